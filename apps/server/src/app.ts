@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Database } from '@chamber/db';
+import type { Config } from './config.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { Throttle } from './lib/throttle.js';
+import { registerModules } from './modules/index.js';
+import { AuthService } from './modules/auth/service.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { spaPlugin } from './plugins/spa.js';
+
+export interface BuildOptions {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  /** false silences logs (tests); otherwise JSON logs at config.logLevel. */
+  logger?: boolean;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function requestId(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^[\w.-]{1,128}$/.test(value) ? value : randomUUID();
+}
+
+/** Builds the whole app without listening; tests drive it with `app.inject`. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const clock = options.clock ?? systemClock;
+  const serverOptions: FastifyServerOptions = {
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'body.password',
+                'body.code_verifier',
+                'body.code',
+              ],
+              censor: '[redacted]',
+            },
+          },
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((_address: string, hop: number) => hop < (config.trustProxy as number))
+        : config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => requestId(req.headers['x-request-id']),
+    requestIdLogLabel: 'requestId',
+    routerOptions: { ignoreTrailingSlash: true },
+  };
+  const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(formbody);
+  await app.register(helmet, {
+    // The CSP is set with the embed origins in the security work; until then, none.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Chamber portal API', version: '0.1.0' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const auth = new AuthService(db, clock, new Throttle(db, clock), config);
+  await app.register(authPlugin, { auth });
+  await registerModules(app, { db, config, auth });
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(spaPlugin, { root: config.webDist ?? defaultWebDist });
+  return app;
+}

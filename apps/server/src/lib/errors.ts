@@ -1,0 +1,37 @@
+const statusByCode = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  too_many_requests: 429,
+} as const;
+
+export type AppErrorCode = keyof typeof statusByCode;
+
+/** The one error type services throw; the error handler turns it into `{ error, message }`. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.status = statusByCode[code];
+  }
+}
+
+/** Errors of the OAuth-style endpoints answer as RFC 6749 §5.2: `{ error, error_description }`. */
+export class OAuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly description: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(description);
+  }
+}

@@ -1,0 +1,34 @@
+/** Offset in minutes of `timeZone` from UTC at the instant `date`. */
+export function zoneOffsetMinutes(date: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(date);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - date.getTime()) / 60_000);
+}
+
+/** The instant at which the wall clock in `timeZone` shows the given local date and time. */
+export function zonedTimeToUtc(
+  local: { year: number; month: number; day: number; hour: number; minute?: number },
+  timeZone: string,
+): Date {
+  const naive = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute ?? 0);
+  // Two passes settle the offset on either side of a daylight-saving change.
+  let guess = naive - zoneOffsetMinutes(new Date(naive), timeZone) * 60_000;
+  guess = naive - zoneOffsetMinutes(new Date(guess), timeZone) * 60_000;
+  return new Date(guess);
+}
+
+/** The calendar date in `timeZone` at the instant `date`. */
+export function zonedDate(date: Date, timeZone: string): { year: number; month: number; day: number } {
+  const shifted = new Date(date.getTime() + zoneOffsetMinutes(date, timeZone) * 60_000);
+  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
+}

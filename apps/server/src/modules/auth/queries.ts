@@ -1,0 +1,69 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { accessTokens, authCodes, contacts, users, type Executor } from '@chamber/db';
+
+export async function findUserByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+export async function insertAuthCode(
+  db: Executor,
+  values: typeof authCodes.$inferInsert,
+): Promise<void> {
+  await db.insert(authCodes).values(values);
+}
+
+/** Marks an unused code as used and returns it; nothing when it is unknown or already used. */
+export async function consumeAuthCode(db: Executor, codeHash: string, now: Date) {
+  const [row] = await db
+    .update(authCodes)
+    .set({ usedAt: now })
+    .where(and(eq(authCodes.codeHash, codeHash), isNull(authCodes.usedAt)))
+    .returning();
+  return row;
+}
+
+export async function findAuthCode(db: Executor, codeHash: string) {
+  const [row] = await db.select().from(authCodes).where(eq(authCodes.codeHash, codeHash)).limit(1);
+  return row;
+}
+
+export async function insertAccessToken(db: Executor, values: typeof accessTokens.$inferInsert) {
+  await db.insert(accessTokens).values(values);
+}
+
+export async function revokeTokensOfCode(db: Executor, authCodeId: string, now: Date) {
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.authCodeId, authCodeId), isNull(accessTokens.revokedAt)));
+}
+
+export async function revokeToken(db: Executor, tokenId: string, now: Date) {
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.id, tokenId), isNull(accessTokens.revokedAt)));
+}
+
+/** The live token with this hash and its user, with the user's contact for the profile. */
+export async function findSession(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ token: accessTokens, user: users, contact: contacts })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.userId))
+    .leftJoin(contacts, eq(contacts.id, users.contactId))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, tokenHash),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}

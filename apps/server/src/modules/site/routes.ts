@@ -1,0 +1,105 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, appConfigSchema, locationSchema } from '@chamber/contract';
+import { calendars, locations, type Database } from '@chamber/db';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/errors.js';
+
+export const siteRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
+  app,
+  { db, config },
+) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'The process is alive',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'The database is reachable',
+        response: { 200: z.object({ ready: z.boolean() }), 503: z.object({ ready: z.boolean() }) },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await db.execute(sql`select 1`);
+        return { ready: true };
+      } catch {
+        return reply.status(503).send({ ready: false });
+      }
+    },
+  );
+
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Public start-up configuration of the web app',
+        response: { 200: appConfigSchema },
+      },
+    },
+    async (_request, reply) => {
+      const [row] = await db
+        .select({ locationId: locations.id, calendarId: calendars.id, name: locations.name })
+        .from(locations)
+        .leftJoin(calendars, eq(calendars.locationId, locations.id))
+        .orderBy(locations.createdAt, calendars.createdAt)
+        .limit(1);
+      reply.header('cache-control', 'public, max-age=60');
+      return {
+        locationId: row?.locationId ?? '',
+        calendarId: row?.calendarId ?? '',
+        chamberName: row?.name ?? config.chamberName,
+        publicUrl: config.publicUrl,
+      };
+    },
+  );
+
+  app.get(
+    '/locations/:locationId',
+    {
+      schema: {
+        tags: ['site'],
+        summary: "The chamber's record",
+        params: z.object({ locationId: z.string().min(1).max(64) }),
+        response: { 200: locationSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const [row] = await db
+        .select()
+        .from(locations)
+        .where(eq(locations.id, request.params.locationId))
+        .limit(1);
+      if (!row) throw new AppError('not_found', 'Location not found');
+      return {
+        id: row.id,
+        name: row.name,
+        shortName: row.shortName,
+        address1: row.address1,
+        city: row.city,
+        state: row.state,
+        postalCode: row.postalCode,
+        phone: row.phone,
+        email: row.email,
+        website: row.website,
+        socialUrl: row.socialUrl,
+        logoUrl: row.logoUrl,
+        accentColor: row.accentColor,
+        timezone: row.timezone,
+      };
+    },
+  );
+};

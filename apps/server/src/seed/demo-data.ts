@@ -1,0 +1,105 @@
+import type { MembershipTier, Role } from '@chamber/contract';
+
+export const LOCATION_ID = 'riverton-chamber';
+export const CALENDAR_ID = 'racc-events';
+export const TIMEZONE = 'America/Denver';
+
+export const chamber = {
+  id: LOCATION_ID,
+  name: 'Riverton Area Chamber of Commerce',
+  shortName: 'RACC',
+  address1: '12830 S Redwood Rd',
+  city: 'Riverton',
+  state: 'UT',
+  postalCode: '84065',
+  phone: '(801) 555-0142',
+  email: 'info@rivertonchamber.example',
+  website: 'https://rivertonchamber.example',
+  socialUrl: 'https://www.facebook.com/rivertonchamber.example',
+  accentColor: '#1f5f8b',
+  timezone: TIMEZONE,
+};
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  business?: string;
+  tier?: MembershipTier;
+}
+
+/** The sign-ins printed by `seed` and the README. */
+export const demoAccounts: DemoAccount[] = [
+  {
+    email: 'admin@rivertonchamber.example',
+    password: 'Chamber-Admin-2026',
+    firstName: 'Avery',
+    lastName: 'Lindqvist',
+    role: 'admin',
+  },
+  {
+    email: 'moderator@rivertonchamber.example',
+    password: 'Chamber-Mod-2026',
+    firstName: 'Dana',
+    lastName: 'Okafor',
+    role: 'moderator',
+  },
+  {
+    email: 'maria@sweetwaterbakery.example',
+    password: 'Chamber-Member-2026',
+    firstName: 'Maria',
+    lastName: 'Delgado',
+    role: 'member',
+    business: 'Sweetwater Bakery',
+    tier: 'enhanced',
+  },
+  {
+    email: 'tom@redwoodhardware.example',
+    password: 'Chamber-Member-2026',
+    firstName: 'Tom',
+    lastName: 'Barlow',
+    role: 'member',
+    business: 'Redwood Hardware & Supply',
+    tier: 'elite',
+  },
+  {
+    email: 'priya@jordanrivercpa.example',
+    password: 'Chamber-Member-2026',
+    firstName: 'Priya',
+    lastName: 'Raman',
+    role: 'member',
+    business: 'Jordan River CPA Group',
+    tier: 'standard',
+  },
+];
+
+export interface DemoContact {
+  firstName: string;
+  lastName: string;
+  email: string;
+  business: string;
+  tier: MembershipTier;
+  phone: string;
+  website?: string;
+  tagline: string;
+  bio?: string;
+  address1: string;
+  specialties: string[];
+  memberSince: string;
+  couponCodes?: string[];
+}
+
+export const demoContacts: DemoContact[] = [
+  { firstName: 'Maria', lastName: 'Delgado', email: 'maria@sweetwaterbakery.example', business: 'Sweetwater Bakery', tier: 'enhanced', phone: '(801) 555-0187', website: 'https://sweetwaterbakery.example', tagline: 'Scratch-made bread and pastries since 2009', bio: 'A family bakery on Redwood Road baking sourdough, kolaches and custom cakes for Riverton celebrations.', address1: '12592 S Redwood Rd', specialties: ['Bakery', 'Catering'], memberSince: '2019-03-12' },
+  { firstName: 'Tom', lastName: 'Barlow', email: 'tom@redwoodhardware.example', business: 'Redwood Hardware & Supply', tier: 'elite', phone: '(801) 555-0123', website: 'https://redwoodhardware.example', tagline: 'Your neighborhood hardware store', bio: 'Tools, paint, garden supplies and friendly advice. Key cutting and screen repair while you wait.', address1: '13385 S Redwood Rd', specialties: ['Retail', 'Home Improvement'], memberSince: '2012-06-01', couponCodes: ['CHAMBER10', 'SPRINGPAINT'] },
+  { firstName: 'Priya', lastName: 'Raman', email: 'priya@jordanrivercpa.example', business: 'Jordan River CPA Group', tier: 'standard', phone: '(801) 555-0166', tagline: 'Tax and bookkeeping for small businesses', address1: '3300 W 12600 S', specialties: ['Accounting', 'Tax Preparation'], memberSince: '2021-01-20' },
+  { firstName: 'Luis', lastName: 'Herrera', email: 'luis@herreralandscaping.example', business: 'Herrera Landscaping', tier: 'enhanced', phone: '(801) 555-0134', website: 'https://herreralandscaping.example', tagline: 'Water-wise yards for Utah summers', bio: 'Design, installation and maintenance of drought-tolerant landscapes across the southwest valley.', address1: '1720 W 13400 S', specialties: ['Landscaping', 'Irrigation'], memberSince: '2018-04-09' },
+  { firstName: 'Grace', lastName: 'Whitaker', email: 'grace@mountainviewdental.example', business: 'Mountain View Family Dental', tier: 'elite', phone: '(801) 555-0119', website: 'https://mountainviewdental.example', tagline: 'Gentle dentistry for the whole family', bio: 'Cleanings, crowns and orthodontics with evening appointments for busy families.', address1: '4012 W 12600 S', specialties: ['Dentistry', 'Healthcare'], memberSince: '2015-09-14', couponCodes: ['NEWSMILE'] },
+  { firstName: 'Ken', lastName: 'Nakamura', email: 'ken@southvalleyinsurance.example', business: 'South Valley Insurance', tier: 'standard', phone: '(801) 555-0158', tagline: 'Home, auto and business coverage', address1: '12441 S 2700 W', specialties: ['Insurance'], memberSince: '2020-11-02' },
+  { firstName: 'Hannah', lastName: 'Price', email: 'hannah@copperleafcoffee.example', business: 'Copperleaf Coffee House', tier: 'enhanced', phone: '(801) 555-0175', website: 'https://copperleafcoffee.example', tagline: 'Locally roasted, community brewed', bio: 'A gathering place for early meetings and late study sessions, roasting small batches on site.', address1: '12700 S Crosswind Ln', specialties: ['Coffee', 'Restaurant'], memberSince: '2022-02-18' },
+  { firstName: 'Derek', lastName: 'Sorensen', email: 'derek@sorensenrealty.example', business: 'Sorensen Realty', tier: 'standard', phone: '(801) 555-0142', tagline: 'Helping Riverton families find home', address1: '13200 S 3600 W', specialties: ['Real Estate'], memberSince: '2017-07-25' },
+  { firstName: 'Amara', lastName: 'Nwosu', email: 'amara@brightpathtutoring.example', business: 'Bright Path Tutoring', tier: 'standard', phone: '(801) 555-0191', tagline: 'Reading and math support for K-12', address1: '2150 W 12300 S', specialties: ['Education', 'Tutoring'], memberSince: '2023-08-30' },
+  { firstName: 'Rob', lastName: 'Castellano', email: 'rob@castellanoauto.example', business: 'Castellano Auto Care', tier: 'elite', phone: '(801) 555-0105', website: 'https://castellanoauto.example', tagline: 'Honest repairs, done right the first time', bio: 'ASE-certified technicians for brakes, diagnostics and fleet maintenance.', address1: '12950 S Redwood Rd', specialties: ['Automotive', 'Fleet Service'], memberSince: '2010-05-03', couponCodes: ['OILCHANGE15'] },
+];

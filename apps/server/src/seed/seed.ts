@@ -1,0 +1,146 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { calendars, contacts, events, locations, users, type Database } from '@chamber/db';
+import { zonedDate, zonedTimeToUtc } from '../lib/zoned-time.js';
+import { hashPassword } from '../modules/auth/password.js';
+import { CALENDAR_ID, chamber, demoAccounts, demoContacts, LOCATION_ID, TIMEZONE } from './demo-data.js';
+
+const SEEDED_NOTE = 'Demo event created by seed';
+
+interface DemoEvent {
+  title: string;
+  dayOffset: number;
+  hour: number;
+  minute?: number;
+  minutes: number;
+  location: string;
+  description: string;
+  rrule?: string;
+}
+
+const demoEvents: DemoEvent[] = [
+  { title: 'Networking Breakfast', dayOffset: -6, hour: 7, minute: 30, minutes: 60, rrule: 'FREQ=WEEKLY;BYDAY=TU', location: 'Copperleaf Coffee House, 12700 S Crosswind Ln, Riverton, UT', description: 'Coffee, pastries and a round of 30-second introductions. Bring business cards.' },
+  { title: 'Monthly Chamber Luncheon', dayOffset: 3, hour: 12, minutes: 75, location: 'Riverton City Hall, 12830 S Redwood Rd, Riverton, UT', description: 'Lunch with fellow members and a talk from the Riverton city manager on the year ahead.\nNew members get two minutes to introduce their business.' },
+  { title: 'Ribbon Cutting: Copperleaf Coffee House', dayOffset: 6, hour: 16, minutes: 45, location: 'Copperleaf Coffee House, 12700 S Crosswind Ln, Riverton, UT', description: 'Celebrate the grand opening of the new roastery with the chamber ambassadors.' },
+  { title: 'Small Business Saturday Kickoff', dayOffset: 9, hour: 9, minutes: 180, location: 'Riverton Town Square, 12830 S Redwood Rd, Riverton, UT', description: 'Shop local! Maps, passport stamps and prizes at participating member businesses.' },
+  { title: 'Business After Hours', dayOffset: 14, hour: 17, minute: 30, minutes: 120, location: 'Mountain View Family Dental, 4012 W 12600 S, Riverton, UT', description: 'An evening mixer hosted by Mountain View Family Dental. Light refreshments provided.' },
+  { title: 'QuickBooks for Small Business (Workshop)', dayOffset: 18, hour: 10, minutes: 90, location: 'Jordan River CPA Group, 3300 W 12600 S, Riverton, UT', description: 'A hands-on session on month-end closing. Laptops recommended.' },
+  { title: 'Ribbon Cutting: Bright Path Tutoring', dayOffset: 22, hour: 15, minutes: 45, location: 'Bright Path Tutoring, 2150 W 12300 S, Riverton, UT', description: 'Welcome our newest education member to the neighborhood.' },
+  { title: 'Holiday Lights Mixer', dayOffset: 27, hour: 18, minutes: 120, location: 'Riverton Town Square, 12830 S Redwood Rd, Riverton, UT', description: 'Hot cocoa, carols and the lighting of the town square tree.' },
+];
+
+export interface SeedReport {
+  lines: string[];
+}
+
+/** Fills an empty database with a small-town chamber; running it again changes nothing. */
+export async function seedDemo(db: Database, now = new Date()): Promise<SeedReport> {
+  const lines: string[] = [];
+
+  const loc = await db.insert(locations).values(chamber).onConflictDoNothing().returning();
+  lines.push(loc.length ? `created location ${chamber.name}` : 'location already present');
+  const cal = await db
+    .insert(calendars)
+    .values({ id: CALENDAR_ID, locationId: LOCATION_ID, name: 'RACC Events', timezone: TIMEZONE, description: 'Luncheons, ribbon cuttings and mixers of the Riverton Area Chamber of Commerce.' })
+    .onConflictDoNothing()
+    .returning();
+  lines.push(cal.length ? 'created calendar RACC Events' : 'calendar already present');
+
+  let createdContacts = 0;
+  for (const c of demoContacts) {
+    const inserted = await db
+      .insert(contacts)
+      .values({
+        firstName: c.firstName,
+        lastName: c.lastName,
+        email: c.email,
+        businessName: c.business,
+        companyName: c.business,
+        phone: c.phone,
+        website: c.website ?? null,
+        tagline: c.tagline,
+        bio: c.bio ?? null,
+        address1: c.address1,
+        city: 'Riverton',
+        state: 'UT',
+        postalCode: '84065',
+        memberSince: c.memberSince,
+        membershipTier: c.tier,
+        paymentStatus: 'paid',
+        specialties: c.specialties,
+        couponCodes: c.couponCodes ?? [],
+      })
+      .onConflictDoNothing()
+      .returning({ id: contacts.id });
+    createdContacts += inserted.length;
+  }
+  lines.push(`contacts: ${createdContacts} created, ${demoContacts.length - createdContacts} already present`);
+
+  for (const account of demoAccounts) {
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${account.email})`);
+    if (existing) {
+      lines.push(`user ${account.email} already present (password unchanged)`);
+      continue;
+    }
+    const [contact] = await db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(sql`lower(${contacts.email}) = lower(${account.email})`);
+    await db.insert(users).values({
+      email: account.email,
+      passwordHash: await hashPassword(account.password),
+      firstName: account.firstName,
+      lastName: account.lastName,
+      role: account.role,
+      status: 'active',
+      contactId: contact?.id ?? null,
+    });
+    lines.push(`created ${account.role} ${account.email}`);
+  }
+
+  const [seeded] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(events)
+    .where(and(eq(events.calendarId, CALENDAR_ID), eq(events.internalNote, SEEDED_NOTE)));
+  if ((seeded?.n ?? 0) > 0) {
+    lines.push('events already present');
+  } else {
+    const [organizer] = await db
+      .select({ id: contacts.id })
+      .from(contacts)
+      .where(eq(contacts.email, 'maria@sweetwaterbakery.example'));
+    const today = zonedDate(now, TIMEZONE);
+    for (const e of demoEvents) {
+      const day = new Date(Date.UTC(today.year, today.month - 1, today.day + e.dayOffset));
+      const start = zonedTimeToUtc(
+        { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: e.hour, minute: e.minute ?? 0 },
+        TIMEZONE,
+      );
+      let startTime = start;
+      if (e.rrule) {
+        // A weekly series starts on its first weekday (Tuesday) on or after the offset day.
+        const shift = (2 - day.getUTCDay() + 7) % 7;
+        startTime = new Date(start.getTime() + shift * 86_400_000);
+        startTime = zonedTimeToUtc({ ...zonedDate(startTime, TIMEZONE), hour: e.hour, minute: e.minute ?? 0 }, TIMEZONE);
+      }
+      await db.insert(events).values({
+        calendarId: CALENDAR_ID,
+        title: e.title,
+        description: e.description,
+        calendarNotes: e.description,
+        location: e.location,
+        startTime,
+        endTime: new Date(startTime.getTime() + e.minutes * 60_000),
+        timezone: TIMEZONE,
+        appointmentStatus: 'confirmed',
+        internalNote: SEEDED_NOTE,
+        contactId: organizer?.id ?? null,
+        rrule: e.rrule ?? null,
+      });
+    }
+    lines.push(`created ${demoEvents.length} events (one weekly series)`);
+  }
+  return { lines };
+}

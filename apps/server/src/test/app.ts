@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { connect, type Database } from '@chamber/db';
+import { createContact, createUser } from '@chamber/db/factories';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import { type Clock, manualClock } from '../lib/clock.js';
+import { hashPassword } from '../modules/auth/password.js';
+import { s256Challenge } from '../modules/auth/pkce.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  clock: Clock & { advance(ms: number): void };
+  close: () => Promise<void>;
+}
+
+/** A fresh database cloned from the migrated template, and the app on top of it. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = connect(inject('pgAdminUrl'), { max: 1 });
+  await admin.sql.unsafe(`create database "${name}" template "${inject('pgTemplate')}"`);
+  await admin.close();
+  const url = inject('pgAdminUrl').replace(/\/postgres$/, `/${name}`);
+  const handle = connect(url, { max: 5 });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '3000',
+    DATA_DIR: '/nonexistent-test-data',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...env,
+  });
+  const clock = manualClock(new Date('2026-03-10T17:00:00Z'));
+  const app = await buildApp({ config, db: handle.db, clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    config,
+    clock,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+const hashes = new Map<string, Promise<string>>();
+/** Hashing is deliberately slow; tests reuse one hash per password. */
+export function cachedHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
+export const PASSWORD = 'correct horse battery staple';
+
+export async function createTestUser(
+  db: Database,
+  overrides: Omit<Parameters<typeof createUser>[1], 'passwordHash'> = {},
+) {
+  return createUser(db, { passwordHash: await cachedHash(PASSWORD), ...overrides });
+}
+
+export { createContact };
+
+export function pkcePair(verifier = randomBytes(32).toString('base64url')) {
+  return { verifier, challenge: s256Challenge(verifier) };
+}
+
+/** The whole PKCE round trip; returns the access token. */
+export async function signIn(
+  ctx: TestContext,
+  email: string,
+  password = PASSWORD,
+  remember = false,
+): Promise<string> {
+  const { verifier, challenge } = pkcePair();
+  const authorize = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/authorize',
+    payload: {
+      email,
+      password,
+      codeChallenge: challenge,
+      codeChallengeMethod: 'S256',
+      redirectUri: ctx.config.redirectUri,
+      remember,
+    },
+  });
+  if (authorize.statusCode !== 200) throw new Error(`authorize failed: ${authorize.body}`);
+  const token = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/token',
+    payload: {
+      grant_type: 'authorization_code',
+      code: authorize.json().code,
+      code_verifier: verifier,
+      redirect_uri: ctx.config.redirectUri,
+    },
+  });
+  if (token.statusCode !== 200) throw new Error(`token failed: ${token.body}`);
+  return token.json().access_token as string;
+}

