@@ -58,11 +58,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           },
     trustProxy:
       typeof config.trustProxy === 'number'
-        ? ((_address: string, hop: number) => hop < (config.trustProxy as number))
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: (req) => requestId(req.headers['x-request-id']),
-    requestIdLogLabel: 'requestId',
     routerOptions: { ignoreTrailingSlash: true },
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();

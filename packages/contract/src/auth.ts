@@ -22,7 +22,10 @@ export const codeVerifierSchema = z
 /** BASE64URL(SHA256(verifier)) without padding is always 43 characters. */
 export const codeChallengeSchema = z
   .string()
-  .regex(/^[A-Za-z0-9\-_]{43}$/, 'codeChallenge must be a base64url SHA-256 digest (43 characters)');
+  .regex(
+    /^[A-Za-z0-9\-_]{43}$/,
+    'codeChallenge must be a base64url SHA-256 digest (43 characters)',
+  );
 
 export const authorizeRequestSchema = z.object({
   email: z.string().trim().min(1).max(254),

@@ -211,9 +211,5 @@ export const events = pgTable(
     originalStart: timestamp('original_start', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [
-    index().on(t.calendarId, t.startTime),
-    index().on(t.seriesId),
-    index().on(t.contactId),
-  ],
+  (t) => [index().on(t.calendarId, t.startTime), index().on(t.seriesId), index().on(t.contactId)],
 );
