@@ -15,6 +15,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root: string | 
       root,
       wildcard: false,
       index: false,
+      // setHeaders decides the caching of every file.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader(
@@ -39,7 +41,6 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root: string | 
     if (path.extname(url) !== '') {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 });

@@ -17,14 +17,19 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-/** A fresh database cloned from the migrated template, and the app on top of it. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+/** A fresh database cloned from the migrated template. */
+export async function createTestDatabase() {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = connect(inject('pgAdminUrl'), { max: 1 });
   await admin.sql.unsafe(`create database "${name}" template "${inject('pgTemplate')}"`);
   await admin.close();
   const url = inject('pgAdminUrl').replace(/\/postgres$/, `/${name}`);
-  const handle = connect(url, { max: 5 });
+  return { url, ...connect(url, { max: 5 }) };
+}
+
+/** A fresh database and the app on top of it, with a clock the test moves by hand. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const handle = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '3000',

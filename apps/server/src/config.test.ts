@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.redirectUri).toBe('http://localhost:3000/auth');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it('derives the redirect URI from PUBLIC_URL without a trailing slash', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://members.example.org/', PORT: '8080' });
+    expect(config.redirectUri).toBe('https://members.example.org/auth');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^PORT: must be a number \(got "abc"\)$/],
+    [{ PORT: '70000' }, /^PORT: must be between 1 and 65535/],
+    [{ PUBLIC_URL: 'not a url' }, /^PUBLIC_URL: must be a URL/],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL: must start with postgres:\/\//],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL: /],
+    [{ TRUST_PROXY: 'true' }, /^TRUST_PROXY: name the proxy addresses/],
+  ])('names the variable and the problem for %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('treats a blank variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '  ', PUBLIC_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('reads proxy addresses and hop counts', () => {
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+});

@@ -1,0 +1,61 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/app.js';
+
+let ctx: TestContext;
+let dist: string;
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'chamber-web-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Chamber</title>');
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
+  ctx = await createTestApp({ WEB_DIST: dist });
+});
+afterAll(async () => {
+  await ctx.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('serving the web app', () => {
+  it('caches hashed assets for a year', async () => {
+    const res = await ctx.app.inject('/assets/index-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('makes other files revalidate', async () => {
+    const res = await ctx.app.inject('/favicon.svg');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('max-age=0');
+  });
+
+  it.each(['/', '/calendar', '/members/123', '/admin?tab=users'])(
+    'answers the app route %s with index.html',
+    async (url) => {
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<title>Chamber</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('answers unknown API paths with JSON 404 even with the app present', async () => {
+    const res = await ctx.app.inject('/api/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: 'not_found',
+      message: 'No route for GET /api/nothing-here',
+    });
+  });
+
+  it('answers a missing asset with 404, not the app', async () => {
+    const res = await ctx.app.inject('/assets/missing-123.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<title>');
+  });
+});
