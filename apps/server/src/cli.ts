@@ -42,7 +42,9 @@ program
 
 program
   .command('seed')
-  .description('Load demo data: the chamber, members on each tier, an admin, a moderator, a month of events (idempotent)')
+  .description(
+    'Load demo data: the chamber, members on each tier, an admin, a moderator, a month of events (idempotent)',
+  )
   .action(() =>
     withDatabase(async (database) => {
       const report = await seedDemo(database.db);
@@ -56,7 +58,9 @@ program
 
 program
   .command('create-admin')
-  .description('Create an admin account, or make an existing account an active admin with this password')
+  .description(
+    'Create an admin account, or make an existing account an active admin with this password',
+  )
   .requiredOption('--email <email>', 'email address to sign in with')
   .requiredOption('--password <password>', 'password (8 to 128 characters)')
   .option('--first <name>', 'first name', 'Chamber')
@@ -64,9 +68,13 @@ program
   .action((opts: { email: string; password: string; first: string; last: string }) =>
     withDatabase(async ({ db }) => {
       const email = opts.email.trim();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new CliError(`"${email}" is not an email address`);
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+        throw new CliError(`"${email}" is not an email address`);
       const passwordHash = await hashPassword(checkPassword(opts.password));
-      const [existing] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+      const [existing] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`);
       if (existing) {
         await db
           .update(users)
@@ -74,7 +82,14 @@ program
           .where(eq(users.id, existing.id));
         console.log(`Made ${existing.email} an active admin and set the password.`);
       } else {
-        await db.insert(users).values({ email, passwordHash, firstName: opts.first, lastName: opts.last, role: 'admin', status: 'active' });
+        await db.insert(users).values({
+          email,
+          passwordHash,
+          firstName: opts.first,
+          lastName: opts.last,
+          role: 'admin',
+          status: 'active',
+        });
         console.log(`Created admin ${email}.`);
       }
     }),
@@ -103,6 +118,8 @@ program.parseAsync(process.argv).catch((err: unknown) => {
     process.exit(err.exitCode);
   }
   const message = err instanceof Error ? err.message : String(err);
-  console.error(err instanceof ConfigError ? `Configuration error: ${message}` : `Error: ${message}`);
+  console.error(
+    err instanceof ConfigError ? `Configuration error: ${message}` : `Error: ${message}`,
+  );
   process.exit(1);
 });

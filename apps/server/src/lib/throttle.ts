@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '@chamber/db';
+import type { Database, Executor } from '@chamber/db';
 import type { Clock } from './clock.js';
 
 export interface Window {
@@ -18,8 +18,17 @@ function windowStart(now: Date, windowMs: number): Date {
   return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 }
 
+/** An attempt counted by `Throttle.take`; `at` is the instant its windows were chosen by. */
+export interface Attempt extends ThrottleState {
+  at: Date;
+}
+
 /**
  * Fixed-window counters kept in Postgres, so every server process counts the same attempts.
+ *
+ * An attempt is counted before it is judged (`take`), and given back when it turns out not to
+ * be a failure (`refund`). Checking first and counting after the slow password check would let
+ * a burst of parallel guesses all pass the check before any of them was counted.
  */
 export class Throttle {
   constructor(
@@ -27,33 +36,42 @@ export class Throttle {
     private readonly clock: Clock,
   ) {}
 
-  async check(windows: Window[]): Promise<ThrottleState> {
-    const now = this.clock.now();
-    let retryAfter = 0;
-    for (const w of windows) {
-      const start = windowStart(now, w.windowMs);
-      const rows = await this.db.execute<{ count: number }>(
-        sql`select count from rate_limits where key = ${w.key} and window_start = ${start.toISOString()}`,
-      );
-      const count = rows[0]?.count ?? 0;
-      if (count >= w.limit) {
-        const seconds = Math.ceil((start.getTime() + w.windowMs - now.getTime()) / 1000);
-        retryAfter = Math.max(retryAfter, seconds);
-      }
-    }
-    return { blocked: retryAfter > 0, retryAfter };
+  /** Counts one attempt in every window; a blocked attempt is not counted. */
+  async take(windows: Window[]): Promise<Attempt> {
+    const at = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const counts = await this.add(tx, windows, at, 1);
+      let retryAfter = 0;
+      windows.forEach((w, i) => {
+        if (counts[i]! > w.limit) {
+          const end = windowStart(at, w.windowMs).getTime() + w.windowMs;
+          retryAfter = Math.max(retryAfter, Math.ceil((end - at.getTime()) / 1000));
+        }
+      });
+      if (retryAfter > 0) await this.add(tx, windows, at, -1);
+      return { blocked: retryAfter > 0, retryAfter, at };
+    });
   }
 
-  async hit(windows: Window[]): Promise<void> {
-    const now = this.clock.now();
+  /** Gives back an attempt counted by `take`. */
+  async refund(windows: Window[], attempt: Attempt): Promise<void> {
+    await this.add(this.db, windows, attempt.at, -1);
+  }
+
+  private async add(db: Executor, windows: Window[], at: Date, delta: number): Promise<number[]> {
+    const counts: number[] = [];
+    // Always in the order given, so concurrent takes lock rows in one order and cannot deadlock.
     for (const w of windows) {
-      const start = windowStart(now, w.windowMs);
+      const start = windowStart(at, w.windowMs);
       const expires = new Date(start.getTime() + w.windowMs);
-      await this.db.execute(sql`
+      const rows = await db.execute<{ count: number }>(sql`
         insert into rate_limits (key, window_start, count, expires_at)
-        values (${w.key}, ${start.toISOString()}, 1, ${expires.toISOString()})
-        on conflict (key, window_start) do update set count = rate_limits.count + 1`);
+        values (${w.key}, ${start.toISOString()}, greatest(${delta}::int, 0), ${expires.toISOString()})
+        on conflict (key, window_start) do update set count = greatest(rate_limits.count + ${delta}::int, 0)
+        returning count`);
+      counts.push(rows[0]!.count);
     }
+    return counts;
   }
 
   async reset(key: string): Promise<void> {

@@ -11,7 +11,14 @@ export function zoneOffsetMinutes(date: Date, timeZone: string): number {
     second: '2-digit',
   }).formatToParts(date);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const asUtc = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
   return Math.round((asUtc - date.getTime()) / 60_000);
 }
 
@@ -28,7 +35,14 @@ export function zonedTimeToUtc(
 }
 
 /** The calendar date in `timeZone` at the instant `date`. */
-export function zonedDate(date: Date, timeZone: string): { year: number; month: number; day: number } {
+export function zonedDate(
+  date: Date,
+  timeZone: string,
+): { year: number; month: number; day: number } {
   const shifted = new Date(date.getTime() + zoneOffsetMinutes(date, timeZone) * 60_000);
-  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+  };
 }

@@ -41,6 +41,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root: string | 
     if (path.extname(url) !== '') {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    return reply
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html', { cacheControl: false });
   });
 });

@@ -2,7 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { calendars, contacts, events, locations, users, type Database } from '@chamber/db';
 import { zonedDate, zonedTimeToUtc } from '../lib/zoned-time.js';
 import { hashPassword } from '../modules/auth/password.js';
-import { CALENDAR_ID, chamber, demoAccounts, demoContacts, LOCATION_ID, TIMEZONE } from './demo-data.js';
+import {
+  CALENDAR_ID,
+  chamber,
+  demoAccounts,
+  demoContacts,
+  LOCATION_ID,
+  TIMEZONE,
+} from './demo-data.js';
 
 const SEEDED_NOTE = 'Demo event created by seed';
 
@@ -18,14 +25,75 @@ interface DemoEvent {
 }
 
 const demoEvents: DemoEvent[] = [
-  { title: 'Networking Breakfast', dayOffset: -6, hour: 7, minute: 30, minutes: 60, rrule: 'FREQ=WEEKLY;BYDAY=TU', location: 'Copperleaf Coffee House, 12700 S Crosswind Ln, Riverton, UT', description: 'Coffee, pastries and a round of 30-second introductions. Bring business cards.' },
-  { title: 'Monthly Chamber Luncheon', dayOffset: 3, hour: 12, minutes: 75, location: 'Riverton City Hall, 12830 S Redwood Rd, Riverton, UT', description: 'Lunch with fellow members and a talk from the Riverton city manager on the year ahead.\nNew members get two minutes to introduce their business.' },
-  { title: 'Ribbon Cutting: Copperleaf Coffee House', dayOffset: 6, hour: 16, minutes: 45, location: 'Copperleaf Coffee House, 12700 S Crosswind Ln, Riverton, UT', description: 'Celebrate the grand opening of the new roastery with the chamber ambassadors.' },
-  { title: 'Small Business Saturday Kickoff', dayOffset: 9, hour: 9, minutes: 180, location: 'Riverton Town Square, 12830 S Redwood Rd, Riverton, UT', description: 'Shop local! Maps, passport stamps and prizes at participating member businesses.' },
-  { title: 'Business After Hours', dayOffset: 14, hour: 17, minute: 30, minutes: 120, location: 'Mountain View Family Dental, 4012 W 12600 S, Riverton, UT', description: 'An evening mixer hosted by Mountain View Family Dental. Light refreshments provided.' },
-  { title: 'QuickBooks for Small Business (Workshop)', dayOffset: 18, hour: 10, minutes: 90, location: 'Jordan River CPA Group, 3300 W 12600 S, Riverton, UT', description: 'A hands-on session on month-end closing. Laptops recommended.' },
-  { title: 'Ribbon Cutting: Bright Path Tutoring', dayOffset: 22, hour: 15, minutes: 45, location: 'Bright Path Tutoring, 2150 W 12300 S, Riverton, UT', description: 'Welcome our newest education member to the neighborhood.' },
-  { title: 'Holiday Lights Mixer', dayOffset: 27, hour: 18, minutes: 120, location: 'Riverton Town Square, 12830 S Redwood Rd, Riverton, UT', description: 'Hot cocoa, carols and the lighting of the town square tree.' },
+  {
+    title: 'Networking Breakfast',
+    dayOffset: -6,
+    hour: 7,
+    minute: 30,
+    minutes: 60,
+    rrule: 'FREQ=WEEKLY;BYDAY=TU',
+    location: 'Copperleaf Coffee House, 12700 S Crosswind Ln, Riverton, UT',
+    description: 'Coffee, pastries and a round of 30-second introductions. Bring business cards.',
+  },
+  {
+    title: 'Monthly Chamber Luncheon',
+    dayOffset: 3,
+    hour: 12,
+    minutes: 75,
+    location: 'Riverton City Hall, 12830 S Redwood Rd, Riverton, UT',
+    description:
+      'Lunch with fellow members and a talk from the Riverton city manager on the year ahead.\nNew members get two minutes to introduce their business.',
+  },
+  {
+    title: 'Ribbon Cutting: Copperleaf Coffee House',
+    dayOffset: 6,
+    hour: 16,
+    minutes: 45,
+    location: 'Copperleaf Coffee House, 12700 S Crosswind Ln, Riverton, UT',
+    description: 'Celebrate the grand opening of the new roastery with the chamber ambassadors.',
+  },
+  {
+    title: 'Small Business Saturday Kickoff',
+    dayOffset: 9,
+    hour: 9,
+    minutes: 180,
+    location: 'Riverton Town Square, 12830 S Redwood Rd, Riverton, UT',
+    description: 'Shop local! Maps, passport stamps and prizes at participating member businesses.',
+  },
+  {
+    title: 'Business After Hours',
+    dayOffset: 14,
+    hour: 17,
+    minute: 30,
+    minutes: 120,
+    location: 'Mountain View Family Dental, 4012 W 12600 S, Riverton, UT',
+    description:
+      'An evening mixer hosted by Mountain View Family Dental. Light refreshments provided.',
+  },
+  {
+    title: 'QuickBooks for Small Business (Workshop)',
+    dayOffset: 18,
+    hour: 10,
+    minutes: 90,
+    location: 'Jordan River CPA Group, 3300 W 12600 S, Riverton, UT',
+    description: 'A hands-on session on month-end closing. Laptops recommended.',
+  },
+  {
+    title: 'Ribbon Cutting: Bright Path Tutoring',
+    dayOffset: 22,
+    hour: 15,
+    minutes: 45,
+    location: 'Bright Path Tutoring, 2150 W 12300 S, Riverton, UT',
+    description: 'Welcome our newest education member to the neighborhood.',
+  },
+  {
+    title: 'Holiday Lights Mixer',
+    dayOffset: 27,
+    hour: 18,
+    minutes: 120,
+    location: 'Riverton Town Square, 12830 S Redwood Rd, Riverton, UT',
+    description: 'Hot cocoa, carols and the lighting of the town square tree.',
+  },
 ];
 
 export interface SeedReport {
@@ -40,7 +108,14 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedRepo
   lines.push(loc.length ? `created location ${chamber.name}` : 'location already present');
   const cal = await db
     .insert(calendars)
-    .values({ id: CALENDAR_ID, locationId: LOCATION_ID, name: 'RACC Events', timezone: TIMEZONE, description: 'Luncheons, ribbon cuttings and mixers of the Riverton Area Chamber of Commerce.' })
+    .values({
+      id: CALENDAR_ID,
+      locationId: LOCATION_ID,
+      name: 'RACC Events',
+      timezone: TIMEZONE,
+      description:
+        'Luncheons, ribbon cuttings and mixers of the Riverton Area Chamber of Commerce.',
+    })
     .onConflictDoNothing()
     .returning();
   lines.push(cal.length ? 'created calendar RACC Events' : 'calendar already present');
@@ -73,7 +148,9 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedRepo
       .returning({ id: contacts.id });
     createdContacts += inserted.length;
   }
-  lines.push(`contacts: ${createdContacts} created, ${demoContacts.length - createdContacts} already present`);
+  lines.push(
+    `contacts: ${createdContacts} created, ${demoContacts.length - createdContacts} already present`,
+  );
 
   for (const account of demoAccounts) {
     const [existing] = await db
@@ -115,7 +192,13 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedRepo
     for (const e of demoEvents) {
       const day = new Date(Date.UTC(today.year, today.month - 1, today.day + e.dayOffset));
       const start = zonedTimeToUtc(
-        { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: e.hour, minute: e.minute ?? 0 },
+        {
+          year: day.getUTCFullYear(),
+          month: day.getUTCMonth() + 1,
+          day: day.getUTCDate(),
+          hour: e.hour,
+          minute: e.minute ?? 0,
+        },
         TIMEZONE,
       );
       let startTime = start;
@@ -123,7 +206,10 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedRepo
         // A weekly series starts on its first weekday (Tuesday) on or after the offset day.
         const shift = (2 - day.getUTCDay() + 7) % 7;
         startTime = new Date(start.getTime() + shift * 86_400_000);
-        startTime = zonedTimeToUtc({ ...zonedDate(startTime, TIMEZONE), hour: e.hour, minute: e.minute ?? 0 }, TIMEZONE);
+        startTime = zonedTimeToUtc(
+          { ...zonedDate(startTime, TIMEZONE), hour: e.hour, minute: e.minute ?? 0 },
+          TIMEZONE,
+        );
       }
       await db.insert(events).values({
         calendarId: CALENDAR_ID,

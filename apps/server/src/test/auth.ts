@@ -14,7 +14,10 @@ export interface AuthorizeOptions {
   headers?: Record<string, string>;
 }
 
-export function authorize(ctx: TestContext, opts: AuthorizeOptions): Promise<LightMyRequestResponse> {
+export function authorize(
+  ctx: TestContext,
+  opts: AuthorizeOptions,
+): Promise<LightMyRequestResponse> {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/auth/authorize',

@@ -72,7 +72,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const session = request.session;
-      return session ? { valid: true, expiresAt: session.expiresAt.toISOString() } : { valid: false };
+      return session
+        ? { valid: true, expiresAt: session.expiresAt.toISOString() }
+        : { valid: false };
     },
   );
 

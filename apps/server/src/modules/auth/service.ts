@@ -52,22 +52,21 @@ export class AuthService {
       throw new OAuthError(400, 'invalid_request', 'redirectUri is not registered for this portal');
     }
     const windows = signInWindows(input.email, ip);
-    const state = await this.throttle.check(windows);
-    if (state.blocked) {
-      const minutes = Math.ceil(state.retryAfter / 60);
+    const attempt = await this.throttle.take(windows);
+    if (attempt.blocked) {
+      const minutes = Math.ceil(attempt.retryAfter / 60);
       throw new OAuthError(
         429,
         'too_many_attempts',
         `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        { 'retry-after': String(state.retryAfter) },
+        { 'retry-after': String(attempt.retryAfter) },
       );
     }
     const user = await q.findUserByEmail(this.db, input.email.trim());
     const ok = await verifyPassword(user?.passwordHash, input.password);
-    if (!user || !ok) {
-      await this.throttle.hit(windows);
-      throw new OAuthError(401, 'access_denied', 'Invalid email or password.');
-    }
+    // A failure stays counted; a right password is not a failure, and clears the tight window.
+    if (!user || !ok) throw new OAuthError(401, 'access_denied', 'Invalid email or password.');
+    await this.throttle.refund(windows.slice(1), attempt);
     await this.throttle.reset(windows[0]!.key);
     if (user.status === 'suspended') {
       throw new OAuthError(

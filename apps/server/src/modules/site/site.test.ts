@@ -40,7 +40,10 @@ describe('site', () => {
   });
 
   it('echoes a request id header', async () => {
-    const res = await ctx.app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    const res = await ctx.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(res.headers['x-request-id']).toBe('abc-123');
   });
 });
