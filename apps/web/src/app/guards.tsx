@@ -1,0 +1,25 @@
+import type { Role } from '@chamber/contract';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/use-auth';
+
+/** Signed-in users only; others go to /login, which brings them back here afterwards. */
+export function RequireAuth() {
+  const { isAuthenticated } = useAuth();
+  const location = useLocation();
+  if (!isAuthenticated) {
+    return <Navigate to={paths.login.href()} state={{ from: location }} replace />;
+  }
+  return <Outlet />;
+}
+
+/** One role only (spec §2 /admin): anonymous → /login with the origin, others → home. */
+export function RequireRole({ role }: { role: Role }) {
+  const { isAuthenticated, role: currentRole } = useAuth();
+  const location = useLocation();
+  if (!isAuthenticated) {
+    return <Navigate to={paths.login.href()} state={{ from: location }} replace />;
+  }
+  if (currentRole !== role) return <Navigate to={paths.home.href()} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,31 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Toaster } from '@/components/ui/toaster';
+import { AuthProvider } from '@/lib/auth/auth-provider';
+import { ChamberProvider } from '@/lib/chamber/chamber-provider';
+import { ThemeProvider } from '@/lib/theme-provider';
+
+function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      // The API client already retries network failures; HTTP errors are answers, not retried.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+    },
+  });
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <ChamberProvider>
+          <AuthProvider>
+            {children}
+            <Toaster />
+          </AuthProvider>
+        </ChamberProvider>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,54 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { FullPageLoading } from '@/components/layout/full-page-loading';
+import { paths } from '@/config/paths';
+import { RequireAuth, RequireRole } from './guards';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+
+// Each page is its own chunk; a route module exports the page as `Component`.
+const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    HydrateFallback: FullPageLoading,
+    ErrorBoundary: RouteError,
+    children: [
+      { path: paths.home.path, lazy: () => import('./routes/home') },
+      { path: paths.dashboard.path, lazy: () => import('./routes/home') },
+      { path: paths.login.path, lazy: () => import('./routes/login') },
+      { path: paths.register.path, lazy: () => import('./routes/register') },
+      { path: paths.registerExisting.path, lazy: () => import('./routes/register-existing') },
+      { path: paths.connectAccount.path, lazy: () => import('./routes/connect-account') },
+      { path: paths.join.path, lazy: () => import('./routes/join') },
+      { path: paths.nominations.path, lazy: () => import('./routes/nominations') },
+      { path: paths.basicMembership.path, lazy: () => import('./routes/basic-membership') },
+      { path: paths.enhancedMembership.path, lazy: () => import('./routes/enhanced-membership') },
+      { path: paths.eliteMembership.path, lazy: () => import('./routes/elite-membership') },
+      {
+        Component: RequireAuth,
+        children: [
+          { path: paths.profile.path, lazy: () => import('./routes/profile') },
+          { path: paths.courses.path, lazy: () => import('./routes/courses') },
+        ],
+      },
+      {
+        element: <RequireRole role="admin" />,
+        children: [{ path: paths.admin.path, lazy: () => import('./routes/admin') }],
+      },
+      { path: paths.calendar.path, lazy: () => import('./routes/calendar') },
+      { path: paths.event.path, lazy: () => import('./routes/event') },
+      { path: paths.members.path, lazy: () => import('./routes/members') },
+      { path: paths.member.path, lazy: () => import('./routes/member') },
+      { path: paths.jobPostings.path, lazy: () => import('./routes/job-postings') },
+      { path: paths.about.path, lazy: () => import('./routes/about') },
+      { path: paths.contact.path, lazy: () => import('./routes/contact') },
+      { path: paths.privacy.path, lazy: () => import('./routes/privacy') },
+      { path: paths.terms.path, lazy: () => import('./routes/terms') },
+      { path: '*', element: <Navigate to={paths.home.href()} replace /> },
+    ],
+  },
+]);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

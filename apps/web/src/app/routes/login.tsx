@@ -1,0 +1,43 @@
+import { Navigate, useLocation } from 'react-router';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { paths } from '@/config/paths';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useChamber } from '@/lib/chamber/use-chamber';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** Where the guard sent the visitor from, if anywhere (router location state). */
+function originOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('from' in state)) return null;
+  const from = (state as { from: unknown }).from;
+  if (typeof from !== 'object' || from === null) return null;
+  const { pathname, search = '', hash = '' } = from as Record<string, unknown>;
+  if (typeof pathname !== 'string' || !pathname.startsWith('/')) return null;
+  if (pathname === paths.login.path) return null;
+  return `${pathname}${typeof search === 'string' ? search : ''}${typeof hash === 'string' ? hash : ''}`;
+}
+
+export function Component() {
+  useDocumentTitle('Sign in');
+  const { name } = useChamber();
+  const location = useLocation();
+  const origin = originOf(location.state);
+  const { isAuthenticated } = useAuth();
+
+  // Signed in (already, or just now through the form): on to where the visitor was going.
+  if (isAuthenticated) return <Navigate to={origin ?? paths.home.href()} replace />;
+
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-20">
+      <Card>
+        <CardHeader className="text-center">
+          <h1 className="text-2xl font-bold tracking-tight">Sign in</h1>
+          <CardDescription>Welcome back to the {name} member portal.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <LoginForm />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link, useLocation } from 'react-router';
+import { PageBody, PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { ProfileSummary } from '@/features/profile/components/profile-summary';
+import { useAuth } from '@/lib/auth/use-auth';
+
+export function Component() {
+  const { user } = useAuth();
+  const location = useLocation();
+
+  return (
+    <>
+      <PageHeader title="My Profile" />
+      <PageBody>
+        {user ? (
+          <ProfileSummary profile={user} />
+        ) : (
+          <div className="grid justify-items-start gap-4">
+            <p className="text-lg">Please log in to view your profile.</p>
+            <Button asChild>
+              <Link to={paths.login.href()} state={{ from: location }}>
+                Sign in
+              </Link>
+            </Button>
+          </div>
+        )}
+      </PageBody>
+    </>
+  );
+}

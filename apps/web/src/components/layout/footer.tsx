@@ -1,0 +1,96 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useChamber } from '@/lib/chamber/use-chamber';
+import { ChamberLogo } from './chamber-logo';
+
+// Platforms and About point nowhere (spec §2), so they are plain text, not dead links.
+const placeholderGroups = [
+  { title: 'Platforms', items: ['Web', 'Mobile'] },
+  { title: 'About', items: ['Benefits', 'Pricing', 'FAQ'] },
+];
+
+const linkClass = 'rounded-sm text-sm text-muted-foreground hover:text-foreground hover:underline';
+
+export function Footer() {
+  const { location, name, shortName } = useChamber();
+  const website = location?.website;
+  const socialUrl = location?.socialUrl;
+
+  return (
+    <footer className="mt-16 border-t bg-surface">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_repeat(4,1fr)]">
+        <div className="col-span-2 grid content-start gap-4 md:col-span-1">
+          <ChamberLogo />
+          <p className="max-w-xs text-sm text-muted-foreground">
+            Connecting local businesses, members and the community.
+          </p>
+        </div>
+        {placeholderGroups.map((group) => (
+          <div key={group.title}>
+            <h2 className="text-sm font-semibold">{group.title}</h2>
+            <ul className="mt-3 grid gap-2 text-sm text-muted-foreground">
+              {group.items.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        <div>
+          <h2 className="text-sm font-semibold">Community</h2>
+          <ul className="mt-3 grid gap-2">
+            <li>
+              {socialUrl ? (
+                <a href={socialUrl} className={linkClass} rel="noopener noreferrer" target="_blank">
+                  Social media page
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                <span className="text-sm text-muted-foreground">Social media page</span>
+              )}
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="text-sm font-semibold">Learn more</h2>
+          <ul className="mt-3 grid gap-2">
+            <li>
+              <Link to={paths.about.href()} className={linkClass}>
+                About the chamber
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.privacy.href()} className={linkClass}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.terms.href()} className={linkClass}>
+                Terms of Service
+              </Link>
+            </li>
+            {website ? (
+              <li>
+                <a href={website} className={linkClass}>
+                  Chamber website
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between sm:px-6">
+          <p>© 2025 {name}. All rights reserved.</p>
+          {website ? (
+            <p>
+              Powered by{' '}
+              <a href={website} className="rounded-sm underline hover:text-foreground">
+                {shortName} Member Portal
+              </a>
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </footer>
+  );
+}

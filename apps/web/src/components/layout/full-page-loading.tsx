@@ -1,0 +1,14 @@
+import { Spinner } from '@/components/ui/spinner';
+
+/** Shown while the session is checked (spec §2: a full-page Loading... message). */
+export function FullPageLoading() {
+  return (
+    <div
+      role="status"
+      className="flex min-h-dvh items-center justify-center gap-3 text-muted-foreground"
+    >
+      <Spinner />
+      <span>Loading...</span>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { MenuIcon } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+
+export const MOBILE_MENU_ID = 'mobile-menu';
+
+// The sheet (and its dialog code) loads on first use, not with every page.
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
+
+/** The menu button under the md breakpoint; opens the side menu. */
+export function MobileMenuButton() {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+
+  return (
+    <>
+      <Button
+        ref={triggerRef}
+        type="button"
+        variant="ghost"
+        size="icon-sm"
+        className="md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? MOBILE_MENU_ID : undefined}
+        onPointerEnter={() => void loadMobileMenu()}
+        onFocus={() => void loadMobileMenu()}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        <MenuIcon aria-hidden="true" />
+      </Button>
+      {used ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={open} onOpenChange={setOpen} triggerRef={triggerRef} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

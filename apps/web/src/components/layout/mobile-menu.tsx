@@ -1,0 +1,104 @@
+import { LogOutIcon } from 'lucide-react';
+import type { RefObject } from 'react';
+import { NavLink } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/use-auth';
+import { cn } from '@/lib/utils';
+import { MOBILE_MENU_ID } from './mobile-menu-button';
+import { mainNavItems, secondaryNavItems, type NavItem } from './nav-items';
+import { ThemeChoice } from './theme-choice';
+import { useSignOut } from './use-sign-out';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'block rounded-md px-3 py-2 text-base font-medium hover:bg-muted',
+    isActive && 'bg-muted text-primary',
+  );
+
+/**
+ * The side menu under the md breakpoint (spec §2): the signed-in user's name and email, the
+ * links, Nominations, Sign out and the theme. Anonymous visitors get the theme control only.
+ */
+export function MobileMenu({
+  open,
+  onOpenChange,
+  triggerRef,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opened the menu gets focus back when it closes. */
+  triggerRef: RefObject<HTMLButtonElement | null>;
+}) {
+  const { user, role } = useAuth();
+  const signOut = useSignOut();
+  const close = () => onOpenChange(false);
+
+  const accountLinks: NavItem[] = user
+    ? [
+        { label: 'Profile', href: paths.profile.href() },
+        ...(role === 'admin' ? [{ label: 'Admin Dashboard', href: paths.admin.href() }] : []),
+      ]
+    : [];
+
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent
+        id={MOBILE_MENU_ID}
+        {...(user ? { 'aria-describedby': undefined } : {})}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          triggerRef.current?.focus();
+        }}
+      >
+        <SheetTitle className="text-lg font-semibold">Menu</SheetTitle>
+        {user ? (
+          <>
+            <div className="rounded-lg border bg-surface p-3">
+              <p className="font-semibold">
+                {user.firstName} {user.lastName}
+              </p>
+              <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+            </div>
+            <nav aria-label="Mobile">
+              <ul className="grid gap-1">
+                {[...mainNavItems, ...secondaryNavItems, ...accountLinks].map((item) => (
+                  <li key={item.href}>
+                    <NavLink to={item.href} className={linkClass} onClick={close}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <Button asChild variant="default" className="w-full">
+              <NavLink to={paths.nominations.href()} onClick={close}>
+                Nominations
+              </NavLink>
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              className="w-full"
+              onClick={() => {
+                close();
+                void signOut();
+              }}
+            >
+              <LogOutIcon aria-hidden="true" />
+              Sign out
+            </Button>
+          </>
+        ) : (
+          <SheetDescription className="text-sm text-muted-foreground">
+            Choose how the site looks on this device.
+          </SheetDescription>
+        )}
+        <div className="mt-auto border-t pt-4">
+          <ThemeChoice />
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

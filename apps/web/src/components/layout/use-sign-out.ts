@@ -1,0 +1,17 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/use-auth';
+
+/**
+ * Sign out (spec §2): go home and end the session. Home first, so a page that needs a
+ * session (e.g. /admin) does not bounce to /login on the way out.
+ */
+export function useSignOut() {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await navigate(paths.home.href());
+    await logout();
+  }, [logout, navigate]);
+}

@@ -1,0 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, type ComponentProps, type ReactElement, type ReactNode } from 'react';
+import {
+  FormProvider,
+  useController,
+  useForm,
+  type Control,
+  type ControllerRenderProps,
+  type FieldPath,
+  type FieldValues,
+  type SubmitHandler,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { cn } from '@/lib/utils';
+import { Label } from './label';
+
+/** react-hook-form driven by a zod schema (usually one shared with the server). */
+export function useZodForm<TIn extends FieldValues, TOut extends FieldValues>(
+  schema: z.ZodType<TOut, TIn>,
+  props?: Omit<UseFormProps<TIn, unknown, TOut>, 'resolver'>,
+) {
+  return useForm<TIn, unknown, TOut>({ ...props, resolver: zodResolver(schema) });
+}
+
+type FormProps<TIn extends FieldValues, TOut extends FieldValues> = Omit<
+  ComponentProps<'form'>,
+  'onSubmit'
+> & {
+  form: UseFormReturn<TIn, unknown, TOut>;
+  onSubmit: SubmitHandler<TOut>;
+};
+
+export function Form<TIn extends FieldValues, TOut extends FieldValues>({
+  form,
+  onSubmit,
+  children,
+  ...props
+}: FormProps<TIn, TOut>) {
+  return (
+    <FormProvider {...form}>
+      {/* noValidate: the schema validates and reports errors accessibly, not the browser. */}
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} {...props}>
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+/** Props to spread on the control so it is labelled and announces its errors. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+}
+
+interface FormFieldProps<
+  TIn extends FieldValues,
+  TName extends FieldPath<TIn>,
+  TOut extends FieldValues,
+> {
+  control: Control<TIn, unknown, TOut>;
+  name: TName;
+  label: ReactNode;
+  description?: ReactNode;
+  /** `inline` puts the label after the control (checkboxes). */
+  layout?: 'stack' | 'inline';
+  className?: string;
+  render: (props: {
+    field: ControllerRenderProps<TIn, TName>;
+    controlProps: FieldControlProps;
+  }) => ReactElement;
+}
+
+export function FormField<
+  TIn extends FieldValues,
+  TName extends FieldPath<TIn>,
+  TOut extends FieldValues = TIn,
+>({
+  control,
+  name,
+  label,
+  description,
+  layout = 'stack',
+  className,
+  render,
+}: FormFieldProps<TIn, TName, TOut>) {
+  const { field, fieldState } = useController({ control, name });
+  const id = useId();
+  const descriptionId = description ? `${id}-description` : undefined;
+  const errorId = fieldState.error ? `${id}-error` : undefined;
+  const controlProps: FieldControlProps = {
+    id,
+    'aria-invalid': Boolean(fieldState.error),
+    'aria-describedby': [descriptionId, errorId].filter(Boolean).join(' ') || undefined,
+  };
+  const labelNode = <Label htmlFor={id}>{label}</Label>;
+
+  return (
+    <div className={cn('grid gap-2', className)}>
+      {layout === 'inline' ? (
+        <div className="flex items-center gap-2">
+          {render({ field, controlProps })}
+          {labelNode}
+        </div>
+      ) : (
+        <>
+          {labelNode}
+          {render({ field, controlProps })}
+        </>
+      )}
+      {description ? (
+        <p id={descriptionId} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      ) : null}
+      {fieldState.error?.message ? (
+        <p id={errorId} className="text-sm font-medium text-destructive">
+          {fieldState.error.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A form-level message (e.g. the server's answer), announced when it appears. */
+export function FormError({ children, className }: { children?: ReactNode; className?: string }) {
+  return (
+    <div role="alert" className={cn(children ? '' : 'sr-only', className)}>
+      {children ? (
+        <p className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
+          {children}
+        </p>
+      ) : null}
+    </div>
+  );
+}

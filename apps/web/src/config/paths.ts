@@ -1,0 +1,30 @@
+/** Every route of the app (spec §2), with builders for links. No imports: e2e tests use it too. */
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  login: { path: '/login', href: () => '/login' },
+  register: { path: '/register', href: () => '/register' },
+  registerExisting: {
+    path: '/register-existing',
+    href: (email?: string) =>
+      email ? `/register-existing?email=${encodeURIComponent(email)}` : '/register-existing',
+  },
+  connectAccount: { path: '/connect-account', href: () => '/connect-account' },
+  join: { path: '/join', href: () => '/join' },
+  nominations: { path: '/nominations', href: () => '/nominations' },
+  basicMembership: { path: '/basic-membership', href: () => '/basic-membership' },
+  enhancedMembership: { path: '/enhanced-membership', href: () => '/enhanced-membership' },
+  eliteMembership: { path: '/elite-membership', href: () => '/elite-membership' },
+  profile: { path: '/profile', href: () => '/profile' },
+  courses: { path: '/courses', href: () => '/courses' },
+  admin: { path: '/admin', href: () => '/admin' },
+  calendar: { path: '/calendar', href: () => '/calendar' },
+  event: { path: '/events/:id', href: (id: string) => `/events/${encodeURIComponent(id)}` },
+  members: { path: '/members', href: () => '/members' },
+  member: { path: '/members/:id', href: (id: string) => `/members/${encodeURIComponent(id)}` },
+  jobPostings: { path: '/job-postings', href: () => '/job-postings' },
+  about: { path: '/about', href: () => '/about' },
+  contact: { path: '/contact', href: () => '/contact' },
+  privacy: { path: '/privacy', href: () => '/privacy' },
+  terms: { path: '/terms', href: () => '/terms' },
+} as const;

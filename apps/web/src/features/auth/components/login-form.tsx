@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { PasswordInput } from '@/components/ui/password-input';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/use-auth';
+
+const loginSchema = z.object({
+  email: z.string().trim().min(1, 'Enter your email address.'),
+  password: z.string().min(1, 'Enter your password.'),
+  remember: z.boolean(),
+});
+
+/**
+ * The sign-in form (spec §2 Sign in). Once signed in the session is set; the page decides
+ * where to go next. `onSuccess` is for callers that need to know.
+ */
+export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
+  const { login } = useAuth();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm(loginSchema, {
+    defaultValues: { email: '', password: '', remember: false },
+  });
+  const submitting = form.formState.isSubmitting;
+
+  async function onSubmit(values: z.output<typeof loginSchema>) {
+    setFormError(null);
+    try {
+      await login(values.email, values.password, values.remember);
+      onSuccess?.();
+    } catch (error) {
+      setFormError(error instanceof Error && error.message ? error.message : 'Login failed');
+    }
+  }
+
+  return (
+    <Form form={form} onSubmit={onSubmit} className="grid gap-5" aria-label="Sign in">
+      <FormError>{formError}</FormError>
+      <FormField
+        control={form.control}
+        name="email"
+        label="Email"
+        render={({ field, controlProps }) => (
+          <Input {...field} {...controlProps} type="email" autoComplete="email" inputMode="email" />
+        )}
+      />
+      <FormField
+        control={form.control}
+        name="password"
+        label="Password"
+        render={({ field, controlProps }) => (
+          <PasswordInput {...field} {...controlProps} autoComplete="current-password" />
+        )}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <FormField
+          control={form.control}
+          name="remember"
+          label="Remember me"
+          layout="inline"
+          render={({ field, controlProps }) => (
+            <Checkbox
+              {...controlProps}
+              name={field.name}
+              ref={field.ref}
+              checked={field.value}
+              onBlur={field.onBlur}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+            />
+          )}
+        />
+        {/* No reset flow exists yet; say so instead of offering a dead link. */}
+        <Button
+          type="button"
+          variant="link"
+          className="h-auto p-0"
+          onClick={() =>
+            toast.info(
+              'Password reset is not available online yet. Please contact the chamber office.',
+            )
+          }
+        >
+          Forgot password?
+        </Button>
+      </div>
+      <Button type="submit" size="lg" disabled={submitting} className="w-full">
+        {submitting ? 'Signing in...' : 'Sign in'}
+      </Button>
+      <div className="grid gap-2 text-center text-sm text-muted-foreground">
+        <p>
+          Don&apos;t have an account?{' '}
+          <Link to={paths.register.href()} className="font-medium text-primary hover:underline">
+            Create one
+          </Link>
+        </p>
+        <p>
+          <Link
+            to={paths.registerExisting.href()}
+            className="font-medium text-primary hover:underline"
+          >
+            Register with existing contact
+          </Link>
+        </p>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Profile } from '@chamber/contract';
+import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { api, UNAUTHORIZED_EVENT, type ApiClient } from '../api-client';
+import { clearToken } from '../storage';
+import { createAuthApi } from './auth-api';
+import { AuthContext, type AuthContextValue, type AuthState } from './auth-context';
+import { restoreSession, signIn } from './session';
+
+const initialState: AuthState = {
+  user: null,
+  isAuthenticated: false,
+  isLoading: true,
+  role: null,
+};
+
+// Setting a user marks the session authenticated and takes its role; null signs out.
+function reducer(_state: AuthState, user: Profile | null): AuthState {
+  return { user, isAuthenticated: user !== null, isLoading: false, role: user?.role ?? null };
+}
+
+export function AuthProvider({
+  children,
+  client = api,
+}: {
+  children: ReactNode;
+  /** Injectable for tests. */
+  client?: ApiClient;
+}) {
+  const [state, setUser] = useReducer(reducer, initialState);
+  const authApi = useMemo(() => createAuthApi(client), [client]);
+
+  useEffect(() => {
+    let active = true;
+    void restoreSession(authApi).then((user) => {
+      if (active) setUser(user);
+    });
+    return () => {
+      active = false;
+    };
+  }, [authApi]);
+
+  useEffect(() => {
+    const onUnauthorized = () => setUser(null);
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+  }, []);
+
+  const login = useCallback(
+    async (email: string, password: string, remember = false) => {
+      const user = await signIn(authApi, { email, password, remember });
+      setUser(user);
+      return user;
+    },
+    [authApi],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await authApi.logout();
+    } catch {
+      // The session ends locally whether or not the server heard about it.
+    }
+    clearToken();
+    setUser(null);
+  }, [authApi]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ ...state, login, logout, setUser }),
+    [state, login, logout],
+  );
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

@@ -1,0 +1,42 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { paths } from '../../apps/web/src/config/paths';
+
+export { expect, paths };
+
+/** Every test fails on an uncaught exception in the page. */
+export const test = base.extend<{ failOnPageError: void }>({
+  failOnPageError: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use();
+      expect(errors, 'uncaught errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** Accounts the seed creates. */
+export const accounts = {
+  admin: { email: 'admin@rivertonchamber.example', password: 'Chamber-Admin-2026' },
+  moderator: { email: 'moderator@rivertonchamber.example', password: 'Chamber-Mod-2026' },
+  member: { email: 'maria@sweetwaterbakery.example', password: 'Chamber-Member-2026' },
+} as const;
+
+/** Fills and submits the sign-in form on the current /login page. */
+export async function signInThroughForm(
+  page: Page,
+  account: { email: string; password: string },
+  { remember = false }: { remember?: boolean } = {},
+) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  if (remember) await page.getByRole('checkbox', { name: 'Remember me' }).check();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+export const storedToken = (page: Page) =>
+  page.evaluate(() => ({
+    local: window.localStorage.getItem('token'),
+    session: window.sessionStorage.getItem('token'),
+  }));

@@ -1,0 +1,43 @@
+import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+
+test.use({ viewport: { width: 360, height: 740 } });
+
+test('at 360 px the menu opens by keyboard and offers the theme', async ({ page }) => {
+  await page.goto(paths.home.href());
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  await expect(menuButton).toBeVisible();
+  // Nothing overflows sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('group', { name: 'Theme' })).toBeVisible();
+  // Anonymous visitors get the theme control only.
+  await expect(menu.getByRole('link')).toHaveCount(0);
+
+  await menu.getByRole('radio', { name: 'Dark' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.locator('html')).toHaveClass('dark');
+
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toBeFocused();
+});
+
+test('signed in, the menu shows the user, the links and Sign out', async ({ page }) => {
+  await page.goto(paths.login.href());
+  await signInThroughForm(page, accounts.admin);
+  await expect(page).toHaveURL(paths.home.href());
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByText(accounts.admin.email)).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Calendar' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Nominations' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
+
+  await menu.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+});
