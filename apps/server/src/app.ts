@@ -13,6 +13,8 @@ import {
 import type { Database } from '@chamber/db';
 import type { Config } from './config.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { createStorage } from './lib/create-storage.js';
+import type { Storage } from './lib/storage.js';
 import { Throttle } from './lib/throttle.js';
 import { registerModules } from './modules/index.js';
 import { AuthService } from './modules/auth/service.js';
@@ -24,6 +26,8 @@ export interface BuildOptions {
   config: Config;
   db: Database;
   clock?: Clock;
+  /** Where uploads go; by default from the config (S3 when configured, else DATA_DIR/media). */
+  storage?: Storage;
   /** false silences logs (tests); otherwise JSON logs at config.logLevel. */
   logger?: boolean;
 }
@@ -52,6 +56,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
                 'body.password',
                 'body.code_verifier',
                 'body.code',
+                'body.fileData',
               ],
               censor: '[redacted]',
             },
@@ -89,9 +94,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
 
-  const auth = new AuthService(db, clock, new Throttle(db, clock), config);
+  const throttle = new Throttle(db, clock);
+  const auth = new AuthService(db, clock, throttle, config);
+  const storage = options.storage ?? createStorage(config);
+  app.addHook('onClose', async () => storage.close());
   await app.register(authPlugin, { auth });
-  await registerModules(app, { db, config, auth });
+  await registerModules(app, { db, config, auth, clock, storage, throttle });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -29,6 +29,37 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it.each([
+    [{ S3_BUCKET: 'x' }, /^S3_BUCKET: must be a bucket name/],
+    [{ S3_BUCKET: 'media', S3_ENDPOINT: 'minio:9000' }, /^S3_ENDPOINT: must be a URL/],
+    [{ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' }, /^S3_SECRET_ACCESS_KEY: must be set/],
+    [{ S3_ENDPOINT: 'http://minio:9000' }, /^S3_BUCKET: must be set to store media in S3/],
+    [{ S3_BUCKET: 'media', S3_FORCE_PATH_STYLE: 'yes' }, /^S3_FORCE_PATH_STYLE: must be true/],
+  ])('checks the S3 settings together: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('stores media on disk unless a bucket is set', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        S3_BUCKET: 'chamber-media',
+        S3_ENDPOINT: 'http://minio:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: '/portal/',
+      }).s3,
+    ).toEqual({
+      bucket: 'chamber-media',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      prefix: 'portal/',
+    });
+  });
+
   it('treats a blank variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '  ', PUBLIC_URL: '' }).databaseUrl).toBeUndefined();
   });

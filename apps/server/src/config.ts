@@ -31,6 +31,27 @@ const envSchema = z.object({
     .describe('Comma-separated addresses/CIDRs of trusted reverse proxies, or a hop count'),
   WEB_DIST: z.string().optional(),
   CHAMBER_NAME: z.string().trim().min(1).default('Riverton Area Chamber of Commerce'),
+  S3_BUCKET: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9._-]{3,255}$/, 'must be a bucket name such as chamber-media'),
+  ),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: optional(
+    z.url({ protocol: /^https?$/, message: 'must be a URL such as https://s3.example.com' }),
+  ),
+  S3_ACCESS_KEY_ID: optional(z.string().trim()),
+  S3_SECRET_ACCESS_KEY: optional(z.string().trim()),
+  S3_FORCE_PATH_STYLE: optional(
+    z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }),
+  ),
+  S3_PREFIX: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[\w.\-/]+$/, 'may hold letters, digits, ".", "-", "_" and "/" only'),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -49,6 +70,19 @@ export interface Config {
   trustProxy: boolean | number | string[];
   webDist: string | undefined;
   chamberName: string;
+  /** S3-compatible media storage; undefined stores media under `<dataDir>/media`. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  /** Both set, or both undefined to use the SDK's default chain (AWS_* variables, roles). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  /** Prepended to every object key; empty or ending in '/'. */
+  prefix: string;
 }
 
 export class ConfigError extends Error {
@@ -64,6 +98,33 @@ function parseTrustProxy(value: string): Config['trustProxy'] {
     );
   }
   return value.split(',').map((part) => part.trim());
+}
+
+/** The S3 variables hang together: keys come in pairs, and none means anything without a bucket. */
+function parseS3(env: Env): S3Config | undefined {
+  const { S3_ACCESS_KEY_ID: keyId, S3_SECRET_ACCESS_KEY: secret } = env;
+  if (keyId && !secret) {
+    throw new ConfigError('S3_SECRET_ACCESS_KEY: must be set when S3_ACCESS_KEY_ID is');
+  }
+  if (secret && !keyId) {
+    throw new ConfigError('S3_ACCESS_KEY_ID: must be set when S3_SECRET_ACCESS_KEY is');
+  }
+  if (!env.S3_BUCKET) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_PREFIX'] as const).find((n) => env[n]);
+    if (stray) {
+      throw new ConfigError(`S3_BUCKET: must be set to store media in S3 (${stray} is set)`);
+    }
+    return undefined;
+  }
+  const prefix = (env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true' || env.S3_FORCE_PATH_STYLE === '1',
+    prefix: prefix ? `${prefix}/` : '',
+  };
 }
 
 /** Reads settings from the environment; a bad value throws one line naming the variable. */
@@ -89,5 +150,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDist: env.WEB_DIST,
     chamberName: env.CHAMBER_NAME,
+    s3: parseS3(env),
   };
 }

@@ -1,3 +1,5 @@
 export * from './common.js';
 export * from './auth.js';
 export * from './site.js';
+export * from './members.js';
+export * from './media.js';

@@ -85,9 +85,26 @@ export const contacts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Lower-cased names, business and specialties, for the directory's substring search. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`contact_search_text(first_name, last_name, business_name, company_name, specialties)`,
+      ),
+    /** The business name, else the person's name, lower-cased: the directory's A-Z order. */
+    sortName: text('sort_name')
+      .notNull()
+      .generatedAlwaysAs(sql`contact_sort_name(first_name, last_name, business_name)`),
     ...timestamps,
   },
-  (t) => [uniqueIndex('contacts_email_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('contacts_email_key').on(sql`lower(${t.email})`),
+    index('contacts_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // One index per directory sort, each ending in the id so the order is total.
+    index('contacts_sort_name_idx').on(t.sortName, t.id),
+    index('contacts_tier_sort_idx').on(t.membershipTier.desc(), t.sortName, t.id),
+    index('contacts_member_since_idx').on(t.memberSince.asc().nullsLast(), t.sortName, t.id),
+  ],
 );
 
 /** A login. Linked to at most one contact. */
@@ -212,4 +229,28 @@ export const events = pgTable(
     ...timestamps,
   },
   (t) => [index().on(t.calendarId, t.startTime), index().on(t.seriesId), index().on(t.contactId)],
+);
+
+export const mediaKindEnum = pgEnum('media_kind', [
+  'avatar',
+  'coverImage',
+  'eventCover',
+  'downloadFile',
+]);
+
+/** An uploaded file. `key` is content-addressed (sha256 + extension) and names the stored object. */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    kind: mediaKindEnum('kind').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    originalName: text('original_name').notNull().default(''),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.key), index().on(t.contactId)],
 );

@@ -3,9 +3,11 @@ const statusByCode = {
   validation_failed: 400,
   unauthorized: 401,
   forbidden: 403,
+  tier_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   too_many_requests: 429,
 } as const;
 

@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '@chamber/db';
 import type { Config } from '../config.js';
+import type { Clock } from '../lib/clock.js';
+import type { Storage } from '../lib/storage.js';
+import type { Throttle } from '../lib/throttle.js';
 import { authRoutes } from './auth/routes.js';
 import type { AuthService } from './auth/service.js';
+import { mediaRoutes } from './media/routes.js';
+import { membersRoutes } from './members/routes.js';
 import { siteRoutes } from './site/routes.js';
 
 export interface ModuleDeps {
   db: Database;
   config: Config;
   auth: AuthService;
+  clock: Clock;
+  storage: Storage;
+  throttle: Throttle;
 }
 
 /** Every feature module, registered under /api from this one list. */
@@ -17,6 +25,8 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     async (api) => {
       await api.register(siteRoutes, deps);
       await api.register(authRoutes, deps);
+      await api.register(membersRoutes, deps);
+      await api.register(mediaRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { connect, type Database } from '@chamber/db';
@@ -13,6 +16,8 @@ export interface TestContext {
   app: FastifyInstance;
   db: Database;
   config: Config;
+  /** A temporary DATA_DIR (uploads land in its media/ folder), removed on close. */
+  dataDir: string;
   clock: Clock & { advance(ms: number): void };
   close: () => Promise<void>;
 }
@@ -30,10 +35,11 @@ export async function createTestDatabase() {
 /** A fresh database and the app on top of it, with a clock the test moves by hand. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const handle = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chamber-test-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '3000',
-    DATA_DIR: '/nonexistent-test-data',
+    DATA_DIR: dataDir,
     WEB_DIST: '/nonexistent-web-dist',
     ...env,
   });
@@ -44,10 +50,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     app,
     db: handle.db,
     config,
+    dataDir,
     clock,
     close: async () => {
       await app.close();
       await handle.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,318 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts, media } from '@chamber/db';
+import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
+import { dataUrl, getMember, makeImage, upload } from '../../test/members.js';
+
+let ctx: TestContext;
+let owner: { contactId: string; token: string };
+let elite: { contactId: string; token: string };
+let otherToken: string;
+let adminToken: string;
+
+async function member(tier: 'standard' | 'enhanced' | 'elite', role?: 'admin') {
+  const user = await createTestUser(ctx.db, { role, contact: { membershipTier: tier } });
+  return { contactId: user.contactId!, token: await signIn(ctx, user.email) };
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  owner = await member('standard');
+  elite = await member('elite');
+  otherToken = (await member('standard')).token;
+  adminToken = (await member('standard', 'admin')).token;
+});
+afterAll(() => ctx.close());
+
+const storedFiles = async () => {
+  try {
+    return (await readdir(path.join(ctx.dataDir, 'media'))).filter((f) => !f.startsWith('.'));
+  } catch {
+    return [];
+  }
+};
+
+describe('uploading an avatar', () => {
+  it('stores a re-encoded image, serves it for good, and sets it on the member', async () => {
+    const png = await makeImage('png', { width: 1600, height: 1200 });
+    const res = await upload(
+      ctx,
+      'avatar',
+      { contactId: owner.contactId, fileData: dataUrl(png) },
+      owner.token,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { mediaUrl, mediaId, message } = res.json();
+    expect(mediaUrl).toMatch(/^\/api\/media\/[a-f0-9]{64}\.png$/);
+    expect(message).toBe('Avatar uploaded successfully.');
+    const [row] = await ctx.db.select().from(media).where(eq(media.id, mediaId));
+    expect(row).toMatchObject({
+      kind: 'avatar',
+      contactId: owner.contactId,
+      originalName: 'photo.png',
+    });
+
+    const served = await ctx.app.inject({ method: 'GET', url: mediaUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(served.rawPayload).metadata();
+    // Scaled to fit an avatar's 800 px.
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 800, 600]);
+
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: mediaUrl,
+      headers: { 'if-none-match': served.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+
+    const set = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/members/${owner.contactId}/avatar`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { avatarUrl: mediaUrl },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await getMember(ctx, owner.contactId)).json().avatar).toBe(mediaUrl);
+  });
+
+  it('drops metadata such as EXIF from JPEG photos', async () => {
+    const jpeg = await makeImage('jpeg', { exif: true });
+    expect((await sharp(jpeg).metadata()).exif).toBeDefined();
+    const res = await upload(
+      ctx,
+      'avatar',
+      { contactId: owner.contactId, fileData: dataUrl(jpeg, 'image/jpeg'), fileName: 'me.jpg' },
+      owner.token,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const served = await ctx.app.inject({ method: 'GET', url: res.json().mediaUrl });
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(served.rawPayload.includes('Secret Photographer')).toBe(false);
+  });
+
+  it('lets staff upload for any member', async () => {
+    const png = await makeImage('png');
+    const res = await upload(
+      ctx,
+      'avatar',
+      { contactId: owner.contactId, fileData: dataUrl(png) },
+      adminToken,
+    );
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe('refused uploads', () => {
+  const tooBig = Buffer.alloc(5 * 1024 * 1024 + 1, 0);
+  tooBig.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+  it.each([
+    [
+      'a PNG name on text bytes',
+      () => dataUrl(Buffer.from('just some text, not an image')),
+      415,
+      'Please select a valid image file (JPEG, PNG)',
+    ],
+    [
+      'an SVG',
+      () =>
+        dataUrl(
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          'image/svg+xml',
+        ),
+      415,
+      'Please select a valid image file (JPEG, PNG)',
+    ],
+    [
+      'a GIF',
+      () => dataUrl(Buffer.from('GIF89a\x01\x00\x01\x00'), 'image/gif'),
+      415,
+      'Please select a valid image file (JPEG, PNG)',
+    ],
+    ['5 MB + 1 byte', () => dataUrl(tooBig), 413, 'File size must be less than 5MB'],
+    [
+      'a data URL without base64',
+      () => 'data:image/png,hello',
+      400,
+      'fileData must be a base64 data URL (data:image/png;base64,...).',
+    ],
+    ['broken base64', () => 'data:image/png;base64,@@@@', 400, 'fileData is not valid base64.'],
+    ['an empty file', () => 'data:image/png;base64,', 400, 'fileData is not valid base64.'],
+    [
+      'not a data URL at all',
+      () => 'https://example.org/cat.png',
+      400,
+      'fileData must be a base64 data URL (data:image/png;base64,...).',
+    ],
+    [
+      'a PNG signature followed by garbage',
+      () => dataUrl(Buffer.concat([tooBig.subarray(0, 8), Buffer.from('garbage'.repeat(20))])),
+      400,
+      'The image could not be read. Please choose another JPEG or PNG file.',
+    ],
+  ])('refuses %s', async (_name, fileData, status, message) => {
+    const before = await storedFiles();
+    const res = await upload(
+      ctx,
+      'avatar',
+      { contactId: owner.contactId, fileData: fileData(), fileName: 'photo.png' },
+      owner.token,
+    );
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().message).toBe(message);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses an upload for someone else’s contact', async () => {
+    const png = await makeImage('png');
+    const res = await upload(
+      ctx,
+      'avatar',
+      { contactId: owner.contactId, fileData: dataUrl(png) },
+      otherToken,
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('You can only upload images for your own member page.');
+  });
+
+  it('refuses anonymous uploads, missing and unknown contacts', async () => {
+    const fileData = dataUrl(await makeImage('png'));
+    expect((await upload(ctx, 'avatar', { contactId: owner.contactId, fileData })).statusCode).toBe(
+      401,
+    );
+    expect((await upload(ctx, 'avatar', { fileData }, owner.token)).statusCode).toBe(400);
+    const unknown = await upload(
+      ctx,
+      'avatar',
+      { contactId: '5f0c2d7e-0000-4000-8000-000000000000', fileData },
+      owner.token,
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('keeps cover images for elite members', async () => {
+    const fileData = dataUrl(await makeImage('png'));
+    const refused = await upload(
+      ctx,
+      'coverImage',
+      { contactId: owner.contactId, fileData },
+      owner.token,
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      error: 'tier_required',
+      message: 'A cover image is available with Elite membership.',
+    });
+    const res = await upload(
+      ctx,
+      'coverImage',
+      { contactId: elite.contactId, fileData },
+      elite.token,
+    );
+    expect(res.statusCode).toBe(201);
+    const set = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/members/${elite.contactId}/coverImage`,
+      headers: { authorization: `Bearer ${elite.token}` },
+      payload: { coverImageUrl: res.json().mediaUrl },
+    });
+    expect(set.json().coverImage).toBe(res.json().mediaUrl);
+    const notElite = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/members/${owner.contactId}/coverImage`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { coverImageUrl: res.json().mediaUrl },
+    });
+    expect(notElite.statusCode).toBe(403);
+    const [row] = await ctx.db.select().from(contacts).where(eq(contacts.id, owner.contactId));
+    expect(row?.coverImageUrl).toBeNull();
+  });
+
+  it('sets only images uploaded here as avatars', async () => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/members/${owner.contactId}/avatar`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { avatarUrl: 'https://tracker.example/pixel.png' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('event covers and download files', () => {
+  it('stores a PDF as is and serves it as a download', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const res = await upload(
+      ctx,
+      'download-file',
+      {
+        contactId: owner.contactId,
+        fileData: dataUrl(pdf, 'application/pdf'),
+        fileName: 'Luncheon menu.pdf',
+      },
+      owner.token,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const served = await ctx.app.inject({ method: 'GET', url: res.json().mediaUrl });
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['content-disposition']).toBe('attachment; filename="Luncheon menu.pdf"');
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    expect(served.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it('refuses a PDF as an event cover', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    const res = await upload(
+      ctx,
+      'event-cover',
+      { fileData: dataUrl(pdf, 'application/pdf') },
+      owner.token,
+    );
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('accepts an event cover from any signed-in member', async () => {
+    const res = await upload(
+      ctx,
+      'event-cover',
+      { fileData: dataUrl(await makeImage('jpeg'), 'image/jpeg') },
+      otherToken,
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().mediaUrl).toMatch(/\.jpg$/);
+  });
+});
+
+describe('GET /api/media/{key}', () => {
+  it('answers 404 for unknown and malformed keys', async () => {
+    for (const key of ['a'.repeat(64) + '.png', '..%2F..%2Fetc%2Fpasswd', 'x.svg']) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/media/${key}` });
+      expect(res.statusCode, key).toBe(404);
+    }
+  });
+});
+
+describe('throttling', () => {
+  it('limits one account to 60 uploads an hour', async () => {
+    const uploader = await member('standard');
+    const fileData = dataUrl(await makeImage('png', { width: 8, height: 8 }));
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      statuses.push((await upload(ctx, 'event-cover', { fileData }, uploader.token)).statusCode);
+    }
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    const last = await upload(ctx, 'event-cover', { fileData }, uploader.token);
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    ctx.clock.advance(3_600_000);
+    expect((await upload(ctx, 'event-cover', { fileData }, uploader.token)).statusCode).toBe(201);
+  });
+});

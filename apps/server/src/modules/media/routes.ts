@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  DOWNLOAD_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  MEDIA_KEY_PATTERN,
+  type MediaKind,
+  mediaKeyParamsSchema,
+  uploadMediaResponseSchema,
+  uploadMediaSchema,
+} from '@chamber/contract';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
+import { requireSession } from '../../plugins/auth.js';
+import type { ModuleDeps } from '../index.js';
+import { MediaService } from './service.js';
+
+/** A data URL is 4/3 of the file, plus the JSON around it. */
+const bodyLimitFor = (maxBytes: number) => Math.ceil((maxBytes * 4) / 3) + 64 * 1024;
+
+const uploads: { path: string; kind: MediaKind; summary: string }[] = [
+  { path: '/medias/upload-avatar', kind: 'avatar', summary: "Upload a member's avatar" },
+  {
+    path: '/medias/upload-coverImage',
+    kind: 'coverImage',
+    summary: "Upload an elite member's cover image",
+  },
+  {
+    path: '/medias/upload-event-cover',
+    kind: 'eventCover',
+    summary: "Upload an event's cover image",
+  },
+  {
+    path: '/medias/upload-download-file',
+    kind: 'downloadFile',
+    summary: "Upload an event's download file (PDF, JPEG or PNG, less than 10MB)",
+  },
+];
+
+const errorResponses = Object.fromEntries(
+  [400, 401, 403, 404, 413, 415, 429].map((status) => [status, apiErrorSchema]),
+);
+
+export const mediaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const media = new MediaService(deps.db, deps.storage, deps.throttle);
+
+  for (const { path, kind, summary } of uploads) {
+    app.post(
+      path,
+      {
+        bodyLimit: bodyLimitFor(kind === 'downloadFile' ? DOWNLOAD_MAX_BYTES : IMAGE_MAX_BYTES),
+        schema: {
+          tags: ['media'],
+          summary,
+          description:
+            'The type is read from the bytes (JPEG or PNG; PDF too for download files). Images are re-encoded, which drops their metadata. Less than 5MB for images.',
+          body: uploadMediaSchema,
+          response: { 201: uploadMediaResponseSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const result = await media.upload(kind, request.body, requireSession(request));
+        return reply.status(201).send(result);
+      },
+    );
+  }
+
+  app.get(
+    '/media/:key',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'An uploaded file; its name is the hash of its bytes, so it is cached for good',
+        params: mediaKeyParamsSchema,
+        response: {
+          200: z.unknown().describe('The file (image/jpeg, image/png or application/pdf)'),
+          304: z.null().describe('Not modified'),
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { key } = request.params;
+      const notFound = new AppError('not_found', 'File not found');
+      if (!MEDIA_KEY_PATTERN.test(key)) throw notFound;
+      const etag = `"${key}"`;
+      const immutable = 'public, max-age=31536000, immutable';
+      if (request.headers['if-none-match'] === etag) {
+        return reply.status(304).header('etag', etag).header('cache-control', immutable).send(null);
+      }
+      const file = await media.open(key);
+      if (!file) throw notFound;
+      reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('cache-control', immutable)
+        .header('etag', etag)
+        // Served files never run as a page, whatever is inside them.
+        .header('content-security-policy', "default-src 'none'; sandbox");
+      if (file.contentType === 'application/pdf') {
+        const name = (file.name || key).replace(/[^\w.\- ]/g, '_');
+        reply.header('content-disposition', `attachment; filename="${name}"`);
+      }
+      return reply.send(file.body);
+    },
+  );
+};

@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import {
+  DOWNLOAD_MAX_BYTES,
+  IMAGE_MAX_BYTES,
+  type MediaKind,
+  type UploadMedia,
+  type UploadMediaResponse,
+} from '@chamber/contract';
+import type { Database } from '@chamber/db';
+import { AppError } from '../../lib/errors.js';
+import { mediaUrl } from '../../lib/media-url.js';
+import type { Storage } from '../../lib/storage.js';
+import type { Throttle } from '../../lib/throttle.js';
+import type { Session } from '../auth/service.js';
+import { tierRequired } from '../members/contact-changes.js';
+import { findMember } from '../members/queries.js';
+import { canEditMember } from '../members/service.js';
+import { memberTags, tierFeatures } from '../members/view.js';
+import {
+  decodeDataUrl,
+  extensionOf,
+  INVALID_IMAGE,
+  maxSide,
+  reencodeImage,
+  sniffType,
+  type StoredType,
+} from './file-data.js';
+import * as q from './queries.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Enough for any honest editing session; bounds the disk and CPU one account can take. */
+const UPLOADS_PER_HOUR = 60;
+
+const labels: Record<MediaKind, string> = {
+  avatar: 'Avatar',
+  coverImage: 'Cover image',
+  eventCover: 'Event cover image',
+  downloadFile: 'Download file',
+};
+
+export class MediaService {
+  constructor(
+    private readonly db: Database,
+    private readonly storage: Storage,
+    private readonly throttle: Throttle,
+  ) {}
+
+  /**
+   * Stores an upload (spec §7 Members and media). Avatars and cover images belong to a
+   * contact the uploader may edit; download files may name one, and then the same holds.
+   */
+  async upload(
+    kind: MediaKind,
+    input: UploadMedia,
+    session: Session,
+  ): Promise<UploadMediaResponse> {
+    const contactId = await this.checkContact(kind, input.contactId, session);
+    await this.takeAllowance(session);
+
+    const maxBytes = kind === 'downloadFile' ? DOWNLOAD_MAX_BYTES : IMAGE_MAX_BYTES;
+    const raw = decodeDataUrl(input.fileData, maxBytes);
+    const type = sniffType(raw);
+    const accepted = type === 'application/pdf' ? kind === 'downloadFile' : type !== null;
+    if (!type || !accepted) {
+      throw new AppError(
+        'unsupported_media_type',
+        kind === 'downloadFile' ? 'Please select a PDF, JPEG or PNG file.' : INVALID_IMAGE,
+      );
+    }
+    const bytes = type === 'application/pdf' ? raw : await reencodeImage(raw, type, maxSide[kind]);
+    const key = `${createHash('sha256').update(bytes).digest('hex')}.${extensionOf[type]}`;
+    await this.storage.put(key, bytes, type);
+    const row = await q.insertMedia(this.db, {
+      key,
+      kind,
+      contentType: type satisfies StoredType,
+      size: bytes.length,
+      originalName: input.fileName,
+      contactId,
+      uploadedBy: session.user.id,
+    });
+    return {
+      mediaUrl: mediaUrl(key),
+      mediaId: row.id,
+      message: `${labels[kind]} uploaded successfully.`,
+    };
+  }
+
+  private async checkContact(
+    kind: MediaKind,
+    contactId: string | undefined,
+    session: Session,
+  ): Promise<string | null> {
+    const forContact = kind === 'avatar' || kind === 'coverImage';
+    if (!contactId) {
+      if (forContact) throw new AppError('bad_request', 'contactId is required for this upload.');
+      return null;
+    }
+    const row = UUID.test(contactId) ? await findMember(this.db, contactId) : undefined;
+    if (!row) throw new AppError('not_found', 'Member not found');
+    if (!canEditMember(session, contactId)) {
+      throw new AppError('forbidden', 'You can only upload images for your own member page.');
+    }
+    if (kind === 'coverImage' && !tierFeatures(memberTags(row)).elite) {
+      throw tierRequired('A cover image', 'elite');
+    }
+    return contactId;
+  }
+
+  private async takeAllowance(session: Session) {
+    const attempt = await this.throttle.take([
+      { key: `upload:user:${session.user.id}`, limit: UPLOADS_PER_HOUR, windowMs: 3_600_000 },
+    ]);
+    if (attempt.blocked) {
+      throw new AppError('too_many_requests', 'Too many uploads. Please try again later.', {
+        'retry-after': String(attempt.retryAfter),
+      });
+    }
+  }
+
+  /** A stored file for the download route, with the name it was uploaded under for PDFs. */
+  async open(key: string) {
+    const object = await this.storage.get(key);
+    if (!object) return null;
+    const name = key.endsWith('.pdf') ? await q.findOriginalName(this.db, key) : undefined;
+    return { ...object, name };
+  }
+}

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Member, MemberList } from '@chamber/contract';
+import {
+  createContact,
+  createTestApp,
+  createTestUser,
+  signIn,
+  type TestContext,
+} from '../../test/app.js';
+import { getMember, listMembers, walkDirectory } from '../../test/members.js';
+
+let ctx: TestContext;
+let ids: Record<'roster' | 'active' | 'pending' | 'suspended' | 'admin', string>;
+let tokens: Record<'member' | 'admin' | 'pending', string>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const roster = await createContact(ctx.db, {
+    firstName: 'Ruth',
+    lastName: 'Ellison',
+    email: 'ruth@ellisonflorist.example',
+    businessName: 'Ellison Florist',
+    membershipTier: 'standard',
+    specialties: ['Flowers', 'Weddings'],
+    bio: 'Stored but not published at the standard tier',
+    website: 'https://ellisonflorist.example',
+    address1: '100 Main St',
+    couponCodes: ['ROSES'],
+  });
+  const active = await createTestUser(ctx.db, {
+    email: 'sam@quarrycafe.example',
+    firstName: 'Sam',
+    lastName: 'Quarry',
+    contact: {
+      businessName: 'Quarry Cafe',
+      membershipTier: 'enhanced',
+      specialties: ['Coffee'],
+      bio: 'Espresso and pie',
+      website: 'https://quarrycafe.example',
+      couponCodes: ['PIE2'],
+    },
+  });
+  const pending = await createTestUser(ctx.db, {
+    status: 'pending',
+    email: 'pat@pendingplumbing.example',
+    contact: { businessName: 'Pending Plumbing' },
+  });
+  const suspended = await createTestUser(ctx.db, {
+    status: 'suspended',
+    contact: { businessName: 'Suspended Signs' },
+  });
+  const admin = await createTestUser(ctx.db, {
+    role: 'admin',
+    email: 'office@chamber.example',
+    contact: { businessName: 'Chamber Office', membershipTier: 'standard' },
+  });
+  ids = {
+    roster: roster.id,
+    active: active.contactId!,
+    pending: pending.contactId!,
+    suspended: suspended.contactId!,
+    admin: admin.contactId!,
+  };
+  tokens = {
+    member: await signIn(ctx, active.email),
+    admin: await signIn(ctx, admin.email),
+    pending: await signIn(ctx, pending.email),
+  };
+});
+afterAll(() => ctx.close());
+
+const list = async (query: Record<string, string | number> = {}, token?: string) => {
+  const res = await listMembers(ctx, query, token);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<MemberList>();
+};
+const idsOf = (page: MemberList) => page.members.map((m) => m.id).sort();
+
+describe('GET /api/members', () => {
+  it('lists roster contacts and active logins, never pending or suspended ones', async () => {
+    const page = await list();
+    expect(idsOf(page)).toEqual([ids.roster, ids.active, ids.admin].sort());
+    expect(page).toMatchObject({ total: 3, hasMore: false });
+  });
+
+  it('hides email addresses from anonymous visitors and shows them to members', async () => {
+    const anonymous = await list();
+    expect(anonymous.members.every((m) => m.email === null)).toBe(true);
+    const signedIn = await list({}, tokens.member);
+    const ruth = signedIn.members.find((m) => m.id === ids.roster);
+    expect(ruth?.email).toBe('ruth@ellisonflorist.example');
+  });
+
+  it('publishes only what each tier unlocks, and derives the tags', async () => {
+    const { members } = await list({}, tokens.member);
+    const byId = new Map(members.map((m) => [m.id, m]));
+    expect(byId.get(ids.roster)).toMatchObject<Partial<Member>>({
+      tags: [],
+      bio: null,
+      website: null,
+      address1: null,
+      couponCodes: [],
+      status: 'active',
+      role: 'member',
+    });
+    expect(byId.get(ids.active)).toMatchObject<Partial<Member>>({
+      tags: ['enhanced'],
+      bio: 'Espresso and pie',
+      website: 'https://quarrycafe.example',
+      couponCodes: [],
+    });
+    expect(byId.get(ids.admin)).toMatchObject<Partial<Member>>({ tags: ['admin'], role: 'admin' });
+  });
+
+  it('searches names, businesses and specialties, case-insensitively', async () => {
+    expect(idsOf(await list({ search: 'quarry' }))).toEqual([ids.active]);
+    expect(idsOf(await list({ search: 'ELLISON' }))).toEqual([ids.roster]);
+    expect(idsOf(await list({ search: 'wedding' }))).toEqual([ids.roster]);
+    expect(idsOf(await list({ search: 'sam' }))).toEqual([ids.active]);
+    // A pending member stays hidden from a search that names them.
+    expect((await list({ search: 'Pending Plumbing' })).total).toBe(0);
+  });
+
+  it('takes LIKE wildcards in a search literally', async () => {
+    expect((await list({ search: '%' })).total).toBe(0);
+    expect((await list({ search: '_' })).total).toBe(0);
+  });
+
+  it('honours the role filter for admins only', async () => {
+    expect((await list({ role: 'admin' })).total).toBe(3);
+    expect((await list({ role: 'admin' }, tokens.member)).total).toBe(3);
+    expect(idsOf(await list({ role: 'admin' }, tokens.admin))).toEqual([ids.admin]);
+    expect(idsOf(await list({ role: 'member' }, tokens.admin))).toEqual(
+      [ids.roster, ids.active].sort(),
+    );
+    expect((await list({ role: 'moderator' }, tokens.admin)).total).toBe(0);
+  });
+
+  it('sorts by tier: elite, enhanced, then the rest', async () => {
+    const elite = await createContact(ctx.db, {
+      businessName: 'Zenith Bank',
+      membershipTier: 'elite',
+    });
+    const page = await list({ sort: 'tier' });
+    expect(page.members.slice(0, 2).map((m) => m.id)).toEqual([elite.id, ids.active]);
+  });
+
+  it('answers 400 for bad paging, sorts and roles', async () => {
+    for (const query of <Record<string, string | number>[]>[
+      { limit: 0 },
+      { limit: 101 },
+      { offset: -1 },
+      { sort: 'age' },
+      { role: 'owner' },
+    ]) {
+      const res = await listMembers(ctx, query);
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'validation_failed' });
+    }
+  });
+});
+
+describe('paging', () => {
+  beforeAll(async () => {
+    // Many members with the same name, tier and join date: only the id can order them.
+    for (let i = 0; i < 45; i += 1) {
+      await createContact(ctx.db, {
+        firstName: 'Alex',
+        lastName: 'Twin',
+        businessName: 'Twin Peaks Realty',
+        membershipTier: i % 3 === 0 ? 'elite' : 'standard',
+        memberSince: i % 2 === 0 ? '2020-05-01' : null,
+        specialties: ['Realty'],
+      });
+    }
+  });
+
+  it.each(['name', 'memberSince', 'tier'])(
+    'walks every page sorted by %s without repeating or skipping a member',
+    async (sort) => {
+      const everyone = await list({ limit: 100 });
+      const { ids: walked, totals } = await walkDirectory(ctx, { sort });
+      expect(new Set(walked).size).toBe(walked.length);
+      expect(walked.length).toBe(everyone.total);
+      expect([...walked].sort()).toEqual(idsOf(everyone));
+      expect(new Set(totals)).toEqual(new Set([everyone.total]));
+    },
+  );
+
+  it('pages a search result the same way', async () => {
+    const { ids: walked } = await walkDirectory(ctx, { search: 'twin peaks' });
+    expect(walked).toHaveLength(45);
+    expect(new Set(walked).size).toBe(45);
+  });
+
+  it('puts members without a join date last when sorting by Member Since', async () => {
+    const { members } = await list({ sort: 'memberSince', limit: 100 });
+    const firstUnknown = members.findIndex((m) => m.memberSince === null);
+    expect(firstUnknown).toBeGreaterThan(0);
+    expect(members.slice(firstUnknown).every((m) => m.memberSince === null)).toBe(true);
+    const dates = members.slice(0, firstUnknown).map((m) => m.memberSince!);
+    expect(dates).toEqual([...dates].sort());
+  });
+});
+
+describe('GET /api/members/{id}', () => {
+  it('answers 404 Member not found for unknown and malformed ids', async () => {
+    for (const id of ['0b7f2c1e-9a51-4c57-8d51-2f8b6f9f0c11', 'not-a-uuid']) {
+      const res = await getMember(ctx, id);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'not_found', message: 'Member not found' });
+    }
+  });
+
+  it('shows a pending member only to that member and to staff', async () => {
+    expect((await getMember(ctx, ids.pending)).statusCode).toBe(404);
+    expect((await getMember(ctx, ids.pending, tokens.member)).statusCode).toBe(404);
+    const own = await getMember(ctx, ids.pending, tokens.pending);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ status: 'pending', email: 'pat@pendingplumbing.example' });
+    expect((await getMember(ctx, ids.suspended, tokens.admin)).statusCode).toBe(200);
+  });
+
+  it('hides the email from anonymous visitors', async () => {
+    expect((await getMember(ctx, ids.active)).json()).toMatchObject({ email: null });
+    expect((await getMember(ctx, ids.active, tokens.member)).json()).toMatchObject({
+      email: 'sam@quarrycafe.example',
+    });
+  });
+});

@@ -1,0 +1,153 @@
+import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { MemberSort, Role } from '@chamber/contract';
+import { contacts, media, users, type Executor } from '@chamber/db';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type ContactUpdate = Partial<typeof contacts.$inferInsert>;
+
+/** A contact with the login linked to it, if any. */
+export interface MemberRow {
+  contact: ContactRow;
+  user: { id: string; role: Role; status: 'pending' | 'active' | 'suspended' } | null;
+}
+
+const memberColumns = {
+  contact: contacts,
+  user: { id: users.id, role: users.role, status: users.status },
+};
+
+/** Every sort ends with the id, so the order is total and offset pages never overlap. */
+const orderBy: Record<MemberSort, SQL[]> = {
+  name: [sql`${contacts.sortName}`, sql`${contacts.id}`],
+  // Oldest members first: a chamber honours its long-standing members.
+  memberSince: [
+    sql`${contacts.memberSince} asc nulls last`,
+    sql`${contacts.sortName}`,
+    sql`${contacts.id}`,
+  ],
+  // The enum is declared standard, enhanced, elite: descending is elite first (spec §9).
+  tier: [
+    sql`${contacts.membershipTier} desc nulls last`,
+    sql`${contacts.sortName}`,
+    sql`${contacts.id}`,
+  ],
+};
+
+/** `%term%` for LIKE, with the term's own wildcards taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface ListFilter {
+  search?: string | undefined;
+  /** Applied only when set; callers decide who may filter by role. */
+  role?: Role | undefined;
+}
+
+/**
+ * The directory lists contacts without a login (an imported roster) and those whose login is
+ * active; contacts of pending or suspended logins stay out of it.
+ */
+function listWhere({ search, role }: ListFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    or(sql`${users.id} is null`, eq(users.status, 'active')),
+  ];
+  if (search) conditions.push(sql`${contacts.searchText} like ${containsPattern(search)}`);
+  if (role === 'member') conditions.push(or(sql`${users.id} is null`, eq(users.role, 'member')));
+  else if (role) conditions.push(eq(users.role, role));
+  return and(...conditions);
+}
+
+export async function listMembers(
+  db: Executor,
+  filter: ListFilter & { sort: MemberSort; limit: number; offset: number },
+): Promise<{ rows: MemberRow[]; total: number }> {
+  const where = listWhere(filter);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(memberColumns)
+      .from(contacts)
+      .leftJoin(users, eq(users.contactId, contacts.id))
+      .where(where)
+      .orderBy(...orderBy[filter.sort])
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(contacts)
+      .leftJoin(users, eq(users.contactId, contacts.id))
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function findMember(db: Executor, id: string): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(contacts)
+    .leftJoin(users, eq(users.contactId, contacts.id))
+    .where(eq(contacts.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The contact row locked for an update in this transaction. */
+export async function lockContact(db: Executor, id: string): Promise<ContactRow | undefined> {
+  const [row] = await db.select().from(contacts).where(eq(contacts.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function updateContact(db: Executor, id: string, values: ContactUpdate, now: Date) {
+  await db
+    .update(contacts)
+    .set({ ...values, updatedAt: now })
+    .where(eq(contacts.id, id));
+}
+
+export async function updateUser(
+  db: Executor,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+  now: Date,
+) {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+/**
+ * Whether the address is in use by another login, or, when the login has a contact (whose
+ * email follows the login's), by another contact.
+ */
+export async function emailTaken(
+  db: Executor,
+  email: string,
+  except: { userId: string; contactId: string | null },
+): Promise<boolean> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, except.userId)))
+    .limit(1);
+  if (user) return true;
+  if (!except.contactId) return false;
+  const [contact] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(sql`lower(${contacts.email}) = lower(${email})`, ne(contacts.id, except.contactId)))
+    .limit(1);
+  return Boolean(contact);
+}
+
+/** Whether an uploaded image is stored under this key. */
+export async function imageMediaExists(db: Executor, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.key, key), sql`${media.contentType} like 'image/%'`))
+    .limit(1);
+  return Boolean(row);
+}

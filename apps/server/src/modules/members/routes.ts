@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  listMembersQuerySchema,
+  memberListSchema,
+  memberSchema,
+  profileSchema,
+  updateAvatarSchema,
+  updateCoverImageSchema,
+  updateMemberSchema,
+  updateOwnProfileSchema,
+} from '@chamber/contract';
+import { requireSession } from '../../plugins/auth.js';
+import type { ModuleDeps } from '../index.js';
+import { MembersService } from './service.js';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
+
+export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
+
+  app.get(
+    '/members',
+    {
+      schema: {
+        tags: ['members'],
+        summary: 'The member directory: active members, 20 a page',
+        description:
+          'Searches names, business names and specialties. `role` is honoured for admins only. Email addresses are included for signed-in viewers only.',
+        querystring: listMembersQuerySchema,
+        response: { 200: memberListSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // Signed-in answers carry email addresses: never kept by a shared cache.
+      reply.header('cache-control', request.session ? 'private, no-store' : 'no-cache');
+      return members.list(request.query, request.session);
+    },
+  );
+
+  app.get(
+    '/members/:id',
+    {
+      schema: {
+        tags: ['members'],
+        summary: 'One member',
+        params: idParams,
+        response: { 200: memberSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', request.session ? 'private, no-store' : 'no-cache');
+      return members.get(request.params.id, request.session);
+    },
+  );
+
+  app.put(
+    '/members/:id',
+    {
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags: ['members'],
+        summary: 'Save a member page (the member, a moderator or an admin)',
+        description:
+          'Absent fields stay as they are. Bio, website and address need the enhanced tier; coupon codes and the cover image need elite (403 tier_required). The email cannot change here.',
+        params: idParams,
+        body: updateMemberSchema,
+        response: { 200: memberSchema, ...errors },
+      },
+    },
+    async (request) => members.update(request.params.id, request.body, requireSession(request)),
+  );
+
+  app.put(
+    '/members/:id/avatar',
+    {
+      schema: {
+        tags: ['members'],
+        summary: "Set a member's avatar to an uploaded image ('' removes it)",
+        params: idParams,
+        body: updateAvatarSchema,
+        response: { 200: memberSchema, ...errors },
+      },
+    },
+    async (request) =>
+      members.setImage(
+        request.params.id,
+        'avatar',
+        request.body.avatarUrl,
+        requireSession(request),
+      ),
+  );
+
+  app.put(
+    '/members/:id/coverImage',
+    {
+      schema: {
+        tags: ['members'],
+        summary: "Set an elite member's cover image to an uploaded image ('' removes it)",
+        params: idParams,
+        body: updateCoverImageSchema,
+        response: { 200: memberSchema, ...errors },
+      },
+    },
+    async (request) =>
+      members.setImage(
+        request.params.id,
+        'coverImage',
+        request.body.coverImageUrl,
+        requireSession(request),
+      ),
+  );
+
+  app.put(
+    '/auth/profile',
+    {
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags: ['members'],
+        summary: 'Save the signed-in user’s own profile',
+        description:
+          'Names, phone and email are the login’s and are copied to its contact; the other fields are the contact’s, gated by tier as on the member page. A taken email answers 409.',
+        body: updateOwnProfileSchema,
+        response: { 200: profileSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return members.updateOwnProfile(requireSession(request), request.body);
+    },
+  );
+};

@@ -1,0 +1,61 @@
+import type { Member } from '@chamber/contract';
+import type { MemberRow } from './queries.js';
+
+/** What a member's tags unlock (design.md, Tags): enhanced also for elite and admin. */
+export interface TierFeatures {
+  enhanced: boolean;
+  elite: boolean;
+}
+
+/** Derived, never stored: the tier when above standard, and `admin` for an admin's contact. */
+export function memberTags({ contact, user }: MemberRow): string[] {
+  const tags: string[] = [];
+  if (contact.membershipTier !== 'standard') tags.push(contact.membershipTier);
+  if (user?.role === 'admin') tags.push('admin');
+  return tags;
+}
+
+export function tierFeatures(tags: readonly string[]): TierFeatures {
+  const elite = tags.includes('elite') || tags.includes('admin');
+  return { elite, enhanced: elite || tags.includes('enhanced') };
+}
+
+/**
+ * A contact as the API shows it. Fields its tags do not unlock are blanked for everyone, so a
+ * downgraded member's stored bio or coupons are kept but not published; the email is shown to
+ * signed-in viewers only.
+ */
+export function toMember(row: MemberRow, viewerSignedIn: boolean): Member {
+  const { contact: c, user } = row;
+  const tags = memberTags(row);
+  const { enhanced, elite } = tierFeatures(tags);
+  const gated = <T>(unlocked: boolean, value: T | null, empty: T | null = null) =>
+    unlocked ? value : empty;
+  return {
+    id: c.id,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    name: `${c.firstName} ${c.lastName}`.trim(),
+    email: viewerSignedIn ? c.email : null,
+    businessName: c.businessName,
+    companyName: c.companyName,
+    phone: c.phone,
+    website: gated(enhanced, c.website),
+    bio: gated(enhanced, c.bio),
+    tagline: c.tagline,
+    avatar: c.avatarUrl,
+    coverImage: gated(elite, c.coverImageUrl),
+    couponCodes: elite ? c.couponCodes : [],
+    address1: gated(enhanced, c.address1),
+    city: gated(enhanced, c.city),
+    state: gated(enhanced, c.state),
+    postalCode: gated(enhanced, c.postalCode),
+    memberSince: c.memberSince,
+    createdAt: c.createdAt.toISOString(),
+    membershipTier: c.membershipTier,
+    status: user?.status ?? 'active',
+    role: user?.role ?? 'member',
+    specialties: c.specialties,
+    tags,
+  };
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { emailSchema } from './auth.js';
+import { membershipTiers, roleSchema, userStatusSchema } from './common.js';
+
+export const MEMBERS_PAGE_SIZE = 20;
+export const memberSorts = ['name', 'memberSince', 'tier'] as const;
+export type MemberSort = (typeof memberSorts)[number];
+
+/**
+ * A directory entry (spec §3 Member/contact). Fields a member's tags do not unlock come back
+ * empty (null, or [] for coupon codes), whoever is looking: bio, website and the address
+ * (address1, city, state, postalCode) need the enhanced, elite or admin tag; coupon codes and
+ * the cover image need elite or admin. `email` is null for anonymous viewers.
+ */
+export const memberSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  businessName: z.string().nullable(),
+  companyName: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  bio: z.string().nullable(),
+  tagline: z.string().nullable(),
+  avatar: z.string().nullable(),
+  coverImage: z.string().nullable(),
+  couponCodes: z.array(z.string()),
+  address1: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  memberSince: z.string().nullable().describe('YYYY-MM-DD'),
+  createdAt: z.string(),
+  membershipTier: z.enum(membershipTiers),
+  status: userStatusSchema.describe('The linked login’s status; active for contacts without one'),
+  role: roleSchema.describe('The linked login’s role; member for contacts without one'),
+  specialties: z.array(z.string()),
+  tags: z.array(z.string()).describe('Derived: the tier (enhanced, elite) and admin for admins'),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+const booleanish = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const listMembersQuerySchema = z.object({
+  source: z.string().max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(MEMBERS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  search: z.string().trim().max(100).optional(),
+  role: roleSchema.optional().describe('Honoured for admins only'),
+  sort: z.enum(memberSorts).default('name'),
+  refresh: booleanish.optional(),
+});
+export type ListMembersQuery = z.input<typeof listMembersQuerySchema>;
+
+export const memberListSchema = z.object({
+  members: z.array(memberSchema),
+  total: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type MemberList = z.infer<typeof memberListSchema>;
+
+const text = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) => text(max).nullable().optional();
+
+/** A coupon list, or the JSON string of one as the spec's member page sends `coupon_codes`. */
+export const couponCodesSchema = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      return value;
+    }
+  },
+  z
+    .array(text(40))
+    .max(20, 'At most 20 coupon codes')
+    .transform((codes) => [...new Set(codes.filter((c) => c !== ''))]),
+);
+
+/**
+ * A member page save (PUT /members/{id}). Absent fields stay as they are; null or '' clears.
+ * Gated fields (bio, website, address, coupon codes, cover image) may only change when the
+ * member's tags unlock them (403 tier_required otherwise); sending the stored value or an empty
+ * one for a locked field is accepted and changes nothing. `coverImage` must be '' or a URL of
+ * an image uploaded to the portal (`/api/media/...`). `email` cannot change here (400).
+ */
+export const updateMemberSchema = z.object({
+  firstName: text(100).min(1, 'First name is required').optional(),
+  lastName: text(100).min(1, 'Last name is required').optional(),
+  businessName: optionalText(200),
+  companyName: optionalText(200),
+  phone: optionalText(40),
+  website: z
+    .union([
+      z.literal(''),
+      // http(s) only: the site is shown as a link, and javascript: or data: URLs would run.
+      z.url({ protocol: /^https?$/, message: 'Website must be a full URL (https://...)' }).max(500),
+    ])
+    .nullable()
+    .optional(),
+  bio: optionalText(5000),
+  tagline: optionalText(200),
+  email: z.string().trim().max(254).optional().describe('Read-only here; must match if sent'),
+  coverImage: optionalText(500),
+  couponCodes: couponCodesSchema.optional(),
+  coupon_codes: couponCodesSchema.optional(),
+  address1: optionalText(200),
+  city: optionalText(100),
+  state: z
+    .string()
+    .trim()
+    .max(2, 'State must be at most 2 characters (e.g. UT)')
+    .transform((v) => v.toUpperCase())
+    .nullable()
+    .optional(),
+  postalCode: optionalText(20),
+  specialties: z.array(text(60)).max(20).optional(),
+});
+export type UpdateMember = z.input<typeof updateMemberSchema>;
+
+/** '' clears; otherwise a URL the portal's media upload returned (`/api/media/...`). */
+export const updateAvatarSchema = z.object({ avatarUrl: z.string().trim().max(500) });
+/** As the avatar; the member must have the elite or admin tag. */
+export const updateCoverImageSchema = z.object({ coverImageUrl: z.string().trim().max(500) });
+
+/**
+ * Own-profile save (PUT /auth/profile), answered with the updated `Profile`. Names, phone and
+ * email are the login's and are copied to its linked contact; the other fields are the
+ * contact's, gated as on the member page, and ignored for a login without a contact.
+ * A taken email answers 409 conflict.
+ */
+export const updateOwnProfileSchema = updateMemberSchema
+  .omit({ email: true, coupon_codes: true })
+  .extend({
+    firstName: text(100).min(1, 'First name is required'),
+    lastName: text(100).min(1, 'Last name is required'),
+    email: emailSchema,
+  });
+export type UpdateOwnProfile = z.input<typeof updateOwnProfileSchema>;
