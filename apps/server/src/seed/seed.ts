@@ -10,6 +10,7 @@ import {
   LOCATION_ID,
   TIMEZONE,
 } from './demo-data.js';
+import { demoRoster } from './demo-roster.js';
 
 const SEEDED_NOTE = 'Demo event created by seed';
 
@@ -121,7 +122,8 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedRepo
   lines.push(cal.length ? 'created calendar RACC Events' : 'calendar already present');
 
   let createdContacts = 0;
-  for (const c of demoContacts) {
+  const roster = [...demoContacts, ...demoRoster];
+  for (const c of roster) {
     const inserted = await db
       .insert(contacts)
       .values({
@@ -149,7 +151,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedRepo
     createdContacts += inserted.length;
   }
   lines.push(
-    `contacts: ${createdContacts} created, ${demoContacts.length - createdContacts} already present`,
+    `contacts: ${createdContacts} created, ${roster.length - createdContacts} already present`,
   );
 
   for (const account of demoAccounts) {
