@@ -5,6 +5,7 @@ const pages = [
   { path: paths.home.href(), heading: /Chamber/ },
   { path: paths.login.href(), heading: 'Sign in' },
   { path: paths.calendar.href(), heading: 'Event Calendar' },
+  { path: paths.members.href(), heading: 'Member Directory' },
 ];
 
 for (const theme of ['light', 'dark'] as const) {

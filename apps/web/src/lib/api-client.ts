@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The HTTP reason phrase ('Bad Request'), empty when the server sent none. */
+    readonly statusText = '',
   ) {
     super(message);
   }
@@ -64,7 +66,7 @@ function toApiError(response: Response, body: unknown, fallback: string | undefi
     field(body, 'error') ??
     fallback ??
     (response.statusText || `Request failed with status ${response.status}`);
-  return new ApiError(response.status, code, message);
+  return new ApiError(response.status, code, message, response.statusText);
 }
 
 function notifyUnauthorized() {

@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { MembersDirectory } from '@/features/members/components/members-directory';
 
 export function Component() {
-  return <PlaceholderPage title="Member Directory" line="The member directory is coming soon." />;
+  return <MembersDirectory />;
 }

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { ProfileSummary } from '@/features/profile/components/profile-summary';
+import { OwnProfile } from '@/features/profile/components/own-profile';
 import { useAuth } from '@/lib/auth/use-auth';
 
 export function Component() {
@@ -14,7 +14,7 @@ export function Component() {
       <PageHeader title="My Profile" />
       <PageBody>
         {user ? (
-          <ProfileSummary profile={user} />
+          <OwnProfile profile={user} />
         ) : (
           <div className="grid justify-items-start gap-4">
             <p className="text-lg">Please log in to view your profile.</p>

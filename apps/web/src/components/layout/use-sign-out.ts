@@ -5,13 +5,15 @@ import { useAuth } from '@/lib/auth/use-auth';
 
 /**
  * Sign out (spec §2): go home and end the session. Home first, so a page that needs a
- * session (e.g. /admin) does not bounce to /login on the way out.
+ * session (e.g. /admin) does not bounce to /login on the way out. The router renders its
+ * updates in a transition, which React may still hold back when the session ends; flushSync
+ * commits the home page before that.
  */
 export function useSignOut() {
   const { logout } = useAuth();
   const navigate = useNavigate();
   return useCallback(async () => {
-    await navigate(paths.home.href());
+    await navigate(paths.home.href(), { flushSync: true });
     await logout();
   }, [logout, navigate]);
 }

@@ -1,45 +1,169 @@
-import type { Profile } from '@chamber/contract';
+import type { Member, Profile } from '@chamber/contract';
+import { ExternalLinkIcon, PencilIcon, TicketIcon } from 'lucide-react';
+import type { ReactNode, Ref } from 'react';
+import { Link } from 'react-router';
+import { MemberAvatar } from '@/components/members/member-avatar';
+import { TierBadge } from '@/components/members/tier-badge';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { websiteHref } from '@/lib/members/contact-links';
+import { capitalise, formatMemberSince, tierFeatures } from '@/lib/members/tier-features';
 
-const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+const linkClass = 'rounded-sm font-medium wrap-anywhere text-primary hover:underline';
 
-function memberSince(createdAt: string) {
-  const date = new Date(createdAt);
-  if (Number.isNaN(date.getTime())) return 'Unknown';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid content-start gap-3">
+      <h3 className="text-base font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
 }
 
-/** The signed-in user's account, as the profile call returns it. */
-export function ProfileSummary({ profile }: { profile: Profile }) {
-  const rows: [string, string][] = [
-    ['Email', profile.email],
-    ['Phone', profile.phone || 'Not provided'],
-    ['Business', profile.businessName || 'Not provided'],
-    ['Membership tier', capitalise(profile.membershipTier)],
-    ['Member since', memberSince(profile.createdAt)],
-  ];
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-1 gap-4">
+      {rows.map(([label, value]) => (
+        <div key={label} className="grid min-w-0 gap-0.5">
+          <dt className="text-sm text-muted-foreground">{label}</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const notProvided = <span className="text-muted-foreground">Not provided</span>;
+
+/**
+ * The signed-in member's profile (spec §2 Own profile, view): the login's account fields and,
+ * when the login has a contact, its directory entry.
+ */
+export function ProfileSummary({
+  profile,
+  member,
+  onEdit,
+  editButtonRef,
+}: {
+  profile: Profile;
+  member: Member | null;
+  onEdit: () => void;
+  editButtonRef?: Ref<HTMLButtonElement>;
+}) {
+  const { elite } = tierFeatures(member?.tags ?? []);
+  const title = member?.businessName || profile.businessName || profile.name;
+  const showsName = title !== profile.name;
+  const bio = member?.bio?.trim();
+  const coupons = elite ? (member?.couponCodes ?? []) : [];
 
   return (
-    <Card className="max-w-2xl">
-      <CardHeader>
-        <CardTitle className="text-2xl">{profile.businessName || profile.name}</CardTitle>
-        {profile.businessName ? <p className="text-muted-foreground">{profile.name}</p> : null}
-        <div className="mt-2 flex flex-wrap gap-2">
-          <Badge variant="secondary">{capitalise(profile.status)}</Badge>
-          <Badge variant="outline">{capitalise(profile.role)}</Badge>
+    <div className="grid grid-cols-1 gap-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <MemberAvatar
+          src={member?.avatar}
+          firstName={profile.firstName}
+          lastName={profile.lastName}
+          alt={`Photo of ${profile.name}`}
+          className="size-20 text-2xl sm:size-24"
+        />
+        <div className="grid min-w-0 flex-1 gap-1">
+          <h2 className="text-2xl font-bold tracking-tight break-words">{title}</h2>
+          {showsName ? <p className="text-muted-foreground">{profile.name}</p> : null}
+          {member?.tagline ? <p className="text-pretty italic">{member.tagline}</p> : null}
+          <ul aria-label="Account status" className="mt-2 flex flex-wrap gap-2">
+            <li>
+              <Badge variant="outline">{capitalise(profile.status)}</Badge>
+            </li>
+            <li>
+              <Badge variant="secondary">{capitalise(profile.role)}</Badge>
+            </li>
+          </ul>
         </div>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-              <dd className="break-words">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </CardContent>
-    </Card>
+        <div className="flex flex-col gap-2 sm:items-end">
+          <Button ref={editButtonRef} type="button" onClick={onEdit}>
+            <PencilIcon aria-hidden="true" />
+            Edit Profile
+          </Button>
+          {member ? (
+            <Button asChild variant="link" className="h-auto px-0 py-1">
+              <Link to={paths.member.href(member.id)}>
+                <ExternalLinkIcon aria-hidden="true" />
+                View my member page
+              </Link>
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      {bio ? (
+        <Section title="About">
+          <p className="leading-relaxed whitespace-pre-line text-pretty">{bio}</p>
+        </Section>
+      ) : null}
+
+      {coupons.length > 0 ? (
+        <Section title="Coupon Codes">
+          <ul className="flex flex-wrap gap-2">
+            {coupons.map((code) => (
+              <li key={code}>
+                <Badge
+                  variant="outline"
+                  className="gap-1.5 border-dashed border-primary px-3 py-1 font-mono text-sm"
+                >
+                  <TicketIcon className="size-4 text-primary" aria-hidden="true" />
+                  {code}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      <div className="grid gap-8 md:grid-cols-2">
+        <Section title="Contact Information">
+          <Facts
+            rows={[
+              [
+                'Email',
+                <a key="email" href={`mailto:${profile.email}`} className={linkClass}>
+                  {profile.email}
+                </a>,
+              ],
+              ['Phone', profile.phone || notProvided],
+              ...(member
+                ? [
+                    [
+                      'Website',
+                      member.website ? (
+                        <a
+                          key="website"
+                          href={websiteHref(member.website)}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className={linkClass}
+                        >
+                          {member.website}
+                          <span className="sr-only"> (opens in a new tab)</span>
+                        </a>
+                      ) : (
+                        notProvided
+                      ),
+                    ] satisfies [string, ReactNode],
+                  ]
+                : []),
+            ]}
+          />
+        </Section>
+        <Section title="Membership">
+          <Facts
+            rows={[
+              ['Member Since', formatMemberSince(member?.memberSince ?? profile.createdAt)],
+              ['Membership Tier', <TierBadge key="tier" tier={profile.membershipTier} />],
+            ]}
+          />
+        </Section>
+      </div>
+    </div>
   );
 }

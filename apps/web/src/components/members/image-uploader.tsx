@@ -1,0 +1,141 @@
+import { ImageUpIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { IMAGE_ACCEPT, validateImageFile } from '@/lib/media/image-file';
+import { cn } from '@/lib/utils';
+
+type Status =
+  | { state: 'idle' }
+  | { state: 'uploading' }
+  | { state: 'done' }
+  | { state: 'error'; message: string };
+
+interface ImageUploaderProps {
+  /** What the image is, e.g. 'Profile photo' or 'Cover image'. */
+  label: string;
+  currentUrl: string | null | undefined;
+  /** Uploads the file and stores it; resolves to the new URL or throws with the message to show. */
+  upload: (file: File) => Promise<string>;
+  /** Shown when there is no image yet (e.g. the member's initials). */
+  placeholder?: ReactNode;
+  /** `round` for avatars, `wide` for banners. */
+  shape?: 'round' | 'wide';
+}
+
+/**
+ * Pick a file, check it (JPEG or PNG under 5 MB), preview it, upload it (spec §4 Image upload).
+ * A failed upload shows its message and discards the preview.
+ */
+export function ImageUploader({
+  label,
+  currentUrl,
+  upload,
+  placeholder,
+  shape = 'round',
+}: ImageUploaderProps) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [uploadedUrl, setUploadedUrl] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>({ state: 'idle' });
+  const hintId = useId();
+  const busy = status.state === 'uploading';
+
+  // Object URLs hold the file in memory until revoked.
+  useEffect(() => {
+    if (!preview) return;
+    return () => URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  async function onFile(file: File | undefined) {
+    if (inputRef.current) inputRef.current.value = '';
+    if (!file) return;
+    const invalid = validateImageFile(file);
+    if (invalid) {
+      setStatus({ state: 'error', message: invalid });
+      return;
+    }
+    setPreview(URL.createObjectURL(file));
+    setStatus({ state: 'uploading' });
+    try {
+      setUploadedUrl(await upload(file));
+      setStatus({ state: 'done' });
+    } catch (error) {
+      setStatus({
+        state: 'error',
+        message: error instanceof Error ? error.message : `Failed to upload ${label}`,
+      });
+    } finally {
+      setPreview(null);
+    }
+  }
+
+  const shown = preview ?? uploadedUrl ?? currentUrl ?? null;
+  const frame =
+    shape === 'round'
+      ? 'size-24 rounded-full'
+      : 'aspect-[3/1] w-full max-w-md rounded-lg sm:max-w-lg';
+
+  return (
+    <div className={cn('flex gap-4', shape === 'round' ? 'flex-wrap items-center' : 'flex-col')}>
+      <div
+        className={cn(
+          'relative flex shrink-0 items-center justify-center overflow-hidden border bg-muted',
+          frame,
+        )}
+      >
+        {shown ? (
+          <img
+            src={shown}
+            alt={preview ? `${label} preview` : label}
+            className="size-full object-cover"
+          />
+        ) : (
+          (placeholder ?? (
+            <ImageUpIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+          ))
+        )}
+        {busy ? (
+          <span className="absolute inset-0 flex items-center justify-center bg-background/70">
+            <Spinner />
+          </span>
+        ) : null}
+      </div>
+      <div className="grid min-w-0 gap-2">
+        <p className="text-sm font-medium">{label}</p>
+        <input
+          ref={inputRef}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          hidden
+          tabIndex={-1}
+          onChange={(event) => void onFile(event.target.files?.[0])}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="w-fit"
+          disabled={busy}
+          aria-describedby={hintId}
+          onClick={() => inputRef.current?.click()}
+        >
+          <ImageUpIcon aria-hidden="true" />
+          {shown ? `Change ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
+        </Button>
+        <p id={hintId} className="text-xs text-muted-foreground">
+          JPEG or PNG, less than 5MB.
+        </p>
+        <p role="status" className={status.state === 'done' ? 'text-sm text-success' : 'sr-only'}>
+          {status.state === 'uploading' ? `Uploading ${label.toLowerCase()}...` : null}
+          {status.state === 'done' ? `${label} updated.` : null}
+        </p>
+        <div role="alert">
+          {status.state === 'error' ? (
+            <p className="text-sm font-medium text-destructive">{status.message}</p>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { MEMBERS_PAGE_SIZE, type MemberList, type MemberSort, type Role } from '@chamber/contract';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { memberKeys } from '@/lib/members/member-api';
+
+export interface MemberListFilters {
+  search: string;
+  /** Honoured by the server for admins only. */
+  role: Role | null;
+  sort: MemberSort;
+}
+
+interface PageRequest extends Partial<MemberListFilters> {
+  offset: number;
+  limit?: number;
+  /** Asks the server for fresh data rather than anything it cached. */
+  refresh?: boolean;
+}
+
+/** GET /members (spec §7): one page of active members. */
+export function getMembers(
+  { offset, limit = MEMBERS_PAGE_SIZE, search, role, sort, refresh }: PageRequest,
+  signal?: AbortSignal,
+) {
+  const params = new URLSearchParams({
+    source: 'MembersPage',
+    limit: String(limit),
+    offset: String(offset),
+  });
+  if (search) params.set('search', search);
+  if (role) params.set('role', role);
+  if (sort) params.set('sort', sort);
+  if (refresh) params.set('refresh', 'true');
+  return api.get<MemberList>(`/members?${params}`, {
+    signal,
+    errorMessage: 'Failed to load members',
+  });
+}
+
+/**
+ * The directory's pages. `refreshing` is read when a page is fetched, so a refetch started
+ * by the refresh button asks for `refresh=true` on every page it reloads.
+ */
+export const membersInfiniteQueryOptions = (
+  filters: MemberListFilters,
+  refreshing: () => boolean = () => false,
+) =>
+  infiniteQueryOptions({
+    queryKey: [...memberKeys.lists(), filters],
+    queryFn: ({ pageParam, signal }) =>
+      getMembers({ ...filters, offset: pageParam, refresh: refreshing() }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, _pages, lastOffset) =>
+      lastPage.hasMore ? lastOffset + lastPage.members.length : undefined,
+  });
+
+/** The directory's pages; while a new search loads, the previous results stay on screen. */
+export function useMembers(filters: MemberListFilters, refreshing?: () => boolean) {
+  return useInfiniteQuery({
+    ...membersInfiniteQueryOptions(filters, refreshing),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** How many active members there are in all, for 'Showing X of N members'. */
+export const memberCountQueryOptions = () =>
+  queryOptions({
+    queryKey: [...memberKeys.lists(), 'count'],
+    queryFn: ({ signal }) => getMembers({ offset: 0, limit: 1 }, signal).then((r) => r.total),
+  });
+
+export function useMemberCount(enabled: boolean) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...memberCountQueryOptions(),
+    enabled,
+    // Until it answers, an unfiltered list already loaded knows the count.
+    placeholderData: () => {
+      const lists = queryClient.getQueriesData<InfiniteData<MemberList>>({
+        queryKey: memberKeys.lists(),
+      });
+      for (const [key, data] of lists) {
+        const filters = key[2] as Partial<MemberListFilters> | string | undefined;
+        if (typeof filters !== 'object' || filters.search || filters.role) continue;
+        const total = data?.pages?.[0]?.total;
+        if (total !== undefined) return total;
+      }
+      return undefined;
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import type { Member, UpdateMember } from '@chamber/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { memberKeys } from '@/lib/members/member-api';
+
+/** PUT /members/{id} (spec §7): saves a member page and answers the updated member. */
+export function updateMember(id: string, body: UpdateMember) {
+  return api.put<Member>(`/members/${encodeURIComponent(id)}`, body, {
+    errorMessage: 'Failed to update profile',
+  });
+}
+
+/** Saves a member page; the page shows the answer at once and every member list refetches. */
+export function useUpdateMember(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateMember) => updateMember(id, body),
+    onSuccess: (member) => {
+      queryClient.setQueryData(memberKeys.detail(id), member);
+      void queryClient.invalidateQueries({ queryKey: memberKeys.all });
+    },
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * The directory's count line (spec §2 Member directory): 'Connect with N active members', or
+ * 'Showing X of N members' while a search or filter narrows the list.
+ */
+export function directoryHeading({
+  total,
+  matching,
+  filtered,
+}: {
+  /** Active members in all; undefined until known. */
+  total: number | undefined;
+  /** Members matching the search and filters. */
+  matching: number;
+  filtered: boolean;
+}): string {
+  if (total === undefined) return 'Loading members...';
+  const noun = total === 1 ? 'member' : 'members';
+  if (!filtered) return `Connect with ${total} active ${noun}`;
+  return `Showing ${Math.min(matching, total)} of ${total} ${noun}`;
+}
+
+/** Specialty filter options: every specialty of the loaded members, once, A to Z. */
+export function specialtiesOf(members: readonly { specialties: readonly string[] }[]): string[] {
+  const all = new Set<string>();
+  for (const member of members) for (const s of member.specialties) if (s.trim()) all.add(s);
+  return [...all].sort((a, b) => a.localeCompare(b));
+}

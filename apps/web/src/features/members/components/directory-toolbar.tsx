@@ -1,0 +1,182 @@
+import type { MemberSort, Role } from '@chamber/contract';
+import { LayoutGridIcon, ListIcon, RefreshCwIcon, SearchIcon, XIcon } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { cn } from '@/lib/utils';
+import type { ViewMode } from './use-view-mode';
+
+export const ALL = 'all';
+export type RoleFilter = Role | typeof ALL;
+
+const roleOptions: { value: RoleFilter; label: string }[] = [
+  { value: ALL, label: 'All roles' },
+  { value: 'admin', label: 'Admin' },
+  { value: 'moderator', label: 'Moderator' },
+  { value: 'member', label: 'Member' },
+];
+
+export const sortOptions: { value: MemberSort; label: string }[] = [
+  { value: 'name', label: 'Member Name A-Z' },
+  { value: 'memberSince', label: 'Member Since' },
+  { value: 'tier', label: 'Membership Tier' },
+];
+
+export interface DirectoryControls {
+  search: string;
+  role: RoleFilter;
+  specialty: string;
+  sort: MemberSort;
+  view: ViewMode;
+}
+
+interface DirectoryToolbarProps extends DirectoryControls {
+  onChange: (change: Partial<DirectoryControls>) => void;
+  /** Role filter for admins only (spec §6). */
+  showRoleFilter: boolean;
+  specialties: string[];
+  filtered: boolean;
+  onClear: () => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+}
+
+function LabelledSelect({
+  label,
+  value,
+  onValueChange,
+  options,
+  className,
+}: {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <Label htmlFor={id} className="text-xs text-muted-foreground">
+        {label}
+      </Label>
+      <Select value={value} onValueChange={onValueChange}>
+        <SelectTrigger id={id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {options.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/** Search, filters, sort, layout and refresh for the member directory. */
+export function DirectoryToolbar(props: DirectoryToolbarProps) {
+  const { onChange, specialties, specialty } = props;
+  const searchId = useId();
+  const specialtyOptions = [
+    { value: ALL, label: 'All specialties' },
+    ...(specialty !== ALL && !specialties.includes(specialty) ? [specialty] : [])
+      .concat(specialties)
+      .map((s) => ({ value: s, label: s })),
+  ];
+
+  return (
+    <div className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm">
+      <div className="grid gap-1.5">
+        <Label htmlFor={searchId} className="text-xs text-muted-foreground">
+          Search members
+        </Label>
+        <div className="relative">
+          <SearchIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            id={searchId}
+            type="search"
+            value={props.search}
+            onChange={(event) => onChange({ search: event.target.value })}
+            placeholder="Name, business or specialty"
+            className="pl-9"
+            autoComplete="off"
+          />
+        </div>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        {props.showRoleFilter ? (
+          <LabelledSelect
+            label="Role"
+            value={props.role}
+            onValueChange={(value) => onChange({ role: value as RoleFilter })}
+            options={roleOptions}
+            className="w-full sm:w-40"
+          />
+        ) : null}
+        <LabelledSelect
+          label="Specialty"
+          value={specialty}
+          onValueChange={(value) => onChange({ specialty: value })}
+          options={specialtyOptions}
+          className="w-full sm:w-48"
+        />
+        <LabelledSelect
+          label="Sort by"
+          value={props.sort}
+          onValueChange={(value) => onChange({ sort: value as MemberSort })}
+          options={sortOptions}
+          className="w-full sm:w-48"
+        />
+        <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
+          {props.filtered ? (
+            <Button type="button" variant="ghost" onClick={props.onClear}>
+              <XIcon aria-hidden="true" />
+              Clear Filters
+            </Button>
+          ) : null}
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            onClick={props.onRefresh}
+            disabled={props.refreshing}
+            aria-label="Refresh members"
+            title="Refresh members"
+          >
+            <RefreshCwIcon aria-hidden="true" className={cn(props.refreshing && 'animate-spin')} />
+          </Button>
+          <ToggleGroup
+            type="single"
+            value={props.view}
+            onValueChange={(value) => {
+              if (value) onChange({ view: value as ViewMode });
+            }}
+            aria-label="Layout"
+          >
+            <ToggleGroupItem value="grid" aria-label="Grid view" title="Grid view">
+              <LayoutGridIcon aria-hidden="true" />
+            </ToggleGroupItem>
+            <ToggleGroupItem value="list" aria-label="List view" title="List view">
+              <ListIcon aria-hidden="true" />
+            </ToggleGroupItem>
+          </ToggleGroup>
+        </div>
+      </div>
+    </div>
+  );
+}

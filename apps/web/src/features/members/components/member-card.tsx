@@ -1,0 +1,107 @@
+import type { Member } from '@chamber/contract';
+import { MailIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { MemberAvatar } from '@/components/members/member-avatar';
+import { TierBadge } from '@/components/members/tier-badge';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+import type { ViewMode } from './use-view-mode';
+
+/**
+ * One directory entry. The whole card is the link to the member's page: the name's link
+ * stretches over the card, so the card has one tab stop and a short accessible name.
+ */
+export function MemberCard({
+  member,
+  view,
+  showEmail,
+}: {
+  member: Member;
+  view: ViewMode;
+  showEmail: boolean;
+}) {
+  const title = member.businessName || member.name;
+  const list = view === 'list';
+
+  return (
+    <article
+      className={cn(
+        'relative flex h-full gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-sm transition-[box-shadow,border-color] focus-within:border-primary hover:border-primary/50 hover:shadow-md',
+        list ? 'flex-col sm:flex-row sm:items-center' : 'flex-col',
+      )}
+    >
+      <div className={cn('flex min-w-0 items-start gap-4', list && 'sm:w-80 sm:shrink-0')}>
+        <MemberAvatar
+          src={member.avatar}
+          firstName={member.firstName}
+          lastName={member.lastName}
+          alt={`Photo of ${member.name}`}
+          className={list ? 'size-14' : undefined}
+        />
+        <div className="grid min-w-0 gap-1">
+          <h2 className="text-lg leading-snug font-semibold break-words">
+            <Link
+              to={paths.member.href(member.id)}
+              className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring"
+            >
+              {title}
+            </Link>
+          </h2>
+          {member.businessName ? (
+            <p className="text-sm text-muted-foreground">{member.name}</p>
+          ) : null}
+          <TierBadge tier={member.membershipTier} className="mt-1" />
+        </div>
+      </div>
+      <div className="grid min-w-0 flex-1 gap-3">
+        {member.tagline ? (
+          <p className="line-clamp-2 text-sm text-muted-foreground">{member.tagline}</p>
+        ) : null}
+        {member.specialties.length > 0 ? (
+          <ul aria-label="Specialties" className="flex flex-wrap gap-1.5">
+            {member.specialties.map((specialty) => (
+              <li key={specialty}>
+                <Badge variant="outline" className="font-medium">
+                  {specialty}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {showEmail && member.email ? (
+          <p className="flex min-w-0 items-center gap-2 text-sm">
+            <MailIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <span className="sr-only">Email: </span>
+            <span className="truncate">{member.email}</span>
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+export function MemberCardSkeleton({ view }: { view: ViewMode }) {
+  return (
+    <div
+      className={cn(
+        'flex gap-4 rounded-xl border bg-card p-5',
+        view === 'list' ? 'flex-row items-center' : 'flex-col',
+      )}
+    >
+      <div className="flex items-start gap-4">
+        <Skeleton className="size-16 rounded-full" />
+        <div className="grid gap-2">
+          <Skeleton className="h-5 w-40" />
+          <Skeleton className="h-4 w-28" />
+          <Skeleton className="h-5 w-20 rounded-full" />
+        </div>
+      </div>
+      <div className="grid flex-1 gap-2">
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Member } from '@chamber/contract';
+import { TicketIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { TierBadge } from '@/components/members/tier-badge';
+import { Badge } from '@/components/ui/badge';
+import { formatMemberSince, tierFeatures } from '@/lib/members/tier-features';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-3">
+      <h3 className="text-base font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The member page's read view (spec §2): bio for enhanced and elite, special offers for
+ * elite, then the membership facts.
+ */
+export function MemberDetails({ member }: { member: Member }) {
+  const { enhanced, elite } = tierFeatures(member.tags);
+  const bio = enhanced ? member.bio?.trim() : null;
+  const coupons = elite ? member.couponCodes : [];
+
+  return (
+    <div className="grid grid-cols-1 gap-8">
+      {bio ? (
+        <Section title="About">
+          <p className="leading-relaxed whitespace-pre-line text-pretty">{bio}</p>
+        </Section>
+      ) : null}
+
+      {member.specialties.length > 0 ? (
+        <Section title="Specialties">
+          <ul className="flex flex-wrap gap-2">
+            {member.specialties.map((specialty) => (
+              <li key={specialty}>
+                <Badge variant="outline" className="font-medium">
+                  {specialty}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      {coupons.length > 0 ? (
+        <Section title="Special Offers">
+          <p className="text-sm text-muted-foreground">
+            Mention a code when you visit or order to get the offer.
+          </p>
+          <ul className="flex flex-wrap gap-2">
+            {coupons.map((code) => (
+              <li key={code}>
+                <Badge
+                  variant="outline"
+                  className="gap-1.5 border-dashed border-primary px-3 py-1 font-mono text-sm"
+                >
+                  <TicketIcon className="size-4 text-primary" aria-hidden="true" />
+                  {code}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      <Section title="Membership">
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-1 rounded-lg bg-muted/60 p-4">
+            <dt className="text-sm text-muted-foreground">Member Since</dt>
+            <dd className="font-medium">{formatMemberSince(member.memberSince)}</dd>
+          </div>
+          <div className="grid gap-1 rounded-lg bg-muted/60 p-4">
+            <dt className="text-sm text-muted-foreground">Membership Tier</dt>
+            <dd>
+              <TierBadge tier={member.membershipTier} />
+            </dd>
+          </div>
+        </dl>
+      </Section>
+    </div>
+  );
+}

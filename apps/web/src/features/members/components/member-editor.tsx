@@ -1,0 +1,131 @@
+import type { Member } from '@chamber/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { SaveIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { ImageUploader } from '@/components/members/image-uploader';
+import { MemberAvatar } from '@/components/members/member-avatar';
+import { MemberEditFields } from '@/components/members/member-edit-fields';
+import { Button } from '@/components/ui/button';
+import { Form, useZodForm } from '@/components/ui/form';
+import { useChamber } from '@/lib/chamber/use-chamber';
+import { uploadContactImage, type ContactImageKind } from '@/lib/members/contact-images';
+import { memberKeys } from '@/lib/members/member-api';
+import { memberFormSchema, memberFormValues, memberUpdateBody } from '@/lib/members/member-form';
+import { tierFeatures } from '@/lib/members/tier-features';
+import { useUpdateMember } from '../api/update-member';
+
+/**
+ * The member page's edit mode (spec §2): photo (and, for elite, cover) uploads, which apply at
+ * once, and the profile form, which applies on Save. Cancel drops the form's changes.
+ */
+export function MemberEditor({
+  member,
+  onDone,
+  onSaved,
+}: {
+  member: Member;
+  /** Leaves edit mode (after Save or Cancel). */
+  onDone: () => void;
+  onSaved?: (member: Member) => void;
+}) {
+  const features = tierFeatures(member.tags);
+  const { config } = useChamber();
+  const queryClient = useQueryClient();
+  const mutation = useUpdateMember(member.id);
+  const form = useZodForm(memberFormSchema, { defaultValues: memberFormValues(member) });
+
+  useEffect(() => {
+    form.setFocus('firstName');
+  }, [form]);
+
+  const upload = (kind: ContactImageKind) => async (file: File) => {
+    const url = await uploadContactImage(kind, {
+      contactId: member.id,
+      locationId: config?.locationId,
+      file,
+    });
+    void queryClient.invalidateQueries({ queryKey: memberKeys.all });
+    return url;
+  };
+
+  async function onSubmit(values: Parameters<typeof memberUpdateBody>[0]) {
+    try {
+      const saved = await mutation.mutateAsync(memberUpdateBody(values, features));
+      toast.success('Profile updated successfully!');
+      onSaved?.(saved);
+      onDone();
+    } catch (error) {
+      toast.error(
+        error instanceof Error && error.message ? error.message : 'Failed to update profile',
+      );
+    }
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-8">
+      <section aria-labelledby="member-images" className="grid gap-5">
+        <div className="grid gap-1">
+          <h3 id="member-images" className="text-base font-semibold">
+            Images
+          </h3>
+          <p className="text-sm text-muted-foreground">
+            A new image is saved as soon as it has uploaded.
+          </p>
+        </div>
+        <ImageUploader
+          label="Profile photo"
+          currentUrl={member.avatar}
+          upload={upload('avatar')}
+          placeholder={
+            <MemberAvatar
+              src={null}
+              firstName={member.firstName}
+              lastName={member.lastName}
+              alt=""
+              className="size-full text-2xl"
+            />
+          }
+        />
+        {features.elite ? (
+          <ImageUploader
+            label="Cover image"
+            shape="wide"
+            currentUrl={member.coverImage}
+            upload={upload('coverImage')}
+          />
+        ) : null}
+      </section>
+
+      <Form
+        form={form}
+        onSubmit={onSubmit}
+        className="grid grid-cols-1 gap-8"
+        aria-label="Edit member profile"
+      >
+        <MemberEditFields
+          control={form.control}
+          features={features}
+          lockedFields="hide"
+          email="read-only"
+        />
+        <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              form.reset(memberFormValues(member));
+              onDone();
+            }}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" disabled={mutation.isPending}>
+            <SaveIcon aria-hidden="true" />
+            {mutation.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import type { Member } from '@chamber/contract';
+import { SearchXIcon } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
+import { PageBody, PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { cn } from '@/lib/utils';
+import { useMemberCount, useMembers } from '../api/get-members';
+import { directoryHeading, specialtiesOf } from './directory-heading';
+import { ALL, DirectoryToolbar, type DirectoryControls } from './directory-toolbar';
+import { LoadMoreSentinel } from './load-more-sentinel';
+import { MemberCard, MemberCardSkeleton } from './member-card';
+import { useViewMode } from './use-view-mode';
+
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/** The member directory (spec §2): search, filters, sort, grid or list, infinite scroll. */
+export function MembersDirectory() {
+  const { isAuthenticated, role: viewerRole } = useAuth();
+  const isAdmin = viewerRole === 'admin';
+  const [view, setView] = useViewMode();
+  const [controls, setControls] = useState<Omit<DirectoryControls, 'view'>>({
+    search: '',
+    role: ALL,
+    specialty: ALL,
+    sort: 'name',
+  });
+  const search = useDebouncedValue(controls.search.trim(), SEARCH_DEBOUNCE_MS);
+  const role = isAdmin && controls.role !== ALL ? controls.role : null;
+
+  // Set while the refresh button's refetch runs, so its requests carry refresh=true.
+  const refreshing = useRef(false);
+  const [isRefreshing, setIsRefreshing] = useState(false);
+  const query = useMembers({ search, role, sort: controls.sort }, () => refreshing.current);
+
+  const loaded = useMemo(() => {
+    // Pages are offset-based; a member may shift into the next page between requests.
+    const seen = new Set<string>();
+    const members: Member[] = [];
+    for (const page of query.data?.pages ?? []) {
+      for (const member of page.members) {
+        if (!seen.has(member.id)) {
+          seen.add(member.id);
+          members.push(member);
+        }
+      }
+    }
+    return members;
+  }, [query.data]);
+  const specialties = useMemo(() => specialtiesOf(loaded), [loaded]);
+  const shown =
+    controls.specialty === ALL
+      ? loaded
+      : loaded.filter((m) => m.specialties.includes(controls.specialty));
+
+  const serverFiltered = search !== '' || role !== null;
+  const filtered = serverFiltered || controls.specialty !== ALL;
+  const countQuery = useMemberCount(filtered);
+  const matchingTotal = query.data?.pages[0]?.total;
+  const heading = directoryHeading({
+    total: serverFiltered ? countQuery.data : (countQuery.data ?? matchingTotal),
+    matching: controls.specialty === ALL ? (matchingTotal ?? 0) : shown.length,
+    filtered,
+  });
+
+  const clearFilters = () => setControls((c) => ({ ...c, search: '', role: ALL, specialty: ALL }));
+
+  async function refresh() {
+    refreshing.current = true;
+    setIsRefreshing(true);
+    try {
+      await query.refetch();
+      await countQuery.refetch();
+    } finally {
+      refreshing.current = false;
+      setIsRefreshing(false);
+    }
+  }
+
+  const firstLoad = query.isPending;
+  const loadFailed = query.isError && !query.isFetchNextPageError;
+
+  return (
+    <>
+      <PageHeader
+        title="Member Directory"
+        description={
+          <span role="status" aria-live="polite">
+            {loadFailed ? '' : heading}
+          </span>
+        }
+      />
+      <PageBody className="grid gap-6">
+        <DirectoryToolbar
+          {...controls}
+          view={view}
+          onChange={({ view: nextView, ...change }) => {
+            if (nextView) setView(nextView);
+            if (Object.keys(change).length) setControls((c) => ({ ...c, ...change }));
+          }}
+          showRoleFilter={isAdmin}
+          specialties={specialties}
+          filtered={filtered || controls.search !== ''}
+          onClear={clearFilters}
+          onRefresh={() => void refresh()}
+          refreshing={isRefreshing}
+        />
+
+        {loadFailed ? (
+          <div
+            role="alert"
+            className="grid justify-items-center gap-4 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-12 text-center"
+          >
+            <p className="text-lg font-semibold">
+              {query.error.message || 'Failed to load members'}
+            </p>
+            <Button type="button" onClick={() => window.location.reload()}>
+              Try Again
+            </Button>
+          </div>
+        ) : firstLoad ? (
+          <ul aria-label="Loading members" className={listClass(view)}>
+            {Array.from({ length: 6 }, (_, i) => (
+              <li key={i}>
+                <MemberCardSkeleton view={view} />
+              </li>
+            ))}
+          </ul>
+        ) : shown.length === 0 && !query.hasNextPage ? (
+          <div className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
+            <SearchXIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+            <p className="text-lg font-semibold">No members found</p>
+            <p className="text-muted-foreground">
+              {filtered ? 'Try a different search, or clear the filters.' : 'Check back soon.'}
+            </p>
+            {filtered ? (
+              <Button type="button" variant="outline" onClick={clearFilters}>
+                Clear Filters
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          <ul
+            aria-label="Members"
+            className={cn(
+              listClass(view),
+              query.isFetching && !query.isFetchingNextPage && 'opacity-70',
+            )}
+          >
+            {shown.map((member) => (
+              <li key={member.id}>
+                <MemberCard member={member} view={view} showEmail={isAuthenticated} />
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {query.isFetchingNextPage ? (
+          <p role="status" className="flex items-center justify-center gap-2 text-muted-foreground">
+            <Spinner />
+            Loading more members...
+          </p>
+        ) : null}
+        {query.isFetchNextPageError ? (
+          <div role="alert" className="grid justify-items-center gap-3 text-center">
+            <p>{query.error?.message || 'Failed to load members'}</p>
+            <Button type="button" variant="outline" onClick={() => void query.fetchNextPage()}>
+              Try Again
+            </Button>
+          </div>
+        ) : null}
+        <LoadMoreSentinel
+          active={Boolean(query.hasNextPage) && !query.isFetching && !query.isFetchNextPageError}
+          onVisible={() => void query.fetchNextPage()}
+        />
+      </PageBody>
+    </>
+  );
+}
+
+const listClass = (view: 'grid' | 'list') =>
+  view === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'grid gap-3';

@@ -1,0 +1,121 @@
+import type { Profile } from '@chamber/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { useAuth } from '@/lib/auth/use-auth';
+import { json, makeMember, makeProfile, signedInAs, stubApi } from '@/test/fake-api';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { OwnProfile } from './own-profile';
+
+/** The profile page as the route renders it: from the signed-in user. */
+function Page() {
+  const { user } = useAuth();
+  return user ? <OwnProfile profile={user} /> : null;
+}
+
+const group = (name: string) => screen.getByRole('group', { name });
+
+describe('OwnProfile', () => {
+  it('shows the account and its directory entry', async () => {
+    stubApi({
+      ...signedInAs(makeProfile({ membershipTier: 'elite', role: 'moderator' })),
+      'GET /members/c-1': () =>
+        json(
+          200,
+          makeMember({
+            tags: ['elite'],
+            tagline: 'Fresh bread every morning',
+            bio: 'Family bakery since 1998.',
+            couponCodes: ['BREAD10'],
+            website: 'https://riverbendbakery.example',
+          }),
+        ),
+    });
+    renderWithProviders(<Page />);
+
+    expect(await screen.findByRole('heading', { name: 'Riverbend Bakery' })).toBeTruthy();
+    expect(screen.getByText('Fresh bread every morning')).toBeTruthy();
+    expect(screen.getByText('Family bakery since 1998.')).toBeTruthy();
+    expect(screen.getByText('BREAD10')).toBeTruthy();
+    expect(screen.getByText('Active')).toBeTruthy();
+    expect(screen.getByText('Moderator')).toBeTruthy();
+    expect(screen.getByText('Elite')).toBeTruthy();
+    expect(screen.getByText('April 12, 2019')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^https:\/\/riverbendbakery/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View my member page' }).getAttribute('href')).toBe(
+      '/members/c-1',
+    );
+  });
+
+  it('says so when the member record fails to load', async () => {
+    stubApi({
+      ...signedInAs(makeProfile()),
+      'GET /members/c-1': () => json(500, { error: 'internal', message: 'Boom' }),
+    });
+    renderWithProviders(<Page />);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to load profile')).toBeTruthy();
+  });
+
+  it('disables what the tier does not unlock, and does not send it', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => 1);
+    const api = stubApi({
+      ...signedInAs(makeProfile()),
+      'GET /members/c-1': () => json(200, makeMember()),
+      'PUT /auth/profile': (body) =>
+        json(200, makeProfile({ ...(body as Partial<Profile>), name: 'Marisol Lopez' })),
+    });
+    renderWithProviders(<Page />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+
+    const business = group('Business profile');
+    expect((business as HTMLFieldSetElement).disabled).toBe(true);
+    expect(within(business).getByRole('link', { name: 'Enhanced membership' })).toBeTruthy();
+    expect(within(group('Special offers')).getByRole('link').getAttribute('href')).toBe(
+      '/elite-membership',
+    );
+    expect((screen.getByLabelText('Email*') as HTMLInputElement).disabled).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('First Name*'), { target: { value: 'Marisol' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Profile updated successfully!'));
+    expect(api.bodies('PUT /auth/profile')).toEqual([
+      {
+        firstName: 'Marisol',
+        lastName: 'Lopez',
+        email: 'maria@riverbendbakery.example',
+        phone: '(801) 555-0142',
+        tagline: null,
+        businessName: 'Riverbend Bakery',
+      },
+    ]);
+    // Back in view mode, showing the saved account.
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeTruthy();
+  });
+
+  it('puts a taken email on the email field', async () => {
+    const failure = vi.spyOn(toast, 'error').mockImplementation(() => 1);
+    stubApi({
+      ...signedInAs(makeProfile({ contactId: null, businessName: null })),
+      'PUT /auth/profile': () =>
+        json(409, { error: 'conflict', message: 'That email address is already in use.' }),
+    });
+    renderWithProviders(<Page />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+
+    // A login without a contact edits its account fields only.
+    expect(screen.queryByLabelText('Tagline')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Business profile' })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Email*'), { target: { value: 'taken@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(failure).toHaveBeenCalledWith('That email address is already in use.'),
+    );
+    const email = screen.getByLabelText('Email*');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('That email address is already in use.')).toBeTruthy();
+  });
+});

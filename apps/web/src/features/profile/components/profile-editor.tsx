@@ -1,0 +1,126 @@
+import type { Member, Profile } from '@chamber/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { SaveIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { ImageUploader } from '@/components/members/image-uploader';
+import { MemberAvatar } from '@/components/members/member-avatar';
+import { MemberEditFields } from '@/components/members/member-edit-fields';
+import { Button } from '@/components/ui/button';
+import { Form, useZodForm } from '@/components/ui/form';
+import { ApiError } from '@/lib/api-client';
+import { useChamber } from '@/lib/chamber/use-chamber';
+import { uploadContactImage } from '@/lib/members/contact-images';
+import { memberKeys } from '@/lib/members/member-api';
+import {
+  memberFormValues,
+  ownProfileUpdateBody,
+  profileFormSchema,
+} from '@/lib/members/member-form';
+import { tierFeatures } from '@/lib/members/tier-features';
+import { useUpdateOwnProfile } from '../api/update-profile';
+
+/**
+ * Own-profile edit mode (spec §2, §4 Profile edit): every field, with those the member's tier
+ * does not unlock shown disabled (and never sent); the photo applies as soon as it uploads.
+ */
+export function ProfileEditor({
+  profile,
+  member,
+  onDone,
+}: {
+  profile: Profile;
+  /** The login's contact; null for a login without one, which edits the account fields only. */
+  member: Member | null;
+  onDone: () => void;
+}) {
+  const features = tierFeatures(member?.tags ?? []);
+  const { config } = useChamber();
+  const queryClient = useQueryClient();
+  const mutation = useUpdateOwnProfile();
+  const form = useZodForm(profileFormSchema, {
+    defaultValues: memberFormValues(member, profile),
+  });
+
+  useEffect(() => {
+    form.setFocus('firstName');
+  }, [form]);
+
+  async function uploadAvatar(file: File) {
+    const url = await uploadContactImage('avatar', {
+      contactId: member!.id,
+      locationId: config?.locationId,
+      file,
+    });
+    void queryClient.invalidateQueries({ queryKey: memberKeys.all });
+    return url;
+  }
+
+  async function onSubmit(values: Parameters<typeof ownProfileUpdateBody>[0]) {
+    try {
+      await mutation.mutateAsync(ownProfileUpdateBody(values, features, member !== null));
+      toast.success('Profile updated successfully!');
+      onDone();
+    } catch (error) {
+      const message =
+        error instanceof Error && error.message ? error.message : 'Failed to update profile';
+      if (error instanceof ApiError && error.status === 409) {
+        form.setError('email', { message }, { shouldFocus: true });
+      }
+      toast.error(message);
+    }
+  }
+
+  return (
+    <div className="grid grid-cols-1 gap-8">
+      <h2 className="text-2xl font-bold tracking-tight">Edit Profile</h2>
+      {member ? (
+        <ImageUploader
+          label="Profile photo"
+          currentUrl={member.avatar}
+          upload={uploadAvatar}
+          placeholder={
+            <MemberAvatar
+              src={null}
+              firstName={profile.firstName}
+              lastName={profile.lastName}
+              alt=""
+              className="size-full text-2xl"
+            />
+          }
+        />
+      ) : null}
+
+      <Form
+        form={form}
+        onSubmit={onSubmit}
+        className="grid grid-cols-1 gap-8"
+        aria-label="Edit profile"
+      >
+        <MemberEditFields
+          control={form.control}
+          features={features}
+          lockedFields="disable"
+          email="required"
+          contactFields={member !== null}
+        />
+        <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              form.reset(memberFormValues(member, profile));
+              onDone();
+            }}
+          >
+            Cancel
+          </Button>
+          <Button type="submit" disabled={mutation.isPending}>
+            <SaveIcon aria-hidden="true" />
+            {mutation.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

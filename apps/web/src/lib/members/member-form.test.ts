@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { makeMember, makeProfile } from '@/test/fake-api';
+import {
+  memberFormSchema,
+  memberFormValues,
+  memberUpdateBody,
+  ownProfileUpdateBody,
+  profileFormSchema,
+  type MemberFormValues,
+} from './member-form';
+import { tierFeatures } from './tier-features';
+
+const filled: MemberFormValues = {
+  firstName: ' Maria ',
+  lastName: 'Lopez',
+  email: 'maria@riverbendbakery.example',
+  phone: '(801) 555-0142',
+  tagline: 'Fresh bread every morning',
+  businessName: 'Riverbend Bakery',
+  bio: 'Family bakery since 1998.',
+  website: 'https://riverbendbakery.example',
+  address1: '12 Main St',
+  city: 'Riverton',
+  state: 'ut',
+  postalCode: '84065',
+  couponCodes: ['BREAD10', 'PIE5'],
+};
+
+const standard = tierFeatures([]);
+const enhanced = tierFeatures(['enhanced']);
+const elite = tierFeatures(['elite']);
+
+describe('memberFormSchema', () => {
+  it('requires first and last name and limits the state to 2 characters', () => {
+    const result = memberFormSchema.safeParse({
+      ...filled,
+      firstName: '  ',
+      lastName: '',
+      state: 'Utah',
+    });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(
+      result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]),
+    );
+    expect(messages).toMatchObject({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      state: 'State must be at most 2 characters (e.g. UT)',
+    });
+  });
+
+  it('asks for a full website address', () => {
+    const result = memberFormSchema.safeParse({ ...filled, website: 'riverbendbakery.example' });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['website'],
+      message: 'Website must be a full URL (https://...)',
+    });
+  });
+
+  it('trims and upper-cases as the server would', () => {
+    const values = memberFormSchema.parse(filled);
+    expect(values.firstName).toBe('Maria');
+    expect(values.state).toBe('UT');
+  });
+});
+
+describe('memberUpdateBody (PUT /members/{id})', () => {
+  it('sends only the basic fields for a standard member, never the email', () => {
+    const body = memberUpdateBody(memberFormSchema.parse(filled), standard);
+    expect(body).toEqual({
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      phone: '(801) 555-0142',
+      tagline: 'Fresh bread every morning',
+      businessName: 'Riverbend Bakery',
+    });
+  });
+
+  it('adds bio, website and address for an enhanced member, not the coupons', () => {
+    const body = memberUpdateBody(memberFormSchema.parse(filled), enhanced);
+    expect(body).toMatchObject({
+      bio: 'Family bakery since 1998.',
+      website: 'https://riverbendbakery.example',
+      address1: '12 Main St',
+      city: 'Riverton',
+      state: 'UT',
+      postalCode: '84065',
+    });
+    expect(body).not.toHaveProperty('coupon_codes');
+    expect(body).not.toHaveProperty('couponCodes');
+  });
+
+  it('sends an elite member’s coupon codes as a JSON string', () => {
+    const body = memberUpdateBody(memberFormSchema.parse(filled), elite);
+    expect(body.coupon_codes).toBe('["BREAD10","PIE5"]');
+    expect(body).not.toHaveProperty('couponCodes');
+  });
+
+  it('clears emptied fields with null', () => {
+    const body = memberUpdateBody(
+      memberFormSchema.parse({ ...filled, phone: ' ', website: '', couponCodes: [] }),
+      elite,
+    );
+    expect(body).toMatchObject({ phone: null, website: null, coupon_codes: '[]' });
+  });
+});
+
+describe('ownProfileUpdateBody (PUT /auth/profile)', () => {
+  it('requires a valid email', () => {
+    expect(profileFormSchema.safeParse({ ...filled, email: '' }).error?.issues[0]).toMatchObject({
+      path: ['email'],
+      message: 'Please enter a valid email address.',
+    });
+  });
+
+  it('sends the email and, per tier, the contact fields; coupons as a list', () => {
+    const values = profileFormSchema.parse(filled);
+    expect(ownProfileUpdateBody(values, standard, true)).toEqual({
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      email: 'maria@riverbendbakery.example',
+      phone: '(801) 555-0142',
+      tagline: 'Fresh bread every morning',
+      businessName: 'Riverbend Bakery',
+    });
+    expect(ownProfileUpdateBody(values, enhanced, true)).not.toHaveProperty('couponCodes');
+    expect(ownProfileUpdateBody(values, elite, true)).toMatchObject({
+      bio: 'Family bakery since 1998.',
+      couponCodes: ['BREAD10', 'PIE5'],
+    });
+  });
+
+  it('sends only the account fields for a login without a contact', () => {
+    const body = ownProfileUpdateBody(profileFormSchema.parse(filled), elite, false);
+    expect(Object.keys(body).sort()).toEqual(['email', 'firstName', 'lastName', 'phone']);
+  });
+});
+
+describe('memberFormValues', () => {
+  it('fills the form from the member, empty text for missing values', () => {
+    const values = memberFormValues(makeMember({ couponCodes: ['A'], bio: null }));
+    expect(values).toMatchObject({ firstName: 'Maria', bio: '', couponCodes: ['A'] });
+  });
+
+  it('takes names, email and phone from the login on /profile', () => {
+    const values = memberFormValues(
+      makeMember({ email: null, phone: null }),
+      makeProfile({ firstName: 'Mari', email: 'mari@example.com', phone: '555' }),
+    );
+    expect(values).toMatchObject({ firstName: 'Mari', email: 'mari@example.com', phone: '555' });
+    expect(memberFormValues(null, makeProfile({ contactId: null })).businessName).toBe(
+      'Riverbend Bakery',
+    );
+  });
+});

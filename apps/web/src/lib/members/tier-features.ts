@@ -1,0 +1,50 @@
+import type { MembershipTier } from '@chamber/contract';
+
+/** What a member's page shows and lets them edit, by tier (spec §2 Member profile, §6). */
+export interface TierFeatures {
+  /** Bio, website, address and map. */
+  enhanced: boolean;
+  /** Coupon codes and cover image, on top of the enhanced features. */
+  elite: boolean;
+}
+
+/**
+ * Tier features follow the member's tags, which the server derives: 'enhanced' or 'elite' for
+ * the tier and 'admin' for admins. Elite includes everything enhanced unlocks.
+ */
+export function tierFeatures(tags: readonly string[]): TierFeatures {
+  const has = (tag: string) => tags.includes(tag);
+  const elite = has('elite') || has('admin');
+  return { elite, enhanced: elite || has('enhanced') };
+}
+
+const tierLabels: Record<MembershipTier, string> = {
+  standard: 'Standard',
+  enhanced: 'Enhanced',
+  elite: 'Elite',
+};
+
+/** 'Standard', 'Enhanced' or 'Elite'; Standard when the tier is missing (spec §9). */
+export function tierLabel(tier: MembershipTier | null | undefined): string {
+  return tier ? (tierLabels[tier] ?? 'Standard') : 'Standard';
+}
+
+/** Role and status badges show the capitalised value (spec §6). */
+export const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+/**
+ * A member-since value as a long date. Date-only values (YYYY-MM-DD) are calendar dates, so they
+ * are formatted in UTC: read as local time they would show the day before west of Greenwich.
+ */
+export function formatMemberSince(value: string | null | undefined): string {
+  if (!value) return 'Unknown';
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const date = new Date(dateOnly ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return 'Unknown';
+  return date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    ...(dateOnly ? { timeZone: 'UTC' } : {}),
+  });
+}
