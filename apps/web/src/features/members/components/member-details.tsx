@@ -1,6 +1,6 @@
 import type { Member } from '@chamber/contract';
-import { TicketIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { CouponBadges } from '@/components/members/coupon-badges';
 import { TierBadge } from '@/components/members/tier-badge';
 import { Badge } from '@/components/ui/badge';
 import { formatMemberSince, tierFeatures } from '@/lib/members/tier-features';
@@ -50,19 +50,7 @@ export function MemberDetails({ member }: { member: Member }) {
           <p className="text-sm text-muted-foreground">
             Mention a code when you visit or order to get the offer.
           </p>
-          <ul className="flex flex-wrap gap-2">
-            {coupons.map((code) => (
-              <li key={code}>
-                <Badge
-                  variant="outline"
-                  className="gap-1.5 border-dashed border-primary px-3 py-1 font-mono text-sm"
-                >
-                  <TicketIcon className="size-4 text-primary" aria-hidden="true" />
-                  {code}
-                </Badge>
-              </li>
-            ))}
-          </ul>
+          <CouponBadges codes={coupons} />
         </Section>
       ) : null}
 

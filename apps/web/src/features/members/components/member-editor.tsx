@@ -1,12 +1,11 @@
 import type { Member } from '@chamber/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { SaveIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { EditFormActions } from '@/components/members/edit-form-actions';
 import { ImageUploader } from '@/components/members/image-uploader';
 import { MemberAvatar } from '@/components/members/member-avatar';
 import { MemberEditFields } from '@/components/members/member-edit-fields';
-import { Button } from '@/components/ui/button';
 import { Form, useZodForm } from '@/components/ui/form';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { uploadContactImage, type ContactImageKind } from '@/lib/members/contact-images';
@@ -109,22 +108,13 @@ export function MemberEditor({
           lockedFields="hide"
           email="read-only"
         />
-        <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => {
-              form.reset(memberFormValues(member));
-              onDone();
-            }}
-          >
-            Cancel
-          </Button>
-          <Button type="submit" disabled={mutation.isPending}>
-            <SaveIcon aria-hidden="true" />
-            {mutation.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </div>
+        <EditFormActions
+          saving={mutation.isPending}
+          onCancel={() => {
+            form.reset(memberFormValues(member));
+            onDone();
+          }}
+        />
       </Form>
     </div>
   );

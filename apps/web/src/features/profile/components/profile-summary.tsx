@@ -1,7 +1,8 @@
 import type { Member, Profile } from '@chamber/contract';
-import { ExternalLinkIcon, PencilIcon, TicketIcon } from 'lucide-react';
+import { ExternalLinkIcon, PencilIcon } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
+import { CouponBadges } from '@/components/members/coupon-badges';
 import { MemberAvatar } from '@/components/members/member-avatar';
 import { TierBadge } from '@/components/members/tier-badge';
 import { Badge } from '@/components/ui/badge';
@@ -104,19 +105,7 @@ export function ProfileSummary({
 
       {coupons.length > 0 ? (
         <Section title="Coupon Codes">
-          <ul className="flex flex-wrap gap-2">
-            {coupons.map((code) => (
-              <li key={code}>
-                <Badge
-                  variant="outline"
-                  className="gap-1.5 border-dashed border-primary px-3 py-1 font-mono text-sm"
-                >
-                  <TicketIcon className="size-4 text-primary" aria-hidden="true" />
-                  {code}
-                </Badge>
-              </li>
-            ))}
-          </ul>
+          <CouponBadges codes={coupons} />
         </Section>
       ) : null}
 
