@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
-const PORT = 4173;
+// E2E_PORT (and E2E_DATA_DIR in start-server.mjs) let two runs share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://localhost:${PORT}`;
 // Debian's Chromium where no Playwright-managed browser is installed.
 const executablePath =

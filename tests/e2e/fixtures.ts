@@ -16,6 +16,10 @@ export const test = base.extend<{ failOnPageError: void }>({
   ],
 });
 
+/** The e2e server's data folder (see start-server.mjs); without SMTP its mail lands in outbox/. */
+export const e2eDataDir =
+  process.env.E2E_DATA_DIR ?? new URL('../../.data-e2e', import.meta.url).pathname;
+
 /** Accounts the seed creates. */
 export const accounts = {
   admin: { email: 'admin@rivertonchamber.example', password: 'Chamber-Admin-2026' },

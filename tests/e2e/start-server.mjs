@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dataDir = path.join(root, '.data-e2e');
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, '.data-e2e');
 const port = process.env.E2E_PORT ?? '4173';
 
 rmSync(dataDir, { recursive: true, force: true });

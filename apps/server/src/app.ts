@@ -14,6 +14,7 @@ import type { Database } from '@chamber/db';
 import type { Config } from './config.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createStorage } from './lib/create-storage.js';
+import { createMailer, type Mailer } from './lib/mail/mailer.js';
 import type { Storage } from './lib/storage.js';
 import { Throttle } from './lib/throttle.js';
 import { registerModules } from './modules/index.js';
@@ -26,6 +27,8 @@ export interface BuildOptions {
   config: Config;
   db: Database;
   clock?: Clock;
+  /** Where mail goes; by default SMTP when configured, else the outbox folder. */
+  mailer?: Mailer;
   /** Where uploads go; by default from the config (S3 when configured, else DATA_DIR/media). */
   storage?: Storage;
   /** false silences logs (tests); otherwise JSON logs at config.logLevel. */
@@ -97,9 +100,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const throttle = new Throttle(db, clock);
   const auth = new AuthService(db, clock, throttle, config);
   const storage = options.storage ?? createStorage(config);
-  app.addHook('onClose', async () => storage.close());
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  app.addHook('onClose', async () => {
+    await storage.close();
+    await mailer.close();
+  });
   await app.register(authPlugin, { auth });
-  await registerModules(app, { db, config, auth, clock, storage, throttle });
+  await registerModules(app, { db, config, auth, clock, storage, throttle, mailer });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -39,6 +39,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('reads the mail settings and never repeats a bad SMTP_URL, which may hold a password', () => {
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://members.example.org' }).mailFrom).toBe(
+      'no-reply@members.example.org',
+    );
+    expect(loadConfig({ MAIL_FROM: 'Chamber <office@example.org>' }).mailFrom).toBe(
+      'Chamber <office@example.org>',
+    );
+    expect(() => loadConfig({ MAIL_FROM: 'office' })).toThrow(/^MAIL_FROM: must be an address/);
+    expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail.example.org' })).toThrow(
+      /^SMTP_URL: must be a URL such as smtp:\/\/user:password@mail.example.org:587$/,
+    );
+  });
+
   it('stores media on disk unless a bucket is set', () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(

@@ -31,6 +31,21 @@ const envSchema = z.object({
     .describe('Comma-separated addresses/CIDRs of trusted reverse proxies, or a hop count'),
   WEB_DIST: z.string().optional(),
   CHAMBER_NAME: z.string().trim().min(1).default('Riverton Area Chamber of Commerce'),
+  SMTP_URL: optional(
+    z.url({
+      protocol: /^smtps?$/,
+      message: 'must be a URL such as smtp://user:password@mail.example.org:587',
+    }),
+  ),
+  MAIL_FROM: optional(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/,
+        'must be an address such as "Riverton Chamber <office@rivertonchamber.org>"',
+      ),
+  ),
   S3_BUCKET: optional(
     z
       .string()
@@ -70,6 +85,10 @@ export interface Config {
   trustProxy: boolean | number | string[];
   webDist: string | undefined;
   chamberName: string;
+  /** Outgoing mail server; undefined writes each message to `<dataDir>/outbox` instead. */
+  smtpUrl: string | undefined;
+  /** The From of every message; an address alone takes the chamber's name at send time. */
+  mailFrom: string;
   /** S3-compatible media storage; undefined stores media under `<dataDir>/media`. */
   s3: S3Config | undefined;
 }
@@ -127,13 +146,17 @@ function parseS3(env: Env): S3Config | undefined {
   };
 }
 
+const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL', 'S3_SECRET_ACCESS_KEY']);
+
 /** Reads settings from the environment; a bad value throws one line naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = issue.path.join('.') || 'environment';
-    throw new ConfigError(`${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? '')})`);
+    // Values that may hold a password are not repeated back into logs.
+    const got = secretVariables.has(name) ? '' : ` (got ${JSON.stringify(source[name] ?? '')})`;
+    throw new ConfigError(`${name}: ${issue.message}${got}`);
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -150,6 +173,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDist: env.WEB_DIST,
     chamberName: env.CHAMBER_NAME,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     s3: parseS3(env),
   };
 }

@@ -254,3 +254,55 @@ export const media = pgTable(
   },
   (t) => [index().on(t.key), index().on(t.contactId)],
 );
+
+/**
+ * Emailed confirmation codes (the existing-contact sign-up). One live code per purpose and
+ * address: a resend replaces it. Only a hash of the code is stored.
+ */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose').notNull(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** Wrong codes entered; the code is dead after the limit, even for the right one. */
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('email_codes_purpose_email_key').on(t.purpose, t.email)],
+);
+
+/**
+ * A registration for an event. `eventId` is the event, or the series of a recurring one with
+ * `occurrenceKey` naming the occurrence (its id suffix); '' for a single event. One
+ * registration per address and occurrence: registering again updates it.
+ */
+export const eventRegistrations = pgTable(
+  'event_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    occurrenceKey: text('occurrence_key').notNull().default(''),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    guests: integer('guests').notNull().default(1),
+    notes: text('notes'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('event_registrations_attendee_key').on(
+      t.eventId,
+      t.occurrenceKey,
+      sql`lower(${t.email})`,
+    ),
+  ],
+);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@chamber/db';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
+import type { Mailer } from '../lib/mail/mailer.js';
 import type { Storage } from '../lib/storage.js';
 import type { Throttle } from '../lib/throttle.js';
 import { authRoutes } from './auth/routes.js';
@@ -17,6 +18,7 @@ export interface ModuleDeps {
   clock: Clock;
   storage: Storage;
   throttle: Throttle;
+  mailer: Mailer;
 }
 
 /** Every feature module, registered under /api from this one list. */

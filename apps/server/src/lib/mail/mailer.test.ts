@@ -1,0 +1,124 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../../test/smtp.js';
+import { OutboxMailer, SmtpMailer } from './mailer.js';
+import {
+  confirmationCodeMail,
+  passwordChangedMail,
+  renderMail,
+  welcomeMail,
+  type ChamberIdentity,
+} from './templates.js';
+
+const chamber: ChamberIdentity = {
+  name: 'Riverton Area Chamber of Commerce',
+  accentColor: '#1f5f8b',
+  addressLine: '12830 S Redwood Rd, Riverton, UT 84065',
+  phone: '(801) 555-0142',
+  email: 'info@rivertonchamber.example',
+  publicUrl: 'https://members.rivertonchamber.example',
+};
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'chamber-mail-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('templates', () => {
+  it('put the chamber’s name and colour in the HTML and the code in both parts', () => {
+    const mail = confirmationCodeMail(chamber, '042917', 10);
+    expect(mail.subject).toBe('042917 is your Riverton Area Chamber of Commerce confirmation code');
+    expect(mail.text).toContain('042917');
+    expect(mail.text).toContain('expires in 10 minutes');
+    expect(mail.html).toContain('042917');
+    expect(mail.html).toContain('background:#1f5f8b');
+    expect(mail.html).toContain('Riverton Area Chamber of Commerce');
+  });
+
+  it('escape what they are given', () => {
+    const mail = renderMail(chamber, {
+      subject: 'x',
+      preview: 'x',
+      greeting: 'Hi <script>alert(1)</script>,',
+      paragraphs: ['Tom & Jerry "quoted"'],
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt;,');
+    expect(mail.html).toContain('Tom &amp; Jerry &quot;quoted&quot;');
+    expect(mail.text).toContain('Tom & Jerry "quoted"');
+  });
+
+  it('cover the welcome and password-changed messages', () => {
+    expect(welcomeMail(chamber, 'Maria').text).toContain('Hi Maria,');
+    expect(welcomeMail(chamber, 'Maria').text).toContain(`${chamber.publicUrl}/login`);
+    expect(passwordChangedMail(chamber, 'Tom').subject).toBe(
+      'Your Riverton Area Chamber of Commerce password was changed',
+    );
+  });
+});
+
+describe('SmtpMailer', () => {
+  it('delivers HTML, text and attachments to a real SMTP server', async () => {
+    const smtp = await startSmtpServer();
+    const mailer = new SmtpMailer(smtp.url, 'office@rivertonchamber.example');
+    try {
+      const content = confirmationCodeMail(chamber, '314159', 10);
+      await mailer.send({
+        to: 'maria@sweetwaterbakery.example',
+        fromName: chamber.name,
+        ...content,
+        attachments: [
+          {
+            filename: 'luncheon.ics',
+            content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+            contentType: 'text/calendar',
+          },
+        ],
+      });
+      const [mail] = await smtp.waitFor(1);
+      expect(mail!.subject).toBe(content.subject);
+      expect(mail!.from?.value[0]).toEqual({
+        name: chamber.name,
+        address: 'office@rivertonchamber.example',
+      });
+      expect(mail!.to).toMatchObject({ value: [{ address: 'maria@sweetwaterbakery.example' }] });
+      expect(mail!.text).toContain('314159');
+      expect(mail!.html).toContain('314159');
+      expect(mail!.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+        ['luncheon.ics', 'text/calendar'],
+      ]);
+    } finally {
+      await mailer.close();
+      await smtp.close();
+    }
+  });
+});
+
+describe('OutboxMailer', () => {
+  it('writes one .eml file a message, which a mail parser reads back', async () => {
+    const outbox = path.join(dir, 'outbox');
+    const mailer = new OutboxMailer(outbox, '"Riverton Chamber" <office@rivertonchamber.example>');
+    const sent = await mailer.send({
+      to: 'tom@redwoodhardware.example',
+      ...welcomeMail(chamber, 'Tom'),
+    });
+    await mailer.send({
+      to: 'tom@redwoodhardware.example',
+      ...passwordChangedMail(chamber, 'Tom'),
+    });
+    const files = await readdir(outbox);
+    expect(files).toHaveLength(2);
+    expect(files.every((f) => f.endsWith('.eml'))).toBe(true);
+    const mail = await simpleParser(await readFile(sent.outboxFile!));
+    expect(mail.subject).toBe('Welcome to the Riverton Area Chamber of Commerce');
+    expect(mail.from?.value[0]).toEqual({
+      name: 'Riverton Chamber',
+      address: 'office@rivertonchamber.example',
+    });
+    expect(mail.text).toContain('Hi Tom,');
+  });
+});
