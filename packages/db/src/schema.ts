@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -305,4 +306,25 @@ export const eventRegistrations = pgTable(
       sql`lower(${t.email})`,
     ),
   ],
+);
+
+/** Every change staff make through the admin API: who, what, to whom, before and after, why. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept so the entry still names the actor after their account is deleted. */
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    /** A readable name of the target at the time (its email or title). */
+    targetLabel: text('target_label').notNull().default(''),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_at_idx').on(t.createdAt.desc(), t.id)],
 );
