@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './site.js';
 export * from './members.js';
 export * from './media.js';
+export * from './admin.js';

@@ -5,6 +5,7 @@ import type { Clock } from '../lib/clock.js';
 import type { Mailer } from '../lib/mail/mailer.js';
 import type { Storage } from '../lib/storage.js';
 import type { Throttle } from '../lib/throttle.js';
+import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
 import type { AuthService } from './auth/service.js';
 import { mediaRoutes } from './media/routes.js';
@@ -29,6 +30,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
       await api.register(authRoutes, deps);
       await api.register(membersRoutes, deps);
       await api.register(mediaRoutes, deps);
+      await api.register(adminRoutes, deps);
     },
     { prefix: '/api' },
   );

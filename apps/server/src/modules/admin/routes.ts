@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminStatsSchema,
+  apiErrorSchema,
+  auditListSchema,
+  deleteUserResponseSchema,
+  listAuditQuerySchema,
+  listUsersQuerySchema,
+  updateUserSchema,
+  updateUserStatusSchema,
+  userListSchema,
+  userResponseSchema,
+} from '@chamber/contract';
+import { requireRole } from '../../plugins/auth.js';
+import type { ModuleDeps } from '../index.js';
+import { AdminService } from './service.js';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
+const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** Staff's user management (spec §7 Admin). Every route is for admins only. */
+export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const admin = new AdminService(deps.db, deps.clock);
+
+  app.addHook('onRequest', async (request, reply) => {
+    requireRole(request, 'admin');
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/admin/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Logins, newest first, 25 a page',
+        querystring: listUsersQuerySchema,
+        response: { 200: userListSchema, 400: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => admin.listUsers(request.query),
+  );
+
+  app.put(
+    '/admin/users/:id',
+    {
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags: ['admin'],
+        summary: 'Save the edit dialog',
+        description:
+          'Business name, website, tier and payment status are the linked contact’s (one is created when they are set on a login without one). The last active admin cannot be demoted or suspended (409); nobody can suspend themselves (403).',
+        params: idParams,
+        body: updateUserSchema,
+        response: { 200: userResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) => ({
+      user: await admin.updateUser(request.session!, request.params.id, request.body),
+    }),
+  );
+
+  app.patch(
+    '/admin/users/:id/status',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Activate or suspend a user; suspension ends their sessions at once',
+        params: idParams,
+        body: updateUserStatusSchema,
+        response: { 200: userResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) => ({
+      user: await admin.setStatus(request.session!, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/admin/users/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a user, their directory listing and their event registrations',
+        params: idParams,
+        response: { 200: deleteUserResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) => {
+      await admin.deleteUser(request.session!, request.params.id);
+      return { message: 'User deleted successfully' };
+    },
+  );
+
+  app.get(
+    '/admin/stats',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Counts of users by status, role and membership tier',
+        response: { 200: adminStatsSchema, ...denied },
+      },
+    },
+    async () => admin.stats(),
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The audit log of staff changes, newest first',
+        querystring: listAuditQuerySchema,
+        response: { 200: auditListSchema, 400: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => admin.audit(request.query),
+  );
+};

@@ -1,0 +1,251 @@
+import type {
+  AdminStats,
+  AdminUser,
+  AuditList,
+  listAuditQuerySchema,
+  listUsersQuerySchema,
+  updateUserSchema,
+  updateUserStatusSchema,
+  UserList,
+} from '@chamber/contract';
+import type { Database, Executor } from '@chamber/db';
+import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { Session } from '../auth/service.js';
+import * as q from './queries.js';
+
+type UpdateUser = z.output<typeof updateUserSchema>;
+type UpdateStatus = z.output<typeof updateUserStatusSchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const userNotFound = () => new AppError('not_found', 'User not found');
+const lastAdmin = () =>
+  new AppError(
+    'conflict',
+    'The chamber needs at least one active admin. Make another admin first.',
+  );
+
+export function toAdminUser({ user, contact }: q.AccountRow): AdminUser {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    businessName: contact?.businessName ?? null,
+    phone: user.phone ?? contact?.phone ?? null,
+    website: contact?.website ?? null,
+    role: user.role,
+    status: user.status,
+    membershipTier: contact?.membershipTier ?? 'standard',
+    paymentStatus: contact?.paymentStatus ?? 'pending',
+    contactId: contact?.id ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** What the audit log keeps of an account: the fields staff can change. */
+function snapshot(user: AdminUser): Record<string, unknown> {
+  const { id: _id, contactId: _contactId, createdAt: _createdAt, ...fields } = user;
+  return fields;
+}
+
+/** Only the fields that changed, before and after. */
+function diff(before: AdminUser, after: AdminUser) {
+  const a = snapshot(before);
+  const b = snapshot(after);
+  const keys = Object.keys(b).filter((k) => a[k] !== b[k]);
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, a[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, b[k]])),
+  };
+}
+
+const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
+
+export class AdminService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  async listUsers(query: z.output<typeof listUsersQuerySchema>): Promise<UserList> {
+    const { rows, total } = await q.listUsers(this.db, {
+      search: query.search || undefined,
+      role: query.role === 'all' ? undefined : query.role,
+      status: query.status === 'all' ? undefined : query.status,
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return {
+      users: rows.map(toAdminUser),
+      pagination: { total, hasMore: query.offset + rows.length < total },
+    };
+  }
+
+  /** The edit dialog's save. Names and email are copied to the contact, as the profile does. */
+  async updateUser(actor: Session, id: string, body: UpdateUser): Promise<AdminUser> {
+    return this.change(actor, id, 'user.update', null, async (tx, account) => {
+      const { user, contact } = account;
+      if (body.status && body.status !== 'active' && user.id === actor.user.id) {
+        throw new AppError('forbidden', 'You cannot suspend your own account.');
+      }
+      if (await q.emailTakenByOther(tx, body.email, account)) {
+        throw new AppError('conflict', 'An account with this email already exists.');
+      }
+      await this.keepAnAdmin(tx, account, body.role ?? user.role, body.status ?? user.status);
+      const now = this.clock.now();
+      const updated = await q.updateUser(tx, user.id, {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email: body.email,
+        ...(body.phone !== undefined ? { phone: blankToNull(body.phone) } : {}),
+        ...(body.role ? { role: body.role } : {}),
+        ...(body.status ? { status: body.status } : {}),
+        updatedAt: now,
+      });
+      const contactFields = {
+        ...(body.businessName !== undefined
+          ? { businessName: blankToNull(body.businessName) }
+          : {}),
+        ...(body.website !== undefined ? { website: blankToNull(body.website) } : {}),
+        ...(body.membershipTier ? { membershipTier: body.membershipTier } : {}),
+        ...(body.paymentStatus ? { paymentStatus: body.paymentStatus } : {}),
+      };
+      const listingAsked =
+        Boolean(body.businessName || body.website) ||
+        (body.membershipTier ?? 'standard') !== 'standard' ||
+        (body.paymentStatus ?? 'pending') !== 'pending';
+      const personal = {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email: body.email,
+        ...(body.phone !== undefined ? { phone: blankToNull(body.phone) } : {}),
+      };
+      let updatedContact = contact;
+      if (contact) {
+        updatedContact = await q.updateContact(tx, contact.id, {
+          ...personal,
+          ...contactFields,
+          updatedAt: now,
+        });
+      } else if (listingAsked) {
+        // Business details need a directory contact: give the login one.
+        updatedContact = await q.insertContact(tx, { ...personal, ...contactFields });
+        await q.updateUser(tx, user.id, { contactId: updatedContact.id });
+      }
+      if (updated.status === 'suspended' && user.status !== 'suspended') {
+        await q.revokeAllTokens(tx, user.id, now);
+      }
+      return {
+        user: { ...updated, contactId: updatedContact?.id ?? null },
+        contact: updatedContact,
+      };
+    });
+  }
+
+  /** Activate or suspend (spec §4 User status); suspension ends the user's sessions at once. */
+  async setStatus(actor: Session, id: string, body: UpdateStatus): Promise<AdminUser> {
+    return this.change(actor, id, 'user.status', body.reason ?? null, async (tx, account) => {
+      if (account.user.id === actor.user.id && body.status !== 'active') {
+        throw new AppError('forbidden', 'You cannot suspend your own account.');
+      }
+      await this.keepAnAdmin(tx, account, account.user.role, body.status);
+      const now = this.clock.now();
+      const user = await q.updateUser(tx, account.user.id, { status: body.status, updatedAt: now });
+      if (body.status === 'suspended') await q.revokeAllTokens(tx, account.user.id, now);
+      return { user, contact: account.contact };
+    });
+  }
+
+  async deleteUser(actor: Session, id: string): Promise<void> {
+    await this.change(actor, id, 'user.delete', null, async (tx, account) => {
+      if (account.user.id === actor.user.id) {
+        throw new AppError('forbidden', 'You cannot delete your own account.');
+      }
+      await this.keepAnAdmin(tx, account, 'member', 'suspended');
+      await q.deleteAccount(tx, account);
+      return null;
+    });
+  }
+
+  async stats(): Promise<AdminStats> {
+    const s = await q.stats(this.db);
+    return {
+      users: {
+        total: s.total,
+        active: s.active,
+        pending: s.pending,
+        suspended: s.suspended,
+        byRole: { admin: s.admin, moderator: s.moderator, member: s.member },
+        byMembershipTier: { elite: s.elite, enhanced: s.enhanced, standard: s.standard },
+      },
+    };
+  }
+
+  async audit(page: z.output<typeof listAuditQuerySchema>): Promise<AuditList> {
+    const { rows, total } = await q.listAudit(this.db, page);
+    return {
+      entries: rows.map((r) => ({
+        id: r.id,
+        createdAt: r.createdAt.toISOString(),
+        actor: { id: r.actorId, email: r.actorEmail },
+        action: r.action,
+        target: { type: r.targetType, id: r.targetId, label: r.targetLabel },
+        before: (r.before as Record<string, unknown> | null) ?? null,
+        after: (r.after as Record<string, unknown> | null) ?? null,
+        reason: r.reason,
+      })),
+      pagination: { total, hasMore: page.offset + rows.length < total },
+    };
+  }
+
+  /** An admin can only leave the admins (demotion, suspension, deletion) if another stays. */
+  private async keepAnAdmin(
+    tx: Executor,
+    account: q.AccountRow,
+    role: string,
+    status: string,
+  ): Promise<void> {
+    const isActiveAdmin = account.user.role === 'admin' && account.user.status === 'active';
+    const staysActiveAdmin = role === 'admin' && status === 'active';
+    if (
+      isActiveAdmin &&
+      !staysActiveAdmin &&
+      (await q.otherActiveAdmins(tx, account.user.id)) === 0
+    ) {
+      throw lastAdmin();
+    }
+  }
+
+  /** Runs one change in a transaction and writes its audit entry in the same transaction. */
+  private async change<T extends q.AccountRow | null>(
+    actor: Session,
+    id: string,
+    action: string,
+    reason: string | null,
+    apply: (tx: Executor, account: q.AccountRow) => Promise<T>,
+  ): Promise<T extends null ? null : AdminUser> {
+    if (!UUID.test(id)) throw userNotFound();
+    return this.db.transaction(async (tx) => {
+      const account = await q.lockAccount(tx, id);
+      if (!account) throw userNotFound();
+      const before = toAdminUser(account);
+      const result = await apply(tx, account);
+      const after = result ? toAdminUser(result) : null;
+      const changes = after ? diff(before, after) : { before: snapshot(before), after: null };
+      await q.insertAudit(tx, {
+        actorId: actor.user.id,
+        actorEmail: actor.user.email,
+        action,
+        targetType: 'user',
+        targetId: id,
+        targetLabel: `${before.firstName} ${before.lastName} <${before.email}>`.trim(),
+        before: changes.before,
+        after: changes.after,
+        reason,
+      });
+      return after as T extends null ? null : AdminUser;
+    });
+  }
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { emailSchema } from './auth.js';
+import {
+  membershipTierSchema,
+  membershipTiers,
+  paymentStatusSchema,
+  roleSchema,
+  userStatusSchema,
+} from './common.js';
+
+export const ADMIN_USERS_PAGE_SIZE = 25;
+
+/** A login as staff see it (spec §3 User, admin view); tier and payment are its contact's. */
+export const adminUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  businessName: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  role: roleSchema,
+  status: userStatusSchema,
+  membershipTier: z.enum(membershipTiers).describe('standard when the login has no contact'),
+  paymentStatus: paymentStatusSchema.describe('pending when the login has no contact'),
+  contactId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const paginationSchema = z.object({ total: z.number().int(), hasMore: z.boolean() });
+
+export const listUsersQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_USERS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  search: z.string().trim().max(100).optional().describe('Name, email or business name'),
+  role: z.union([roleSchema, z.literal('all')]).optional(),
+  status: z.union([userStatusSchema, z.literal('all')]).optional(),
+});
+export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
+
+export const userListSchema = z.object({
+  users: z.array(adminUserSchema),
+  pagination: paginationSchema,
+});
+export type UserList = z.infer<typeof userListSchema>;
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/** The admin edit dialog (spec §2, §5): first name, last name and email are required. */
+export const updateUserSchema = z.object({
+  firstName: z.string().trim().min(1, 'First name is required').max(100),
+  lastName: z.string().trim().min(1, 'Last name is required').max(100),
+  email: emailSchema,
+  businessName: optionalText(200),
+  phone: optionalText(40),
+  website: z
+    .union([
+      z.literal(''),
+      z.url({ protocol: /^https?$/, message: 'Website must be a full URL (https://...)' }).max(500),
+    ])
+    .nullable()
+    .optional(),
+  role: roleSchema.optional(),
+  status: userStatusSchema.optional(),
+  membershipTier: membershipTierSchema.optional().describe('basic is accepted for standard'),
+  paymentStatus: paymentStatusSchema.optional(),
+});
+export type UpdateUser = z.input<typeof updateUserSchema>;
+
+export const updateUserStatusSchema = z.object({
+  status: userStatusSchema,
+  reason: z.string().trim().max(500).optional(),
+});
+export type UpdateUserStatus = z.input<typeof updateUserStatusSchema>;
+
+export const userResponseSchema = z.object({ user: adminUserSchema });
+
+export const deleteUserResponseSchema = z.object({ message: z.string() });
+
+/** Spec §3 Admin stats. Tiers count logins by their contact's tier (standard without one). */
+export const adminStatsSchema = z.object({
+  users: z.object({
+    total: z.number().int(),
+    active: z.number().int(),
+    pending: z.number().int(),
+    suspended: z.number().int(),
+    byRole: z.object({
+      admin: z.number().int(),
+      moderator: z.number().int(),
+      member: z.number().int(),
+    }),
+    byMembershipTier: z.object({
+      elite: z.number().int(),
+      enhanced: z.number().int(),
+      standard: z.number().int(),
+    }),
+  }),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  actor: z.object({ id: z.string().nullable(), email: z.string() }),
+  action: z.string().describe('user.update, user.status, user.delete, ...'),
+  target: z.object({ type: z.string(), id: z.string(), label: z.string() }),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  reason: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const listAuditQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_USERS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const auditListSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  pagination: paginationSchema,
+});
+export type AuditList = z.infer<typeof auditListSchema>;
