@@ -23,6 +23,13 @@ import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { spaPlugin } from './plugins/spa.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered (method and URL pattern), for checks that must cover them all. */
+    routeList: readonly { method: string; url: string }[];
+  }
+}
+
 export interface BuildOptions {
   config: Config;
   db: Database;
@@ -73,6 +80,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true },
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
+
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // HEAD routes are Fastify's automatic twins of GET routes.
+    for (const method of methods) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

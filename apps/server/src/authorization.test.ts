@@ -1,0 +1,292 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '@chamber/db';
+import {
+  createTestApp,
+  createTestUser,
+  PASSWORD,
+  pkcePair,
+  signIn,
+  type TestContext,
+} from './test/app.js';
+import { bearer, dataUrl, makeImage } from './test/members.js';
+
+/**
+ * One table for the whole API: every route under /api, called by each kind of visitor, with
+ * the status each must get. A route added without an entry here fails the first test, so no
+ * route ships without someone deciding who may call it.
+ */
+
+const personas = ['anonymous', 'suspended', 'other', 'member', 'moderator', 'admin'] as const;
+type Persona = (typeof personas)[number];
+type Expected = Record<Persona, number>;
+
+interface World {
+  ctx: TestContext;
+  tokens: Record<Exclude<Persona, 'anonymous'>, string>;
+  emails: Record<Exclude<Persona, 'anonymous'>, string>;
+  /** The member's directory contact: the resource "member" owns and "other" does not. */
+  memberContactId: string;
+  mediaUrl: string;
+  pngDataUrl: string;
+}
+
+interface Call {
+  url: string;
+  payload?: object;
+  /** Overrides the persona's token (e.g. a fresh one that logout may revoke). */
+  token?: string | null;
+}
+type Build = (world: World, as: Persona) => Call | Promise<Call>;
+
+const all = (status: number): Expected => ({
+  anonymous: status,
+  suspended: status,
+  other: status,
+  member: status,
+  moderator: status,
+  admin: status,
+});
+/** Any live session; a suspended user's token is dead, so they are anonymous. */
+const signedIn = (status: number): Expected => ({
+  ...all(status),
+  anonymous: 401,
+  suspended: 401,
+});
+const ownerOrStaff = (status: number): Expected => ({ ...signedIn(status), other: 403 });
+const adminOnly = (status: number): Expected => ({
+  ...signedIn(403),
+  admin: status,
+});
+
+async function throwawayUser(world: World) {
+  return createTestUser(world.ctx.db);
+}
+
+const table: Record<string, { call: Build; expect: Expected }> = {
+  'GET /api/health': { call: () => ({ url: '/api/health' }), expect: all(200) },
+  'GET /api/ready': { call: () => ({ url: '/api/ready' }), expect: all(200) },
+  'GET /api/config': { call: () => ({ url: '/api/config' }), expect: all(200) },
+  'GET /api/openapi.json': { call: () => ({ url: '/api/openapi.json' }), expect: all(200) },
+  'GET /api/locations/:locationId': {
+    call: () => ({ url: '/api/locations/riverton-chamber' }),
+    expect: all(200),
+  },
+
+  // Sign-in is judged by the credentials sent, not by a token.
+  'POST /api/auth/authorize': {
+    call: (w, as) => ({
+      url: '/api/auth/authorize',
+      token: null,
+      payload: {
+        email: as === 'anonymous' ? 'nobody@example.org' : w.emails[as],
+        password: PASSWORD,
+        codeChallenge: pkcePair().challenge,
+        codeChallengeMethod: 'S256',
+        redirectUri: w.ctx.config.redirectUri,
+      },
+    }),
+    expect: { ...all(200), anonymous: 401, suspended: 403 },
+  },
+  'POST /api/auth/token': {
+    call: (w) => ({
+      url: '/api/auth/token',
+      payload: {
+        grant_type: 'authorization_code',
+        code: 'not-a-code',
+        code_verifier: pkcePair().verifier,
+        redirect_uri: w.ctx.config.redirectUri,
+      },
+    }),
+    expect: all(400),
+  },
+  'GET /api/auth/validate': { call: () => ({ url: '/api/auth/validate' }), expect: all(200) },
+  'GET /api/auth/profile': { call: () => ({ url: '/api/auth/profile' }), expect: signedIn(200) },
+  'POST /api/auth/logout': {
+    // A fresh session, so the persona's own token survives for the routes after this one.
+    call: async (w, as) => ({
+      url: '/api/auth/logout',
+      token:
+        as === 'anonymous' || as === 'suspended' ? undefined : await signIn(w.ctx, w.emails[as]),
+    }),
+    expect: signedIn(204),
+  },
+  'PUT /api/auth/profile': {
+    call: (w, as) => ({
+      url: '/api/auth/profile',
+      payload: {
+        firstName: 'Pat',
+        lastName: 'Quinn',
+        email: as === 'anonymous' ? 'x@example.org' : w.emails[as],
+      },
+    }),
+    expect: signedIn(200),
+  },
+
+  'GET /api/members': { call: () => ({ url: '/api/members' }), expect: all(200) },
+  'GET /api/members/:id': {
+    call: (w) => ({ url: `/api/members/${w.memberContactId}` }),
+    expect: all(200),
+  },
+  'PUT /api/members/:id': {
+    call: (w) => ({ url: `/api/members/${w.memberContactId}`, payload: { tagline: 'Open late' } }),
+    expect: ownerOrStaff(200),
+  },
+  'PUT /api/members/:id/avatar': {
+    call: (w) => ({
+      url: `/api/members/${w.memberContactId}/avatar`,
+      payload: { avatarUrl: w.mediaUrl },
+    }),
+    expect: ownerOrStaff(200),
+  },
+  'PUT /api/members/:id/coverImage': {
+    call: (w) => ({
+      url: `/api/members/${w.memberContactId}/coverImage`,
+      payload: { coverImageUrl: w.mediaUrl },
+    }),
+    expect: ownerOrStaff(200),
+  },
+
+  'POST /api/medias/upload-avatar': {
+    call: (w) => ({
+      url: '/api/medias/upload-avatar',
+      payload: { contactId: w.memberContactId, fileData: w.pngDataUrl, fileName: 'a.png' },
+    }),
+    expect: ownerOrStaff(201),
+  },
+  'POST /api/medias/upload-coverImage': {
+    call: (w) => ({
+      url: '/api/medias/upload-coverImage',
+      payload: { contactId: w.memberContactId, fileData: w.pngDataUrl, fileName: 'c.png' },
+    }),
+    expect: ownerOrStaff(201),
+  },
+  'POST /api/medias/upload-event-cover': {
+    call: (w) => ({
+      url: '/api/medias/upload-event-cover',
+      payload: { fileData: w.pngDataUrl, fileName: 'e.png' },
+    }),
+    expect: signedIn(201),
+  },
+  'POST /api/medias/upload-download-file': {
+    call: (w) => ({
+      url: '/api/medias/upload-download-file',
+      payload: { fileData: w.pngDataUrl, fileName: 'd.png' },
+    }),
+    expect: signedIn(201),
+  },
+  'GET /api/media/:key': { call: (w) => ({ url: w.mediaUrl }), expect: all(200) },
+
+  'GET /api/admin/users': { call: () => ({ url: '/api/admin/users' }), expect: adminOnly(200) },
+  'PUT /api/admin/users/:id': {
+    call: async (w) => {
+      const user = await throwawayUser(w);
+      return {
+        url: `/api/admin/users/${user.id}`,
+        payload: { firstName: 'Lee', lastName: 'Park', email: user.email, membershipTier: 'elite' },
+      };
+    },
+    expect: adminOnly(200),
+  },
+  'PATCH /api/admin/users/:id/status': {
+    call: async (w) => ({
+      url: `/api/admin/users/${(await throwawayUser(w)).id}/status`,
+      payload: { status: 'suspended', reason: 'test' },
+    }),
+    expect: adminOnly(200),
+  },
+  'DELETE /api/admin/users/:id': {
+    call: async (w) => ({ url: `/api/admin/users/${(await throwawayUser(w)).id}` }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/stats': { call: () => ({ url: '/api/admin/stats' }), expect: adminOnly(200) },
+  'GET /api/admin/audit': { call: () => ({ url: '/api/admin/audit' }), expect: adminOnly(200) },
+};
+
+let world: World;
+
+beforeAll(async () => {
+  const ctx = await createTestApp();
+  const { calendars, locations } = await import('@chamber/db');
+  await ctx.db.insert(locations).values({ id: 'riverton-chamber', name: 'Riverton Chamber' });
+  await ctx.db.insert(calendars).values({ id: 'racc-events', locationId: 'riverton-chamber' });
+  const make = (overrides: Parameters<typeof createTestUser>[1]) =>
+    createTestUser(ctx.db, overrides);
+  const accounts = {
+    suspended: await make({}),
+    other: await make({ contact: { membershipTier: 'elite' } }),
+    member: await make({ contact: { membershipTier: 'elite' } }),
+    moderator: await make({ role: 'moderator' }),
+    admin: await make({ role: 'admin', contact: false }),
+  };
+  const tokens = Object.fromEntries(
+    await Promise.all(
+      Object.entries(accounts).map(async ([k, u]) => [k, await signIn(ctx, u.email)] as const),
+    ),
+  ) as World['tokens'];
+  // Suspended after signing in: the token they hold must be dead.
+  await ctx.db
+    .update(users)
+    .set({ status: 'suspended' })
+    .where(eq(users.id, accounts.suspended.id));
+
+  const pngDataUrl = dataUrl(await makeImage('png', { width: 16, height: 16 }));
+  const upload = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/medias/upload-avatar',
+    headers: bearer(tokens.member),
+    payload: { contactId: accounts.member.contactId, fileData: pngDataUrl, fileName: 'm.png' },
+  });
+  world = {
+    ctx,
+    tokens,
+    emails: Object.fromEntries(
+      Object.entries(accounts).map(([k, u]) => [k, u.email]),
+    ) as World['emails'],
+    memberContactId: accounts.member.contactId!,
+    mediaUrl: upload.json<{ mediaUrl: string }>().mediaUrl,
+    pngDataUrl,
+  };
+});
+afterAll(() => world.ctx.close());
+
+const apiRoutes = () =>
+  world.ctx.app.routeList
+    .filter((r) => r.url.startsWith('/api/'))
+    .map((r) => `${r.method} ${r.url}`);
+
+describe('the authorization table', () => {
+  it('has exactly one entry for every route under /api', () => {
+    const routes = apiRoutes();
+    expect(
+      routes.filter((r) => !(r in table)),
+      'routes without an entry',
+    ).toEqual([]);
+    expect(
+      Object.keys(table).filter((k) => !routes.includes(k)),
+      'entries without a route',
+    ).toEqual([]);
+  });
+
+  it.each(Object.keys(table))('%s', async (route) => {
+    const entry = table[route]!;
+    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    const got: Partial<Record<Persona, number>> = {};
+    for (const as of personas) {
+      const call = await entry.call(world, as);
+      const token =
+        call.token === null
+          ? undefined
+          : (call.token ?? (as === 'anonymous' ? undefined : world.tokens[as]));
+      const res: LightMyRequestResponse = await world.ctx.app.inject({
+        method,
+        url: call.url,
+        headers: bearer(token),
+        ...(call.payload ? { payload: call.payload } : {}),
+      });
+      got[as] = res.statusCode;
+    }
+    expect(got).toEqual(entry.expect);
+  });
+});
