@@ -31,6 +31,9 @@ const envSchema = z.object({
     .describe('Comma-separated addresses/CIDRs of trusted reverse proxies, or a hop count'),
   WEB_DIST: z.string().optional(),
   CHAMBER_NAME: z.string().trim().min(1).default('Riverton Area Chamber of Commerce'),
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false', '1', '0', ''], { message: 'must be true or false' })
+    .default('false'),
   SMTP_URL: optional(
     z.url({
       protocol: /^smtps?$/,
@@ -85,6 +88,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   webDist: string | undefined;
   chamberName: string;
+  /** Load the demo chamber (idempotently) at every start; for trying the portal out. */
+  seedDemoData: boolean;
   /** Outgoing mail server; undefined writes each message to `<dataDir>/outbox` instead. */
   smtpUrl: string | undefined;
   /** The From of every message; an address alone takes the chamber's name at send time. */
@@ -173,6 +178,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDist: env.WEB_DIST,
     chamberName: env.CHAMBER_NAME,
+    seedDemoData: env.SEED_DEMO_DATA === 'true' || env.SEED_DEMO_DATA === '1',
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     s3: parseS3(env),

@@ -1,10 +1,15 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './database.js';
+import { seedDemo } from './seed/seed.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
+  if (config.seedDemoData) {
+    const report = await seedDemo(database.db);
+    console.log(`Demo data: ${report.lines.join('; ')}`);
+  }
   const app = await buildApp({ config, db: database.db });
 
   let closing = false;
