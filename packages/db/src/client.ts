@@ -2,6 +2,9 @@ import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from './schema.js';
 
+/** The raw client under the ORM (COPY streams and the like). */
+export type { Sql, TransactionSql } from 'postgres';
+
 export type Database = PostgresJsDatabase<typeof schema>;
 /** A database handle or an open transaction: query functions accept either. */
 export type Executor = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { connect, type Database } from '@chamber/db';
+import { connect, type Database, type DbHandle } from '@chamber/db';
 import { createContact, createUser } from '@chamber/db/factories';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
@@ -15,6 +15,8 @@ import { s256Challenge } from '../modules/auth/pkce.js';
 export interface TestContext {
   app: FastifyInstance;
   db: Database;
+  /** The raw client of the same database, for work below the ORM (COPY). */
+  sql: DbHandle['sql'];
   config: Config;
   /** A temporary DATA_DIR (uploads land in its media/ folder), removed on close. */
   dataDir: string;
@@ -49,6 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     db: handle.db,
+    sql: handle.sql,
     config,
     dataDir,
     clock,
