@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -124,6 +125,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerModules(app, { db, config, auth, clock, storage, throttle, mailer });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // A browsable page of the same document, served from the package (nothing from a CDN).
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
 
   await app.register(spaPlugin, { root: config.webDist ?? defaultWebDist });
   return app;

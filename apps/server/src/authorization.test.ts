@@ -69,6 +69,22 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'GET /api/ready': { call: () => ({ url: '/api/ready' }), expect: all(200) },
   'GET /api/config': { call: () => ({ url: '/api/config' }), expect: all(200) },
   'GET /api/openapi.json': { call: () => ({ url: '/api/openapi.json' }), expect: all(200) },
+  'GET /api/docs': { call: () => ({ url: '/api/docs' }), expect: all(200) },
+  'GET /api/docs/json': { call: () => ({ url: '/api/docs/json' }), expect: all(200) },
+  'GET /api/docs/yaml': { call: () => ({ url: '/api/docs/yaml' }), expect: all(200) },
+  // The plugin sends its index.html on to /api/docs.
+  'GET /api/docs/static/index.html': {
+    call: () => ({ url: '/api/docs/static/index.html' }),
+    expect: all(302),
+  },
+  'GET /api/docs/static/swagger-initializer.js': {
+    call: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+    expect: all(200),
+  },
+  'GET /api/docs/static/*': {
+    call: () => ({ url: '/api/docs/static/swagger-ui.css' }),
+    expect: all(200),
+  },
   'GET /api/locations/:locationId': {
     call: () => ({ url: '/api/locations/riverton-chamber' }),
     expect: all(200),

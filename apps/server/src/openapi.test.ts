@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from './test/app.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+/** '/api/members/:id' in Fastify's form is '/api/members/{id}' in OpenAPI's. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+const isDocs = (url: string) => url === '/api/openapi.json' || url.startsWith('/api/docs');
+
+describe('the OpenAPI document', () => {
+  it('lists every registered API route with its method', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    const routes = ctx.app.routeList.filter((r) => r.url.startsWith('/api/') && !isDocs(r.url));
+    expect(routes.length).toBeGreaterThan(20);
+    const missing = routes.filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()]);
+    expect(missing).toEqual([]);
+  });
+
+  it('describes request bodies and answers from the route schemas', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<
+        string,
+        Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>
+      >;
+    }>();
+    const put = doc.paths['/api/members/{id}']!.put!;
+    expect(put.requestBody).toBeDefined();
+    expect(Object.keys(put.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404']),
+    );
+  });
+
+  it('is browsable at /api/docs', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    const page =
+      res.statusCode === 302
+        ? await ctx.app.inject({ method: 'GET', url: `/api/docs/${res.headers.location}` })
+        : res;
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('swagger');
+  });
+});
