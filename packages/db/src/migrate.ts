@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/postgres-js/migrator';
 import { sql } from 'drizzle-orm';
@@ -20,4 +22,23 @@ export async function runMigrations(db: Database): Promise<void> {
   } finally {
     await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
   }
+}
+
+let shipped: number | undefined;
+/** How many migrations this build carries (drizzle-kit's journal). */
+function shippedMigrations(): number {
+  shipped ??= (
+    JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    }
+  ).entries.length;
+  return shipped;
+}
+
+/** Migrations this build carries that the database has not applied (0 when up to date). */
+export async function pendingMigrations(db: Database): Promise<number> {
+  const rows = await db.execute<{ count: number }>(
+    sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+  );
+  return Math.max(0, shippedMigrations() - (rows[0]?.count ?? 0));
 }

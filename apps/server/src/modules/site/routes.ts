@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, appConfigSchema, locationSchema } from '@chamber/contract';
-import { calendars, locations, type Database } from '@chamber/db';
+import { calendars, locations, pendingMigrations, type Database } from '@chamber/db';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/errors.js';
 
@@ -27,16 +27,26 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
     {
       schema: {
         tags: ['ops'],
-        summary: 'The database is reachable',
-        response: { 200: z.object({ ready: z.boolean() }), 503: z.object({ ready: z.boolean() }) },
+        summary: 'The database is reachable and every migration of this build is applied',
+        response: {
+          200: z.object({ ready: z.literal(true) }),
+          503: z.object({ ready: z.literal(false), reason: z.string() }),
+        },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
       try {
-        await db.execute(sql`select 1`);
-        return { ready: true };
-      } catch {
-        return reply.status(503).send({ ready: false });
+        const pending = await pendingMigrations(db);
+        if (pending > 0) {
+          return reply
+            .status(503)
+            .send({ ready: false as const, reason: `${pending} migrations not applied` });
+        }
+        return { ready: true as const };
+      } catch (err) {
+        request.log.warn({ err }, 'readiness check failed');
+        return reply.status(503).send({ ready: false as const, reason: 'database unreachable' });
       }
     },
   );

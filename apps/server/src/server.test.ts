@@ -1,0 +1,217 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect as connectTcp, createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, runMigrations, startEmbeddedPostgres } from '@chamber/db';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { createTestDatabase, createTestUser, PASSWORD, pkcePair } from './test/app.js';
+
+/** Real server processes on one database, as several instances behind a load balancer run. */
+
+const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
+// Node itself with tsx's loader (not the tsx wrapper), so signals reach the server directly.
+const serverPackage = fileURLToPath(new URL('..', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+interface Running {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  exit: Promise<number | null>;
+}
+
+async function startServer(databaseUrl: string, dataDir: string): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', serverEntry], {
+    cwd: serverPackage,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'http://localhost:3000',
+      LOG_LEVEL: process.env.SERVER_LOG ?? 'silent',
+      NODE_ENV: 'test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exit = once(child, 'exit').then(([code]) => code as number | null);
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Chamber portal is running')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    if (process.env.SERVER_LOG)
+      child.stdout!.on('data', (c: Buffer) =>
+        process.stderr.write(`S ${c.toString().slice(0, 300)}`),
+      );
+    child.stderr!.on('data', onData);
+    void exit.then((code) => reject(new Error(`server exited ${code}: ${output}`)));
+    setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);
+  });
+  return { url: `http://127.0.0.1:${port}`, port, process: child, exit };
+}
+
+async function stop(server: Running) {
+  if (server.process.exitCode === null) server.process.kill('SIGTERM');
+  return server.exit;
+}
+
+const json = (body: object) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+function authorizeBody(email: string, password: string, challenge = pkcePair().challenge) {
+  return {
+    email,
+    password,
+    codeChallenge: challenge,
+    codeChallengeMethod: 'S256',
+    redirectUri: 'http://localhost:3000/auth',
+  };
+}
+
+describe('two server processes on one database', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let dataDir: string;
+  let a: Running;
+  let b: Running;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'chamber-servers-'));
+    [a, b] = await Promise.all([
+      startServer(database.url, dataDir),
+      startServer(database.url, dataDir),
+    ]);
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([stop(a), stop(b)]);
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('share sign-ins: a token issued by one works on the other, and logout on either ends it', async () => {
+    const user = await createTestUser(database.db);
+    const { verifier, challenge } = pkcePair();
+    const { code } = await (
+      await fetch(
+        `${a.url}/api/auth/authorize`,
+        json(authorizeBody(user.email, PASSWORD, challenge)),
+      )
+    ).json();
+    // The code issued by A is exchanged at B.
+    const token = await fetch(
+      `${b.url}/api/auth/token`,
+      json({
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: verifier,
+        redirect_uri: 'http://localhost:3000/auth',
+      }),
+    );
+    expect(token.status).toBe(200);
+    const { access_token } = await token.json();
+    const auth = { headers: { authorization: `Bearer ${access_token}` } };
+    expect((await fetch(`${a.url}/api/auth/profile`, auth)).status).toBe(200);
+    expect((await fetch(`${b.url}/api/auth/profile`, auth)).status).toBe(200);
+
+    await fetch(`${b.url}/api/auth/logout`, { method: 'POST', ...auth });
+    expect((await fetch(`${a.url}/api/auth/profile`, auth)).status).toBe(401);
+  });
+
+  it('share throttling: failed sign-ins count across both', async () => {
+    const user = await createTestUser(database.db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const server = i % 2 === 0 ? a : b;
+      const res = await fetch(
+        `${server.url}/api/auth/authorize`,
+        json(authorizeBody(user.email, 'wrong password!')),
+      );
+      statuses.push(res.status);
+    }
+    // Five failures in all (three on A, two on B) close the window for the sixth.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const right = await fetch(
+      `${b.url}/api/auth/authorize`,
+      json(authorizeBody(user.email, PASSWORD)),
+    );
+    expect(right.status).toBe(429);
+  });
+
+  it('finishes a request in flight on SIGTERM, then exits 0', async () => {
+    const server = await startServer(database.url, dataDir);
+    const body = JSON.stringify({
+      grant_type: 'authorization_code',
+      code: 'no-such-code',
+      code_verifier: pkcePair().verifier,
+      redirect_uri: 'http://localhost:3000/auth',
+    });
+    const socket = connectTcp(server.port, '127.0.0.1');
+    await once(socket, 'connect');
+    let response = '';
+    socket.on('data', (chunk) => (response += chunk.toString()));
+    // Headers and half the body now; the rest after the server is told to stop.
+    socket.write(
+      `POST /api/auth/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 20)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.process.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Still alive: the request in flight holds the shutdown open.
+    expect(server.process.exitCode).toBeNull();
+    socket.write(body.slice(20));
+    await once(socket, 'close');
+    expect(response).toMatch(/^HTTP\/1\.1 400 /);
+    expect(response).toContain('invalid_grant');
+    expect(await server.exit).toBe(0);
+  });
+});
+
+describe('/api/ready', () => {
+  it('turns false when the database stops and true when it returns, without a restart', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'chamber-ready-'));
+    const port = await freePort();
+    let cluster = await startEmbeddedPostgres(path.join(dir, 'pg'), { port });
+    await cluster.createDatabase('ready');
+    const handle = connect(cluster.urlFor('ready'), { max: 2 });
+    await runMigrations(handle.db);
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, WEB_DIST: '/nonexistent' });
+    const app = await buildApp({ config, db: handle.db, logger: false });
+    try {
+      expect((await app.inject('/api/ready')).json()).toEqual({ ready: true });
+      await cluster.stop();
+      const down = await app.inject('/api/ready');
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toEqual({ ready: false, reason: 'database unreachable' });
+      cluster = await startEmbeddedPostgres(path.join(dir, 'pg'), { port });
+      await expect
+        .poll(async () => (await app.inject('/api/ready')).statusCode, { timeout: 10_000 })
+        .toBe(200);
+    } finally {
+      await app.close();
+      await handle.close();
+      await cluster.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
