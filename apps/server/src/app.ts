@@ -41,6 +41,8 @@ export interface BuildOptions {
   storage?: Storage;
   /** false silences logs (tests); otherwise JSON logs at config.logLevel. */
   logger?: boolean;
+  /** Where the JSON log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -60,6 +62,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         ? false
         : {
             level: config.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: {
               paths: [
                 'req.headers.authorization',
@@ -68,6 +71,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
                 'body.code_verifier',
                 'body.code',
                 'body.fileData',
+                'body.confirmPassword',
+                'body.access_token',
               ],
               censor: '[redacted]',
             },

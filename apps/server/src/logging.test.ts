@@ -1,0 +1,112 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { createTestDatabase, createTestUser, PASSWORD, pkcePair } from './test/app.js';
+import { bearer, dataUrl, makeImage } from './test/members.js';
+
+/** The log is JSON lines with a request id, and never holds a secret a request carried. */
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let lines: string[];
+let app: Awaited<ReturnType<typeof buildApp>>;
+let dataDir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'chamber-log-'));
+  lines = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'trace',
+    DATA_DIR: dataDir,
+    WEB_DIST: '/nonexistent',
+  });
+  app = await buildApp({ config, db: database.db, logStream: stream });
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('logs', () => {
+  it('carry the request id on every request line and in the x-request-id header', async () => {
+    const res = await app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'trace-me-42' },
+    });
+    expect(res.headers['x-request-id']).toBe('trace-me-42');
+    const mine = lines
+      .map((l) => JSON.parse(l) as { reqId?: string })
+      .filter((l) => l.reqId === 'trace-me-42');
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    // A forged id that could break a log line is replaced.
+    const forged = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'a b\nc' } });
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('hold no password, code, verifier, token or uploaded file', async () => {
+    const user = await createTestUser(database.db);
+    const { verifier, challenge } = pkcePair();
+    const authorize = await app.inject({
+      method: 'POST',
+      url: '/api/auth/authorize',
+      payload: {
+        email: user.email,
+        password: PASSWORD,
+        codeChallenge: challenge,
+        codeChallengeMethod: 'S256',
+        redirectUri: 'http://localhost:3000/auth',
+      },
+    });
+    const { code } = authorize.json<{ code: string }>();
+    const token = await app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      payload: {
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: verifier,
+        redirect_uri: 'http://localhost:3000/auth',
+      },
+    });
+    const { access_token } = token.json<{ access_token: string }>();
+    const image = dataUrl(await makeImage('png'));
+    await app.inject({
+      method: 'POST',
+      url: '/api/medias/upload-avatar',
+      headers: bearer(access_token),
+      payload: { contactId: user.contactId, fileData: image, fileName: 'me.png' },
+    });
+    // A wrong password and a bad body are logged as failures, still without the secret.
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/authorize',
+      payload: {
+        email: user.email,
+        password: 'hunter2-hunter2',
+        codeChallenge: challenge,
+        codeChallengeMethod: 'S256',
+        redirectUri: 'http://localhost:3000/auth',
+      },
+    });
+    const log = lines.join('\n');
+    expect(lines.length).toBeGreaterThan(8);
+    for (const secret of [
+      PASSWORD,
+      'hunter2-hunter2',
+      code,
+      verifier,
+      access_token,
+      image.slice(22, 80),
+    ]) {
+      expect(log).not.toContain(secret);
+    }
+  });
+});
