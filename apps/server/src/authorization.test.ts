@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@chamber/db';
+import { createEvent } from '@chamber/db/factories';
 import {
   createTestApp,
   createTestUser,
@@ -37,6 +38,8 @@ interface Call {
   payload?: object;
   /** Overrides the persona's token (e.g. a fresh one that logout may revoke). */
   token?: string | null;
+  /** The client address, for routes throttled per address. */
+  remoteAddress?: string;
 }
 type Build = (world: World, as: Persona) => Call | Promise<Call>;
 
@@ -64,6 +67,16 @@ async function throwawayUser(world: World) {
   return createTestUser(world.ctx.db);
 }
 
+/** A fresh upcoming event organized by "member". */
+async function membersEvent(world: World) {
+  const event = await createEvent(world.ctx.db, {
+    calendarId: 'racc-events',
+    contactId: world.memberContactId,
+    startTime: new Date('2026-04-15T18:00:00Z'),
+  });
+  return event.id;
+}
+
 const table: Record<string, { call: Build; expect: Expected }> = {
   'GET /api/health': { call: () => ({ url: '/api/health' }), expect: all(200) },
   'GET /api/ready': { call: () => ({ url: '/api/ready' }), expect: all(200) },
@@ -84,6 +97,66 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'GET /api/docs/static/*': {
     call: () => ({ url: '/api/docs/static/swagger-ui.css' }),
     expect: all(200),
+  },
+  'PUT /api/locations/:locationId': {
+    call: () => ({
+      url: '/api/locations/riverton-chamber',
+      payload: {
+        name: 'Riverton Chamber',
+        shortName: 'RACC',
+        address1: '',
+        city: 'Riverton',
+        state: 'UT',
+        postalCode: '',
+        phone: '',
+        email: '',
+        website: '',
+        socialUrl: '',
+        logoUrl: '',
+        accentColor: '#1f5f8b',
+        basicSignupUrl: '',
+        enhancedSignupUrl: '',
+        eliteSignupUrl: '',
+        businessOfMonthSurveyUrl: '',
+        customerServiceSurveyUrl: '',
+        contactFormUrl: '',
+        formEmbedScriptUrl: '',
+      },
+    }),
+    expect: adminOnly(200),
+  },
+  // Each visitor from an address of their own: the forms are throttled per address.
+  'POST /api/site/contact': {
+    call: (_w, as) => ({
+      url: '/api/site/contact',
+      remoteAddress: `192.0.2.${personas.indexOf(as) + 1}`,
+      payload: {
+        name: 'Sam',
+        email: 'sam@example.org',
+        message: 'Hello',
+        startedAt: Date.parse('2026-03-10T16:00:00Z'),
+      },
+    }),
+    expect: all(201),
+  },
+  'POST /api/site/nominations': {
+    call: (_w, as) => ({
+      url: '/api/site/nominations',
+      remoteAddress: `192.0.2.${personas.indexOf(as) + 11}`,
+      payload: {
+        category: 'business_of_month',
+        name: 'Sam',
+        email: 'sam@example.org',
+        nominee: 'Quarry Cafe',
+        message: 'Best pie',
+        startedAt: Date.parse('2026-03-10T16:00:00Z'),
+      },
+    }),
+    expect: all(201),
+  },
+  'GET /api/admin/submissions': {
+    call: () => ({ url: '/api/admin/submissions' }),
+    expect: adminOnly(200),
   },
   'GET /api/locations/:locationId': {
     call: () => ({ url: '/api/locations/riverton-chamber' }),
@@ -218,6 +291,78 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   },
   'GET /api/admin/stats': { call: () => ({ url: '/api/admin/stats' }), expect: adminOnly(200) },
   'GET /api/admin/audit': { call: () => ({ url: '/api/admin/audit' }), expect: adminOnly(200) },
+
+  // The calendar: public to read and register for; events belong to their organizer and staff.
+  'GET /api/calendars/:calendarId/events': {
+    call: () => ({
+      url: '/api/calendars/racc-events/events?startDate=2026-03-01&endDate=2026-03-31',
+    }),
+    expect: all(200),
+  },
+  'GET /api/calendars/:calendarId': {
+    call: () => ({ url: '/api/calendars/racc-events' }),
+    expect: all(200),
+  },
+  'GET /api/calendars/:calendarId/feed.ics': {
+    call: () => ({ url: '/api/calendars/racc-events/feed.ics' }),
+    expect: all(200),
+  },
+  'POST /api/calendars/appointments': {
+    call: () => ({
+      url: '/api/calendars/appointments',
+      payload: {
+        title: 'Ribbon Cutting',
+        startTime: '2026-04-15T22:00:00Z',
+        endTime: '2026-04-15T23:00:00Z',
+      },
+    }),
+    expect: signedIn(201),
+  },
+  'GET /api/calendars/appointments/:id': {
+    call: async (w) => ({ url: `/api/calendars/appointments/${await membersEvent(w)}` }),
+    expect: all(200),
+  },
+  'PUT /api/calendars/appointments/:id': {
+    call: async (w) => ({
+      url: `/api/calendars/appointments/${await membersEvent(w)}`,
+      payload: { title: 'Renamed' },
+    }),
+    expect: ownerOrStaff(200),
+  },
+  'DELETE /api/calendars/appointments/:id': {
+    call: async (w) => ({ url: `/api/calendars/appointments/${await membersEvent(w)}` }),
+    expect: ownerOrStaff(200),
+  },
+  'GET /api/calendars/appointments/:id/custom-fields': {
+    call: async (w) => ({
+      url: `/api/calendars/appointments/${await membersEvent(w)}/custom-fields`,
+    }),
+    expect: all(200),
+  },
+  'POST /api/calendars/appointments/:id/recurring-series-custom-fields': {
+    call: async (w) => ({
+      url: `/api/calendars/appointments/${await membersEvent(w)}/recurring-series-custom-fields`,
+      payload: { customFields: { pageUrl: 'https://example.org/event' } },
+    }),
+    expect: ownerOrStaff(200),
+  },
+  'GET /api/calendars/appointments/:id/ics': {
+    call: async (w) => ({ url: `/api/calendars/appointments/${await membersEvent(w)}/ics` }),
+    expect: all(200),
+  },
+  'POST /api/calendars/appointments/:id/registrations': {
+    call: async (w, as) => ({
+      url: `/api/calendars/appointments/${await membersEvent(w)}/registrations`,
+      payload: { name: 'Pat Visitor', email: `${as}-guest@example.org`, numberOfGuests: '2' },
+    }),
+    expect: all(201),
+  },
+  'GET /api/calendars/appointments/:id/registrations': {
+    call: async (w) => ({
+      url: `/api/calendars/appointments/${await membersEvent(w)}/registrations`,
+    }),
+    expect: ownerOrStaff(200),
+  },
 };
 
 let world: World;
@@ -300,6 +445,7 @@ describe('the authorization table', () => {
         url: call.url,
         headers: bearer(token),
         ...(call.payload ? { payload: call.payload } : {}),
+        ...(call.remoteAddress ? { remoteAddress: call.remoteAddress } : {}),
       });
       got[as] = res.statusCode;
     }

@@ -4,3 +4,4 @@ export * from './site.js';
 export * from './members.js';
 export * from './media.js';
 export * from './admin.js';
+export * from './calendar.js';

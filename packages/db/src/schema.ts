@@ -52,6 +52,18 @@ export const locations = pgTable('locations', {
   logoUrl: text('logo_url').notNull().default(''),
   accentColor: text('accent_color').notNull().default('#1d4ed8'),
   timezone: text('timezone').notNull().default('America/Denver'),
+  /**
+   * Forms of the chamber's lead-management service, embedded where set (spec §2); where a
+   * URL is empty the portal shows its own form instead.
+   */
+  basicSignupUrl: text('basic_signup_url').notNull().default(''),
+  enhancedSignupUrl: text('enhanced_signup_url').notNull().default(''),
+  eliteSignupUrl: text('elite_signup_url').notNull().default(''),
+  businessOfMonthSurveyUrl: text('business_of_month_survey_url').notNull().default(''),
+  customerServiceSurveyUrl: text('customer_service_survey_url').notNull().default(''),
+  contactFormUrl: text('contact_form_url').notNull().default(''),
+  /** The provider's form-embed script, loaded beside the iframes. */
+  formEmbedScriptUrl: text('form_embed_script_url').notNull().default(''),
   ...timestamps,
 });
 
@@ -227,9 +239,26 @@ export const events = pgTable(
       .default(sql`'{}'::timestamptz[]`),
     seriesId: uuid('series_id'),
     originalStart: timestamp('original_start', { withTimezone: true }),
+    /**
+     * For a series: the end of its last occurrence, or null while it repeats without end.
+     * Lets a window skip series that ended before it without expanding them.
+     */
+    recurrenceEnd: timestamp('recurrence_end', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index().on(t.calendarId, t.startTime), index().on(t.seriesId), index().on(t.contactId)],
+  (t) => [
+    index().on(t.calendarId, t.startTime),
+    index().on(t.seriesId),
+    index().on(t.contactId),
+    // At most one override per occurrence of a series.
+    uniqueIndex('events_series_occurrence_key')
+      .on(t.seriesId, t.originalStart)
+      .where(sql`${t.seriesId} is not null`),
+    // The series a window has to expand: started before its end, not ended before its start.
+    index('events_series_window_idx')
+      .on(t.calendarId, t.startTime, t.recurrenceEnd)
+      .where(sql`${t.rrule} is not null`),
+  ],
 );
 
 export const mediaKindEnum = pgEnum('media_kind', [
@@ -327,4 +356,31 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_created_at_idx').on(t.createdAt.desc(), t.id)],
+);
+
+export const submissionKindEnum = pgEnum('submission_kind', [
+  'contact',
+  'business_of_month',
+  'customer_service',
+]);
+
+/** A message from the native contact form or a nomination from the nominations page. */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: submissionKindEnum('kind').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    /** The nominee (business or person) for nominations. */
+    nominee: text('nominee'),
+    /** The nominee's business, for customer-service nominations. */
+    nomineeBusiness: text('nominee_business'),
+    message: text('message').notNull(),
+    /** Whether the mail to the chamber's office went out. */
+    mailed: boolean('mailed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('submissions_created_at_idx').on(t.createdAt.desc(), t.id)],
 );

@@ -8,8 +8,10 @@ import type { Throttle } from '../lib/throttle.js';
 import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
 import type { AuthService } from './auth/service.js';
+import { calendarRoutes } from './calendar/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { membersRoutes } from './members/routes.js';
+import { chamberRoutes } from './site/chamber-routes.js';
 import { siteRoutes } from './site/routes.js';
 
 export interface ModuleDeps {
@@ -27,9 +29,11 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
   await app.register(
     async (api) => {
       await api.register(siteRoutes, deps);
+      await api.register(chamberRoutes, deps);
       await api.register(authRoutes, deps);
       await api.register(membersRoutes, deps);
       await api.register(mediaRoutes, deps);
+      await api.register(calendarRoutes, deps);
       await api.register(adminRoutes, deps);
     },
     { prefix: '/api' },

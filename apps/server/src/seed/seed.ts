@@ -23,6 +23,16 @@ interface DemoEvent {
   location: string;
   description: string;
   rrule?: string;
+  /** A monthly series on the weekday of its first date (its 1st to 4th, or last, in the month). */
+  monthly?: boolean;
+}
+
+const WEEKDAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+
+/** `FREQ=MONTHLY;BYDAY=2TH` for the second Thursday; a fifth weekday becomes the last. */
+function monthlyRuleFor(day: Date): string {
+  const nth = Math.ceil(day.getUTCDate() / 7);
+  return `FREQ=MONTHLY;BYDAY=${nth > 4 ? -1 : nth}${WEEKDAY_CODES[day.getUTCDay()]}`;
 }
 
 const demoEvents: DemoEvent[] = [
@@ -41,6 +51,7 @@ const demoEvents: DemoEvent[] = [
     dayOffset: 3,
     hour: 12,
     minutes: 75,
+    monthly: true,
     location: 'Riverton City Hall, 12830 S Redwood Rd, Riverton, UT',
     description:
       'Lunch with fellow members and a talk from the Riverton city manager on the year ahead.\nNew members get two minutes to introduce their business.',
@@ -225,10 +236,10 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedRepo
         appointmentStatus: 'confirmed',
         internalNote: SEEDED_NOTE,
         contactId: organizer?.id ?? null,
-        rrule: e.rrule ?? null,
+        rrule: e.rrule ?? (e.monthly ? monthlyRuleFor(day) : null),
       });
     }
-    lines.push(`created ${demoEvents.length} events (one weekly series)`);
+    lines.push(`created ${demoEvents.length} events (a weekly and a monthly series)`);
   }
   return { lines };
 }

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, appConfigSchema, locationSchema } from '@chamber/contract';
+import { appConfigSchema } from '@chamber/contract';
 import { calendars, locations, pendingMigrations, type Database } from '@chamber/db';
 import type { Config } from '../../config.js';
-import { AppError } from '../../lib/errors.js';
 
 export const siteRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
   app,
@@ -73,42 +72,6 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
         calendarId: row?.calendarId ?? '',
         chamberName: row?.name ?? config.chamberName,
         publicUrl: config.publicUrl,
-      };
-    },
-  );
-
-  app.get(
-    '/locations/:locationId',
-    {
-      schema: {
-        tags: ['site'],
-        summary: "The chamber's record",
-        params: z.object({ locationId: z.string().min(1).max(64) }),
-        response: { 200: locationSchema, 404: apiErrorSchema },
-      },
-    },
-    async (request) => {
-      const [row] = await db
-        .select()
-        .from(locations)
-        .where(eq(locations.id, request.params.locationId))
-        .limit(1);
-      if (!row) throw new AppError('not_found', 'Location not found');
-      return {
-        id: row.id,
-        name: row.name,
-        shortName: row.shortName,
-        address1: row.address1,
-        city: row.city,
-        state: row.state,
-        postalCode: row.postalCode,
-        phone: row.phone,
-        email: row.email,
-        website: row.website,
-        socialUrl: row.socialUrl,
-        logoUrl: row.logoUrl,
-        accentColor: row.accentColor,
-        timezone: row.timezone,
       };
     },
   );

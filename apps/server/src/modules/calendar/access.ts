@@ -1,0 +1,30 @@
+import { AppError } from '../../lib/errors.js';
+import type { Session } from '../auth/service.js';
+import type { EventRow } from './queries.js';
+
+export const isStaff = (session: Session | null) =>
+  session?.user.role === 'admin' || session?.user.role === 'moderator';
+
+/**
+ * Design.md, Permissions: a member edits and deletes their own events (those they created,
+ * or linked to their contact); moderators and admins any event. For an occurrence the series
+ * decides.
+ */
+export function canEditEvent(session: Session | null, row: EventRow): boolean {
+  if (!session) return false;
+  if (isStaff(session)) return true;
+  if (row.createdBy !== null && row.createdBy === session.user.id) return true;
+  return row.contactId !== null && row.contactId === session.user.contactId;
+}
+
+export function assertCanEdit(session: Session | null, row: EventRow): Session {
+  if (!session) {
+    throw new AppError('unauthorized', 'Please sign in to continue.', {
+      'www-authenticate': 'Bearer',
+    });
+  }
+  if (!canEditEvent(session, row)) {
+    throw new AppError('forbidden', 'You can only change events you created.');
+  }
+  return session;
+}

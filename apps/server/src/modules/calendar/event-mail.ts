@@ -1,0 +1,169 @@
+import type { Database } from '@chamber/db';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Mailer } from '../../lib/mail/mailer.js';
+import {
+  type ChamberIdentity,
+  loadChamberIdentity,
+  type MailContent,
+  renderMail,
+} from '../../lib/mail/templates.js';
+import { type IcsEntry, icsFileName, renderCalendar } from './ical.js';
+import * as q from './queries.js';
+import type { EventRow, RegistrationRow } from './queries.js';
+import { registrationKey, shownRow, type Target } from './targets.js';
+import { viewOfTarget } from './view.js';
+
+/** When an event takes place, in words, in its own zone. */
+export function whenText(row: EventRow): string {
+  const zone = { timeZone: row.timezone };
+  const day = new Intl.DateTimeFormat('en-US', {
+    ...zone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
+  const time = new Intl.DateTimeFormat('en-US', { ...zone, hour: 'numeric', minute: '2-digit' });
+  const zoneName = new Intl.DateTimeFormat('en-US', { ...zone, timeZoneName: 'short' })
+    .formatToParts(row.startTime)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const lastDay = new Date(row.endTime.getTime() - (row.isAllDay ? 1 : 0));
+  const sameDay = day.format(row.startTime) === day.format(lastDay);
+  if (row.isAllDay) {
+    return sameDay
+      ? `${day.format(row.startTime)} (all day)`
+      : `${day.format(row.startTime)} to ${day.format(lastDay)}`;
+  }
+  if (sameDay) {
+    return `${day.format(row.startTime)}, ${time.format(row.startTime)} to ${time.format(row.endTime)} ${zoneName ?? ''}`.trim();
+  }
+  return `${day.format(row.startTime)}, ${time.format(row.startTime)} to ${day.format(row.endTime)}, ${time.format(row.endTime)}`;
+}
+
+/** The calendar file of one event or occurrence, as a mail attachment or a download. */
+export function icsEntryOf(target: Target, overrides: EventRow[] = []): IcsEntry {
+  if (target.kind === 'single') return { kind: 'single', row: target.row };
+  if (target.kind === 'series') return { kind: 'series', row: target.row, overrides };
+  return {
+    kind: 'occurrence',
+    row: shownRow(target),
+    seriesId: target.series.id,
+    originalStart: target.originalStart,
+  };
+}
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
+
+/** The mail the calendar sends, each with the event's .ics attached. */
+export class EventMail {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+    private readonly clock: Clock,
+    private readonly mailer: Mailer,
+  ) {}
+
+  private async attachment(chamber: ChamberIdentity, target: Target) {
+    const row = shownRow(target);
+    const calendar = await q.findCalendar(this.db, row.calendarId);
+    const content = renderCalendar(
+      {
+        calendarName: calendar?.name || chamber.name,
+        timezone: calendar?.timezone ?? row.timezone,
+        publicUrl: this.config.publicUrl,
+        now: this.clock.now(),
+      },
+      [icsEntryOf(target)],
+    );
+    return {
+      filename: icsFileName(row.title),
+      content,
+      contentType: 'text/calendar; charset=utf-8',
+    };
+  }
+
+  private async send(
+    to: string,
+    target: Target,
+    content: (chamber: ChamberIdentity) => MailContent,
+  ) {
+    const chamber = await loadChamberIdentity(this.db, this.config);
+    const mail = renderMail(chamber, content(chamber));
+    await this.mailer.send({
+      to,
+      ...mail,
+      fromName: chamber.name,
+      ...(chamber.email ? { replyTo: chamber.email } : {}),
+      attachments: [await this.attachment(chamber, target)],
+    });
+  }
+
+  private eventUrl(target: Target) {
+    return `${this.config.publicUrl}/events/${encodeURIComponent(viewOfTarget(target).id)}`;
+  }
+
+  /** To a registrant: registered (or registration updated), when and where, the .ics. */
+  async registrationConfirmed(target: Target, registration: RegistrationRow, updated: boolean) {
+    const row = shownRow(target);
+    const title = row.title.trim() || 'Untitled Event';
+    const others = registration.guests - 1;
+    await this.send(registration.email, target, (chamber) => ({
+      subject: updated ? `Registration updated: ${title}` : `You're registered: ${title}`,
+      preview: `${whenText(row)}${row.location ? ` at ${row.location}` : ''}`,
+      greeting: `Hi ${firstName(registration.name)},`,
+      paragraphs: [
+        updated
+          ? `We've updated your registration for ${title}.`
+          : `Thank you for registering for ${title}. We look forward to seeing you${others > 0 ? ` and your ${others} guest${others === 1 ? '' : 's'}` : ''}.`,
+        `When: ${whenText(row)}`,
+        ...(row.location ? [`Where: ${row.location}`] : []),
+        `Party size: ${registration.guests}`,
+        'The attached calendar file adds the event to your calendar.',
+      ],
+      action: { label: 'View event details', url: this.eventUrl(target) },
+      note: `Plans changed? Register again with this email address to update your party size, or reply to this message to reach the ${chamber.name}.`,
+    }));
+  }
+
+  /** To the organizer, when an event is created with "Send notification emails". */
+  async eventPublished(target: Target) {
+    const row = shownRow(target);
+    if (!row.contactId) return;
+    const contact = await q.contactEmail(this.db, row.contactId);
+    if (!contact?.email) return;
+    await this.send(contact.email, target, () => ({
+      subject: `On the calendar: ${row.title}`,
+      preview: whenText(row),
+      greeting: `Hi ${firstName(contact.firstName)},`,
+      paragraphs: [
+        `${row.title} is now on the chamber calendar, with you as its organizer.`,
+        `When: ${whenText(row)}`,
+        ...(row.location ? [`Where: ${row.location}`] : []),
+      ],
+      action: { label: 'View the event page', url: this.eventUrl(target) },
+    }));
+  }
+
+  /** To each registrant of an event or occurrence, after a change with "toNotify". */
+  async eventChanged(target: Target): Promise<number> {
+    const row = shownRow(target);
+    const { eventId, occurrenceKey } = registrationKey(target);
+    const registrations = await q.listRegistrations(this.db, eventId, occurrenceKey);
+    for (const r of registrations) {
+      await this.send(r.email, target, () => ({
+        subject: `Event updated: ${row.title}`,
+        preview: whenText(row),
+        greeting: `Hi ${firstName(r.name)},`,
+        paragraphs: [
+          `${row.title}, which you registered for, has changed. Here are the current details:`,
+          `When: ${whenText(row)}`,
+          ...(row.location ? [`Where: ${row.location}`] : []),
+          'The attached calendar file has the new details.',
+        ],
+        action: { label: 'View event details', url: this.eventUrl(target) },
+      }));
+    }
+    return registrations.length;
+  }
+}

@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  registerForEventSchema,
+  registrationListSchema,
+  registrationResultSchema,
+} from '@chamber/contract';
+import type { ModuleDeps } from '../index.js';
+import type { EventMail } from './event-mail.js';
+import { calendarFeed, eventIcs } from './feed.js';
+import { RegistrationService } from './registrations.js';
+import { calendarParams, errors, eventParams } from './route-schemas.js';
+import type { CalendarService } from './service.js';
+
+const ICS = 'text/calendar; charset=utf-8';
+
+/** Calendar files (one event, the public feed) and registrations. */
+export const calendarFileRoutes: FastifyPluginAsyncZod<
+  ModuleDeps & { calendar: CalendarService; mail: EventMail }
+> = async (app, deps) => {
+  const registrations = new RegistrationService(deps.db, deps.clock, deps.throttle, deps.mail);
+  const tags = ['calendar'];
+  const source = async (calendarId: string) => {
+    const calendar = await deps.calendar.calendar(calendarId);
+    return {
+      calendar,
+      source: {
+        calendarName: calendar.name,
+        timezone: calendar.timezone,
+        publicUrl: deps.config.publicUrl,
+        now: deps.clock.now(),
+      },
+    };
+  };
+
+  app.get(
+    '/calendars/:calendarId/feed.ics',
+    {
+      schema: {
+        tags,
+        summary: 'The public iCalendar feed to subscribe to (text/calendar)',
+        description:
+          'Events of the last year and all upcoming ones; series with RRULE and EXDATE, edited occurrences with RECURRENCE-ID, times with TZID and VTIMEZONE.',
+        params: calendarParams,
+        response: { 200: z.string().describe('text/calendar'), 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { calendar, source: ics } = await source(request.params.calendarId);
+      const body = await calendarFeed(deps.db, calendar, ics);
+      return reply
+        .type(ICS)
+        .header('cache-control', 'public, max-age=300')
+        .header('content-disposition', 'inline; filename="calendar.ics"')
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/calendars/appointments/:id/ics',
+    {
+      schema: {
+        tags,
+        summary: 'One event, occurrence or series as an .ics file (Add to Calendar)',
+        params: eventParams,
+        response: { 200: z.string().describe('text/calendar'), 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const target = await deps.calendar.target(request.params.id);
+      const calendarId =
+        target.kind === 'occurrence' ? target.series.calendarId : target.row.calendarId;
+      const { source: ics } = await source(calendarId);
+      const { filename, body } = await eventIcs(deps.db, target, ics);
+      return reply
+        .type(ICS)
+        .header('cache-control', 'no-cache')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(body);
+    },
+  );
+
+  app.post(
+    '/calendars/appointments/:id/registrations',
+    {
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags,
+        summary: 'Register for an event or occurrence (anyone); mails a confirmation with the .ics',
+        description:
+          'The same email registering again for the same event or occurrence updates its registration (200) instead of adding one (201). Throttled per email and per client (429).',
+        params: eventParams,
+        body: registerForEventSchema,
+        response: {
+          200: registrationResultSchema,
+          201: registrationResultSchema,
+          ...errors,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await registrations.register(
+        request.params.id,
+        request.body,
+        request.session,
+        request.ip,
+      );
+      if (outcome.mailError) {
+        request.log.error({ err: outcome.mailError }, 'registration confirmation not sent');
+      }
+      reply.header('cache-control', 'no-store');
+      return reply.status(outcome.created ? 201 : 200).send(outcome.result);
+    },
+  );
+
+  app.get(
+    '/calendars/appointments/:id/registrations',
+    {
+      schema: {
+        tags,
+        summary: "An event's registrations (its organizer, moderators and admins)",
+        params: eventParams,
+        response: { 200: registrationListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return registrations.list(request.params.id, request.session);
+    },
+  );
+};

@@ -1,0 +1,184 @@
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { calendars, contacts, events, type Executor } from '@chamber/db';
+
+export type EventRow = typeof events.$inferSelect;
+export type EventInsert = typeof events.$inferInsert;
+export type EventUpdate = Partial<EventInsert>;
+export type CalendarRow = typeof calendars.$inferSelect;
+
+/** Registration queries live beside these; one namespace for the module's SQL. */
+export * from './registration-queries.js';
+
+export async function findCalendar(db: Executor, id: string): Promise<CalendarRow | undefined> {
+  const [row] = await db.select().from(calendars).where(eq(calendars.id, id));
+  return row;
+}
+
+/** The chamber's calendar: the first one created. */
+export async function defaultCalendar(db: Executor): Promise<CalendarRow | undefined> {
+  const [row] = await db.select().from(calendars).orderBy(asc(calendars.createdAt)).limit(1);
+  return row;
+}
+
+export async function findEvent(db: Executor, id: string): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.id, id));
+  return row;
+}
+
+export async function lockEvent(db: Executor, id: string): Promise<EventRow | undefined> {
+  const [row] = await db.select().from(events).where(eq(events.id, id)).for('update');
+  return row;
+}
+
+export async function findOverride(
+  db: Executor,
+  seriesId: string,
+  originalStart: Date,
+): Promise<EventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.seriesId, seriesId), eq(events.originalStart, originalStart)));
+  return row;
+}
+
+export async function listOverrides(db: Executor, seriesId: string): Promise<EventRow[]> {
+  return db.select().from(events).where(eq(events.seriesId, seriesId));
+}
+
+/** Single events (neither series nor override) overlapping [from, to). */
+export async function singlesInWindow(db: Executor, calendarId: string, from: Date, to: Date) {
+  return db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.calendarId, calendarId),
+        isNull(events.rrule),
+        isNull(events.seriesId),
+        lt(events.startTime, to),
+        gt(events.endTime, from),
+      ),
+    );
+}
+
+/** Series that may have occurrences in [from, to): begun before its end, not ended before. */
+export async function seriesInWindow(db: Executor, calendarId: string, from: Date, to: Date) {
+  return db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.calendarId, calendarId),
+        isNotNull(events.rrule),
+        lt(events.startTime, to),
+        or(isNull(events.recurrenceEnd), gt(events.recurrenceEnd, from)),
+      ),
+    );
+}
+
+/**
+ * Overrides of the given series that either replace one of `originalStarts` or were moved
+ * into [from, to) from elsewhere.
+ */
+export async function overridesFor(
+  db: Executor,
+  seriesIds: string[],
+  originalStarts: Date[],
+  from: Date,
+  to: Date,
+): Promise<EventRow[]> {
+  if (seriesIds.length === 0) return [];
+  const movedIn = and(lt(events.startTime, to), gt(events.endTime, from));
+  return db
+    .select()
+    .from(events)
+    .where(
+      and(
+        inArray(events.seriesId, seriesIds),
+        originalStarts.length
+          ? or(inArray(events.originalStart, originalStarts), movedIn)
+          : movedIn,
+      ),
+    );
+}
+
+/** Every single event and series of a calendar still relevant after `since` (for the feed). */
+export async function feedEvents(db: Executor, calendarId: string, since: Date) {
+  return db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.calendarId, calendarId),
+        or(
+          and(isNull(events.rrule), isNull(events.seriesId), gt(events.endTime, since)),
+          and(
+            isNotNull(events.rrule),
+            or(isNull(events.recurrenceEnd), gt(events.recurrenceEnd, since)),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(events.startTime), asc(events.id));
+}
+
+export async function insertEvent(db: Executor, values: EventInsert): Promise<EventRow> {
+  const [row] = await db.insert(events).values(values).returning();
+  return row!;
+}
+
+export async function updateEvent(db: Executor, id: string, values: EventUpdate): Promise<void> {
+  await db.update(events).set(values).where(eq(events.id, id));
+}
+
+export async function deleteEvent(db: Executor, id: string): Promise<void> {
+  await db.delete(events).where(eq(events.id, id));
+}
+
+/** A series and every override of it. */
+export async function deleteSeries(db: Executor, seriesId: string): Promise<void> {
+  await db.delete(events).where(or(eq(events.id, seriesId), eq(events.seriesId, seriesId)));
+}
+
+export async function deleteOverridesFrom(db: Executor, seriesId: string, from: Date) {
+  await db
+    .delete(events)
+    .where(and(eq(events.seriesId, seriesId), gte(events.originalStart, from)));
+}
+
+export async function contactExists(db: Executor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, id));
+  return Boolean(row);
+}
+
+export async function contactEmail(db: Executor, id: string) {
+  const [row] = await db
+    .select({ email: contacts.email, firstName: contacts.firstName })
+    .from(contacts)
+    .where(eq(contacts.id, id));
+  return row;
+}
+
+/** Changes the overrides of a series from `from` on (all of them from the epoch). */
+export async function updateOverridesFrom(
+  db: Executor,
+  seriesId: string,
+  from: Date,
+  values: EventUpdate,
+): Promise<void> {
+  await db
+    .update(events)
+    .set(values)
+    .where(and(eq(events.seriesId, seriesId), gte(events.originalStart, from)));
+}
+
+/** Every override of the given series. */
+export async function overridesOf(db: Executor, seriesIds: string[]): Promise<EventRow[]> {
+  if (seriesIds.length === 0) return [];
+  return db
+    .select()
+    .from(events)
+    .where(inArray(events.seriesId, seriesIds))
+    .orderBy(asc(events.originalStart));
+}

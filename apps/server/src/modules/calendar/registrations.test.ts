@@ -1,0 +1,303 @@
+import { eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Appointment, RegistrationList, RegistrationResult } from '@chamber/contract';
+import { eventRegistrations } from '@chamber/db';
+import { createTestApp, type TestContext } from '../../test/app.js';
+import {
+  calendarPeople,
+  createCalendar,
+  createdEvent,
+  getAppointment,
+  register,
+  updateAppointment,
+} from '../../test/calendar.js';
+import { startSmtpServer } from '../../test/smtp.js';
+
+let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let people: Awaited<ReturnType<typeof calendarPeople>>;
+let luncheon: Appointment;
+
+const guest = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Dana Whitfield',
+  email: 'dana@whitfieldflorist.example',
+  phone: '(801) 555-0199',
+  numberOfGuests: '1',
+  notes: 'Vegetarian meal, please',
+  ...overrides,
+});
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
+  await createCalendar(ctx.db);
+  people = await calendarPeople(ctx);
+  luncheon = await createdEvent(ctx, people.owner.token, { title: 'Spring Luncheon' });
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+describe('registering for an event', () => {
+  it('stores it, counts it and mails a confirmation with the .ics attached', async () => {
+    const before = smtp.received.length;
+    const res = await register(ctx, luncheon.id, guest({ numberOfGuests: '3' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json<RegistrationResult>();
+    expect(body).toMatchObject({
+      updated: false,
+      attendeeCount: 3,
+      registrationCount: 1,
+      message: "We've sent a confirmation to your email.",
+      registration: {
+        eventId: luncheon.id,
+        name: 'Dana Whitfield',
+        email: 'dana@whitfieldflorist.example',
+        guests: 3,
+        notes: 'Vegetarian meal, please',
+      },
+    });
+
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.to).toMatchObject({ text: 'dana@whitfieldflorist.example' });
+    expect(mail!.subject).toBe("You're registered: Spring Luncheon");
+    expect(mail!.text).toContain('Hi Dana,');
+    expect(mail!.text).toContain('your 2 guests');
+    expect(mail!.text).toContain('Thursday, March 19, 2026, 12:00 PM to 1:15 PM MDT');
+    expect(mail!.text).toContain(`https://portal.example/events/${luncheon.id}`);
+    expect(mail!.html).toContain('Spring Luncheon');
+    const [ics] = mail!.attachments;
+    expect(ics!.filename).toBe('Spring Luncheon.ics');
+    expect(ics!.contentType).toBe('text/calendar');
+    const calendar = new ICAL.Component(ICAL.parse(ics!.content.toString('utf8')));
+    const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+    expect(event.summary).toBe('Spring Luncheon');
+    expect(event.location).toBe(luncheon.location);
+    expect(event.startDate.toString()).toBe('2026-03-19T12:00:00');
+    const dtstart = event.component.getFirstProperty('dtstart')!;
+    expect(dtstart.getParameter('tzid')).toBe('America/Denver');
+    expect(calendar.getFirstSubcomponent('vtimezone')).not.toBeNull();
+    expect(event.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
+
+    const public_ = (await getAppointment(ctx, luncheon.id)).json<Appointment>();
+    expect(public_).toMatchObject({ attendeeCount: 3, registrationCount: 1, attendees: [] });
+    expect(JSON.stringify(public_)).not.toContain('whitfieldflorist');
+  });
+
+  it('updates the registration when the same address registers again', async () => {
+    const res = await register(
+      ctx,
+      luncheon.id,
+      guest({ email: 'DANA@WhitfieldFlorist.example', numberOfGuests: 2, notes: '' }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json<RegistrationResult>()).toMatchObject({
+      updated: true,
+      attendeeCount: 2,
+      registrationCount: 1,
+      registration: { guests: 2, notes: null },
+    });
+    const rows = await ctx.db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.eventId, luncheon.id));
+    expect(rows).toHaveLength(1);
+    const mails = await smtp.waitFor(2);
+    expect(mails.at(-1)!.subject).toBe('Registration updated: Spring Luncheon');
+  });
+
+  it.each([
+    ['no guests', { numberOfGuests: 0 }],
+    ['eleven guests', { numberOfGuests: '11' }],
+    ['a fraction', { numberOfGuests: 1.5 }],
+    ['a word', { numberOfGuests: 'two' }],
+    ['no name', { name: '  ' }],
+    ['no email', { email: '' }],
+    ['a bad email', { email: 'dana@' }],
+  ])('refuses %s with 400', async (_what, change) => {
+    const res = await register(ctx, luncheon.id, guest({ email: 'bounds@example.org', ...change }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty('message');
+  });
+
+  it('accepts one to ten guests, one by default', async () => {
+    const ten = await register(
+      ctx,
+      luncheon.id,
+      guest({ email: 'ten@example.org', numberOfGuests: '10' }),
+    );
+    expect(ten.json<RegistrationResult>().registration.guests).toBe(10);
+    const none = await register(ctx, luncheon.id, { name: 'Solo Sam', email: 'solo@example.org' });
+    expect(none.json<RegistrationResult>().registration).toMatchObject({ guests: 1, phone: null });
+  });
+
+  it('links the registration to the signed-in user', async () => {
+    await register(ctx, luncheon.id, guest({ email: people.other.user.email }), {
+      token: people.other.token,
+    });
+    const [row] = await ctx.db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.email, people.other.user.email));
+    expect(row!.userId).toBe(people.other.user.id);
+  });
+
+  it('is closed for events that started or were cancelled, and for a whole series', async () => {
+    const past = await createdEvent(ctx, people.owner.token, {
+      startTime: '2026-03-10T16:00:00.000Z',
+      endTime: '2026-03-10T18:00:00.000Z',
+    });
+    const started = await register(ctx, past.id, guest());
+    expect(started.statusCode).toBe(400);
+    expect(started.json().message).toBe('Registration is closed: this event has already started.');
+    const cancelled = await createdEvent(ctx, people.owner.token, {
+      appointmentStatus: 'cancelled',
+    });
+    expect((await register(ctx, cancelled.id, guest())).json().message).toBe(
+      'Registration is closed: this event was cancelled.',
+    );
+    const series = await createdEvent(ctx, people.owner.token, {
+      startTime: '2026-03-17T13:30:00.000Z',
+      endTime: '2026-03-17T14:30:00.000Z',
+      rrule: 'FREQ=WEEKLY;BYDAY=TU',
+    });
+    expect((await register(ctx, series.masterEventId!, guest())).statusCode).toBe(400);
+    expect((await register(ctx, 'no-such-event', guest())).statusCode).toBe(404);
+  });
+
+  it('throttles one address to 5 an hour and one client to 20', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await register(ctx, luncheon.id, guest({ email: 'eager@example.org' }), {
+        remoteAddress: '203.0.113.5',
+      });
+      expect(res.statusCode).toBeLessThan(300);
+    }
+    const blocked = await register(ctx, luncheon.id, guest({ email: 'eager@example.org' }), {
+      remoteAddress: '203.0.113.6',
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    for (let i = 0; i < 15; i++) {
+      await register(ctx, luncheon.id, guest({ email: `family${i}@example.org` }), {
+        remoteAddress: '203.0.113.5',
+      });
+    }
+    const client = await register(ctx, luncheon.id, guest({ email: 'one-more@example.org' }), {
+      remoteAddress: '203.0.113.5',
+    });
+    expect(client.statusCode).toBe(429);
+    ctx.clock.advance(3_600_000);
+    const later = await register(ctx, luncheon.id, guest({ email: 'eager@example.org' }));
+    expect(later.statusCode).toBe(200);
+    ctx.clock.advance(-3_600_000);
+  });
+});
+
+describe('registrations of an occurrence of a series', () => {
+  it('count for that occurrence only and follow an "update only this event" change', async () => {
+    const series = await createdEvent(ctx, people.owner.token, {
+      title: 'Weekly Breakfast',
+      startTime: '2026-03-17T13:30:00.000Z',
+      endTime: '2026-03-17T14:30:00.000Z',
+      rrule: 'FREQ=WEEKLY;BYDAY=TU',
+    });
+    const second = `${series.masterEventId}_20260324T133000Z`;
+    const res = await register(
+      ctx,
+      second,
+      guest({ email: 'breakfast@example.org', numberOfGuests: 4 }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json<RegistrationResult>().registration.eventId).toBe(second);
+    await updateAppointment(
+      ctx,
+      second,
+      { location: 'Copperleaf Coffee House' },
+      people.owner.token,
+    );
+    expect((await getAppointment(ctx, second)).json<Appointment>().attendeeCount).toBe(4);
+    expect((await getAppointment(ctx, series.id)).json<Appointment>().attendeeCount).toBe(0);
+  });
+});
+
+describe('who sees the registrations', () => {
+  const list = (token?: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/calendars/appointments/${luncheon.id}/registrations`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+
+  it.each([
+    ['anonymous visitor', 401, undefined],
+    ['another member', 403, 'other'],
+    ['organizer', 200, 'owner'],
+    ['moderator', 200, 'moderator'],
+    ['admin', 200, 'admin'],
+  ] as const)('%s → %i', async (_who, status, as) => {
+    const res = await list(as && people[as].token);
+    expect(res.statusCode).toBe(status);
+    if (status === 200) {
+      const body = res.json<RegistrationList>();
+      expect(body.registrations.map((r) => r.email)).toContain('dana@whitfieldflorist.example');
+      expect(body.attendeeCount).toBe(body.registrations.reduce((n, r) => n + r.guests, 0));
+      const detail = (
+        await getAppointment(ctx, luncheon.id, people[as!].token)
+      ).json<Appointment>();
+      expect(detail.attendees).toHaveLength(body.registrationCount);
+    }
+  });
+});
+
+describe('notification emails ("toNotify")', () => {
+  it('tells the organizer a new event is on the calendar', async () => {
+    const before = smtp.received.length;
+    await createdEvent(ctx, people.owner.token, { title: 'Ribbon Cutting', toNotify: true });
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(mail!.to).toMatchObject({ text: people.owner.user.email });
+    expect(mail!.subject).toBe('On the calendar: Ribbon Cutting');
+    expect(mail!.attachments[0]!.filename).toBe('Ribbon Cutting.ics');
+  });
+
+  it('tells the registrants of an event what changed', async () => {
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Business After Hours' });
+    await register(ctx, event.id, guest({ email: 'first@example.org' }));
+    await register(ctx, event.id, guest({ email: 'second@example.org' }));
+    const before = (await smtp.waitFor(smtp.received.length)).length;
+    const res = await updateAppointment(
+      ctx,
+      event.id,
+      { location: 'Mountain View Family Dental', toNotify: true },
+      people.owner.token,
+    );
+    expect(res.statusCode).toBe(200);
+    const mails = (await smtp.waitFor(before + 2)).slice(before);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Event updated: Business After Hours',
+      'Event updated: Business After Hours',
+    ]);
+    expect(mails.map((m) => (m.to as { text: string }).text).sort()).toEqual([
+      'first@example.org',
+      'second@example.org',
+    ]);
+    expect(mails[0]!.text).toContain('Where: Mountain View Family Dental');
+  });
+});
+
+describe('when the confirmation cannot be sent', () => {
+  it('keeps the registration and says so', async () => {
+    const broken = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    try {
+      await createCalendar(broken.db);
+      const owner = (await calendarPeople(broken)).owner;
+      const event = await createdEvent(broken, owner.token);
+      const res = await register(broken, event.id, guest());
+      expect(res.statusCode).toBe(201);
+      expect(res.json<RegistrationResult>().message).toMatch(/could not send the confirmation/);
+    } finally {
+      await broken.close();
+    }
+  });
+});

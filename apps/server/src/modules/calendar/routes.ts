@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  appointmentSchema,
+  calendarSchema,
+  createEventSchema,
+  deleteEventQuerySchema,
+  deleteEventResultSchema,
+  eventCustomFieldsSchema,
+  eventListSchema,
+  listEventsQuerySchema,
+  seriesCustomFieldsResultSchema,
+  seriesCustomFieldsUpdateSchema,
+  updateEventSchema,
+} from '@chamber/contract';
+import type { ModuleDeps } from '../index.js';
+import { EventMail } from './event-mail.js';
+import { calendarFileRoutes } from './file-routes.js';
+import { calendarParams, errors, eventParams } from './route-schemas.js';
+import { CalendarService } from './service.js';
+
+export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const calendar = new CalendarService(deps.db, deps.clock);
+  const mail = new EventMail(deps.db, deps.config, deps.clock, deps.mailer);
+  const tags = ['calendar'];
+
+  app.get(
+    '/calendars/:calendarId/events',
+    {
+      schema: {
+        tags,
+        summary: 'Events and occurrences overlapping a window (at most 400 days)',
+        description:
+          'Series are expanded into occurrences (`<seriesId>_<YYYYMMDDTHHMMSSZ>`), in wall-clock time of their timezone. Dates alone are local midnight in the calendar’s timezone; endDate then includes that day.',
+        params: calendarParams,
+        querystring: listEventsQuerySchema,
+        response: { 200: eventListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', request.session ? 'private, no-store' : 'no-cache');
+      return calendar.list(request.params.calendarId, request.query, request.session);
+    },
+  );
+
+  app.get(
+    '/calendars/:calendarId',
+    {
+      schema: {
+        tags,
+        summary: 'The calendar',
+        params: calendarParams,
+        response: { 200: calendarSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => calendar.calendar(request.params.calendarId),
+  );
+
+  app.get(
+    '/calendars/appointments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One event or occurrence',
+        description:
+          'Registrations (`attendees`) and the internal note are included for its organizer, moderators and admins only.',
+        params: eventParams,
+        response: { 200: appointmentSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', request.session ? 'private, no-store' : 'no-cache');
+      return calendar.appointment(request.params.id, request.session);
+    },
+  );
+
+  app.post(
+    '/calendars/appointments',
+    {
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags,
+        summary: 'Create an event or series (signed-in members with a contact, staff)',
+        body: createEventSchema,
+        response: { 201: appointmentSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await calendar.create(request.body, request.session);
+      if (request.body.toNotify) {
+        await mail
+          .eventPublished(await calendar.target(created.id))
+          .catch((err: unknown) => request.log.error({ err }, 'event notice not sent'));
+      }
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/calendars/appointments/:id',
+    {
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags,
+        summary: 'Change an event, an occurrence, or a series from an occurrence on',
+        description:
+          'To an occurrence id: only that occurrence, unless `recurringEventUpdateType` is `this_and_following_events` or `all_events`. To a series id: the whole series. A series change that changes nothing does nothing.',
+        params: eventParams,
+        body: updateEventSchema,
+        response: { 200: appointmentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const updated = await calendar.update(request.params.id, request.body, request.session);
+      const single = (request.body.recurringEventUpdateType ?? 'this_event') === 'this_event';
+      if (request.body.toNotify && single) {
+        await mail
+          .eventChanged(await calendar.target(updated.id))
+          .catch((err: unknown) => request.log.error({ err }, 'change notices not sent'));
+      }
+      return updated;
+    },
+  );
+
+  app.delete(
+    '/calendars/appointments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an event, an occurrence, the following occurrences or a series',
+        params: eventParams,
+        querystring: deleteEventQuerySchema,
+        response: { 200: deleteEventResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      calendar.remove(request.params.id, request.query.recurringEventUpdateType, request.session),
+  );
+
+  app.get(
+    '/calendars/appointments/:id/custom-fields',
+    {
+      schema: {
+        tags,
+        summary: 'Page, cover image and download URLs (and the internal note for its editors)',
+        params: eventParams,
+        querystring: z.object({ _t: z.string().max(40).optional() }),
+        response: { 200: eventCustomFieldsSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => calendar.customFields(request.params.id, request.session),
+  );
+
+  app.post(
+    '/calendars/appointments/:id/recurring-series-custom-fields',
+    {
+      schema: {
+        tags,
+        summary: 'Set custom fields on a whole series (or on a single event)',
+        params: eventParams,
+        body: seriesCustomFieldsUpdateSchema,
+        response: { 200: seriesCustomFieldsResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      calendar.setSeriesCustomFields(request.params.id, request.body, request.session),
+  );
+
+  await app.register(calendarFileRoutes, { ...deps, calendar, mail });
+};

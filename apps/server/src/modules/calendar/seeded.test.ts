@@ -1,0 +1,45 @@
+import { isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '@chamber/db';
+import { seedDemo } from '../../seed/seed.js';
+import { createTestApp, type TestContext } from '../../test/app.js';
+import { eventsIn } from '../../test/calendar.js';
+import { normalizeRule } from './series-rules.js';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedDemo(ctx.db, ctx.clock.now());
+});
+afterAll(() => ctx.close());
+
+describe('the demo calendar', () => {
+  it('stores series whose rules the calendar accepts, starting on a date they give', async () => {
+    const series = await ctx.db.select().from(events).where(isNotNull(events.rrule));
+    expect(series.map((s) => s.title).sort()).toEqual([
+      'Monthly Chamber Luncheon',
+      'Networking Breakfast',
+    ]);
+    for (const s of series) {
+      expect(normalizeRule(s.rrule!, s.startTime, s.endTime, s.timezone)).toBe(s.rrule);
+    }
+  });
+
+  it('fills the month around the seeding day, breakfasts every Tuesday at 7:30', async () => {
+    const list = await eventsIn(ctx, '2026-03-01', '2026-04-30');
+    const breakfasts = list.filter((e) => e.title === 'Networking Breakfast');
+    expect(breakfasts.length).toBeGreaterThanOrEqual(8);
+    const local = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Denver',
+      weekday: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    expect(new Set(breakfasts.map((e) => local.format(new Date(e.startTime))))).toEqual(
+      new Set(['Tue 7:30 AM']),
+    );
+    expect(list.filter((e) => e.title === 'Monthly Chamber Luncheon')).toHaveLength(2);
+    expect(list.map((e) => e.title)).toContain('Holiday Lights Mixer');
+  });
+});

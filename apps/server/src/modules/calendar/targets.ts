@@ -1,0 +1,75 @@
+import type { Executor } from '@chamber/db';
+import { AppError } from '../../lib/errors.js';
+import * as q from './queries.js';
+import type { EventRow } from './queries.js';
+import { Recurrence } from './recurrence.js';
+import { compactUtc, parseCompactUtc } from './rule-text.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const eventNotFound = () => new AppError('not_found', 'Event not found');
+
+/** `<seriesId>_<original start, compact UTC>`. */
+export function occurrenceId(seriesId: string, originalStart: Date): string {
+  return `${seriesId}_${compactUtc(originalStart)}`;
+}
+
+/** The expander of a stored series; its stored end makes a COUNT rule cheap to expand. */
+export function recurrenceOf(series: EventRow): Recurrence {
+  return new Recurrence({ ...series, rrule: series.rrule! }, series.recurrenceEnd);
+}
+
+/** What an event id names. */
+export type Target =
+  | { kind: 'single'; row: EventRow }
+  | { kind: 'series'; row: EventRow }
+  | { kind: 'occurrence'; series: EventRow; override: EventRow | null; originalStart: Date };
+
+/** The row whose owner decides who may edit: the series for its occurrences. */
+export const ownerRow = (t: Target): EventRow => (t.kind === 'occurrence' ? t.series : t.row);
+
+/** The registration key of a target: '' for a single event, the id suffix for an occurrence. */
+export function registrationKey(t: Target): { eventId: string; occurrenceKey: string } {
+  return t.kind === 'occurrence'
+    ? { eventId: t.series.id, occurrenceKey: compactUtc(t.originalStart) }
+    : { eventId: t.row.id, occurrenceKey: '' };
+}
+
+/** The values an occurrence shows: its override's, else the series' at its own time. */
+export function shownRow(t: Target): EventRow {
+  if (t.kind !== 'occurrence') return t.row;
+  if (t.override) return t.override;
+  const start = t.originalStart;
+  return { ...t.series, startTime: start, endTime: recurrenceOf(t.series).endOf(start) };
+}
+
+/**
+ * Resolves an event id: a uuid (a single event, a series, or the row of an override, which
+ * stands for its occurrence) or an occurrence id. Unknown ids, excluded occurrences and dates
+ * the rule does not give are 404.
+ */
+export async function resolveTarget(db: Executor, id: string, lock = false): Promise<Target> {
+  const find = lock ? q.lockEvent : q.findEvent;
+  const sep = id.indexOf('_');
+  if (sep === -1) {
+    if (!UUID.test(id)) throw eventNotFound();
+    const row = await find(db, id);
+    if (!row) throw eventNotFound();
+    if (row.seriesId && row.originalStart) {
+      const series = await find(db, row.seriesId);
+      if (!series?.rrule) throw eventNotFound();
+      return { kind: 'occurrence', series, override: row, originalStart: row.originalStart };
+    }
+    return row.rrule ? { kind: 'series', row } : { kind: 'single', row };
+  }
+  const seriesId = id.slice(0, sep);
+  const originalStart = parseCompactUtc(id.slice(sep + 1));
+  if (!UUID.test(seriesId) || !originalStart) throw eventNotFound();
+  const series = await find(db, seriesId);
+  if (!series?.rrule) throw eventNotFound();
+  const recurrence = recurrenceOf(series);
+  if (recurrence.isExcluded(originalStart)) throw eventNotFound();
+  const override = (await q.findOverride(db, seriesId, originalStart)) ?? null;
+  if (!override && !recurrence.produces(originalStart)) throw eventNotFound();
+  return { kind: 'occurrence', series, override, originalStart };
+}

@@ -1,0 +1,162 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { Appointment, CalendarEvent, EventList } from '@chamber/contract';
+import { calendars, type Database, locations } from '@chamber/db';
+import { createTestUser, signIn, type TestContext } from './app.js';
+
+/** Request helpers for the calendar; each returns the raw response. */
+
+export const CALENDAR_ID = 'racc-events';
+export const TZ = 'America/Denver';
+
+const bearer = (token: string | undefined): Record<string, string> =>
+  token === undefined ? {} : { authorization: `Bearer ${token}` };
+
+/** The chamber and its calendar, as the seed makes them. */
+export async function createCalendar(db: Database) {
+  await db
+    .insert(locations)
+    .values({
+      id: 'riverton-chamber',
+      name: 'Riverton Area Chamber of Commerce',
+      email: 'info@rivertonchamber.example',
+      phone: '(801) 555-0100',
+      timezone: TZ,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(calendars)
+    .values({ id: CALENDAR_ID, locationId: 'riverton-chamber', name: 'RACC Events', timezone: TZ })
+    .onConflictDoNothing();
+}
+
+/** Signed-in people of every role, and a member who owns events. */
+export async function calendarPeople(ctx: TestContext) {
+  const make = async (role: 'member' | 'moderator' | 'admin', contact = true) => {
+    const user = await createTestUser(ctx.db, { role, contact });
+    return { user, token: await signIn(ctx, user.email) };
+  };
+  return {
+    owner: await make('member'),
+    other: await make('member'),
+    moderator: await make('moderator', false),
+    admin: await make('admin', false),
+  };
+}
+
+export function listEvents(
+  ctx: TestContext,
+  startDate: string,
+  endDate: string,
+  token?: string,
+  calendarId = CALENDAR_ID,
+): Promise<LightMyRequestResponse> {
+  const query = new URLSearchParams({ startDate, endDate, _t: '1' });
+  return ctx.app.inject({
+    method: 'GET',
+    url: `/api/calendars/${calendarId}/events?${query}`,
+    headers: bearer(token),
+  });
+}
+
+export async function eventsIn(
+  ctx: TestContext,
+  startDate: string,
+  endDate: string,
+  token?: string,
+) {
+  const res = await listEvents(ctx, startDate, endDate, token);
+  if (res.statusCode !== 200) throw new Error(`list failed: ${res.statusCode} ${res.body}`);
+  return res.json<EventList>().events;
+}
+
+export function getAppointment(ctx: TestContext, id: string, token?: string) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: `/api/calendars/appointments/${id}`,
+    headers: bearer(token),
+  });
+}
+
+export function createAppointment(ctx: TestContext, payload: object, token?: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/calendars/appointments',
+    headers: bearer(token),
+    payload,
+  });
+}
+
+export function updateAppointment(ctx: TestContext, id: string, payload: object, token?: string) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `/api/calendars/appointments/${id}`,
+    headers: bearer(token),
+    payload,
+  });
+}
+
+export function deleteAppointment(ctx: TestContext, id: string, token?: string, type?: string) {
+  const query = type ? `?recurringEventUpdateType=${type}` : '';
+  return ctx.app.inject({
+    method: 'DELETE',
+    url: `/api/calendars/appointments/${id}${query}`,
+    headers: bearer(token),
+  });
+}
+
+export function register(
+  ctx: TestContext,
+  id: string,
+  payload: object,
+  opts: { token?: string; remoteAddress?: string } = {},
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/calendars/appointments/${id}/registrations`,
+    headers: bearer(opts.token),
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+    payload,
+  });
+}
+
+/** The spec's create payload (§7), as the event dialog sends it. */
+export function createPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    calendarId: CALENDAR_ID,
+    title: 'Monthly Chamber Luncheon',
+    description: 'Lunch with fellow members and a talk from the city manager.',
+    startTime: '2026-03-19T18:00:00.000Z',
+    endTime: '2026-03-19T19:15:00.000Z',
+    location: 'Riverton City Hall, 12830 S Redwood Rd, Riverton, UT',
+    appointmentStatus: 'new',
+    toNotify: false,
+    ignoreDateRange: true,
+    ignoreFreeSlotValidation: true,
+    selectedTimezone: TZ,
+    address: 'Riverton City Hall, 12830 S Redwood Rd, Riverton, UT',
+    calendarNotes: 'Lunch with fellow members and a talk from the city manager.',
+    internalNote: 'Created by Jordan Member via web app',
+    pageUrl: '',
+    coverImageUrl: '',
+    downloadFileUrl: '',
+    source: 'calendar_page',
+    channel: 'web_app',
+    meetingLocationType: 'custom',
+    ...overrides,
+  };
+}
+
+/** Creates an event through the API and returns it; fails the test otherwise. */
+export async function createdEvent(
+  ctx: TestContext,
+  token: string,
+  overrides: Record<string, unknown> = {},
+): Promise<Appointment> {
+  const res = await createAppointment(ctx, createPayload(overrides), token);
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return res.json<Appointment>();
+}
+
+/** Start times (ISO) of the events with a title, in order. */
+export const startsOf = (events: CalendarEvent[], title?: string) =>
+  events.filter((e) => title === undefined || e.title === title).map((e) => e.startTime);

@@ -1,0 +1,3 @@
+ALTER TABLE "events" ADD COLUMN "recurrence_end" timestamp with time zone;--> statement-breakpoint
+CREATE UNIQUE INDEX "events_series_occurrence_key" ON "events" USING btree ("series_id","original_start") WHERE "events"."series_id" is not null;--> statement-breakpoint
+CREATE INDEX "events_series_window_idx" ON "events" USING btree ("calendar_id","start_time","recurrence_end") WHERE "events"."rrule" is not null;
