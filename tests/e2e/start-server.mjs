@@ -29,6 +29,17 @@ if (seed.status !== 0) {
   process.exit(seed.status ?? 1);
 }
 
+// Members on the chamber's roster without a login, loaded as staff would, for the sign-up tests.
+const roster = spawnSync(
+  process.execPath,
+  ['apps/server/dist/cli.js', 'import-contacts', 'tests/e2e/files/roster.csv'],
+  { cwd: root, env, stdio: 'inherit' },
+);
+if (roster.status !== 0) {
+  console.error(`Importing the e2e roster failed (exit ${roster.status ?? roster.signal}).`);
+  process.exit(roster.status ?? 1);
+}
+
 const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
   cwd: root,
   env,

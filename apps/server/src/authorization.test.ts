@@ -213,6 +213,60 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     expect: signedIn(200),
   },
 
+  // Sign-up is for visitors; a session changes nothing. Addresses of their own keep each
+  // visitor inside the per-address limits.
+  'POST /api/auth/verify-contact': {
+    call: (_w, as) => ({
+      url: '/api/auth/verify-contact',
+      remoteAddress: `198.51.100.${personas.indexOf(as) + 1}`,
+      payload: { email: 'not-on-file@example.org' },
+    }),
+    expect: all(200),
+  },
+  'POST /api/auth/send-confirmation': {
+    call: (_w, as) => ({
+      url: '/api/auth/send-confirmation',
+      remoteAddress: `198.51.100.${personas.indexOf(as) + 11}`,
+      payload: { email: `claimant-${as}@example.org` },
+    }),
+    expect: all(200),
+  },
+  'POST /api/auth/verify-confirmation': {
+    call: (_w, as) => ({
+      url: '/api/auth/verify-confirmation',
+      remoteAddress: `198.51.100.${personas.indexOf(as) + 21}`,
+      payload: { email: 'not-on-file@example.org', code: '123456' },
+    }),
+    expect: all(400),
+  },
+  'POST /api/auth/register-existing': {
+    // No code was verified for the address: refused whoever asks.
+    call: (_w, as) => ({
+      url: '/api/auth/register-existing',
+      remoteAddress: `198.51.100.${personas.indexOf(as) + 31}`,
+      payload: {
+        email: 'not-on-file@example.org',
+        password: 'a long enough password',
+        confirmPassword: 'a long enough password',
+      },
+    }),
+    expect: all(403),
+  },
+  'POST /api/auth/register': {
+    call: (_w, as) => ({
+      url: '/api/auth/register',
+      remoteAddress: `198.51.100.${personas.indexOf(as) + 41}`,
+      payload: {
+        firstName: 'New',
+        lastName: 'Member',
+        businessName: `Shop of ${as}`,
+        email: `new-${as}@example.org`,
+        password: 'a long enough password',
+        confirmPassword: 'a long enough password',
+      },
+    }),
+    expect: all(201),
+  },
   'GET /api/members': { call: () => ({ url: '/api/members' }), expect: all(200) },
   'GET /api/members/:id': {
     call: (w) => ({ url: `/api/members/${w.memberContactId}` }),

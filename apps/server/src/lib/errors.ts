@@ -6,6 +6,7 @@ const statusByCode = {
   tier_required: 403,
   not_found: 404,
   conflict: 409,
+  contact_on_file: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,

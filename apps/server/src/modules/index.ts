@@ -11,6 +11,7 @@ import type { AuthService } from './auth/service.js';
 import { calendarRoutes } from './calendar/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { membersRoutes } from './members/routes.js';
+import { onboardingRoutes } from './onboarding/routes.js';
 import { chamberRoutes } from './site/chamber-routes.js';
 import { siteRoutes } from './site/routes.js';
 
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
       await api.register(chamberRoutes, deps);
       await api.register(authRoutes, deps);
       await api.register(membersRoutes, deps);
+      await api.register(onboardingRoutes, deps);
       await api.register(mediaRoutes, deps);
       await api.register(calendarRoutes, deps);
       await api.register(adminRoutes, deps);

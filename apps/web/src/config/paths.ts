@@ -3,7 +3,11 @@ export const paths = {
   home: { path: '/', href: () => '/' },
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
   login: { path: '/login', href: () => '/login' },
-  register: { path: '/register', href: () => '/register' },
+  register: {
+    path: '/register',
+    href: (email?: string) =>
+      email ? `/register?email=${encodeURIComponent(email)}` : '/register',
+  },
   registerExisting: {
     path: '/register-existing',
     href: (email?: string) =>

@@ -14,8 +14,8 @@ export interface Call {
 }
 
 /**
- * Replaces `fetch` with a fake API: one handler per "METHOD /path" (without /api). Every call
- * is recorded; a call without a handler fails the test.
+ * Replaces `fetch` with a fake API: one handler per "METHOD /path" (without /api, with or
+ * without the query string). Every call is recorded; a call without a handler fails the test.
  */
 export function stubApi(routes: Record<string, Route>) {
   const calls: Call[] = [];
@@ -25,7 +25,8 @@ export function stubApi(routes: Record<string, Route>) {
       const route = `${init.method} ${url.replace(/^\/api/, '')}`;
       const body: unknown = init.body ? JSON.parse(init.body as string) : undefined;
       calls.push({ route, body });
-      const handler = routes[route];
+      // A route may be named with its query string, or without it to match any query.
+      const handler = routes[route] ?? routes[route.split('?')[0]!];
       if (!handler) throw new Error(`No fake route for ${route}`);
       return handler(body);
     }),

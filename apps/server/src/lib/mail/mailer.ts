@@ -99,8 +99,8 @@ export class OutboxMailer implements Mailer {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
     await writeFile(file, info.message as Buffer, { flag: 'wx' });
-    // The file name and subject only: the body may hold a code.
-    this.log?.info({ outboxFile: file, subject: message.subject }, 'mail written to the outbox');
+    // The file name only: subjects and bodies may hold a confirmation code.
+    this.log?.info({ outboxFile: file }, 'mail written to the outbox');
     return { messageId: info.messageId, outboxFile: file };
   }
 

@@ -8,6 +8,7 @@ import type {
 import type { Database } from '@chamber/db';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import { mediaKeyFromUrl } from '../../lib/media-url.js';
 import { toProfile, type Session } from '../auth/service.js';
@@ -29,10 +30,6 @@ const isStaff = (session: Session | null) =>
 export function canEditMember(session: Session | null, contactId: string): boolean {
   if (!session) return false;
   return session.user.contactId === contactId || isStaff(session);
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 }
 
 export class MembersService {

@@ -1,10 +1,8 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { Navigate, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths';
 
+/** An older name for connecting a roster contact to a sign-in: the same flow, same address. */
 export function Component() {
-  return (
-    <PlaceholderPage
-      title="Connect Your Account"
-      line="Linking your sign-in to your business record is coming soon."
-    />
-  );
+  const [params] = useSearchParams();
+  return <Navigate to={paths.registerExisting.href(params.get('email') ?? undefined)} replace />;
 }

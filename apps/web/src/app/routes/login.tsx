@@ -1,7 +1,9 @@
+import { CircleCheckIcon } from 'lucide-react';
 import { Navigate, useLocation } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { readLoginNotice } from '@/lib/auth/login-notice';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -22,6 +24,8 @@ export function Component() {
   const { name } = useChamber();
   const location = useLocation();
   const origin = originOf(location.state);
+  // Sent here after registering: say so, and fill in the address.
+  const arrival = readLoginNotice(location.state);
   const { isAuthenticated } = useAuth();
 
   // Signed in (already, or just now through the form): on to where the visitor was going.
@@ -34,8 +38,17 @@ export function Component() {
           <h1 className="text-2xl font-bold tracking-tight">Sign in</h1>
           <CardDescription>Welcome back to the {name} member portal.</CardDescription>
         </CardHeader>
-        <CardContent>
-          <LoginForm />
+        <CardContent className="grid gap-5">
+          {arrival?.notice ? (
+            <p
+              role="status"
+              className="flex gap-2 rounded-md border border-success/40 bg-success/10 px-3 py-2 text-sm font-medium text-success"
+            >
+              <CircleCheckIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {arrival.notice}
+            </p>
+          ) : null}
+          <LoginForm defaultEmail={arrival?.email} />
         </CardContent>
       </Card>
     </div>

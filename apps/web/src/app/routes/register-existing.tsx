@@ -1,22 +1,20 @@
-import { Link } from 'react-router';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
-import { Button } from '@/components/ui/button';
+import { emailSchema } from '@chamber/contract';
+import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { RegisterExistingFlow } from '@/features/onboarding/components/register-existing-flow';
+import { useAuth } from '@/lib/auth/use-auth';
 
 export function Component() {
+  const [params] = useSearchParams();
+  const { isAuthenticated } = useAuth();
+  const fromLink = emailSchema.safeParse(params.get('email') ?? '');
+
+  // Signed in already: there is nothing to connect.
+  if (isAuthenticated) return <Navigate to={paths.profile.href()} replace />;
+
   return (
-    <PlaceholderPage
-      title="Connect Your Membership"
-      line="Connecting the membership record the chamber already has for you is coming soon."
-    >
-      <div className="flex flex-wrap gap-3">
-        <Button asChild>
-          <Link to={paths.login.href()}>Sign in</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to={paths.join.href()}>Join the Chamber</Link>
-        </Button>
-      </div>
-    </PlaceholderPage>
+    <div className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-20">
+      <RegisterExistingFlow lockedEmail={fromLink.success ? fromLink.data : null} />
+    </div>
   );
 }

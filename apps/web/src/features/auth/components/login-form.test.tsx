@@ -5,7 +5,7 @@ import { createApiClient } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { LoginForm } from './login-form';
 
-function renderForm(fetchImpl: (url: string) => Response) {
+function renderForm(fetchImpl: (url: string) => Response, defaultEmail?: string) {
   const fetch = vi.fn(async (url: string) => fetchImpl(url));
   const client = createApiClient({
     fetch: fetch as unknown as typeof globalThis.fetch,
@@ -15,7 +15,7 @@ function renderForm(fetchImpl: (url: string) => Response) {
   render(
     <MemoryRouter>
       <AuthProvider client={client}>
-        <LoginForm onSuccess={onSuccess} />
+        <LoginForm onSuccess={onSuccess} defaultEmail={defaultEmail} />
       </AuthProvider>
     </MemoryRouter>,
   );
@@ -69,5 +69,13 @@ describe('LoginForm', () => {
       screen.getByRole('link', { name: 'Register with existing contact' }).getAttribute('href'),
     ).toBe('/register-existing');
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeTruthy();
+  });
+
+  it('fills in an address it is given (after registering) and focuses the password', async () => {
+    renderForm(() => new Response(null, { status: 500 }), 'elena@marshpike.example');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe(
+      'elena@marshpike.example',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
   });
 });

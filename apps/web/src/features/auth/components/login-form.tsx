@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -20,12 +20,22 @@ const loginSchema = z.object({
  * The sign-in form (spec §2 Sign in). Once signed in the session is set; the page decides
  * where to go next. `onSuccess` is for callers that need to know.
  */
-export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
+export function LoginForm({
+  onSuccess,
+  defaultEmail,
+}: {
+  onSuccess?: () => void;
+  /** Filled in (e.g. just after registering); the password field then takes the focus. */
+  defaultEmail?: string | undefined;
+}) {
   const { login } = useAuth();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(loginSchema, {
-    defaultValues: { email: '', password: '', remember: false },
+    defaultValues: { email: defaultEmail ?? '', password: '', remember: false },
   });
+  useEffect(() => {
+    if (defaultEmail) form.setFocus('password');
+  }, [defaultEmail, form]);
   const submitting = form.formState.isSubmitting;
 
   async function onSubmit(values: z.output<typeof loginSchema>) {

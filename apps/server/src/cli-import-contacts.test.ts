@@ -1,0 +1,146 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts } from '@chamber/db';
+import { createTestDatabase, createTestUser } from './test/app.js';
+
+const run = promisify(execFile);
+const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let dir: string;
+
+async function chamber(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(tsx, ['--conditions=source', cli, ...args], {
+      env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: 'test', DATA_DIR: dir },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+async function csvFile(name: string, text: string) {
+  const file = path.join(dir, name);
+  await writeFile(file, text);
+  return file;
+}
+
+const countContacts = async (like: string) => {
+  const rows = await database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(contacts)
+    .where(sql`${contacts.email} ilike ${like}`);
+  return rows[0]!.n;
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dir = await mkdtemp(path.join(os.tmpdir(), 'chamber-cli-import-'));
+});
+afterAll(async () => {
+  await database.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const roster = [
+  'First Name,Last Name,Business Name,Email,Phone,Tier,Member Since,Specialties',
+  'Hannah,Whitlock,Jordan Valley Florist,hannah@florist.example,(801) 555-0311,elite,2009-04-01,Florist; Weddings',
+  'Victor,Okafor,"Redwood Auto Care, Inc.",victor@autocare.example,(801) 555-0322,enhanced,6/15/2017,Auto Repair',
+  'Victor,Okafor,Redwood Auto Care,VICTOR@autocare.example,,,,',
+  'Broken,Row,Broken Co,not-an-email,,,,',
+  'Sam,Bishop,Summit Peak Roofing,sam@roofing.example,,platinum,,',
+].join('\r\n');
+
+describe('chamber import-contacts', () => {
+  it('is listed in --help', async () => {
+    const result = await chamber('--help');
+    expect(result.stdout).toContain('import-contacts');
+  });
+
+  it('reports what a dry run would do and saves nothing', async () => {
+    const file = await csvFile('roster.csv', roster);
+    const result = await chamber('import-contacts', file, '--dry-run');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('roster.csv: 5 rows (dry run: nothing was saved).');
+    expect(result.stdout).toContain('Would create 2, update 0, skipped 1, rejected 2.');
+    expect(await countContacts('%@florist.example')).toBe(0);
+  }, 60_000);
+
+  it('imports good rows, skips the duplicate and rejects broken rows with reasons', async () => {
+    const file = await csvFile('roster.csv', roster);
+    const result = await chamber('import-contacts', file);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.split('\n')).toEqual([
+      'roster.csv: 5 rows.',
+      '  row 4: skipped: same email as row 3 (VICTOR@autocare.example)',
+      '  row 5: rejected: "not-an-email" is not an email address',
+      '  row 6: rejected: unknown tier "platinum" (use basic, enhanced or elite)',
+      'Created 2, updated 0, skipped 1, rejected 2.',
+      '',
+    ]);
+    expect(await countContacts('hannah@florist.example')).toBe(1);
+    expect(await countContacts('victor@autocare.example')).toBe(1);
+
+    const again = await chamber('import-contacts', file);
+    expect(again.stdout).toContain(
+      'Created 0, updated 0, skipped 3 (2 already up to date), rejected 2.',
+    );
+  }, 60_000);
+
+  it('shows progress on a large file', async () => {
+    const rows = Array.from({ length: 2200 }, (_, i) => `Member ${i},member${i}@large.example`);
+    const file = await csvFile('large.csv', ['Name,Email', ...rows].join('\n'));
+    const result = await chamber('import-contacts', file);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('1000 of 2200 rows...');
+    expect(result.stderr).toContain('2000 of 2200 rows...');
+    expect(result.stderr).toContain('2200 of 2200 rows...');
+    expect(result.stdout).toContain('Created 2200, updated 0, skipped 0, rejected 0.');
+  }, 60_000);
+
+  it('fails clearly on a missing file, broken CSV or a file without an email column', async () => {
+    const missing = await chamber('import-contacts', path.join(dir, 'nope.csv'));
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No such file:');
+
+    const broken = await chamber('import-contacts', await csvFile('b.csv', 'email\n"open\n'));
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain('is not valid CSV: A quoted field is never closed (line 2)');
+
+    const noEmail = await chamber('import-contacts', await csvFile('c.csv', 'name,phone\nA,1\n'));
+    expect(noEmail.code).toBe(1);
+    expect(noEmail.stderr).toContain('The file has no email column');
+  }, 60_000);
+});
+
+describe('chamber set-password', () => {
+  it('mails a password-changed notice, to the outbox without SMTP', async () => {
+    await createTestUser(database.db, { email: 'notice@member.example', firstName: 'Nadia' });
+    const result = await chamber(
+      'set-password',
+      '--email',
+      'notice@member.example',
+      '--password',
+      'a-fresh-password-1',
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const outbox = path.join(dir, 'outbox');
+    const [file] = await readdir(outbox);
+    expect(result.stdout).toContain(
+      `Password-changed notice written to ${path.join(outbox, file!)}.`,
+    );
+    const mail = await simpleParser(await readFile(path.join(outbox, file!)));
+    expect(mail.subject).toMatch(/password was changed$/);
+    expect(mail.text).toContain('Hi Nadia,');
+  }, 60_000);
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { CsvError, parseCsv } from './csv.js';
+
+describe('parseCsv', () => {
+  it('splits plain records and fields', () => {
+    expect(parseCsv('a,b,c\n1,2,3\n')).toEqual([
+      ['a', 'b', 'c'],
+      ['1', '2', '3'],
+    ]);
+  });
+
+  it('reads CRLF, LF and lone CR line ends, with or without a final one', () => {
+    expect(parseCsv('a,b\r\n1,2\r\n')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    expect(parseCsv('a,b\r1,2')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    expect(parseCsv('a,b\n1,2')).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+  });
+
+  it('drops a byte-order mark', () => {
+    expect(parseCsv('\uFEFFemail,name\nx@y.example,X')).toEqual([
+      ['email', 'name'],
+      ['x@y.example', 'X'],
+    ]);
+  });
+
+  it('keeps commas, line breaks and doubled quotes inside quoted fields', () => {
+    const text =
+      'name,address\r\n"Marsh & Pike, LLC","12300 S 1700 W\r\nSuite 4"\r\n"The ""Best"" Bakery",x\r\n';
+    expect(parseCsv(text)).toEqual([
+      ['name', 'address'],
+      ['Marsh & Pike, LLC', '12300 S 1700 W\r\nSuite 4'],
+      ['The "Best" Bakery', 'x'],
+    ]);
+  });
+
+  it('keeps empty fields, trailing ones and quoted empty ones', () => {
+    expect(parseCsv('a,,c,\n"",b,"",')).toEqual([
+      ['a', '', 'c', ''],
+      ['', 'b', '', ''],
+    ]);
+  });
+
+  it('returns a blank line as a record with one empty field, and nothing for empty text', () => {
+    expect(parseCsv('a\n\nb\n')).toEqual([['a'], [''], ['b']]);
+    expect(parseCsv('')).toEqual([]);
+  });
+
+  it('keeps a quote in the middle of an unquoted field as written', () => {
+    expect(parseCsv('5" pipe,x')).toEqual([['5" pipe', 'x']]);
+  });
+
+  it('names the line of a quoted field that is never closed', () => {
+    const text = 'a,b\n1,2\n"open,3\n4,5\n';
+    expect(() => parseCsv(text)).toThrow(CsvError);
+    expect(() => parseCsv(text)).toThrow('A quoted field is never closed (line 3)');
+  });
+
+  it('refuses text after a closing quote', () => {
+    expect(() => parseCsv('a\n"x"y,z\n')).toThrow(/Text after a closing quote.*\(line 2\)/);
+  });
+
+  it('reads a large file', () => {
+    const row = '"Riverton Print & Sign","13000 S Redwood Rd, Riverton",sarah@print.example\r\n';
+    const records = parseCsv(row.repeat(50_000));
+    expect(records).toHaveLength(50_000);
+    expect(records[49_999]).toEqual([
+      'Riverton Print & Sign',
+      '13000 S Redwood Rd, Riverton',
+      'sarah@print.example',
+    ]);
+  });
+
+  it('counts lines inside quoted fields when naming where a problem is', () => {
+    expect(() => parseCsv('a\n"two\r\nlines"\n"x"y\n')).toThrow('(line 4)');
+  });
+});

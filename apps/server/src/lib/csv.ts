@@ -1,0 +1,90 @@
+/** A CSV file that cannot be read as records; `line` is where the problem starts (1-based). */
+export class CsvError extends Error {
+  constructor(
+    message: string,
+    readonly line: number,
+  ) {
+    super(`${message} (line ${line})`);
+  }
+}
+
+const QUOTE = 34; // "
+const COMMA = 44; // ,
+const CR = 13;
+const LF = 10;
+
+/** Line breaks in `text` between `from` and `to`, counting CRLF once. */
+function countLines(text: string, from: number, to: number): number {
+  let lines = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === LF || (c === CR && text.charCodeAt(i + 1) !== LF)) lines += 1;
+  }
+  return lines;
+}
+
+/**
+ * Parses CSV as RFC 4180 writes it and as spreadsheets export it: fields separated by commas,
+ * records by CRLF, LF or CR; a field in double quotes may hold commas, line breaks and quotes
+ * written twice (""); a byte-order mark at the start is dropped. Records are returned as
+ * written, one array of strings each (a blank line is a record with one empty field).
+ */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  const end = text.length;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 1;
+  let record: string[] = [];
+
+  while (i < end) {
+    let field: string;
+    if (text.charCodeAt(i) === QUOTE) {
+      // A quoted field runs to the next quote that is not doubled.
+      const start = line;
+      const parts: string[] = [];
+      let from = i + 1;
+      for (;;) {
+        const close = text.indexOf('"', from);
+        if (close === -1) throw new CsvError('A quoted field is never closed', start);
+        parts.push(text.slice(from, close));
+        if (text.charCodeAt(close + 1) === QUOTE) {
+          parts.push('"');
+          from = close + 2;
+          continue;
+        }
+        line += countLines(text, i, close);
+        i = close + 1;
+        break;
+      }
+      field = parts.join('');
+      const next = text.charCodeAt(i);
+      if (i < end && next !== COMMA && next !== CR && next !== LF) {
+        throw new CsvError('Text after a closing quote; write a quote inside a field as ""', line);
+      }
+    } else {
+      let j = i;
+      while (j < end) {
+        const c = text.charCodeAt(j);
+        if (c === COMMA || c === CR || c === LF) break;
+        j += 1;
+      }
+      field = text.slice(i, j);
+      i = j;
+    }
+    record.push(field);
+
+    const c = text.charCodeAt(i);
+    if (c === COMMA) {
+      i += 1;
+      // A comma at the very end still ends a field: an empty last one.
+      if (i === end) record.push('');
+    } else if (c === CR || c === LF) {
+      records.push(record);
+      record = [];
+      i += c === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
+      line += 1;
+    }
+  }
+  if (record.length > 0) records.push(record);
+  return records;
+}

@@ -1,0 +1,121 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { contacts, emailCodes, users, type Executor } from '@chamber/db';
+
+export type ContactRow = typeof contacts.$inferSelect;
+export type EmailCodeRow = typeof emailCodes.$inferSelect;
+
+/**
+ * What the portal holds for an address: the contact with this email (and whether a login is
+ * linked to it), and whether any login uses the address. Both lookups always run, so the
+ * time taken does not depend on which of them finds something.
+ */
+export async function findAddress(db: Executor, email: string) {
+  const [contactRows, userRows] = await Promise.all([
+    db
+      .select({ contact: contacts, linkedUserId: users.id })
+      .from(contacts)
+      .leftJoin(users, eq(users.contactId, contacts.id))
+      .where(sql`lower(${contacts.email}) = lower(${email})`)
+      .limit(1),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .limit(1),
+  ]);
+  const row = contactRows[0];
+  return {
+    contact: row?.contact,
+    contactHasLogin: Boolean(row?.linkedUserId),
+    loginExists: userRows.length > 0,
+  };
+}
+
+/** Stores a fresh code for (purpose, email), replacing any earlier one with its attempts. */
+export async function replaceEmailCode(
+  db: Executor,
+  values: { purpose: string; email: string; codeHash: string; expiresAt: Date; now: Date },
+) {
+  const fresh = {
+    codeHash: values.codeHash,
+    attempts: 0,
+    expiresAt: values.expiresAt,
+    verifiedAt: null,
+    usedAt: null,
+    createdAt: values.now,
+  };
+  await db
+    .insert(emailCodes)
+    .values({ purpose: values.purpose, email: values.email, ...fresh })
+    .onConflictDoUpdate({ target: [emailCodes.purpose, emailCodes.email], set: fresh });
+}
+
+export async function findEmailCode(db: Executor, purpose: string, email: string) {
+  const [row] = await db
+    .select()
+    .from(emailCodes)
+    .where(and(eq(emailCodes.purpose, purpose), eq(emailCodes.email, email)))
+    .limit(1);
+  return row;
+}
+
+/** The code row locked for this transaction, so parallel guesses are counted one by one. */
+export async function lockEmailCode(db: Executor, purpose: string, email: string) {
+  const [row] = await db
+    .select()
+    .from(emailCodes)
+    .where(and(eq(emailCodes.purpose, purpose), eq(emailCodes.email, email)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function countWrongCode(db: Executor, id: string): Promise<number> {
+  const [row] = await db
+    .update(emailCodes)
+    .set({ attempts: sql`${emailCodes.attempts} + 1` })
+    .where(eq(emailCodes.id, id))
+    .returning({ attempts: emailCodes.attempts });
+  return row!.attempts;
+}
+
+export async function markCodeVerified(db: Executor, id: string, now: Date) {
+  await db.update(emailCodes).set({ verifiedAt: now }).where(eq(emailCodes.id, id));
+}
+
+export async function markCodeUsed(db: Executor, id: string, now: Date) {
+  await db.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, id));
+}
+
+export async function insertContact(db: Executor, values: typeof contacts.$inferInsert) {
+  const [row] = await db.insert(contacts).values(values).returning();
+  return row!;
+}
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+/** The contacts with these (lower-cased) addresses, and whether each has a login. */
+export async function findContactsByEmail(db: Executor, emails: string[]) {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .select({ contact: contacts, userId: users.id })
+    .from(contacts)
+    .leftJoin(users, eq(users.contactId, contacts.id))
+    .where(inArray(sql`lower(${contacts.email})`, emails));
+  return rows.map((r) => ({ contact: r.contact, claimed: r.userId !== null }));
+}
+
+export async function insertContacts(db: Executor, values: (typeof contacts.$inferInsert)[]) {
+  if (values.length > 0) await db.insert(contacts).values(values);
+}
+
+export async function updateContactFields(
+  db: Executor,
+  id: string,
+  values: Partial<typeof contacts.$inferInsert>,
+) {
+  await db.update(contacts).set(values).where(eq(contacts.id, id));
+}

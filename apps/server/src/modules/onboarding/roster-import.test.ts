@@ -1,0 +1,219 @@
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts } from '@chamber/db';
+import { createTestDatabase, createTestUser } from '../../test/app.js';
+import { parseCsv } from '../../lib/csv.js';
+import { importRoster, RosterError } from './roster-import.js';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const now = new Date('2026-03-10T17:00:00Z');
+const run = (csv: string, options: Parameters<typeof importRoster>[2] = {}) =>
+  importRoster(database.db, parseCsv(csv), { now, ...options });
+
+async function contactByEmail(email: string) {
+  const [row] = await database.db
+    .select()
+    .from(contacts)
+    .where(sql`lower(${contacts.email}) = lower(${email})`);
+  return row;
+}
+
+/** A roster as a spreadsheet exports it: BOM, CRLF, quoted cells with commas and line breaks. */
+const roster = [
+  '\uFEFFFirst Name,Last Name,Business Name,Email,Phone,Website,Address,City,State,ZIP,Tier,Member Since,Specialties,Notes',
+  'Hannah,Whitlock,Jordan Valley Florist,hannah@jvflorist.example,(801) 555-0311,https://jvflorist.example,12410 S Redwood Rd,Riverton,UT,84065,Elite,2009-04-01,Florist; Weddings,pays by check',
+  'Victor,Okafor,"Redwood Auto Care, Inc.",Victor@RedwoodAuto.example,(801) 555-0322,redwoodauto.example,"1690 W 12600 S\r\nUnit B",Riverton,ut,84065,enhanced,6/15/2017,Auto Repair|Tires,',
+  'Priya,Natarajan,"Canal Street ""Used & New"" Books",priya@canalbooks.example,,,,,,,basic,,,',
+  ',,,,,,,,,,,,,',
+  'Victor,Okafor,Duplicate Row,victor@redwoodauto.example,,,,,,,,,,',
+  'Nobody,Here,No Email Co,,,,,,,,,,,',
+  'Bad,Address,Bad Address Co,bob@,,,,,,,,,,',
+  'Gold,Member,Gold Co,gold@tiers.example,,,,,,,gold,,,',
+  'Late,Date,Date Co,date@dates.example,,,,,,,,2023-02-30,,',
+  'Long,State,State Co,state@states.example,,,,,Utah,,,,,',
+  'Odd,Site,Site Co,site@sites.example,,javascript:alert(1),,,,,,,,',
+  ',,,noname@nobody.example,,,,,,,,,,',
+].join('\r\n');
+
+describe('importRoster', () => {
+  it('creates good rows, skips duplicates, and rejects broken rows with reasons', async () => {
+    const report = await run(roster);
+    expect(report.rows).toBe(11);
+    expect(report.counts).toEqual({ created: 3, updated: 0, skipped: 1, rejected: 7 });
+    expect(report.ignoredColumns).toEqual(['Notes']);
+    expect(report.lines.filter((l) => l.outcome !== 'created')).toEqual([
+      {
+        row: 6,
+        outcome: 'skipped',
+        detail: 'same email as row 3 (victor@redwoodauto.example)',
+      },
+      { row: 7, outcome: 'rejected', detail: 'no email address (rows are matched by email)' },
+      { row: 8, outcome: 'rejected', detail: '"bob@" is not an email address' },
+      { row: 9, outcome: 'rejected', detail: 'unknown tier "gold" (use basic, enhanced or elite)' },
+      {
+        row: 10,
+        outcome: 'rejected',
+        detail: 'member since "2023-02-30" is not a date (use YYYY-MM-DD)',
+      },
+      { row: 11, outcome: 'rejected', detail: 'state "Utah" must be 2 letters (e.g. UT)' },
+      {
+        row: 12,
+        outcome: 'rejected',
+        detail: 'website "javascript:alert(1)" is not a web address',
+      },
+      {
+        row: 13,
+        outcome: 'rejected',
+        detail: 'needs a name or a business name (the email is not on file)',
+      },
+    ]);
+
+    expect(await contactByEmail('hannah@jvflorist.example')).toMatchObject({
+      firstName: 'Hannah',
+      lastName: 'Whitlock',
+      businessName: 'Jordan Valley Florist',
+      phone: '(801) 555-0311',
+      website: 'https://jvflorist.example',
+      address1: '12410 S Redwood Rd',
+      city: 'Riverton',
+      state: 'UT',
+      postalCode: '84065',
+      membershipTier: 'elite',
+      memberSince: '2009-04-01',
+      specialties: ['Florist', 'Weddings'],
+    });
+    expect(await contactByEmail('victor@redwoodauto.example')).toMatchObject({
+      email: 'Victor@RedwoodAuto.example',
+      businessName: 'Redwood Auto Care, Inc.',
+      website: 'https://redwoodauto.example',
+      // Line breaks inside a cell become spaces.
+      address1: '1690 W 12600 S Unit B',
+      state: 'UT',
+      membershipTier: 'enhanced',
+      memberSince: '2017-06-15',
+      specialties: ['Auto Repair', 'Tires'],
+    });
+    expect(await contactByEmail('priya@canalbooks.example')).toMatchObject({
+      businessName: 'Canal Street "Used & New" Books',
+      membershipTier: 'standard',
+      memberSince: null,
+      phone: null,
+      specialties: [],
+    });
+    expect(await contactByEmail('gold@tiers.example')).toBeUndefined();
+  });
+
+  it('changes nothing when the same file is imported again', async () => {
+    const before = await database.db.select().from(contacts);
+    const report = await run(roster);
+    expect(report.counts).toEqual({ created: 0, updated: 0, skipped: 4, rejected: 7 });
+    expect(report.lines.filter((l) => l.detail.startsWith('already up to date'))).toHaveLength(3);
+    expect(await database.db.select().from(contacts)).toEqual(before);
+  });
+
+  it('updates what changed, by email without case, and never erases with an empty cell', async () => {
+    const csv = [
+      'email,tier,phone,website,business',
+      'HANNAH@jvflorist.example,enhanced,(801) 555-9999,,',
+    ].join('\n');
+    const report = await run(csv);
+    expect(report.counts).toMatchObject({ created: 0, updated: 1 });
+    expect(report.lines[0]).toEqual({
+      row: 2,
+      outcome: 'updated',
+      detail: 'Jordan Valley Florist (Hannah Whitlock) <HANNAH@jvflorist.example>: phone, tier',
+    });
+    expect(await contactByEmail('hannah@jvflorist.example')).toMatchObject({
+      membershipTier: 'enhanced',
+      phone: '(801) 555-9999',
+      website: 'https://jvflorist.example',
+      businessName: 'Jordan Valley Florist',
+    });
+  });
+
+  it('leaves a claimed contact’s own details to its member, but updates tier and member since', async () => {
+    const user = await createTestUser(database.db, {
+      email: 'claimed@member.example',
+      contact: { firstName: 'Clara', businessName: 'Clara’s Cakes', membershipTier: 'standard' },
+    });
+    expect(user.contactId).toBeTruthy();
+    const csv = [
+      'email,first name,business name,tier,member since',
+      'claimed@member.example,Roster Name,Roster Business,elite,2015-05-05',
+    ].join('\n');
+    const report = await run(csv);
+    expect(report.lines[0]!.detail).toMatch(/: tier, member since$/);
+    const [stored] = await database.db
+      .select()
+      .from(contacts)
+      .where(eq(contacts.id, user.contactId!));
+    expect(stored).toMatchObject({
+      firstName: 'Clara',
+      businessName: 'Clara’s Cakes',
+      membershipTier: 'elite',
+      memberSince: '2015-05-05',
+    });
+  });
+
+  it('takes a single name column, split at the last word', async () => {
+    await run('Name,Email\nMary Ann Smith,maryann@names.example\nCher,cher@names.example\n');
+    expect(await contactByEmail('maryann@names.example')).toMatchObject({
+      firstName: 'Mary Ann',
+      lastName: 'Smith',
+    });
+    expect(await contactByEmail('cher@names.example')).toMatchObject({
+      firstName: 'Cher',
+      lastName: '',
+    });
+  });
+
+  it('saves nothing in a dry run but reports the same', async () => {
+    const csv = 'email,business\ndry@run.example,Dry Run Co\nbad,Nope\n';
+    const report = await run(csv, { dryRun: true });
+    expect(report.dryRun).toBe(true);
+    expect(report.counts).toEqual({ created: 1, updated: 0, skipped: 0, rejected: 1 });
+    expect(await contactByEmail('dry@run.example')).toBeUndefined();
+  });
+
+  it('refuses a file without an email column or with two columns for one field', async () => {
+    await expect(run('name,phone\nA,1\n')).rejects.toThrow(RosterError);
+    await expect(run('name,phone\nA,1\n')).rejects.toThrow(/no email column/);
+    await expect(run('email,e-mail\na@b.example,a@b.example\n')).rejects.toThrow(
+      'Two columns mean the same thing: "email" and "e-mail"',
+    );
+    await expect(run('')).rejects.toThrow('The file is empty.');
+  });
+
+  it('reports progress on a large file and writes it in batches', async () => {
+    const rows = Array.from(
+      { length: 2500 },
+      (_, i) => `Member ${i},Business ${i},member${i}@bulk.example,basic`,
+    );
+    const progress: [number, number][] = [];
+    const report = await run(['name,business,email,tier', ...rows].join('\n'), {
+      onProgress: (done, total) => progress.push([done, total]),
+    });
+    expect(report.counts.created).toBe(2500);
+    expect(progress).toEqual([
+      [1000, 2500],
+      [2000, 2500],
+      [2500, 2500],
+    ]);
+  });
+
+  it('imports the example roster in the docs', async () => {
+    const csv = readFileSync(
+      new URL('../../../../../docs/roster-example.csv', import.meta.url),
+      'utf8',
+    );
+    const report = await run(csv);
+    expect(report.counts).toEqual({ created: 4, updated: 0, skipped: 0, rejected: 0 });
+    expect(report.ignoredColumns).toEqual([]);
+  });
+});

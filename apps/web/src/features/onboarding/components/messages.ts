@@ -1,0 +1,57 @@
+import { ApiError } from '@/lib/api-client';
+
+/** The texts of spec §8 for the existing-contact sign-up. */
+export const onboardingText = {
+  accountExists: 'An account with this email already exists. Please sign in instead.',
+  invalidEmail: 'Please enter a valid email address.',
+  serviceUnavailable: 'Service temporarily unavailable. Please try again in a few moments.',
+  verifyFailed: 'Unable to verify your email at this time. Please try again.',
+  invalidCode: 'Invalid confirmation code. Please try again.',
+  codeNetwork: 'Unable to verify confirmation code. Please try again.',
+  resent: 'Confirmation email sent! Please check your inbox.',
+  resendFailed: 'Unable to send confirmation email. Please try again.',
+  registrationFailed: 'Registration failed. Please try again.',
+  registered: 'Registration successful! You can now sign in with your credentials.',
+} as const;
+
+/** How long the resend notice stays (spec §9: 3 s) and the wait before /login (2 s). */
+export const RESEND_NOTICE_MS = 3000;
+export const REDIRECT_AFTER_REGISTRATION_MS = 2000;
+
+/**
+ * The server's own sentence, when the answer carried one. Our API always sends `error` with
+ * its message; an answer without it (a proxy's error page, no answer at all) has none.
+ */
+export function serverMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status === 0) return undefined;
+  return error.code.startsWith('http_') ? undefined : error.message;
+}
+
+const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
+
+/** Spec §8 Verify contact. A throttled client (429) is told how long to wait. */
+export function verifyContactError(error: unknown): string {
+  const status = statusOf(error);
+  if (status === 409) return serverMessage(error) ?? onboardingText.accountExists;
+  if (status === 400) return onboardingText.invalidEmail;
+  if (status === 429) return serverMessage(error) ?? onboardingText.verifyFailed;
+  if (status >= 500) return serverMessage(error) ?? onboardingText.serviceUnavailable;
+  return onboardingText.verifyFailed;
+}
+
+/** Spec §8 Confirmation code. */
+export function confirmationCodeError(error: unknown): string {
+  if (statusOf(error) === 0) return onboardingText.codeNetwork;
+  return serverMessage(error) ?? onboardingText.invalidCode;
+}
+
+/** Spec §8 Resend; a throttled resend says how long to wait. */
+export function resendError(error: unknown): string {
+  if (statusOf(error) === 429) return serverMessage(error) ?? onboardingText.resendFailed;
+  return onboardingText.resendFailed;
+}
+
+/** Spec §8 Registration. */
+export function registrationError(error: unknown): string {
+  return serverMessage(error) ?? onboardingText.registrationFailed;
+}
