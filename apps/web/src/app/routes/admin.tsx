@@ -1,10 +1,5 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 
 export function Component() {
-  return (
-    <PlaceholderPage
-      title="Admin Dashboard"
-      line="User management and membership statistics are coming soon."
-    />
-  );
+  return <AdminDashboard />;
 }

@@ -1,0 +1,18 @@
+import type { Role, UserStatus } from '@chamber/contract';
+
+export interface UserListFilters {
+  search: string;
+  role: Role | 'all';
+  status: UserStatus | 'all';
+  /** Zero-based. */
+  page: number;
+}
+
+/** Query keys of the admin dashboard; every change invalidates `adminKeys.all`. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  userList: (filters: UserListFilters) => [...adminKeys.users(), filters] as const,
+  stats: () => [...adminKeys.all, 'stats'] as const,
+  audit: (page: number) => [...adminKeys.all, 'audit', page] as const,
+};

@@ -1,0 +1,288 @@
+import type { AdminStats, AdminUser, UserList } from '@chamber/contract';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { useAuth } from '@/lib/auth/use-auth';
+import { json, makeProfile, signedInAs, stubApi, type Route } from '@/test/fake-api';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { AdminDashboard } from './admin-dashboard';
+
+// A page of 25 rows with their menus is slow to render in jsdom on a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const admin = makeProfile({
+  id: 'u-admin',
+  role: 'admin',
+  firstName: 'Avery',
+  lastName: 'Lindqvist',
+});
+
+function makeUser(n: number, overrides: Partial<AdminUser> = {}): AdminUser {
+  return {
+    id: `u-${n}`,
+    firstName: 'Member',
+    lastName: `Number${n}`,
+    email: `member${n}@riverton.example`,
+    businessName: `Business ${n}`,
+    phone: null,
+    website: null,
+    role: 'member',
+    status: 'active',
+    membershipTier: 'standard',
+    paymentStatus: 'paid',
+    contactId: `c-${n}`,
+    createdAt: '2024-03-12T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const self = makeUser(0, {
+  id: 'u-admin',
+  firstName: 'Avery',
+  lastName: 'Lindqvist',
+  role: 'admin',
+  businessName: null,
+});
+const priya = makeUser(1, { firstName: 'Priya', lastName: 'Raman' });
+
+const list = (users: AdminUser[], total = users.length, offset = 0): UserList => ({
+  users,
+  pagination: { total, hasMore: offset + users.length < total },
+});
+
+const stats: AdminStats = {
+  users: {
+    total: 7,
+    active: 5,
+    pending: 1,
+    suspended: 1,
+    byRole: { admin: 1, moderator: 1, member: 5 },
+    byMembershipTier: { elite: 2, enhanced: 1, standard: 4 },
+  },
+};
+
+const firstPage = 'GET /admin/users?limit=25&offset=0';
+
+/** As the app's root layout does, the page shows once the stored session is checked. */
+function Page() {
+  const { isLoading } = useAuth();
+  return isLoading ? null : <AdminDashboard />;
+}
+
+async function renderDashboard(routes: Record<string, Route>) {
+  const api = stubApi({
+    ...signedInAs(admin),
+    'GET /admin/stats': () => json(200, stats),
+    ...routes,
+  });
+  renderWithProviders(<Page />);
+  // Radix tabs switch on mouse down.
+  fireEvent.mouseDown(await screen.findByRole('tab', { name: 'User Management' }));
+  return api;
+}
+
+/** Opens a row's menu from the keyboard, as Radix handles it in jsdom. */
+function openMenu(name: string) {
+  const trigger = screen.getAllByRole('button', { name: `Actions for ${name}` })[0]!;
+  fireEvent.keyDown(trigger, { key: 'Enter' });
+  return screen.getByRole('menu');
+}
+
+describe('AdminDashboard', () => {
+  it('shows the counts by status, role and tier on the Overview', async () => {
+    stubApi({
+      ...signedInAs(admin),
+      'GET /admin/stats': () => json(200, stats),
+      [firstPage]: () => json(200, list([self])),
+    });
+    renderWithProviders(<Page />);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
+    const status = await screen.findByRole('heading', { name: 'Users by status' });
+    const counts = within(status.parentElement!);
+    expect(counts.getByText('Total users').nextElementSibling?.textContent).toBe('7');
+    expect(counts.getByText('Suspended').nextElementSibling?.textContent).toBe('1');
+    const tiers = screen
+      .getByRole('heading', { name: 'Users by membership tier' })
+      .closest('div')!.parentElement!;
+    expect(within(tiers).getByText('Elite').nextElementSibling?.textContent).toBe('2');
+  });
+
+  it('only logs a statistics failure', async () => {
+    const logged = vi.mocked(console.error).mockImplementation(() => {});
+    const failure = vi.spyOn(toast, 'error').mockImplementation(() => 1);
+    stubApi({
+      ...signedInAs(admin),
+      'GET /admin/stats': () => json(500, { error: 'internal', message: 'Database down' }),
+      [firstPage]: () => json(200, list([self])),
+    });
+    renderWithProviders(<Page />);
+
+    expect(await screen.findByText('Statistics are not available right now.')).toBeTruthy();
+    expect(logged).toHaveBeenCalled();
+    expect(failure).not.toHaveBeenCalled();
+  });
+
+  it('pages 25 at a time and starts again at page one when the search changes', async () => {
+    const page1 = Array.from({ length: 25 }, (_, i) => makeUser(i + 1));
+    const page2 = Array.from({ length: 5 }, (_, i) => makeUser(i + 26));
+    const api = await renderDashboard({
+      [firstPage]: () => json(200, list(page1, 30)),
+      'GET /admin/users?limit=25&offset=25': () => json(200, list(page2, 30, 25)),
+      'GET /admin/users?limit=25&offset=0&search=Business+3': () =>
+        json(200, list([makeUser(3)], 1)),
+    });
+
+    expect(await screen.findByText('Showing 1 to 25 of 30 users')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Previous/ }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Showing 26 to 30 of 30 users')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'Business 3' } });
+    expect(
+      await screen.findByText('Showing 1 to 1 of 1 users', {}, { timeout: 2000 }),
+    ).toBeTruthy();
+    // One request for the debounced search, from the first page; no pager for one page.
+    expect(api.calls.filter((c) => c.route.includes('search='))).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Next/ })).toBeNull();
+  });
+
+  it('says when nothing matches', async () => {
+    await renderDashboard({ [firstPage]: () => json(200, list([])) });
+    expect(await screen.findByText('No users found matching your criteria.')).toBeTruthy();
+  });
+
+  it('toasts a failed load and offers a retry', async () => {
+    const failure = vi.spyOn(toast, 'error').mockImplementation(() => 1);
+    await renderDashboard({ [firstPage]: () => json(500, { error: 'internal', message: 'Oops' }) });
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('Failed to load users'));
+    expect(
+      within(screen.getByRole('alert')).getByRole('button', { name: 'Try Again' }),
+    ).toBeTruthy();
+  });
+
+  it('keeps one’s own account from being suspended or deleted', async () => {
+    await renderDashboard({ [firstPage]: () => json(200, list([self, priya])) });
+    await screen.findAllByRole('button', { name: 'Actions for Avery Lindqvist' });
+
+    const own = openMenu('Avery Lindqvist');
+    const item = (name: string) => within(own).getByRole('menuitem', { name });
+    expect(item('Edit User').getAttribute('aria-disabled')).toBeNull();
+    expect(item('Activate').getAttribute('aria-disabled')).toBe('true');
+    expect(item('Suspend').getAttribute('aria-disabled')).toBe('true');
+    expect(item('Delete User').getAttribute('aria-disabled')).toBe('true');
+    fireEvent.keyDown(own, { key: 'Escape' });
+
+    const other = openMenu('Priya Raman');
+    expect(
+      within(other).getByRole('menuitem', { name: 'Suspend' }).getAttribute('aria-disabled'),
+    ).toBeNull();
+    expect(
+      within(other).getByRole('menuitem', { name: 'Delete User' }).getAttribute('aria-disabled'),
+    ).toBeNull();
+  });
+
+  it('suspends with the reason given', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => 1);
+    const api = await renderDashboard({
+      [firstPage]: () => json(200, list([self, priya])),
+      'PATCH /admin/users/u-1/status': () => json(200, { user: { ...priya, status: 'suspended' } }),
+    });
+    await screen.findAllByRole('button', { name: 'Actions for Priya Raman' });
+
+    fireEvent.click(within(openMenu('Priya Raman')).getByRole('menuitem', { name: 'Suspend' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend Priya Raman?' });
+    fireEvent.change(within(dialog).getByLabelText('Reason (optional)'), {
+      target: { value: ' Dues unpaid ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith('User status updated to suspended'));
+    expect(api.bodies('PATCH /admin/users/u-1/status')).toEqual([
+      { status: 'suspended', reason: 'Dues unpaid' },
+    ]);
+  });
+
+  it('asks before deleting, in the spec’s words', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => 1);
+    const api = await renderDashboard({
+      [firstPage]: () => json(200, list([self, priya])),
+      'DELETE /admin/users/u-1': () => json(200, { message: 'User deleted successfully' }),
+    });
+    await screen.findAllByRole('button', { name: 'Actions for Priya Raman' });
+
+    fireEvent.click(within(openMenu('Priya Raman')).getByRole('menuitem', { name: 'Delete User' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete User' });
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to delete Priya Raman? This action cannot be undone and will permanently remove all user data.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete User' }));
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith('User deleted successfully'));
+    expect(api.calls.some((c) => c.route === 'DELETE /admin/users/u-1')).toBe(true);
+  });
+
+  it('shows the server’s reason when a save is refused', async () => {
+    const failure = vi.spyOn(toast, 'error').mockImplementation(() => 1);
+    const lastAdmin = 'The chamber needs at least one active admin. Make another admin first.';
+    const api = await renderDashboard({
+      [firstPage]: () => json(200, list([self, priya])),
+      'PUT /admin/users/u-admin': () => json(409, { error: 'conflict', message: lastAdmin }),
+    });
+    await screen.findAllByRole('button', { name: 'Actions for Avery Lindqvist' });
+
+    fireEvent.click(
+      within(openMenu('Avery Lindqvist')).getByRole('menuitem', { name: 'Edit User' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect((within(dialog).getByLabelText('First Name*') as HTMLInputElement).value).toBe('Avery');
+    // Own status cannot be changed here either.
+    expect(within(dialog).getByText('You cannot suspend your own account.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Phone'), { target: { value: '801-555-0100' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(failure).toHaveBeenCalledWith(lastAdmin));
+    expect(within(dialog).getByRole('alert').textContent).toBe(lastAdmin);
+    expect(api.bodies('PUT /admin/users/u-admin')).toEqual([
+      {
+        firstName: 'Avery',
+        lastName: 'Lindqvist',
+        email: 'member0@riverton.example',
+        businessName: null,
+        phone: '801-555-0100',
+        website: null,
+        role: 'admin',
+        status: 'active',
+        membershipTier: 'standard',
+        paymentStatus: 'paid',
+      },
+    ]);
+  });
+
+  it('shows Access Denied once the server no longer takes the session for an admin’s', async () => {
+    const failure = vi.spyOn(toast, 'error').mockImplementation(() => 1);
+    const forbidden = () =>
+      json(403, { error: 'forbidden', message: 'You do not have permission to do that.' });
+    stubApi({ ...signedInAs(admin), 'GET /admin/stats': forbidden, [firstPage]: forbidden });
+    renderWithProviders(<Page />);
+
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(
+      screen.getByText("You don't have permission to access this page. Admin access is required."),
+    ).toBeTruthy();
+    expect(failure).not.toHaveBeenCalled();
+  });
+
+  it('shows Access Denied to a session without the admin role, without asking the API', async () => {
+    const api = stubApi(signedInAs(makeProfile({ role: 'moderator' })));
+    renderWithProviders(<Page />);
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(api.calls.filter((c) => c.route.includes('/admin'))).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+import type { AuditEntry } from '@chamber/contract';
+import { ArrowRightIcon, HistoryIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import { useAudit } from '../api/get-audit';
+import { auditActionLabel, auditChanges } from '../lib/audit-format';
+import { formatDateTime } from '../lib/labels';
+import { Pager } from './pager';
+
+/** Audit tab: every staff change, newest first: when, who, what changed, and why. */
+export function AuditLog() {
+  const [page, setPage] = useState(0);
+  const query = useAudit(page);
+  const data = query.data;
+
+  return (
+    <div className="grid gap-6">
+      <h2 className="sr-only">Audit Log</h2>
+      {query.isError && !data ? (
+        <div
+          role="alert"
+          className="grid justify-items-center gap-4 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-12 text-center"
+        >
+          <p className="text-lg font-semibold">{query.error.message}</p>
+          <Button type="button" onClick={() => void query.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : !data ? (
+        <div className="grid gap-3">
+          <p role="status" className="sr-only">
+            Loading the audit log
+          </p>
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-24 rounded-xl" />
+          ))}
+        </div>
+      ) : data.entries.length === 0 ? (
+        <div className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
+          <HistoryIcon className="size-10 text-muted-foreground" aria-hidden="true" />
+          <p className="text-lg font-semibold">No changes recorded yet.</p>
+          <p className="text-muted-foreground">
+            Edits, status changes and deletions of user accounts will be listed here.
+          </p>
+        </div>
+      ) : (
+        <>
+          <ol
+            aria-label="Audit log"
+            aria-busy={query.isPlaceholderData}
+            className={cn('grid gap-3', query.isPlaceholderData && 'opacity-60')}
+          >
+            {data.entries.map((entry) => (
+              <li key={entry.id}>
+                <AuditItem entry={entry} />
+              </li>
+            ))}
+          </ol>
+          <Pager
+            page={page}
+            count={data.entries.length}
+            total={data.pagination.total}
+            hasMore={data.pagination.hasMore}
+            noun="entries"
+            label="Audit log pages"
+            onPage={setPage}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function AuditItem({ entry }: { entry: AuditEntry }) {
+  const changes = auditChanges(entry);
+  return (
+    <article className="grid gap-3 rounded-xl border bg-card p-4 text-sm shadow-sm">
+      <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 className="min-w-0 font-semibold break-words">
+          {auditActionLabel(entry.action)}: {entry.target.label}
+        </h3>
+        <p className="text-muted-foreground">
+          <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> by{' '}
+          <span className="break-all">{entry.actor.email}</span>
+        </p>
+      </header>
+      {changes.length > 0 ? (
+        <ul className="grid gap-1.5">
+          {changes.map((change) => (
+            <li key={change.field} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="font-medium">{change.label}:</span>{' '}
+              <span className="rounded bg-muted px-1.5 py-0.5 break-all text-muted-foreground line-through decoration-muted-foreground/60">
+                {change.before}
+              </span>{' '}
+              <ArrowRightIcon className="size-3.5 text-muted-foreground" aria-hidden="true" />
+              <span className="sr-only">changed to</span>{' '}
+              <span className="rounded bg-muted px-1.5 py-0.5 break-all font-medium">
+                {change.after}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-muted-foreground">
+          {entry.action === 'user.delete'
+            ? 'The account and all of its data were removed.'
+            : 'Saved with no changes.'}
+        </p>
+      )}
+      {entry.reason ? (
+        <p>
+          <span className="font-medium">Reason:</span> {entry.reason}
+        </p>
+      ) : null}
+    </article>
+  );
+}

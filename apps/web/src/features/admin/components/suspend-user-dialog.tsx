@@ -1,0 +1,96 @@
+import type { AdminUser } from '@chamber/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { fullName } from '../lib/labels';
+
+/**
+ * Suspending asks for an optional reason, kept in the audit log; one field and Enter
+ * suspends, so it stays a single quick step.
+ */
+export function SuspendUserDialog({
+  user,
+  open,
+  pending,
+  onConfirm,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  user: AdminUser | null;
+  open: boolean;
+  pending: boolean;
+  onConfirm: (reason: string) => void;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  return (
+    <Dialog open={open && user !== null} onOpenChange={onOpenChange}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>Suspend {user ? fullName(user) : 'user'}?</DialogTitle>
+          <DialogDescription>
+            They are signed out at once and cannot sign in until an admin activates the account
+            again.
+          </DialogDescription>
+        </DialogHeader>
+        {user ? (
+          <SuspendForm
+            key={user.id}
+            pending={pending}
+            onConfirm={onConfirm}
+            onCancel={() => onOpenChange(false)}
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SuspendForm({
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  pending: boolean;
+  onConfirm: (reason: string) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onConfirm(reason.trim());
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-4" aria-label="Suspend user">
+      <div className="grid gap-2">
+        <Label htmlFor={id}>Reason (optional)</Label>
+        <Input
+          id={id}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          maxLength={500}
+          placeholder="e.g. Membership dues unpaid"
+          autoComplete="off"
+        />
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" disabled={pending}>
+          {pending ? 'Suspending...' : 'Suspend'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

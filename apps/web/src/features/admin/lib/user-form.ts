@@ -1,0 +1,55 @@
+import {
+  membershipTiers,
+  paymentStatusSchema,
+  roleSchema,
+  updateUserSchema,
+  userStatusSchema,
+  type AdminUser,
+  type UpdateUser,
+} from '@chamber/contract';
+import { z } from 'zod';
+
+/** What the edit dialog holds: text fields as strings (empty for none) and each choice. */
+const userFormFieldsSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  businessName: z.string(),
+  phone: z.string(),
+  website: z.string(),
+  role: roleSchema,
+  status: userStatusSchema,
+  membershipTier: z.enum(membershipTiers),
+  paymentStatus: paymentStatusSchema,
+});
+export type UserFormValues = z.input<typeof userFormFieldsSchema>;
+
+const blankToNull = (value: string) => (value.trim() === '' ? null : value);
+
+/**
+ * The edit dialog's rules are the server's (spec §5: first name, last name and email are
+ * required); an emptied optional field is sent as null, which clears it.
+ */
+export const userFormSchema = userFormFieldsSchema
+  .transform((values): UpdateUser => ({
+    ...values,
+    businessName: blankToNull(values.businessName),
+    phone: blankToNull(values.phone),
+    website: blankToNull(values.website),
+  }))
+  .pipe(updateUserSchema);
+
+export function userFormValues(user: AdminUser): UserFormValues {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    businessName: user.businessName ?? '',
+    phone: user.phone ?? '',
+    website: user.website ?? '',
+    role: user.role,
+    status: user.status,
+    membershipTier: user.membershipTier,
+    paymentStatus: user.paymentStatus,
+  };
+}
