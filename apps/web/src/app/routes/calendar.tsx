@@ -1,5 +1,5 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { CalendarPage } from '@/features/calendar/components/calendar-page';
 
 export function Component() {
-  return <PlaceholderPage title="Event Calendar" line="The event calendar is coming soon." />;
+  return <CalendarPage />;
 }

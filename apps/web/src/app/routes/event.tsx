@@ -1,5 +1,10 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { useParams } from 'react-router';
+import { EventError, EventPage } from '@/features/calendar/components/event-page';
 
 export function Component() {
-  return <PlaceholderPage title="Event Details" line="Event details are coming soon." />;
+  const { id } = useParams();
+  if (!id)
+    return <EventError title="Event ID not provided" detail="The link does not name an event." />;
+  // Another event starts a fresh page: no dialog left open from the last one.
+  return <EventPage key={id} id={id} />;
 }

@@ -1,0 +1,37 @@
+import { api } from '@/lib/api-client';
+
+/** GET /calendars/appointments/{id}/ics: one event as an iCalendar file. */
+export const eventIcsPath = (id: string) => `/calendars/appointments/${encodeURIComponent(id)}/ics`;
+
+/**
+ * 'Monthly Chamber Luncheon.ics': the title's letters, digits, spaces and hyphens, as the server
+ * names the file attached to the confirmation mail.
+ */
+export function icsFileName(title: string): string {
+  const name = title
+    .replace(/[^\p{L}\p{N} -]+/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
+  return `${name || 'event'}.ics`;
+}
+
+/**
+ * Spec §2 Add to Calendar: downloads the event's calendar file named after its title. The
+ * server writes the file (uid, start, end, summary, description, location, status) so it
+ * matches the one attached to the confirmation mail.
+ */
+export async function downloadEventIcs(id: string, title: string) {
+  const text = await api.get<string>(eventIcsPath(id), {
+    errorMessage: 'Could not download the calendar file',
+  });
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = icsFileName(title);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the object URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

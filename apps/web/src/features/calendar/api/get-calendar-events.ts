@@ -1,0 +1,67 @@
+import type { EventList } from '@chamber/contract';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '@/lib/api-client';
+import { calendarKeys } from './keys';
+
+export const EVENTS_LOAD_ERROR = 'Failed to fetch calendar events';
+
+export interface EventWindow {
+  calendarId: string;
+  /** ISO dates (YYYY-MM-DD) in the calendar's zone, both days included. */
+  startDate: string;
+  endDate: string;
+}
+
+/** GET /calendars/{calendarId}/events (spec §7), with `_t` so no cache answers it. */
+export function getCalendarEvents(
+  { calendarId, startDate, endDate }: EventWindow,
+  signal?: AbortSignal,
+) {
+  const params = new URLSearchParams({ startDate, endDate, _t: String(Date.now()) });
+  return api.get<EventList>(`/calendars/${encodeURIComponent(calendarId)}/events?${params}`, {
+    signal,
+    errorMessage: EVENTS_LOAD_ERROR,
+  });
+}
+
+export const calendarEventsQueryOptions = (window: EventWindow) =>
+  queryOptions({
+    queryKey: calendarKeys.window(window.calendarId, window.startDate, window.endDate),
+    queryFn: ({ signal }) => getCalendarEvents(window, signal),
+  });
+
+/**
+ * The events of a window. A failed load gives an empty list and the spec's message (§7);
+ * while the next month loads, the last one stays on screen.
+ */
+export function useCalendarEvents(window: EventWindow | null) {
+  const query = useQuery({
+    ...calendarEventsQueryOptions(window ?? { calendarId: '', startDate: '', endDate: '' }),
+    enabled: window !== null && Boolean(window.calendarId),
+    placeholderData: keepPreviousData,
+  });
+  return {
+    events: query.data?.events ?? [],
+    isPending: query.isPending,
+    isFetching: query.isFetching,
+    // A refetch that fails keeps the events already shown; only a first load is an error.
+    error: query.isError && !query.data ? EVENTS_LOAD_ERROR : null,
+    errorDetail: query.error?.message ?? null,
+    refetch: query.refetch,
+  };
+}
+
+/** Spec §2: the calendar reloads its events when the tab becomes visible again. */
+export function useReloadEventsWhenVisible() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const onChange = () => {
+      if (document.visibilityState === 'visible') {
+        void queryClient.invalidateQueries({ queryKey: calendarKeys.lists() });
+      }
+    };
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, [queryClient]);
+}

@@ -1,0 +1,37 @@
+import type { EventCustomFields } from '@chamber/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { calendarKeys } from './keys';
+
+/** GET /calendars/appointments/{id}/custom-fields?_t (spec §7). */
+export function getEventCustomFields(id: string, signal?: AbortSignal) {
+  const params = new URLSearchParams({ _t: String(Date.now()) });
+  return api.get<EventCustomFields>(
+    `/calendars/appointments/${encodeURIComponent(id)}/custom-fields?${params}`,
+    { signal, errorMessage: 'Failed to fetch custom fields' },
+  );
+}
+
+/**
+ * The event's links and note, fresh for the edit dialog. A failure is logged only and answers
+ * null: the dialog then keeps the values the event itself carries rather than blanking them
+ * (the spec's empty strings would be saved back and wipe the links).
+ */
+export const eventCustomFieldsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: calendarKeys.customFields(id),
+    queryFn: async ({ signal }): Promise<EventCustomFields | null> => {
+      try {
+        return await getEventCustomFields(id, signal);
+      } catch (error) {
+        console.warn('Failed to fetch custom fields', error);
+        return null;
+      }
+    },
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export function useEventCustomFields(id: string | null) {
+  return useQuery({ ...eventCustomFieldsQueryOptions(id ?? ''), enabled: id !== null });
+}

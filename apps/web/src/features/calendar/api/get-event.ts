@@ -1,0 +1,30 @@
+import type { Appointment } from '@chamber/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '@/lib/api-client';
+import { calendarKeys } from './keys';
+
+/** GET /calendars/appointments/{id} (spec §7); an occurrence id works too. */
+export function getEvent(id: string, signal?: AbortSignal) {
+  return api.get<Appointment>(`/calendars/appointments/${encodeURIComponent(id)}`, {
+    signal,
+    errorMessage: 'Failed to fetch event',
+  });
+}
+
+export const eventQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: calendarKeys.event(id),
+    queryFn: ({ signal }) => getEvent(id, signal),
+  });
+
+export function useEvent(id: string) {
+  return useQuery(eventQueryOptions(id));
+}
+
+/** Whether a failed load means there is no such event (the 'Event Not Found' card). */
+export const isNotFound = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+/** Spec §8 Event page: the message, else 'Failed to load event'. */
+export const eventLoadError = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'Failed to load event';

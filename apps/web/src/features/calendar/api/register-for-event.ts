@@ -1,0 +1,27 @@
+import type { Appointment, RegisterForEvent, RegistrationResult } from '@chamber/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { calendarKeys } from './keys';
+
+/** POST /calendars/appointments/{id}/registrations: stored, and confirmed by mail with the .ics. */
+export function registerForEvent(id: string, body: RegisterForEvent) {
+  return api.post<RegistrationResult>(
+    `/calendars/appointments/${encodeURIComponent(id)}/registrations`,
+    body,
+    { errorMessage: 'Registration failed. Please try again.' },
+  );
+}
+
+/** Registers; the event shows its new attendee count at once, and lists refetch. */
+export function useRegisterForEvent(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegisterForEvent) => registerForEvent(id, body),
+    onSuccess: ({ attendeeCount, registrationCount }) => {
+      queryClient.setQueryData<Appointment>(calendarKeys.event(id), (event) =>
+        event ? { ...event, attendeeCount, registrationCount } : event,
+      );
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.lists() });
+    },
+  });
+}

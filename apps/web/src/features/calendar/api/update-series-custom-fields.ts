@@ -1,0 +1,25 @@
+import type { SeriesCustomFieldsResult, SeriesCustomFieldsUpdate } from '@chamber/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { calendarKeys } from './keys';
+
+/**
+ * POST /calendars/appointments/{id}/recurring-series-custom-fields (spec §7): the links and
+ * note of every event of the series the id belongs to.
+ */
+export function updateSeriesCustomFields(id: string, body: SeriesCustomFieldsUpdate) {
+  return api.post<SeriesCustomFieldsResult>(
+    `/calendars/appointments/${encodeURIComponent(id)}/recurring-series-custom-fields`,
+    body,
+    { errorMessage: 'Failed to update recurring series custom fields' },
+  );
+}
+
+export function useUpdateSeriesCustomFields() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SeriesCustomFieldsUpdate }) =>
+      updateSeriesCustomFields(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
+  });
+}

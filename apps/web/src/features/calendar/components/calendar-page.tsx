@@ -1,0 +1,168 @@
+import { CalendarIcon, PlusIcon } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { PageBody, PageHeader } from '@/components/layout/page-header';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useChamber } from '@/lib/chamber/use-chamber';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
+import { cn } from '@/lib/utils';
+import { dateKeyIn } from '@/lib/zoned-time';
+import { useChamberCalendar } from '../api/get-calendar';
+import {
+  EVENTS_LOAD_ERROR,
+  useCalendarEvents,
+  useReloadEventsWhenVisible,
+} from '../api/get-calendar-events';
+import { eventStartDay } from '../lib/event-list';
+import { eventsByDay, gridRange, monthOf, type Month } from '../lib/month-grid';
+import { DayEventsDialog } from './day-events-dialog';
+import { EventDetailDialog } from './event-detail-dialog';
+import { EventFormDialog } from './event-form-dialog';
+import { MonthCalendar } from './month-calendar';
+import { SubscribeDialog } from './subscribe-dialog';
+import { UpcomingEvents } from './upcoming-events';
+import { useCalendarDialogs } from './use-calendar-dialogs';
+
+/** /calendar (spec §2 Calendar): the month grid, the upcoming list and the event dialogs. */
+export function CalendarPage() {
+  const { isAuthenticated } = useAuth();
+  const { shortName } = useChamber();
+  const { calendarId, calendar, timeZone } = useChamberCalendar();
+  const today = dateKeyIn(new Date(), timeZone);
+  const [month, setMonth] = useState<Month>(() => monthOf(today));
+  const [calendarShown, setCalendarShown] = useState(true);
+  const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const { dialog, show, close, onCloseAutoFocus } = useCalendarDialogs();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  useReloadEventsWhenVisible();
+
+  const range = gridRange(month);
+  const list = useCalendarEvents(calendarId ? { calendarId, ...range } : null);
+  const byDay = useMemo(() => eventsByDay(list.events), [list.events]);
+
+  // ?create=true opens the create dialog once, then leaves the address.
+  const wantsCreate = searchParams.get('create') === 'true';
+  useEffect(() => {
+    if (!wantsCreate || !isAuthenticated) return;
+    show({ kind: 'form', mode: { kind: 'create' } });
+    setSearchParams(
+      (params) => {
+        params.delete('create');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [wantsCreate, isAuthenticated, show, setSearchParams]);
+  if (wantsCreate && !isAuthenticated) {
+    return <Navigate to={paths.login.href()} state={{ from: location }} replace />;
+  }
+
+  const dayEvents = dialog?.kind === 'day' ? (byDay.get(dialog.date) ?? []) : [];
+
+  return (
+    <>
+      <PageHeader
+        title="Event Calendar"
+        description={`Luncheons, ribbon cuttings, workshops and mixers around ${shortName}. Everyone is welcome.`}
+      >
+        {isAuthenticated ? (
+          <Button
+            type="button"
+            onClick={(e) => show({ kind: 'form', mode: { kind: 'create' } }, e.currentTarget)}
+          >
+            <PlusIcon aria-hidden="true" />
+            Create Event
+          </Button>
+        ) : null}
+        {calendarId ? (
+          <SubscribeDialog calendarId={calendarId} calendarName={calendar?.name} />
+        ) : null}
+      </PageHeader>
+      <PageBody className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="grid min-w-0 gap-4">
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full sm:hidden"
+            aria-expanded={calendarShown}
+            aria-controls="month-calendar"
+            onClick={() => setCalendarShown((shown) => !shown)}
+          >
+            <CalendarIcon aria-hidden="true" />
+            {calendarShown ? 'Hide Calendar' : 'Show Calendar'}
+          </Button>
+          {list.error ? (
+            <div
+              role="alert"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-destructive/5 p-4"
+            >
+              <div className="grid gap-1">
+                <p className="font-semibold">{EVENTS_LOAD_ERROR}</p>
+                {list.errorDetail && list.errorDetail !== EVENTS_LOAD_ERROR ? (
+                  <p className="text-sm text-muted-foreground">{list.errorDetail}</p>
+                ) : null}
+              </div>
+              <Button type="button" variant="outline" size="sm" onClick={() => void list.refetch()}>
+                Try Again
+              </Button>
+            </div>
+          ) : null}
+          <div
+            id="month-calendar"
+            className={cn(
+              !calendarShown && 'hidden sm:block',
+              list.isFetching && !list.isPending && 'opacity-80',
+            )}
+          >
+            <MonthCalendar
+              month={month}
+              today={today}
+              onMonthChange={setMonth}
+              eventsByDay={byDay}
+              loading={list.isPending}
+              showAddHints={isAuthenticated && isWide}
+              onDay={(date, inMonth, trigger) => {
+                // Wide screens: a day of the month starts a new event there (signed in).
+                if (isWide && isAuthenticated && inMonth)
+                  show({ kind: 'form', mode: { kind: 'create', date } }, trigger);
+                else show({ kind: 'day', date }, trigger);
+              }}
+              onOpenEvent={(event, trigger) => show({ kind: 'detail', event }, trigger)}
+              onShowDay={(date, trigger) => show({ kind: 'day', date }, trigger)}
+            />
+          </div>
+        </div>
+        <UpcomingEvents />
+      </PageBody>
+
+      <DayEventsDialog
+        date={dialog?.kind === 'day' ? dialog.date : null}
+        events={dayEvents}
+        signedIn={isAuthenticated}
+        onClose={close}
+        onOpenEvent={(event) => show({ kind: 'detail', event })}
+        onEdit={(event) => show({ kind: 'form', mode: { kind: 'edit', event } })}
+        onAdd={(date) => show({ kind: 'form', mode: { kind: 'create', date } })}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
+      <EventDetailDialog
+        event={dialog?.kind === 'detail' ? dialog.event : null}
+        onClose={close}
+        onEdit={(event) => show({ kind: 'form', mode: { kind: 'edit', event } })}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
+      <EventFormDialog
+        mode={dialog?.kind === 'form' ? dialog.mode : null}
+        onClose={close}
+        onDone={(saved) => {
+          // Show the month the saved event is in.
+          if (saved) setMonth(monthOf(eventStartDay(saved)));
+        }}
+        onCloseAutoFocus={onCloseAutoFocus}
+      />
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, makeProfile, signedInAs, stubApi } from '@/test/fake-api';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { calendarRoutes, makeEvent, makeOccurrence } from '../testing';
+import { CalendarPage } from './calendar-page';
+
+// Role queries over a 42-day grid are slow in jsdom.
+vi.setConfig({ testTimeout: 30_000 });
+
+describe('the event dialog on the calendar', () => {
+  beforeEach(() => {
+    // 10:00 in Denver on Tuesday 10 March 2026; only the clock is fake, not the timers.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-10T16:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('creates an event from a day with the spec’s defaults and payload', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => 1);
+    const saved = makeEvent({ id: 'new-1', title: 'Spring Luncheon' });
+    const api = stubApi({
+      ...signedInAs(makeProfile()),
+      ...calendarRoutes([]),
+      'POST /calendars/appointments': () =>
+        json(201, { ...saved, address: saved.location, selectedTimezone: saved.timezone }),
+    });
+    renderWithProviders(<CalendarPage />);
+
+    fireEvent.click(
+      await screen.findByRole('button', { name: /Thursday, March 19, no events, add event/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Create Event' });
+    expect((within(dialog).getByLabelText('Start date') as HTMLInputElement).value).toBe(
+      '2026-03-19',
+    );
+    expect((within(dialog).getByLabelText('Start time') as HTMLInputElement).value).toBe('11:00');
+    expect((within(dialog).getByLabelText('End time') as HTMLInputElement).value).toBe('12:00');
+    expect((within(dialog).getByLabelText('Internal note') as HTMLTextAreaElement).disabled).toBe(
+      true,
+    );
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    expect(await within(dialog).findByText('Event title is required.')).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Title*'), {
+      target: { value: 'Spring Luncheon' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Location'), {
+      target: { value: 'Riverton City Hall' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('End time'), { target: { value: '10:00' } });
+    // Multi-day off: an end before the start moves to the next day.
+    expect((within(dialog).getByLabelText('End date') as HTMLInputElement).value).toBe(
+      '2026-03-20',
+    );
+    fireEvent.change(within(dialog).getByLabelText('End time'), { target: { value: '12:30' } });
+    expect((within(dialog).getByLabelText('End date') as HTMLInputElement).value).toBe(
+      '2026-03-19',
+    );
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Send notification emails' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Event created'));
+    expect(api.bodies('POST /calendars/appointments')).toEqual([
+      {
+        calendarId: 'cal-1',
+        title: 'Spring Luncheon',
+        description: '',
+        startTime: '2026-03-19T17:00:00.000Z',
+        endTime: '2026-03-19T18:30:00.000Z',
+        location: 'Riverton City Hall',
+        address: 'Riverton City Hall',
+        calendarNotes: '',
+        appointmentStatus: 'new',
+        pageUrl: '',
+        coverImageUrl: '',
+        downloadFileUrl: '',
+        selectedTimezone: 'America/Denver',
+        ignoreDateRange: true,
+        ignoreFreeSlotValidation: true,
+        contactId: 'c-1',
+        toNotify: true,
+        internalNote: 'Created by Maria Lopez via web app',
+        source: 'calendar_page',
+        channel: 'web_app',
+        meetingLocationType: 'custom',
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('asks how to apply a change to a recurring event, and sends only what was chosen', async () => {
+    const occurrence = makeOccurrence();
+    const api = stubApi({
+      ...signedInAs(makeProfile()),
+      ...calendarRoutes([occurrence]),
+      'GET /calendars/appointments/s-1_20260317T133000Z/custom-fields': () =>
+        json(200, { pageUrl: '', coverImageUrl: '', downloadFileUrl: '', internalNote: 'Seeded' }),
+      'PUT /calendars/appointments/s-1_20260317T133000Z': (body) =>
+        json(200, { ...occurrence, ...(body as object) }),
+    });
+    vi.spyOn(toast, 'success').mockImplementation(() => 1);
+    renderWithProviders(<CalendarPage />);
+
+    fireEvent.click(await screen.findByRole('button', { name: /Networking Breakfast/ }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Edit' }),
+    );
+    const form = await screen.findByRole('dialog', { name: 'Edit Event' });
+    expect(await within(form).findByText('Every week on Tuesday')).toBeTruthy();
+    expect((within(form).getByLabelText('Start time') as HTMLInputElement).value).toBe('07:30');
+
+    // Nothing changed, all future events: no call is made.
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    let choice = await screen.findByRole('dialog', { name: 'Save recurring event' });
+    expect(within(choice).getByText('Recommended')).toBeTruthy();
+    fireEvent.click(within(choice).getByRole('button', { name: /Update all future events/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.bodies('PUT /calendars/appointments/s-1_20260317T133000Z')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: /Networking Breakfast/ }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Edit' }),
+    );
+    const again = await screen.findByRole('dialog', { name: 'Edit Event' });
+    fireEvent.change(await within(again).findByLabelText('Title*'), {
+      target: { value: 'Spring Breakfast' },
+    });
+    fireEvent.click(within(again).getByRole('button', { name: 'Save Changes' }));
+    choice = await screen.findByRole('dialog', { name: 'Save recurring event' });
+    fireEvent.click(within(choice).getByRole('button', { name: /Update only this event/ }));
+    await waitFor(() =>
+      expect(api.bodies('PUT /calendars/appointments/s-1_20260317T133000Z')).toHaveLength(1),
+    );
+    expect(api.bodies('PUT /calendars/appointments/s-1_20260317T133000Z')[0]).toMatchObject({
+      title: 'Spring Breakfast',
+      startTime: '2026-03-17T13:30:00.000Z',
+      recurringEventUpdateType: 'this_event',
+      toNotify: false,
+      selectedTimezone: 'America/Denver',
+    });
+  });
+});

@@ -1,0 +1,219 @@
+import {
+  appointmentStatuses,
+  eventFormSchema,
+  type CalendarEvent,
+  type EventForm,
+} from '@chamber/contract';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { DialogFooter } from '@/components/ui/dialog';
+import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useChamber } from '@/lib/chamber/use-chamber';
+import { capitalise } from '@/lib/members/tier-features';
+import { isMultiDay, type EventFormValues } from '../lib/event-form';
+import { buildRrule, describeRrule } from '../lib/recurrence';
+import { DeleteEventButton } from './delete-event-button';
+import { EventFileField } from './event-file-field';
+import { EventScheduleFields, type Repeat } from './event-schedule-fields';
+import { RecurringChoiceDialog } from './recurring-choice-dialog';
+import { useSaveEvent, type EventDialogMode, type RecurringChoice } from './use-save-event';
+
+interface EventEditorProps {
+  mode: EventDialogMode;
+  initial: EventFormValues;
+  /** The zone the form's times are in, and its abbreviation. */
+  timeZone: string;
+  zoneLabel: string;
+  onCancel: () => void;
+  onDone: (saved: CalendarEvent | null) => void;
+}
+
+/** The create/edit form (spec §2 Event dialog, §5 Event form). Errors show in a red alert. */
+export function EventEditor({
+  mode,
+  timeZone,
+  zoneLabel,
+  onCancel,
+  onDone,
+  ...props
+}: EventEditorProps) {
+  // What the form started from: the defaults, and what a series save compares against.
+  const [initial] = useState(props.initial);
+  const form = useZodForm(eventFormSchema, { defaultValues: initial });
+  const { user } = useAuth();
+  const locationId = useChamber().config?.locationId;
+  const { save } = useSaveEvent();
+  const [multiDay, setMultiDay] = useState(() => isMultiDay(initial));
+  const [repeat, setRepeat] = useState<Repeat>({ kind: 'none', until: '' });
+  const [pending, setPending] = useState<EventForm | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const event = mode.kind === 'edit' ? mode.event : null;
+  const creating = mode.kind === 'create';
+
+  async function submit(values: EventForm, choice?: RecurringChoice) {
+    setError(null);
+    setSaving(true);
+    try {
+      const rrule = creating
+        ? buildRrule({ ...repeat, startDate: values.startDate }, timeZone)
+        : null;
+      const saved = await save({ mode, form: values, initial, rrule, choice });
+      toast.success(creating ? 'Event created' : 'Event updated');
+      onDone(saved);
+    } catch (failure) {
+      setError(
+        failure instanceof Error && failure.message ? failure.message : 'Failed to save event',
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function onSubmit(values: EventForm) {
+    // Spec §4: a change to an event of a series first asks how it applies.
+    if (event?.isRecurring) setPending(values);
+    else void submit(values);
+  }
+
+  return (
+    <Form form={form} onSubmit={onSubmit} className="grid gap-5" aria-busy={saving}>
+      <FormField
+        control={form.control}
+        name="title"
+        label="Title*"
+        render={({ field, controlProps }) => <Input {...field} {...controlProps} required />}
+      />
+      <FormField
+        control={form.control}
+        name="description"
+        label="Description"
+        render={({ field, controlProps }) => (
+          <Textarea {...field} {...controlProps} rows={4} className="min-h-0" />
+        )}
+      />
+      <EventScheduleFields
+        form={form}
+        multiDay={multiDay}
+        onMultiDayChange={setMultiDay}
+        repeat={creating ? repeat : undefined}
+        onRepeatChange={creating ? setRepeat : undefined}
+        seriesRule={event?.isRecurring ? describeRrule(event.rrule, timeZone) : undefined}
+        zoneLabel={zoneLabel}
+      />
+      <FormField
+        control={form.control}
+        name="location"
+        label="Location"
+        render={({ field, controlProps }) => <Input {...field} {...controlProps} />}
+      />
+      <FormField
+        control={form.control}
+        name="appointmentStatus"
+        label="Appointment status"
+        render={({ field, controlProps }) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger {...controlProps} onBlur={field.onBlur} ref={field.ref}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {appointmentStatuses.map((status) => (
+                <SelectItem key={status} value={status}>
+                  {capitalise(status)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
+      <fieldset className="grid gap-4">
+        <legend className="mb-2 text-sm font-semibold">Links and files</legend>
+        <FormField
+          control={form.control}
+          name="pageUrl"
+          label="Page URL"
+          description="The event's own web page, shown as Event Website."
+          render={({ field, controlProps }) => (
+            <Input {...field} {...controlProps} type="url" inputMode="url" placeholder="https://" />
+          )}
+        />
+        <EventFileField
+          form={form}
+          kind="cover"
+          upload={{ contactId: user?.contactId ?? null, locationId }}
+        />
+        <EventFileField
+          form={form}
+          kind="download"
+          upload={{ contactId: user?.contactId ?? null, locationId }}
+        />
+      </fieldset>
+      <FormField
+        control={form.control}
+        name="internalNote"
+        label="Internal note"
+        description={
+          creating
+            ? `Filled in for you: "Created by ${user?.name ?? 'you'} via web app".`
+            : 'Kept for chamber staff; not shown on the calendar.'
+        }
+        render={({ field, controlProps }) => (
+          <Textarea {...field} {...controlProps} rows={2} disabled className="min-h-0" />
+        )}
+      />
+      {creating ? (
+        <FormField
+          control={form.control}
+          name="toNotify"
+          label="Send notification emails"
+          layout="inline"
+          description="Emails the organizer that the event is on the calendar, with the calendar file."
+          render={({ field, controlProps }) => (
+            <Checkbox
+              {...controlProps}
+              checked={field.value}
+              onCheckedChange={(c) => field.onChange(c === true)}
+              onBlur={field.onBlur}
+              ref={field.ref}
+            />
+          )}
+        />
+      ) : null}
+      <FormError>{error}</FormError>
+      <DialogFooter className="items-stretch sm:items-center">
+        {event?.canEdit ? (
+          <DeleteEventButton event={event} onDeleted={() => onDone(null)} className="sm:mr-auto" />
+        ) : null}
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? <Spinner className="size-4" /> : null}
+          {creating ? 'Create Event' : 'Save Changes'}
+        </Button>
+      </DialogFooter>
+      <RecurringChoiceDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        onChoose={(choice) => {
+          const values = pending;
+          setPending(null);
+          if (values) void submit(values, choice);
+        }}
+      />
+    </Form>
+  );
+}

@@ -1,0 +1,179 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, makeProfile, signedInAs, stubApi } from '@/test/fake-api';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { makeAppointment } from '../testing';
+import { EventError, EventPage } from './event-page';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+describe('EventPage', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-10T16:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows the event: hero, details by line, organizer, categories', async () => {
+    stubApi({
+      'GET /calendars/appointments/e-1': () =>
+        json(
+          200,
+          makeAppointment({
+            attendeeCount: 14,
+            calendarNotes: 'Parking behind City Hall.',
+            downloadFileUrl: '/api/media/a.pdf',
+          }),
+        ),
+    });
+    renderWithProviders(<EventPage id="e-1" />);
+
+    expect(screen.getByText('Loading event details...')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Monthly Chamber Luncheon' }),
+    ).toBeTruthy();
+    expect(screen.getAllByText('Tuesday, March 17, 2026').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('12:00 PM – 1:15 PM MDT').length).toBeGreaterThan(0);
+    expect(screen.getByText('14 registered')).toBeTruthy();
+    const about = screen.getByRole('heading', { name: 'About This Event' }).parentElement!;
+    expect(within(about).getByText('Lunch with fellow members.')).toBeTruthy();
+    expect(within(about).getByText('New members introduce their business.')).toBeTruthy();
+    expect(screen.getByText('Parking behind City Hall.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /View on Map/ }).getAttribute('href')).toContain(
+      'google.com/maps',
+    );
+    expect(screen.getByRole('link', { name: /Download Materials/ }).getAttribute('href')).toBe(
+      '/api/media/a.pdf',
+    );
+    expect(screen.getByText('RACC Events Team')).toBeTruthy();
+    for (const badge of ['Community', 'Networking', 'Business'])
+      expect(screen.getByText(badge)).toBeTruthy();
+    expect(screen.getByText('Starts in 7 days, 2 hours and 0 minutes')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+
+    const favourite = screen.getByRole('button', { name: 'Favourite' });
+    fireEvent.click(favourite);
+    expect(favourite.getAttribute('aria-pressed')).toBe('true');
+    expect(localStorage.getItem('event-favorites')).toBe('["e-1"]');
+  });
+
+  it('shows Event Not Found with the way back', async () => {
+    stubApi({
+      'GET /calendars/appointments/nope': () =>
+        json(404, { error: 'not_found', message: 'Event not found' }),
+    });
+    renderWithProviders(<EventPage id="nope" />);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Event Not Found' })).toBeTruthy();
+    expect(
+      within(alert).getByText("The event you're looking for doesn't exist or has been removed."),
+    ).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Back to Calendar' }).getAttribute('href')).toBe(
+      '/calendar',
+    );
+  });
+
+  it('says when no event id was given', () => {
+    renderWithProviders(<EventError title="Event ID not provided" />);
+    expect(screen.getByRole('heading', { name: 'Event ID not provided' })).toBeTruthy();
+  });
+
+  it('registers, prefilled from the signed-in user, and then says so', async () => {
+    const api = stubApi({
+      ...signedInAs(makeProfile()),
+      'GET /calendars/appointments/e-1': () => json(200, makeAppointment()),
+      'GET /calendars/cal-1/events': () => json(200, { events: [], truncated: false }),
+      'POST /calendars/appointments/e-1/registrations': (body) =>
+        json(201, {
+          registration: {
+            id: 'r-1',
+            eventId: 'e-1',
+            ...(body as object),
+            guests: 3,
+            createdAt: '',
+            updatedAt: '',
+          },
+          updated: false,
+          attendeeCount: 3,
+          registrationCount: 1,
+          message: "We've sent a confirmation to your email.",
+        }),
+    });
+    renderWithProviders(<EventPage id="e-1" />);
+
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Register Now' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Register for Event' });
+    expect((within(dialog).getByLabelText('Full Name*') as HTMLInputElement).value).toBe(
+      'Maria Lopez',
+    );
+    expect((within(dialog).getByLabelText('Email*') as HTMLInputElement).value).toBe(
+      'maria@riverbendbakery.example',
+    );
+    const guests = within(dialog).getByLabelText('Number of Guests') as HTMLInputElement;
+    expect(guests.value).toBe('1');
+
+    fireEvent.change(guests, { target: { value: '11' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(
+      await within(dialog).findByText('Number of guests must be between 1 and 10'),
+    ).toBeTruthy();
+    expect(api.bodies('POST /calendars/appointments/e-1/registrations')).toEqual([]);
+
+    fireEvent.change(guests, { target: { value: '3' } });
+    fireEvent.change(within(dialog).getByLabelText('Notes (optional)'), {
+      target: { value: 'One vegetarian' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByText("You're Registered!")).toBeTruthy();
+    expect(api.bodies('POST /calendars/appointments/e-1/registrations')).toEqual([
+      {
+        name: 'Maria Lopez',
+        email: 'maria@riverbendbakery.example',
+        phone: '(801) 555-0142',
+        numberOfGuests: 3,
+        notes: 'One vegetarian',
+      },
+    ]);
+    expect(screen.getByText("We've sent a confirmation to your email.")).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('3 registered')).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Register Now' })).toBeNull();
+  });
+
+  it('downloads the calendar file named after the title', async () => {
+    stubApi({
+      'GET /calendars/appointments/e-1': () =>
+        json(200, makeAppointment({ title: 'Lunch: Q&A / Mayor' })),
+      'GET /calendars/appointments/e-1/ics': () =>
+        new Response('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', {
+          headers: { 'Content-Type': 'text/calendar' },
+        }),
+    });
+    const createObjectURL = vi.fn(() => 'blob:ics');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    let downloaded = '';
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloaded = this.download;
+    });
+    renderWithProviders(<EventPage id="e-1" />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to Calendar' }));
+    await waitFor(() => expect(downloaded).toBe('Lunch QA Mayor.ics'));
+    expect(createObjectURL).toHaveBeenCalledOnce();
+  });
+
+  it('shares with a copyable link where the device has no share sheet', async () => {
+    stubApi({ 'GET /calendars/appointments/e-1': () => json(200, makeAppointment()) });
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } });
+    renderWithProviders(<EventPage id="e-1" />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share this event' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy Link' }));
+    await waitFor(() => expect(within(dialog).getByText('Copied to the clipboard.')).toBeTruthy());
+    expect(writeText).toHaveBeenCalledWith('http://localhost:3000/');
+  });
+});

@@ -1,0 +1,169 @@
+import type { Appointment, CalendarEvent } from '@chamber/contract';
+import { CalendarX2Icon } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { eventLoadError, isNotFound, useEvent } from '../api/get-event';
+import { useHasPassed } from '../lib/countdown';
+import { REGISTERED_KEY, useEventFlag } from '../lib/event-flags';
+import { EventDetailsCard } from './event-details-card';
+import { EventFormDialog } from './event-form-dialog';
+import { EventHero } from './event-hero';
+import { EventSideCard, REGISTRATION_STATUS_ID } from './event-side-card';
+import { RegistrationDialog } from './registration-dialog';
+
+/** /events/{id} (spec §2 Event detail). */
+export function EventPage({ id }: { id: string }) {
+  const query = useEvent(id);
+  useDocumentTitle(query.data?.title ?? 'Event Details');
+
+  if (query.isPending) {
+    return (
+      <div
+        role="status"
+        className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-muted-foreground"
+      >
+        <Spinner className="size-8 text-primary" />
+        Loading event details...
+      </div>
+    );
+  }
+  if (query.isError) {
+    return isNotFound(query.error) ? (
+      <EventError
+        title="Event Not Found"
+        detail="The event you're looking for doesn't exist or has been removed."
+      />
+    ) : (
+      <EventError
+        title={eventLoadError(query.error)}
+        detail="Check your connection and try again."
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return <EventView event={query.data} />;
+}
+
+/** The error card with the way back to the calendar ('Event Not Found', 'Event ID not provided'). */
+export function EventError({
+  title,
+  detail,
+  onRetry,
+}: {
+  title: string;
+  detail?: string;
+  onRetry?: () => void;
+}) {
+  useDocumentTitle(title);
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 sm:py-24">
+      <Card role="alert" className="items-center px-6 text-center">
+        <CalendarX2Icon className="size-12 text-muted-foreground" aria-hidden="true" />
+        <div className="grid gap-2">
+          <h1 className="text-2xl font-bold">{title}</h1>
+          {detail ? <p className="text-muted-foreground">{detail}</p> : null}
+        </div>
+        <div className="flex flex-wrap justify-center gap-2">
+          {onRetry ? (
+            <Button type="button" variant="outline" onClick={onRetry}>
+              Try Again
+            </Button>
+          ) : null}
+          <Button asChild>
+            <Link to={paths.calendar.href()}>Back to Calendar</Link>
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+function EventView({ event }: { event: Appointment }) {
+  const { isAuthenticated } = useAuth();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [registered] = useEventFlag(REGISTERED_KEY, event.id);
+  const [editing, setEditing] = useState<CalendarEvent | null>(null);
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+
+  const started = useHasPassed(event.startTime);
+  const closedReason =
+    event.status === 'cancelled'
+      ? 'This event has been cancelled.'
+      : started
+        ? 'Registration has closed: this event has started.'
+        : null;
+  const canRegister = !registered && closedReason === null;
+
+  // ?register=true (the calendar's Register Now) opens the registration dialog, once.
+  const wantsRegister = searchParams.get('register') === 'true';
+  const [registering, setRegistering] = useState(() => wantsRegister && canRegister);
+  useEffect(() => {
+    if (!wantsRegister) return;
+    setSearchParams(
+      (params) => {
+        params.delete('register');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [wantsRegister, setSearchParams]);
+
+  const openRegistration = () => setRegistering(true);
+
+  return (
+    <>
+      <EventHero
+        event={event}
+        canRegister={canRegister}
+        onRegister={openRegistration}
+        onEdit={isAuthenticated && event.canEdit ? () => setEditing(event) : null}
+      />
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:grid-cols-3 lg:items-start">
+        <div className="lg:col-span-2">
+          <EventDetailsCard event={event} />
+        </div>
+        <EventSideCard
+          event={event}
+          registered={registered}
+          confirmation={confirmation}
+          closedReason={closedReason}
+          onRegister={openRegistration}
+        />
+      </div>
+      <RegistrationDialog
+        eventId={event.id}
+        eventTitle={event.title}
+        open={registering}
+        onOpenChange={setRegistering}
+        onRegistered={(result) => {
+          setConfirmation(result.message);
+          setRegistering(false);
+        }}
+        onCloseAutoFocus={(e) => {
+          // The Register buttons are gone once registered: land on the confirmation instead.
+          const status = document.getElementById(REGISTRATION_STATUS_ID);
+          if (status) {
+            e.preventDefault();
+            status.focus();
+          }
+        }}
+      />
+      <EventFormDialog
+        mode={editing ? { kind: 'edit', event: editing } : null}
+        onClose={() => setEditing(null)}
+        onDone={(saved) => {
+          // Deleted: back to the calendar. Saved as a new series: that series' page.
+          if (!saved) navigate(paths.calendar.href(), { replace: true });
+          else if (saved.id !== event.id) navigate(paths.event.href(saved.id), { replace: true });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+import type { Appointment } from '@chamber/contract';
+import {
+  CalendarPlusIcon,
+  CircleCheckIcon,
+  DownloadIcon,
+  ExternalLinkIcon,
+  LinkIcon,
+  UsersRoundIcon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useChamber } from '@/lib/chamber/use-chamber';
+import { downloadEventIcs } from '../api/download-event-ics';
+
+export const CONFIRMATION_SENT = "We've sent a confirmation to your email.";
+export const REGISTRATION_STATUS_ID = 'registration-status';
+
+interface EventSideCardProps {
+  event: Appointment;
+  registered: boolean;
+  /** The server's word on the confirmation mail, after registering here. */
+  confirmation: string | null;
+  closedReason: string | null;
+  onRegister: () => void;
+}
+
+/** Spec §2 Event detail: registration state, calendar file, links, organizer, categories. */
+export function EventSideCard({
+  event,
+  registered,
+  confirmation,
+  closedReason,
+  onRegister,
+}: EventSideCardProps) {
+  const { shortName } = useChamber();
+  const [downloading, setDownloading] = useState(false);
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(window.location.href.split('?')[0]!);
+      toast.success('Link copied');
+    } catch {
+      toast.error('Could not copy the link: use Share instead.');
+    }
+  }
+
+  async function addToCalendar() {
+    setDownloading(true);
+    try {
+      await downloadEventIcs(event.id, event.title);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Could not download the calendar file');
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <div className="grid gap-6">
+      <Card className="gap-5">
+        <CardHeader>
+          <h2
+            id={registered ? REGISTRATION_STATUS_ID : undefined}
+            tabIndex={registered ? -1 : undefined}
+            className="text-xl leading-tight font-semibold outline-none"
+          >
+            {registered ? "You're Registered!" : 'Register for Event'}
+          </h2>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          {registered ? (
+            <p role="status" className="flex items-start gap-2 text-success">
+              <CircleCheckIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+              {confirmation ?? CONFIRMATION_SENT}
+            </p>
+          ) : closedReason ? (
+            <p className="text-muted-foreground">{closedReason}</p>
+          ) : (
+            <>
+              <p className="text-muted-foreground">
+                Save your seat; members and guests are welcome.
+              </p>
+              <Button type="button" size="lg" onClick={onRegister}>
+                Register Now
+              </Button>
+            </>
+          )}
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => void addToCalendar()}
+            disabled={downloading}
+          >
+            {downloading ? <Spinner className="size-4" /> : <CalendarPlusIcon aria-hidden="true" />}
+            Add to Calendar
+          </Button>
+          <Button type="button" variant="outline" onClick={() => void copyLink()}>
+            <LinkIcon aria-hidden="true" />
+            Copy Link
+          </Button>
+          {event.pageUrl ? (
+            <Button asChild variant="outline">
+              <a href={event.pageUrl} target="_blank" rel="noopener noreferrer">
+                <ExternalLinkIcon aria-hidden="true" />
+                Event Website
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </Button>
+          ) : null}
+          {event.downloadFileUrl ? (
+            <Button asChild variant="outline">
+              <a href={event.downloadFileUrl} target="_blank" rel="noopener noreferrer" download>
+                <DownloadIcon aria-hidden="true" />
+                Download Materials
+              </a>
+            </Button>
+          ) : null}
+        </CardContent>
+      </Card>
+      {event.contactId ? (
+        <Card className="gap-4">
+          <CardHeader>
+            <h2 className="text-lg leading-tight font-semibold">Organizer</h2>
+          </CardHeader>
+          <CardContent className="flex items-center gap-3">
+            <span
+              className="flex size-11 items-center justify-center rounded-full bg-primary text-primary-foreground"
+              aria-hidden="true"
+            >
+              <UsersRoundIcon className="size-5" />
+            </span>
+            <div className="grid">
+              <span className="font-semibold">{shortName} Events Team</span>
+              <span className="text-sm text-muted-foreground">
+                Questions? The chamber office is glad to help.
+              </span>
+            </div>
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card className="gap-4">
+        <CardHeader>
+          <h2 className="text-lg leading-tight font-semibold">Event Category</h2>
+        </CardHeader>
+        <CardContent>
+          <ul className="flex flex-wrap gap-2">
+            {['Community', 'Networking', 'Business'].map((category) => (
+              <li key={category}>
+                <Badge variant="secondary">{category}</Badge>
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import type { CreateEvent, EventForm, UpdateEvent } from '@chamber/contract';
+import { zonedTimeToUtc } from '@/lib/zoned-time';
+import type { EventFormValues } from './event-form';
+
+/** The start and end of the form as ISO instants, read on the wall clock of `timeZone`. */
+export function formInstants(form: EventForm, timeZone: string) {
+  return {
+    startTime: zonedTimeToUtc(form.startDate, form.startTime, timeZone).toISOString(),
+    endTime: zonedTimeToUtc(form.endDate, form.endTime, timeZone).toISOString(),
+  };
+}
+
+/** What every save sends: the spec's basics, with the location and notes aliases. */
+function basics(form: EventForm, calendarId: string, timeZone: string) {
+  return {
+    calendarId,
+    title: form.title.trim(),
+    description: form.description,
+    ...formInstants(form, timeZone),
+    location: form.location.trim(),
+    address: form.location.trim(),
+    calendarNotes: form.description,
+    appointmentStatus: form.appointmentStatus,
+    pageUrl: form.pageUrl,
+    coverImageUrl: form.coverImageUrl,
+    downloadFileUrl: form.downloadFileUrl,
+    selectedTimezone: timeZone,
+    ignoreDateRange: true,
+    ignoreFreeSlotValidation: true,
+  } satisfies CreateEvent;
+}
+
+export const createdByNote = (note: string, authorName: string) =>
+  [note.trim(), `Created by ${authorName} via web app`].filter(Boolean).join('\n');
+
+/** Spec §7 Create payload; `rrule` makes the event a weekly, monthly ... series. */
+export function createEventPayload(
+  form: EventForm,
+  ctx: {
+    calendarId: string;
+    timeZone: string;
+    contactId: string | null;
+    authorName: string;
+    rrule: string | null;
+  },
+): CreateEvent {
+  return {
+    ...basics(form, ctx.calendarId, ctx.timeZone),
+    contactId: ctx.contactId,
+    toNotify: form.toNotify,
+    internalNote: createdByNote(form.internalNote, ctx.authorName),
+    source: 'calendar_page',
+    channel: 'web_app',
+    meetingLocationType: 'custom',
+    ...(ctx.rrule ? { rrule: ctx.rrule } : {}),
+  };
+}
+
+/** How a save applies: a single event, one occurrence, or the occurrence and all after it. */
+export type SaveScope = 'single' | 'this_event' | 'this_and_following_events';
+
+/** Spec §7 Update payload. The organizer and internal note are left as they are. */
+export function updateEventPayload(
+  form: EventForm,
+  ctx: { calendarId: string; timeZone: string; scope: SaveScope; rrule: string | null },
+): UpdateEvent {
+  const payload = basics(form, ctx.calendarId, ctx.timeZone);
+  if (ctx.scope === 'this_and_following_events') {
+    return {
+      ...payload,
+      recurringEventUpdateType: 'this_and_following_events',
+      isCustomRecurring: true,
+      rrule: ctx.rrule,
+    };
+  }
+  return {
+    ...payload,
+    toNotify: form.toNotify,
+    ...(ctx.scope === 'this_event' ? { recurringEventUpdateType: 'this_event' as const } : {}),
+  };
+}
+
+const compared = [
+  'title',
+  'description',
+  'startDate',
+  'startTime',
+  'endDate',
+  'endTime',
+  'location',
+  'appointmentStatus',
+] as const;
+const customFields = ['pageUrl', 'coverImageUrl', 'downloadFileUrl'] as const;
+
+/** Which parts of the form differ from what was loaded (spec §4: a series saves only changes). */
+export function formChanges(initial: EventFormValues, current: EventFormValues) {
+  const differs = (key: keyof EventFormValues) =>
+    String(initial[key] ?? '').trim() !== String(current[key] ?? '').trim();
+  return {
+    basics: compared.some(differs),
+    customFields: customFields.some(differs),
+  };
+}

@@ -1,0 +1,55 @@
+import {
+  REGISTRATION_MAX_GUESTS,
+  REGISTRATION_MIN_GUESTS,
+  registerForEventSchema,
+  type Profile,
+  type RegisterForEvent,
+} from '@chamber/contract';
+import { z } from 'zod';
+
+const GUESTS_MESSAGE = 'Number of guests must be between 1 and 10';
+
+/**
+ * Spec §3 Registration form: the number of guests is kept as the field's text (default '1'),
+ * checked as a whole number from 1 to 10; the rest are the contract's rules.
+ */
+export const registrationFormSchema = z.object({
+  name: registerForEventSchema.shape.name,
+  email: registerForEventSchema.shape.email,
+  phone: z.string().trim().max(40),
+  numberOfGuests: z
+    .string()
+    .trim()
+    .refine((v) => /^\d+$/.test(v), GUESTS_MESSAGE)
+    .refine(
+      (v) => Number(v) >= REGISTRATION_MIN_GUESTS && Number(v) <= REGISTRATION_MAX_GUESTS,
+      GUESTS_MESSAGE,
+    ),
+  notes: z.string().trim().max(2000),
+});
+export type RegistrationFormValues = z.input<typeof registrationFormSchema>;
+
+/** The form, prefilled from the signed-in user (spec §2: name, email and phone). */
+export function registrationDefaults(
+  user: Pick<Profile, 'name' | 'email' | 'phone'> | null,
+): RegistrationFormValues {
+  return {
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+    numberOfGuests: '1',
+    notes: '',
+  };
+}
+
+export function registrationBody(
+  values: z.output<typeof registrationFormSchema>,
+): RegisterForEvent {
+  return {
+    name: values.name,
+    email: values.email,
+    phone: values.phone || null,
+    numberOfGuests: Number(values.numberOfGuests),
+    notes: values.notes || null,
+  };
+}
