@@ -3,14 +3,20 @@ import { paths } from '../../apps/web/src/config/paths';
 
 export { expect, paths };
 
-/** Every test fails on an uncaught exception in the page. */
+/** Every test fails on an uncaught exception in the page or a refusal by its CSP. */
 export const test = base.extend<{ failOnPageError: void }>({
   failOnPageError: [
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
+      // A Content-Security-Policy refusal is only a console message: count it as an error.
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content[- ]Security[- ]Policy/i.test(message.text())) {
+          errors.push(message.text());
+        }
+      });
       await use();
-      expect(errors, 'uncaught errors in the page').toEqual([]);
+      expect(errors, 'uncaught errors and policy refusals in the page').toEqual([]);
     },
     { auto: true },
   ],

@@ -15,6 +15,7 @@ import type { Database } from '@chamber/db';
 import type { Config } from './config.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createStorage } from './lib/create-storage.js';
+import { EmbedOrigins } from './lib/embed-origins.js';
 import { createMailer, type Mailer } from './lib/mail/mailer.js';
 import type { Storage } from './lib/storage.js';
 import { Throttle } from './lib/throttle.js';
@@ -22,6 +23,7 @@ import { registerModules } from './modules/index.js';
 import { AuthService } from './modules/auth/service.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
 
 declare module 'fastify' {
@@ -103,11 +105,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(errorHandlerPlugin);
   await app.register(formbody);
+  const embeds = new EmbedOrigins(db);
   await app.register(helmet, {
-    // The CSP is set with the embed origins in the security work; until then, none.
+    // Set by the security plugin, which knows the chamber's embed origins.
     contentSecurityPolicy: false,
+    // The embedded forms and map come from other origins.
     crossOriginEmbedderPolicy: false,
+    // HSTS only over TLS: see the security plugin.
+    strictTransportSecurity: false,
+    // Keep the origin on links out (embeds and maps need it), never the path.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  await app.register(securityPlugin, { embeds });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Chamber portal API', version: '0.1.0' },
@@ -127,7 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await mailer.close();
   });
   await app.register(authPlugin, { auth });
-  await registerModules(app, { db, config, auth, clock, storage, throttle, mailer });
+  await registerModules(app, { db, config, auth, clock, storage, throttle, mailer, embeds });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // A browsable page of the same document, served from the package (nothing from a CDN).

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '@chamber/db';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
+import type { EmbedOrigins } from '../lib/embed-origins.js';
 import type { Mailer } from '../lib/mail/mailer.js';
 import type { Storage } from '../lib/storage.js';
 import type { Throttle } from '../lib/throttle.js';
@@ -23,6 +24,8 @@ export interface ModuleDeps {
   storage: Storage;
   throttle: Throttle;
   mailer: Mailer;
+  /** The chamber's embed origins, for the pages' Content-Security-Policy. */
+  embeds: EmbedOrigins;
 }
 
 /** Every feature module, registered under /api from this one list. */

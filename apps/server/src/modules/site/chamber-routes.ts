@@ -58,7 +58,7 @@ export const chamberRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
     async (request) => {
       const actor = requireRole(request, 'admin');
-      return updateLocation(
+      const updated = await updateLocation(
         db,
         clock,
         config.publicUrl,
@@ -66,6 +66,8 @@ export const chamberRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         request.params.locationId,
         request.body,
       );
+      deps.embeds.invalidate();
+      return updated;
     },
   );
 

@@ -1,0 +1,111 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locations } from '@chamber/db';
+import { createTestApp, createTestUser, signIn, type TestContext } from '../test/app.js';
+import { bearer } from '../test/members.js';
+
+let ctx: TestContext;
+let web: string;
+
+beforeAll(async () => {
+  web = await mkdtemp(path.join(os.tmpdir(), 'chamber-web-'));
+  await writeFile(path.join(web, 'index.html'), '<!doctype html><title>Portal</title>');
+  ctx = await createTestApp({ WEB_DIST: web, TRUST_PROXY: '127.0.0.1' });
+  await ctx.db.insert(locations).values({ id: 'riverton', name: 'Riverton Chamber' });
+});
+afterAll(async () => {
+  await ctx.close();
+  await rm(web, { recursive: true, force: true });
+});
+
+const directives = (policy: string) =>
+  Object.fromEntries(
+    policy.split(';').map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/);
+      return [name!, values];
+    }),
+  );
+
+describe('security headers', () => {
+  it('give pages a policy of their own scripts and the map frame, and nothing may frame them', async () => {
+    const page = await ctx.app.inject({ url: '/members' });
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const csp = directives(String(page.headers['content-security-policy']));
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['frame-src']).toEqual(["'self'", 'https://www.google.com']);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']).toEqual(["'self'"]);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('allow exactly the embed origins an admin configures, as soon as they are saved', async () => {
+    const admin = await createTestUser(ctx.db, { role: 'admin' });
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/locations/riverton',
+      headers: bearer(await signIn(ctx, admin.email)),
+      payload: {
+        name: 'Riverton Chamber',
+        shortName: '',
+        address1: '',
+        city: '',
+        state: '',
+        postalCode: '',
+        phone: '',
+        email: '',
+        website: '',
+        socialUrl: '',
+        logoUrl: '',
+        accentColor: '#1f5f8b',
+        basicSignupUrl: 'https://forms.leadservice.example/widget/form/abc',
+        enhancedSignupUrl: '',
+        eliteSignupUrl: '',
+        businessOfMonthSurveyUrl: 'https://surveys.example.org/s/botm',
+        customerServiceSurveyUrl: '',
+        contactFormUrl: '',
+        formEmbedScriptUrl: 'https://forms.leadservice.example/js/form_embed.js',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const csp = directives(
+      String((await ctx.app.inject({ url: '/' })).headers['content-security-policy']),
+    );
+    expect(csp['script-src']).toEqual([
+      "'self'",
+      'https://forms.leadservice.example',
+      'https://surveys.example.org',
+    ]);
+    expect(csp['frame-src']).toEqual([
+      "'self'",
+      'https://www.google.com',
+      'https://forms.leadservice.example',
+      'https://surveys.example.org',
+    ]);
+  });
+
+  it('close the API and files to scripts and frames', async () => {
+    const res = await ctx.app.inject({ url: '/api/health' });
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+  });
+
+  it('send HSTS only for requests that came over TLS through the trusted proxy', async () => {
+    const plain = await ctx.app.inject({ url: '/' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const tls = await ctx.app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
+    expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(String(tls.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    // From an address that is not the proxy, the header is not believed.
+    const forged = await ctx.app.inject({
+      url: '/',
+      remoteAddress: '203.0.113.9',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+  });
+});
