@@ -53,6 +53,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('loads demo data at start only when asked', () => {
+    expect(loadConfig({}).seedDemoData).toBe(false);
+    expect(loadConfig({ SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    expect(() => loadConfig({ SEED_DEMO_DATA: 'yes' })).toThrow(
+      /^SEED_DEMO_DATA: must be true or false/,
+    );
+  });
+
   it('stores media on disk unless a bucket is set', () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(
