@@ -14,6 +14,7 @@ import { hashPassword } from './modules/auth/password.js';
 import { importRoster, type ImportReport } from './modules/onboarding/roster-import.js';
 import { BackupError, createBackup, restoreBackup } from './ops/backup.js';
 import { demoAccounts } from './seed/demo-data.js';
+import { SCALE_1, seedScale } from './seed/scale.js';
 import { seedDemo } from './seed/seed.js';
 
 class CliError extends Error {}
@@ -117,21 +118,41 @@ program
     }),
   );
 
+function parseScale(value: string): number {
+  const scale = Number(value);
+  if (!Number.isFinite(scale) || scale <= 0 || scale > 10) {
+    throw new CliError(`--scale must be a number above 0 and at most 10 (got "${value}")`);
+  }
+  return scale;
+}
+
 program
   .command('seed')
   .description(
     'Load demo data: the chamber, members on each tier, an admin, a moderator, a month of events (idempotent)',
   )
-  .action(() =>
-    withDatabase(async (database) => {
+  .option(
+    '--scale <n>',
+    `also load n times ${SCALE_1.contacts} contacts, ${SCALE_1.users} logins, ${SCALE_1.series} repeating series, ${SCALE_1.singleEvents} single events over two years and ${SCALE_1.registrations} registrations (for benchmarks)`,
+  )
+  .action((opts: { scale?: string }) => {
+    // Checked before the database starts, so a typo fails at once.
+    const scale = opts.scale === undefined ? undefined : parseScale(opts.scale);
+    return withDatabase(async (database) => {
       const report = await seedDemo(database.db);
       for (const line of report.lines) console.log(`  ${line}`);
+      if (scale !== undefined) {
+        const loaded = await seedScale(database.db, scale, new Date(), (line) =>
+          console.error(`  ${line}`),
+        );
+        for (const line of loaded.lines) console.log(`  scale ${scale}: ${line}`);
+      }
       console.log('Demo sign-ins:');
       for (const a of demoAccounts.slice(0, 3)) {
         console.log(`  ${a.role.padEnd(9)} ${a.email}  password: ${a.password}`);
       }
-    }),
-  );
+    });
+  });
 
 program
   .command('create-admin')

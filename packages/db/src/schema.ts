@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -8,6 +10,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -383,4 +386,19 @@ export const submissions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('submissions_created_at_idx').on(t.createdAt.desc(), t.id)],
+);
+
+/**
+ * One counter raised at the commit of every transaction that changes the directory or the
+ * calendar (contacts, users, calendars, events, registrations), by the triggers of migration
+ * 0008. A process that keeps a computed answer keeps the counter it was computed at, and
+ * reuses the answer only while the counter is unchanged, so no process serves stale data.
+ */
+export const dataVersion = pgTable(
+  'data_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('data_version_single_row', sql`${t.id} = 1`)],
 );

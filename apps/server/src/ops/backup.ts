@@ -18,8 +18,11 @@ import type { Storage } from '../lib/storage.js';
 
 export const BACKUP_FORMAT = 1;
 
-/** Short-lived rows a restored portal does not need: throttling windows and emailed codes. */
-const SKIPPED_TABLES = new Set(['rate_limits', 'email_codes']);
+/**
+ * Short-lived rows a restored portal does not need: throttling windows and emailed codes;
+ * and the change counter, which every database has from its migrations and keeps counting.
+ */
+const SKIPPED_TABLES = new Set(['rate_limits', 'email_codes', 'data_version']);
 const BATCH = 1000;
 
 interface Manifest {

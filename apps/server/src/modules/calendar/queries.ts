@@ -1,5 +1,7 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { calendars, contacts, events, type Executor } from '@chamber/db';
+import { reusableQuery } from '../../lib/reusable-query.js';
+import { isAnyOf } from '../../lib/sql-lists.js';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventInsert = typeof events.$inferInsert;
@@ -10,9 +12,17 @@ export type CalendarRow = typeof calendars.$inferSelect;
 export * from './registration-queries.js';
 
 export async function findCalendar(db: Executor, id: string): Promise<CalendarRow | undefined> {
-  const [row] = await db.select().from(calendars).where(eq(calendars.id, id));
+  const [row] = await calendarQuery(db, { id });
   return row;
 }
+
+const calendarQuery = reusableQuery((db) =>
+  db
+    .select()
+    .from(calendars)
+    .where(eq(calendars.id, sql.placeholder('id')))
+    .prepare('find_calendar'),
+);
 
 /** The chamber's calendar: the first one created. */
 export async function defaultCalendar(db: Executor): Promise<CalendarRow | undefined> {
@@ -95,9 +105,9 @@ export async function overridesFor(
     .from(events)
     .where(
       and(
-        inArray(events.seriesId, seriesIds),
+        isAnyOf(events.seriesId, seriesIds, 'uuid'),
         originalStarts.length
-          ? or(inArray(events.originalStart, originalStarts), movedIn)
+          ? or(isAnyOf(events.originalStart, originalStarts, 'timestamptz'), movedIn)
           : movedIn,
       ),
     );
@@ -179,6 +189,6 @@ export async function overridesOf(db: Executor, seriesIds: string[]): Promise<Ev
   return db
     .select()
     .from(events)
-    .where(inArray(events.seriesId, seriesIds))
+    .where(isAnyOf(events.seriesId, seriesIds, 'uuid'))
     .orderBy(asc(events.originalStart));
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { eventRegistrations, type Executor } from '@chamber/db';
+import { isAnyOf } from '../../lib/sql-lists.js';
 
 export type RegistrationRow = typeof eventRegistrations.$inferSelect;
 
@@ -27,8 +28,8 @@ export async function registrationCounts(
     .from(eventRegistrations)
     .where(
       and(
-        inArray(eventRegistrations.eventId, eventIds),
-        inArray(eventRegistrations.occurrenceKey, [...new Set(occurrenceKeys)]),
+        isAnyOf(eventRegistrations.eventId, eventIds, 'uuid'),
+        isAnyOf(eventRegistrations.occurrenceKey, [...new Set(occurrenceKeys)], 'text'),
       ),
     )
     .groupBy(eventRegistrations.eventId, eventRegistrations.occurrenceKey);
@@ -96,7 +97,7 @@ export async function moveRegistrations(
     .set({ occurrenceKey: sql`substr(${eventRegistrations.occurrenceKey}, 8)` })
     .where(
       and(
-        inArray(eventRegistrations.eventId, [...new Set(moves.map((m) => m.toEvent))]),
+        isAnyOf(eventRegistrations.eventId, [...new Set(moves.map((m) => m.toEvent))], 'uuid'),
         sql`${eventRegistrations.occurrenceKey} like 'moving:%'`,
       ),
     );

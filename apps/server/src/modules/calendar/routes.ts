@@ -14,6 +14,8 @@ import {
   seriesCustomFieldsUpdateSchema,
   updateEventSchema,
 } from '@chamber/contract';
+import { JsonBody } from '../../lib/json-body.js';
+import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
 import type { ModuleDeps } from '../index.js';
 import { EventMail } from './event-mail.js';
 import { calendarFileRoutes } from './file-routes.js';
@@ -22,6 +24,13 @@ import { CalendarService } from './service.js';
 
 export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const calendar = new CalendarService(deps.db, deps.clock);
+  // Windows as visitors get them (the home page's year, the calendar's months), each kept
+  // until the data changes: a year of a busy calendar is 2000 events and about 2 MB of JSON.
+  const windows = new VersionedCache<JsonBody>({
+    maxEntries: 200,
+    maxSize: 48 * 1024 * 1024,
+    sizeOf: (body) => body.size,
+  });
   const mail = new EventMail(deps.db, deps.config, deps.clock, deps.mailer);
   const tags = ['calendar'];
 
@@ -39,8 +48,21 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', request.session ? 'private, no-store' : 'no-cache');
-      return calendar.list(request.params.calendarId, request.query, request.session);
+      const { calendarId } = request.params;
+      if (request.session) {
+        // Answers carry what this viewer may edit: computed for each request.
+        reply.header('cache-control', 'private, no-store');
+        return calendar.list(calendarId, request.query, request.session);
+      }
+      reply.header('cache-control', 'no-cache');
+      const { startDate, endDate } = request.query;
+      const body = await windows.get(
+        JSON.stringify([calendarId, startDate, endDate]),
+        await currentDataVersion(deps.db),
+        async () =>
+          JsonBody.of(eventListSchema, await calendar.list(calendarId, request.query, null)),
+      );
+      return body.send(request, reply);
     },
   );
 

@@ -1,6 +1,7 @@
 import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { MemberSort, Role } from '@chamber/contract';
 import { contacts, media, users, type Executor } from '@chamber/db';
+import { reusableQuery } from '../../lib/reusable-query.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactUpdate = Partial<typeof contacts.$inferInsert>;
@@ -82,14 +83,20 @@ export async function listMembers(
 }
 
 export async function findMember(db: Executor, id: string): Promise<MemberRow | undefined> {
-  const [row] = await db
+  const [row] = await memberQuery(db, { id });
+  return row;
+}
+
+// A member page runs it on every view: built once (see reusableQuery).
+const memberQuery = reusableQuery((db) =>
+  db
     .select(memberColumns)
     .from(contacts)
     .leftJoin(users, eq(users.contactId, contacts.id))
-    .where(eq(contacts.id, id))
-    .limit(1);
-  return row;
-}
+    .where(eq(contacts.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_member'),
+);
 
 /** The contact row locked for an update in this transaction. */
 export async function lockContact(db: Executor, id: string): Promise<ContactRow | undefined> {

@@ -11,6 +11,8 @@ import {
   updateMemberSchema,
   updateOwnProfileSchema,
 } from '@chamber/contract';
+import { JsonBody } from '../../lib/json-body.js';
+import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../index.js';
 import { MembersService } from './service.js';
@@ -25,6 +27,13 @@ const errors = {
 
 export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
+  // Directory pages as sent, each kept until the data changes (the exact total of a large
+  // directory costs tens of milliseconds to count; a page of 20 members is about 12 kB).
+  const pages = new VersionedCache<JsonBody>({
+    maxEntries: 1000,
+    maxSize: 24 * 1024 * 1024,
+    sizeOf: (body) => body.size,
+  });
 
   app.get(
     '/members',
@@ -41,7 +50,17 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     async (request, reply) => {
       // Signed-in answers carry email addresses: never kept by a shared cache.
       reply.header('cache-control', request.session ? 'private, no-store' : 'no-cache');
-      return members.list(request.query, request.session);
+      const compute = async () =>
+        JsonBody.of(memberListSchema, await members.list(request.query, request.session));
+      // The refresh button asks for a recount; otherwise a page is computed once per change.
+      const body = request.query.refresh
+        ? await compute()
+        : await pages.get(
+            members.listKey(request.query, request.session),
+            await currentDataVersion(deps.db),
+            compute,
+          );
+      return body.send(request, reply);
     },
   );
 

@@ -23,6 +23,9 @@ export type ContactImage = 'avatar' | 'coverImage';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const memberNotFound = () => new AppError('not_found', 'Member not found');
 
+const roleFilter = (query: ListQuery, viewer: Session | null) =>
+  viewer?.user.role === 'admin' ? query.role : undefined;
+
 const isStaff = (session: Session | null) =>
   session?.user.role === 'admin' || session?.user.role === 'moderator';
 
@@ -41,7 +44,7 @@ export class MembersService {
 
   /** The directory: active members only; the role filter is honoured for admins only. */
   async list(query: ListQuery, viewer: Session | null): Promise<MemberList> {
-    const role = viewer?.user.role === 'admin' ? query.role : undefined;
+    const role = roleFilter(query, viewer);
     const { rows, total } = await q.listMembers(this.db, {
       search: query.search || undefined,
       role,
@@ -54,6 +57,16 @@ export class MembersService {
       total,
       hasMore: query.offset + rows.length < total,
     };
+  }
+
+  /**
+   * What a directory page depends on besides the data: every signed-in viewer gets the same
+   * answer (emails included), admins one per role filter, anonymous visitors one without.
+   */
+  listKey(query: ListQuery, viewer: Session | null): string {
+    const { search = '', sort, limit, offset } = query;
+    const audience = viewer ? 'signed-in' : 'public';
+    return JSON.stringify([audience, roleFilter(query, viewer) ?? '', search, sort, limit, offset]);
   }
 
   /**

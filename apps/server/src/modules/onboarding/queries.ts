@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { contacts, emailCodes, users, type Executor } from '@chamber/db';
+import { isAnyOf } from '../../lib/sql-lists.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type EmailCodeRow = typeof emailCodes.$inferSelect;
@@ -104,7 +105,7 @@ export async function findContactsByEmail(db: Executor, emails: string[]) {
     .select({ contact: contacts, userId: users.id })
     .from(contacts)
     .leftJoin(users, eq(users.contactId, contacts.id))
-    .where(inArray(sql`lower(${contacts.email})`, emails));
+    .where(isAnyOf(sql`lower(${contacts.email})`, emails, 'text'));
   return rows.map((r) => ({ contact: r.contact, claimed: r.userId !== null }));
 }
 

@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { dataVersion, type Executor } from '@chamber/db';
+import { reusableQuery } from './reusable-query.js';
+
+/**
+ * The change counter the triggers of migration 0008 raise at every relevant commit. Without
+ * its row (never expected) the answer is NaN, which no kept version equals or exceeds: every
+ * request then computes its answer, rather than one answer being kept for ever.
+ */
+export async function currentDataVersion(db: Executor): Promise<number> {
+  const [row] = await versionQuery(db, {});
+  return row?.version ?? Number.NaN;
+}
+
+const versionQuery = reusableQuery((db) =>
+  db
+    .select({ version: dataVersion.version })
+    .from(dataVersion)
+    .where(eq(dataVersion.id, 1))
+    .prepare('data_version'),
+);
+
+interface Entry<V> {
+  version: number;
+  value: Promise<V>;
+  size: number;
+}
+
+/**
+ * Answers computed from the database, each kept with the data version read before it was
+ * computed and reused only while that version is still the current one. An answer can only
+ * be newer than its version, never older, so nothing stale is served, in this process or any
+ * other. Requests that miss together share one computation. The least recently used answers
+ * go first when there are more than `maxEntries`, or their sizes add up to more than `maxSize`.
+ */
+export class VersionedCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private size = 0;
+
+  constructor(
+    private readonly limits: {
+      maxEntries: number;
+      maxSize?: number;
+      sizeOf?: (value: V) => number;
+    },
+  ) {}
+
+  get(key: string, version: number, compute: () => Promise<V>): Promise<V> {
+    const hit = this.entries.get(key);
+    // A newer answer than asked for is fine too: it was computed after this request began.
+    if (hit && hit.version >= version) {
+      // Map order is insertion order: re-inserting marks the entry as recently used.
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value;
+    }
+    const entry: Entry<V> = { version, value: compute(), size: 0 };
+    this.remove(key);
+    this.entries.set(key, entry);
+    entry.value.then(
+      (value) => {
+        if (this.entries.get(key) !== entry) return;
+        entry.size = this.limits.sizeOf?.(value) ?? 0;
+        this.size += entry.size;
+        this.evict();
+      },
+      // A failure is not kept: the next request tries again.
+      () => this.entries.get(key) === entry && this.remove(key),
+    );
+    this.evict();
+    return entry.value;
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.size -= entry.size;
+    this.entries.delete(key);
+  }
+
+  private evict() {
+    const { maxEntries, maxSize = Infinity } = this.limits;
+    while (this.entries.size > maxEntries || (this.size > maxSize && this.entries.size > 1)) {
+      this.remove(this.entries.keys().next().value!);
+    }
+  }
+}
