@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { accentPalette } from '../../apps/web/src/lib/accent';
+import { adminApi, chamberApi } from './admin-api';
 import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
 
 /**
@@ -13,80 +14,6 @@ const priya = {
   name: 'Priya Raman',
   business: 'Jordan River CPA Group',
 };
-
-interface AdminUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  businessName: string | null;
-  phone: string | null;
-  website: string | null;
-  role: string;
-  status: string;
-  membershipTier: string;
-  paymentStatus: string;
-}
-
-/** A bearer token for `account`, through the same PKCE sign-in the web app uses. */
-async function apiToken(request: APIRequestContext, baseURL: string, account = accounts.admin) {
-  const verifier = randomBytes(32).toString('base64url');
-  const redirectUri = new URL('/auth', baseURL).href;
-  const authorize = await request.post('/api/auth/authorize', {
-    data: {
-      email: account.email,
-      password: account.password,
-      codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
-      codeChallengeMethod: 'S256',
-      redirectUri,
-    },
-  });
-  expect(authorize.ok()).toBe(true);
-  const { code } = (await authorize.json()) as { code: string };
-  const token = await request.post('/api/auth/token', {
-    data: {
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      redirect_uri: redirectUri,
-    },
-  });
-  expect(token.ok()).toBe(true);
-  return ((await token.json()) as { access_token: string }).access_token;
-}
-
-/** Staff calls made as the seeded admin, for setting up and putting back. */
-async function adminApi(request: APIRequestContext, baseURL: string) {
-  const headers = { Authorization: `Bearer ${await apiToken(request, baseURL)}` };
-  const find = async (email: string) => {
-    const res = await request.get(`/api/admin/users?search=${encodeURIComponent(email)}`, {
-      headers,
-    });
-    expect(res.ok()).toBe(true);
-    const { users } = (await res.json()) as { users: AdminUser[] };
-    const user = users.find((u) => u.email === email);
-    if (!user) throw new Error(`${email} has no login in the seeded database`);
-    return user;
-  };
-  const update = async (user: AdminUser, change: Partial<AdminUser>) => {
-    const { id: _id, ...fields } = { ...user, ...change };
-    const body = {
-      firstName: fields.firstName,
-      lastName: fields.lastName,
-      email: fields.email,
-      businessName: fields.businessName,
-      phone: fields.phone,
-      website: fields.website,
-      role: fields.role,
-      status: fields.status,
-      membershipTier: fields.membershipTier,
-      paymentStatus: fields.paymentStatus,
-    };
-    const res = await request.put(`/api/admin/users/${user.id}`, { headers, data: body });
-    expect(res.ok(), await res.text()).toBe(true);
-  };
-  return { find, update };
-}
 
 async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto(paths.login.href());
@@ -265,7 +192,9 @@ test('a session that loses the admin role while on the page gets Access Denied',
   await expect(page).toHaveURL(paths.home.href());
 });
 
-test('at 360 px the users are cards and nothing scrolls sideways', async ({ page }) => {
+test('at 360 px the users are cards, the tabs wrap and nothing scrolls sideways', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await page.addInitScript(() => localStorage.setItem('vite-ui-theme', 'dark'));
   await signIn(page, accounts.admin);
@@ -282,11 +211,121 @@ test('at 360 px the users are cards and nothing scrolls sideways', async ({ page
   await expect(page.getByRole('menuitem', { name: 'Edit User' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expectNoAxeViolations(page);
+
+  // All five tabs stay in view, wrapping onto a second row; so do the new tabs' contents.
+  for (const tab of await page.getByRole('tab').all()) {
+    const box = await tab.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+  }
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByLabel('Accent colour', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.getByRole('tab', { name: 'Messages' }).click();
+  await expect(page.getByLabel('Show')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+/** 'rgb(43, 107, 63)' for '#2b6b3f', as computed styles read. */
+const rgb = (hex: string) =>
+  `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+
+test('an admin changes the chamber’s phone and accent colour, the whole site follows and the audit log shows it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const chamber = await chamberApi(request, baseURL!);
+  const original = await chamber.get();
+  const phone = '(801) 555-0199';
+  const accent = original.accentColor === '#2b6b3f' ? '#8a3b12' : '#2b6b3f';
+  const shade = accentPalette(accent)!.light;
+  try {
+    // The top page only: the Contact page's embedded frames may not touch storage.
+    await page.addInitScript(() => {
+      if (window === window.top) localStorage.setItem('vite-ui-theme', 'light');
+    });
+    await signIn(page, accounts.admin);
+    await page.goto(`${paths.admin.href()}?tab=settings`);
+    const form = page.getByRole('form', { name: 'Chamber settings' });
+    await expect(form.getByLabel('Phone', { exact: true })).toHaveValue(original.phone);
+
+    await form.getByLabel('Phone', { exact: true }).fill(phone);
+    await form.getByLabel('Accent colour', { exact: true }).fill(accent);
+    await expect(form.getByLabel('Pick the accent colour')).toHaveValue(accent);
+    await expect(page.getByText('You have unsaved changes.')).toBeVisible();
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+    await expect(page.getByText('You have unsaved changes.')).toBeHidden();
+
+    // The accent applies at once, without a reload.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--primary').trim(),
+        ),
+      )
+      .toBe(shade);
+    // So do the contact details, reached from the header.
+    await page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true }).click();
+    await expect(page).toHaveURL(paths.contact.href());
+    const phoneLink = page.getByRole('link', { name: phone });
+    await expect(phoneLink).toBeVisible();
+    await expect(phoneLink).toHaveCSS('color', rgb(shade));
+
+    // The audit log names the change in words.
+    await page.goto(`${paths.admin.href()}?tab=audit`);
+    const latest = page.getByRole('list', { name: 'Audit log' }).locator(':scope > li').first();
+    await expect(latest).toContainText(`Edited chamber settings: ${original.name}`);
+    await expect(latest).toContainText(`Phone: ${original.phone} changed to ${phone}`);
+    await expect(latest).toContainText(
+      `Accent colour: ${original.accentColor} changed to ${accent}`,
+    );
+    await expect(latest).toContainText(`by ${accounts.admin.email}`);
+  } finally {
+    // Other specs read the chamber's record: put it back as it was.
+    await chamber.put(original);
+  }
+});
+
+test('the Messages tab lists what the contact form sent', async ({ page, request }) => {
+  // The server takes five form posts an hour from one address, for every spec: post one only.
+  const ref = Date.now().toString(36);
+  const sender = { name: 'Jordan Whitaker', email: `jordan.${ref}@copperleaf.example` };
+  const message = `Hello!\nWe open a second shop on Redwood Road in May. Could the chamber hold a ribbon cutting? (${ref})`;
+  const sent = await request.post('/api/site/contact', {
+    data: { ...sender, phone: '(801) 555-0163', message, startedAt: Date.now() - 10_000 },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  await signIn(page, accounts.admin);
+  await page.goto(paths.admin.href());
+  await page.getByRole('tab', { name: 'Messages' }).click();
+  await page.getByLabel('Show').click();
+  await page.getByRole('option', { name: 'Contact messages' }).click();
+
+  const item = page
+    .getByRole('list', { name: 'Messages' })
+    .getByRole('listitem')
+    .filter({ hasText: ref });
+  await expect(item).toHaveCount(1);
+  await expect(item.getByRole('heading', { name: sender.name })).toBeVisible();
+  await expect(item).toContainText('Contact message');
+  await expect(item.getByRole('link', { name: sender.email })).toHaveAttribute(
+    'href',
+    new RegExp(`^mailto:${sender.email.replace(/\./g, '\\.')}\\?subject=`),
+  );
+  await expect(item.getByRole('link', { name: '(801) 555-0163' })).toBeVisible();
+  await expect(item.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
+  // Line breaks are kept as written.
+  const text = item.locator('p').filter({ hasText: 'second shop' });
+  expect(await text.evaluate((p) => (p as HTMLElement).innerText)).toBe(message);
+  // Mail goes to the outbox in e2e runs, so it went out.
+  await expect(item).not.toContainText('Not mailed');
 });
 
 for (const theme of ['light', 'dark'] as const) {
   test(`/admin has no axe violations in the ${theme} theme`, async ({ page }) => {
-    // Four pages of axe checks: each tab and the edit dialog.
+    // Six pages of axe checks: each tab and the edit dialog.
     test.slow();
     await page.addInitScript((value) => localStorage.setItem('vite-ui-theme', value), theme);
     await signIn(page, accounts.admin);
@@ -309,6 +348,16 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('tab', { name: 'Audit Log' }).click();
     await expect(
       page.getByRole('list', { name: 'Audit log' }).or(page.getByText('No changes recorded yet.')),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await expect(page.getByRole('form', { name: 'Chamber settings' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('tab', { name: 'Messages' }).click();
+    await expect(
+      page.getByRole('list', { name: 'Messages' }).or(page.getByText('No messages yet.')),
     ).toBeVisible();
     await expectNoAxeViolations(page);
   });

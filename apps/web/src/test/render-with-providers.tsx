@@ -1,3 +1,4 @@
+import type { LocationWithEmbeds } from '@chamber/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -18,14 +19,48 @@ export const testChamber: ChamberContextValue = {
   locationError: null,
 };
 
-/** Renders `ui` with the app's data, chamber, auth and router context (no theme or toasts). */
-export function renderWithProviders(ui: ReactElement) {
+/** The demo chamber's record, every embed empty (the portal's own forms show). */
+export function makeLocation(overrides: Partial<LocationWithEmbeds> = {}): LocationWithEmbeds {
+  return {
+    id: 'loc-1',
+    name: 'Riverton Area Chamber of Commerce',
+    shortName: 'RACC',
+    address1: '12830 S Redwood Rd',
+    city: 'Riverton',
+    state: 'UT',
+    postalCode: '84065',
+    phone: '(801) 555-0142',
+    email: 'info@rivertonchamber.example',
+    website: 'https://rivertonchamber.example',
+    socialUrl: 'https://www.facebook.com/rivertonchamber.example',
+    logoUrl: '',
+    accentColor: '#1f5f8b',
+    timezone: 'America/Denver',
+    basicSignupUrl: '',
+    enhancedSignupUrl: '',
+    eliteSignupUrl: '',
+    businessOfMonthSurveyUrl: '',
+    customerServiceSurveyUrl: '',
+    contactFormUrl: '',
+    formEmbedScriptUrl: '',
+    ...overrides,
+  };
+}
+
+/**
+ * Renders `ui` with the app's data, chamber, auth and router context (no theme or toasts).
+ * `chamber` replaces parts of the test chamber (e.g. its `location`).
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  { chamber }: { chamber?: Partial<ChamberContextValue> } = {},
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   render(
     <QueryClientProvider client={queryClient}>
-      <ChamberContext value={testChamber}>
+      <ChamberContext value={{ ...testChamber, ...chamber }}>
         <AuthProvider>
           <MemoryRouter>{ui}</MemoryRouter>
         </AuthProvider>

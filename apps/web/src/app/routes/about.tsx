@@ -1,19 +1,11 @@
-import { Link } from 'react-router';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
-import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
+import { AboutPage } from '@/features/about/components/about-page';
 import { useChamber } from '@/lib/chamber/use-chamber';
+import { useMetaDescription } from '@/lib/use-meta-description';
 
 export function Component() {
   const { name } = useChamber();
-  return (
-    <PlaceholderPage
-      title={`About the ${name}`}
-      line="Our mission, vision and member benefits will be described here soon."
-    >
-      <Button asChild>
-        <Link to={paths.contact.href()}>Contact Us</Link>
-      </Button>
-    </PlaceholderPage>
+  useMetaDescription(
+    `The mission and vision of the ${name}, and what membership brings: networking, visibility, education and community.`,
   );
+  return <AboutPage />;
 }

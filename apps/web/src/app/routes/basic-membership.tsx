@@ -1,16 +1,5 @@
-import { PageBody, PageHeader } from '@/components/layout/page-header';
-import { membershipTierList } from '@/config/membership-tiers';
-import { TierDetails } from '@/features/membership/components/tier-details';
-
-const tier = membershipTierList.find((item) => item.id === 'basic')!;
+import { TierPage } from '@/features/membership/components/tier-page';
 
 export function Component() {
-  return (
-    <>
-      <PageHeader title="Basic Membership" description={tier.summary} />
-      <PageBody>
-        <TierDetails tier={tier} />
-      </PageBody>
-    </>
-  );
+  return <TierPage tierId="basic" />;
 }

@@ -1,16 +1,11 @@
-import { PageBody, PageHeader } from '@/components/layout/page-header';
-import { ContactDetails } from '@/features/contact/components/contact-details';
+import { ContactPage } from '@/features/contact/components/contact-page';
+import { useChamber } from '@/lib/chamber/use-chamber';
+import { useMetaDescription } from '@/lib/use-meta-description';
 
 export function Component() {
-  return (
-    <>
-      <PageHeader
-        title="Contact Us"
-        description="Call, write or drop by the chamber office. An online contact form is coming soon."
-      />
-      <PageBody>
-        <ContactDetails />
-      </PageBody>
-    </>
+  const { name } = useChamber();
+  useMetaDescription(
+    `Contact the ${name}: office address, phone, email, directions, and a form to send us a message.`,
   );
+  return <ContactPage />;
 }

@@ -1,7 +1,9 @@
 import { useParams } from 'react-router';
 import { EventError, EventPage } from '@/features/calendar/components/event-page';
+import { useMetaDescription } from '@/lib/use-meta-description';
 
 export function Component() {
+  useMetaDescription('Event details, times, location and registration.');
   const { id } = useParams();
   if (!id)
     return <EventError title="Event ID not provided" detail="The link does not name an event." />;

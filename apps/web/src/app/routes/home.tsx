@@ -1,12 +1,19 @@
-import { HomeHero } from '@/features/home/components/home-hero';
+import { HomeCarousel } from '@/features/home/components/home-carousel';
 import { MembershipOverview } from '@/features/home/components/membership-overview';
+import { useChamber } from '@/lib/chamber/use-chamber';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMetaDescription } from '@/lib/use-meta-description';
 
 export function Component() {
+  const { name } = useChamber();
   useDocumentTitle();
+  useMetaDescription(
+    `The ${name}: upcoming luncheons and events, the member directory, and membership for local businesses from $300 a year.`,
+  );
   return (
     <>
-      <HomeHero />
+      <h1 className="sr-only">{name}</h1>
+      <HomeCarousel />
       <MembershipOverview />
     </>
   );

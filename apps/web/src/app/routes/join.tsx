@@ -5,8 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { MembershipOverview } from '@/features/home/components/membership-overview';
+import { useMetaDescription } from '@/lib/use-meta-description';
 
 export function Component() {
+  useMetaDescription('Compare the membership levels and prices, and join the chamber.');
   return (
     <>
       <PageHeader

@@ -7,6 +7,7 @@ import { readLoginNotice } from '@/lib/auth/login-notice';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMetaDescription } from '@/lib/use-meta-description';
 
 /** Where the guard sent the visitor from, if anywhere (router location state). */
 function originOf(state: unknown): string | null {
@@ -20,6 +21,9 @@ function originOf(state: unknown): string | null {
 }
 
 export function Component() {
+  useMetaDescription(
+    'Sign in to the member portal to manage your business profile and post events.',
+  );
   useDocumentTitle('Sign in');
   const { name } = useChamber();
   const location = useLocation();

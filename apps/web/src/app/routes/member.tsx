@@ -1,7 +1,9 @@
 import { useParams } from 'react-router';
 import { MemberError, MemberProfile } from '@/features/members/components/member-profile';
+import { useMetaDescription } from '@/lib/use-meta-description';
 
 export function Component() {
+  useMetaDescription('A member business of the chamber: contact details, location and offers.');
   const { id } = useParams();
   if (!id) {
     return (

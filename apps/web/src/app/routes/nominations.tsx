@@ -1,17 +1,11 @@
-import { Link } from 'react-router';
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
-import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
+import { NominationsPage } from '@/features/nominations/components/nominations-page';
+import { useChamber } from '@/lib/chamber/use-chamber';
+import { useMetaDescription } from '@/lib/use-meta-description';
 
 export function Component() {
-  return (
-    <PlaceholderPage
-      title="Nominations and Awards"
-      line="Nomination forms for Business of the Month and Customer Service Superstar are coming soon."
-    >
-      <Button asChild>
-        <Link to={paths.contact.href()}>Contact Us</Link>
-      </Button>
-    </PlaceholderPage>
+  const { name } = useChamber();
+  useMetaDescription(
+    `Nominate a Business of the Month or a Customer Service Superstar, and meet the award winners of the ${name}.`,
   );
+  return <NominationsPage />;
 }

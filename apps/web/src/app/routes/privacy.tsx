@@ -1,10 +1,11 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { PrivacyPolicy } from '@/features/legal/components/privacy-policy';
+import { useChamber } from '@/lib/chamber/use-chamber';
+import { useMetaDescription } from '@/lib/use-meta-description';
 
 export function Component() {
-  return (
-    <PlaceholderPage
-      title="Privacy Policy"
-      line="Effective October 1, 2025. The full policy text will be published here soon."
-    />
+  const { name } = useChamber();
+  useMetaDescription(
+    `How the ${name} collects, uses and protects personal information in its member portal.`,
   );
+  return <PrivacyPolicy />;
 }

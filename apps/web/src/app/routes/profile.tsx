@@ -4,8 +4,10 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { OwnProfile } from '@/features/profile/components/own-profile';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useMetaDescription } from '@/lib/use-meta-description';
 
 export function Component() {
+  useMetaDescription('Your member profile: contact details, business listing and membership.');
   const { user } = useAuth();
   const location = useLocation();
 

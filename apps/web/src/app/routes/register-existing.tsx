@@ -3,8 +3,12 @@ import { Navigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { RegisterExistingFlow } from '@/features/onboarding/components/register-existing-flow';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useMetaDescription } from '@/lib/use-meta-description';
 
 export function Component() {
+  useMetaDescription(
+    'Already a chamber member? Connect your existing membership to a portal sign-in.',
+  );
   const [params] = useSearchParams();
   const { isAuthenticated } = useAuth();
   const fromLink = emailSchema.safeParse(params.get('email') ?? '');

@@ -8,6 +8,7 @@ import { RegisterForm } from '@/features/onboarding/components/register-form';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMetaDescription } from '@/lib/use-meta-description';
 
 const nextSteps = [
   {
@@ -23,6 +24,7 @@ const nextSteps = [
 ];
 
 export function Component() {
+  useMetaDescription('Create a member portal account for your business.');
   useDocumentTitle('Create an Account');
   const { name } = useChamber();
   const { isAuthenticated } = useAuth();

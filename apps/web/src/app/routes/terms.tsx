@@ -1,10 +1,9 @@
-import { PlaceholderPage } from '@/components/layout/placeholder-page';
+import { TermsOfService } from '@/features/legal/components/terms-of-service';
+import { useChamber } from '@/lib/chamber/use-chamber';
+import { useMetaDescription } from '@/lib/use-meta-description';
 
 export function Component() {
-  return (
-    <PlaceholderPage
-      title="Terms of Service"
-      line="The full terms of service will be published here soon."
-    />
-  );
+  const { name } = useChamber();
+  useMetaDescription(`The terms of use of the ${name} member portal.`);
+  return <TermsOfService />;
 }

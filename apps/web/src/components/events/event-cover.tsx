@@ -1,30 +1,40 @@
 import { CalendarDaysIcon } from 'lucide-react';
+import { useState } from 'react';
 import { cn } from '@/lib/utils';
 
 /**
  * An event's cover image, or the default artwork (the chamber's accent with a calendar mark)
- * when it has none. Decorative: the title beside it names the event.
+ * when it has none or its image fails to load. Decorative: the title beside it names the event.
  */
 export function EventCover({
   src,
   className,
   priority = false,
   mark = true,
+  width,
+  height,
 }: {
   src: string | null | undefined;
   className?: string;
   priority?: boolean;
   /** The calendar mark on the default artwork; off where text is laid over it. */
   mark?: boolean;
+  /** The image's intrinsic size, so the page does not shift while it loads. */
+  width?: number;
+  height?: number;
 }) {
-  if (src) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (src && src !== failedSrc) {
     return (
       <img
         src={src}
         alt=""
+        width={width}
+        height={height}
         className={cn('object-cover', className)}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : undefined}
+        onError={() => setFailedSrc(src)}
       />
     );
   }

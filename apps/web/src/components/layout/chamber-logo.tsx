@@ -1,13 +1,18 @@
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { cn } from '@/lib/utils';
 
-/** The chamber's logo image, or its name set as a text logo when it has none. */
+/**
+ * The chamber's logo image, or its name set as a text logo when it has none. In the header
+ * the mark and the full name give way on narrow screens; `full` keeps both (the footer).
+ */
 export function ChamberLogo({
   className,
   compact = false,
+  full = false,
 }: {
   className?: string;
   compact?: boolean;
+  full?: boolean;
 }) {
   const { location, name, shortName } = useChamber();
   if (location?.logoUrl) {
@@ -15,6 +20,7 @@ export function ChamberLogo({
       <img
         src={location.logoUrl}
         alt={name}
+        height={36}
         className={cn('h-9 w-auto max-w-36 object-contain', className)}
       />
     );
@@ -23,12 +29,17 @@ export function ChamberLogo({
     <span className={cn('flex items-center gap-2 font-semibold tracking-tight', className)}>
       <span
         aria-hidden="true"
-        className="hidden size-9 shrink-0 items-center sm:flex justify-center rounded-lg bg-primary text-sm font-bold text-primary-foreground"
+        className={cn(
+          'size-9 shrink-0 items-center justify-center rounded-lg bg-primary text-sm font-bold text-primary-foreground',
+          full ? 'flex' : 'hidden sm:flex',
+        )}
       >
         {shortName.slice(0, 2).toUpperCase()}
       </span>
       {compact ? (
         <span className="sr-only">{name}</span>
+      ) : full ? (
+        <span className="text-base leading-tight sm:text-lg">{name}</span>
       ) : (
         <span className="text-base leading-tight sm:text-lg">
           <span className="hidden lg:inline">{name}</span>

@@ -21,6 +21,10 @@ interface ImageUploaderProps {
   placeholder?: ReactNode;
   /** `round` for avatars, `wide` for banners. */
   shape?: 'round' | 'wide';
+  /** `contain` shows the whole image (logos); `cover` fills the frame. */
+  fit?: 'cover' | 'contain';
+  /** Said once the upload is done; by default '<label> updated.' */
+  uploadedMessage?: string;
 }
 
 /**
@@ -33,6 +37,8 @@ export function ImageUploader({
   upload,
   placeholder,
   shape = 'round',
+  fit = 'cover',
+  uploadedMessage = `${label} updated.`,
 }: ImageUploaderProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -88,7 +94,7 @@ export function ImageUploader({
           <img
             src={shown}
             alt={preview ? `${label} preview` : label}
-            className="size-full object-cover"
+            className={cn('size-full', fit === 'contain' ? 'object-contain p-2' : 'object-cover')}
           />
         ) : (
           (placeholder ?? (
@@ -128,7 +134,7 @@ export function ImageUploader({
         </p>
         <p role="status" className={status.state === 'done' ? 'text-sm text-success' : 'sr-only'}>
           {status.state === 'uploading' ? `Uploading ${label.toLowerCase()}...` : null}
-          {status.state === 'done' ? `${label} updated.` : null}
+          {status.state === 'done' ? uploadedMessage : null}
         </p>
         <div role="alert">
           {status.state === 'error' ? (

@@ -27,6 +27,9 @@ export function MemberAvatar({
       <img
         src={src}
         alt={alt}
+        width={64}
+        height={64}
+        loading="lazy"
         className={cn(base, 'bg-muted object-cover')}
         onError={() => setFailedSrc(src)}
       />

@@ -1,4 +1,4 @@
-import type { AppConfig, Location } from '@chamber/contract';
+import type { AppConfig, LocationWithEmbeds } from '@chamber/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api-client';
 
@@ -13,7 +13,7 @@ export const locationQueryOptions = (locationId: string) =>
   queryOptions({
     queryKey: ['location', locationId],
     queryFn: ({ signal }) =>
-      api.get<Location>(`/locations/${encodeURIComponent(locationId)}`, {
+      api.get<LocationWithEmbeds>(`/locations/${encodeURIComponent(locationId)}`, {
         signal,
         errorMessage: 'Failed to fetch location info',
       }),

@@ -1,4 +1,4 @@
-import type { Role, UserStatus } from '@chamber/contract';
+import type { Role, SubmissionKind, UserStatus } from '@chamber/contract';
 
 export interface UserListFilters {
   search: string;
@@ -15,4 +15,7 @@ export const adminKeys = {
   userList: (filters: UserListFilters) => [...adminKeys.users(), filters] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
   audit: (page: number) => [...adminKeys.all, 'audit', page] as const,
+  settings: (locationId: string) => [...adminKeys.all, 'settings', locationId] as const,
+  submissions: (kind: SubmissionKind | 'all', page: number) =>
+    [...adminKeys.all, 'submissions', kind, page] as const,
 };

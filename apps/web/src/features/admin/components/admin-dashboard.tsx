@@ -1,4 +1,5 @@
-import { BarChart3Icon, HistoryIcon, UsersIcon } from 'lucide-react';
+import { BarChart3Icon, HistoryIcon, InboxIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -6,20 +7,26 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { useAccessRevoked } from '../api/use-access-revoked';
 import { AccessDenied } from './access-denied';
 import { AuditLog } from './audit-log';
+import { ChamberSettings } from './chamber-settings';
+import { Messages } from './messages';
 import { StatsOverview } from './stats-overview';
 import { UserManagement } from './user-management';
 
-const tabs = ['overview', 'users', 'audit'] as const;
+const tabs = ['overview', 'users', 'audit', 'settings', 'messages'] as const;
 type Tab = (typeof tabs)[number];
-// Three tabs share a 360 px row: labels may wrap there, and icons show from 640 px.
+// Five tabs wrap onto two rows at 360 px, each row shared out evenly; icons show from 640 px.
 const triggerClass =
-  'gap-2 py-1.5 text-center whitespace-normal [&_svg]:hidden [&_svg]:size-4 sm:[&_svg]:block';
+  'h-auto min-h-8 min-w-fit flex-auto gap-2 py-1.5 text-center whitespace-normal [&_svg]:hidden [&_svg]:size-4 md:flex-none sm:[&_svg]:block';
 const isTab = (value: string | null): value is Tab => tabs.includes(value as Tab);
 
+/** Tabs whose content stays mounted once opened, so work in progress survives a look away. */
+type KeptTab = Extract<Tab, 'users' | 'settings' | 'messages'>;
+
 /**
- * The admin dashboard (spec §2): Overview, User Management and the audit log. The route
- * guard keeps other roles out; a session the server no longer takes for an admin's (its role
- * changed after sign-in) gets Access Denied here.
+ * The admin dashboard (spec §2): Overview, User Management, the audit log, the chamber's
+ * settings and the messages from its forms. The route guard keeps other roles out; a session
+ * the server no longer takes for an admin's (its role changed after sign-in) gets Access
+ * Denied here.
  */
 export function AdminDashboard() {
   const { role } = useAuth();
@@ -27,14 +34,23 @@ export function AdminDashboard() {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: Tab = isTab(tabParam) ? tabParam : 'overview';
+  // Opened tabs, so a kept tab mounts on its first visit and not before.
+  const [opened, setOpened] = useState<ReadonlySet<Tab>>(() => new Set([tab]));
+  if (!opened.has(tab)) setOpened(new Set(opened).add(tab));
 
   if (role !== 'admin' || revoked) return <AccessDenied />;
+
+  const kept = (value: KeptTab, content: ReactNode) => (
+    <TabsContent value={value} forceMount className="data-[state=inactive]:hidden">
+      {opened.has(value) ? content : null}
+    </TabsContent>
+  );
 
   return (
     <>
       <PageHeader
         title="Admin Dashboard"
-        description="Manage member accounts and see how the chamber’s membership is made up."
+        description="Manage member accounts, the chamber’s settings and the messages it receives."
       />
       <PageBody>
         <Tabs
@@ -46,7 +62,7 @@ export function AdminDashboard() {
         >
           <TabsList
             aria-label="Admin sections"
-            className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-fit"
+            className="flex h-auto w-full flex-wrap gap-1 md:w-fit"
           >
             <TabsTrigger value="overview" className={triggerClass}>
               <BarChart3Icon aria-hidden="true" />
@@ -60,17 +76,25 @@ export function AdminDashboard() {
               <HistoryIcon aria-hidden="true" />
               Audit Log
             </TabsTrigger>
+            <TabsTrigger value="settings" className={triggerClass}>
+              <SettingsIcon aria-hidden="true" />
+              Settings
+            </TabsTrigger>
+            <TabsTrigger value="messages" className={triggerClass}>
+              <InboxIcon aria-hidden="true" />
+              Messages
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
             <StatsOverview />
           </TabsContent>
-          {/* Kept mounted, so the search and filters survive a look at another tab. */}
-          <TabsContent value="users" forceMount className="data-[state=inactive]:hidden">
-            <UserManagement />
-          </TabsContent>
+          {/* Kept mounted: search and filters, and unsaved settings, survive a look elsewhere. */}
+          {kept('users', <UserManagement />)}
           <TabsContent value="audit">
             <AuditLog />
           </TabsContent>
+          {kept('settings', <ChamberSettings />)}
+          {kept('messages', <Messages />)}
         </Tabs>
       </PageBody>
     </>

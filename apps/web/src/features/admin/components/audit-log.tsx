@@ -42,7 +42,7 @@ export function AuditLog() {
           <HistoryIcon className="size-10 text-muted-foreground" aria-hidden="true" />
           <p className="text-lg font-semibold">No changes recorded yet.</p>
           <p className="text-muted-foreground">
-            Edits, status changes and deletions of user accounts will be listed here.
+            Changes to user accounts and to the chamber’s settings will be listed here.
           </p>
         </div>
       ) : (
@@ -92,11 +92,13 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
             <li key={change.field} className="flex flex-wrap items-center gap-x-2 gap-y-1">
               <span className="font-medium">{change.label}:</span>{' '}
               <span className="rounded bg-muted px-1.5 py-0.5 break-all text-muted-foreground line-through decoration-muted-foreground/60">
+                <ColourChip value={change.before} />
                 {change.before}
               </span>{' '}
               <ArrowRightIcon className="size-3.5 text-muted-foreground" aria-hidden="true" />
               <span className="sr-only">changed to</span>{' '}
               <span className="rounded bg-muted px-1.5 py-0.5 break-all font-medium">
+                <ColourChip value={change.after} />
                 {change.after}
               </span>
             </li>
@@ -115,5 +117,17 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
         </p>
       ) : null}
     </article>
+  );
+}
+
+/** A colour value ('#1f5f8b') gets a small sample in front of it. */
+function ColourChip({ value }: { value: string }) {
+  if (!/^#[0-9a-f]{6}$/i.test(value)) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className="mr-1.5 inline-block size-3 rounded-sm border border-foreground/20 align-[-1px]"
+      style={{ backgroundColor: value }}
+    />
   );
 }

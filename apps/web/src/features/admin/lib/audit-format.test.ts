@@ -6,7 +6,50 @@ describe('audit entries read as sentences', () => {
     expect(auditActionLabel('user.update')).toBe('Edited user');
     expect(auditActionLabel('user.status')).toBe('Changed status');
     expect(auditActionLabel('user.delete')).toBe('Deleted user');
-    expect(auditActionLabel('settings.update')).toBe('settings.update');
+    expect(auditActionLabel('location.update')).toBe('Edited chamber settings');
+  });
+
+  it('reads other actions from their names', () => {
+    expect(auditActionLabel('settings.update')).toBe('Edited settings');
+    expect(auditActionLabel('event.delete')).toBe('Deleted event');
+    expect(auditActionLabel('contact.create')).toBe('Created contact');
+    expect(auditActionLabel('membershipTier.import')).toBe('Imported membership tier');
+    expect(auditActionLabel('member.tier_change')).toBe('Member: tier change');
+    expect(auditActionLabel('roster_import')).toBe('Roster import');
+    expect(auditActionLabel('a.b.c')).toBe('A b c');
+  });
+
+  it('names the chamber’s fields as the Settings form does, in its order', () => {
+    expect(
+      auditChanges({
+        target: { type: 'location' },
+        before: { accentColor: '#1f5f8b', phone: '(801) 555-0142', contactFormUrl: '' },
+        after: {
+          accentColor: '#2b6b3f',
+          phone: '(801) 555-0199',
+          contactFormUrl: 'https://forms.example/contact',
+        },
+      }),
+    ).toEqual([
+      { field: 'phone', label: 'Phone', before: '(801) 555-0142', after: '(801) 555-0199' },
+      { field: 'accentColor', label: 'Accent colour', before: '#1f5f8b', after: '#2b6b3f' },
+      {
+        field: 'contactFormUrl',
+        label: 'Contact form',
+        before: 'none',
+        after: 'https://forms.example/contact',
+      },
+    ]);
+  });
+
+  it('names fields no form knows from their keys', () => {
+    expect(
+      auditChanges({
+        target: { type: 'event' },
+        before: { startTime: 'a' },
+        after: { startTime: 'b' },
+      }),
+    ).toEqual([{ field: 'startTime', label: 'Start time', before: 'a', after: 'b' }]);
   });
 
   it('lists changed fields in the edit dialog’s order, before and after', () => {

@@ -1,16 +1,45 @@
 import type { AuditEntry, MembershipTier } from '@chamber/contract';
 import { capitalise, tierLabel } from '@/lib/members/tier-features';
+import { settingsFields } from './settings-fields';
 
 const actionLabels: Record<string, string> = {
   'user.update': 'Edited user',
   'user.status': 'Changed status',
   'user.delete': 'Deleted user',
+  'location.update': 'Edited chamber settings',
 };
 
-/** 'Edited user', 'Changed status', 'Deleted user'; an unknown action reads as it is stored. */
-export const auditActionLabel = (action: string) => actionLabels[action] ?? action;
+const pastTense: Record<string, string> = {
+  create: 'Created',
+  update: 'Edited',
+  delete: 'Deleted',
+  import: 'Imported',
+  restore: 'Restored',
+};
 
-const fieldLabels: Record<string, string> = {
+/** 'businessName', 'business_name' → 'business name'. */
+const words = (name: string) =>
+  name
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase()
+    .trim();
+
+/**
+ * 'Edited user', 'Edited chamber settings'; an action without a wording of its own reads from
+ * its name: 'event.delete' → 'Deleted event', 'member.tier_change' → 'Member: tier change'.
+ */
+export function auditActionLabel(action: string): string {
+  const known = actionLabels[action];
+  if (known) return known;
+  const [subject = '', verb, ...rest] = action.split('.');
+  if (!verb || rest.length > 0) return capitalise(words(action.replace(/\./g, ' ')));
+  const done = pastTense[verb];
+  return done ? `${done} ${words(subject)}` : `${capitalise(words(subject))}: ${words(verb)}`;
+}
+
+/** Fields of a user edit, in the edit dialog's order. */
+const userFieldLabels: Record<string, string> = {
   firstName: 'First name',
   lastName: 'Last name',
   email: 'Email',
@@ -23,11 +52,15 @@ const fieldLabels: Record<string, string> = {
   paymentStatus: 'Payment status',
 };
 
-/** Fields in the edit dialog's order; others follow in the order the entry lists them. */
-const fieldOrder = Object.keys(fieldLabels);
+/** Fields of the chamber's record, in the Settings form's order. */
+const settingsFieldLabels: Record<string, string> = Object.fromEntries(
+  Object.entries(settingsFields).map(([field, info]) => [field, info.label]),
+);
 
-const fieldLabel = (field: string) =>
-  fieldLabels[field] ?? capitalise(field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
+const labelsByTarget: Record<string, Record<string, string>> = {
+  user: userFieldLabels,
+  location: settingsFieldLabels,
+};
 
 const capitalised = new Set(['role', 'status', 'paymentStatus']);
 
@@ -48,11 +81,21 @@ export interface AuditChange {
 }
 
 /**
- * The fields an entry changed, before → after. A deletion keeps a snapshot of the account in
- * `before` with nothing after; that is not a list of changes, so it yields none.
+ * The fields an entry changed, before → after, named and ordered as the form that changed
+ * them shows them (unknown fields follow, named from their key). A deletion keeps a snapshot
+ * of the account in `before` with nothing after; that is not a list of changes, so it yields
+ * none.
  */
-export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): AuditChange[] {
+export function auditChanges(
+  entry: Pick<AuditEntry, 'before' | 'after'> & { target?: Pick<AuditEntry['target'], 'type'> },
+): AuditChange[] {
   if (!entry.after) return [];
+  const labels = labelsByTarget[entry.target?.type ?? 'user'] ?? {};
+  const order = Object.keys(labels);
+  const rank = (field: string) => {
+    const index = order.indexOf(field);
+    return index === -1 ? order.length : index;
+  };
   const before = entry.before ?? {};
   const after = entry.after;
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort(
@@ -60,13 +103,8 @@ export function auditChanges(entry: Pick<AuditEntry, 'before' | 'after'>): Audit
   );
   return fields.map((field) => ({
     field,
-    label: fieldLabel(field),
+    label: labels[field] ?? capitalise(words(field)),
     before: formatAuditValue(field, before[field]),
     after: formatAuditValue(field, after[field]),
   }));
-}
-
-function rank(field: string) {
-  const index = fieldOrder.indexOf(field);
-  return index === -1 ? fieldOrder.length : index;
 }

@@ -1,29 +1,11 @@
-import type { EventList } from '@chamber/contract';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '@/lib/api-client';
-import { calendarKeys } from './keys';
-
-export const EVENTS_LOAD_ERROR = 'Failed to fetch calendar events';
-
-export interface EventWindow {
-  calendarId: string;
-  /** ISO dates (YYYY-MM-DD) in the calendar's zone, both days included. */
-  startDate: string;
-  endDate: string;
-}
-
-/** GET /calendars/{calendarId}/events (spec §7), with `_t` so no cache answers it. */
-export function getCalendarEvents(
-  { calendarId, startDate, endDate }: EventWindow,
-  signal?: AbortSignal,
-) {
-  const params = new URLSearchParams({ startDate, endDate, _t: String(Date.now()) });
-  return api.get<EventList>(`/calendars/${encodeURIComponent(calendarId)}/events?${params}`, {
-    signal,
-    errorMessage: EVENTS_LOAD_ERROR,
-  });
-}
+import {
+  EVENTS_LOAD_ERROR,
+  getCalendarEvents,
+  type EventWindow,
+} from '@/lib/events/calendar-events-api';
+import { calendarKeys } from '@/lib/events/calendar-keys';
 
 export const calendarEventsQueryOptions = (window: EventWindow) =>
   queryOptions({

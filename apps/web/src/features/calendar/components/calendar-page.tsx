@@ -6,15 +6,12 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useChamber } from '@/lib/chamber/use-chamber';
+import { EVENTS_LOAD_ERROR } from '@/lib/events/calendar-events-api';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { dateKeyIn } from '@/lib/zoned-time';
 import { useChamberCalendar } from '../api/get-calendar';
-import {
-  EVENTS_LOAD_ERROR,
-  useCalendarEvents,
-  useReloadEventsWhenVisible,
-} from '../api/get-calendar-events';
+import { useCalendarEvents, useReloadEventsWhenVisible } from '../api/get-calendar-events';
 import { eventStartDay } from '../lib/event-list';
 import { eventsByDay, gridRange, monthOf, type Month } from '../lib/month-grid';
 import { DayEventsDialog } from './day-events-dialog';

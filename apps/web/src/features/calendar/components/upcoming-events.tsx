@@ -6,9 +6,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { EVENTS_LOAD_ERROR } from '@/lib/events/calendar-events-api';
 import { formatEventShortDate, formatEventTimeRange } from '@/lib/events/event-time';
-import { useUpcomingEvents } from '../api/get-upcoming-events';
-import { EVENTS_LOAD_ERROR } from '../api/get-calendar-events';
+import { useUpcomingEvents } from '@/lib/events/upcoming-events';
 import { shortLocation } from '../lib/event-links';
 import { useUpcomingPaging } from '../lib/upcoming';
 
@@ -90,6 +90,8 @@ function UpcomingEventCard({ event }: { event: CalendarEvent }) {
     >
       <EventCover
         src={event.coverImageUrl}
+        width={160}
+        height={160}
         className="size-20 shrink-0 rounded-lg [&_svg]:size-7"
       />
       <div className="grid min-w-0 content-start gap-1">

@@ -1,18 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { futureEvents, nearPageBottom, nextVisibleCount, useUpcomingPaging } from './upcoming';
+import { nearPageBottom, nextVisibleCount, useUpcomingPaging } from './upcoming';
 
 describe('upcoming events', () => {
-  it('keeps events that have not started, soonest first', () => {
-    const now = Date.parse('2025-03-04T12:00:00Z');
-    const events = [
-      { id: 'later', startTime: '2025-03-09T12:00:00Z' },
-      { id: 'past', startTime: '2025-03-01T12:00:00Z' },
-      { id: 'soon', startTime: '2025-03-05T12:00:00Z' },
-    ];
-    expect(futureEvents(events, now).map((e) => e.id)).toEqual(['soon', 'later']);
-  });
-
   it('adds five at a time up to the number of events', () => {
     expect(nextVisibleCount(5, 12)).toBe(10);
     expect(nextVisibleCount(10, 12)).toBe(12);

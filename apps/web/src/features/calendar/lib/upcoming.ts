@@ -4,17 +4,6 @@ import { useCallback, useEffect, useState } from 'react';
 export const UPCOMING_PAGE_SIZE = 5;
 export const LOAD_MORE_DISTANCE_PX = 500;
 
-export interface StartsAt {
-  startTime: string;
-}
-
-/** Events starting after `nowMs`, soonest first. */
-export function futureEvents<T extends StartsAt>(events: readonly T[], nowMs: number): T[] {
-  return events
-    .filter((e) => Date.parse(e.startTime) > nowMs)
-    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
-}
-
 export const nextVisibleCount = (visible: number, total: number) =>
   Math.min(total, visible + UPCOMING_PAGE_SIZE);
 

@@ -1,76 +1,38 @@
-import { CheckIcon } from 'lucide-react';
-import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardFooter,
-  CardHeader,
-  CardTitle,
-} from '@/components/ui/card';
-import { membershipTierList } from '@/config/membership-tiers';
 import { useChamber } from '@/lib/chamber/use-chamber';
-import { cn } from '@/lib/utils';
+import { MembershipComparison } from './membership-comparison';
+import { NewMemberBenefits } from './new-member-benefits';
+import { PriceCards } from './price-cards';
 
+/**
+ * Below the carousel (spec §2 Home): the headline with the chamber's name, an intro, the
+ * benefits-by-level table, the new member benefits and the price cards.
+ */
 export function MembershipOverview() {
-  const { name } = useChamber();
+  const { name, location } = useChamber();
+  const place = location?.city || 'our community';
   return (
     <section aria-labelledby="membership-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-      <h2
-        id="membership-title"
-        className="max-w-3xl text-3xl font-bold tracking-tight text-balance"
-      >
-        Start Your {name} Membership Today
-      </h2>
-      <p className="mt-3 max-w-2xl text-muted-foreground">
-        Three membership levels, each building on the one before. Every member is listed in the
-        directory and invited to our networking lunches.
-      </p>
-      <ul className="mt-10 grid gap-6 md:grid-cols-3">
-        {membershipTierList.map((tier) => (
-          <li key={tier.id}>
-            <Card
-              className={cn('h-full', tier.mostPopular && 'border-primary ring-1 ring-primary')}
-            >
-              <CardHeader>
-                <div className="flex items-center justify-between gap-2">
-                  <CardTitle>{tier.name}</CardTitle>
-                  {tier.mostPopular ? <Badge>Most Popular</Badge> : null}
-                </div>
-                <p className="text-3xl font-bold">
-                  ${tier.pricePerYear}
-                  <span className="text-base font-normal text-muted-foreground"> / year</span>
-                </p>
-                <CardDescription>{tier.summary}</CardDescription>
-              </CardHeader>
-              <CardContent className="flex-1">
-                <ul className="grid gap-2 text-sm">
-                  {tier.highlights.map((item) => (
-                    <li key={item} className="flex gap-2">
-                      <CheckIcon
-                        className="mt-0.5 size-4 shrink-0 text-primary"
-                        aria-hidden="true"
-                      />
-                      {item}
-                    </li>
-                  ))}
-                </ul>
-              </CardContent>
-              <CardFooter>
-                <Button
-                  asChild
-                  className="w-full"
-                  variant={tier.mostPopular ? 'default' : 'outline'}
-                >
-                  <Link to={tier.href}>Choose {tier.name}</Link>
-                </Button>
-              </CardFooter>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <div className="grid max-w-3xl gap-4">
+        <h2
+          id="membership-title"
+          className="text-3xl font-bold tracking-tight text-balance sm:text-4xl"
+        >
+          Start Your {name} Membership Today
+        </h2>
+        <p className="text-lg text-muted-foreground">
+          Whether you run a one-person shop or employ half of {place}, membership puts your business
+          in front of the community and at the table with its other owners. Three levels, each
+          building on the one before: compare them below and choose the one that fits.
+        </p>
+      </div>
+      <div className="mt-10 grid gap-12">
+        <MembershipComparison />
+        <NewMemberBenefits />
+        <div className="grid gap-6">
+          <h3 className="text-2xl font-bold tracking-tight">Membership prices</h3>
+          <PriceCards />
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,14 +1,14 @@
 import { DEFAULT_TIMEZONE } from '@chamber/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useChamber } from '@/lib/chamber/use-chamber';
-import { addDays, dateKeyIn, toDateKey } from '@/lib/zoned-time';
-import { futureEvents } from '../lib/upcoming';
-import { getCalendarEvents, type EventWindow } from './get-calendar-events';
-import { calendarKeys } from './keys';
+import { useChamber } from '../chamber/use-chamber';
+import { addDays, dateKeyIn, toDateKey } from '../zoned-time';
+import { getCalendarEvents, type EventWindow } from './calendar-events-api';
+import { calendarKeys } from './calendar-keys';
 
 /**
  * Spec §7 (Home): a one-year window from the start of the current month, on the chamber's
- * clock. The upcoming list of the calendar page reads the same window, so both share one load.
+ * clock. The home carousel and the calendar page's upcoming list read the same window, so
+ * both share one load.
  */
 export function upcomingWindow(calendarId: string, now = new Date()): EventWindow {
   const [year, month] = dateKeyIn(now, DEFAULT_TIMEZONE).split('-').map(Number) as [number, number];
@@ -17,6 +17,17 @@ export function upcomingWindow(calendarId: string, now = new Date()): EventWindo
     startDate: toDateKey(year, month, 1),
     endDate: addDays(toDateKey(year + 1, month, 1), -1),
   };
+}
+
+interface StartsAt {
+  startTime: string;
+}
+
+/** Events starting after `nowMs`, soonest first. */
+export function futureEvents<T extends StartsAt>(events: readonly T[], nowMs: number): T[] {
+  return events
+    .filter((e) => Date.parse(e.startTime) > nowMs)
+    .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
 }
 
 export const upcomingEventsQueryOptions = (calendarId: string, now = new Date()) => {

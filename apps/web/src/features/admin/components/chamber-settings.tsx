@@ -1,0 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { appConfigQueryOptions } from '@/lib/chamber/chamber-api';
+import { useChamber } from '@/lib/chamber/use-chamber';
+import { useChamberSettings } from '../api/get-chamber-settings';
+import { SettingsForm } from './settings-form';
+
+/** Settings tab: the chamber's record, as the whole site shows it. */
+export function ChamberSettings() {
+  const queryClient = useQueryClient();
+  const { config, locationError } = useChamber();
+  const query = useChamberSettings(config?.locationId);
+  // Without the start-up config there is no record to ask for.
+  const configFailed = !config && locationError;
+  const error = configFailed ? locationError : query.data ? null : query.error?.message;
+
+  function retry() {
+    if (configFailed) {
+      void queryClient.refetchQueries({ queryKey: appConfigQueryOptions().queryKey });
+    } else void query.refetch();
+  }
+
+  return (
+    <div className="grid max-w-4xl gap-6">
+      <h2 className="sr-only">Settings</h2>
+      {error ? (
+        <div
+          role="alert"
+          className="grid justify-items-center gap-4 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-12 text-center"
+        >
+          <p className="text-lg font-semibold">{error}</p>
+          <Button type="button" onClick={retry}>
+            Try Again
+          </Button>
+        </div>
+      ) : query.data ? (
+        // Keyed by the record: a refetch in the background never wipes edits in progress.
+        <SettingsForm key={query.data.id} location={query.data} />
+      ) : (
+        <div className="grid gap-6">
+          <p role="status" className="sr-only">
+            Loading the settings
+          </p>
+          <Skeleton className="h-64 rounded-xl" />
+          <Skeleton className="h-56 rounded-xl" />
+          <Skeleton className="h-80 rounded-xl" />
+        </div>
+      )}
+    </div>
+  );
+}

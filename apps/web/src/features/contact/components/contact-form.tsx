@@ -1,0 +1,66 @@
+import { contactMessageSchema } from '@chamber/contract';
+import { useState } from 'react';
+import { FormSuccess } from '@/components/forms/form-success';
+import { SenderFields } from '@/components/forms/sender-fields';
+import { HoneypotField, useFormStartedAt } from '@/components/forms/spam-guard';
+import { Button } from '@/components/ui/button';
+import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
+import { Textarea } from '@/components/ui/textarea';
+import { useSendContactMessage } from '@/lib/site/site-forms-api';
+
+const formSchema = contactMessageSchema.omit({ startedAt: true });
+const empty = { name: '', email: '', phone: '', message: '', website: '' };
+
+/** The portal's own contact form, shown when the chamber has no embedded one. */
+export function ContactForm() {
+  const send = useSendContactMessage();
+  const { startedAt, restart } = useFormStartedAt();
+  const [sent, setSent] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useZodForm(formSchema, { defaultValues: empty });
+
+  if (sent) {
+    return (
+      <FormSuccess
+        title="Message sent"
+        message={sent}
+        againLabel="Send another message"
+        onAgain={() => {
+          form.reset(empty);
+          restart();
+          setSent(null);
+        }}
+      />
+    );
+  }
+
+  return (
+    <Form
+      form={form}
+      aria-label="Contact form"
+      className="relative grid gap-5"
+      onSubmit={async (values) => {
+        setProblem(null);
+        try {
+          const result = await send.mutateAsync({ ...values, startedAt });
+          setSent(result.message);
+        } catch (error) {
+          setProblem((error as Error).message);
+        }
+      }}
+    >
+      <FormError>{problem}</FormError>
+      <SenderFields />
+      <FormField
+        control={form.control}
+        name="message"
+        label="How can we help?"
+        render={({ field, controlProps }) => <Textarea {...field} {...controlProps} rows={6} />}
+      />
+      <HoneypotField />
+      <Button type="submit" size="lg" disabled={form.formState.isSubmitting} className="sm:w-fit">
+        {form.formState.isSubmitting ? 'Sending...' : 'Send message'}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,104 @@
+import { CheckIcon, MinusIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import {
+  formatPrice,
+  includes,
+  membershipBenefits,
+  membershipTierList,
+} from '@/config/membership-tiers';
+import { cn } from '@/lib/utils';
+
+const popular = (id: string) => membershipTierList.find((t) => t.id === id)?.mostPopular;
+
+/** The benefits-by-level table (spec §2 Home), with Choose Basic / Enhanced / Elite. */
+export function MembershipComparison() {
+  return (
+    <div className="overflow-hidden rounded-2xl border bg-card shadow-sm">
+      <table className="w-full table-fixed border-collapse text-sm">
+        <caption className="sr-only">Membership benefits by level</caption>
+        <thead>
+          <tr className="border-b bg-surface">
+            <th scope="col" className="px-2.5 py-4 text-left font-semibold sm:px-6">
+              Benefit
+            </th>
+            {membershipTierList.map((tier) => (
+              <th
+                key={tier.id}
+                scope="col"
+                className={cn(
+                  'w-[3.75rem] px-0.5 py-4 text-center font-semibold sm:w-36 sm:px-4 lg:w-44',
+                  tier.mostPopular && 'bg-primary/10',
+                )}
+              >
+                <span className="block text-[0.6875rem] sm:text-base">{tier.name}</span>
+                <span className="hidden text-xs font-normal text-muted-foreground sm:block">
+                  {formatPrice(tier.pricePerYear)}/yr
+                </span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {membershipBenefits.map((benefit) => (
+            <tr key={benefit.label} className="border-b last:border-b-0">
+              <th scope="row" className="px-2.5 py-3 text-left font-normal sm:px-6">
+                {benefit.label}
+              </th>
+              {membershipTierList.map((tier) => (
+                <td
+                  key={tier.id}
+                  className={cn('px-1 py-3 text-center', popular(tier.id) && 'bg-primary/5')}
+                >
+                  {includes(tier.id, benefit) ? (
+                    <>
+                      <CheckIcon className="mx-auto size-5 text-primary" aria-hidden="true" />
+                      <span className="sr-only">Included</span>
+                    </>
+                  ) : (
+                    <>
+                      <MinusIcon
+                        className="mx-auto size-4 text-muted-foreground"
+                        aria-hidden="true"
+                      />
+                      <span className="sr-only">Not included</span>
+                    </>
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t bg-surface">
+            <td className="px-2.5 py-4 sm:px-6">
+              <span className="sr-only">Choose a level</span>
+            </td>
+            {membershipTierList.map((tier) => (
+              <td
+                key={tier.id}
+                className={cn(
+                  'px-0.5 py-4 text-center sm:px-3',
+                  tier.mostPopular && 'bg-primary/10',
+                )}
+              >
+                <Button
+                  asChild
+                  size="sm"
+                  variant={tier.mostPopular ? 'default' : 'outline'}
+                  className="h-8 px-1.5 text-xs sm:h-9 sm:px-3 sm:text-sm"
+                >
+                  <Link to={tier.href}>
+                    <span>
+                      Choose<span className="sr-only sm:not-sr-only"> {tier.name}</span>
+                    </span>
+                  </Link>
+                </Button>
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

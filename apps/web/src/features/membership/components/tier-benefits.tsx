@@ -1,0 +1,52 @@
+import { CheckIcon } from 'lucide-react';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import {
+  benefitsAddedBy,
+  membershipTierList,
+  type MembershipTierInfo,
+} from '@/config/membership-tiers';
+
+function BenefitList({ items }: { items: string[] }) {
+  return (
+    <ul className="grid gap-3">
+      {items.map((item) => (
+        <li key={item} className="flex gap-3">
+          <CheckIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A level's benefits (spec §9): what it adds first, then everything it keeps from the levels
+ * below, each group under its own heading.
+ */
+export function TierBenefits({ tier }: { tier: MembershipTierInfo }) {
+  const index = membershipTierList.findIndex((t) => t.id === tier.id);
+  const below = membershipTierList.slice(0, index).reverse();
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-xl leading-tight font-semibold">What&apos;s included</h2>
+      </CardHeader>
+      <CardContent className="grid gap-8">
+        <section aria-labelledby={`${tier.id}-own`} className="grid gap-4">
+          <h3 id={`${tier.id}-own`} className="font-semibold">
+            {index === 0 ? 'Every membership includes' : `${tier.name} adds`}
+          </h3>
+          <BenefitList items={benefitsAddedBy(tier.id).map((b) => b.label)} />
+        </section>
+        {below.map((lower) => (
+          <section key={lower.id} aria-labelledby={`${tier.id}-${lower.id}`} className="grid gap-4">
+            <h3 id={`${tier.id}-${lower.id}`} className="font-semibold">
+              Everything in {lower.name}
+            </h3>
+            <BenefitList items={benefitsAddedBy(lower.id).map((b) => b.label)} />
+          </section>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import { ArrowLeftIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageBody, PageHeader } from '@/components/layout/page-header';
+import { Badge } from '@/components/ui/badge';
+import {
+  formatPrice,
+  membershipTier,
+  membershipTierList,
+  type TierId,
+} from '@/config/membership-tiers';
+import { paths } from '@/config/paths';
+import { useChamber } from '@/lib/chamber/use-chamber';
+import { useMetaDescription } from '@/lib/use-meta-description';
+import { TierBenefits } from './tier-benefits';
+import { TierSignup } from './tier-signup';
+
+const linkClass = 'rounded-sm font-medium text-primary hover:underline';
+
+/** A tier package page (spec §2): the price, the benefits, the sign-up, and the way back. */
+export function TierPage({ tierId }: { tierId: TierId }) {
+  const tier = membershipTier(tierId);
+  const { name } = useChamber();
+  const price = formatPrice(tier.pricePerYear);
+  useMetaDescription(`${tier.name} membership of the ${name}: ${price} a year. ${tier.summary}`);
+  const others = membershipTierList.filter((t) => t.id !== tier.id);
+
+  return (
+    <>
+      <PageHeader title={`${tier.name} Membership`} description={tier.summary}>
+        <p className="text-4xl font-bold tracking-tight">
+          {price}
+          <span className="text-lg font-normal text-muted-foreground"> / year</span>
+        </p>
+        {tier.mostPopular ? <Badge className="self-center">Most Popular</Badge> : null}
+      </PageHeader>
+      <PageBody className="grid grid-cols-1 gap-10">
+        <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-[2fr_3fr]">
+          <TierBenefits tier={tier} />
+          <TierSignup tier={tier} />
+        </div>
+        <nav
+          aria-label="More about membership"
+          className="flex flex-col gap-3 border-t pt-6 text-sm sm:flex-row sm:items-center sm:justify-between"
+        >
+          <Link to={paths.about.href()} className={`${linkClass} inline-flex items-center gap-1.5`}>
+            <ArrowLeftIcon className="size-4" aria-hidden="true" />
+            Back to About the chamber
+          </Link>
+          <p className="text-muted-foreground">
+            Other levels:{' '}
+            {others.map((other, i) => (
+              <span key={other.id}>
+                {i > 0 ? ' · ' : null}
+                <Link to={other.href} className={linkClass}>
+                  {other.name} ({formatPrice(other.pricePerYear)})
+                </Link>
+              </span>
+            ))}
+          </p>
+        </nav>
+      </PageBody>
+    </>
+  );
+}
