@@ -1,15 +1,8 @@
+import { embedSettingsSchema } from '@chamber/contract';
 import { locations, type Database } from '@chamber/db';
 
 /** The columns of the chamber's record that name external forms its pages embed. */
-const embedColumns = [
-  'basicSignupUrl',
-  'enhancedSignupUrl',
-  'eliteSignupUrl',
-  'businessOfMonthSurveyUrl',
-  'customerServiceSurveyUrl',
-  'contactFormUrl',
-  'formEmbedScriptUrl',
-] as const;
+const embedColumns = embedSettingsSchema.keyof().options;
 
 function originOf(url: string): string | null {
   try {

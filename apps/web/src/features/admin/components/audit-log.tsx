@@ -1,13 +1,11 @@
 import type { AuditEntry } from '@chamber/contract';
 import { ArrowRightIcon, HistoryIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/utils';
 import { useAudit } from '../api/get-audit';
 import { auditActionLabel, auditChanges } from '../lib/audit-format';
 import { formatDateTime } from '../lib/labels';
 import { Pager } from './pager';
+import { TabEmpty, TabError, TabList, TabLoading } from './tab-states';
 
 /** Audit tab: every staff change, newest first: when, who, what changed, and why. */
 export function AuditLog() {
@@ -19,45 +17,23 @@ export function AuditLog() {
     <div className="grid gap-6">
       <h2 className="sr-only">Audit Log</h2>
       {query.isError && !data ? (
-        <div
-          role="alert"
-          className="grid justify-items-center gap-4 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-12 text-center"
-        >
-          <p className="text-lg font-semibold">{query.error.message}</p>
-          <Button type="button" onClick={() => void query.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <TabError message={query.error.message} onRetry={() => void query.refetch()} />
       ) : !data ? (
-        <div className="grid gap-3">
-          <p role="status" className="sr-only">
-            Loading the audit log
-          </p>
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="h-24 rounded-xl" />
-          ))}
-        </div>
+        <TabLoading label="Loading the audit log" count={4} className="h-24" />
       ) : data.entries.length === 0 ? (
-        <div className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
-          <HistoryIcon className="size-10 text-muted-foreground" aria-hidden="true" />
-          <p className="text-lg font-semibold">No changes recorded yet.</p>
+        <TabEmpty icon={HistoryIcon} title="No changes recorded yet.">
           <p className="text-muted-foreground">
             Changes to user accounts and to the chamber’s settings will be listed here.
           </p>
-        </div>
+        </TabEmpty>
       ) : (
         <>
-          <ol
-            aria-label="Audit log"
-            aria-busy={query.isPlaceholderData}
-            className={cn('grid gap-3', query.isPlaceholderData && 'opacity-60')}
-          >
-            {data.entries.map((entry) => (
-              <li key={entry.id}>
-                <AuditItem entry={entry} />
-              </li>
-            ))}
-          </ol>
+          <TabList
+            label="Audit log"
+            items={data.entries}
+            busy={query.isPlaceholderData}
+            render={(entry) => <AuditItem entry={entry} />}
+          />
           <Pager
             page={page}
             count={data.entries.length}

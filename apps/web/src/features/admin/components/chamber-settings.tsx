@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { appConfigQueryOptions } from '@/lib/chamber/chamber-api';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { useChamberSettings } from '../api/get-chamber-settings';
 import { SettingsForm } from './settings-form';
+import { TabError } from './tab-states';
 
 /** Settings tab: the chamber's record, as the whole site shows it. */
 export function ChamberSettings() {
@@ -25,15 +25,7 @@ export function ChamberSettings() {
     <div className="grid max-w-4xl gap-6">
       <h2 className="sr-only">Settings</h2>
       {error ? (
-        <div
-          role="alert"
-          className="grid justify-items-center gap-4 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-12 text-center"
-        >
-          <p className="text-lg font-semibold">{error}</p>
-          <Button type="button" onClick={retry}>
-            Try Again
-          </Button>
-        </div>
+        <TabError message={error} onRetry={retry} />
       ) : query.data ? (
         // Keyed by the record: a refetch in the background never wipes edits in progress.
         <SettingsForm key={query.data.id} location={query.data} />

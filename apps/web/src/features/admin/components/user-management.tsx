@@ -14,6 +14,7 @@ import { DeleteUserDialog } from './delete-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { Pager } from './pager';
 import { SuspendUserDialog } from './suspend-user-dialog';
+import { TabEmpty, TabError } from './tab-states';
 import type { UserAction } from './user-actions-menu';
 import { UsersTable, UsersTableSkeleton } from './users-table';
 import { UsersToolbar, type UserFilters } from './users-toolbar';
@@ -115,29 +116,20 @@ export function UserManagement() {
       />
 
       {query.isError && !data ? (
-        <div
-          role="alert"
-          className="grid justify-items-center gap-4 rounded-xl border border-destructive/40 bg-destructive/5 px-6 py-12 text-center"
-        >
-          <p className="text-lg font-semibold">{query.error.message || 'Failed to load users'}</p>
-          <Button type="button" onClick={() => void query.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <TabError
+          message={query.error.message || 'Failed to load users'}
+          onRetry={() => void query.refetch()}
+        />
       ) : !data ? (
         <UsersTableSkeleton />
       ) : data.users.length === 0 ? (
-        <div className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
-          <SearchXIcon className="size-10 text-muted-foreground" aria-hidden="true" />
-          <p role="status" className="text-lg font-semibold">
-            No users found matching your criteria.
-          </p>
+        <TabEmpty icon={SearchXIcon} title="No users found matching your criteria.">
           {filtered ? (
             <Button type="button" variant="outline" onClick={() => setFilters(noFilters)}>
               Clear Filters
             </Button>
           ) : null}
-        </div>
+        </TabEmpty>
       ) : (
         <>
           <UsersTable

@@ -1,16 +1,8 @@
 import type { Role, UserStatus } from '@chamber/contract';
 import { SearchIcon } from 'lucide-react';
-import { useId } from 'react';
+import { LabelledSelect } from '@/components/forms/labelled-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
-import { cn } from '@/lib/utils';
 import { roleFilterOptions, statusFilterOptions } from '../lib/labels';
 
 export interface UserFilters {
@@ -52,14 +44,14 @@ export function UsersToolbar({
         </div>
       </div>
       <div className="grid grid-cols-2 gap-4 sm:contents">
-        <FilterSelect
+        <LabelledSelect
           label="Role"
           value={filters.role}
           options={roleFilterOptions}
           onValueChange={(role) => onChange({ role: role as UserFilters['role'] })}
           className="sm:w-40"
         />
-        <FilterSelect
+        <LabelledSelect
           label="Status"
           value={filters.status}
           options={statusFilterOptions}
@@ -67,41 +59,6 @@ export function UsersToolbar({
           className="sm:w-40"
         />
       </div>
-    </div>
-  );
-}
-
-function FilterSelect({
-  label,
-  value,
-  options,
-  onValueChange,
-  className,
-}: {
-  label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onValueChange: (value: string) => void;
-  className?: string;
-}) {
-  const id = useId();
-  return (
-    <div className={cn('grid gap-1.5', className)}>
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      <Select value={value} onValueChange={onValueChange}>
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { embedSettingsSchema } from '@chamber/contract';
 import type { SettingsField } from './settings-form';
 
 export interface FieldInfo {
@@ -53,12 +54,4 @@ export const settingsFields = {
   },
 } satisfies Record<SettingsField, FieldInfo>;
 
-export const embedFields = [
-  'basicSignupUrl',
-  'enhancedSignupUrl',
-  'eliteSignupUrl',
-  'businessOfMonthSurveyUrl',
-  'customerServiceSurveyUrl',
-  'contactFormUrl',
-  'formEmbedScriptUrl',
-] as const satisfies readonly SettingsField[];
+export const embedFields = embedSettingsSchema.keyof().options satisfies readonly SettingsField[];

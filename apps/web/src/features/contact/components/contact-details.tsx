@@ -1,10 +1,8 @@
 import type { LocationWithEmbeds } from '@chamber/contract';
 import { MailIcon, MapPinIcon, PhoneIcon, Share2Icon } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { googleMapsEmbedUrl, googleMapsSearchUrl } from '@/lib/members/contact-links';
-
-const linkClass = 'rounded-sm font-medium text-primary hover:underline';
+import { AddressLines, ContactRow, contactLinkClass } from '@/components/contact/contact-row';
 
 /** The office's street line and "City, ST ZIP", as the chamber's record has them. */
 export function officeAddress(location: LocationWithEmbeds) {
@@ -13,20 +11,6 @@ export function officeAddress(location: LocationWithEmbeds) {
     .join(', ');
   const lines = [location.address1, place].filter(Boolean);
   return lines.length ? { lines, query: lines.join(', ') } : null;
-}
-
-function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <li className="flex gap-3">
-      <span className="mt-0.5 text-primary [&_svg]:size-5" aria-hidden="true">
-        {icon}
-      </span>
-      <div className="grid gap-0.5">
-        <span className="text-sm text-muted-foreground">{label}</span>
-        {children}
-      </div>
-    </li>
-  );
 }
 
 /** The chamber office's address, phone, email and social page, from its settings. */
@@ -40,44 +24,38 @@ export function ContactDetails({ location }: { location: LocationWithEmbeds }) {
       <CardContent>
         <ul className="grid gap-5">
           {address ? (
-            <Row icon={<MapPinIcon />} label="Office address">
-              <address className="not-italic">
-                {address.lines.map((line) => (
-                  <span key={line} className="block">
-                    {line}
-                  </span>
-                ))}
-              </address>
-            </Row>
+            <ContactRow icon={<MapPinIcon />} label="Office address">
+              <AddressLines lines={address.lines} />
+            </ContactRow>
           ) : null}
           {location.phone ? (
-            <Row icon={<PhoneIcon />} label="Office phone">
-              <a href={`tel:${location.phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
+            <ContactRow icon={<PhoneIcon />} label="Office phone">
+              <a href={`tel:${location.phone.replace(/[^\d+]/g, '')}`} className={contactLinkClass}>
                 {location.phone}
               </a>
-            </Row>
+            </ContactRow>
           ) : null}
           {location.email ? (
-            <Row icon={<MailIcon />} label="Email">
-              <a href={`mailto:${location.email}`} className={linkClass}>
+            <ContactRow icon={<MailIcon />} label="Email">
+              <a href={`mailto:${location.email}`} className={contactLinkClass}>
                 {/* Breaks after the @ on narrow screens, not mid-word. */}
                 {location.email.split('@')[0]}@<wbr />
                 {location.email.split('@').slice(1).join('@')}
               </a>
-            </Row>
+            </ContactRow>
           ) : null}
           {location.socialUrl ? (
-            <Row icon={<Share2Icon />} label="Social media">
+            <ContactRow icon={<Share2Icon />} label="Social media">
               <a
                 href={location.socialUrl}
-                className={linkClass}
+                className={contactLinkClass}
                 target="_blank"
                 rel="noopener noreferrer"
               >
                 Follow us on social media
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>
-            </Row>
+            </ContactRow>
           ) : null}
         </ul>
       </CardContent>
@@ -104,7 +82,7 @@ export function OfficeMap({ location }: { location: LocationWithEmbeds }) {
         href={googleMapsSearchUrl(address.query)}
         target="_blank"
         rel="noopener noreferrer"
-        className={`${linkClass} w-fit text-sm`}
+        className={`${contactLinkClass} w-fit text-sm`}
       >
         Get directions
         <span className="sr-only"> (opens in a new tab)</span>

@@ -1,10 +1,10 @@
 import { contactMessageSchema } from '@chamber/contract';
-import { useState } from 'react';
 import { FormSuccess } from '@/components/forms/form-success';
 import { SenderFields } from '@/components/forms/sender-fields';
-import { HoneypotField, useFormStartedAt } from '@/components/forms/spam-guard';
+import { HoneypotField } from '@/components/forms/spam-guard';
+import { useSiteForm } from '@/components/forms/use-site-form';
 import { Button } from '@/components/ui/button';
-import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
+import { Form, FormError, FormField } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import { useSendContactMessage } from '@/lib/site/site-forms-api';
 
@@ -14,10 +14,11 @@ const empty = { name: '', email: '', phone: '', message: '', website: '' };
 /** The portal's own contact form, shown when the chamber has no embedded one. */
 export function ContactForm() {
   const send = useSendContactMessage();
-  const { startedAt, restart } = useFormStartedAt();
-  const [sent, setSent] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const form = useZodForm(formSchema, { defaultValues: empty });
+  const { form, sent, problem, submit, again } = useSiteForm(
+    formSchema,
+    empty,
+    (values, startedAt) => send.mutateAsync({ ...values, startedAt }),
+  );
 
   if (sent) {
     return (
@@ -25,30 +26,13 @@ export function ContactForm() {
         title="Message sent"
         message={sent}
         againLabel="Send another message"
-        onAgain={() => {
-          form.reset(empty);
-          restart();
-          setSent(null);
-        }}
+        onAgain={again}
       />
     );
   }
 
   return (
-    <Form
-      form={form}
-      aria-label="Contact form"
-      className="relative grid gap-5"
-      onSubmit={async (values) => {
-        setProblem(null);
-        try {
-          const result = await send.mutateAsync({ ...values, startedAt });
-          setSent(result.message);
-        } catch (error) {
-          setProblem((error as Error).message);
-        }
-      }}
-    >
+    <Form form={form} aria-label="Contact form" className="relative grid gap-5" onSubmit={submit}>
       <FormError>{problem}</FormError>
       <SenderFields />
       <FormField

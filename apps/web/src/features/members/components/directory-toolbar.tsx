@@ -2,15 +2,9 @@ import type { MemberSort, Role } from '@chamber/contract';
 import { LayoutGridIcon, ListIcon, RefreshCwIcon, SearchIcon, XIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { LabelledSelect } from '@/components/forms/labelled-select';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { cn } from '@/lib/utils';
 import type { ViewMode } from './use-view-mode';
@@ -48,41 +42,6 @@ interface DirectoryToolbarProps extends DirectoryControls {
   onClear: () => void;
   onRefresh: () => void;
   refreshing: boolean;
-}
-
-function LabelledSelect({
-  label,
-  value,
-  onValueChange,
-  options,
-  className,
-}: {
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  options: { value: string; label: string }[];
-  className?: string;
-}) {
-  const id = useId();
-  return (
-    <div className={cn('grid gap-1.5', className)}>
-      <Label htmlFor={id} className="text-xs text-muted-foreground">
-        {label}
-      </Label>
-      <Select value={value} onValueChange={onValueChange}>
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
 }
 
 /** Search, filters, sort, layout and refresh for the member directory. */

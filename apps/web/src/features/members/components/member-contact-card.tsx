@@ -1,6 +1,5 @@
 import type { Member } from '@chamber/contract';
 import { ExternalLinkIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { tierFeatures } from '@/lib/members/tier-features';
@@ -10,24 +9,7 @@ import {
   memberAddress,
   websiteHref,
 } from '@/lib/members/contact-links';
-
-const linkClass = 'rounded-sm font-medium wrap-anywhere text-primary hover:underline';
-
-function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <li className="flex min-w-0 gap-3">
-      <span className="mt-0.5 text-primary [&_svg]:size-5" aria-hidden="true">
-        {icon}
-      </span>
-      <div className="grid min-w-0 gap-0.5">
-        <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-          {label}
-        </span>
-        {children}
-      </div>
-    </li>
-  );
-}
+import { AddressLines, ContactRow, contactLinkClass } from '@/components/contact/contact-row';
 
 /**
  * How to reach the member (spec §2 Contact card). The email is there only for signed-in
@@ -50,42 +32,36 @@ export function MemberContactCard({ member }: { member: Member }) {
         ) : (
           <ul className="grid gap-4">
             {member.email ? (
-              <Row icon={<MailIcon />} label="Email">
-                <a href={`mailto:${member.email}`} className={linkClass}>
+              <ContactRow icon={<MailIcon />} label="Email">
+                <a href={`mailto:${member.email}`} className={contactLinkClass}>
                   {member.email}
                 </a>
-              </Row>
+              </ContactRow>
             ) : null}
             {member.phone ? (
-              <Row icon={<PhoneIcon />} label="Phone">
-                <a href={`tel:${member.phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
+              <ContactRow icon={<PhoneIcon />} label="Phone">
+                <a href={`tel:${member.phone.replace(/[^\d+]/g, '')}`} className={contactLinkClass}>
                   {member.phone}
                 </a>
-              </Row>
+              </ContactRow>
             ) : null}
             {website ? (
-              <Row icon={<GlobeIcon />} label="Website">
+              <ContactRow icon={<GlobeIcon />} label="Website">
                 <a
                   href={websiteHref(website)}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className={linkClass}
+                  className={contactLinkClass}
                 >
                   {website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
-              </Row>
+              </ContactRow>
             ) : null}
             {address ? (
-              <Row icon={<MapPinIcon />} label="Address">
-                <address className="not-italic">
-                  {address.lines.map((line) => (
-                    <span key={line} className="block">
-                      {line}
-                    </span>
-                  ))}
-                </address>
-              </Row>
+              <ContactRow icon={<MapPinIcon />} label="Address">
+                <AddressLines lines={address.lines} />
+              </ContactRow>
             ) : null}
           </ul>
         )}

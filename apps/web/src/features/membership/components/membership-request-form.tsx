@@ -1,11 +1,11 @@
 import { contactMessageSchema } from '@chamber/contract';
-import { useState } from 'react';
 import { z } from 'zod';
 import { FormSuccess } from '@/components/forms/form-success';
 import { SenderFields } from '@/components/forms/sender-fields';
-import { HoneypotField, useFormStartedAt } from '@/components/forms/spam-guard';
+import { HoneypotField } from '@/components/forms/spam-guard';
+import { useSiteForm } from '@/components/forms/use-site-form';
 import { Button } from '@/components/ui/button';
-import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
+import { Form, FormError, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { formatPrice, type MembershipTierInfo } from '@/config/membership-tiers';
@@ -36,10 +36,19 @@ export function membershipRequestMessage(tier: MembershipTierInfo, values: Reque
  */
 export function MembershipRequestForm({ tier }: { tier: MembershipTierInfo }) {
   const send = useSendContactMessage();
-  const { startedAt, restart } = useFormStartedAt();
-  const [sent, setSent] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const form = useZodForm(formSchema, { defaultValues: empty });
+  const { form, sent, problem, submit, again } = useSiteForm(
+    formSchema,
+    empty,
+    (values, startedAt) =>
+      send.mutateAsync({
+        name: values.name,
+        email: values.email,
+        phone: values.phone,
+        message: membershipRequestMessage(tier, values),
+        website: values.website,
+        startedAt,
+      }),
+  );
 
   if (sent) {
     return (
@@ -47,11 +56,7 @@ export function MembershipRequestForm({ tier }: { tier: MembershipTierInfo }) {
         title="Request sent"
         message={`${sent} We will confirm your ${tier.name} membership and send the invoice.`}
         againLabel="Send another request"
-        onAgain={() => {
-          form.reset(empty);
-          restart();
-          setSent(null);
-        }}
+        onAgain={again}
       />
     );
   }
@@ -61,22 +66,7 @@ export function MembershipRequestForm({ tier }: { tier: MembershipTierInfo }) {
       form={form}
       aria-label={`${tier.name} membership request`}
       className="relative grid gap-5"
-      onSubmit={async (values) => {
-        setProblem(null);
-        try {
-          const result = await send.mutateAsync({
-            name: values.name,
-            email: values.email,
-            phone: values.phone,
-            message: membershipRequestMessage(tier, values),
-            website: values.website,
-            startedAt,
-          });
-          setSent(result.message);
-        } catch (error) {
-          setProblem((error as Error).message);
-        }
-      }}
+      onSubmit={submit}
     >
       <FormError>{problem}</FormError>
       <FormField

@@ -1,10 +1,10 @@
 import { nominationSchema, type Nomination } from '@chamber/contract';
-import { useState } from 'react';
 import { FormSuccess } from '@/components/forms/form-success';
 import { SenderFields } from '@/components/forms/sender-fields';
-import { HoneypotField, useFormStartedAt } from '@/components/forms/spam-guard';
+import { HoneypotField } from '@/components/forms/spam-guard';
+import { useSiteForm } from '@/components/forms/use-site-form';
 import { Button } from '@/components/ui/button';
-import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
+import { Form, FormError, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useSendNomination } from '@/lib/site/site-forms-api';
@@ -30,9 +30,6 @@ const wording: Record<NominationCategory, { nominee: string; why: string; submit
 /** The portal's own nomination form for one award, shown when no survey is embedded. */
 export function NominationForm({ category }: { category: NominationCategory }) {
   const send = useSendNomination();
-  const { startedAt, restart } = useFormStartedAt();
-  const [sent, setSent] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const empty = {
     name: '',
     email: '',
@@ -43,7 +40,11 @@ export function NominationForm({ category }: { category: NominationCategory }) {
     message: '',
     website: '',
   };
-  const form = useZodForm(formSchema, { defaultValues: empty });
+  const { form, sent, problem, submit, again } = useSiteForm(
+    formSchema,
+    empty,
+    (values, startedAt) => send.mutateAsync({ ...values, category, startedAt }),
+  );
   const words = wording[category];
 
   if (sent) {
@@ -52,11 +53,7 @@ export function NominationForm({ category }: { category: NominationCategory }) {
         title="Nomination received"
         message={sent}
         againLabel="Nominate someone else"
-        onAgain={() => {
-          form.reset(empty);
-          restart();
-          setSent(null);
-        }}
+        onAgain={again}
       />
     );
   }
@@ -70,15 +67,7 @@ export function NominationForm({ category }: { category: NominationCategory }) {
           : 'Customer Service Superstar nomination'
       }
       className="relative grid gap-5"
-      onSubmit={async (values) => {
-        setProblem(null);
-        try {
-          const result = await send.mutateAsync({ ...values, category, startedAt });
-          setSent(result.message);
-        } catch (error) {
-          setProblem((error as Error).message);
-        }
-      }}
+      onSubmit={submit}
     >
       <FormError>{problem}</FormError>
       <div className={cn('grid gap-5', category === 'customer_service' && 'sm:grid-cols-2')}>
