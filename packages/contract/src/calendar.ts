@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGISTRATION_MIN_GUESTS, REGISTRATION_MAX_GUESTS } from './calendar-limits.js';
 
 /**
  * The calendar API (spec §7 Calendar), under /api:
@@ -24,14 +25,7 @@ import { z } from 'zod';
  * (ApiError) with 400, 401, 403, 404 or 429.
  */
 
-export const DEFAULT_TIMEZONE = 'America/Denver';
-export const DEFAULT_CALENDAR_NAME = 'RACC Events';
-/** The longest window GET /calendars/{id}/events accepts. */
-export const MAX_EVENT_WINDOW_DAYS = 400;
-/** At most this many events (occurrences included) in one list answer; then `truncated`. */
-export const MAX_EVENTS_PER_WINDOW = 2000;
-export const REGISTRATION_MIN_GUESTS = 1;
-export const REGISTRATION_MAX_GUESTS = 10;
+export * from './calendar-limits.js';
 
 /** Spec §5 Event form and §8: the exact sentences the server answers (400) and the form shows. */
 export const eventMessages = {

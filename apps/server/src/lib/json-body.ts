@@ -22,8 +22,8 @@ export class JsonBody {
     private readonly compressed: Partial<Record<Encoding, Buffer>>,
   ) {}
 
-  static async of<S extends z.ZodType>(schema: S, value: z.input<S>): Promise<JsonBody> {
-    const json = Buffer.from(JSON.stringify(z.encode(schema, value as z.output<S>)));
+  static async of<S extends z.ZodType>(schema: S, value: z.output<S>): Promise<JsonBody> {
+    const json = Buffer.from(JSON.stringify(z.encode(schema, value)));
     if (json.length < MIN_COMPRESSED) return new JsonBody(json, {});
     const [br, gz] = await Promise.all([
       // Quality 5 compresses about as well as gzip -9 at a fraction of brotli's default cost.

@@ -3,14 +3,27 @@ import { dataVersion, type Executor } from '@chamber/db';
 import { reusableQuery } from './reusable-query.js';
 
 /**
- * The change counter the triggers of migration 0008 raise at every relevant commit. Without
- * its row (never expected) the answer is NaN, which no kept version equals or exceeds: every
- * request then computes its answer, rather than one answer being kept for ever.
+ * The change counter the triggers of migration 0008 raise at every relevant commit, read by a
+ * query that starts after this call: every change committed before the request arrived is
+ * counted. Requests that ask while a read is under way share the next one (at most one read
+ * in flight and one waiting per database handle), so under load the counter costs one round
+ * trip per batch of requests rather than one per request. Without its row (never expected)
+ * the answer is NaN, which no kept version equals or exceeds: every request then computes its
+ * answer, rather than one answer being kept for ever.
  */
-export async function currentDataVersion(db: Executor): Promise<number> {
-  const [row] = await versionQuery(db, {});
-  return row?.version ?? Number.NaN;
+export function currentDataVersion(db: Executor): Promise<number> {
+  let reader = readers.get(db);
+  if (!reader) {
+    reader = new SharedRead(async () => {
+      const [row] = await versionQuery(db, {});
+      return row?.version ?? Number.NaN;
+    });
+    readers.set(db, reader);
+  }
+  return reader.next();
 }
+
+const readers = new WeakMap<Executor, SharedRead<number>>();
 
 const versionQuery = reusableQuery((db) =>
   db
@@ -19,6 +32,43 @@ const versionQuery = reusableQuery((db) =>
     .where(eq(dataVersion.id, 1))
     .prepare('data_version'),
 );
+
+/**
+ * A read that callers share without ever getting one that began before they asked: a caller
+ * gets the read that starts next, which is at once when none is running, else when the
+ * running one ends (together with everyone else who asked meanwhile).
+ */
+export class SharedRead<T> {
+  private running: Promise<T> | null = null;
+  private waiting: Promise<T> | null = null;
+
+  constructor(private readonly read: () => Promise<T>) {}
+
+  next(): Promise<T> {
+    if (!this.running) return this.start();
+    if (!this.waiting) {
+      const after = this.running.then(
+        () => undefined,
+        () => undefined,
+      );
+      this.waiting = after.then(() => {
+        this.waiting = null;
+        return this.start();
+      });
+    }
+    return this.waiting;
+  }
+
+  private start(): Promise<T> {
+    const run = this.read();
+    this.running = run;
+    const done = () => {
+      if (this.running === run) this.running = null;
+    };
+    run.then(done, done);
+    return run;
+  }
+}
 
 interface Entry<V> {
   version: number;

@@ -13,6 +13,9 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Chamber</title>');
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   await writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
+  // The web build's compressed copies (contents marked, to see which one was sent).
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), 'brotli copy');
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js.gz'), 'gzip copy');
   ctx = await createTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -25,6 +28,26 @@ describe('serving the web app', () => {
     const res = await ctx.app.inject('/assets/index-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed copy the browser accepts, else the file', async () => {
+    const get = (acceptEncoding: string) =>
+      ctx.app.inject({
+        url: '/assets/index-abc123.js',
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.body).toBe('brotli copy');
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toBe('gzip copy');
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('makes other files revalidate', async () => {

@@ -15,6 +15,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root: string | 
       root,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies of its text files: sent as the client accepts.
+      preCompressed: true,
       // setHeaders decides the caching of every file.
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -23,6 +25,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root: string | 
           'cache-control',
           hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
         );
+        // Which copy was sent depends on Accept-Encoding: shared caches must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   } else {

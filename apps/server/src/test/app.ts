@@ -15,6 +15,8 @@ import { s256Challenge } from '../modules/auth/pkce.js';
 export interface TestContext {
   app: FastifyInstance;
   db: Database;
+  /** The database's URL, for a second connection (as another server process would have). */
+  url: string;
   /** The raw client of the same database, for work below the ORM (COPY). */
   sql: DbHandle['sql'];
   config: Config;
@@ -51,6 +53,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     db: handle.db,
+    url: handle.url,
     sql: handle.sql,
     config,
     dataDir,

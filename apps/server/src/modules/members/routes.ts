@@ -34,6 +34,13 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     maxSize: 24 * 1024 * 1024,
     sizeOf: (body) => body.size,
   });
+  // Member pages as anonymous visitors get them (about 1 kB each), kept the same way: a
+  // member page is the most shared link of the directory.
+  const publicMembers = new VersionedCache<JsonBody>({
+    maxEntries: 5000,
+    maxSize: 16 * 1024 * 1024,
+    sizeOf: (body) => body.size,
+  });
 
   app.get(
     '/members',
@@ -75,8 +82,17 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', request.session ? 'private, no-store' : 'no-cache');
-      return members.get(request.params.id, request.session);
+      if (request.session) {
+        // Signed-in answers carry the email: computed for each request, never shared.
+        reply.header('cache-control', 'private, no-store');
+        return members.get(request.params.id, request.session);
+      }
+      reply.header('cache-control', 'no-cache');
+      const { id } = request.params;
+      const body = await publicMembers.get(id, await currentDataVersion(deps.db), async () =>
+        JsonBody.of(memberSchema, await members.get(id, null)),
+      );
+      return body.send(request, reply);
     },
   );
 

@@ -1,0 +1,100 @@
+// Starts the production build on a fresh embedded database, seeded at a given scale, and
+// stops it again. Only the processes started here are ever signalled.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * @param {{ scale?: number, port: number, app?: string, nodeArgs?: string[],
+ *   log?: (line: string) => void }} options
+ *   `scale` undefined loads the demo chamber only; `app` is the checkout whose build runs
+ *   (this one by default; another, built, to measure an earlier state); `nodeArgs` go to the
+ *   server's node (e.g. --cpu-prof).
+ */
+export async function startPortal({ scale, port, app = root, nodeArgs = [], log = console.log }) {
+  const serverJs = path.join(app, 'apps/server/dist/server.js');
+  const cliJs = path.join(app, 'apps/server/dist/cli.js');
+  const dataDir = path.join(os.tmpdir(), `chamber-bench-${process.pid}-${port}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const url = `http://localhost:${port}`;
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    NODE_ENV: 'production',
+    // One log line per request costs throughput; warnings and errors still show.
+    LOG_LEVEL: 'warn',
+  };
+
+  const seedArgs = [cliJs, 'seed', ...(scale === undefined ? [] : ['--scale', String(scale)])];
+  const seedStarted = Date.now();
+  const seed = spawnSync(process.execPath, seedArgs, { cwd: app, env, encoding: 'utf8' });
+  if (seed.status !== 0) {
+    throw new Error(`seeding failed (exit ${seed.status ?? seed.signal}):\n${seed.stderr}`);
+  }
+  const seedSeconds = (Date.now() - seedStarted) / 1000;
+  for (const line of seed.stdout.split('\n')) if (/scale|contacts:/.test(line)) log(line.trim());
+
+  const server = spawn(process.execPath, [...nodeArgs, serverJs], {
+    cwd: app,
+    env,
+    stdio: 'inherit',
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  await waitUntilReady(url, exited);
+  log(`portal ready at ${url} (pid ${server.pid})`);
+
+  return {
+    url,
+    pid: /** @type {number} */ (server.pid),
+    seedSeconds,
+    /** Stops the server (it stops its database) and removes the data folder. */
+    async stop() {
+      if (server.exitCode === null && server.signalCode === null) {
+        server.kill('SIGTERM');
+        const timer = setTimeout(() => server.kill('SIGKILL'), 20_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls /api/ready until it answers 200, the server exits, or a minute passes. */
+async function waitUntilReady(url, exited) {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (gone) throw new Error('the server exited during start-up');
+    try {
+      const res = await fetch(`${url}/api/ready`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not become ready within a minute');
+}
+
+/** A free TCP port on loopback. */
+export async function freePort() {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}

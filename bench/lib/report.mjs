@@ -1,0 +1,103 @@
+// Targets, the Markdown table and the results files.
+import { readFileSync, writeFileSync } from 'node:fs';
+
+/** Server memory target (MB, the Node process's peak resident memory). */
+export const MEMORY_TARGET_MB = 300;
+
+/** Checks one row against its target; answers the misses as sentences. */
+function misses(row) {
+  const found = [];
+  if (row.errors > 0) found.push(`${row.errors} errors`);
+  const target = row.target;
+  if (target?.ratio !== undefined && row.ratio < target.ratio) {
+    found.push(`${pct(row.ratio)} of baseline (target ${pct(target.ratio)})`);
+  }
+  if (target?.p99Ms !== undefined && row.p99Ms >= target.p99Ms) {
+    found.push(`p99 ${row.p99Ms} ms (target < ${target.p99Ms} ms)`);
+  }
+  return found;
+}
+
+const pct = (ratio) => `${Math.round(ratio * 100)}%`;
+
+/** Adds the ratio to the baseline and the target check to every row. */
+export function evaluate(rows, memory) {
+  const baseline = rows.find((r) => r.key === 'baseline')?.rps ?? 0;
+  const checked = rows.map((row) => {
+    const ratio = baseline ? row.rps / baseline : 0;
+    const withRatio = { ...row, ratio: Math.round(ratio * 1000) / 1000 };
+    return { ...withRatio, missed: misses(withRatio) };
+  });
+  const memoryMissed =
+    memory.serverMb !== null && memory.serverMb >= MEMORY_TARGET_MB
+      ? [`server peak ${Math.round(memory.serverMb)} MB (target < ${MEMORY_TARGET_MB} MB)`]
+      : [];
+  return { rows: checked, memoryMissed };
+}
+
+const targetText = (t) =>
+  !t
+    ? '0 errors'
+    : [t.ratio !== undefined ? `≥ ${pct(t.ratio)}` : null, `p99 < ${t.p99Ms} ms`]
+        .filter(Boolean)
+        .join(', ');
+
+/** A Markdown table with padded columns, as the formatter writes it. */
+export function markdownTable(header, rows, align) {
+  const cells = [header, ...rows].map((r) => r.map(String));
+  const widths = header.map((_, i) => Math.max(3, ...cells.map((r) => [...r[i]].length)));
+  const pad = (text, i) => {
+    const gap = ' '.repeat(widths[i] - [...text].length);
+    return align[i] === 'right' ? gap + text : text + gap;
+  };
+  const line = (r) => `| ${r.map(pad).join(' | ')} |`;
+  const rule = `| ${widths.map((w, i) => (align[i] === 'right' ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`;
+  return [line(cells[0]), rule, ...cells.slice(1).map(line)].join('\n');
+}
+
+/** The results as Markdown: the table, memory, and how the run was made. */
+export function toMarkdown(result) {
+  const table = markdownTable(
+    ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs baseline', 'KB/resp', 'target', 'met'],
+    result.rows.map((r) => [
+      r.name,
+      r.rps.toLocaleString('en-US'),
+      r.p50Ms,
+      r.p99Ms,
+      r.errors,
+      r.key === 'baseline' ? '100%' : pct(r.ratio),
+      r.kbPerResponse,
+      targetText(r.target),
+      r.missed.length ? 'no' : 'yes',
+    ]),
+    ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'left', 'left'],
+  );
+  const { memory, run } = result;
+  return [
+    table,
+    '',
+    `Server peak memory (RSS): ${Math.round(memory.serverMb ?? 0)} MB (target < ${MEMORY_TARGET_MB} MB); ` +
+      `embedded PostgreSQL peak (PSS): ${Math.round(memory.databaseMb ?? 0)} MB.`,
+    '',
+    `Scale ${run.scale} (${run.data}), loaded in ${run.seedSeconds} s. ` +
+      `${run.connections} connections, ${run.seconds} s per endpoint after a ${run.warmupSeconds} s warm-up, ` +
+      `on ${run.machine} (load average ${run.loadAverage} before the run), ${run.date}. ` +
+      'Requests send `Accept-Encoding: gzip, deflate, br` as browsers do; KB/resp is what ' +
+      'crossed the wire per response.',
+    '',
+  ].join('\n');
+}
+
+/** Replaces the text between the README's `<!-- NAME:start -->` and `<!-- NAME:end -->`. */
+export function updateReadme(readmePath, markdown, name = 'bench') {
+  const text = readFileSync(readmePath, 'utf8');
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from === -1 || to < from) throw new Error(`${readmePath} has no ${start} … ${end} section`);
+  writeFileSync(
+    readmePath,
+    `${text.slice(0, from + start.length)}\n\n${markdown}\n${text.slice(to)}`,
+  );
+}

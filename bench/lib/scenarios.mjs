@@ -1,0 +1,138 @@
+// What the benchmark asks of the portal: the requests a visitor's pages make, with targets.
+import { createHash, randomBytes } from 'node:crypto';
+
+const CALENDAR = 'racc-events';
+const TIME_ZONE = 'America/Denver';
+/** A demo login (seeded with the demo chamber). */
+const MEMBER = { email: 'maria@sweetwaterbakery.example', password: 'Chamber-Member-2026' };
+/** What visitors type into the directory's search box: names, trades and places. */
+const SEARCHES = [
+  'bakery',
+  'garcia',
+  'plumb',
+  'wasatch',
+  'tax',
+  'dental',
+  'jensen',
+  'coffee',
+  'realty',
+  'insurance',
+  'nguyen',
+  'roof',
+  'florist',
+  'copper canyon',
+  'fitness',
+  'law',
+  'auto',
+  'redwood',
+  'tutor',
+  'photo',
+];
+
+async function json(res) {
+  if (!res.ok) throw new Error(`${res.url} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/** The PKCE sign-in the web app does; answers the bearer token. */
+async function signIn(url) {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const post = (path, body) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then(json);
+  const { code } = await post('/api/auth/authorize', {
+    ...MEMBER,
+    codeChallenge: challenge,
+    codeChallengeMethod: 'S256',
+    redirectUri: `${url}/auth`,
+    remember: false,
+  });
+  const token = await post('/api/auth/token', {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    redirect_uri: `${url}/auth`,
+  });
+  return token.access_token;
+}
+
+/** Today's date on the chamber's clock. */
+function localToday() {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
+  const [year, month, day] = parts.split('-').map(Number);
+  return { year, month, day };
+}
+
+const dateKey = (d) => d.toISOString().slice(0, 10);
+
+/** The windows the pages ask for: the calendar's 42-day grid and the home page's year. */
+function windows() {
+  const { year, month } = localToday();
+  const first = new Date(Date.UTC(year, month - 1, 1));
+  const gridStart = new Date(first.getTime() - first.getUTCDay() * 86_400_000);
+  const gridEnd = new Date(gridStart.getTime() + 41 * 86_400_000);
+  const yearEnd = new Date(Date.UTC(year + 1, month - 1, 0));
+  const events = (from, to) =>
+    `/api/calendars/${CALENDAR}/events?startDate=${dateKey(from)}&endDate=${dateKey(to)}`;
+  return { month: events(gridStart, gridEnd), year: events(first, yearEnd) };
+}
+
+/**
+ * The scenarios, baseline first. `target` is what each must reach on the reference machine:
+ * a share of the baseline's requests per second and a p99 latency.
+ */
+export async function scenarios(url) {
+  const token = await signIn(url);
+  const { total } = await fetch(`${url}/api/members?limit=1`).then(json);
+  const page = await fetch(
+    `${url}/api/members?limit=50&offset=${Math.floor(total / 2)}&sort=name`,
+  ).then(json);
+  const memberIds = page.members.map((m) => m.id);
+  const { month, year } = windows();
+  const directory = (extra) =>
+    `/api/members?source=MembersPage&limit=20&offset=0&sort=name${extra}`;
+  const paths = (list) => list.map((path) => ({ path }));
+  return [
+    { name: 'health (baseline)', key: 'baseline', requests: paths(['/api/health']) },
+    {
+      name: 'directory, first page',
+      key: 'directory',
+      requests: paths([directory('')]),
+      target: { ratio: 0.35, p99Ms: 50 },
+    },
+    {
+      name: 'directory search',
+      key: 'search',
+      requests: paths(SEARCHES.map((s) => directory(`&search=${encodeURIComponent(s)}`))),
+      target: { ratio: 0.35, p99Ms: 50 },
+    },
+    {
+      name: 'member page',
+      key: 'member',
+      requests: paths(memberIds.map((id) => `/api/members/${id}`)),
+      target: { ratio: 0.35, p99Ms: 50 },
+    },
+    {
+      name: 'calendar month (42-day grid)',
+      key: 'month',
+      requests: paths([month]),
+      target: { ratio: 0.35, p99Ms: 50 },
+    },
+    {
+      name: 'calendar year (home page)',
+      key: 'year',
+      requests: paths([year]),
+      target: { p99Ms: 100 },
+    },
+    {
+      name: 'token validation',
+      key: 'validate',
+      requests: [{ path: '/api/auth/validate', headers: { authorization: `Bearer ${token}` } }],
+    },
+    { name: 'SPA index.html', key: 'spa', requests: paths(['/']) },
+  ];
+}

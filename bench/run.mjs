@@ -1,0 +1,146 @@
+// The API benchmark: the production build on a fresh embedded database filled by
+// `chamber seed --scale`, loaded over loopback by autocannon from this process.
+//
+//   node bench/run.mjs            full run (scale 1, 10 s per endpoint), checks the targets,
+//                                 writes bench/results/latest.json and latest.md
+//   node bench/run.mjs --readme   the same, and puts the table into README.md
+//   node bench/run.mjs --smoke    a few seconds on small data, no targets (CI)
+//   --scale N, --seconds S, --connections C, --only directory,search, --out NAME,
+//   --port P (default: any free port), --app DIR (run the build of another checkout, e.g. an
+//   earlier commit, with this harness), --profile DIR (the server writes a CPU profile there)
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { measure } from './lib/load.mjs';
+import { memorySampler } from './lib/memory.mjs';
+import { freePort, root, startPortal } from './lib/portal.mjs';
+import { evaluate, toMarkdown, updateReadme } from './lib/report.mjs';
+import { scenarios } from './lib/scenarios.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    smoke: { type: 'boolean', default: false },
+    readme: { type: 'boolean', default: false },
+    scale: { type: 'string' },
+    seconds: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
+    out: { type: 'string', default: 'latest' },
+    port: { type: 'string' },
+    app: { type: 'string' },
+    profile: { type: 'string' },
+  },
+});
+
+const smoke = args.smoke;
+const scale = Number(args.scale ?? (smoke ? 0.02 : 1));
+const seconds = Number(args.seconds ?? (smoke ? 1 : 10));
+const warmupSeconds = smoke ? 0 : 3;
+const connections = Number(args.connections);
+
+const app = path.resolve(args.app ?? root);
+for (const built of ['apps/server/dist/server.js', 'apps/web/dist/index.html']) {
+  if (!existsSync(path.join(app, built))) {
+    console.error(`${built} is missing: run the build first (npx pnpm@10 run build).`);
+    process.exit(1);
+  }
+}
+
+/**
+ * Waits until the server has worked off the previous run (requests still queued when the
+ * load stopped): three health checks in a row answered within 20 ms, for at most two minutes
+ * (ten seconds in the smoke).
+ */
+async function settle(url) {
+  // The smoke only checks that everything answers: a busy CI machine must not stall it.
+  const deadline = Date.now() + (smoke ? 10_000 : 120_000);
+  for (let fast = 0; fast < 3 && Date.now() < deadline;) {
+    const started = performance.now();
+    await fetch(`${url}/api/health`).then((res) => res.arrayBuffer());
+    fast = performance.now() - started < 20 ? fast + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const loadBefore = os.loadavg()[0];
+const portal = await startPortal({
+  scale,
+  app,
+  port: Number(args.port ?? (await freePort())),
+  nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
+});
+let exitCode = 0;
+try {
+  const memory = memorySampler(portal.pid);
+  const list = (await scenarios(portal.url))
+    .filter((s) => !args.only || s.key === 'baseline' || args.only.split(',').includes(s.key))
+    // The smoke's figures (small data, one cold second each) mean nothing against the targets.
+    .map((s) => (smoke ? { ...s, target: undefined } : s));
+
+  // Every request must work before it is timed: a broken URL is a failure, not a fast 404.
+  for (const s of list) {
+    for (const r of s.requests) {
+      const res = await fetch(`${portal.url}${r.path}`, { headers: r.headers });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${s.name}: GET ${r.path} answered ${res.status}`);
+    }
+  }
+
+  const rows = [];
+  for (const s of list) {
+    await settle(portal.url);
+    memory.mark();
+    const figures = await measure({
+      url: portal.url,
+      requests: s.requests,
+      connections,
+      seconds,
+      warmupSeconds,
+    });
+    const peak = memory.mark();
+    rows.push({ name: s.name, key: s.key, target: s.target, ...figures, serverMb: peak.serverMb });
+    console.log(
+      `${s.name.padEnd(30)} ${String(figures.rps).padStart(7)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  errors ${figures.errors}  rss ${Math.round(peak.serverMb)} MB`,
+    );
+  }
+  const peak = memory.stop();
+  const checked = evaluate(rows, peak);
+  const result = {
+    run: {
+      scale,
+      data: `${Math.round(50_000 * scale)} contacts, ${Math.round(500 * scale)} logins, ${Math.round(300 * scale)} series, ${Math.round(5_000 * scale)} single events, ${Math.round(20_000 * scale)} registrations`,
+      seedSeconds: Math.round(portal.seedSeconds * 10) / 10,
+      connections,
+      seconds,
+      warmupSeconds,
+      machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`,
+      loadAverage: Math.round(loadBefore * 10) / 10,
+      date: new Date().toISOString().slice(0, 10),
+    },
+    memory: peak,
+    rows: checked.rows,
+  };
+  const markdown = toMarkdown(result);
+  console.log(`\n${markdown}`);
+
+  if (!smoke) {
+    const missed = [
+      ...checked.rows.flatMap((r) => r.missed.map((m) => `${r.name}: ${m}`)),
+      ...checked.memoryMissed,
+    ];
+    const dir = path.join(root, 'bench/results');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `${args.out}.json`), `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(path.join(dir, `${args.out}.md`), markdown);
+    if (args.readme) updateReadme(path.join(root, 'README.md'), markdown);
+    console.log(missed.length ? `Targets missed:\n  ${missed.join('\n  ')}` : 'Every target met.');
+    if (missed.length) exitCode = 1;
+  }
+} catch (err) {
+  console.error(`Benchmark failed: ${err instanceof Error ? err.message : String(err)}`);
+  exitCode = 1;
+} finally {
+  await portal.stop();
+}
+process.exit(exitCode);
