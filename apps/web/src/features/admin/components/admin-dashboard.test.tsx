@@ -265,6 +265,47 @@ describe('AdminDashboard', () => {
     ]);
   });
 
+  it('shows an admin’s own new name in the header’s session at once', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => 1);
+    let profile = admin;
+    const api = stubApi({
+      ...signedInAs(admin),
+      'GET /auth/profile': () => json(200, profile),
+      'GET /admin/stats': () => json(200, stats),
+      [firstPage]: () => json(200, list([self, priya])),
+      'PUT /admin/users/u-admin': () => {
+        profile = { ...admin, firstName: 'Avery-Jo' };
+        return json(200, { user: { ...self, firstName: 'Avery-Jo' } });
+      },
+    });
+    function SignedInName() {
+      const { user } = useAuth();
+      return <p data-testid="signed-in-name">{user?.firstName}</p>;
+    }
+    renderWithProviders(
+      <>
+        <SignedInName />
+        <Page />
+      </>,
+    );
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'User Management' }));
+    await screen.findAllByRole('button', { name: 'Actions for Avery Lindqvist' });
+    expect(screen.getByTestId('signed-in-name').textContent).toBe('Avery');
+
+    fireEvent.click(
+      within(openMenu('Avery Lindqvist')).getByRole('menuitem', { name: 'Edit User' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    fireEvent.change(within(dialog).getByLabelText('First Name*'), {
+      target: { value: 'Avery-Jo' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(success).toHaveBeenCalledWith('User updated successfully'));
+    await waitFor(() => expect(screen.getByTestId('signed-in-name').textContent).toBe('Avery-Jo'));
+    expect(api.calls.filter((c) => c.route === 'GET /auth/profile').length).toBe(2);
+  });
+
   it('shows Access Denied once the server no longer takes the session for an admin’s', async () => {
     const failure = vi.spyOn(toast, 'error').mockImplementation(() => 1);
     const forbidden = () =>
