@@ -227,6 +227,17 @@ test('a visitor registers for an event, gets the confirmation mail with the .ics
   expect(ics).toContain('BEGIN:VEVENT');
   expect(ics).toContain('STATUS:CONFIRMED');
   expect(ics).toMatch(/^UID:/m);
+
+  // Staff see who registered on the event page; the visitor never did.
+  await expect(page.getByRole('heading', { name: 'Registrations' })).toHaveCount(0);
+  await signIn(page, accounts.admin);
+  await page.goto(paths.event.href(upcoming.id));
+  const registrations = page.getByRole('list', { name: 'Registrations' });
+  const entry = registrations.getByRole('listitem').filter({ hasText: email });
+  await expect(entry).toContainText('Jordan Ellis');
+  await expect(entry).toContainText('2 people');
+  await expect(entry).toContainText('One of us is vegetarian.');
+  await expectNoAxeViolations(page);
 });
 
 test('the calendar offers its feed to subscribe to', async ({ page, request }) => {

@@ -57,6 +57,64 @@ describe('EventPage', () => {
     expect(localStorage.getItem('event-favorites')).toBe('["e-1"]');
   });
 
+  it('lists who registered for the organizer, earliest first, and for nobody else', async () => {
+    const attendees = [
+      {
+        id: 'r-2',
+        name: 'Luis Ortega',
+        email: 'luis@ortegaplumbing.example',
+        phone: null,
+        guests: 1,
+        notes: null,
+        createdAt: '2026-03-09T10:00:00.000Z',
+        updatedAt: '2026-03-09T10:00:00.000Z',
+      },
+      {
+        id: 'r-1',
+        name: 'Dana Whitfield',
+        email: 'dana@whitfieldflorist.example',
+        phone: '(801) 555-0199',
+        guests: 3,
+        notes: 'Vegetarian meal, please',
+        createdAt: '2026-03-08T10:00:00.000Z',
+        updatedAt: '2026-03-08T10:00:00.000Z',
+      },
+    ];
+    stubApi({
+      ...signedInAs(makeProfile()),
+      'GET /calendars/appointments/e-1': () =>
+        json(200, makeAppointment({ canEdit: true, attendees, attendeeCount: 4 })),
+    });
+    renderWithProviders(<EventPage id="e-1" />);
+
+    const list = await screen.findByRole('list', { name: 'Registrations' });
+    expect(screen.getByText('2 registrations, 4 people')).toBeTruthy();
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.font-medium')?.textContent)).toEqual([
+      'Dana Whitfield',
+      'Luis Ortega',
+    ]);
+    expect(within(items[0]!).getByText('3 people')).toBeTruthy();
+    expect(within(items[0]!).getByText('Vegetarian meal, please')).toBeTruthy();
+    expect(
+      within(items[0]!).getByRole('link', { name: '(801) 555-0199' }).getAttribute('href'),
+    ).toBe('tel:8015550199');
+    expect(
+      within(items[1]!)
+        .getByRole('link', { name: 'luis@ortegaplumbing.example' })
+        .getAttribute('href'),
+    ).toBe('mailto:luis@ortegaplumbing.example');
+  });
+
+  it('shows no registrations list to a visitor who may not edit the event', async () => {
+    stubApi({
+      'GET /calendars/appointments/e-1': () => json(200, makeAppointment({ attendeeCount: 4 })),
+    });
+    renderWithProviders(<EventPage id="e-1" />);
+    await screen.findByRole('heading', { level: 1, name: 'Monthly Chamber Luncheon' });
+    expect(screen.queryByRole('heading', { name: 'Registrations' })).toBeNull();
+  });
+
   it('shows Event Not Found with the way back', async () => {
     stubApi({
       'GET /calendars/appointments/nope': () =>

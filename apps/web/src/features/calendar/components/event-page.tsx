@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { eventLoadError, isNotFound, useEvent } from '../api/get-event';
 import { useHasPassed } from '../lib/countdown';
 import { REGISTERED_KEY, useEventFlag } from '../lib/event-flags';
+import { AttendeeList } from './attendee-list';
 import { EventDetailsCard } from './event-details-card';
 import { EventFormDialog } from './event-form-dialog';
 import { EventHero } from './event-hero';
@@ -126,8 +127,9 @@ function EventView({ event }: { event: Appointment }) {
         onEdit={isAuthenticated && event.canEdit ? () => setEditing(event) : null}
       />
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:grid-cols-3 lg:items-start">
-        <div className="lg:col-span-2">
+        <div className="grid gap-6 lg:col-span-2">
           <EventDetailsCard event={event} />
+          {isAuthenticated && event.canEdit ? <AttendeeList attendees={event.attendees} /> : null}
         </div>
         <EventSideCard
           event={event}
