@@ -11,6 +11,7 @@ import {
 import { type IcsEntry, icsFileName, renderCalendar } from './ical.js';
 import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
+import type { CancelledRegistration } from './service.js';
 import { registrationKey, shownRow, type Target } from './targets.js';
 import { viewOfTarget } from './view.js';
 
@@ -83,9 +84,10 @@ export class EventMail {
     };
   }
 
+  /** Sends one message; with a target, its .ics is attached. */
   private async send(
     to: string,
-    target: Target,
+    target: Target | null,
     content: (chamber: ChamberIdentity) => MailContent,
   ) {
     const chamber = await loadChamberIdentity(this.db, this.config);
@@ -95,7 +97,7 @@ export class EventMail {
       ...mail,
       fromName: chamber.name,
       ...(chamber.email ? { replyTo: chamber.email } : {}),
-      attachments: [await this.attachment(chamber, target)],
+      attachments: target ? [await this.attachment(chamber, target)] : [],
     });
   }
 
@@ -165,5 +167,26 @@ export class EventMail {
       }));
     }
     return registrations.length;
+  }
+
+  /** To each registrant of an event or occurrence still to come that was deleted. */
+  async eventCancelled(cancelled: CancelledRegistration[]): Promise<number> {
+    for (const { registration, event } of cancelled) {
+      const title = event.title.trim() || 'Untitled Event';
+      await this.send(registration.email, null, (chamber) => ({
+        subject: `Cancelled: ${title}`,
+        preview: whenText(event),
+        greeting: `Hi ${firstName(registration.name)},`,
+        paragraphs: [
+          `${title}, which you registered for, has been cancelled and taken off the calendar.`,
+          `When: ${whenText(event)}`,
+          ...(event.location ? [`Where: ${event.location}`] : []),
+          'Your registration has been removed; there is nothing you need to do. If you added the event to your calendar, you can delete it there.',
+        ],
+        action: { label: 'See upcoming events', url: `${this.config.publicUrl}/calendar` },
+        note: `Questions? Reply to this message to reach the ${chamber.name}.`,
+      }));
+    }
+    return cancelled.length;
   }
 }

@@ -123,6 +123,15 @@ export async function deleteRegistrations(
 }
 
 /** The occurrence keys a series has registrations under. */
+/** Every registration of an event or series, its occurrences' included. */
+export async function registrationsOf(db: Executor, eventId: string): Promise<RegistrationRow[]> {
+  return db
+    .select()
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.eventId, eventId))
+    .orderBy(asc(eventRegistrations.occurrenceKey), asc(eventRegistrations.createdAt));
+}
+
 export async function registrationKeys(db: Executor, eventId: string): Promise<string[]> {
   const rows = await db
     .selectDistinct({ key: eventRegistrations.occurrenceKey })

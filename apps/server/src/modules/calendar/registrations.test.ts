@@ -8,6 +8,7 @@ import {
   calendarPeople,
   createCalendar,
   createdEvent,
+  deleteAppointment,
   getAppointment,
   register,
   updateAppointment,
@@ -283,6 +284,89 @@ describe('notification emails ("toNotify")', () => {
       'second@example.org',
     ]);
     expect(mails[0]!.text).toContain('Where: Mountain View Family Dental');
+  });
+});
+
+describe('when an event is deleted', () => {
+  const mailsAfter = async (before: number, count: number) =>
+    (await smtp.waitFor(before + count)).slice(before);
+
+  it('tells each registrant of a single event still to come that it is cancelled', async () => {
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Ribbon Cutting' });
+    await register(ctx, event.id, guest({ email: 'one@example.org', name: 'Robin Hale' }));
+    await register(ctx, event.id, guest({ email: 'two@example.org' }));
+    const before = (await smtp.waitFor(smtp.received.length)).length;
+
+    expect((await deleteAppointment(ctx, event.id, people.owner.token)).statusCode).toBe(200);
+    const mails = await mailsAfter(before, 2);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Cancelled: Ribbon Cutting',
+      'Cancelled: Ribbon Cutting',
+    ]);
+    expect(mails.map((m) => (m.to as { text: string }).text).sort()).toEqual([
+      'one@example.org',
+      'two@example.org',
+    ]);
+    const toRobin = mails.find((m) => (m.to as { text: string }).text === 'one@example.org')!;
+    expect(toRobin.text).toContain('Hi Robin,');
+    expect(toRobin.text).toContain('When: Thursday, March 19, 2026');
+    expect(toRobin.text).toContain('Where: Riverton City Hall');
+    expect(toRobin.attachments).toHaveLength(0);
+  });
+
+  it('tells only the registrants of the occurrences deleted', async () => {
+    const series = await createdEvent(ctx, people.owner.token, {
+      title: 'Tuesday Coffee',
+      startTime: '2026-03-17T13:30:00.000Z',
+      endTime: '2026-03-17T14:30:00.000Z',
+      rrule: 'FREQ=WEEKLY;BYDAY=TU',
+    });
+    const id = series.masterEventId!;
+    for (const [week, email] of [
+      ['20260324T133000Z', 'week2@example.org'],
+      ['20260407T133000Z', 'week4@example.org'],
+      ['20260414T133000Z', 'week5@example.org'],
+    ]) {
+      expect((await register(ctx, `${id}_${week}`, guest({ email }))).statusCode).toBe(201);
+    }
+    const before = (await smtp.waitFor(smtp.received.length)).length;
+
+    // One occurrence: only its registrant.
+    const one = await deleteAppointment(ctx, `${id}_20260324T133000Z`, people.owner.token);
+    expect(one.statusCode).toBe(200);
+    const first = await mailsAfter(before, 1);
+    expect(first.map((m) => (m.to as { text: string }).text)).toEqual(['week2@example.org']);
+    expect(first[0]!.text).toContain('When: Tuesday, March 24, 2026');
+
+    // From April 7 on: the two later registrants, each told of their own week.
+    const following = await deleteAppointment(
+      ctx,
+      `${id}_20260407T133000Z`,
+      people.owner.token,
+      'this_and_following_events',
+    );
+    expect(following.statusCode).toBe(200);
+    const rest = await mailsAfter(before + 1, 2);
+    const byAddress = new Map(rest.map((m) => [(m.to as { text: string }).text, m.text ?? '']));
+    expect([...byAddress.keys()].sort()).toEqual(['week4@example.org', 'week5@example.org']);
+    expect(byAddress.get('week4@example.org')).toContain('When: Tuesday, April 7, 2026');
+    expect(byAddress.get('week5@example.org')).toContain('When: Tuesday, April 14, 2026');
+    expect(smtp.received.length).toBe(before + 3);
+  });
+
+  it('sends nothing for an event that has already taken place', async () => {
+    const event = await createdEvent(ctx, people.owner.token, {
+      title: 'Past Mixer',
+      startTime: '2026-03-05T01:00:00.000Z',
+      endTime: '2026-03-05T03:00:00.000Z',
+    });
+    // Registration closes when an event starts: this one was made while it was open.
+    await ctx.db
+      .insert(eventRegistrations)
+      .values({ eventId: event.id, name: 'Sam Past', email: 'past@example.org' });
+    const before = (await smtp.waitFor(smtp.received.length)).length;
+    expect((await deleteAppointment(ctx, event.id, people.owner.token)).statusCode).toBe(200);
+    expect(smtp.received.length).toBe(before);
   });
 });
 

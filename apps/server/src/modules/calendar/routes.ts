@@ -151,13 +151,27 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
       schema: {
         tags,
         summary: 'Delete an event, an occurrence, the following occurrences or a series',
+        description:
+          'Whoever registered for an event or occurrence that is deleted and has not yet started is mailed that it is cancelled.',
         params: eventParams,
         querystring: deleteEventQuerySchema,
         response: { 200: deleteEventResultSchema, ...errors },
       },
     },
-    async (request) =>
-      calendar.remove(request.params.id, request.query.recurringEventUpdateType, request.session),
+    async (request) => {
+      const { result, cancelled } = await calendar.remove(
+        request.params.id,
+        request.query.recurringEventUpdateType,
+        request.session,
+      );
+      // Whoever registered for what is now off hears of it (past occurrences are not news).
+      if (cancelled.length > 0) {
+        await mail
+          .eventCancelled(cancelled)
+          .catch((err: unknown) => request.log.error({ err }, 'cancellation notices not sent'));
+      }
+      return result;
+    },
   );
 
   app.get(

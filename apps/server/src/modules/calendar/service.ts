@@ -20,10 +20,10 @@ import { assertCanEdit, canEditEvent, isStaff } from './access.js';
 import { listWindow } from './listing.js';
 import { readEventBody } from './payload.js';
 import * as q from './queries.js';
-import type { EventRow } from './queries.js';
+import type { EventRow, RegistrationRow } from './queries.js';
 import { Recurrence } from './recurrence.js';
 import { endRuleBefore, normalizeRule } from './series-rules.js';
-import { compactUtc } from './rule-text.js';
+import { compactUtc, parseCompactUtc } from './rule-text.js';
 import { updateOccurrence, updateSeries, updateSingle, type UpdateBody } from './series-edit.js';
 import { ownerRow, registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
 import { toAppointment, toCalendarEvent, viewOfTarget } from './view.js';
@@ -198,30 +198,44 @@ export class CalendarService {
     id: string,
     type: RecurringEventUpdateType | undefined,
     session: Session | null,
-  ): Promise<DeleteEventResult> {
+  ): Promise<{ result: DeleteEventResult; cancelled: CancelledRegistration[] }> {
     return this.db.transaction(async (tx) => {
       const target = await resolveTarget(tx, id, true);
       assertCanEdit(session, ownerRow(target));
+      const now = this.clock.now();
       if (target.kind === 'single') {
+        const cancelled = upcoming(
+          (await q.listRegistrations(tx, target.row.id, '')).map((registration) => ({
+            registration,
+            event: target.row,
+          })),
+          now,
+        );
         await q.deleteEvent(tx, target.row.id);
-        return { success: true, scope: 'event' };
+        return { result: { success: true, scope: 'event' }, cancelled };
       }
       const series = target.kind === 'series' ? target.row : target.series;
       const from = target.kind === 'occurrence' ? target.originalStart : series.startTime;
       const scope = target.kind === 'series' ? 'all_events' : (type ?? 'this_event');
       const fromFirst = from.getTime() === series.startTime.getTime();
+      const key = compactUtc(from);
+      const cancelled = upcoming(
+        await occurrenceRegistrations(tx, series, (k) =>
+          scope === 'all_events' ? true : scope === 'this_event' ? k === key : k >= key,
+        ),
+        now,
+      );
       if (scope === 'all_events' || (fromFirst && scope === 'this_and_following_events')) {
         await q.deleteSeries(tx, series.id);
-        return { success: true, scope: 'series' };
+        return { result: { success: true, scope: 'series' }, cancelled };
       }
-      const key = compactUtc(from);
       if (scope === 'this_event') {
         const exdates = [...series.exdates.filter((d) => d.getTime() !== from.getTime()), from];
-        await q.updateEvent(tx, series.id, { exdates, updatedAt: this.clock.now() });
+        await q.updateEvent(tx, series.id, { exdates, updatedAt: now });
         if (target.kind === 'occurrence' && target.override)
           await q.deleteEvent(tx, target.override.id);
         await q.deleteRegistrations(tx, series.id, key);
-        return { success: true, scope: 'occurrence' };
+        return { result: { success: true, scope: 'occurrence' }, cancelled };
       }
       const rule = endRuleBefore(series.rrule!, from);
       const exdates = series.exdates.filter((d) => d < from);
@@ -233,7 +247,7 @@ export class CalendarService {
       });
       await q.deleteOverridesFrom(tx, series.id, from);
       await q.deleteRegistrations(tx, series.id, key, true);
-      return { success: true, scope: 'this_and_following_events' };
+      return { result: { success: true, scope: 'this_and_following_events' }, cancelled };
     });
   }
 
@@ -260,4 +274,36 @@ export class CalendarService {
       return { updatedCount };
     });
   }
+}
+
+/** A registration that a deletion cancels, with the event or occurrence it was for. */
+export interface CancelledRegistration {
+  registration: RegistrationRow;
+  event: EventRow;
+}
+
+/** Only people expecting an event still to come are told it is off. */
+function upcoming(list: CancelledRegistration[], now: Date): CancelledRegistration[] {
+  return list.filter((c) => c.event.startTime > now);
+}
+
+/** The series' registrations whose occurrence key `matches`, each with its occurrence as shown. */
+async function occurrenceRegistrations(
+  tx: Executor,
+  series: EventRow,
+  matches: (key: string) => boolean,
+): Promise<CancelledRegistration[]> {
+  const registrations = (await q.registrationsOf(tx, series.id)).filter((r) =>
+    matches(r.occurrenceKey),
+  );
+  if (registrations.length === 0) return [];
+  const overrides = await q.overridesOf(tx, [series.id]);
+  return registrations.flatMap((registration) => {
+    const originalStart = parseCompactUtc(registration.occurrenceKey);
+    if (!originalStart) return [];
+    const override =
+      overrides.find((o) => o.originalStart?.getTime() === originalStart.getTime()) ?? null;
+    const event = shownRow({ kind: 'occurrence', series, override, originalStart });
+    return [{ registration, event }];
+  });
 }
