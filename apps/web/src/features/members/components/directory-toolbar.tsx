@@ -1,10 +1,9 @@
 import type { MemberSort, Role } from '@chamber/contract';
-import { LayoutGridIcon, ListIcon, RefreshCwIcon, SearchIcon, XIcon } from 'lucide-react';
+import { LayoutGridIcon, ListIcon, RefreshCwIcon, XIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { LabelledSelect } from '@/components/forms/labelled-select';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { SearchField } from '@/components/forms/search-field';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { cn } from '@/lib/utils';
 import type { ViewMode } from './use-view-mode';
@@ -57,26 +56,13 @@ export function DirectoryToolbar(props: DirectoryToolbarProps) {
 
   return (
     <div className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm">
-      <div className="grid gap-1.5">
-        <Label htmlFor={searchId} className="text-xs text-muted-foreground">
-          Search members
-        </Label>
-        <div className="relative">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            id={searchId}
-            type="search"
-            value={props.search}
-            onChange={(event) => onChange({ search: event.target.value })}
-            placeholder="Name, business or specialty"
-            className="pl-9"
-            autoComplete="off"
-          />
-        </div>
-      </div>
+      <SearchField
+        id={searchId}
+        label="Search members"
+        value={props.search}
+        placeholder="Name, business or specialty"
+        onValueChange={(search) => onChange({ search })}
+      />
       <div className="flex flex-wrap items-end gap-3">
         {props.showRoleFilter ? (
           <LabelledSelect

@@ -3,15 +3,15 @@ import { CircleCheckIcon, KeyRoundIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
+import { Form, FormError, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { loginNoticeState } from '@/lib/auth/login-notice';
 import { useRegisterExisting } from '../api/register-existing';
 import { onboardingText, REDIRECT_AFTER_REGISTRATION_MS, registrationError } from './messages';
 import { StepCard, SuccessNote } from './step-card';
+import { NewPasswordFields } from './new-password-fields';
 
 /**
  * Step 'Complete Registration': the confirmed address (fixed) and a password. On success the
@@ -140,23 +140,7 @@ export function CompleteRegistrationStep({
             className="bg-muted"
           />
         </div>
-        <FormField
-          control={form.control}
-          name="password"
-          label="Password"
-          description="At least 8 characters."
-          render={({ field, controlProps }) => (
-            <PasswordInput {...field} {...controlProps} autoComplete="new-password" />
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="confirmPassword"
-          label="Confirm password"
-          render={({ field, controlProps }) => (
-            <PasswordInput {...field} {...controlProps} autoComplete="new-password" />
-          )}
-        />
+        <NewPasswordFields />
         <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Registering...' : 'Complete Registration'}
         </Button>

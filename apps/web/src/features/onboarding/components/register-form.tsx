@@ -5,12 +5,12 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { loginNoticeState } from '@/lib/auth/login-notice';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useRegister } from '../api/register';
 import { registrationError } from './messages';
+import { NewPasswordFields } from './new-password-fields';
 
 type Problem = { message: string; link: 'sign-in' | 'connect' | null };
 
@@ -130,23 +130,7 @@ export function RegisterForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           <Input {...field} {...controlProps} type="email" autoComplete="email" inputMode="email" />
         )}
       />
-      <FormField
-        control={form.control}
-        name="password"
-        label="Password"
-        description="At least 8 characters."
-        render={({ field, controlProps }) => (
-          <PasswordInput {...field} {...controlProps} autoComplete="new-password" />
-        )}
-      />
-      <FormField
-        control={form.control}
-        name="confirmPassword"
-        label="Confirm password"
-        render={({ field, controlProps }) => (
-          <PasswordInput {...field} {...controlProps} autoComplete="new-password" />
-        )}
-      />
+      <NewPasswordFields />
       <Button type="submit" size="lg" disabled={submitting} className="w-full">
         {submitting ? 'Creating your account...' : 'Create Account'}
       </Button>

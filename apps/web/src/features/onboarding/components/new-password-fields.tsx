@@ -1,0 +1,29 @@
+import { useFormContext } from 'react-hook-form';
+import { FormField } from '@/components/ui/form';
+import { PasswordInput } from '@/components/ui/password-input';
+
+/** A new password and its confirmation (spec §5 password rules), inside a <Form>. */
+export function NewPasswordFields() {
+  const { control } = useFormContext<{ password: string; confirmPassword: string }>();
+  return (
+    <>
+      <FormField
+        control={control}
+        name="password"
+        label="Password"
+        description="At least 8 characters."
+        render={({ field, controlProps }) => (
+          <PasswordInput {...field} {...controlProps} autoComplete="new-password" />
+        )}
+      />
+      <FormField
+        control={control}
+        name="confirmPassword"
+        label="Confirm password"
+        render={({ field, controlProps }) => (
+          <PasswordInput {...field} {...controlProps} autoComplete="new-password" />
+        )}
+      />
+    </>
+  );
+}
