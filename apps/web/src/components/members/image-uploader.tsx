@@ -1,6 +1,6 @@
 import { ImageUpIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { FilePickButton } from '@/components/forms/file-pick-button';
 import { Spinner } from '@/components/ui/spinner';
 import { IMAGE_ACCEPT, validateImageFile } from '@/lib/media/image-file';
 import { cn } from '@/lib/utils';
@@ -40,7 +40,6 @@ export function ImageUploader({
   fit = 'cover',
   uploadedMessage = `${label} updated.`,
 }: ImageUploaderProps) {
-  const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [uploadedUrl, setUploadedUrl] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>({ state: 'idle' });
@@ -54,7 +53,6 @@ export function ImageUploader({
   }, [preview]);
 
   async function onFile(file: File | undefined) {
-    if (inputRef.current) inputRef.current.value = '';
     if (!file) return;
     const invalid = validateImageFile(file);
     if (invalid) {
@@ -109,26 +107,16 @@ export function ImageUploader({
       </div>
       <div className="grid min-w-0 gap-2">
         <p className="text-sm font-medium">{label}</p>
-        <input
-          ref={inputRef}
-          type="file"
+        <FilePickButton
           accept={IMAGE_ACCEPT}
-          hidden
-          tabIndex={-1}
-          onChange={(event) => void onFile(event.target.files?.[0])}
-        />
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="w-fit"
           disabled={busy}
-          aria-describedby={hintId}
-          onClick={() => inputRef.current?.click()}
+          describedBy={hintId}
+          className="w-fit"
+          onFile={(file) => void onFile(file)}
         >
           <ImageUpIcon aria-hidden="true" />
           {shown ? `Change ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
-        </Button>
+        </FilePickButton>
         <p id={hintId} className="text-xs text-muted-foreground">
           JPEG or PNG, less than 5MB.
         </p>

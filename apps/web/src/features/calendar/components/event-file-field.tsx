@@ -1,8 +1,8 @@
 import type { EventForm } from '@chamber/contract';
 import { FileUpIcon } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { FilePickButton } from '@/components/forms/file-pick-button';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -50,13 +50,11 @@ const settings = {
  */
 export function EventFileField({ form, kind, upload }: EventFileFieldProps) {
   const { name, label, button, hint, accept } = settings[kind];
-  const inputRef = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const hintId = useId();
   const url = useWatch({ control: form.control, name });
 
   async function onFile(file: File | undefined) {
-    if (inputRef.current) inputRef.current.value = '';
     const invalid = validateEventFile(kind, file);
     if (invalid || !file) {
       setStatus({ state: 'error', message: invalid ?? 'Invalid file' });
@@ -96,21 +94,11 @@ export function EventFileField({ form, kind, upload }: EventFileFieldProps) {
         />
       </div>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <input
-          ref={inputRef}
-          type="file"
+        <FilePickButton
           accept={accept}
-          hidden
-          tabIndex={-1}
-          onChange={(e) => void onFile(e.target.files?.[0])}
-        />
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
           disabled={status.state === 'uploading'}
-          aria-describedby={hintId}
-          onClick={() => inputRef.current?.click()}
+          describedBy={hintId}
+          onFile={(file) => void onFile(file)}
         >
           {status.state === 'uploading' ? (
             <Spinner className="size-4" />
@@ -118,7 +106,7 @@ export function EventFileField({ form, kind, upload }: EventFileFieldProps) {
             <FileUpIcon aria-hidden="true" />
           )}
           {button}
-        </Button>
+        </FilePickButton>
         <span id={hintId} className="text-xs text-muted-foreground">
           {hint}
         </span>
