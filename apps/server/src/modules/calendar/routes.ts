@@ -14,8 +14,7 @@ import {
   seriesCustomFieldsUpdateSchema,
   updateEventSchema,
 } from '@chamber/contract';
-import { JsonBody } from '../../lib/json-body.js';
-import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
+import { KeptResponses } from '../../lib/kept-responses.js';
 import type { ModuleDeps } from '../index.js';
 import { EventMail } from './event-mail.js';
 import { calendarFileRoutes } from './file-routes.js';
@@ -26,11 +25,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   const calendar = new CalendarService(deps.db, deps.clock);
   // Windows as visitors get them (the home page's year, the calendar's months), each kept
   // until the data changes: a year of a busy calendar is 2000 events and about 2 MB of JSON.
-  const windows = new VersionedCache<JsonBody>({
-    maxEntries: 200,
-    maxSize: 48 * 1024 * 1024,
-    sizeOf: (body) => body.size,
-  });
+  const windows = new KeptResponses(deps.db, { maxEntries: 200, maxSize: 48 * 1024 * 1024 });
   const mail = new EventMail(deps.db, deps.config, deps.clock, deps.mailer);
   const tags = ['calendar'];
 
@@ -58,9 +53,8 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
       const { startDate, endDate } = request.query;
       const body = await windows.get(
         JSON.stringify([calendarId, startDate, endDate]),
-        await currentDataVersion(deps.db),
-        async () =>
-          JsonBody.of(eventListSchema, await calendar.list(calendarId, request.query, null)),
+        eventListSchema,
+        () => calendar.list(calendarId, request.query, null),
       );
       return body.send(request, reply);
     },

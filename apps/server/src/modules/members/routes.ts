@@ -12,7 +12,7 @@ import {
   updateOwnProfileSchema,
 } from '@chamber/contract';
 import { JsonBody } from '../../lib/json-body.js';
-import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
+import { KeptResponses } from '../../lib/kept-responses.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../index.js';
 import { MembersService } from './service.js';
@@ -29,17 +29,12 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
   // Directory pages as sent, each kept until the data changes (the exact total of a large
   // directory costs tens of milliseconds to count; a page of 20 members is about 12 kB).
-  const pages = new VersionedCache<JsonBody>({
-    maxEntries: 1000,
-    maxSize: 24 * 1024 * 1024,
-    sizeOf: (body) => body.size,
-  });
+  const pages = new KeptResponses(deps.db, { maxEntries: 1000, maxSize: 24 * 1024 * 1024 });
   // Member pages as anonymous visitors get them (about 1 kB each), kept the same way: a
   // member page is the most shared link of the directory.
-  const publicMembers = new VersionedCache<JsonBody>({
+  const publicMembers = new KeptResponses(deps.db, {
     maxEntries: 5000,
     maxSize: 16 * 1024 * 1024,
-    sizeOf: (body) => body.size,
   });
 
   app.get(
@@ -57,14 +52,13 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     async (request, reply) => {
       // Signed-in answers carry email addresses: never kept by a shared cache.
       reply.header('cache-control', request.session ? 'private, no-store' : 'no-cache');
-      const compute = async () =>
-        JsonBody.of(memberListSchema, await members.list(request.query, request.session));
+      const compute = () => members.list(request.query, request.session);
       // The refresh button asks for a recount; otherwise a page is computed once per change.
       const body = request.query.refresh
-        ? await compute()
+        ? await JsonBody.of(memberListSchema, await compute())
         : await pages.get(
             members.listKey(request.query, request.session),
-            await currentDataVersion(deps.db),
+            memberListSchema,
             compute,
           );
       return body.send(request, reply);
@@ -89,9 +83,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       }
       reply.header('cache-control', 'no-cache');
       const { id } = request.params;
-      const body = await publicMembers.get(id, await currentDataVersion(deps.db), async () =>
-        JsonBody.of(memberSchema, await members.get(id, null)),
-      );
+      const body = await publicMembers.get(id, memberSchema, () => members.get(id, null));
       return body.send(request, reply);
     },
   );
