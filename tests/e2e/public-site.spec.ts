@@ -94,7 +94,9 @@ test('the carousel advances every 5 s, pauses on hover and stops after a click',
 
   // From here time moves only when the test says so.
   await page.mouse.move(5, 5);
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10));
+  // A margin the page's clock cannot pass while the call travels (pausing in the past throws);
+  // the slide timer is 5 s, and the slide is read after the pause.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
   const start = await slideNumber(page);
   const after = (steps: number) => `${((start.n - 1 + steps) % start.of) + 1} of ${start.of}`;
 
