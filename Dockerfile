@@ -1,7 +1,7 @@
 # The chamber portal in one image: the API and the built web app, run as a non-root user.
 # Build: docker build -t chamber-portal .   Run: see docker-compose.yml and the README.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 RUN npm install --global pnpm@10.34.9
 # Dependencies first, so a source change does not reinstall them.
@@ -16,7 +16,7 @@ RUN pnpm run build
 # Keep production dependencies only.
 RUN pnpm install --frozen-lockfile --prod --offline
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
