@@ -6,6 +6,7 @@ WORKDIR /app
 RUN npm install --global pnpm@10.34.9
 # Dependencies first, so a source change does not reinstall them.
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+COPY patches/ patches/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/contract/package.json packages/contract/

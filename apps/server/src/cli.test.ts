@@ -7,8 +7,10 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@chamber/db';
+import { deleteExpiredRowsJob } from './jobs/delete-expired-rows.js';
 import { verifyPassword } from './modules/auth/password.js';
 import { createTestDatabase } from './test/app.js';
+import { startRunner, testJob, waitForRun } from './test/jobs.js';
 
 const run = promisify(execFile);
 const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
@@ -57,6 +59,7 @@ describe('chamber CLI', () => {
       'set-password',
       'backup',
       'restore',
+      'jobs',
     ]) {
       expect(result.stdout).toContain(command);
     }
@@ -181,6 +184,85 @@ describe('chamber CLI', () => {
     const unknown = await chamber('frobnicate');
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain("unknown command 'frobnicate'");
+  }, 60_000);
+
+  it('lists background job runs, newest first, failed ones with their error', async () => {
+    const before = await chamber('jobs');
+    expect(before).toMatchObject({
+      code: 0,
+      stdout: 'No job has run yet: the portal sets up its job queue when it first starts.\n',
+    });
+
+    const runner = await startRunner({
+      url: database.url,
+      db: database.db,
+      definitions: [
+        deleteExpiredRowsJob,
+        testJob('send-reminders', async () => {
+          throw new Error('mail server down \u001b[2J');
+        }),
+      ],
+    });
+    try {
+      await waitForRun(database.db, await runner.send('delete-expired-rows'));
+      expect((await chamber('jobs', '--failed')).stdout).toBe(
+        'No failed job runs in the last 30 days.\n',
+      );
+      await waitForRun(database.db, await runner.send('send-reminders'));
+    } finally {
+      await runner.stop();
+    }
+
+    const all = await chamber('jobs');
+    expect(all.code).toBe(0);
+    const time = '\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d';
+    const lines = all.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toMatch(/^job +state +attempts +started \(UTC\) +finished \(UTC\)$/);
+    expect(lines[1]).toMatch(new RegExp(`^send-reminders +failed +1 +${time} +${time}$`));
+    // The escape sequence in the message is shown, not sent to the terminal.
+    expect(lines[2]).toBe('  error: mail server down \\x1b[2J');
+    expect(lines[3]).toMatch(new RegExp(`^delete-expired-rows +completed +1 +${time} +${time}$`));
+    expect(lines[4]).toMatch(
+      /^ {2}result: access_tokens \d+, auth_codes \d+, email_codes \d+, rate_limits \d+$/,
+    );
+
+    // The same first run and its error, in columns as wide as these rows need.
+    const columns = (stdout: string) =>
+      stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.replace(/(\S) +/g, '$1 '));
+    const failedOnly = columns(lines.slice(0, 3).join('\n'));
+    expect(columns((await chamber('jobs', '--failed')).stdout)).toEqual(failedOnly);
+    expect(columns((await chamber('jobs', '--limit', '1')).stdout)).toEqual(failedOnly);
+    const bad = await chamber('jobs', '--limit', 'all');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim()).toBe(
+      'Error: --limit must be a whole number from 1 to 1000 (got "all")',
+    );
+  }, 90_000);
+
+  it('leaves the job queue out of backups, and restores where a portal has set its queue up', async () => {
+    const archive = path.join(dataDir, 'with-jobs.tar.gz');
+    const backup = await chamber('backup', archive);
+    expect(backup.code, backup.stderr).toBe(0);
+    const tables = [...backup.stderr.matchAll(/tables \d+\/\d+: (\S+) \(/g)].map((m) => m[1]);
+    expect(tables).toContain('contacts');
+    for (const queueTable of ['job', 'archive', 'queue', 'schedule', 'version']) {
+      expect(tables).not.toContain(queueTable);
+    }
+
+    const target = await createTestDatabase();
+    try {
+      await (await startRunner({ url: target.url, db: target.db })).stop();
+      const restore = await run(tsx, ['--conditions=source', cli, 'restore', archive], {
+        env: { ...process.env, DATABASE_URL: target.url, NODE_ENV: 'test', DATA_DIR: dataDir },
+      });
+      expect(restore.stdout).toMatch(/^Restored .*with-jobs\.tar\.gz/m);
+    } finally {
+      await target.close();
+    }
   }, 60_000);
 
   it('stops with one line naming a bad variable', async () => {

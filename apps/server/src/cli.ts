@@ -6,6 +6,8 @@ import { passwordSchema } from '@chamber/contract';
 import { users } from '@chamber/db';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase, type OpenDatabase } from './database.js';
+import { listJobRuns, type JobRun } from './jobs/history.js';
+import { HISTORY_DAYS } from './jobs/runner.js';
 import { createStorage } from './lib/create-storage.js';
 import { CsvError, parseCsv } from './lib/csv.js';
 import { createMailer } from './lib/mail/mailer.js';
@@ -291,6 +293,83 @@ program
       }),
     ),
   );
+
+function parseLimit(value: string): number {
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+    throw new CliError(`--limit must be a whole number from 1 to 1000 (got "${value}")`);
+  }
+  return limit;
+}
+
+/** Control characters in stored text (an error message) are shown escaped, never sent to the terminal. */
+const printable = (text: string) =>
+  text.replace(
+    // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  );
+
+const when = (date: Date | null) =>
+  date ? date.toISOString().slice(0, 19).replace('T', ' ') : '-';
+
+function printJobRuns(runs: JobRun[] | null, failed: boolean) {
+  if (runs === null) {
+    console.log('No job has run yet: the portal sets up its job queue when it first starts.');
+    return;
+  }
+  if (runs.length === 0) {
+    console.log(
+      failed
+        ? `No failed job runs in the last ${HISTORY_DAYS} days.`
+        : `No job runs in the last ${HISTORY_DAYS} days.`,
+    );
+    return;
+  }
+  const rows = [
+    ['job', 'state', 'attempts', 'started (UTC)', 'finished (UTC)'],
+    ...runs.map((r) => [
+      r.name,
+      r.state,
+      String(r.attempts),
+      when(r.startedAt),
+      when(r.finishedAt),
+    ]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  console.log(line(rows[0]!));
+  runs.forEach((run, i) => {
+    console.log(line(rows[i + 1]!));
+    if (run.error !== null) console.log(`  error: ${printable(run.error)}`);
+    else if (run.output && Object.keys(run.output).length > 0) {
+      // Sorted: the queue stores the result as jsonb, which keeps no order of its own.
+      const parts = Object.entries(run.output)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => `${k} ${JSON.stringify(v)}`);
+      console.log(`  result: ${printable(parts.join(', '))}`);
+    }
+  });
+}
+
+program
+  .command('jobs')
+  .description(
+    'List the latest background job runs, newest first, with the error of each failed one',
+  )
+  .option('--failed', 'only runs that failed (finally, or waiting for a retry)')
+  .option('--limit <n>', 'how many runs to list', '20')
+  .action((opts: { failed?: boolean; limit: string }) => {
+    const limit = parseLimit(opts.limit);
+    return withDatabase(async ({ db }) => {
+      const failed = opts.failed === true;
+      printJobRuns(await listJobRuns(db, { failed, limit }), failed);
+    });
+  });
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof CommanderError) {

@@ -5,6 +5,11 @@ import type { Config } from './config.js';
 export interface OpenDatabase extends DbHandle {
   /** Where the data lives, for messages: the external URL without its password, or a folder. */
   description: string;
+  /**
+   * The connection URL, password included, for clients that open connections of their own
+   * (the job queue). Never log it.
+   */
+  url: string;
 }
 
 const EMBEDDED_DB = 'chamber';
@@ -19,15 +24,18 @@ export async function openDatabase(
 ): Promise<OpenDatabase> {
   let handle: DbHandle;
   let description: string;
+  let url: string;
   let stopCluster: (() => Promise<void>) | undefined;
   if (config.databaseUrl) {
-    handle = connect(config.databaseUrl, { max: config.databasePoolSize });
+    url = config.databaseUrl;
+    handle = connect(url, { max: config.databasePoolSize });
     description = config.databaseUrl.replace(/:\/\/([^:@/]+):[^@/]*@/, '://$1:***@');
   } else {
     const dir = path.join(config.dataDir, 'postgres');
     const cluster = await startEmbeddedPostgres(dir, { log });
     await cluster.createDatabase(EMBEDDED_DB);
-    handle = connect(cluster.urlFor(EMBEDDED_DB), { max: config.databasePoolSize });
+    url = cluster.urlFor(EMBEDDED_DB);
+    handle = connect(url, { max: config.databasePoolSize });
     description = `embedded PostgreSQL in ${dir}`;
     stopCluster = cluster.stop;
   }
@@ -41,6 +49,7 @@ export async function openDatabase(
   return {
     ...handle,
     description,
+    url,
     close: async () => {
       await handle.close();
       await stopCluster?.();

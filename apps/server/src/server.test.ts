@@ -10,6 +10,7 @@ import { connect, runMigrations, startEmbeddedPostgres } from '@chamber/db';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createTestDatabase, createTestUser, PASSWORD, pkcePair } from './test/app.js';
+import { schedulesIn } from './test/jobs.js';
 
 /** Real server processes on one database, as several instances behind a load balancer run. */
 
@@ -156,6 +157,12 @@ describe('two server processes on one database', () => {
       json(authorizeBody(user.email, PASSWORD)),
     );
     expect(right.status).toBe(429);
+  });
+
+  it('set up one job queue between them, with the clean-up scheduled once', async () => {
+    expect(await schedulesIn(database.db)).toEqual([
+      { name: 'delete-expired-rows', cron: '*/15 * * * *', timezone: 'UTC' },
+    ]);
   });
 
   it('finishes a request in flight on SIGTERM, then exits 0', async () => {

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './database.js';
+import { JobRunner } from './jobs/runner.js';
 import { seedDemo } from './seed/seed.js';
 
 async function main(): Promise<void> {
@@ -11,13 +12,27 @@ async function main(): Promise<void> {
     console.log(`Demo data: ${report.lines.join('; ')}`);
   }
   const app = await buildApp({ config, db: database.db });
+  let jobs: JobRunner;
+  try {
+    jobs = await JobRunner.start({
+      url: database.url,
+      db: database.db,
+      log: app.log.child({ component: 'jobs' }),
+    });
+  } catch (err) {
+    // Stop the embedded database too, or it would hold the data folder after this exit.
+    await app.close();
+    await database.close();
+    throw err;
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
+    // Requests in flight and a job in progress finish before the database closes.
+    await Promise.all([app.close(), jobs.stop()]);
     await database.close();
     process.exit(0);
   };

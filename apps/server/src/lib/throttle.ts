@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '@chamber/db';
+import { lte, sql } from 'drizzle-orm';
+import { type Database, type Executor, rateLimits } from '@chamber/db';
 import type { Clock } from './clock.js';
 
 export interface Window {
@@ -78,10 +78,15 @@ export class Throttle {
     await this.db.execute(sql`delete from rate_limits where key = ${key}`);
   }
 
-  /** Drops windows that have ended; called now and then, never on the request path. */
-  async prune(): Promise<void> {
-    await this.db.execute(
-      sql`delete from rate_limits where expires_at < ${this.clock.now().toISOString()}`,
-    );
+  /**
+   * Drops windows that have ended and says how many; run by the clean-up job
+   * (jobs/delete-expired-rows.ts), never on the request path.
+   */
+  async prune(): Promise<number> {
+    const deleted = await this.db
+      .delete(rateLimits)
+      .where(lte(rateLimits.expiresAt, this.clock.now()))
+      .returning({ key: rateLimits.key });
+    return deleted.length;
   }
 }
