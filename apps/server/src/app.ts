@@ -75,6 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
                 'body.fileData',
                 'body.confirmPassword',
                 'body.access_token',
+                'body.claimToken',
               ],
               censor: '[redacted]',
             },

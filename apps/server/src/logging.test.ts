@@ -5,8 +5,16 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { createTestDatabase, createTestUser, PASSWORD, pkcePair } from './test/app.js';
+import {
+  createContact,
+  createTestDatabase,
+  createTestUser,
+  PASSWORD,
+  pkcePair,
+  type TestContext,
+} from './test/app.js';
 import { bearer, dataUrl, makeImage } from './test/members.js';
+import { codeFrom, mailTo } from './test/onboarding.js';
 
 /** The log is JSON lines with a request id, and never holds a secret a request carried. */
 
@@ -96,6 +104,23 @@ describe('logs', () => {
         redirectUri: 'http://localhost:3000/auth',
       },
     });
+    // The existing-contact sign-up: the emailed code, the claim token, the new password.
+    const claimant = await createContact(database.db, { email: 'claimant@logtest.example' });
+    const post = (call: string, payload: object) =>
+      app.inject({ method: 'POST', url: `/api/auth/${call}`, payload });
+    await post('send-confirmation', { email: claimant.email });
+    const outbox = { dataDir } as TestContext;
+    const emailCode = codeFrom((await mailTo(outbox, claimant.email!))[0]!);
+    const confirmed = await post('verify-confirmation', { email: claimant.email, code: emailCode });
+    const { claimToken } = confirmed.json<{ claimToken: string }>();
+    const claimed = await post('register-existing', {
+      email: claimant.email,
+      password: 'claimed-password-9',
+      confirmPassword: 'claimed-password-9',
+      claimToken,
+    });
+    expect(claimed.statusCode).toBe(201);
+
     const log = lines.join('\n');
     expect(lines.length).toBeGreaterThan(8);
     for (const secret of [
@@ -105,6 +130,9 @@ describe('logs', () => {
       verifier,
       access_token,
       image.slice(22, 80),
+      emailCode,
+      claimToken,
+      'claimed-password-9',
     ]) {
       expect(log).not.toContain(secret);
     }

@@ -304,10 +304,20 @@ export const emailCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /**
+     * SHA-256 of the claim token handed to whoever entered the right code; registration needs
+     * it, so proving the address and finishing the claim must be the same client.
+     */
+    claimTokenHash: text('claim_token_hash'),
+    /** The contact the verified code proved, which the claim token is bound to. */
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'cascade' }),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('email_codes_purpose_email_key').on(t.purpose, t.email)],
+  (t) => [
+    uniqueIndex('email_codes_purpose_email_key').on(t.purpose, t.email),
+    index().on(t.expiresAt),
+  ],
 );
 
 /**
