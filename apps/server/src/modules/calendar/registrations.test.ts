@@ -168,6 +168,29 @@ describe('registering for an event', () => {
     expect((await register(ctx, 'no-such-event', guest())).statusCode).toBe(404);
   });
 
+  it('closes at the exact start time, and is open a second before', async () => {
+    const now = ctx.clock.now().getTime();
+    const startsNow = await createdEvent(ctx, people.owner.token, {
+      title: 'On the Dot',
+      startTime: new Date(now).toISOString(),
+      endTime: new Date(now + 3_600_000).toISOString(),
+    });
+    const atStart = await register(ctx, startsNow.id, guest({ email: 'on-the-dot@example.org' }));
+    expect(atStart.statusCode).toBe(400);
+    expect(atStart.json().message).toBe('Registration is closed: this event has already started.');
+    ctx.clock.advance(-1000);
+    try {
+      const justBefore = await register(
+        ctx,
+        startsNow.id,
+        guest({ email: 'just-in-time@example.org' }),
+      );
+      expect(justBefore.statusCode).toBe(201);
+    } finally {
+      ctx.clock.advance(1000);
+    }
+  });
+
   it('throttles one address to 5 an hour and one client to 20', async () => {
     for (let i = 0; i < 5; i++) {
       const res = await register(ctx, luncheon.id, guest({ email: 'eager@example.org' }), {
