@@ -68,6 +68,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             redact: {
               paths: [
                 'req.headers.authorization',
+                'req.headers["x-registration-token"]',
                 'req.headers.cookie',
                 'body.password',
                 'body.code_verifier',

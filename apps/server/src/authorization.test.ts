@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@chamber/db';
+import { eventRegistrations, users } from '@chamber/db';
 import { createEvent } from '@chamber/db/factories';
 import {
   createTestApp,
@@ -11,6 +12,7 @@ import {
   signIn,
   type TestContext,
 } from './test/app.js';
+import { sha256Hex } from './lib/crypto.js';
 import { bearer, dataUrl, makeImage } from './test/members.js';
 
 /**
@@ -49,6 +51,8 @@ interface Call {
   token?: string | null;
   /** The client address, for routes throttled per address. */
   remoteAddress?: string;
+  /** Headers besides the session's. */
+  headers?: Record<string, string>;
 }
 type Build = (world: World, as: Persona) => Call | Promise<Call>;
 
@@ -82,6 +86,21 @@ const adminOnly = (status: number): Expected => ({
 
 async function throwawayUser(world: World) {
   return createTestUser(world.ctx.db);
+}
+
+/**
+ * A registration of its own for each call, with the token of its manage link (what the mail
+ * carries): the link is the key, whoever holds it, signed in or not.
+ */
+async function managedRegistration(world: World, as: Persona) {
+  const token = randomBytes(32).toString('base64url');
+  await world.ctx.db.insert(eventRegistrations).values({
+    eventId: await membersEvent(world),
+    name: 'Pat Visitor',
+    email: `${as}-${token.slice(0, 8)}@example.org`,
+    manageTokenHash: sha256Hex(token),
+  });
+  return { 'x-registration-token': token };
 }
 
 /** A fresh upcoming event organized by "member". */
@@ -428,6 +447,29 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     }),
     expect: all(201),
   },
+  'GET /api/registrations/manage': {
+    call: async (w, as) => ({
+      url: '/api/registrations/manage',
+      headers: await managedRegistration(w, as),
+    }),
+    expect: all(200),
+  },
+  'PUT /api/registrations/manage': {
+    call: async (w, as) => ({
+      url: '/api/registrations/manage',
+      headers: await managedRegistration(w, as),
+      remoteAddress: `192.0.2.${personas.indexOf(as) + 21}`,
+      payload: { name: 'Pat Visitor', numberOfGuests: 3 },
+    }),
+    expect: all(200),
+  },
+  'DELETE /api/registrations/manage': {
+    call: async (w, as) => ({
+      url: '/api/registrations/manage',
+      headers: await managedRegistration(w, as),
+    }),
+    expect: all(200),
+  },
   'GET /api/calendars/appointments/:id/registrations': {
     call: async (w) => ({
       url: `/api/calendars/appointments/${await membersEvent(w)}/registrations`,
@@ -535,7 +577,7 @@ describe('the authorization table', () => {
       const res: LightMyRequestResponse = await world.ctx.app.inject({
         method,
         url: call.url,
-        headers: bearer(token),
+        headers: { ...bearer(token), ...call.headers },
         ...(call.payload ? { payload: call.payload } : {}),
         ...(call.remoteAddress ? { remoteAddress: call.remoteAddress } : {}),
       });

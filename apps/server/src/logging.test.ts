@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { createEvent } from '@chamber/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -13,6 +14,7 @@ import {
   pkcePair,
   type TestContext,
 } from './test/app.js';
+import { createCalendar } from './test/calendar.js';
 import { bearer, dataUrl, makeImage } from './test/members.js';
 import { codeFrom, mailTo } from './test/onboarding.js';
 
@@ -121,6 +123,30 @@ describe('logs', () => {
     });
     expect(claimed.statusCode).toBe(201);
 
+    // An event registration: the manage link from its mail, used to read and change it.
+    await createCalendar(database.db);
+    const event = await createEvent(database.db, {
+      calendarId: 'racc-events',
+      startTime: new Date(Date.now() + 7 * 86_400_000),
+    });
+    await app.inject({
+      method: 'POST',
+      url: `/api/calendars/appointments/${event.id}/registrations`,
+      payload: { name: 'Log Tester', email: 'registrant@logtest.example', numberOfGuests: 2 },
+    });
+    const [confirmation] = await mailTo(outbox, 'registrant@logtest.example');
+    const manageToken = confirmation!.text?.match(/#token=([\w-]+)/)?.[1];
+    expect(manageToken).toMatch(/^[\w-]{43}$/);
+    for (const method of ['GET', 'PUT'] as const) {
+      const res = await app.inject({
+        method,
+        url: '/api/registrations/manage',
+        headers: { 'x-registration-token': manageToken! },
+        ...(method === 'PUT' ? { payload: { name: 'Log Tester', numberOfGuests: 3 } } : {}),
+      });
+      expect(res.statusCode).toBe(200);
+    }
+
     const log = lines.join('\n');
     expect(lines.length).toBeGreaterThan(8);
     for (const secret of [
@@ -132,6 +158,7 @@ describe('logs', () => {
       image.slice(22, 80),
       emailCode,
       claimToken,
+      manageToken!,
       'claimed-password-9',
     ]) {
       expect(log).not.toContain(secret);

@@ -339,6 +339,11 @@ export const eventRegistrations = pgTable(
     guests: integer('guests').notNull().default(1),
     notes: text('notes'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * SHA-256 of the registrant's manage link (change or cancel), which only the mailbox gets.
+     * Every mail that carries a link carries a fresh one; the newest is the one that works.
+     */
+    manageTokenHash: text('manage_token_hash'),
     ...timestamps,
   },
   (t) => [
@@ -347,6 +352,9 @@ export const eventRegistrations = pgTable(
       t.occurrenceKey,
       sql`lower(${t.email})`,
     ),
+    uniqueIndex('event_registrations_manage_token_key')
+      .on(t.manageTokenHash)
+      .where(sql`${t.manageTokenHash} is not null`),
   ],
 );
 

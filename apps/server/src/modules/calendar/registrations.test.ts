@@ -87,16 +87,17 @@ describe('registering for an event', () => {
     expect(JSON.stringify(public_)).not.toContain('whitfieldflorist');
   });
 
-  it('updates the registration when the same address registers again', async () => {
+  it('keeps one registration per address: a repeat without proof changes nothing and mails the manage link', async () => {
+    const before = smtp.received.length;
     const res = await register(
       ctx,
       luncheon.id,
       guest({ email: 'DANA@WhitfieldFlorist.example', numberOfGuests: 2, notes: '' }),
     );
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(201);
     expect(res.json<RegistrationResult>()).toMatchObject({
-      updated: true,
-      attendeeCount: 2,
+      updated: false,
+      attendeeCount: 3,
       registrationCount: 1,
       registration: { guests: 2, notes: null },
     });
@@ -105,8 +106,10 @@ describe('registering for an event', () => {
       .from(eventRegistrations)
       .where(eq(eventRegistrations.eventId, luncheon.id));
     expect(rows).toHaveLength(1);
-    const mails = await smtp.waitFor(2);
-    expect(mails.at(-1)!.subject).toBe('Registration updated: Spring Luncheon');
+    expect(rows[0]).toMatchObject({ guests: 3, notes: 'Vegetarian meal, please' });
+    const mails = await smtp.waitFor(before + 1);
+    expect(mails.at(-1)!.subject).toBe("You're already registered: Spring Luncheon");
+    expect(mails.at(-1)!.text).toContain('/registrations/manage#token=');
   });
 
   it.each([
@@ -214,7 +217,7 @@ describe('registering for an event', () => {
     expect(client.statusCode).toBe(429);
     ctx.clock.advance(3_600_000);
     const later = await register(ctx, luncheon.id, guest({ email: 'eager@example.org' }));
-    expect(later.statusCode).toBe(200);
+    expect(later.statusCode).toBe(201);
     ctx.clock.advance(-3_600_000);
   });
 });
