@@ -93,10 +93,15 @@ test('a contact imported from the roster claims their account with the emailed c
   await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
   await page.getByLabel('Password', { exact: true }).fill('quilting-bee-2026');
   await page.getByLabel('Confirm password').fill('quilting-bee-2026');
+  const registration = page.waitForRequest((r) => r.url().endsWith('/api/auth/register-existing'));
   await page.getByRole('button', { name: 'Complete Registration' }).click();
   await expect(
     page.getByText('Registration successful! You can now sign in with your credentials.'),
   ).toBeVisible();
+  // The claim token from the code step went with the registration, and never into the address.
+  const { claimToken } = (await registration).postDataJSON() as { claimToken?: string };
+  expect(claimToken).toMatch(/^[\w-]{43}$/);
+  expect(page.url()).not.toContain(claimToken!);
 
   // After 2 s: the sign-in page with a notice and the email filled in.
   await expect(page).toHaveURL(paths.login.href());

@@ -68,6 +68,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             redact: {
               paths: [
                 'req.headers.authorization',
+                'req.headers["x-registration-token"]',
                 'req.headers.cookie',
                 'body.password',
                 'body.code_verifier',
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
                 'body.fileData',
                 'body.confirmPassword',
                 'body.access_token',
+                'body.claimToken',
               ],
               censor: '[redacted]',
             },

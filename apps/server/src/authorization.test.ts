@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@chamber/db';
+import { eventRegistrations, users } from '@chamber/db';
 import { createEvent } from '@chamber/db/factories';
 import {
   createTestApp,
@@ -11,6 +12,7 @@ import {
   signIn,
   type TestContext,
 } from './test/app.js';
+import { sha256Hex } from './lib/crypto.js';
 import { bearer, dataUrl, makeImage } from './test/members.js';
 
 /**
@@ -19,7 +21,16 @@ import { bearer, dataUrl, makeImage } from './test/members.js';
  * route ships without someone deciding who may call it.
  */
 
-const personas = ['anonymous', 'suspended', 'other', 'member', 'moderator', 'admin'] as const;
+// `pending`: a self-registered account that staff have not confirmed, with its own contact.
+const personas = [
+  'anonymous',
+  'suspended',
+  'pending',
+  'other',
+  'member',
+  'moderator',
+  'admin',
+] as const;
 type Persona = (typeof personas)[number];
 type Expected = Record<Persona, number>;
 
@@ -40,12 +51,15 @@ interface Call {
   token?: string | null;
   /** The client address, for routes throttled per address. */
   remoteAddress?: string;
+  /** Headers besides the session's. */
+  headers?: Record<string, string>;
 }
 type Build = (world: World, as: Persona) => Call | Promise<Call>;
 
 const all = (status: number): Expected => ({
   anonymous: status,
   suspended: status,
+  pending: status,
   other: status,
   member: status,
   moderator: status,
@@ -57,7 +71,14 @@ const signedIn = (status: number): Expected => ({
   anonymous: 401,
   suspended: 401,
 });
-const ownerOrStaff = (status: number): Expected => ({ ...signedIn(status), other: 403 });
+/** Another member's resource: a pending account is as much a stranger to it as "other". */
+const ownerOrStaff = (status: number): Expected => ({
+  ...signedIn(status),
+  pending: 403,
+  other: 403,
+});
+/** What the public sees (events and the files for them): accounts the chamber confirmed. */
+const confirmed = (status: number): Expected => ({ ...signedIn(status), pending: 403 });
 const adminOnly = (status: number): Expected => ({
   ...signedIn(403),
   admin: status,
@@ -65,6 +86,21 @@ const adminOnly = (status: number): Expected => ({
 
 async function throwawayUser(world: World) {
   return createTestUser(world.ctx.db);
+}
+
+/**
+ * A registration of its own for each call, with the token of its manage link (what the mail
+ * carries): the link is the key, whoever holds it, signed in or not.
+ */
+async function managedRegistration(world: World, as: Persona) {
+  const token = randomBytes(32).toString('base64url');
+  await world.ctx.db.insert(eventRegistrations).values({
+    eventId: await membersEvent(world),
+    name: 'Pat Visitor',
+    email: `${as}-${token.slice(0, 8)}@example.org`,
+    manageTokenHash: sha256Hex(token),
+  });
+  return { 'x-registration-token': token };
 }
 
 /** A fresh upcoming event organized by "member". */
@@ -310,14 +346,14 @@ const table: Record<string, { call: Build; expect: Expected }> = {
       url: '/api/medias/upload-event-cover',
       payload: { fileData: w.pngDataUrl, fileName: 'e.png' },
     }),
-    expect: signedIn(201),
+    expect: confirmed(201),
   },
   'POST /api/medias/upload-download-file': {
     call: (w) => ({
       url: '/api/medias/upload-download-file',
       payload: { fileData: w.pngDataUrl, fileName: 'd.png' },
     }),
-    expect: signedIn(201),
+    expect: confirmed(201),
   },
   'GET /api/media/:key': { call: (w) => ({ url: w.mediaUrl }), expect: all(200) },
 
@@ -370,7 +406,7 @@ const table: Record<string, { call: Build; expect: Expected }> = {
         endTime: '2026-04-15T23:00:00Z',
       },
     }),
-    expect: signedIn(201),
+    expect: confirmed(201),
   },
   'GET /api/calendars/appointments/:id': {
     call: async (w) => ({ url: `/api/calendars/appointments/${await membersEvent(w)}` }),
@@ -411,6 +447,29 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     }),
     expect: all(201),
   },
+  'GET /api/registrations/manage': {
+    call: async (w, as) => ({
+      url: '/api/registrations/manage',
+      headers: await managedRegistration(w, as),
+    }),
+    expect: all(200),
+  },
+  'PUT /api/registrations/manage': {
+    call: async (w, as) => ({
+      url: '/api/registrations/manage',
+      headers: await managedRegistration(w, as),
+      remoteAddress: `192.0.2.${personas.indexOf(as) + 21}`,
+      payload: { name: 'Pat Visitor', numberOfGuests: 3 },
+    }),
+    expect: all(200),
+  },
+  'DELETE /api/registrations/manage': {
+    call: async (w, as) => ({
+      url: '/api/registrations/manage',
+      headers: await managedRegistration(w, as),
+    }),
+    expect: all(200),
+  },
   'GET /api/calendars/appointments/:id/registrations': {
     call: async (w) => ({
       url: `/api/calendars/appointments/${await membersEvent(w)}/registrations`,
@@ -435,9 +494,30 @@ beforeAll(async () => {
     moderator: await make({ role: 'moderator' }),
     admin: await make({ role: 'admin', contact: false }),
   };
+  // Signed up through the API, as anyone can: pending, with a contact of its own.
+  const signUp = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    remoteAddress: '203.0.113.99',
+    payload: {
+      firstName: 'Penny',
+      lastName: 'Pending',
+      businessName: 'Pending Pottery',
+      email: 'penny@pendingpottery.example',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+    },
+  });
+  expect(signUp.json()).toMatchObject({ status: 'pending' });
+  const [pending] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(users.email, 'penny@pendingpottery.example'));
+  expect(pending!.contactId).not.toBeNull();
+  const signedUp = { ...accounts, pending: pending! };
   const tokens = Object.fromEntries(
     await Promise.all(
-      Object.entries(accounts).map(async ([k, u]) => [k, await signIn(ctx, u.email)] as const),
+      Object.entries(signedUp).map(async ([k, u]) => [k, await signIn(ctx, u.email)] as const),
     ),
   ) as World['tokens'];
   // Suspended after signing in: the token they hold must be dead.
@@ -457,7 +537,7 @@ beforeAll(async () => {
     ctx,
     tokens,
     emails: Object.fromEntries(
-      Object.entries(accounts).map(([k, u]) => [k, u.email]),
+      Object.entries(signedUp).map(([k, u]) => [k, u.email]),
     ) as World['emails'],
     memberContactId: accounts.member.contactId!,
     mediaUrl: upload.json<{ mediaUrl: string }>().mediaUrl,
@@ -497,7 +577,7 @@ describe('the authorization table', () => {
       const res: LightMyRequestResponse = await world.ctx.app.inject({
         method,
         url: call.url,
-        headers: bearer(token),
+        headers: { ...bearer(token), ...call.headers },
         ...(call.payload ? { payload: call.payload } : {}),
         ...(call.remoteAddress ? { remoteAddress: call.remoteAddress } : {}),
       });

@@ -7,9 +7,17 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@chamber/db';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
 import { deleteExpiredRowsJob } from './jobs/delete-expired-rows.js';
 import { verifyPassword } from './modules/auth/password.js';
-import { createTestDatabase } from './test/app.js';
+import {
+  createTestDatabase,
+  createTestUser,
+  PASSWORD,
+  signIn,
+  type TestContext,
+} from './test/app.js';
 import { startRunner, testJob, waitForRun } from './test/jobs.js';
 
 const run = promisify(execFile);
@@ -134,6 +142,62 @@ describe('chamber CLI', () => {
       .where(sql`lower(${users.email}) = 'office@chamber.example'`);
     expect(await verifyPassword(after!.passwordHash, 'second-password-2')).toBe(true);
     expect(await verifyPassword(after!.passwordHash, 'first-password-1')).toBe(false);
+  }, 60_000);
+
+  it('ends every session of the account when set-password or create-admin sets its password', async () => {
+    // A server on the same database, as the running portal would be.
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST: '/nonexistent' });
+    const app = await buildApp({ config, db: database.db, logger: false });
+    const server = { app, config } as TestContext;
+    const profile = (token: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/auth/profile',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    try {
+      const user = await createTestUser(database.db, { email: 'lena@copperleaf.example' });
+      const day = await signIn(server, user.email);
+      const month = await signIn(server, user.email, PASSWORD, true);
+      expect((await profile(month)).statusCode).toBe(200);
+
+      const changed = await chamber(
+        'set-password',
+        '--email',
+        'LENA@copperleaf.example',
+        '--password',
+        'fresh-password-1',
+      );
+      expect(changed.code, changed.stderr).toBe(0);
+      expect(changed.stdout).toContain('Password updated for lena@copperleaf.example.');
+      expect((await profile(day)).statusCode).toBe(401);
+      expect((await profile(month)).statusCode).toBe(401);
+      expect(changed.stdout).toContain('Ended 2 sessions of the account.');
+      expect(changed.stdout).toMatch(/Password-changed notice written to .*\.eml\./);
+
+      const again = await signIn(server, user.email, 'fresh-password-1', true);
+      const admin = await chamber(
+        'create-admin',
+        '--email',
+        'lena@copperleaf.example',
+        '--password',
+        'admin-password-2',
+      );
+      expect(admin.code, admin.stderr).toBe(0);
+      expect(admin.stdout).toContain(
+        'Made lena@copperleaf.example an active admin and set the password.',
+      );
+      expect((await profile(again)).statusCode).toBe(401);
+      expect(admin.stdout).toContain('Ended 1 session of the account.');
+
+      const audit = await database.db.execute<{ action: string; actor_email: string }>(
+        sql`select action, actor_email from audit_log where target_id = ${user.id} order by created_at`,
+      );
+      expect(audit.map((r) => r.action)).toEqual(['user.password', 'user.update', 'user.password']);
+      expect(new Set(audit.map((r) => r.actor_email))).toEqual(new Set(['chamber command line']));
+    } finally {
+      await app.close();
+    }
   }, 60_000);
 
   it('backs up the seeded chamber and restores it into an empty database', async () => {

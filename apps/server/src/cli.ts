@@ -1,18 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError } from 'commander';
-import { eq, sql } from 'drizzle-orm';
-import { passwordSchema } from '@chamber/contract';
-import { users } from '@chamber/db';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase, type OpenDatabase } from './database.js';
 import { listJobRuns, type JobRun } from './jobs/history.js';
 import { HISTORY_DAYS } from './jobs/runner.js';
 import { createStorage } from './lib/create-storage.js';
 import { CsvError, parseCsv } from './lib/csv.js';
+import { systemClock } from './lib/clock.js';
+import { AppError } from './lib/errors.js';
 import { createMailer } from './lib/mail/mailer.js';
-import { loadChamberIdentity, passwordChangedMail } from './lib/mail/templates.js';
-import { hashPassword } from './modules/auth/password.js';
+import { AccountService, COMMAND_LINE, type PasswordSet } from './modules/auth/accounts.js';
 import { importRoster, type ImportReport } from './modules/onboarding/roster-import.js';
 import { BackupError, createBackup, restoreBackup } from './ops/backup.js';
 import { demoAccounts } from './seed/demo-data.js';
@@ -59,29 +57,38 @@ function printImportReport(file: string, report: ImportReport) {
   );
 }
 
-/** Mails the account that its password was set; a failure is reported, not fatal. */
-async function sendPasswordNotice(
-  db: OpenDatabase['db'],
+/** What the command line prints after a password was set. */
+function printPasswordSet(result: PasswordSet) {
+  const { endedSessions: n, notice } = result;
+  console.log(
+    n === 0
+      ? 'No session was signed in.'
+      : `Ended ${n} session${n === 1 ? '' : 's'} of the account.`,
+  );
+  if (!notice.sent) {
+    console.error(`Warning: the password-changed notice could not be sent (${notice.error}).`);
+  } else {
+    console.log(
+      notice.outboxFile
+        ? `Password-changed notice written to ${notice.outboxFile}.`
+        : `Password-changed notice sent to ${result.email}.`,
+    );
+  }
+}
+
+/** The account service with this configuration's mailer, closed afterwards. */
+async function withAccounts<T>(
+  database: OpenDatabase,
   config: Config,
-  account: { email: string; firstName: string },
-) {
+  work: (accounts: AccountService) => Promise<T>,
+): Promise<T> {
   const mailer = createMailer(config);
   try {
-    const chamber = await loadChamberIdentity(db, config);
-    const sent = await mailer.send({
-      to: account.email,
-      fromName: chamber.name,
-      ...passwordChangedMail(chamber, account.firstName),
-    });
-    console.log(
-      sent.outboxFile
-        ? `Password-changed notice written to ${sent.outboxFile}.`
-        : `Password-changed notice sent to ${account.email}.`,
-    );
+    return await work(new AccountService(database.db, systemClock, mailer, config));
   } catch (err) {
-    console.error(
-      `Warning: the password-changed notice could not be sent (${err instanceof Error ? err.message : String(err)}).`,
-    );
+    // The service's refusals are sentences for the operator.
+    if (err instanceof AppError) throw new CliError(err.message);
+    throw err;
   } finally {
     await mailer.close();
   }
@@ -97,12 +104,6 @@ async function withDatabase<T>(
   } finally {
     await database.close();
   }
-}
-
-function checkPassword(password: string): string {
-  const result = passwordSchema.safeParse(password);
-  if (!result.success) throw new CliError(result.error.issues[0]!.message);
-  return password;
 }
 
 const program = new Command()
@@ -166,53 +167,42 @@ program
   .option('--first <name>', 'first name', 'Chamber')
   .option('--last <name>', 'last name', 'Admin')
   .action((opts: { email: string; password: string; first: string; last: string }) =>
-    withDatabase(async ({ db }) => {
-      const email = opts.email.trim();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
-        throw new CliError(`"${email}" is not an email address`);
-      const passwordHash = await hashPassword(checkPassword(opts.password));
-      const [existing] = await db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = lower(${email})`);
-      if (existing) {
-        await db
-          .update(users)
-          .set({ role: 'admin', status: 'active', passwordHash, updatedAt: new Date() })
-          .where(eq(users.id, existing.id));
-        console.log(`Made ${existing.email} an active admin and set the password.`);
-      } else {
-        await db.insert(users).values({
-          email,
-          passwordHash,
-          firstName: opts.first,
-          lastName: opts.last,
-          role: 'admin',
-          status: 'active',
-        });
-        console.log(`Created admin ${email}.`);
-      }
-    }),
+    withDatabase((database, config) =>
+      withAccounts(database, config, async (accounts) => {
+        const result = await accounts.createAdmin(
+          {
+            email: opts.email,
+            password: opts.password,
+            firstName: opts.first,
+            lastName: opts.last,
+          },
+          COMMAND_LINE,
+        );
+        console.log(
+          result.created
+            ? `Created admin ${result.email}.`
+            : `Made ${result.email} an active admin and set the password.`,
+        );
+        if (!result.created) printPasswordSet(result);
+      }),
+    ),
   );
 
 program
   .command('set-password')
-  .description("Set an account's password")
+  .description("Set an account's password; ends every session of the account")
   .requiredOption('--email <email>', 'the account')
   .requiredOption('--password <password>', 'new password (8 to 128 characters)')
   .action((opts: { email: string; password: string }) =>
-    withDatabase(async ({ db }, config) => {
-      const passwordHash = await hashPassword(checkPassword(opts.password));
-      const updated = await db
-        .update(users)
-        .set({ passwordHash, updatedAt: new Date() })
-        .where(sql`lower(${users.email}) = lower(${opts.email.trim()})`)
-        .returning({ email: users.email, firstName: users.firstName });
-      if (updated.length === 0) throw new CliError(`No account with email ${opts.email}`);
-      const account = updated[0]!;
-      console.log(`Password updated for ${account.email}.`);
-      await sendPasswordNotice(db, config, account);
-    }),
+    withDatabase((database, config) =>
+      withAccounts(database, config, async (accounts) => {
+        const result = await accounts.setPassword({ email: opts.email }, opts.password, {
+          actor: COMMAND_LINE,
+        });
+        console.log(`Password updated for ${result.email}.`);
+        printPasswordSet(result);
+      }),
+    ),
   );
 
 program

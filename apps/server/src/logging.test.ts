@@ -2,11 +2,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { createEvent } from '@chamber/db/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { createTestDatabase, createTestUser, PASSWORD, pkcePair } from './test/app.js';
+import {
+  createContact,
+  createTestDatabase,
+  createTestUser,
+  PASSWORD,
+  pkcePair,
+  type TestContext,
+} from './test/app.js';
+import { createCalendar } from './test/calendar.js';
 import { bearer, dataUrl, makeImage } from './test/members.js';
+import { codeFrom, mailTo } from './test/onboarding.js';
 
 /** The log is JSON lines with a request id, and never holds a secret a request carried. */
 
@@ -96,6 +106,47 @@ describe('logs', () => {
         redirectUri: 'http://localhost:3000/auth',
       },
     });
+    // The existing-contact sign-up: the emailed code, the claim token, the new password.
+    const claimant = await createContact(database.db, { email: 'claimant@logtest.example' });
+    const post = (call: string, payload: object) =>
+      app.inject({ method: 'POST', url: `/api/auth/${call}`, payload });
+    await post('send-confirmation', { email: claimant.email });
+    const outbox = { dataDir } as TestContext;
+    const emailCode = codeFrom((await mailTo(outbox, claimant.email!))[0]!);
+    const confirmed = await post('verify-confirmation', { email: claimant.email, code: emailCode });
+    const { claimToken } = confirmed.json<{ claimToken: string }>();
+    const claimed = await post('register-existing', {
+      email: claimant.email,
+      password: 'claimed-password-9',
+      confirmPassword: 'claimed-password-9',
+      claimToken,
+    });
+    expect(claimed.statusCode).toBe(201);
+
+    // An event registration: the manage link from its mail, used to read and change it.
+    await createCalendar(database.db);
+    const event = await createEvent(database.db, {
+      calendarId: 'racc-events',
+      startTime: new Date(Date.now() + 7 * 86_400_000),
+    });
+    await app.inject({
+      method: 'POST',
+      url: `/api/calendars/appointments/${event.id}/registrations`,
+      payload: { name: 'Log Tester', email: 'registrant@logtest.example', numberOfGuests: 2 },
+    });
+    const [confirmation] = await mailTo(outbox, 'registrant@logtest.example');
+    const manageToken = confirmation!.text?.match(/#token=([\w-]+)/)?.[1];
+    expect(manageToken).toMatch(/^[\w-]{43}$/);
+    for (const method of ['GET', 'PUT'] as const) {
+      const res = await app.inject({
+        method,
+        url: '/api/registrations/manage',
+        headers: { 'x-registration-token': manageToken! },
+        ...(method === 'PUT' ? { payload: { name: 'Log Tester', numberOfGuests: 3 } } : {}),
+      });
+      expect(res.statusCode).toBe(200);
+    }
+
     const log = lines.join('\n');
     expect(lines.length).toBeGreaterThan(8);
     for (const secret of [
@@ -105,6 +156,10 @@ describe('logs', () => {
       verifier,
       access_token,
       image.slice(22, 80),
+      emailCode,
+      claimToken,
+      manageToken!,
+      'claimed-password-9',
     ]) {
       expect(log).not.toContain(secret);
     }

@@ -303,8 +303,10 @@ export type DeleteEventResult = z.infer<typeof deleteEventResultSchema>;
 /**
  * Spec §3 Registration form, POST …/{id}/registrations (anyone; prefilled in the UI from the
  * signed-in user). The same email registering again for the same event or occurrence updates
- * its registration. Closed (400) once the event has started or when it is cancelled.
- * Throttled per email address and per client address (429).
+ * its registration only for its signed-in owner; anyone else gets the answer of a new
+ * registration, nothing changes, and the address is mailed its manage link. Closed (400) once
+ * the event has started or when it is cancelled. Throttled per email address and per client
+ * address (429).
  */
 export const registerForEventSchema = z.object({
   name: z.string().trim().min(1, 'Full name is required').max(200),
@@ -340,10 +342,16 @@ export const eventRegistrationSchema = z.object({
 });
 export type EventRegistration = z.infer<typeof eventRegistrationSchema>;
 
-/** 201 for a new registration, 200 when the address had registered and it was updated. */
+/**
+ * 201 for a new registration, and the same for a repeat that changed nothing (an address that
+ * had registered, from someone who is not its signed-in owner); 200 when the owner's earlier
+ * registration was updated.
+ */
 export const registrationResultSchema = z.object({
-  registration: eventRegistrationSchema,
-  updated: z.boolean().describe('True when an earlier registration of this email was updated'),
+  registration: eventRegistrationSchema.describe('The registration as sent'),
+  updated: z
+    .boolean()
+    .describe("True when the signed-in owner's earlier registration of this email was updated"),
   attendeeCount: z.number().int(),
   registrationCount: z.number().int(),
   message: z

@@ -6,3 +6,4 @@ export * from './media.js';
 export * from './admin.js';
 export * from './onboarding.js';
 export * from './calendar.js';
+export * from './registration-manage.js';

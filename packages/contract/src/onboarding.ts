@@ -65,15 +65,33 @@ export const verifyConfirmationRequestSchema = z.object({
   code: confirmationCodeSchema,
 });
 export type VerifyConfirmationRequest = z.input<typeof verifyConfirmationRequestSchema>;
+/** How long the claim token of a verified code lets the registration be completed. */
+export const CLAIM_TOKEN_TTL_MINUTES = 15;
+
+/** The claim token as sent back: 32 random bytes, base64url. */
+export const claimTokenSchema = z
+  .string()
+  .trim()
+  .max(128)
+  .describe('The claimToken answered by verify-confirmation');
+
 export const verifyConfirmationResponseSchema = z.object({
   verified: z.literal(true),
   contact: contactRefSchema,
+  claimToken: z
+    .string()
+    .describe(
+      'Single use, for this address and contact only, for 15 minutes: send it with register-existing. Keep it in memory, never in a URL.',
+    ),
+  claimExpiresInSeconds: z.number().int(),
 });
 export type VerifyConfirmationResponse = z.infer<typeof verifyConfirmationResponseSchema>;
 
 /**
- * POST /auth/register-existing (spec §7). Succeeds only for an address whose code was verified
- * in the last 15 minutes; `existingContactId`, when sent, must be that address's contact.
+ * POST /auth/register-existing (spec §7). Succeeds only with the claim token that
+ * verify-confirmation gave for this address, within 15 minutes and once; `existingContactId`,
+ * when sent, must be that address's contact. The spec's fields are unchanged; `claimToken` is
+ * ours (without it the answer is 403).
  */
 export const registerExistingRequestSchema = z
   .object({
@@ -82,6 +100,7 @@ export const registerExistingRequestSchema = z
     confirmPassword: z.string().max(1024),
     existingContactId: z.string().trim().max(64).optional(),
     isExistingContact: z.boolean().optional(),
+    claimToken: claimTokenSchema.optional(),
   })
   .superRefine(passwordsMatch);
 export type RegisterExistingRequest = z.input<typeof registerExistingRequestSchema>;

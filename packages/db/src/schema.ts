@@ -304,10 +304,20 @@ export const emailCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /**
+     * SHA-256 of the claim token handed to whoever entered the right code; registration needs
+     * it, so proving the address and finishing the claim must be the same client.
+     */
+    claimTokenHash: text('claim_token_hash'),
+    /** The contact the verified code proved, which the claim token is bound to. */
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'cascade' }),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('email_codes_purpose_email_key').on(t.purpose, t.email)],
+  (t) => [
+    uniqueIndex('email_codes_purpose_email_key').on(t.purpose, t.email),
+    index().on(t.expiresAt),
+  ],
 );
 
 /**
@@ -329,6 +339,11 @@ export const eventRegistrations = pgTable(
     guests: integer('guests').notNull().default(1),
     notes: text('notes'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * SHA-256 of the registrant's manage link (change or cancel), which only the mailbox gets.
+     * Every mail that carries a link carries a fresh one; the newest is the one that works.
+     */
+    manageTokenHash: text('manage_token_hash'),
     ...timestamps,
   },
   (t) => [
@@ -337,6 +352,9 @@ export const eventRegistrations = pgTable(
       t.occurrenceKey,
       sql`lower(${t.email})`,
     ),
+    uniqueIndex('event_registrations_manage_token_key')
+      .on(t.manageTokenHash)
+      .where(sql`${t.manageTokenHash} is not null`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import type { VerifyConfirmationResponse } from '@chamber/contract';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { TestContext } from './app.js';
 
@@ -28,15 +29,27 @@ export const registerExisting = (
   ctx: TestContext,
   email: string,
   password = 'a-new-password-1',
-  extra: object = {},
+  extra: { claimToken?: string; existingContactId?: string; confirmPassword?: string } = {},
+  ip?: string,
 ) =>
-  post(ctx, 'register-existing', {
-    email,
-    password,
-    confirmPassword: password,
-    isExistingContact: true,
-    ...extra,
-  });
+  post(
+    ctx,
+    'register-existing',
+    { email, password, confirmPassword: password, isExistingContact: true, ...extra },
+    ip,
+  );
+
+/** Checks a right code and returns the claim token its answer carries. */
+export async function confirmCode(
+  ctx: TestContext,
+  email: string,
+  code: string,
+  ip?: string,
+): Promise<string> {
+  const res = await verifyConfirmation(ctx, email, code, ip);
+  if (res.statusCode !== 200) throw new Error(`verify failed: ${res.statusCode} ${res.body}`);
+  return res.json<VerifyConfirmationResponse>().claimToken;
+}
 
 /** Every message in the outbox folder, oldest first. */
 export async function readOutbox(ctx: TestContext): Promise<ParsedMail[]> {

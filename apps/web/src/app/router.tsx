@@ -37,6 +37,7 @@ const router = createBrowserRouter([
       },
       { path: paths.calendar.path, lazy: () => import('./routes/calendar') },
       { path: paths.event.path, lazy: () => import('./routes/event') },
+      { path: paths.manageRegistration.path, lazy: () => import('./routes/manage-registration') },
       { path: paths.members.path, lazy: () => import('./routes/members') },
       { path: paths.member.path, lazy: () => import('./routes/member') },
       { path: paths.jobPostings.path, lazy: () => import('./routes/job-postings') },

@@ -28,6 +28,8 @@ export interface RequestOptions {
   /** Message used when the error answer carries none. */
   errorMessage?: string;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. the token of a registration's manage link. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientOptions {
@@ -96,7 +98,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}) {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     // Only with a body: an empty body labelled JSON is a 400 for the server.

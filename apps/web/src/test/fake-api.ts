@@ -11,6 +11,7 @@ export type Route = (body: unknown) => Response | Promise<Response>;
 export interface Call {
   route: string;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 /**
@@ -24,7 +25,7 @@ export function stubApi(routes: Record<string, Route>) {
     vi.fn(async (url: string, init: RequestInit) => {
       const route = `${init.method} ${url.replace(/^\/api/, '')}`;
       const body: unknown = init.body ? JSON.parse(init.body as string) : undefined;
-      calls.push({ route, body });
+      calls.push({ route, body, headers: { ...(init.headers as Record<string, string>) } });
       // A route may be named with its query string, or without it to match any query.
       const handler = routes[route] ?? routes[route.split('?')[0]!];
       if (!handler) throw new Error(`No fake route for ${route}`);

@@ -38,6 +38,8 @@ export interface MailContent {
   /** A code shown large, e.g. a confirmation code. */
   code?: string;
   action?: { label: string; url: string };
+  /** A second, plainer link under the button. */
+  link?: { label: string; url: string };
   /** Small print after the main content. */
   note?: string;
 }
@@ -65,6 +67,7 @@ export function renderMail(chamber: ChamberIdentity, content: MailContent): Rend
     ...content.paragraphs.flatMap((p) => [p, '']),
     ...(content.code ? [`    ${content.code}`, ''] : []),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    ...(content.link ? [`${content.link.label}: ${content.link.url}`, ''] : []),
     ...(content.note ? [content.note, ''] : []),
     '-- ',
     footer,
@@ -88,6 +91,7 @@ ${p(escapeHtml(content.greeting))}
 ${content.paragraphs.map((para) => p(escapeHtml(para))).join('\n')}
 ${content.code ? `<p style="margin:8px 0 24px;font-size:32px;letter-spacing:8px;font-weight:700;font-family:'SFMono-Regular',Consolas,monospace;color:#111827">${escapeHtml(content.code)}</p>` : ''}
 ${content.action ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:${accent};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(content.action.label)}</a></p>` : ''}
+${content.link ? `<p style="margin:0 0 24px;font-size:15px;line-height:22px"><a href="${escapeHtml(content.link.url)}" style="color:${accent}">${escapeHtml(content.link.label)}</a></p>` : ''}
 ${content.note ? `<p style="margin:0;font-size:13px;line-height:20px;color:#6b7280">${escapeHtml(content.note)}</p>` : ''}
 </td></tr>
 <tr><td style="padding:16px 28px;border-top:1px solid #e5e7eb;font-size:12px;line-height:18px;color:#6b7280">${escapeHtml(footer)}<br><a href="${escapeHtml(chamber.publicUrl)}" style="color:${accent}">${escapeHtml(chamber.publicUrl.replace(/^https?:\/\//, ''))}</a></td></tr>

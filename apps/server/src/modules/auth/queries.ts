@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { accessTokens, authCodes, contacts, users, type Executor } from '@chamber/db';
 import { reusableQuery } from '../../lib/reusable-query.js';
 
@@ -75,3 +75,61 @@ const sessionQuery = reusableQuery((db) =>
     .limit(1)
     .prepare('find_session'),
 );
+
+export async function lockUserById(db: Executor, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function lockUserByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(
+  db: Executor,
+  id: string,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+/** Ends every live session of a user, but `keepTokenId`; returns how many were live. */
+export async function revokeTokensOfUser(
+  db: Executor,
+  userId: string,
+  now: Date,
+  keepTokenId?: string,
+): Promise<number> {
+  const rows = await db
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(accessTokens.userId, userId),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, now),
+        keepTokenId ? ne(accessTokens.id, keepTokenId) : undefined,
+      ),
+    )
+    .returning({ id: accessTokens.id });
+  return rows.length;
+}
+
+/** Spends a user's unused sign-in codes, so none issued before a change can still be exchanged. */
+export async function spendAuthCodesOfUser(db: Executor, userId: string, now: Date) {
+  await db
+    .update(authCodes)
+    .set({ usedAt: now })
+    .where(and(eq(authCodes.userId, userId), isNull(authCodes.usedAt)));
+}

@@ -22,6 +22,15 @@ export interface Session {
 }
 
 /**
+ * A session of an account the chamber has confirmed. A pending account (self-registered, not
+ * yet confirmed by staff) signs in and keeps up its own profile, and otherwise has a
+ * visitor's rights: it sees other members as visitors do and creates nothing for the public.
+ * (A suspended account has no session at all.)
+ */
+export const isActiveAccount = (session: Session | null): session is Session =>
+  session?.user.status === 'active';
+
+/**
  * Failed sign-ins are counted three ways. The pair (account, address) is tight, so a guesser
  * at one address stops after 5 tries while the member at their own address is unaffected;
  * the address alone bounds one client spraying many accounts; the account alone bounds a

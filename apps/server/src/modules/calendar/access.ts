@@ -1,6 +1,26 @@
 import { AppError } from '../../lib/errors.js';
-import type { Session } from '../auth/service.js';
+import { isActiveAccount, type Session } from '../auth/service.js';
 import type { EventRow } from './queries.js';
+
+/**
+ * Who may put something on the public calendar (events, and the covers and files uploaded for
+ * them): any signed-in account the chamber has confirmed. A member whose membership is still
+ * pending may not yet: the calendar is the chamber's public face.
+ */
+export function assertCanCreateEvents(session: Session | null): Session {
+  if (!session) {
+    throw new AppError('unauthorized', 'Please sign in to continue.', {
+      'www-authenticate': 'Bearer',
+    });
+  }
+  if (!isActiveAccount(session)) {
+    throw new AppError(
+      'forbidden',
+      'Your membership is not active yet. Events can be added once the chamber confirms it.',
+    );
+  }
+  return session;
+}
 
 export const isStaff = (session: Session | null) =>
   session?.user.role === 'admin' || session?.user.role === 'moderator';

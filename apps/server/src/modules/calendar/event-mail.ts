@@ -105,11 +105,19 @@ export class EventMail {
     return `${this.config.publicUrl}/events/${encodeURIComponent(viewOfTarget(target).id)}`;
   }
 
-  /** To a registrant: registered (or registration updated), when and where, the .ics. */
-  async registrationConfirmed(target: Target, registration: RegistrationRow, updated: boolean) {
+  /**
+   * To a registrant: registered (or registration updated), when and where, the .ics, and the
+   * manage link when this mail carries a fresh one.
+   */
+  async registrationConfirmed(
+    target: Target,
+    registration: RegistrationRow,
+    options: { updated: boolean; manageUrl?: string },
+  ) {
     const row = shownRow(target);
     const title = row.title.trim() || 'Untitled Event';
     const others = registration.guests - 1;
+    const { updated, manageUrl } = options;
     await this.send(registration.email, target, (chamber) => ({
       subject: updated ? `Registration updated: ${title}` : `You're registered: ${title}`,
       preview: `${whenText(row)}${row.location ? ` at ${row.location}` : ''}`,
@@ -123,9 +131,59 @@ export class EventMail {
         `Party size: ${registration.guests}`,
         'The attached calendar file adds the event to your calendar.',
       ],
-      action: { label: 'View event details', url: this.eventUrl(target) },
-      note: `Plans changed? Register again with this email address to update your party size, or reply to this message to reach the ${chamber.name}.`,
+      ...this.links(target, manageUrl),
+      note: manageUrl
+        ? `Plans changed? The link above changes your party size and details or cancels your registration; it works for this address only, so keep it to yourself. Questions? Reply to reach the ${chamber.name}.`
+        : `To change or cancel it again, use the link in your latest registration email, or reply to this message to reach the ${chamber.name}.`,
     }));
+  }
+
+  /**
+   * To the address of a registration that someone asked to register again without proving
+   * the mailbox: nothing was changed, here is the link that can change it.
+   */
+  async registrationAlreadyMade(target: Target, registration: RegistrationRow, manageUrl: string) {
+    const row = shownRow(target);
+    const title = row.title.trim() || 'Untitled Event';
+    await this.send(registration.email, target, (chamber) => ({
+      subject: `You're already registered: ${title}`,
+      preview: 'Nothing was changed. Use the link in this message to change or cancel.',
+      greeting: `Hi ${firstName(registration.name)},`,
+      paragraphs: [
+        `Someone, hopefully you, asked to register this email address for ${title} again. You were already registered, so nothing was changed.`,
+        `When: ${whenText(row)}`,
+        ...(row.location ? [`Where: ${row.location}`] : []),
+        `Party size: ${registration.guests}`,
+        'To change your party size or details, or to cancel, use the link below. Links in earlier registration emails no longer work.',
+      ],
+      ...this.links(target, manageUrl),
+      note: `If you did not ask for this, there is nothing to do: your registration stays as it was. Questions? Reply to reach the ${chamber.name}.`,
+    }));
+  }
+
+  /** To a registrant who cancelled through the manage link. */
+  async registrationCancelled(target: Target, registration: RegistrationRow) {
+    const row = shownRow(target);
+    const title = row.title.trim() || 'Untitled Event';
+    await this.send(registration.email, null, (chamber) => ({
+      subject: `Registration cancelled: ${title}`,
+      preview: whenText(row),
+      greeting: `Hi ${firstName(registration.name)},`,
+      paragraphs: [
+        `Your registration for ${title} is cancelled. If you added the event to your calendar, you can delete it there.`,
+        `When: ${whenText(row)}`,
+      ],
+      action: { label: 'View event details', url: this.eventUrl(target) },
+      note: `Changed your mind? Register again on the event page. Questions? Reply to reach the ${chamber.name}.`,
+    }));
+  }
+
+  /** The button (the manage link when there is one, else the event) and the plainer link. */
+  private links(target: Target, manageUrl: string | undefined) {
+    const event = { label: 'View event details', url: this.eventUrl(target) };
+    return manageUrl
+      ? { action: { label: 'Change or cancel your registration', url: manageUrl }, link: event }
+      : { action: event };
   }
 
   /** To the organizer, when an event is created with "Send notification emails". */

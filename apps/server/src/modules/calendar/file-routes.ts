@@ -19,7 +19,13 @@ const ICS = 'text/calendar; charset=utf-8';
 export const calendarFileRoutes: FastifyPluginAsyncZod<
   ModuleDeps & { calendar: CalendarService; mail: EventMail }
 > = async (app, deps) => {
-  const registrations = new RegistrationService(deps.db, deps.clock, deps.throttle, deps.mail);
+  const registrations = new RegistrationService(
+    deps.db,
+    deps.clock,
+    deps.throttle,
+    deps.mail,
+    deps.config.publicUrl,
+  );
   const tags = ['calendar'];
   const source = async (calendarId: string) => {
     const calendar = await deps.calendar.calendar(calendarId);
@@ -89,7 +95,7 @@ export const calendarFileRoutes: FastifyPluginAsyncZod<
         tags,
         summary: 'Register for an event or occurrence (anyone); mails a confirmation with the .ics',
         description:
-          'The same email registering again for the same event or occurrence updates its registration (200) instead of adding one (201). Throttled per email and per client (429).',
+          'A new registration answers 201 and mails a confirmation with the .ics and a manage link (see /registrations/manage). The same email again for the same event or occurrence updates the registration (200) only for its signed-in owner (the user who made it, or an active account with that email); anyone else gets the same 201 answer as a new registration, nothing changes, and the address is mailed its manage link instead. Throttled per email and per client (429).',
         params: eventParams,
         body: registerForEventSchema,
         response: {
@@ -111,7 +117,7 @@ export const calendarFileRoutes: FastifyPluginAsyncZod<
         request.log.error({ err: outcome.mailError }, 'registration confirmation not sent');
       }
       reply.header('cache-control', 'no-store');
-      return reply.status(outcome.created ? 201 : 200).send(outcome.result);
+      return reply.status(outcome.status).send(outcome.result);
     },
   );
 

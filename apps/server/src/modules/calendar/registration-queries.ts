@@ -49,29 +49,65 @@ export async function listRegistrations(db: Executor, eventId: string, occurrenc
 }
 
 /**
- * Inserts a registration, or updates the one of the same address for the same occurrence;
- * `inserted` tells which (xmax is 0 only for a freshly inserted row).
+ * Inserts a registration unless the address already has one for this occurrence (then
+ * nothing happens and nothing is returned: the caller decides what a repeat may do).
  */
-export async function upsertRegistration(
+export async function insertRegistration(
   db: Executor,
-  v: typeof eventRegistrations.$inferInsert & { updatedAt: Date },
-): Promise<{ row: RegistrationRow; inserted: boolean }> {
-  const [result] = await db.execute<{ id: string; inserted: boolean }>(sql`
-    insert into event_registrations
-      (event_id, occurrence_key, name, email, phone, guests, notes, user_id, created_at, updated_at)
-    values (${v.eventId}, ${v.occurrenceKey}, ${v.name}, ${v.email}, ${v.phone ?? null},
-      ${v.guests}, ${v.notes ?? null}, ${v.userId ?? null}, ${v.updatedAt.toISOString()},
-      ${v.updatedAt.toISOString()})
-    on conflict (event_id, occurrence_key, lower(email)) do update set
-      name = excluded.name, phone = excluded.phone, guests = excluded.guests,
-      notes = excluded.notes, user_id = coalesce(excluded.user_id, event_registrations.user_id),
-      updated_at = excluded.updated_at
-    returning id, (xmax = 0) as inserted`);
+  values: typeof eventRegistrations.$inferInsert,
+): Promise<RegistrationRow | undefined> {
+  const [row] = await db
+    .insert(eventRegistrations)
+    .values(values)
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** The registration of an address for an occurrence, locked for this transaction. */
+export async function lockRegistrationOf(
+  db: Executor,
+  key: { eventId: string; occurrenceKey: string; email: string },
+) {
   const [row] = await db
     .select()
     .from(eventRegistrations)
-    .where(eq(eventRegistrations.id, result!.id));
-  return { row: row!, inserted: result!.inserted };
+    .where(
+      and(
+        eq(eventRegistrations.eventId, key.eventId),
+        eq(eventRegistrations.occurrenceKey, key.occurrenceKey),
+        sql`lower(${eventRegistrations.email}) = lower(${key.email})`,
+      ),
+    )
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** The registration whose manage link has this hash, optionally locked. */
+export async function findRegistrationByToken(db: Executor, tokenHash: string, lock = false) {
+  const byToken = eq(eventRegistrations.manageTokenHash, tokenHash);
+  const [row] = lock
+    ? await db.select().from(eventRegistrations).where(byToken).for('update').limit(1)
+    : await db.select().from(eventRegistrations).where(byToken).limit(1);
+  return row;
+}
+
+export async function updateRegistration(
+  db: Executor,
+  id: string,
+  values: Partial<typeof eventRegistrations.$inferInsert>,
+): Promise<RegistrationRow> {
+  const [row] = await db
+    .update(eventRegistrations)
+    .set(values)
+    .where(eq(eventRegistrations.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteRegistration(db: Executor, id: string): Promise<void> {
+  await db.delete(eventRegistrations).where(eq(eventRegistrations.id, id));
 }
 
 /** Moves registrations between occurrences, e.g. after a series moved or split. */

@@ -87,16 +87,17 @@ describe('registering for an event', () => {
     expect(JSON.stringify(public_)).not.toContain('whitfieldflorist');
   });
 
-  it('updates the registration when the same address registers again', async () => {
+  it('keeps one registration per address: a repeat without proof changes nothing and mails the manage link', async () => {
+    const before = smtp.received.length;
     const res = await register(
       ctx,
       luncheon.id,
       guest({ email: 'DANA@WhitfieldFlorist.example', numberOfGuests: 2, notes: '' }),
     );
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(201);
     expect(res.json<RegistrationResult>()).toMatchObject({
-      updated: true,
-      attendeeCount: 2,
+      updated: false,
+      attendeeCount: 3,
       registrationCount: 1,
       registration: { guests: 2, notes: null },
     });
@@ -105,8 +106,10 @@ describe('registering for an event', () => {
       .from(eventRegistrations)
       .where(eq(eventRegistrations.eventId, luncheon.id));
     expect(rows).toHaveLength(1);
-    const mails = await smtp.waitFor(2);
-    expect(mails.at(-1)!.subject).toBe('Registration updated: Spring Luncheon');
+    expect(rows[0]).toMatchObject({ guests: 3, notes: 'Vegetarian meal, please' });
+    const mails = await smtp.waitFor(before + 1);
+    expect(mails.at(-1)!.subject).toBe("You're already registered: Spring Luncheon");
+    expect(mails.at(-1)!.text).toContain('/registrations/manage#token=');
   });
 
   it.each([
@@ -168,6 +171,29 @@ describe('registering for an event', () => {
     expect((await register(ctx, 'no-such-event', guest())).statusCode).toBe(404);
   });
 
+  it('closes at the exact start time, and is open a second before', async () => {
+    const now = ctx.clock.now().getTime();
+    const startsNow = await createdEvent(ctx, people.owner.token, {
+      title: 'On the Dot',
+      startTime: new Date(now).toISOString(),
+      endTime: new Date(now + 3_600_000).toISOString(),
+    });
+    const atStart = await register(ctx, startsNow.id, guest({ email: 'on-the-dot@example.org' }));
+    expect(atStart.statusCode).toBe(400);
+    expect(atStart.json().message).toBe('Registration is closed: this event has already started.');
+    ctx.clock.advance(-1000);
+    try {
+      const justBefore = await register(
+        ctx,
+        startsNow.id,
+        guest({ email: 'just-in-time@example.org' }),
+      );
+      expect(justBefore.statusCode).toBe(201);
+    } finally {
+      ctx.clock.advance(1000);
+    }
+  });
+
   it('throttles one address to 5 an hour and one client to 20', async () => {
     for (let i = 0; i < 5; i++) {
       const res = await register(ctx, luncheon.id, guest({ email: 'eager@example.org' }), {
@@ -191,7 +217,7 @@ describe('registering for an event', () => {
     expect(client.statusCode).toBe(429);
     ctx.clock.advance(3_600_000);
     const later = await register(ctx, luncheon.id, guest({ email: 'eager@example.org' }));
-    expect(later.statusCode).toBe(200);
+    expect(later.statusCode).toBe(201);
     ctx.clock.advance(-3_600_000);
   });
 });

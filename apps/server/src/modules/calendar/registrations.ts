@@ -9,10 +9,12 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Throttle, Window } from '../../lib/throttle.js';
-import type { Session } from '../auth/service.js';
+import { isActiveAccount, type Session } from '../auth/service.js';
 import { assertCanEdit } from './access.js';
 import type { EventMail } from './event-mail.js';
+import { issueManageToken, manageUrl } from './manage-links.js';
 import * as q from './queries.js';
+import type { EventRow, RegistrationRow } from './queries.js';
 import { ownerRow, registrationKey, resolveTarget, shownRow } from './targets.js';
 import { toAttendee, toRegistration, viewOfTarget } from './view.js';
 
@@ -33,12 +35,45 @@ export function registrationWindows(email: string, ip: string): Window[] {
 
 export interface RegisterOutcome {
   result: RegistrationResult;
-  created: boolean;
-  /** The confirmation mail failed; the registration stands. */
+  /**
+   * 201 for a new registration and for a repeat that changed nothing (the two must not be
+   * told apart), 200 for the owner's update.
+   */
+  status: 200 | 201;
+  /** The mail failed; the registration stands. */
   mailError?: unknown;
 }
 
 const closed = (why: string) => new AppError('bad_request', `Registration is closed: ${why}.`);
+
+/** Why an event or occurrence takes no registration (or change) now, or null while it does. */
+export function closedReason(row: EventRow, now: Date): string | null {
+  if (row.appointmentStatus === 'cancelled' || row.status === 'cancelled') {
+    return 'this event was cancelled';
+  }
+  // At the start time itself it has started.
+  if (row.startTime <= now) return 'this event has already started';
+  return null;
+}
+
+/**
+ * Who may change an existing registration by registering again: the signed-in user who made
+ * it, or a signed-in user whose account has its address. The address of a pending account
+ * was never checked (anyone can sign up with any address), so only confirmed accounts count.
+ */
+export function ownsRegistration(session: Session | null, registration: RegistrationRow) {
+  if (!session) return false;
+  if (registration.userId !== null && registration.userId === session.user.id) return true;
+  return (
+    isActiveAccount(session) &&
+    session.user.email.toLowerCase() === registration.email.trim().toLowerCase()
+  );
+}
+
+type Saved =
+  | { kind: 'created'; row: RegistrationRow; token: string }
+  | { kind: 'updated'; row: RegistrationRow; token: string }
+  | { kind: 'unchanged'; row: RegistrationRow; token: string };
 
 export class RegistrationService {
   constructor(
@@ -46,9 +81,15 @@ export class RegistrationService {
     private readonly clock: Clock,
     private readonly throttle: Throttle,
     private readonly mail: EventMail,
+    private readonly publicUrl: string,
   ) {}
 
-  /** Stores (or updates) a registration for an event or occurrence and mails a confirmation. */
+  /**
+   * Stores a registration for an event or occurrence and mails a confirmation with its manage
+   * link. An address that had registered is changed only by its signed-in owner; for anyone
+   * else nothing changes, the address is mailed its manage link instead, and the answer is
+   * the one a new registration gets, so it tells nobody whether the address had registered.
+   */
   async register(
     id: string,
     body: RegistrationBody | RegisterForEvent,
@@ -59,12 +100,9 @@ export class RegistrationService {
     if (target.kind === 'series') {
       throw new AppError('bad_request', 'Choose a date of this series to register for.');
     }
-    const row = shownRow(target);
-    if (row.appointmentStatus === 'cancelled' || row.status === 'cancelled') {
-      throw closed('this event was cancelled');
-    }
     const now = this.clock.now();
-    if (row.startTime <= now) throw closed('this event has already started');
+    const reason = closedReason(shownRow(target), now);
+    if (reason) throw closed(reason);
 
     const attempt = await this.throttle.take(registrationWindows(body.email, ip));
     if (attempt.blocked) {
@@ -75,30 +113,43 @@ export class RegistrationService {
       );
     }
     const { eventId, occurrenceKey } = registrationKey(target);
-    const { row: saved, inserted } = await q.upsertRegistration(this.db, {
-      eventId,
-      occurrenceKey,
+    const sent = {
       name: body.name.trim(),
       email: body.email.trim(),
       phone: body.phone?.trim() || null,
       guests: Number(body.numberOfGuests ?? 1),
       notes: body.notes?.trim() || null,
-      userId: session?.user.id ?? null,
-      updatedAt: now,
-    });
+    };
+    const saved = await this.save({ eventId, occurrenceKey, sent, session, now });
+
     const all = await q.listRegistrations(this.db, eventId, occurrenceKey);
+    const link = manageUrl(this.publicUrl, saved.token);
     let mailError: unknown;
     try {
-      await this.mail.registrationConfirmed(target, saved, !inserted);
+      if (saved.kind === 'unchanged') {
+        await this.mail.registrationAlreadyMade(target, saved.row, link);
+      } else {
+        await this.mail.registrationConfirmed(target, saved.row, {
+          updated: saved.kind === 'updated',
+          manageUrl: link,
+        });
+      }
     } catch (err) {
       mailError = err;
     }
+    const shownId = viewOfTarget(target).id;
+    // A repeat that changed nothing answers with what was sent, as a new registration would:
+    // never with the stored registration, which is the registrant's, not the caller's.
+    const registration =
+      saved.kind === 'unchanged'
+        ? toRegistration({ ...saved.row, ...sent, createdAt: now, updatedAt: now }, shownId)
+        : toRegistration(saved.row, shownId);
     return {
-      created: inserted,
+      status: saved.kind === 'updated' ? 200 : 201,
       ...(mailError ? { mailError } : {}),
       result: {
-        registration: toRegistration(saved, viewOfTarget(target).id),
-        updated: !inserted,
+        registration,
+        updated: saved.kind === 'updated',
         attendeeCount: all.reduce((sum, r) => sum + r.guests, 0),
         registrationCount: all.length,
         message: mailError
@@ -106,6 +157,57 @@ export class RegistrationService {
           : "We've sent a confirmation to your email.",
       },
     };
+  }
+
+  /**
+   * Inserts the registration, or decides what a repeat of its address may do, under the row's
+   * lock. Every outcome issues a fresh manage token, since every outcome mails a link.
+   */
+  private async save(input: {
+    eventId: string;
+    occurrenceKey: string;
+    sent: Pick<RegistrationRow, 'name' | 'email' | 'phone' | 'guests' | 'notes'>;
+    session: Session | null;
+    now: Date;
+  }): Promise<Saved> {
+    const { eventId, occurrenceKey, sent, session, now } = input;
+    const { token, hash } = issueManageToken();
+    return this.db.transaction(async (tx) => {
+      // Twice at most: a registration cancelled between the insert and the lock frees its place.
+      for (let tries = 0; tries < 2; tries += 1) {
+        const created = await q.insertRegistration(tx, {
+          eventId,
+          occurrenceKey,
+          ...sent,
+          userId: session?.user.id ?? null,
+          manageTokenHash: hash,
+          createdAt: now,
+          updatedAt: now,
+        });
+        if (created) return { kind: 'created', row: created, token };
+        const existing = await q.lockRegistrationOf(tx, {
+          eventId,
+          occurrenceKey,
+          email: sent.email,
+        });
+        if (!existing) continue;
+        if (ownsRegistration(session, existing)) {
+          const row = await q.updateRegistration(tx, existing.id, {
+            ...sent,
+            // The address as first registered stays: it is the key of the registration.
+            email: existing.email,
+            userId: existing.userId ?? session!.user.id,
+            manageTokenHash: hash,
+            updatedAt: now,
+          });
+          return { kind: 'updated', row, token };
+        }
+        // The registrant's link in this mail replaces the one before; nothing else changes.
+        const row = await q.updateRegistration(tx, existing.id, { manageTokenHash: hash });
+        return { kind: 'unchanged', row, token };
+      }
+      throw new AppError('conflict', 'This registration changed just now. Please try again.');
+    });
   }
 
   /** An event's registrations, for its organizer and staff. */

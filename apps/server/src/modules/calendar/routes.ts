@@ -18,6 +18,7 @@ import { KeptResponses } from '../../lib/kept-responses.js';
 import type { ModuleDeps } from '../index.js';
 import { EventMail } from './event-mail.js';
 import { calendarFileRoutes } from './file-routes.js';
+import { registrationManageRoutes } from './manage-routes.js';
 import { calendarParams, errors, eventParams } from './route-schemas.js';
 import { CalendarService } from './service.js';
 
@@ -198,4 +199,5 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   );
 
   await app.register(calendarFileRoutes, { ...deps, calendar, mail });
+  await app.register(registrationManageRoutes, { ...deps, mail });
 };

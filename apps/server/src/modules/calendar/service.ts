@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Session } from '../auth/service.js';
-import { assertCanEdit, canEditEvent, isStaff } from './access.js';
+import { assertCanCreateEvents, assertCanEdit, canEditEvent, isStaff } from './access.js';
 import { listWindow } from './listing.js';
 import { readEventBody } from './payload.js';
 import * as q from './queries.js';
@@ -33,8 +33,6 @@ type SeriesFieldsBody = z.output<typeof seriesCustomFieldsUpdateSchema>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const calendarNotFound = () => new AppError('not_found', 'Calendar not found');
-const signInFirst = () =>
-  new AppError('unauthorized', 'Please sign in to continue.', { 'www-authenticate': 'Bearer' });
 
 export class CalendarService {
   constructor(
@@ -91,14 +89,8 @@ export class CalendarService {
     };
   }
 
-  async create(body: CreateEvent & UpdateBody, session: Session | null): Promise<Appointment> {
-    if (!session) throw signInFirst();
-    if (session.user.status !== 'active') {
-      throw new AppError(
-        'forbidden',
-        'Your membership is not active yet. Events can be added once the chamber confirms it.',
-      );
-    }
+  async create(body: CreateEvent & UpdateBody, viewer: Session | null): Promise<Appointment> {
+    const session = assertCanCreateEvents(viewer);
     const calendar = body.calendarId
       ? await q.findCalendar(this.db, body.calendarId)
       : await q.defaultCalendar(this.db);

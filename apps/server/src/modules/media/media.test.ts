@@ -291,6 +291,80 @@ describe('event covers and download files', () => {
   });
 });
 
+describe('an account the chamber has not confirmed yet', () => {
+  let pending: { contactId: string; token: string };
+  beforeAll(async () => {
+    const user = await createTestUser(ctx.db, {
+      status: 'pending',
+      contact: { membershipTier: 'elite' },
+    });
+    pending = { contactId: user.contactId!, token: await signIn(ctx, user.email) };
+  });
+
+  it('uploads its own avatar and cover image', async () => {
+    const png = dataUrl(await makeImage('png'));
+    for (const kind of ['avatar', 'coverImage'] as const) {
+      const res = await upload(
+        ctx,
+        kind,
+        { contactId: pending.contactId, fileData: png },
+        pending.token,
+      );
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+
+  it('uploads nothing for someone else', async () => {
+    const png = dataUrl(await makeImage('png'));
+    const res = await upload(
+      ctx,
+      'avatar',
+      { contactId: owner.contactId, fileData: png },
+      pending.token,
+    );
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('cannot upload event covers or download files, which need the right to create events', async () => {
+    const before = (await storedFiles()).length;
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(64 * 1024, 7)]);
+    const cover = await upload(
+      ctx,
+      'event-cover',
+      { fileData: dataUrl(await makeImage('png')) },
+      pending.token,
+    );
+    const file = await upload(
+      ctx,
+      'download-file',
+      { fileData: dataUrl(pdf, 'application/pdf'), fileName: 'flyer.pdf' },
+      pending.token,
+    );
+    for (const res of [cover, file]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        error: 'forbidden',
+        message:
+          'Your membership is not active yet. Events can be added once the chamber confirms it.',
+      });
+    }
+    expect((await storedFiles()).length).toBe(before);
+    // Nor may it create the event they would belong to: one rule for both.
+    const event = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/calendars/appointments',
+      headers: { authorization: `Bearer ${pending.token}` },
+      payload: {
+        title: 'Open House',
+        startTime: '2026-04-15T22:00:00Z',
+        endTime: '2026-04-15T23:00:00Z',
+      },
+    });
+    expect(event.statusCode).toBe(403);
+    expect(event.json().message).toBe(cover.json().message);
+  });
+});
+
 describe('GET /api/media/{key}', () => {
   it('answers 404 for unknown and malformed keys', async () => {
     for (const key of ['a'.repeat(64) + '.png', '..%2F..%2Fetc%2Fpasswd', 'x.svg']) {

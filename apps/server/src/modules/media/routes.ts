@@ -18,22 +18,35 @@ import { MediaService } from './service.js';
 /** A data URL is 4/3 of the file, plus the JSON around it. */
 const bodyLimitFor = (maxBytes: number) => Math.ceil((maxBytes * 4) / 3) + 64 * 1024;
 
-const uploads: { path: string; kind: MediaKind; summary: string }[] = [
-  { path: '/medias/upload-avatar', kind: 'avatar', summary: "Upload a member's avatar" },
+const forContact =
+  'For a contact the uploader may edit (their own; moderators and admins any), pending accounts included.';
+const forEvents =
+  'For events: needs the right to create them (a signed-in account the chamber has confirmed; 403 for a pending one).';
+
+const uploads: { path: string; kind: MediaKind; summary: string; who: string }[] = [
+  {
+    path: '/medias/upload-avatar',
+    kind: 'avatar',
+    summary: "Upload a member's avatar",
+    who: forContact,
+  },
   {
     path: '/medias/upload-coverImage',
     kind: 'coverImage',
     summary: "Upload an elite member's cover image",
+    who: forContact,
   },
   {
     path: '/medias/upload-event-cover',
     kind: 'eventCover',
     summary: "Upload an event's cover image",
+    who: forEvents,
   },
   {
     path: '/medias/upload-download-file',
     kind: 'downloadFile',
     summary: "Upload an event's download file (PDF, JPEG or PNG, less than 10MB)",
+    who: forEvents,
   },
 ];
 
@@ -44,7 +57,7 @@ const errorResponses = Object.fromEntries(
 export const mediaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const media = new MediaService(deps.db, deps.storage, deps.throttle);
 
-  for (const { path, kind, summary } of uploads) {
+  for (const { path, kind, summary, who } of uploads) {
     app.post(
       path,
       {
@@ -52,8 +65,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
         schema: {
           tags: ['media'],
           summary,
-          description:
-            'The type is read from the bytes (JPEG or PNG; PDF too for download files). Images are re-encoded, which drops their metadata. Less than 5MB for images.',
+          description: `${who} The type is read from the bytes (JPEG or PNG; PDF too for download files). Images are re-encoded, which drops their metadata. Less than 5MB for images.`,
           body: uploadMediaSchema,
           response: { 201: uploadMediaResponseSchema, ...errorResponses },
         },

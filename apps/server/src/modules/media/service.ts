@@ -12,6 +12,7 @@ import { mediaUrl } from '../../lib/media-url.js';
 import type { Storage } from '../../lib/storage.js';
 import type { Throttle } from '../../lib/throttle.js';
 import type { Session } from '../auth/service.js';
+import { assertCanCreateEvents } from '../calendar/access.js';
 import { tierRequired } from '../members/contact-changes.js';
 import { findMember } from '../members/queries.js';
 import { canEditMember } from '../members/service.js';
@@ -48,12 +49,14 @@ export class MediaService {
   /**
    * Stores an upload (spec §7 Members and media). Avatars and cover images belong to a
    * contact the uploader may edit; download files may name one, and then the same holds.
+   * Event covers and download files are for events, so they need the right to create events.
    */
   async upload(
     kind: MediaKind,
     input: UploadMedia,
     session: Session,
   ): Promise<UploadMediaResponse> {
+    if (kind === 'eventCover' || kind === 'downloadFile') assertCanCreateEvents(session);
     const contactId = await this.checkContact(kind, input.contactId, session);
     await this.takeAllowance(session);
 

@@ -228,3 +228,52 @@ describe('GET /api/members/{id}', () => {
     });
   });
 });
+
+describe('what an account nobody has confirmed yet sees of other members', () => {
+  it('no email addresses in the directory, whoever asked for the page first', async () => {
+    // Each order, on a page of its own, so a kept answer of one viewer is there for the other.
+    for (const [first, second, search] of [
+      ['member', 'pending', 'ellison'],
+      ['pending', 'member', 'florist'],
+    ] as const) {
+      const seen: Record<string, MemberList> = {};
+      seen[first] = await list({ search }, tokens[first]);
+      seen[second] = await list({ search }, tokens[second]);
+      expect(seen.pending!.total).toBeGreaterThan(0);
+      expect(seen.pending!.members.map((m) => m.email)).toEqual(
+        seen.pending!.members.map(() => null),
+      );
+      expect(seen.member!.members.find((m) => m.id === ids.roster)?.email).toBe(
+        'ruth@ellisonflorist.example',
+      );
+    }
+    // A forced recount follows the same rule.
+    const fresh = await list({ refresh: 'true' }, tokens.pending);
+    expect(fresh.members.every((m) => m.email === null)).toBe(true);
+  });
+
+  it('no email address on another member’s page, while an active member sees it', async () => {
+    for (const id of [ids.active, ids.roster, ids.active]) {
+      const pending = await getMember(ctx, id, tokens.pending);
+      expect(pending.statusCode).toBe(200);
+      expect(pending.json<Member>().email).toBeNull();
+      const member = await getMember(ctx, id, tokens.member);
+      expect(member.json<Member>().email).not.toBeNull();
+    }
+    // Their own page is theirs, email included.
+    expect((await getMember(ctx, ids.pending, tokens.pending)).json<Member>().email).toBe(
+      'pat@pendingplumbing.example',
+    );
+  });
+
+  it('no unlisted member’s page, even when the account has a staff role', async () => {
+    const moderator = await createTestUser(ctx.db, {
+      role: 'moderator',
+      status: 'pending',
+      contact: false,
+    });
+    const token = await signIn(ctx, moderator.email);
+    expect((await getMember(ctx, ids.suspended, token)).statusCode).toBe(404);
+    expect((await getMember(ctx, ids.active, token)).json<Member>().email).toBeNull();
+  });
+});

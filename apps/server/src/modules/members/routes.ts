@@ -44,7 +44,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         tags: ['members'],
         summary: 'The member directory: active members, 20 a page',
         description:
-          'Searches names, business names and specialties. `role` is honoured for admins only. Email addresses are included for signed-in viewers only.',
+          'Searches names, business names and specialties. `role` is honoured for admins only. Email addresses are included for active members and staff only; visitors and pending accounts get `email: null`.',
         querystring: listMembersQuerySchema,
         response: { 200: memberListSchema, 400: apiErrorSchema },
       },
@@ -71,18 +71,20 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       schema: {
         tags: ['members'],
         summary: 'One member',
+        description:
+          'The email address is included for active members and staff, and for the member themselves; visitors and pending accounts get `email: null`. A pending or suspended member is 404 to everyone but themselves and staff.',
         params: idParams,
         response: { 200: memberSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      if (request.session) {
-        // Signed-in answers carry the email: computed for each request, never shared.
-        reply.header('cache-control', 'private, no-store');
-        return members.get(request.params.id, request.session);
-      }
-      reply.header('cache-control', 'no-cache');
       const { id } = request.params;
+      if (!members.seesVisitorPage(id, request.session)) {
+        // Members' answers carry the email: computed for each request, never shared.
+        reply.header('cache-control', 'private, no-store');
+        return members.get(id, request.session);
+      }
+      reply.header('cache-control', request.session ? 'private, no-store' : 'no-cache');
       const body = await publicMembers.get(id, memberSchema, () => members.get(id, null));
       return body.send(request, reply);
     },

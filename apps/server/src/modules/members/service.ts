@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import { mediaKeyFromUrl } from '../../lib/media-url.js';
-import { toProfile, type Session } from '../auth/service.js';
+import { isActiveAccount, toProfile, type Session } from '../auth/service.js';
 import { contactChanges, tierRequired, type MemberChanges } from './contact-changes.js';
 import * as q from './queries.js';
 import { memberTags, tierFeatures, toMember } from './view.js';
@@ -26,8 +26,15 @@ const memberNotFound = () => new AppError('not_found', 'Member not found');
 const roleFilter = (query: ListQuery, viewer: Session | null) =>
   viewer?.user.role === 'admin' ? query.role : undefined;
 
+/** Staff rights need a confirmed account too: a pending moderator is a visitor to others' pages. */
 const isStaff = (session: Session | null) =>
-  session?.user.role === 'admin' || session?.user.role === 'moderator';
+  isActiveAccount(session) && (session.user.role === 'admin' || session.user.role === 'moderator');
+
+/**
+ * Design.md, Permissions: members see each other's email addresses. Only confirmed accounts:
+ * anyone can register a pending one, and it must not open the member list to them.
+ */
+export const seesMemberEmails = (viewer: Session | null): boolean => isActiveAccount(viewer);
 
 /** Design.md, Permissions: a member edits their own page; moderators and admins any page. */
 export function canEditMember(session: Session | null, contactId: string): boolean {
@@ -53,19 +60,20 @@ export class MembersService {
       offset: query.offset,
     });
     return {
-      members: rows.map((row) => toMember(row, viewer !== null)),
+      members: rows.map((row) => toMember(row, seesMemberEmails(viewer))),
       total,
       hasMore: query.offset + rows.length < total,
     };
   }
 
   /**
-   * What a directory page depends on besides the data: every signed-in viewer gets the same
-   * answer (emails included), admins one per role filter, anonymous visitors one without.
+   * What a directory page depends on besides the data: every active member gets the same
+   * answer (emails included), admins one per role filter; visitors, pending accounts among
+   * them, one without.
    */
   listKey(query: ListQuery, viewer: Session | null): string {
     const { search = '', sort, limit, offset } = query;
-    const audience = viewer ? 'signed-in' : 'public';
+    const audience = seesMemberEmails(viewer) ? 'members' : 'public';
     return JSON.stringify([audience, roleFilter(query, viewer) ?? '', search, sort, limit, offset]);
   }
 
@@ -76,8 +84,20 @@ export class MembersService {
   async get(id: string, viewer: Session | null): Promise<Member> {
     const row = await this.find(id);
     const listed = !row.user || row.user.status === 'active';
-    if (!listed && viewer?.user.contactId !== id && !isStaff(viewer)) throw memberNotFound();
-    return toMember(row, viewer !== null);
+    const own = viewer?.user.contactId === id;
+    if (!listed && !own && !isStaff(viewer)) throw memberNotFound();
+    return toMember(row, own || seesMemberEmails(viewer));
+  }
+
+  /**
+   * Whether this viewer gets member `id`'s page exactly as an anonymous visitor does, so the
+   * visitors' kept answer may serve them: true for visitors and for pending accounts looking
+   * at someone else's page.
+   */
+  seesVisitorPage(id: string, viewer: Session | null): boolean {
+    return (
+      !viewer || (!seesMemberEmails(viewer) && !isStaff(viewer) && viewer.user.contactId !== id)
+    );
   }
 
   /** A member-page save (PUT /members/{id}); the email is read-only here. */

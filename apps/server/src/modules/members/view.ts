@@ -22,10 +22,10 @@ export function tierFeatures(tags: readonly string[]): TierFeatures {
 
 /**
  * A contact as the API shows it. Fields its tags do not unlock are blanked for everyone, so a
- * downgraded member's stored bio or coupons are kept but not published; the email is shown to
- * signed-in viewers only.
+ * downgraded member's stored bio or coupons are kept but not published; the email only when
+ * the caller says the viewer may see it (see seesMemberEmails).
  */
-export function toMember(row: MemberRow, viewerSignedIn: boolean): Member {
+export function toMember(row: MemberRow, showEmail: boolean): Member {
   const { contact: c, user } = row;
   const tags = memberTags(row);
   const { enhanced, elite } = tierFeatures(tags);
@@ -36,7 +36,7 @@ export function toMember(row: MemberRow, viewerSignedIn: boolean): Member {
     firstName: c.firstName,
     lastName: c.lastName,
     name: `${c.firstName} ${c.lastName}`.trim(),
-    email: viewerSignedIn ? c.email : null,
+    email: showEmail ? c.email : null,
     businessName: c.businessName,
     companyName: c.companyName,
     phone: c.phone,

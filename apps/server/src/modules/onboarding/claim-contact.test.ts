@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@chamber/db';
+import { contacts, users } from '@chamber/db';
 import {
   createContact,
   createTestApp,
@@ -10,6 +10,7 @@ import {
 } from '../../test/app.js';
 import { getMember } from '../../test/members.js';
 import {
+  confirmCode,
   mailTo,
   post,
   readOutbox,
@@ -19,6 +20,7 @@ import {
   verifyConfirmation,
   verifyContact,
 } from '../../test/onboarding.js';
+import { pruneEmailCodes } from './service.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -64,10 +66,14 @@ describe('the existing-contact flow, end to end', () => {
         lastName: 'Marsh',
         businessName: 'Marsh & Pike Law',
       },
+      claimToken: expect.stringMatching(/^[\w-]{43}$/),
+      claimExpiresInSeconds: 900,
     });
+    const { claimToken } = confirmed.json<{ claimToken: string }>();
 
     const registered = await registerExisting(ctx, 'elena@marshpike.example', 'river-stones-42', {
       existingContactId: contact.id,
+      claimToken,
     });
     expect(registered.statusCode, registered.body).toBe(201);
     expect(registered.json()).toEqual({
@@ -103,8 +109,11 @@ describe('the existing-contact flow, end to end', () => {
     expect(mails[1]!.subject).toBe('Your Riverton Area Chamber of Commerce password was changed');
     expect(mails[1]!.text).toContain('Hi Elena,');
 
-    // The code was spent, and the address now has a login.
-    expect((await registerExisting(ctx, 'elena@marshpike.example')).statusCode).toBe(403);
+    // The code and its claim token were spent, and the address now has a login.
+    const reused = await registerExisting(ctx, 'elena@marshpike.example', 'another-pass-1', {
+      claimToken,
+    });
+    expect(reused.statusCode).toBe(403);
     const again = await verifyContact(ctx, 'elena@marshpike.example', '203.0.113.11');
     expect(again.statusCode).toBe(409);
   });
@@ -317,44 +326,61 @@ describe('register-existing', () => {
   it('enforces the password rules of spec §5 with their messages', async () => {
     const contact = await rosterContact();
     const code = await requestCode(ctx, contact.email!);
-    await verifyConfirmation(ctx, contact.email!, code);
+    const claimToken = await confirmCode(ctx, contact.email!, code);
+    const ip = '198.51.100.40';
 
-    const short = await registerExisting(ctx, contact.email!, 'short');
+    const short = await registerExisting(ctx, contact.email!, 'short', { claimToken }, ip);
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Password must be at least 8 characters long');
 
-    const mismatch = await registerExisting(ctx, contact.email!, 'long-enough-1', {
-      confirmPassword: 'long-enough-2',
-    });
+    const mismatch = await registerExisting(
+      ctx,
+      contact.email!,
+      'long-enough-1',
+      { confirmPassword: 'long-enough-2', claimToken },
+      ip,
+    );
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('Passwords do not match');
 
-    const badEmail = await registerExisting(ctx, 'not an email');
+    const badEmail = await registerExisting(ctx, 'not an email', undefined, { claimToken }, ip);
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().message).toBe('Please enter a valid email address.');
 
-    // The code is still good for a correct attempt.
-    expect((await registerExisting(ctx, contact.email!)).statusCode).toBe(201);
+    // The code and its token are still good for a correct attempt.
+    const ok = await registerExisting(ctx, contact.email!, undefined, { claimToken }, ip);
+    expect(ok.statusCode).toBe(201);
   });
 
   it('refuses another contact’s id', async () => {
     const contact = await rosterContact();
     const other = await rosterContact();
     const code = await requestCode(ctx, contact.email!);
-    await verifyConfirmation(ctx, contact.email!, code);
-    const res = await registerExisting(ctx, contact.email!, 'long-enough-1', {
-      existingContactId: other.id,
-    });
+    const claimToken = await confirmCode(ctx, contact.email!, code);
+    const res = await registerExisting(
+      ctx,
+      contact.email!,
+      'long-enough-1',
+      { existingContactId: other.id, claimToken },
+      '198.51.100.41',
+    );
     expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This contact does not belong to the confirmed email address.');
     expect((await ctx.db.select().from(users).where(eq(users.contactId, other.id))).length).toBe(0);
   });
 
   it('answers 409 when a login appeared for the address after the code was verified', async () => {
     const contact = await rosterContact();
     const code = await requestCode(ctx, contact.email!);
-    await verifyConfirmation(ctx, contact.email!, code);
+    const claimToken = await confirmCode(ctx, contact.email!, code);
     await createTestUser(ctx.db, { email: contact.email!, contact: false });
-    const res = await registerExisting(ctx, contact.email!);
+    const res = await registerExisting(
+      ctx,
+      contact.email!,
+      undefined,
+      { claimToken },
+      '198.51.100.42',
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
       'An account with this email already exists. Please sign in instead.',
@@ -364,14 +390,207 @@ describe('register-existing', () => {
   it('lets exactly one of two parallel registrations through', async () => {
     const contact = await rosterContact();
     const code = await requestCode(ctx, contact.email!);
-    await verifyConfirmation(ctx, contact.email!, code);
+    const claimToken = await confirmCode(ctx, contact.email!, code);
     const results = await Promise.all([
-      registerExisting(ctx, contact.email!, 'first-password-1'),
-      registerExisting(ctx, contact.email!, 'second-password-2'),
+      registerExisting(ctx, contact.email!, 'first-password-1', { claimToken }, '198.51.100.43'),
+      registerExisting(ctx, contact.email!, 'second-password-2', { claimToken }, '198.51.100.44'),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403]);
     expect((await ctx.db.select().from(users).where(eq(users.contactId, contact.id))).length).toBe(
       1,
     );
+  });
+});
+
+describe('the claim token of a verified code', () => {
+  const CLAIM_INVALID =
+    'This confirmation is no longer valid. Please start over and confirm your email address with a new code.';
+  let n = 0;
+  /** A roster contact with a verified code, confirmed from its own client address. */
+  async function verified() {
+    n += 1;
+    const contact = await rosterContact();
+    const ip = `203.0.113.${100 + n}`;
+    const code = await requestCode(ctx, contact.email!, ip);
+    const claimToken = await confirmCode(ctx, contact.email!, code, ip);
+    return { contact, email: contact.email!, ip, claimToken };
+  }
+  const loginsOf = async (contactId: string) =>
+    (await ctx.db.select().from(users).where(eq(users.contactId, contactId))).length;
+
+  it('is needed: another client that only knows the address cannot claim the listing', async () => {
+    const { contact, email, ip, claimToken } = await verified();
+    const attacker = '192.0.2.200';
+    const withoutToken = await registerExisting(ctx, email, 'attacker-pass-1', {}, attacker);
+    expect(withoutToken.statusCode).toBe(403);
+    expect(withoutToken.json()).toEqual({
+      error: 'forbidden',
+      message:
+        'Please confirm your email address with the code we sent before completing registration.',
+    });
+    const guessed = await registerExisting(
+      ctx,
+      email,
+      'attacker-pass-1',
+      { claimToken: 'x'.repeat(43), existingContactId: contact.id },
+      attacker,
+    );
+    expect(guessed.statusCode).toBe(403);
+    expect(guessed.json().message).toBe(CLAIM_INVALID);
+    expect(await loginsOf(contact.id)).toBe(0);
+
+    // The person who entered the code still can.
+    const owner = await registerExisting(ctx, email, 'owner-pass-1', { claimToken }, ip);
+    expect(owner.statusCode).toBe(201);
+    await signIn(ctx, email, 'owner-pass-1');
+  });
+
+  it('is stored only as a hash, bound to the address and the contact', async () => {
+    const { contact, email, claimToken } = await verified();
+    const [row] = await ctx.db.execute<{ claim_token_hash: string; contact_id: string }>(
+      sql`select claim_token_hash, contact_id from email_codes where email = ${email.toLowerCase()}`,
+    );
+    expect(row!.claim_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.claim_token_hash).not.toContain(claimToken);
+    expect(row!.contact_id).toBe(contact.id);
+  });
+
+  it('works once', async () => {
+    const { email, ip, claimToken } = await verified();
+    expect((await registerExisting(ctx, email, undefined, { claimToken }, ip)).statusCode).toBe(
+      201,
+    );
+    const again = await registerExisting(ctx, email, 'second-try-22', { claimToken }, ip);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().message).toBe(CLAIM_INVALID);
+    const [row] = await ctx.db.execute<{ claim_token_hash: string | null; used_at: Date | null }>(
+      sql`select claim_token_hash, used_at from email_codes where email = ${email.toLowerCase()}`,
+    );
+    expect(row).toMatchObject({ claim_token_hash: null, used_at: expect.anything() });
+  });
+
+  it('is replaced by a later right code: the earlier token is dead', async () => {
+    const { email, ip, claimToken: first } = await verified();
+    const code = await requestCode(ctx, email, ip);
+    const second = await confirmCode(ctx, email, code, ip);
+    expect(second).not.toBe(first);
+    const old = await registerExisting(ctx, email, undefined, { claimToken: first }, ip);
+    expect(old.statusCode).toBe(403);
+    const fresh = await registerExisting(ctx, email, undefined, { claimToken: second }, ip);
+    expect(fresh.statusCode).toBe(201);
+  });
+
+  it('expires 15 minutes after the code was verified', async () => {
+    const early = await verified();
+    const late = await verified();
+    ctx.clock.advance(15 * 60_000);
+    const inTime = await registerExisting(
+      ctx,
+      early.email,
+      undefined,
+      { claimToken: early.claimToken },
+      early.ip,
+    );
+    expect(inTime.statusCode).toBe(201);
+    ctx.clock.advance(1000);
+    const tooLate = await registerExisting(
+      ctx,
+      late.email,
+      undefined,
+      { claimToken: late.claimToken },
+      late.ip,
+    );
+    expect(tooLate.statusCode).toBe(403);
+    expect(tooLate.json().message).toBe(CLAIM_INVALID);
+    expect(await loginsOf(late.contact.id)).toBe(0);
+  });
+
+  it('is only good for its own address', async () => {
+    const first = await verified();
+    const second = await verified();
+    const crossed = await registerExisting(
+      ctx,
+      second.email,
+      undefined,
+      { claimToken: first.claimToken },
+      first.ip,
+    );
+    expect(crossed.statusCode).toBe(403);
+    expect(crossed.json().message).toBe(CLAIM_INVALID);
+    expect(await loginsOf(second.contact.id)).toBe(0);
+    // Neither token was spent by the refusal.
+    for (const { email, ip, claimToken } of [first, second]) {
+      expect((await registerExisting(ctx, email, undefined, { claimToken }, ip)).statusCode).toBe(
+        201,
+      );
+    }
+  });
+
+  it('is only good for the contact it proved', async () => {
+    const { contact, email, ip, claimToken } = await verified();
+    // The roster moves the address to another contact after the code was checked.
+    await ctx.db
+      .update(contacts)
+      .set({ email: `moved.${contact.id}@marshpike.example` })
+      .where(eq(contacts.id, contact.id));
+    const newcomer = await rosterContact({ email });
+    const res = await registerExisting(ctx, email, undefined, { claimToken }, ip);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(CLAIM_INVALID);
+    expect(await loginsOf(newcomer.id)).toBe(0);
+    expect(await loginsOf(contact.id)).toBe(0);
+  });
+
+  it('is throttled per client address before any password is hashed', async () => {
+    const { email, claimToken } = await verified();
+    const ip = '192.0.2.210';
+    // A burst like the one in the review: 10 go through to the token check, the rest are 429.
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, () => registerExisting(ctx, email, 'burst-pass-1', {}, ip)),
+    );
+    const statuses = burst.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    const blocked = burst.find((r) => r.statusCode === 429)!;
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json()).toEqual({
+      error: 'too_many_requests',
+      message: expect.stringMatching(
+        /^Too many registration attempts from your network\. Please try again in \d+ minutes?\.$/,
+      ),
+    });
+    // Even the right token waits for the window; another client is not affected.
+    expect((await registerExisting(ctx, email, undefined, { claimToken }, ip)).statusCode).toBe(
+      429,
+    );
+    ctx.clock.advance(15 * 60_000);
+    const code = await requestCode(ctx, email, '192.0.2.211');
+    const fresh = await confirmCode(ctx, email, code, '192.0.2.211');
+    expect(
+      (await registerExisting(ctx, email, undefined, { claimToken: fresh }, ip)).statusCode,
+    ).toBe(201);
+  });
+});
+
+describe('the clean-up of used and expired codes', () => {
+  it('deletes spent codes and those past their life and the claim token’s, nothing else', async () => {
+    const spent = await rosterContact();
+    const code = await requestCode(ctx, spent.email!, '203.0.113.150');
+    const claimToken = await confirmCode(ctx, spent.email!, code, '203.0.113.150');
+    await registerExisting(ctx, spent.email!, undefined, { claimToken }, '203.0.113.150');
+    const old = await rosterContact();
+    await requestCode(ctx, old.email!, '203.0.113.151');
+    ctx.clock.advance(10 * 60_000 + 15 * 60_000 + 1000);
+    const live = await rosterContact();
+    await requestCode(ctx, live.email!, '203.0.113.152');
+
+    const removed = await pruneEmailCodes(ctx.db, ctx.clock.now());
+    expect(removed).toBeGreaterThanOrEqual(2);
+    const left = (await ctx.db.execute<{ email: string }>(sql`select email from email_codes`)).map(
+      (r) => r.email,
+    );
+    expect(left).toContain(live.email!.toLowerCase());
+    expect(left).not.toContain(spent.email!.toLowerCase());
+    expect(left).not.toContain(old.email!.toLowerCase());
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContact, createTestApp, type TestContext } from '../../test/app.js';
 import {
+  confirmCode,
   registerExisting,
   requestCode,
   sendConfirmation,
@@ -87,8 +88,10 @@ describe('confirmation codes', () => {
   it('work once: a used code cannot register a second time', async () => {
     const { email, ip } = await claimant();
     const code = await requestCode(ctx, email, ip);
-    expect((await verifyConfirmation(ctx, email, code, ip)).statusCode).toBe(200);
-    expect((await registerExisting(ctx, email)).statusCode).toBe(201);
+    const claimToken = await confirmCode(ctx, email, code, ip);
+    expect((await registerExisting(ctx, email, undefined, { claimToken }, ip)).statusCode).toBe(
+      201,
+    );
     const reuse = await verifyConfirmation(ctx, email, code, ip);
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().message).toBe(EXPIRED);
@@ -145,12 +148,12 @@ describe('confirmation codes', () => {
   it('must be followed by the registration within 15 minutes of being verified', async () => {
     const { email, ip } = await claimant();
     const code = await requestCode(ctx, email, ip);
-    expect((await verifyConfirmation(ctx, email, code, ip)).statusCode).toBe(200);
+    const claimToken = await confirmCode(ctx, email, code, ip);
     ctx.clock.advance(15 * 60_000 + 1000);
-    const late = await registerExisting(ctx, email);
+    const late = await registerExisting(ctx, email, undefined, { claimToken }, ip);
     expect(late.statusCode).toBe(403);
     expect(late.json().message).toBe(
-      'Please confirm your email address with the code we sent before completing registration.',
+      'This confirmation is no longer valid. Please start over and confirm your email address with a new code.',
     );
   });
 });

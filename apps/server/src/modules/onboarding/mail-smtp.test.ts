@@ -56,7 +56,9 @@ describe('onboarding mail through a real SMTP server', () => {
 
     const verified = await verifyConfirmation(ctx, 'diego@taqueriaelsol.example', code);
     expect(verified.json()).toMatchObject({ verified: true, contact: { id: contact.id } });
-    const registered = await registerExisting(ctx, 'diego@taqueriaelsol.example', 'salsa-verde-7');
+    const registered = await registerExisting(ctx, 'diego@taqueriaelsol.example', 'salsa-verde-7', {
+      claimToken: verified.json<{ claimToken: string }>().claimToken,
+    });
     expect(registered.statusCode).toBe(201);
 
     const mails = await smtp.waitFor(2);

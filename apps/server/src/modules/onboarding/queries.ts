@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { contacts, emailCodes, users, type Executor } from '@chamber/db';
 import { isAnyOf } from '../../lib/sql-lists.js';
 
@@ -42,6 +42,8 @@ export async function replaceEmailCode(
     attempts: 0,
     expiresAt: values.expiresAt,
     verifiedAt: null,
+    claimTokenHash: null,
+    contactId: null,
     usedAt: null,
     createdAt: values.now,
   };
@@ -80,12 +82,46 @@ export async function countWrongCode(db: Executor, id: string): Promise<number> 
   return row!.attempts;
 }
 
-export async function markCodeVerified(db: Executor, id: string, now: Date) {
-  await db.update(emailCodes).set({ verifiedAt: now }).where(eq(emailCodes.id, id));
+/** A right code: the claim token (its hash) and the contact it is bound to replace any earlier. */
+export async function markCodeVerified(
+  db: Executor,
+  id: string,
+  claim: { now: Date; claimTokenHash: string; contactId: string },
+) {
+  await db
+    .update(emailCodes)
+    .set({
+      verifiedAt: claim.now,
+      claimTokenHash: claim.claimTokenHash,
+      contactId: claim.contactId,
+    })
+    .where(eq(emailCodes.id, id));
 }
 
+/** A completed claim spends the code and its claim token. */
 export async function markCodeUsed(db: Executor, id: string, now: Date) {
-  await db.update(emailCodes).set({ usedAt: now }).where(eq(emailCodes.id, id));
+  await db
+    .update(emailCodes)
+    .set({ usedAt: now, claimTokenHash: null })
+    .where(eq(emailCodes.id, id));
+}
+
+/**
+ * Deletes codes nothing can use any more: spent ones, and those past their life plus the
+ * claim token's (a token is issued before the code expires and lasts `claimTtlMs` after).
+ * For the scheduled clean-up; returns how many rows went.
+ */
+export async function deleteExpiredEmailCodes(
+  db: Executor,
+  now: Date,
+  claimTtlMs: number,
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - claimTtlMs);
+  const rows = await db
+    .delete(emailCodes)
+    .where(or(isNotNull(emailCodes.usedAt), lt(emailCodes.expiresAt, cutoff)))
+    .returning({ id: emailCodes.id });
+  return rows.length;
 }
 
 export async function insertContact(db: Executor, values: typeof contacts.$inferInsert) {

@@ -97,9 +97,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, d
       attachValidation: true,
       schema: {
         tags,
-        summary: 'Check a confirmation code; names the contact it proves',
+        summary: 'Check a confirmation code; names the contact it proves and answers a claim token',
         description:
-          'A code works once, for 10 minutes, and is dead after 5 wrong tries. Registration must follow within 15 minutes.',
+          'A code works once, for 10 minutes, and is dead after 5 wrong tries. A right code answers `claimToken`: register-existing needs it, for this address and contact, once, within 15 minutes (a later right code replaces it). Limited to 30 checks a client address every 15 minutes.',
         body: verifyConfirmationRequestSchema,
         response: {
           200: verifyConfirmationResponseSchema,
@@ -126,7 +126,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, d
         tags,
         summary: 'Create the login of a roster contact whose address was just confirmed',
         description:
-          'Needs a code verified for this address in the last 15 minutes (403 otherwise). The login is active and linked to the contact; a password-changed notice is mailed.',
+          'Needs the `claimToken` that verify-confirmation answered for this address, within 15 minutes and once (403 without it, or when it is wrong, spent, expired, or for another address or contact). The login is active and linked to the contact; the code and the token are spent, and a password-changed notice is mailed. Limited to 10 a client address every 15 minutes (429 with Retry-After).',
         body: registerExistingRequestSchema,
         response: {
           201: registrationResponseSchema,
@@ -134,12 +134,13 @@ export const onboardingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, d
           403: apiErrorSchema,
           404: apiErrorSchema,
           409: apiErrorSchema,
+          429: apiErrorSchema,
         },
       },
     },
     async (request, reply) => {
       rejectInvalid(request);
-      const result = await onboarding.registerExisting(request.body);
+      const result = await onboarding.registerExisting(request.body, request.ip);
       return noStore(reply).status(201).send(result);
     },
   );

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  CLAIM_TOKEN_TTL_MINUTES,
   CONFIRMATION_CODE_MAX_ATTEMPTS,
   CONFIRMATION_CODE_TTL_MINUTES,
   type ContactRef,
@@ -10,7 +11,7 @@ import {
 } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
 import type { Clock } from '../../lib/clock.js';
-import { randomToken } from '../../lib/crypto.js';
+import { constantTimeEqual, randomToken, sha256Hex } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import {
@@ -26,8 +27,8 @@ import * as q from './queries.js';
 /** The `email_codes` purpose of the existing-contact sign-up. */
 export const CLAIM_PURPOSE = 'claim-contact';
 export const CODE_TTL_MS = CONFIRMATION_CODE_TTL_MINUTES * 60_000;
-/** How long after the code is verified the registration may be completed. */
-export const VERIFIED_TTL_MS = 15 * 60_000;
+/** How long the claim token of a verified code lets the registration be completed. */
+export const CLAIM_TTL_MS = CLAIM_TOKEN_TTL_MINUTES * 60_000;
 const MINUTE = 60_000;
 
 /**
@@ -46,6 +47,10 @@ export const throttles = {
   verify: (ip: string): Window[] => [
     { key: `onboarding:verify:ip:${ip}`, limit: 30, windowMs: 15 * MINUTE },
   ],
+  /** register-existing: an honest claim takes one call, a few with typing mistakes. */
+  claim: (ip: string): Window[] => [
+    { key: `onboarding:claim:ip:${ip}`, limit: 10, windowMs: 15 * MINUTE },
+  ],
 };
 
 export const messages = {
@@ -57,6 +62,8 @@ export const messages = {
   codeExpired: 'This code has expired. Please use Resend email to get a new code.',
   notVerified:
     'Please confirm your email address with the code we sent before completing registration.',
+  claimInvalid:
+    'This confirmation is no longer valid. Please start over and confirm your email address with a new code.',
   contactMismatch: 'This contact does not belong to the confirmed email address.',
   contactGone:
     'We could not find your membership record any more. Please contact the chamber office.',
@@ -153,7 +160,10 @@ export class OnboardingService {
   /**
    * Checks a code. Wrong codes are counted on the locked row, so parallel guesses cannot
    * exceed the limit; after the last allowed wrong code the code is dead, even for the right
-   * one. Every check costs one slow hash, whatever its outcome.
+   * one. Every check costs one slow hash, whatever its outcome. A right code answers a fresh
+   * claim token (only its hash is kept, bound to the address and the contact), which the
+   * registration must bring back: proving the address and claiming the listing are then the
+   * same client, not anyone who learns the address in the next 15 minutes.
    */
   async verifyConfirmation(
     email: string,
@@ -181,36 +191,55 @@ export class OnboardingService {
         return { error: new AppError('conflict', messages.accountExists) };
       if (found.kind === 'unknown')
         return { error: new AppError('not_found', messages.contactGone) };
-      await q.markCodeVerified(tx, row.id, now);
-      return { contact: found.contact };
+      const claimToken = randomToken(32);
+      await q.markCodeVerified(tx, row.id, {
+        now,
+        claimTokenHash: sha256Hex(claimToken),
+        contactId: found.contact.id,
+      });
+      return { contact: found.contact, claimToken };
     });
     if ('error' in outcome) throw outcome.error;
-    return { verified: true, contact: toContactRef(outcome.contact) };
+    return {
+      verified: true,
+      contact: toContactRef(outcome.contact),
+      claimToken: outcome.claimToken,
+      claimExpiresInSeconds: CLAIM_TTL_MS / 1000,
+    };
   }
 
-  /** Creates the login of a verified roster contact and links it; it is active at once. */
-  async registerExisting(input: {
-    email: string;
-    password: string;
-    existingContactId?: string | undefined;
-  }): Promise<RegistrationResponse> {
+  /**
+   * Creates the login of a verified roster contact and links it; it is active at once. Needs
+   * the claim token of this address's verified code; the throttle and the token are checked
+   * before the slow password hash, so refused calls cost next to nothing.
+   */
+  async registerExisting(
+    input: {
+      email: string;
+      password: string;
+      existingContactId?: string | undefined;
+      claimToken?: string | undefined;
+    },
+    ip: string,
+  ): Promise<RegistrationResponse> {
+    await this.take(throttles.claim(ip), 'Too many registration attempts from your network.');
     const address = normalize(input.email);
-    // Checked before the slow hash, so unverified requests cost next to nothing, and again
-    // under the row lock below.
-    if (!this.verified(await q.findEmailCode(this.db, CLAIM_PURPOSE, address))) {
-      throw new AppError('forbidden', messages.notVerified);
-    }
+    const token = input.claimToken?.trim();
+    if (!token) throw new AppError('forbidden', messages.notVerified);
+    // Checked again under the row lock below, where it counts.
+    this.assertClaim(await q.findEmailCode(this.db, CLAIM_PURPOSE, address), token);
     const passwordHash = await hashPassword(input.password);
     const now = this.clock.now();
     let created: { email: string; firstName: string };
     try {
       created = await this.db.transaction(async (tx) => {
-        const row = await q.lockEmailCode(tx, CLAIM_PURPOSE, address);
-        if (!row || !this.verified(row)) throw new AppError('forbidden', messages.notVerified);
+        const row = this.assertClaim(await q.lockEmailCode(tx, CLAIM_PURPOSE, address), token);
         const found = await classifyAddress(tx, address);
         if (found.kind === 'taken') throw new AppError('conflict', messages.accountExists);
         if (found.kind === 'unknown') throw new AppError('not_found', messages.contactGone);
         const { contact } = found;
+        // The token proved this contact; the roster may have moved the address since.
+        if (contact.id !== row.contactId) throw new AppError('forbidden', messages.claimInvalid);
         if (input.existingContactId && input.existingContactId !== contact.id) {
           throw new AppError('bad_request', messages.contactMismatch);
         }
@@ -291,13 +320,33 @@ export class OnboardingService {
     return { message: messages.welcome, email, status: 'pending' };
   }
 
-  private verified(row: q.EmailCodeRow | undefined): boolean {
-    if (!row?.verifiedAt || row.usedAt) return false;
-    return this.clock.now().getTime() - row.verifiedAt.getTime() <= VERIFIED_TTL_MS;
+  /**
+   * The code row whose live claim token this is. A missing row, a code never verified, spent
+   * or verified too long ago, and a token of another address or an older verification all
+   * answer the same 403, so the answer tells nothing about the address.
+   */
+  private assertClaim(row: q.EmailCodeRow | undefined, token: string): q.EmailCodeRow {
+    const expected = row?.claimTokenHash ?? '';
+    const matches = constantTimeEqual(sha256Hex(token), expected);
+    const fresh =
+      row?.verifiedAt != null &&
+      this.clock.now().getTime() - row.verifiedAt.getTime() <= CLAIM_TTL_MS;
+    if (!row || !matches || !fresh || row.usedAt) {
+      throw new AppError('forbidden', messages.claimInvalid);
+    }
+    return row;
   }
 
   private async take(windows: Window[], what: string): Promise<void> {
     const attempt = await this.throttle.take(windows);
     if (attempt.blocked) throw tooMany(what, attempt.retryAfter);
   }
+}
+
+/**
+ * Deletes confirmation codes and claim tokens that can no longer be used (spent, or past the
+ * code's life and the claim token's after it). Meant for the scheduled clean-up.
+ */
+export function pruneEmailCodes(db: Executor, now: Date): Promise<number> {
+  return q.deleteExpiredEmailCodes(db, now, CLAIM_TTL_MS);
 }

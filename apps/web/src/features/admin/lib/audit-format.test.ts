@@ -7,6 +7,10 @@ describe('audit entries read as sentences', () => {
     expect(auditActionLabel('user.status')).toBe('Changed status');
     expect(auditActionLabel('user.delete')).toBe('Deleted user');
     expect(auditActionLabel('location.update')).toBe('Edited chamber settings');
+    expect(auditActionLabel('user.password')).toBe('Set password');
+    expect(
+      auditChanges({ target: { type: 'user' }, before: null, after: { sessionsEnded: 2 } }),
+    ).toEqual([{ field: 'sessionsEnded', label: 'Sessions ended', before: 'none', after: '2' }]);
   });
 
   it('reads other actions from their names', () => {

@@ -6,6 +6,8 @@ const actionLabels: Record<string, string> = {
   'user.update': 'Edited user',
   'user.status': 'Changed status',
   'user.delete': 'Deleted user',
+  // Set from the command line (or, later, by the member); every session of the account ended.
+  'user.password': 'Set password',
   'location.update': 'Edited chamber settings',
 };
 
@@ -50,6 +52,7 @@ const userFieldLabels: Record<string, string> = {
   status: 'Status',
   membershipTier: 'Membership tier',
   paymentStatus: 'Payment status',
+  sessionsEnded: 'Sessions ended',
 };
 
 /** Fields of the chamber's record, in the Settings form's order. */

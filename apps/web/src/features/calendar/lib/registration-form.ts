@@ -2,8 +2,10 @@ import {
   REGISTRATION_MAX_GUESTS,
   REGISTRATION_MIN_GUESTS,
   registerForEventSchema,
+  type EventRegistration,
   type Profile,
   type RegisterForEvent,
+  type UpdateManagedRegistration,
 } from '@chamber/contract';
 import { z } from 'zod';
 
@@ -48,6 +50,32 @@ export function registrationBody(
   return {
     name: values.name,
     email: values.email,
+    phone: values.phone || null,
+    numberOfGuests: Number(values.numberOfGuests),
+    notes: values.notes || null,
+  };
+}
+
+/** The manage link's form: the registration's own, without the email (the link proves it). */
+export const manageRegistrationFormSchema = registrationFormSchema.omit({ email: true });
+export type ManageRegistrationFormValues = z.input<typeof manageRegistrationFormSchema>;
+
+export function manageRegistrationDefaults(
+  registration: Pick<EventRegistration, 'name' | 'phone' | 'guests' | 'notes'>,
+): ManageRegistrationFormValues {
+  return {
+    name: registration.name,
+    phone: registration.phone ?? '',
+    numberOfGuests: String(registration.guests),
+    notes: registration.notes ?? '',
+  };
+}
+
+export function manageRegistrationBody(
+  values: z.output<typeof manageRegistrationFormSchema>,
+): UpdateManagedRegistration {
+  return {
+    name: values.name,
     phone: values.phone || null,
     numberOfGuests: Number(values.numberOfGuests),
     notes: values.notes || null,

@@ -20,10 +20,13 @@ import { NewPasswordFields } from './new-password-fields';
 export function CompleteRegistrationStep({
   email,
   contact,
+  claimToken,
   onStartOver,
 }: {
   email: string;
   contact: ContactRef | null;
+  /** From the confirm-email step: the server's proof that this browser entered the code. */
+  claimToken: string | null;
   onStartOver: () => void;
 }) {
   const id = useId();
@@ -57,11 +60,12 @@ export function CompleteRegistrationStep({
         ...values,
         existingContactId: contact?.id,
         isExistingContact: true,
+        ...(claimToken ? { claimToken } : {}),
       });
       setRegisteredEmail(result.email);
     } catch (err) {
       const status = (err as { status?: number }).status;
-      // 403: the confirmation lapsed (or was never made); a new code is the way on.
+      // 403: the confirmation lapsed, was spent, or was never made; a new code is the way on.
       setFormError({ message: registrationError(err), startOver: status === 403 });
     }
   }

@@ -1,4 +1,4 @@
-import type { ContactRef } from '@chamber/contract';
+import type { VerifyConfirmationResponse } from '@chamber/contract';
 import { MailCheckIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -15,7 +15,8 @@ export function ConfirmEmailStep({
   onConfirmed,
 }: {
   email: string;
-  onConfirmed: (contact: ContactRef) => void;
+  /** The contact the code proved and the claim token the registration step must send. */
+  onConfirmed: (confirmed: VerifyConfirmationResponse) => void;
 }) {
   const id = useId();
   const [digits, setDigits] = useState(emptyCode);
@@ -45,7 +46,7 @@ export function ConfirmEmailStep({
     setNotice(null);
     try {
       const result = await verify.mutateAsync({ email, code: digits.join('') });
-      onConfirmed(result.contact);
+      onConfirmed(result);
     } catch (err) {
       startOver(confirmationCodeError(err));
     }

@@ -16,6 +16,12 @@ const contact = {
   businessName: 'Marsh & Pike Law',
 };
 
+/** Where the router is: the claim token must never be in the address. */
+function AddressProbe() {
+  const { pathname, search, hash, state } = useLocation();
+  return <output data-testid="address">{JSON.stringify({ pathname, search, hash, state })}</output>;
+}
+
 function LoginProbe() {
   const notice = readLoginNotice(useLocation().state);
   return (
@@ -38,7 +44,12 @@ function renderFlow(routes: Record<string, FakeRoute>, lockedEmail: string | nul
             <Routes>
               <Route
                 path="/register-existing"
-                element={<RegisterExistingFlow lockedEmail={lockedEmail} />}
+                element={
+                  <>
+                    <RegisterExistingFlow lockedEmail={lockedEmail} />
+                    <AddressProbe />
+                  </>
+                }
               />
               <Route path="/login" element={<LoginProbe />} />
             </Routes>
@@ -53,7 +64,8 @@ function renderFlow(routes: Record<string, FakeRoute>, lockedEmail: string | nul
 const happyRoutes: Record<string, FakeRoute> = {
   'POST /auth/verify-contact': () => json(200, { exists: true, contact: null }),
   'POST /auth/send-confirmation': () => json(200, { message: 'sent', expiresInSeconds: 600 }),
-  'POST /auth/verify-confirmation': () => json(200, { verified: true, contact }),
+  'POST /auth/verify-confirmation': () =>
+    json(200, { verified: true, contact, claimToken: 'claim-token-1', claimExpiresInSeconds: 900 }),
   'POST /auth/register-existing': () =>
     json(201, { message: 'ok', email: 'Elena@MarshPike.example', status: 'active' }),
 };
@@ -107,6 +119,7 @@ describe('RegisterExistingFlow', () => {
       { email: 'elena@marshpike.example', code: '123456' },
     ]);
     expect(screen.getByText('Marsh & Pike Law · Elena Marsh')).toBeTruthy();
+    expect(screen.getByTestId('address').textContent).not.toContain('claim-token-1');
     expect(emailField().value).toBe('elena@marshpike.example');
     expect(emailField().readOnly).toBe(true);
 
@@ -135,6 +148,7 @@ describe('RegisterExistingFlow', () => {
         confirmPassword: 'river-stones-42',
         existingContactId: 'c-9',
         isExistingContact: true,
+        claimToken: 'claim-token-1',
       },
     ]);
     // After 2 s: the sign-in page, with the notice and the address.
@@ -342,5 +356,59 @@ describe('RegisterExistingFlow', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
     expect(await heading('Connect Your Membership')).toBeTruthy();
+  });
+
+  it('sends the claim token of the latest right code, and a fresh one after starting over', async () => {
+    let verifications = 0;
+    let registrations = 0;
+    const api = renderFlow({
+      ...happyRoutes,
+      'POST /auth/verify-confirmation': () =>
+        json(200, {
+          verified: true,
+          contact,
+          claimToken: `claim-token-${++verifications}`,
+          claimExpiresInSeconds: 900,
+        }),
+      'POST /auth/register-existing': () =>
+        ++registrations === 1
+          ? json(403, {
+              error: 'forbidden',
+              message:
+                'This confirmation is no longer valid. Please start over and confirm your email address with a new code.',
+            })
+          : json(201, { message: 'ok', email: 'elena@marshpike.example', status: 'active' }),
+    });
+    const completeWith = async (password: string) => {
+      await heading('Complete Registration');
+      fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+      fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: password } });
+      fireEvent.click(screen.getByRole('button', { name: 'Complete Registration' }));
+    };
+    await heading('Connect Your Membership');
+    enterEmail('elena@marshpike.example');
+    await heading('Check Your Email');
+    enterCode('123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    await completeWith('long-enough-1');
+    await waitFor(async () => expect(await alertText()).toContain('no longer valid'));
+    fireEvent.click(screen.getByRole('button', { name: 'Start over' }));
+
+    await heading('Connect Your Membership');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify Contact' }));
+    await heading('Check Your Email');
+    enterCode('654321');
+    fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    await completeWith('long-enough-2');
+    expect(
+      await screen.findByText(
+        'Registration successful! You can now sign in with your credentials.',
+      ),
+    ).toBeTruthy();
+    const tokens = api
+      .bodies('POST /auth/register-existing')
+      .map((body) => (body as { claimToken?: string }).claimToken);
+    expect(tokens).toEqual(['claim-token-1', 'claim-token-2']);
+    expect(screen.queryByTestId('address')?.textContent ?? '').not.toContain('claim-token');
   });
 });

@@ -17,6 +17,9 @@ export function RegisterExistingFlow({ lockedEmail }: { lockedEmail: string | nu
   const [locked, setLocked] = useState(lockedEmail !== null);
   const [email, setEmail] = useState(lockedEmail ?? '');
   const [contact, setContact] = useState<ContactRef | null>(null);
+  // Proof that this browser entered the code; kept in memory only (never in the address or
+  // storage), so it dies with the page, as it should.
+  const [claimToken, setClaimToken] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
@@ -46,7 +49,8 @@ export function RegisterExistingFlow({ lockedEmail }: { lockedEmail: string | nu
         <ConfirmEmailStep
           email={email}
           onConfirmed={(confirmed) => {
-            setContact(confirmed);
+            setContact(confirmed.contact);
+            setClaimToken(confirmed.claimToken);
             setStep('register');
           }}
         />
@@ -68,8 +72,10 @@ export function RegisterExistingFlow({ lockedEmail }: { lockedEmail: string | nu
         <CompleteRegistrationStep
           email={email}
           contact={contact}
+          claimToken={claimToken}
           onStartOver={() => {
             setContact(null);
+            setClaimToken(null);
             setStep('verify');
           }}
         />

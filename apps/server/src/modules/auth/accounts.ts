@@ -1,0 +1,211 @@
+import { emailSchema, passwordSchema } from '@chamber/contract';
+import type { Database, Executor } from '@chamber/db';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { AppError } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mail/mailer.js';
+import { loadChamberIdentity, passwordChangedMail } from '../../lib/mail/templates.js';
+import { insertAudit } from '../admin/queries.js';
+import { hashPassword } from './password.js';
+import * as q from './queries.js';
+
+/** Who made a change, for the audit log: an admin's login, or the command line (no login). */
+export interface Actor {
+  id: string | null;
+  /** An address, or a name such as `chamber command line`. */
+  label: string;
+}
+
+export const COMMAND_LINE: Actor = { id: null, label: 'chamber command line' };
+
+/** Which account: by id, or by address (case-insensitive). */
+export type AccountRef = { userId: string } | { email: string };
+
+/** How the password-changed notice went: the outbox file, sent by SMTP, or why it failed. */
+export type Notice = { sent: true; outboxFile?: string } | { sent: false; error: string };
+
+export interface PasswordSet {
+  email: string;
+  /** Sessions (access tokens) that were live and are now ended. */
+  endedSessions: number;
+  notice: Notice;
+}
+
+export interface AdminMade extends PasswordSet {
+  created: boolean;
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof q.lockUserByEmail>>>;
+
+const label = (u: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) =>
+  `${u.firstName} ${u.lastName}`.trim() + ` <${u.email}>`;
+
+function checkPassword(password: string): string {
+  const result = passwordSchema.safeParse(password);
+  if (!result.success) throw new AppError('validation_failed', result.error.issues[0]!.message);
+  return password;
+}
+
+/**
+ * Passwords and accounts outside the sign-in flow: the command line's set-password and
+ * create-admin now, a member's own password change later. Setting a password ends every
+ * session of the account (but the caller's own, when asked) and spends its unused sign-in
+ * codes in the same transaction, writes the audit entry when an operator made the change,
+ * and mails the owner a notice.
+ */
+export class AccountService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly mailer: Mailer,
+    private readonly config: Config,
+  ) {}
+
+  async setPassword(
+    account: AccountRef,
+    password: string,
+    options: { keepSessionId?: string; actor?: Actor } = {},
+  ): Promise<PasswordSet> {
+    const passwordHash = await hashPassword(checkPassword(password));
+    const now = this.clock.now();
+    const { user, endedSessions } = await this.db.transaction(async (tx) => {
+      const user =
+        'userId' in account
+          ? await q.lockUserById(tx, account.userId)
+          : await q.lockUserByEmail(tx, account.email.trim());
+      if (!user) {
+        const who = 'email' in account ? `with email ${account.email.trim()}` : account.userId;
+        throw new AppError('not_found', `No account ${who}`);
+      }
+      await q.updateUser(tx, user.id, { passwordHash, updatedAt: now });
+      const endedSessions = await this.endSessions(tx, user.id, now, options.keepSessionId);
+      if (options.actor) {
+        await insertAudit(tx, {
+          actorId: options.actor.id,
+          actorEmail: options.actor.label,
+          action: 'user.password',
+          targetType: 'user',
+          targetId: user.id,
+          targetLabel: label(user),
+          before: null,
+          after: { sessionsEnded: endedSessions },
+          reason: null,
+        });
+      }
+      return { user, endedSessions };
+    });
+    return { email: user.email, endedSessions, notice: await this.notify(user) };
+  }
+
+  /**
+   * Creates an active admin, or makes an existing account (of any role and status) an active
+   * admin with this password, ending its sessions as any password change does.
+   */
+  async createAdmin(
+    input: { email: string; password: string; firstName: string; lastName: string },
+    actor: Actor,
+  ): Promise<AdminMade> {
+    const parsed = emailSchema.safeParse(input.email);
+    if (!parsed.success) {
+      throw new AppError('validation_failed', `"${input.email.trim()}" is not an email address`);
+    }
+    const email = input.email.trim();
+    const passwordHash = await hashPassword(checkPassword(input.password));
+    const now = this.clock.now();
+    try {
+      const outcome = await this.db.transaction(async (tx) => {
+        const existing = await q.lockUserByEmail(tx, email);
+        if (!existing) {
+          const user = await q.insertUser(tx, {
+            email,
+            passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            role: 'admin',
+            status: 'active',
+            createdAt: now,
+            updatedAt: now,
+          });
+          await insertAudit(tx, {
+            actorId: actor.id,
+            actorEmail: actor.label,
+            action: 'user.create',
+            targetType: 'user',
+            targetId: user.id,
+            targetLabel: label(user),
+            before: null,
+            after: {
+              email,
+              firstName: user.firstName,
+              lastName: user.lastName,
+              role: 'admin',
+              status: 'active',
+            },
+            reason: null,
+          });
+          return { user, created: true, endedSessions: 0 };
+        }
+        await q.updateUser(tx, existing.id, {
+          role: 'admin',
+          status: 'active',
+          passwordHash,
+          updatedAt: now,
+        });
+        const endedSessions = await this.endSessions(tx, existing.id, now);
+        const target = {
+          actorId: actor.id,
+          actorEmail: actor.label,
+          targetType: 'user',
+          targetId: existing.id,
+          targetLabel: label(existing),
+          reason: null,
+        };
+        if (existing.role !== 'admin' || existing.status !== 'active') {
+          await insertAudit(tx, {
+            ...target,
+            action: 'user.update',
+            before: { role: existing.role, status: existing.status },
+            after: { role: 'admin', status: 'active' },
+          });
+        }
+        await insertAudit(tx, {
+          ...target,
+          action: 'user.password',
+          before: null,
+          after: { sessionsEnded: endedSessions },
+        });
+        return { user: existing, created: false, endedSessions };
+      });
+      const { user, created, endedSessions } = outcome;
+      return { email: user.email, created, endedSessions, notice: await this.notify(user) };
+    } catch (err) {
+      // Another process created the same address between our lookup and insert.
+      if (isUniqueViolation(err)) {
+        throw new AppError('conflict', `An account with email ${email} was created meanwhile`);
+      }
+      throw err;
+    }
+  }
+
+  /** Revokes every live token of the user but `keep`, and spends their unused sign-in codes. */
+  private async endSessions(tx: Executor, userId: string, now: Date, keep?: string) {
+    await q.spendAuthCodesOfUser(tx, userId, now);
+    return q.revokeTokensOfUser(tx, userId, now, keep);
+  }
+
+  /** The password-changed notice; a failure is reported to the caller, never thrown. */
+  private async notify(user: Pick<UserRow, 'email' | 'firstName'>): Promise<Notice> {
+    try {
+      const chamber = await loadChamberIdentity(this.db, this.config);
+      const sent = await this.mailer.send({
+        to: user.email,
+        fromName: chamber.name,
+        ...passwordChangedMail(chamber, user.firstName),
+      });
+      return sent.outboxFile ? { sent: true, outboxFile: sent.outboxFile } : { sent: true };
+    } catch (err) {
+      return { sent: false, error: err instanceof Error ? err.message : String(err) };
+    }
+  }
+}

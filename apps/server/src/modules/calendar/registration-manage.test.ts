@@ -1,0 +1,432 @@
+import { eq } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Appointment, ManagedRegistration, RegistrationResult } from '@chamber/contract';
+import { eventRegistrations, users } from '@chamber/db';
+import { sha256Hex } from '../../lib/crypto.js';
+import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
+import { calendarPeople, createCalendar, createdEvent, register } from '../../test/calendar.js';
+import { startSmtpServer } from '../../test/smtp.js';
+
+let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let people: Awaited<ReturnType<typeof calendarPeople>>;
+let event: Appointment;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
+  await createCalendar(ctx.db);
+  people = await calendarPeople(ctx);
+  event = await createdEvent(ctx, people.owner.token, { title: 'Harvest Mixer' });
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+let n = 0;
+/** A fresh address and client address, so the throttles of one test never touch another. */
+function visitor(overrides: Record<string, unknown> = {}) {
+  n += 1;
+  return {
+    ip: `198.18.10.${n}`,
+    body: {
+      name: 'Robin Hale',
+      email: `robin${n}@halebakery.example`,
+      phone: '(801) 555-0123',
+      numberOfGuests: '2',
+      notes: 'Gluten-free, please',
+      ...overrides,
+    },
+  };
+}
+
+const recipient = (mail: ParsedMail) => (mail.to as { text: string } | undefined)?.text ?? '';
+
+/** The newest mail to `email` after the first `before` mails, waiting for it to arrive. */
+async function nextMailTo(email: string, before: number): Promise<ParsedMail> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const mail = smtp.received
+      .slice(before)
+      .reverse()
+      .find((m) => recipient(m).toLowerCase() === email.toLowerCase());
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
+    await smtp.waitFor(smtp.received.length + 1, 200).catch(() => undefined);
+  }
+}
+
+/** The manage link in a mail, read from its text as a person would click it. */
+function manageLink(mail: ParsedMail): { url: string; token: string } {
+  const url = mail.text?.match(/^Change or cancel your registration: (\S+)$/m)?.[1];
+  if (!url) throw new Error(`no manage link in: ${mail.text}`);
+  const token = new URL(url).hash.match(/^#token=([\w-]+)$/)?.[1];
+  if (!token) throw new Error(`no token in ${url}`);
+  return { url, token };
+}
+
+/** Registers and returns the answer, with the mail it caused and that mail's manage link. */
+async function registerAndRead(
+  body: Record<string, unknown>,
+  opts: { token?: string; remoteAddress?: string } = {},
+) {
+  const before = smtp.received.length;
+  const res = await register(ctx, event.id, body, opts);
+  expect([200, 201]).toContain(res.statusCode);
+  const mail = await nextMailTo(String(body.email), before);
+  return { res, mail, link: manageLink(mail) };
+}
+
+const manage = (
+  method: 'GET' | 'PUT' | 'DELETE',
+  token: string | undefined,
+  payload?: object,
+  remoteAddress?: string,
+) =>
+  ctx.app.inject({
+    method,
+    url: '/api/registrations/manage',
+    headers: token === undefined ? {} : { 'x-registration-token': token },
+    ...(payload ? { payload } : {}),
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+
+const stored = async (email: string) => {
+  const rows = await ctx.db
+    .select()
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.email, email));
+  return rows;
+};
+
+/** The answer's shape: its keys, all the way down, and each value's type. */
+function shape(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value === null ? 'null' : typeof value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => [k, shape(v)]),
+  );
+}
+
+describe('a repeated email from someone who has not proved the mailbox', () => {
+  it('changes nothing and gets the answer a new registration gets', async () => {
+    const first = visitor();
+    const original = await registerAndRead(first.body, { remoteAddress: first.ip });
+    expect(original.res.statusCode).toBe(201);
+    expect(original.mail.subject).toBe("You're registered: Harvest Mixer");
+    const before = await stored(first.body.email);
+
+    // A stranger, elsewhere, with the same address: no phone, ten guests.
+    const attack = {
+      name: 'Not Robin',
+      email: first.body.email,
+      numberOfGuests: 10,
+      notes: 'overwritten',
+    };
+    const sentBefore = smtp.received.length;
+    const repeat = await register(ctx, event.id, attack, { remoteAddress: '192.0.2.77' });
+    // And a brand-new address from the same stranger, for comparison.
+    const fresh = await register(
+      ctx,
+      event.id,
+      { ...attack, email: `brand-new-${n}@example.org` },
+      { remoteAddress: '192.0.2.77' },
+    );
+
+    expect(repeat.statusCode).toBe(201);
+    expect(repeat.statusCode).toBe(fresh.statusCode);
+    expect(shape(repeat.json())).toEqual(shape(fresh.json()));
+    const answer = repeat.json<RegistrationResult>();
+    expect(answer).toMatchObject({
+      updated: false,
+      message: fresh.json<RegistrationResult>().message,
+      registration: {
+        name: 'Not Robin',
+        email: first.body.email,
+        phone: null,
+        guests: 10,
+        notes: 'overwritten',
+      },
+    });
+    // Nothing of the registrant's leaks into the stranger's answer.
+    expect(repeat.body).not.toContain('Gluten-free');
+    expect(repeat.body).not.toContain('555-0123');
+
+    const after = await stored(first.body.email);
+    expect(after).toHaveLength(1);
+    const { manageTokenHash: _beforeToken, ...keptBefore } = before[0]!;
+    const { manageTokenHash: _afterToken, ...keptAfter } = after[0]!;
+    expect(keptAfter).toEqual(keptBefore);
+
+    // The mailbox is told, with a link that can change it, not a new confirmation.
+    const notice = await nextMailTo(first.body.email, sentBefore);
+    expect(notice.subject).toBe("You're already registered: Harvest Mixer");
+    expect(notice.text).toContain('nothing was changed');
+    expect(notice.text).toContain('Party size: 2');
+    expect(notice.text).toContain(`https://portal.example/events/${event.id}`);
+    const link = manageLink(notice);
+    expect(link.url).toMatch(/^https:\/\/portal\.example\/registrations\/manage#token=/);
+    expect(
+      (await manage('GET', link.token)).json<ManagedRegistration>().registration,
+    ).toMatchObject({ guests: 2, phone: '(801) 555-0123' });
+    // The link in the latest mail replaces the earlier one.
+    expect((await manage('GET', original.link.token)).statusCode).toBe(404);
+  });
+
+  it('cannot change it while signed in to someone else’s account either', async () => {
+    const first = visitor();
+    await registerAndRead(first.body, { remoteAddress: first.ip });
+    const res = await register(
+      ctx,
+      event.id,
+      { ...first.body, numberOfGuests: 9 },
+      { token: people.other.token, remoteAddress: first.ip },
+    );
+    expect(res.statusCode).toBe(201);
+    expect((await stored(first.body.email))[0]).toMatchObject({ guests: 2, userId: null });
+  });
+
+  it('cannot change it with a pending account of that address, whose address nobody checked', async () => {
+    const first = visitor();
+    await registerAndRead(first.body, { remoteAddress: first.ip });
+    const squatter = await createTestUser(ctx.db, { email: first.body.email, status: 'pending' });
+    const token = await signIn(ctx, squatter.email);
+    const res = await register(
+      ctx,
+      event.id,
+      { ...first.body, numberOfGuests: 9 },
+      { token, remoteAddress: first.ip },
+    );
+    expect(res.statusCode).toBe(201);
+    expect((await stored(first.body.email))[0]!.guests).toBe(2);
+  });
+});
+
+describe('the signed-in owner', () => {
+  it('who made the registration changes it by registering again', async () => {
+    const member = people.owner;
+    const body = visitor({ email: member.user.email }).body;
+    const made = await registerAndRead(body, { token: member.token });
+    expect(made.res.statusCode).toBe(201);
+    const again = await registerAndRead(
+      { ...body, numberOfGuests: 5, phone: '', notes: 'Two more' },
+      { token: member.token },
+    );
+    expect(again.res.statusCode).toBe(200);
+    expect(again.res.json<RegistrationResult>()).toMatchObject({
+      updated: true,
+      registration: { guests: 5, phone: null, notes: 'Two more' },
+    });
+    expect((await stored(member.user.email))[0]).toMatchObject({
+      guests: 5,
+      userId: member.user.id,
+    });
+    expect(again.mail.subject).toBe('Registration updated: Harvest Mixer');
+    expect((await manage('GET', again.link.token)).statusCode).toBe(200);
+  });
+
+  it('whose active account has the address changes one made without signing in', async () => {
+    const first = visitor();
+    await registerAndRead(first.body, { remoteAddress: first.ip });
+    const account = await createTestUser(ctx.db, { email: first.body.email });
+    const token = await signIn(ctx, account.email);
+    const res = await register(
+      ctx,
+      event.id,
+      { ...first.body, numberOfGuests: 3 },
+      { token, remoteAddress: first.ip },
+    );
+    expect(res.statusCode).toBe(200);
+    expect((await stored(first.body.email))[0]).toMatchObject({ guests: 3, userId: account.id });
+    await ctx.db.delete(users).where(eq(users.id, account.id));
+  });
+});
+
+describe('the manage link', () => {
+  it('is stored only as a hash, and opens the registration with its event', async () => {
+    const { body, ip } = visitor();
+    const { link } = await registerAndRead(body, { remoteAddress: ip });
+    const [row] = await stored(body.email);
+    expect(row!.manageTokenHash).toBe(sha256Hex(link.token));
+    expect(row!.manageTokenHash).not.toContain(link.token);
+
+    const res = await manage('GET', link.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.json<ManagedRegistration>()).toEqual({
+      registration: {
+        id: row!.id,
+        eventId: event.id,
+        name: 'Robin Hale',
+        email: body.email,
+        phone: '(801) 555-0123',
+        guests: 2,
+        notes: 'Gluten-free, please',
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
+      event: {
+        id: event.id,
+        title: 'Harvest Mixer',
+        startTime: event.startTime,
+        endTime: event.endTime,
+        isAllDay: false,
+        timezone: 'America/Denver',
+        location: event.location,
+        cancelled: false,
+      },
+      canChange: true,
+      closedReason: null,
+    });
+  });
+
+  it('changes the party size, name, phone and notes, and mails a confirmation', async () => {
+    const { body, ip } = visitor();
+    const { link } = await registerAndRead(body, { remoteAddress: ip });
+    const before = smtp.received.length;
+    const res = await manage(
+      'PUT',
+      link.token,
+      { name: 'Robin H. Hale', phone: '', numberOfGuests: '6', notes: 'Bringing the team' },
+      ip,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<ManagedRegistration>().registration).toMatchObject({
+      name: 'Robin H. Hale',
+      phone: null,
+      guests: 6,
+      notes: 'Bringing the team',
+      email: body.email,
+    });
+    expect((await stored(body.email))[0]).toMatchObject({ guests: 6, name: 'Robin H. Hale' });
+    const mail = await nextMailTo(body.email, before);
+    expect(mail.subject).toBe('Registration updated: Harvest Mixer');
+    expect(mail.text).toContain('Party size: 6');
+    // The page's link keeps working after a change made through it.
+    expect((await manage('GET', link.token)).statusCode).toBe(200);
+    const event_ = await ctx.app.inject({ url: `/api/calendars/appointments/${event.id}` });
+    expect(event_.json<Appointment>().attendeeCount).toBeGreaterThanOrEqual(6);
+  });
+
+  it.each([
+    ['no guests', { numberOfGuests: 0 }],
+    ['eleven guests', { numberOfGuests: 11 }],
+    ['no name', { name: ' ' }],
+  ])('refuses %s with 400', async (_what, change) => {
+    const { body, ip } = visitor();
+    const { link } = await registerAndRead(body, { remoteAddress: ip });
+    const res = await manage('PUT', link.token, { name: 'Robin', numberOfGuests: 2, ...change });
+    expect(res.statusCode).toBe(400);
+    expect((await stored(body.email))[0]!.guests).toBe(2);
+  });
+
+  it('cancels the registration; the link then opens nothing', async () => {
+    const { body, ip } = visitor();
+    const { link } = await registerAndRead(body, { remoteAddress: ip });
+    const before = smtp.received.length;
+    const res = await manage('DELETE', link.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ cancelled: true, message: 'Your registration is cancelled.' });
+    expect(await stored(body.email)).toHaveLength(0);
+    const mail = await nextMailTo(body.email, before);
+    expect(mail.subject).toBe('Registration cancelled: Harvest Mixer');
+    expect((await manage('GET', link.token)).statusCode).toBe(404);
+    expect((await manage('DELETE', link.token)).statusCode).toBe(404);
+    // The address may register anew.
+    expect((await register(ctx, event.id, body, { remoteAddress: ip })).statusCode).toBe(201);
+  });
+
+  it('works for an occurrence of a series', async () => {
+    const series = await createdEvent(ctx, people.owner.token, {
+      title: 'Tuesday Coffee',
+      startTime: '2026-03-17T13:30:00.000Z',
+      endTime: '2026-03-17T14:30:00.000Z',
+      rrule: 'FREQ=WEEKLY;BYDAY=TU',
+    });
+    const occurrence = `${series.masterEventId}_20260324T133000Z`;
+    const { body, ip } = visitor();
+    const before = smtp.received.length;
+    expect((await register(ctx, occurrence, body, { remoteAddress: ip })).statusCode).toBe(201);
+    const { token } = manageLink(await nextMailTo(body.email, before));
+    const res = await manage('GET', token);
+    expect(res.json<ManagedRegistration>().event).toMatchObject({
+      id: occurrence,
+      title: 'Tuesday Coffee',
+      startTime: '2026-03-24T13:30:00.000Z',
+    });
+    expect((await manage('PUT', token, { name: 'Robin', numberOfGuests: 4 })).statusCode).toBe(200);
+  });
+
+  it('reads but changes nothing once the event has started', async () => {
+    const now = ctx.clock.now().getTime();
+    const soon = await createdEvent(ctx, people.owner.token, {
+      title: 'Sunrise Walk',
+      startTime: new Date(now + 3_600_000).toISOString(),
+      endTime: new Date(now + 7_200_000).toISOString(),
+    });
+    const { body, ip } = visitor();
+    const before = smtp.received.length;
+    await register(ctx, soon.id, body, { remoteAddress: ip });
+    const { token } = manageLink(await nextMailTo(body.email, before));
+    ctx.clock.advance(3_600_000);
+    try {
+      const read = await manage('GET', token);
+      expect(read.json<ManagedRegistration>()).toMatchObject({
+        canChange: false,
+        closedReason: 'Registration is closed: this event has already started.',
+      });
+      for (const res of [
+        await manage('PUT', token, { name: 'Robin', numberOfGuests: 3 }),
+        await manage('DELETE', token),
+      ]) {
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe('Registration is closed: this event has already started.');
+      }
+      expect((await stored(body.email))[0]!.guests).toBe(2);
+    } finally {
+      ctx.clock.advance(-3_600_000);
+    }
+  });
+
+  it('refuses a forged, malformed or missing token without telling anything', async () => {
+    const { body, ip } = visitor();
+    await registerAndRead(body, { remoteAddress: ip });
+    const forged = 'A'.repeat(43);
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const res = await manage(method, forged, method === 'PUT' ? { name: 'X' } : undefined);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({
+        error: 'not_found',
+        message:
+          'This link is not valid. It may have been replaced by a newer email, or the registration was cancelled.',
+      });
+    }
+    for (const token of ['short', `${'A'.repeat(43)}!`, undefined]) {
+      const res = await manage('GET', token);
+      expect(res.statusCode).toBe(400);
+      expect(res.body).not.toContain(body.email);
+    }
+    // A session is no key: the member who organizes the event gets nothing without the link.
+    const organizer = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/registrations/manage',
+      headers: { authorization: `Bearer ${people.owner.token}` },
+    });
+    expect(organizer.statusCode).toBe(400);
+    expect((await stored(body.email))[0]!.guests).toBe(2);
+  });
+
+  it('is described in the API document', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    }>();
+    const path = doc.paths['/api/registrations/manage']!;
+    expect(Object.keys(path).sort()).toEqual(['delete', 'get', 'put']);
+    expect(path.get!.parameters).toContainEqual(
+      expect.objectContaining({ name: 'x-registration-token', in: 'header' }),
+    );
+  });
+});

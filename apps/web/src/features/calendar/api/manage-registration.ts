@@ -1,0 +1,63 @@
+import {
+  type CancelledRegistration,
+  type ManagedRegistration,
+  REGISTRATION_TOKEN_HEADER,
+  type UpdateManagedRegistration,
+} from '@chamber/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { calendarKeys } from '@/lib/events/calendar-keys';
+
+/**
+ * The registration behind a manage link. The token travels in a header, never in an address,
+ * and lives only in this page's memory and the link's fragment.
+ */
+const withToken = (token: string) => ({ headers: { [REGISTRATION_TOKEN_HEADER]: token } });
+const PATH = '/registrations/manage';
+const managedKey = [...calendarKeys.all, 'managed-registration'] as const;
+
+export function getManagedRegistration(token: string, signal?: AbortSignal) {
+  return api.get<ManagedRegistration>(PATH, {
+    ...withToken(token),
+    signal,
+    errorMessage: 'Failed to load your registration',
+  });
+}
+
+/** One page shows one link, so one key: a new link is a new page (remounted). */
+export function useManagedRegistration(token: string) {
+  return useQuery({
+    queryKey: managedKey,
+    queryFn: ({ signal }) => getManagedRegistration(token, signal),
+    retry: false,
+  });
+}
+
+export function useUpdateManagedRegistration(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateManagedRegistration) =>
+      api.put<ManagedRegistration>(PATH, body, {
+        ...withToken(token),
+        errorMessage: 'Could not save your changes. Please try again.',
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(managedKey, saved);
+      // The event's attendee count changed.
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.event(saved.event.id) });
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.lists() });
+    },
+  });
+}
+
+export function useCancelManagedRegistration(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.delete<CancelledRegistration>(PATH, {
+        ...withToken(token),
+        errorMessage: 'Could not cancel your registration. Please try again.',
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
+  });
+}

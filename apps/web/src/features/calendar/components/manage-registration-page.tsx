@@ -1,0 +1,338 @@
+import type { ManagedRegistration } from '@chamber/contract';
+import { CalendarCheckIcon, CalendarX2Icon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { formatEventDate, formatEventTimeRange } from '@/lib/events/event-time';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import {
+  useCancelManagedRegistration,
+  useManagedRegistration,
+  useUpdateManagedRegistration,
+} from '../api/manage-registration';
+import {
+  manageRegistrationBody,
+  manageRegistrationDefaults,
+  manageRegistrationFormSchema,
+} from '../lib/registration-form';
+
+/** The token of a manage link: `#token=…`, the fragment, which no server ever receives. */
+export function tokenFromFragment(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
+  return token && /^[\w-]{43}$/.test(token) ? token : null;
+}
+
+const LINK_NOT_VALID =
+  'This link is not valid. It may have been replaced by a newer email, or the registration was cancelled.';
+
+/**
+ * /registrations/manage#token=…, opened from the registration mail: the registrant sees the
+ * event and their registration, and changes the party size and details or cancels.
+ */
+export function ManageRegistrationPage() {
+  const token = tokenFromFragment(useLocation().hash);
+  if (!token) return <LinkProblem title="Link Not Valid" detail={LINK_NOT_VALID} />;
+  // Another link is another registration: a fresh view.
+  return <ManagedRegistrationView key={token} token={token} />;
+}
+
+function ManagedRegistrationView({ token }: { token: string }) {
+  const query = useManagedRegistration(token);
+  const [cancelled, setCancelled] = useState<{ message: string; eventId: string } | null>(null);
+  useDocumentTitle('Your Registration');
+
+  if (cancelled) {
+    return (
+      <Shell>
+        <Card role="status" className="items-center px-6 text-center">
+          <CalendarX2Icon className="size-12 text-muted-foreground" aria-hidden="true" />
+          <div className="grid gap-2">
+            <h1 className="text-2xl font-bold">Registration Cancelled</h1>
+            <p className="text-muted-foreground">{cancelled.message}</p>
+          </div>
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button asChild variant="outline">
+              <Link to={paths.event.href(cancelled.eventId)}>View the event</Link>
+            </Button>
+            <Button asChild>
+              <Link to={paths.calendar.href()}>Back to Calendar</Link>
+            </Button>
+          </div>
+        </Card>
+      </Shell>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <div
+        role="status"
+        className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-muted-foreground"
+      >
+        <Spinner className="size-8 text-primary" />
+        Loading your registration...
+      </div>
+    );
+  }
+  if (query.isError) {
+    const gone =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    return gone ? (
+      <LinkProblem title="Link Not Valid" detail={query.error.message || LINK_NOT_VALID} />
+    ) : (
+      <LinkProblem
+        title={query.error.message || 'Failed to load your registration'}
+        detail="Check your connection and try again."
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return (
+    <RegistrationCard
+      managed={query.data}
+      token={token}
+      onCancelled={(message) => setCancelled({ message, eventId: query.data.event.id })}
+    />
+  );
+}
+
+function RegistrationCard({
+  managed,
+  token,
+  onCancelled,
+}: {
+  managed: ManagedRegistration;
+  token: string;
+  onCancelled: (message: string) => void;
+}) {
+  const { event, registration, canChange, closedReason } = managed;
+  return (
+    <Shell>
+      <Card className="gap-6 px-6">
+        <div className="grid gap-2">
+          <p className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
+            <CalendarCheckIcon className="size-4" aria-hidden="true" />
+            Your registration
+          </p>
+          <h1 className="text-2xl font-bold [overflow-wrap:anywhere]">
+            <Link to={paths.event.href(event.id)} className="hover:underline">
+              {event.title}
+            </Link>
+          </h1>
+          <dl className="grid gap-1 text-sm">
+            <div className="flex gap-2">
+              <dt className="font-medium">When:</dt>
+              <dd>
+                {formatEventDate(event)}, {formatEventTimeRange(event)}
+              </dd>
+            </div>
+            {event.location ? (
+              <div className="flex gap-2">
+                <dt className="font-medium">Where:</dt>
+                <dd className="[overflow-wrap:anywhere]">{event.location}</dd>
+              </div>
+            ) : null}
+            <div className="flex gap-2">
+              <dt className="font-medium">Email:</dt>
+              <dd className="[overflow-wrap:anywhere]">{registration.email}</dd>
+            </div>
+          </dl>
+        </div>
+        {canChange ? (
+          <ChangeForm managed={managed} token={token} onCancelled={onCancelled} />
+        ) : (
+          <div className="grid gap-2 text-sm">
+            <p role="status" className="font-medium">
+              {closedReason}
+            </p>
+            <p className="text-muted-foreground">
+              Party of {registration.guests}
+              {registration.notes ? ` · ${registration.notes}` : ''}
+            </p>
+          </div>
+        )}
+      </Card>
+    </Shell>
+  );
+}
+
+function ChangeForm({
+  managed,
+  token,
+  onCancelled,
+}: {
+  managed: ManagedRegistration;
+  token: string;
+  onCancelled: (message: string) => void;
+}) {
+  const form = useZodForm(manageRegistrationFormSchema, {
+    defaultValues: manageRegistrationDefaults(managed.registration),
+  });
+  const update = useUpdateManagedRegistration(token);
+  const cancel = useCancelManagedRegistration(token);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  async function onSubmit(values: Parameters<typeof manageRegistrationBody>[0]) {
+    setError(null);
+    try {
+      const saved = await update.mutateAsync(manageRegistrationBody(values));
+      form.reset(manageRegistrationDefaults(saved.registration));
+      toast.success('Your registration is updated. We sent you a confirmation.');
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'Could not save your changes.');
+    }
+  }
+
+  async function onCancel() {
+    setError(null);
+    try {
+      const result = await cancel.mutateAsync();
+      setConfirming(false);
+      onCancelled(result.message);
+    } catch (failure) {
+      setConfirming(false);
+      setError(failure instanceof Error ? failure.message : 'Could not cancel your registration.');
+    }
+  }
+
+  const text = (name: 'name' | 'phone', label: string, props: Record<string, unknown>) => (
+    <FormField
+      control={form.control}
+      name={name}
+      label={label}
+      render={({ field, controlProps }) => <Input {...field} {...controlProps} {...props} />}
+    />
+  );
+
+  return (
+    <>
+      <Form
+        form={form}
+        onSubmit={(values) => void onSubmit(values)}
+        className="grid gap-4"
+        aria-label="Change your registration"
+      >
+        {text('name', 'Full Name*', { autoComplete: 'name', required: true })}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text('phone', 'Phone (optional)', { type: 'tel', autoComplete: 'tel' })}
+          <FormField
+            control={form.control}
+            name="numberOfGuests"
+            label="Number of Guests"
+            description="Including you, 1 to 10."
+            render={({ field, controlProps }) => (
+              <Input
+                {...field}
+                {...controlProps}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={10}
+                step={1}
+              />
+            )}
+          />
+        </div>
+        <FormField
+          control={form.control}
+          name="notes"
+          label="Notes (optional)"
+          render={({ field, controlProps }) => (
+            <Textarea {...field} {...controlProps} rows={3} className="min-h-0" />
+          )}
+        />
+        <FormError>{error}</FormError>
+        <div className="flex flex-wrap justify-between gap-2">
+          <Button
+            type="button"
+            variant="ghost"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            onClick={() => setConfirming(true)}
+          >
+            Cancel registration
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? <Spinner className="size-4" /> : null}
+            Save changes
+          </Button>
+        </div>
+      </Form>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Cancel your registration?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Your place at {managed.event.title} will be given up. You can register again on the
+              event page while registration is open.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Keep my registration</AlertDialogCancel>
+            <Button
+              type="button"
+              variant="destructive"
+              disabled={cancel.isPending}
+              onClick={() => void onCancel()}
+            >
+              {cancel.isPending ? 'Cancelling...' : 'Cancel registration'}
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  return <div className="mx-auto max-w-xl px-4 py-12 sm:py-16">{children}</div>;
+}
+
+function LinkProblem({
+  title,
+  detail,
+  onRetry,
+}: {
+  title: string;
+  detail: string;
+  onRetry?: () => void;
+}) {
+  useDocumentTitle(title);
+  return (
+    <Shell>
+      <Card role="alert" className="items-center px-6 text-center">
+        <CalendarX2Icon className="size-12 text-muted-foreground" aria-hidden="true" />
+        <div className="grid gap-2">
+          <h1 className="text-2xl font-bold">{title}</h1>
+          <p className="text-muted-foreground">{detail}</p>
+        </div>
+        <div className="flex flex-wrap justify-center gap-2">
+          {onRetry ? (
+            <Button type="button" variant="outline" onClick={onRetry}>
+              Try Again
+            </Button>
+          ) : null}
+          <Button asChild>
+            <Link to={paths.calendar.href()}>Back to Calendar</Link>
+          </Button>
+        </div>
+      </Card>
+    </Shell>
+  );
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { eventRegistrationSchema, registerForEventSchema } from './calendar.js';
+
+/**
+ * The manage link of an event registration: the confirmation mail carries a random token that
+ * lets whoever holds the mailbox see, change or cancel the registration without an account.
+ * The web page reads it from the link's fragment (`/registrations/manage#token=…`, never sent
+ * to a server) and sends it in this header, so it appears in no address and no log.
+ */
+export const REGISTRATION_TOKEN_HEADER = 'x-registration-token';
+
+/** The web app's page of a manage link. */
+export const MANAGE_REGISTRATION_PATH = '/registrations/manage';
+
+/** 32 random bytes, base64url. */
+export const registrationTokenSchema = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9_-]{43}$/,
+    'This link is not valid. Please use the link in your latest email.',
+  );
+
+export const registrationTokenHeadersSchema = z.object({
+  [REGISTRATION_TOKEN_HEADER]: registrationTokenSchema.describe(
+    'The token of the manage link in the registration mail',
+  ),
+});
+
+/** The event a managed registration is for: what the page shows about it. */
+export const managedEventSchema = z.object({
+  id: z.string().describe('The event or occurrence id (for its page: /events/{id})'),
+  title: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  isAllDay: z.boolean(),
+  timezone: z.string(),
+  location: z.string(),
+  cancelled: z.boolean(),
+});
+export type ManagedEvent = z.infer<typeof managedEventSchema>;
+
+/** GET /registrations/manage and the answer of a change. */
+export const managedRegistrationSchema = z.object({
+  registration: eventRegistrationSchema,
+  event: managedEventSchema,
+  canChange: z
+    .boolean()
+    .describe('False once the event has started or was cancelled: then nothing can change'),
+  closedReason: z.string().nullable().describe('Why it cannot change, in a sentence'),
+});
+export type ManagedRegistration = z.infer<typeof managedRegistrationSchema>;
+
+/**
+ * PUT /registrations/manage: the registration form without the email (the address is what the
+ * link proves; another address is another registration). The whole form is sent.
+ */
+export const updateManagedRegistrationSchema = registerForEventSchema.omit({ email: true });
+export type UpdateManagedRegistration = z.input<typeof updateManagedRegistrationSchema>;
+
+/** DELETE /registrations/manage. */
+export const cancelledRegistrationSchema = z.object({
+  cancelled: z.literal(true),
+  message: z.string(),
+});
+export type CancelledRegistration = z.infer<typeof cancelledRegistrationSchema>;
