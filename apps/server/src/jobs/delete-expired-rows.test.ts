@@ -61,7 +61,8 @@ describe('the clean-up job', () => {
     const rememberedToken = (await exchange(ctx, remembered)).json().access_token as string;
     expect((await authorize(ctx, { email, password: `${PASSWORD}!` })).statusCode).toBe(401);
     // Confirmation codes of the roster claim (10 minutes): one never entered, one entered at
-    // minute 9, which keeps the address's claim open until minute 24.
+    // minute 9. A right code issues a claim token that lasts 15 minutes, so any code is kept
+    // until 15 minutes after it expires (minute 25).
     await ctx.db.insert(emailCodes).values([
       {
         purpose: 'claim',
@@ -88,32 +89,40 @@ describe('the clean-up job', () => {
       email_codes: 0,
     });
 
-    // Minute 20: the 15-minute throttling windows and the code never entered are over.
+    // Minute 20: the 15-minute throttling windows are over; a claim token may still be live.
     ctx.clock.advance(20 * MINUTE);
     expect(await runCleanUp()).toEqual({
       rate_limits: before.rate_limits,
       auth_codes: 0,
       access_tokens: 0,
-      email_codes: 1,
+      email_codes: 0,
     });
     expect(await counts()).toEqual({
       rate_limits: 0,
       auth_codes: 2,
       access_tokens: 2,
-      email_codes: 1,
+      email_codes: 2,
+    });
+    // Minute 26: no claim token of either code can be live.
+    ctx.clock.advance(6 * MINUTE);
+    expect(await runCleanUp()).toEqual({
+      rate_limits: 0,
+      auth_codes: 0,
+      access_tokens: 0,
+      email_codes: 2,
     });
     // The spent codes are still known, so a replay still revokes the session it opened.
     expect((await exchange(ctx, session)).statusCode).toBe(400);
     expect(await tokenIsLive(ctx, sessionToken)).toBe(false);
     expect(await tokenIsLive(ctx, rememberedToken)).toBe(true);
 
-    // Two days on: the codes, the revoked 12-hour token and the claim are past keeping.
+    // Two days on: the codes and the revoked 12-hour token are past keeping.
     ctx.clock.advance(2 * DAY);
     expect(await runCleanUp()).toEqual({
       rate_limits: 0,
       auth_codes: 2,
       access_tokens: 1,
-      email_codes: 1,
+      email_codes: 0,
     });
     expect(await tokenIsLive(ctx, rememberedToken)).toBe(true);
 

@@ -1,7 +1,7 @@
-import { and, isNull, lte, or } from 'drizzle-orm';
-import { accessTokens, authCodes, type Database, emailCodes } from '@chamber/db';
+import { lte } from 'drizzle-orm';
+import { accessTokens, authCodes, type Database } from '@chamber/db';
 import { Throttle } from '../lib/throttle.js';
-import { VERIFIED_TTL_MS } from '../modules/onboarding/service.js';
+import { pruneEmailCodes } from '../modules/onboarding/service.js';
 import type { JobDefinition } from './definition.js';
 
 /**
@@ -50,20 +50,8 @@ export const cleanUpSteps: readonly CleanUpStep[] = [
   },
   {
     table: 'email_codes',
-    // A verified code still lets its address claim the listing for a while after it expires.
-    deleteExpired: async (db, now) => {
-      const verifiedBefore = new Date(now.getTime() - VERIFIED_TTL_MS);
-      const rows = await db
-        .delete(emailCodes)
-        .where(
-          and(
-            lte(emailCodes.expiresAt, now),
-            or(isNull(emailCodes.verifiedAt), lte(emailCodes.verifiedAt, verifiedBefore)),
-          ),
-        )
-        .returning({ id: emailCodes.id });
-      return rows.length;
-    },
+    // The onboarding module knows how long a verified code's claim token outlives it.
+    deleteExpired: pruneEmailCodes,
   },
 ];
 
