@@ -23,6 +23,8 @@ import { registerModules } from './modules/index.js';
 import { AuthService } from './modules/auth/service.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { nulGuardPlugin } from './plugins/nul-guard.js';
+import { privateAnswersPlugin } from './plugins/private-answers.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
 
@@ -104,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(nulGuardPlugin);
   await app.register(formbody);
   const embeds = new EmbedOrigins(db);
   await app.register(helmet, {
@@ -136,6 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await mailer.close();
   });
   await app.register(authPlugin, { auth });
+  await app.register(privateAnswersPlugin);
   await registerModules(app, { db, config, auth, clock, storage, throttle, mailer, embeds });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

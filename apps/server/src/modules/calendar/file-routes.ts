@@ -118,6 +118,7 @@ export const calendarFileRoutes: FastifyPluginAsyncZod<
   app.get(
     '/calendars/appointments/:id/registrations',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "An event's registrations (its organizer, moderators and admins)",

@@ -94,6 +94,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   app.post(
     '/calendars/appointments',
     {
+      config: { access: 'signed-in' },
       bodyLimit: 64 * 1024,
       schema: {
         tags,
@@ -116,6 +117,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   app.put(
     '/calendars/appointments/:id',
     {
+      config: { access: 'signed-in' },
       bodyLimit: 64 * 1024,
       schema: {
         tags,
@@ -142,6 +144,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   app.delete(
     '/calendars/appointments/:id',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Delete an event, an occurrence, the following occurrences or a series',
@@ -185,6 +188,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   app.post(
     '/calendars/appointments/:id/recurring-series-custom-fields',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Set custom fields on a whole series (or on a single event)',

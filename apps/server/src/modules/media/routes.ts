@@ -48,6 +48,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
     app.post(
       path,
       {
+        config: { access: 'signed-in' },
         bodyLimit: bodyLimitFor(kind === 'downloadFile' ? DOWNLOAD_MAX_BYTES : IMAGE_MAX_BYTES),
         schema: {
           tags: ['media'],
@@ -68,6 +69,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   app.get(
     '/media/:key',
     {
+      // Named by the hash of its bytes: the same file for everyone, cached for good.
+      config: { publicCache: true },
       schema: {
         tags: ['media'],
         summary: 'An uploaded file; its name is the hash of its bytes, so it is cached for good',

@@ -91,6 +91,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.put(
     '/members/:id',
     {
+      config: { access: 'signed-in' },
       bodyLimit: 64 * 1024,
       schema: {
         tags: ['members'],
@@ -108,6 +109,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.put(
     '/members/:id/avatar',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['members'],
         summary: "Set a member's avatar to an uploaded image ('' removes it)",
@@ -128,6 +130,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.put(
     '/members/:id/coverImage',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['members'],
         summary: "Set an elite member's cover image to an uploaded image ('' removes it)",
@@ -148,6 +151,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.put(
     '/auth/profile',
     {
+      config: { access: 'signed-in' },
       bodyLimit: 64 * 1024,
       schema: {
         tags: ['members'],

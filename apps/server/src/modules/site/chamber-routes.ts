@@ -41,6 +41,7 @@ export const chamberRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.put(
     '/locations/:locationId',
     {
+      config: { access: 'admin' },
       bodyLimit: 64 * 1024,
       schema: {
         tags: ['site'],
@@ -112,6 +113,7 @@ export const chamberRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.get(
     '/admin/submissions',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Messages and nominations from the native forms, newest first',
@@ -122,9 +124,6 @@ export const chamberRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
           401: apiErrorSchema,
           403: apiErrorSchema,
         },
-      },
-      onRequest: async (request) => {
-        requireRole(request, 'admin');
       },
     },
     async (request, reply) => {
