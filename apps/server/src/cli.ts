@@ -10,12 +10,16 @@ import { createStorage } from './lib/create-storage.js';
 import { CsvError, parseCsv } from './lib/csv.js';
 import { createMailer } from './lib/mail/mailer.js';
 import { loadChamberIdentity, passwordChangedMail } from './lib/mail/templates.js';
+import { guardTerminalOutput } from './lib/terminal-text.js';
 import { hashPassword } from './modules/auth/password.js';
 import { importRoster, type ImportReport } from './modules/onboarding/roster-import.js';
 import { BackupError, createBackup, restoreBackup } from './ops/backup.js';
 import { demoAccounts } from './seed/demo-data.js';
 import { SCALE_1, seedScale } from './seed/scale.js';
 import { seedDemo } from './seed/seed.js';
+
+// Reports print text from files and the database (a roster's cells): never to be acted on.
+guardTerminalOutput();
 
 class CliError extends Error {}
 
