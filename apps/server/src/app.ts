@@ -21,6 +21,7 @@ import type { Storage } from './lib/storage.js';
 import { Throttle } from './lib/throttle.js';
 import { registerModules } from './modules/index.js';
 import { AuthService } from './modules/auth/service.js';
+import { MailDelivery } from './modules/onboarding/mail-delivery.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { nulGuardPlugin } from './plugins/nul-guard.js';
@@ -32,6 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered (method and URL pattern), for checks that must cover them all. */
     routeList: readonly { method: string; url: string }[];
+    /** Waits until mail queued to go out after an answer has been sent or has failed. */
+    flushMail(): Promise<void>;
   }
 }
 
@@ -134,13 +137,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const auth = new AuthService(db, clock, throttle, config);
   const storage = options.storage ?? createStorage(config);
   const mailer = options.mailer ?? createMailer(config, app.log);
+  const delivery = new MailDelivery(db, config, mailer, app.log);
+  app.decorate('flushMail', () => delivery.drain());
   app.addHook('onClose', async () => {
     await storage.close();
+    await delivery.drain();
     await mailer.close();
   });
   await app.register(authPlugin, { auth });
   await app.register(privateAnswersPlugin);
-  await registerModules(app, { db, config, auth, clock, storage, throttle, mailer, embeds });
+  await registerModules(app, {
+    db,
+    config,
+    auth,
+    clock,
+    storage,
+    throttle,
+    mailer,
+    delivery,
+    embeds,
+  });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // A browsable page of the same document, served from the package (nothing from a CDN).
