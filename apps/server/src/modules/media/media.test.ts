@@ -110,9 +110,15 @@ describe('uploading an avatar', () => {
   });
 });
 
+/** A PNG signature followed by zeros: `size` bytes in all. */
+const pngOfSize = (size: number) => {
+  const bytes = Buffer.alloc(size, 0);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return bytes;
+};
+
 describe('refused uploads', () => {
-  const tooBig = Buffer.alloc(5 * 1024 * 1024 + 1, 0);
-  tooBig.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const tooBig = pngOfSize(5 * 1024 * 1024 + 1);
 
   it.each([
     [
@@ -138,6 +144,20 @@ describe('refused uploads', () => {
       'Please select a valid image file (JPEG, PNG)',
     ],
     ['5 MB + 1 byte', () => dataUrl(tooBig), 413, 'File size must be less than 5MB'],
+    // "Less than 5MB": a file of exactly 5 MiB is one byte too many.
+    [
+      'exactly 5 MB',
+      () => dataUrl(pngOfSize(5 * 1024 * 1024)),
+      413,
+      'File size must be less than 5MB',
+    ],
+    // One byte less passes the size check and is refused for what it holds.
+    [
+      '5 MB − 1 byte that is not an image',
+      () => dataUrl(pngOfSize(5 * 1024 * 1024 - 1)),
+      400,
+      'The image could not be read. Please choose another JPEG or PNG file.',
+    ],
     [
       'a data URL without base64',
       () => 'data:image/png,hello',
@@ -266,6 +286,41 @@ describe('event covers and download files', () => {
     expect(served.headers['content-disposition']).toBe('attachment; filename="Luncheon menu.pdf"');
     expect(served.headers['content-security-policy']).toContain('sandbox');
     expect(served.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it.each([
+    ['plain text', 'text/plain', 'Luncheon menu: soup, salad, pie'],
+    ['an HTML page', 'text/html', '<!doctype html><html><script>alert(1)</script></html>'],
+    [
+      'an SVG',
+      'image/svg+xml',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    ],
+    ['text that only mentions PDF', 'application/pdf', 'PDF-1.4 %PDF- but not at the start'],
+  ])('refuses %s as a download file', async (_name, type, text) => {
+    const before = await storedFiles();
+    const res = await upload(
+      ctx,
+      'download-file',
+      { fileData: dataUrl(Buffer.from(text), type), fileName: 'menu.pdf' },
+      owner.token,
+    );
+    expect(res.statusCode, res.body).toBe(415);
+    expect(res.json().message).toBe('Please select a PDF, JPEG or PNG file.');
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses a download file of exactly 10 MB', async () => {
+    const pdf = Buffer.alloc(10 * 1024 * 1024, 0x20);
+    pdf.write('%PDF-1.4\n');
+    const res = await upload(
+      ctx,
+      'download-file',
+      { fileData: dataUrl(pdf, 'application/pdf'), fileName: 'big.pdf' },
+      owner.token,
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('File size must be less than 10MB');
   });
 
   it('refuses a PDF as an event cover', async () => {
