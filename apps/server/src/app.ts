@@ -24,6 +24,7 @@ import { AuthService } from './modules/auth/service.js';
 import { MailDelivery } from './modules/onboarding/mail-delivery.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
 import { nulGuardPlugin } from './plugins/nul-guard.js';
 import { privateAnswersPlugin } from './plugins/private-answers.js';
 import { securityPlugin } from './plugins/security.js';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(authPlugin, { auth });
   await app.register(privateAnswersPlugin);
+  await app.register(idempotencyPlugin, { db, clock });
   await registerModules(app, {
     db,
     config,

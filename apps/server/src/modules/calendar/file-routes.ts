@@ -84,6 +84,7 @@ export const calendarFileRoutes: FastifyPluginAsyncZod<
   app.post(
     '/calendars/appointments/:id/registrations',
     {
+      config: { idempotent: true },
       bodyLimit: 16 * 1024,
       schema: {
         tags,

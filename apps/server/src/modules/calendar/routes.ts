@@ -94,7 +94,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   app.post(
     '/calendars/appointments',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', idempotent: true },
       bodyLimit: 64 * 1024,
       schema: {
         tags,

@@ -145,6 +145,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, d
   app.post(
     '/auth/register',
     {
+      config: { idempotent: true },
       bodyLimit,
       attachValidation: true,
       schema: {

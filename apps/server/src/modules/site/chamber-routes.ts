@@ -77,6 +77,7 @@ export const chamberRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.post(
     '/site/contact',
     {
+      config: { idempotent: true },
       bodyLimit: 32 * 1024,
       schema: {
         tags: ['site'],
@@ -96,6 +97,7 @@ export const chamberRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.post(
     '/site/nominations',
     {
+      config: { idempotent: true },
       bodyLimit: 32 * 1024,
       schema: {
         tags: ['site'],
