@@ -11,6 +11,7 @@ const statusByCode = {
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
   too_many_requests: 429,
+  service_unavailable: 503,
 } as const;
 
 export type AppErrorCode = keyof typeof statusByCode;

@@ -1,11 +1,12 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, media } from '@chamber/db';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
-import { dataUrl, getMember, makeImage, upload } from '../../test/members.js';
+import { bearer, dataUrl, getMember, makeImage, upload } from '../../test/members.js';
 
 let ctx: TestContext;
 let owner: { contactId: string; token: string };
@@ -264,6 +265,88 @@ describe('refused uploads', () => {
       payload: { avatarUrl: 'https://tracker.example/pixel.png' },
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('images whose reading would take too much memory', () => {
+  const blank = (width: number, height: number, channels: 3 | 4) =>
+    sharp({ create: { width, height, channels, background: '#1f5f8b' } });
+
+  it.each([
+    [
+      'more than 50 megapixels',
+      () => blank(7072, 7072, 3).png({ compressionLevel: 1 }).toBuffer(),
+      'The image is too large: at most 50 megapixels. Please choose a smaller image.',
+    ],
+    [
+      'an interlaced 16-bit PNG of 13 megapixels',
+      () => blank(3600, 3600, 4).toColourspace('rgb16').png({ progressive: true }).toBuffer(),
+      'The image is too large: an interlaced PNG with 16-bit colour may have at most 12.5 megapixels. Please save it without interlacing, or choose a smaller image.',
+    ],
+    [
+      'a progressive JPEG of 17.6 megapixels',
+      () => blank(4200, 4200, 3).jpeg({ progressive: true }).toBuffer(),
+      'The image is too large: a progressive JPEG may have at most 16.7 megapixels. Please save it without interlacing, or choose a smaller image.',
+    ],
+  ])('refuses %s with 413, before reading it', async (_name, make, message) => {
+    const bytes = await make();
+    const before = await storedFiles();
+    const type = bytes[0] === 0xff ? 'image/jpeg' : 'image/png';
+    const res = await upload(
+      ctx,
+      'event-cover',
+      { fileData: dataUrl(bytes, type), fileName: 'huge' },
+      owner.token,
+    );
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toEqual({ error: 'payload_too_large', message });
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it.each([
+    [
+      'an interlaced 8-bit PNG of 13 megapixels',
+      () => blank(3600, 3600, 4).png({ progressive: true }),
+    ],
+    ['a baseline JPEG of 17.6 megapixels', () => blank(4200, 4200, 3).jpeg()],
+  ])('accepts %s, read a strip at a time or within the limit', async (_name, make) => {
+    const bytes = await make().toBuffer();
+    const type = bytes[0] === 0xff ? 'image/jpeg' : 'image/png';
+    const res = await upload(
+      ctx,
+      'event-cover',
+      { fileData: dataUrl(bytes, type), fileName: 'big' },
+      owner.token,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+  });
+});
+
+describe('parallel uploads', () => {
+  it('are handled one at a time: the next is not read until the first has answered', async () => {
+    const fileData = dataUrl(await makeImage('png'));
+    const body = JSON.stringify({ fileName: 'slow.png', fileData });
+    // The first upload's body arrives slowly: it holds the queue while it is read.
+    const slowBody = new PassThrough();
+    slowBody.write(body.slice(0, 100));
+    const slow = ctx.app.inject({
+      method: 'POST',
+      url: '/api/medias/upload-event-cover',
+      headers: { ...bearer(owner.token), 'content-type': 'application/json' },
+      payload: slowBody,
+    });
+    // Signed in and queued: it now waits for the rest of its body.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    let secondDone = false;
+    const second = upload(ctx, 'event-cover', { fileData }, otherToken).then((res) => {
+      secondDone = true;
+      return res;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(secondDone).toBe(false);
+    slowBody.end(body.slice(100));
+    expect((await slow).statusCode).toBe(201);
+    expect((await second).statusCode).toBe(201);
   });
 });
 
