@@ -8,6 +8,7 @@
 //   --glibc-defaults (without the allocator setting the container image makes; see README)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -182,7 +183,7 @@ try {
   console.log(
     exitCode
       ? `Peak above ${TARGET_MB} MB.`
-      : `Every peak below ${TARGET_MB} MB (Node ${process.version}).`,
+      : `Every peak below ${TARGET_MB} MB (Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, load average ${os.loadavg()[0].toFixed(1)}).`,
   );
 } catch (err) {
   console.error(`Upload benchmark failed: ${err instanceof Error ? err.message : String(err)}`);
