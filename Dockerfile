@@ -18,10 +18,12 @@ RUN pnpm run build
 RUN pnpm install --frozen-lockfile --prod --offline
 
 FROM node:24-bookworm-slim AS runtime
+# MALLOC_MMAP_THRESHOLD_: freed image buffers go back to the system (README, Memory).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules

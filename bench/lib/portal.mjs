@@ -10,12 +10,19 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /**
  * @param {{ scale?: number, port: number, app?: string, nodeArgs?: string[],
- *   log?: (line: string) => void }} options
+ *   env?: Record<string, string>, log?: (line: string) => void }} options
  *   `scale` undefined loads the demo chamber only; `app` is the checkout whose build runs
  *   (this one by default; another, built, to measure an earlier state); `nodeArgs` go to the
- *   server's node (e.g. --cpu-prof).
+ *   server's node (e.g. --cpu-prof); `env` is added to the server's environment.
  */
-export async function startPortal({ scale, port, app = root, nodeArgs = [], log = console.log }) {
+export async function startPortal({
+  scale,
+  port,
+  app = root,
+  nodeArgs = [],
+  env: extraEnv = {},
+  log = console.log,
+}) {
   const serverJs = path.join(app, 'apps/server/dist/server.js');
   const cliJs = path.join(app, 'apps/server/dist/cli.js');
   const dataDir = path.join(os.tmpdir(), `chamber-bench-${process.pid}-${port}`);
@@ -44,7 +51,7 @@ export async function startPortal({ scale, port, app = root, nodeArgs = [], log 
 
   const server = spawn(process.execPath, [...nodeArgs, serverJs], {
     cwd: app,
-    env,
+    env: { ...env, ...extraEnv },
     stdio: 'inherit',
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));

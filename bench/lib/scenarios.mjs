@@ -35,7 +35,7 @@ async function json(res) {
 }
 
 /** The PKCE sign-in the web app does; answers the bearer token. */
-async function signIn(url) {
+export async function signIn(url) {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const post = (path, body) =>

@@ -21,8 +21,12 @@ import type { Storage } from './lib/storage.js';
 import { Throttle } from './lib/throttle.js';
 import { registerModules } from './modules/index.js';
 import { AuthService } from './modules/auth/service.js';
+import { MailDelivery } from './modules/onboarding/mail-delivery.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
+import { nulGuardPlugin } from './plugins/nul-guard.js';
+import { privateAnswersPlugin } from './plugins/private-answers.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
 
@@ -30,6 +34,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route as registered (method and URL pattern), for checks that must cover them all. */
     routeList: readonly { method: string; url: string }[];
+    /** Waits until mail queued to go out after an answer has been sent or has failed. */
+    flushMail(): Promise<void>;
   }
 }
 
@@ -106,6 +112,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(nulGuardPlugin);
   await app.register(formbody);
   const embeds = new EmbedOrigins(db);
   await app.register(helmet, {
@@ -133,12 +140,27 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const auth = new AuthService(db, clock, throttle, config);
   const storage = options.storage ?? createStorage(config);
   const mailer = options.mailer ?? createMailer(config, app.log);
+  const delivery = new MailDelivery(db, config, mailer, app.log);
+  app.decorate('flushMail', () => delivery.drain());
   app.addHook('onClose', async () => {
     await storage.close();
+    await delivery.drain();
     await mailer.close();
   });
   await app.register(authPlugin, { auth });
-  await registerModules(app, { db, config, auth, clock, storage, throttle, mailer, embeds });
+  await app.register(privateAnswersPlugin);
+  await app.register(idempotencyPlugin, { db, clock });
+  await registerModules(app, {
+    db,
+    config,
+    auth,
+    clock,
+    storage,
+    throttle,
+    mailer,
+    delivery,
+    embeds,
+  });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // A browsable page of the same document, served from the package (nothing from a CDN).

@@ -478,6 +478,12 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   },
 };
 
+/** Answers that are the same for everyone keep their own Cache-Control for signed-in callers. */
+const publicCache: Record<string, string> = {
+  'GET /api/media/:key': 'public, max-age=31536000, immutable',
+  'GET /api/config': 'public, max-age=60',
+};
+
 let world: World;
 
 beforeAll(async () => {
@@ -568,6 +574,7 @@ describe('the authorization table', () => {
     const entry = table[route]!;
     const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     const got: Partial<Record<Persona, number>> = {};
+    const wrongCaching: string[] = [];
     for (const as of personas) {
       const call = await entry.call(world, as);
       const token =
@@ -582,7 +589,85 @@ describe('the authorization table', () => {
         ...(call.remoteAddress ? { remoteAddress: call.remoteAddress } : {}),
       });
       got[as] = res.statusCode;
+      // Whatever answers a call with credentials is kept by no cache, unless the route's
+      // answer is the same for everyone.
+      const cacheControl = res.headers['cache-control'];
+      const wanted = publicCache[route] ?? 'private, no-store';
+      if (token && res.statusCode < 300 && cacheControl !== wanted) {
+        wrongCaching.push(`${as}: ${String(cacheControl)}`);
+      }
     }
     expect(got).toEqual(entry.expect);
+    expect(wrongCaching, 'Cache-Control of answers to signed-in calls').toEqual([]);
+  });
+});
+
+describe('who may call a route at all is checked before its input', () => {
+  const garbage = [
+    { name: 'broken JSON', payload: '{"title": ', contentType: 'application/json' },
+    {
+      name: 'wrong fields',
+      payload: '{"title": 42, "email": []}',
+      contentType: 'application/json',
+    },
+    // Larger than any route's body limit (an upload of a 10 MB download file is the largest).
+    { name: 'an oversized body', payload: 'x'.repeat(15 * 1024 * 1024), contentType: 'text/plain' },
+  ];
+  const withBody = (route: string) => !route.startsWith('GET ');
+  const callWith = async (route: string, as: Persona, body: (typeof garbage)[number]) => {
+    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    const { url } = await table[route]!.call(world, as);
+    return world.ctx.app.inject({
+      method,
+      // Query strings get garbage too, for the routes that read one.
+      url: `${url}${url.includes('?') ? '&' : '?'}limit=lots&offset=-1&startDate=never`,
+      headers: {
+        ...bearer(as === 'anonymous' ? undefined : world.tokens[as]),
+        ...(withBody(route) ? { 'content-type': body.contentType } : {}),
+      },
+      ...(withBody(route) ? { payload: body.payload } : {}),
+    });
+  };
+
+  it('answers 401 to anonymous calls of every route that needs a session, whatever is sent', async () => {
+    // Sign-in answers 401 to wrong credentials, not for want of a session: not one of these.
+    const protectedRoutes = Object.keys(table).filter(
+      (r) => table[r]!.expect.anonymous === 401 && table[r]!.expect.suspended === 401,
+    );
+    expect(protectedRoutes.length).toBeGreaterThan(20);
+    const got: string[] = [];
+    for (const route of protectedRoutes) {
+      for (const body of garbage) {
+        const res = await callWith(route, 'anonymous', body);
+        if (res.statusCode !== 401) got.push(`${route} with ${body.name}: ${res.statusCode}`);
+      }
+    }
+    expect(got).toEqual([]);
+  });
+
+  it('answers 403 to members calling admin-only routes, whatever is sent', async () => {
+    const adminRoutes = Object.keys(table).filter(
+      (r) => table[r]!.expect.member === 403 && table[r]!.expect.admin < 300,
+    );
+    expect(adminRoutes).toContain('PUT /api/locations/:locationId');
+    const got: string[] = [];
+    for (const route of adminRoutes) {
+      for (const body of garbage) {
+        for (const as of ['member', 'moderator'] as const) {
+          const res = await callWith(route, as, body);
+          if (res.statusCode !== 403)
+            got.push(`${route} as ${as} with ${body.name}: ${res.statusCode}`);
+        }
+      }
+    }
+    expect(got).toEqual([]);
+  });
+
+  it('says so in the OpenAPI document', async () => {
+    const doc = (await world.ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    }>();
+    expect(doc.paths['/api/locations/{locationId}']!.put!.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/locations/{locationId}']!.get!.security).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts } from '@chamber/db';
+import { isUnsafe } from './lib/terminal-text.js';
 import { createTestDatabase, createTestUser } from './test/app.js';
 
 const run = promisify(execFile);
@@ -120,6 +121,30 @@ describe('chamber import-contacts', () => {
     const noEmail = await chamber('import-contacts', await csvFile('c.csv', 'name,phone\nA,1\n'));
     expect(noEmail.code).toBe(1);
     expect(noEmail.stderr).toContain('The file has no email column');
+  }, 60_000);
+
+  it('prints what the cells hold without letting control characters reach the terminal', async () => {
+    const esc = '\u001b';
+    const file = await csvFile(
+      'controls.csv',
+      [
+        `Email,Name,${esc}]0;Owned${esc}\\Notes`,
+        `${esc}[2J${esc}[H@nowhere,Clear Screen,`,
+        `ok@controls.example,"Bell\u0007 and CSI\u009b31m and DEL\u007f",`,
+        `bad-\u009b2J,Broken Row,`,
+      ].join('\n'),
+    );
+    const result = await chamber('import-contacts', file, '--dry-run');
+    expect(result.code, result.stderr).toBe(0);
+    const printed = result.stdout + result.stderr;
+    // Nothing a terminal acts on: no ESC, CSI, BEL or DEL; line breaks only between lines.
+    const unsafe = [...printed].filter((c) => c !== '\n' && isUnsafe(c.codePointAt(0)!));
+    expect(unsafe).toEqual([]);
+    expect(result.stdout).toContain('ignored columns: \\x1B]0;Owned\\x1B\\Notes');
+    expect(result.stdout).toContain(
+      'row 2: rejected: "\\x1B[2J\\x1B[H@nowhere" is not an email address',
+    );
+    expect(result.stdout).toContain('row 4: rejected: "bad-\\x9B2J" is not an email address');
   }, 60_000);
 });
 

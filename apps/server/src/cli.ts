@@ -11,11 +11,15 @@ import { systemClock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
 import { createMailer } from './lib/mail/mailer.js';
 import { AccountService, COMMAND_LINE, type PasswordSet } from './modules/auth/accounts.js';
+import { guardTerminalOutput } from './lib/terminal-text.js';
 import { importRoster, type ImportReport } from './modules/onboarding/roster-import.js';
 import { BackupError, createBackup, restoreBackup } from './ops/backup.js';
 import { demoAccounts } from './seed/demo-data.js';
 import { SCALE_1, seedScale } from './seed/scale.js';
 import { seedDemo } from './seed/seed.js';
+
+// Reports print text from files and the database (a roster's cells): never to be acted on.
+guardTerminalOutput();
 
 class CliError extends Error {}
 

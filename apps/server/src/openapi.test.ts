@@ -37,6 +37,43 @@ describe('the OpenAPI document', () => {
     );
   });
 
+  it('documents the Idempotency-Key header of the writes a retry could duplicate', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: { in: string; name: string; required?: boolean }[];
+            responses: Record<string, unknown>;
+          }
+        >
+      >;
+    }>();
+    const keyed = [
+      ['/api/calendars/appointments', 'post'],
+      ['/api/calendars/appointments/{id}/registrations', 'post'],
+      ['/api/site/contact', 'post'],
+      ['/api/site/nominations', 'post'],
+      ['/api/auth/register', 'post'],
+    ] as const;
+    for (const [path, method] of keyed) {
+      const header = doc.paths[path]![method]!.parameters?.find(
+        (p) => p.in === 'header' && p.name === 'idempotency-key',
+      );
+      expect(header, `${method} ${path}`).toMatchObject({ in: 'header', required: false });
+      expect(Object.keys(doc.paths[path]![method]!.responses)).toEqual(
+        expect.arrayContaining(['409', '422']),
+      );
+    }
+    const keyedRoutes = ctx.app.routeList.filter((r) =>
+      doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()]?.parameters?.some(
+        (p) => p.name === 'idempotency-key',
+      ),
+    );
+    expect(keyedRoutes).toHaveLength(keyed.length);
+  });
+
   it('is browsable at /api/docs', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
     const page =

@@ -420,3 +420,26 @@ export const dataVersion = pgTable(
   },
   (t) => [check('data_version_single_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * The first answer to a write sent with an `Idempotency-Key`, replayed to a retry with the
+ * same key for 24 hours. `scope` is the caller (a user, or a client address) and the route;
+ * `fingerprint` the SHA-256 of the request (path, query and validated body). `status` is null
+ * while the first request is still being answered; `locked_until` ends that claim if its
+ * process died.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    status: smallint('status'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    body: text('body'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index().on(t.expiresAt)],
+);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessTokens, authCodes, emailCodes, rateLimits } from '@chamber/db';
+import { accessTokens, authCodes, emailCodes, idempotencyKeys, rateLimits } from '@chamber/db';
 import { createTestApp, createTestUser, PASSWORD, type TestContext } from '../test/app.js';
 import { authorize, exchange, issueCode, tokenIsLive } from '../test/auth.js';
 import { schedulesIn, startRunner, waitForRun } from '../test/jobs.js';
@@ -27,6 +27,7 @@ const counts = async () => ({
   auth_codes: await ctx.db.$count(authCodes),
   access_tokens: await ctx.db.$count(accessTokens),
   email_codes: await ctx.db.$count(emailCodes),
+  idempotency_keys: await ctx.db.$count(idempotencyKeys),
 });
 
 /** Runs the clean-up job through the queue, as the schedule does, and returns what it deleted. */
@@ -78,8 +79,25 @@ describe('the clean-up job', () => {
         verifiedAt: new Date(t0.getTime() + 9 * MINUTE),
       },
     ]);
+    // The answer to a write sent with an Idempotency-Key, kept for 24 hours.
+    await ctx.db.insert(idempotencyKeys).values({
+      scope: 'ip:203.0.113.9 POST /api/contact',
+      key: 'retry-1',
+      fingerprint: 'x',
+      status: 201,
+      headers: {},
+      body: '{}',
+      lockedUntil: t0,
+      expiresAt: new Date(t0.getTime() + DAY),
+      createdAt: t0,
+    });
     const before = await counts();
-    expect(before).toMatchObject({ auth_codes: 2, access_tokens: 2, email_codes: 2 });
+    expect(before).toMatchObject({
+      auth_codes: 2,
+      access_tokens: 2,
+      email_codes: 2,
+      idempotency_keys: 1,
+    });
     expect(before.rate_limits).toBeGreaterThan(0);
 
     expect(await runCleanUp()).toEqual({
@@ -87,6 +105,7 @@ describe('the clean-up job', () => {
       auth_codes: 0,
       access_tokens: 0,
       email_codes: 0,
+      idempotency_keys: 0,
     });
 
     // Minute 20: the 15-minute throttling windows are over; a claim token may still be live.
@@ -96,12 +115,14 @@ describe('the clean-up job', () => {
       auth_codes: 0,
       access_tokens: 0,
       email_codes: 0,
+      idempotency_keys: 0,
     });
     expect(await counts()).toEqual({
       rate_limits: 0,
       auth_codes: 2,
       access_tokens: 2,
       email_codes: 2,
+      idempotency_keys: 1,
     });
     // Minute 26: no claim token of either code can be live.
     ctx.clock.advance(6 * MINUTE);
@@ -110,6 +131,7 @@ describe('the clean-up job', () => {
       auth_codes: 0,
       access_tokens: 0,
       email_codes: 2,
+      idempotency_keys: 0,
     });
     // The spent codes are still known, so a replay still revokes the session it opened.
     expect((await exchange(ctx, session)).statusCode).toBe(400);
@@ -123,6 +145,7 @@ describe('the clean-up job', () => {
       auth_codes: 2,
       access_tokens: 1,
       email_codes: 0,
+      idempotency_keys: 1,
     });
     expect(await tokenIsLive(ctx, rememberedToken)).toBe(true);
 
@@ -133,12 +156,14 @@ describe('the clean-up job', () => {
       auth_codes: 0,
       access_tokens: 1,
       email_codes: 0,
+      idempotency_keys: 0,
     });
     expect(await counts()).toEqual({
       rate_limits: 0,
       auth_codes: 0,
       access_tokens: 0,
       email_codes: 0,
+      idempotency_keys: 0,
     });
   });
 

@@ -1,5 +1,6 @@
 import { lte } from 'drizzle-orm';
 import { accessTokens, authCodes, type Database } from '@chamber/db';
+import { deleteExpiredIdempotencyKeys } from '../lib/idempotency-keys.js';
 import { Throttle } from '../lib/throttle.js';
 import { pruneEmailCodes } from '../modules/onboarding/service.js';
 import type { JobDefinition } from './definition.js';
@@ -52,6 +53,10 @@ export const cleanUpSteps: readonly CleanUpStep[] = [
     table: 'email_codes',
     // The onboarding module knows how long a verified code's claim token outlives it.
     deleteExpired: pruneEmailCodes,
+  },
+  {
+    table: 'idempotency_keys',
+    deleteExpired: deleteExpiredIdempotencyKeys,
   },
 ];
 

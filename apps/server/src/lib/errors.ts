@@ -9,7 +9,9 @@ const statusByCode = {
   contact_on_file: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  idempotency_key_reused: 422,
   too_many_requests: 429,
+  service_unavailable: 503,
 } as const;
 
 export type AppErrorCode = keyof typeof statusByCode;

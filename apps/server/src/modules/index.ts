@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import type { EmbedOrigins } from '../lib/embed-origins.js';
 import type { Mailer } from '../lib/mail/mailer.js';
+import type { MailDelivery } from './onboarding/mail-delivery.js';
 import type { Storage } from '../lib/storage.js';
 import type { Throttle } from '../lib/throttle.js';
 import { adminRoutes } from './admin/routes.js';
@@ -24,6 +25,8 @@ export interface ModuleDeps {
   storage: Storage;
   throttle: Throttle;
   mailer: Mailer;
+  /** Mail sent after the answer has gone out; `app.flushMail()` waits for it. */
+  delivery: MailDelivery;
   /** The chamber's embed origins, for the pages' Content-Security-Policy. */
   embeds: EmbedOrigins;
 }

@@ -9,7 +9,23 @@ declare module 'fastify' {
     /** The signed-in session, or null for anonymous requests and dead tokens. */
     session: Session | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route at all: any live session, staff (moderators and admins) or
+     * admins. Checked as the request arrives, before its body is read or validated, so a
+     * caller without the right learns nothing about the route's fields (401, then 403).
+     * Rules that need the resource (owner or staff) stay in the service.
+     */
+    access?: Access;
+  }
 }
+
+export type Access = 'signed-in' | 'staff' | 'admin';
+const rolesFor: Record<Access, Role[] | undefined> = {
+  'signed-in': undefined,
+  staff: ['moderator', 'admin'],
+  admin: ['admin'],
+};
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -41,6 +57,18 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request) => {
       const token = bearerToken(request);
       if (token) request.session = await opts.auth.session(token);
+    });
+    // Added after the hook above, so it runs once the session is known.
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (!access) return;
+      const roles = rolesFor[access];
+      if (roles) requireRole(request, ...roles);
+      else requireSession(request);
+    });
+    app.addHook('onRoute', (route) => {
+      // The OpenAPI document says which routes need a bearer token.
+      if (route.config?.access && route.schema) route.schema.security ??= [{ bearer: [] }];
     });
   },
   { name: 'auth' },

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { connect, type Database, type DbHandle } from '@chamber/db';
 import { createContact, createUser } from '@chamber/db/factories';
-import { buildApp } from '../app.js';
+import { type BuildOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Clock, manualClock } from '../lib/clock.js';
 import { hashPassword } from '../modules/auth/password.js';
@@ -37,7 +37,10 @@ export async function createTestDatabase() {
 }
 
 /** A fresh database and the app on top of it, with a clock the test moves by hand. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'mailer'> = {},
+): Promise<TestContext> {
   const handle = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chamber-test-data-'));
   const config = loadConfig({
@@ -48,7 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const clock = manualClock(new Date('2026-03-10T17:00:00Z'));
-  const app = await buildApp({ config, db: handle.db, clock, logger: false });
+  const app = await buildApp({ config, db: handle.db, clock, logger: false, ...options });
   await app.ready();
   return {
     app,

@@ -12,7 +12,6 @@ import {
   userListSchema,
   userResponseSchema,
 } from '@chamber/contract';
-import { requireRole } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../index.js';
 import { AdminService } from './service.js';
 
@@ -20,18 +19,14 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409: apiErrorSchema };
 
-/** Staff's user management (spec §7 Admin). Every route is for admins only. */
+/** Staff's user management (spec §7 Admin). Every route is for admins only (`access`). */
 export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const admin = new AdminService(deps.db, deps.clock);
-
-  app.addHook('onRequest', async (request, reply) => {
-    requireRole(request, 'admin');
-    reply.header('cache-control', 'no-store');
-  });
 
   app.get(
     '/admin/users',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Logins, newest first, 25 a page',
@@ -45,6 +40,7 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   app.put(
     '/admin/users/:id',
     {
+      config: { access: 'admin' },
       bodyLimit: 64 * 1024,
       schema: {
         tags: ['admin'],
@@ -64,6 +60,7 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   app.patch(
     '/admin/users/:id/status',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Activate or suspend a user; suspension ends their sessions at once',
@@ -80,6 +77,7 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   app.delete(
     '/admin/users/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Delete a user, their directory listing and their event registrations',
@@ -96,6 +94,7 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   app.get(
     '/admin/stats',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Counts of users by status, role and membership tier',
@@ -108,6 +107,7 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   app.get(
     '/admin/audit',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'The audit log of staff changes, newest first',

@@ -87,7 +87,7 @@ describe('PKCE sign-in round trip', () => {
 
     const me = await profile(ctx, body.access_token);
     expect(me.statusCode).toBe(200);
-    expect(me.headers['cache-control']).toBe('no-store');
+    expect(me.headers['cache-control']).toBe('private, no-store');
     expect(me.json()).toEqual({
       id: user.id,
       role: 'moderator',

@@ -81,6 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.get(
     '/auth/profile',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -96,6 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
   app.post(
     '/auth/logout',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'Revoke the bearer token',

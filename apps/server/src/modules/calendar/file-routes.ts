@@ -90,6 +90,7 @@ export const calendarFileRoutes: FastifyPluginAsyncZod<
   app.post(
     '/calendars/appointments/:id/registrations',
     {
+      config: { idempotent: true },
       bodyLimit: 16 * 1024,
       schema: {
         tags,
@@ -124,6 +125,7 @@ export const calendarFileRoutes: FastifyPluginAsyncZod<
   app.get(
     '/calendars/appointments/:id/registrations',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "An event's registrations (its organizer, moderators and admins)",

@@ -95,6 +95,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   app.post(
     '/calendars/appointments',
     {
+      config: { access: 'signed-in', idempotent: true },
       bodyLimit: 64 * 1024,
       schema: {
         tags,
@@ -117,6 +118,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   app.put(
     '/calendars/appointments/:id',
     {
+      config: { access: 'signed-in' },
       bodyLimit: 64 * 1024,
       schema: {
         tags,
@@ -143,6 +145,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   app.delete(
     '/calendars/appointments/:id',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Delete an event, an occurrence, the following occurrences or a series',
@@ -186,6 +189,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   app.post(
     '/calendars/appointments/:id/recurring-series-custom-fields',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Set custom fields on a whole series (or on a single event)',

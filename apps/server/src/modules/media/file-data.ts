@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../lib/errors.js';
 
 export type StoredType = 'image/jpeg' | 'image/png' | 'application/pdf';
@@ -54,26 +54,81 @@ export function sniffType(bytes: Buffer): StoredType | null {
 export const maxSide = { avatar: 800, coverImage: 2400, eventCover: 2400, downloadFile: 4000 };
 
 /**
+ * The most pixels an image may have: 50 megapixels, e.g. 8660 × 5773, more than any phone or
+ * camera photo that fits in 5 MB. Read a strip at a time, such an image costs about 100 MB
+ * for a moment (measured: 60 MB for 8-bit RGBA, 100 MB for 16-bit).
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+/**
+ * Interlaced PNGs and progressive JPEGs cannot be read a strip at a time: the decoder holds
+ * the whole picture (every pixel's samples; for a JPEG, two bytes for each sample's
+ * coefficients) before the first line comes out. That much may be at most 96 MiB: an 8-bit
+ * RGBA interlaced PNG of 25 megapixels, a 16-bit one of 12.5, a progressive JPEG of 16.7.
+ */
+export const MAX_WHOLE_IMAGE_BYTES = 96 * 1024 * 1024;
+
+// Each upload is a new image: libvips' cache of recent operations would only hold memory.
+sharp.cache(false);
+// One thread per image: uploads are queued one at a time (upload-queue.ts), and each thread
+// of libvips keeps buffers of its own.
+sharp.concurrency(1);
+
+const megapixels = (pixels: number) => `${Math.floor(pixels / 100_000) / 10} megapixels`;
+
+/** Refuses, from its header alone, an image whose reading would take too much memory. */
+function checkDecodeCost(meta: Metadata): void {
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  if (pixels > MAX_IMAGE_PIXELS) {
+    throw new AppError(
+      'payload_too_large',
+      `The image is too large: at most ${megapixels(MAX_IMAGE_PIXELS)}. Please choose a smaller image.`,
+    );
+  }
+  if (!meta.isProgressive) return;
+  const jpeg = meta.format === 'jpeg';
+  const sixteenBit = meta.depth === 'ushort';
+  const perPixel = (meta.channels ?? 4) * (jpeg || sixteenBit ? 2 : 1);
+  const most = Math.floor(MAX_WHOLE_IMAGE_BYTES / perPixel);
+  if (pixels > most) {
+    const what = jpeg
+      ? 'a progressive JPEG'
+      : `an interlaced PNG${sixteenBit ? ' with 16-bit colour' : ''}`;
+    throw new AppError(
+      'payload_too_large',
+      `The image is too large: ${what} may have at most ${megapixels(most)}. Please save it without interlacing, or choose a smaller image.`,
+    );
+  }
+}
+
+/**
  * Decodes and re-encodes an image in its own format: orientation applied, metadata (EXIF, GPS,
  * comments) dropped, anything appended after the image data gone, oversized images scaled
- * down. A file that does not decode as the image it claims to be is refused.
+ * down. A file that does not decode as the image it claims to be is refused, and one whose
+ * reading would take too much memory is refused before it is read.
  */
 export async function reencodeImage(
   bytes: Buffer,
   type: 'image/jpeg' | 'image/png',
   side: number,
 ): Promise<Buffer> {
+  const unreadable = () =>
+    new AppError(
+      'bad_request',
+      'The image could not be read. Please choose another JPEG or PNG file.',
+    );
+  // The header alone (sharp's own pixel limit would refuse it as unreadable).
+  const header = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => Promise.reject(unreadable()));
+  checkDecodeCost(header);
   try {
-    const image = sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
       .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true });
     return await (
       type === 'image/jpeg' ? image.jpeg({ quality: 85, mozjpeg: true }) : image.png()
     ).toBuffer();
   } catch {
-    throw new AppError(
-      'bad_request',
-      'The image could not be read. Please choose another JPEG or PNG file.',
-    );
+    throw unreadable();
   }
 }

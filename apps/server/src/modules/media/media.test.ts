@@ -1,11 +1,12 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, media } from '@chamber/db';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
-import { dataUrl, getMember, makeImage, upload } from '../../test/members.js';
+import { bearer, dataUrl, getMember, makeImage, upload } from '../../test/members.js';
 
 let ctx: TestContext;
 let owner: { contactId: string; token: string };
@@ -110,9 +111,15 @@ describe('uploading an avatar', () => {
   });
 });
 
+/** A PNG signature followed by zeros: `size` bytes in all. */
+const pngOfSize = (size: number) => {
+  const bytes = Buffer.alloc(size, 0);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return bytes;
+};
+
 describe('refused uploads', () => {
-  const tooBig = Buffer.alloc(5 * 1024 * 1024 + 1, 0);
-  tooBig.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const tooBig = pngOfSize(5 * 1024 * 1024 + 1);
 
   it.each([
     [
@@ -138,6 +145,20 @@ describe('refused uploads', () => {
       'Please select a valid image file (JPEG, PNG)',
     ],
     ['5 MB + 1 byte', () => dataUrl(tooBig), 413, 'File size must be less than 5MB'],
+    // "Less than 5MB": a file of exactly 5 MiB is one byte too many.
+    [
+      'exactly 5 MB',
+      () => dataUrl(pngOfSize(5 * 1024 * 1024)),
+      413,
+      'File size must be less than 5MB',
+    ],
+    // One byte less passes the size check and is refused for what it holds.
+    [
+      '5 MB − 1 byte that is not an image',
+      () => dataUrl(pngOfSize(5 * 1024 * 1024 - 1)),
+      400,
+      'The image could not be read. Please choose another JPEG or PNG file.',
+    ],
     [
       'a data URL without base64',
       () => 'data:image/png,hello',
@@ -247,6 +268,88 @@ describe('refused uploads', () => {
   });
 });
 
+describe('images whose reading would take too much memory', () => {
+  const blank = (width: number, height: number, channels: 3 | 4) =>
+    sharp({ create: { width, height, channels, background: '#1f5f8b' } });
+
+  it.each([
+    [
+      'more than 50 megapixels',
+      () => blank(7072, 7072, 3).png({ compressionLevel: 1 }).toBuffer(),
+      'The image is too large: at most 50 megapixels. Please choose a smaller image.',
+    ],
+    [
+      'an interlaced 16-bit PNG of 13 megapixels',
+      () => blank(3600, 3600, 4).toColourspace('rgb16').png({ progressive: true }).toBuffer(),
+      'The image is too large: an interlaced PNG with 16-bit colour may have at most 12.5 megapixels. Please save it without interlacing, or choose a smaller image.',
+    ],
+    [
+      'a progressive JPEG of 17.6 megapixels',
+      () => blank(4200, 4200, 3).jpeg({ progressive: true }).toBuffer(),
+      'The image is too large: a progressive JPEG may have at most 16.7 megapixels. Please save it without interlacing, or choose a smaller image.',
+    ],
+  ])('refuses %s with 413, before reading it', async (_name, make, message) => {
+    const bytes = await make();
+    const before = await storedFiles();
+    const type = bytes[0] === 0xff ? 'image/jpeg' : 'image/png';
+    const res = await upload(
+      ctx,
+      'event-cover',
+      { fileData: dataUrl(bytes, type), fileName: 'huge' },
+      owner.token,
+    );
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json()).toEqual({ error: 'payload_too_large', message });
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it.each([
+    [
+      'an interlaced 8-bit PNG of 13 megapixels',
+      () => blank(3600, 3600, 4).png({ progressive: true }),
+    ],
+    ['a baseline JPEG of 17.6 megapixels', () => blank(4200, 4200, 3).jpeg()],
+  ])('accepts %s, read a strip at a time or within the limit', async (_name, make) => {
+    const bytes = await make().toBuffer();
+    const type = bytes[0] === 0xff ? 'image/jpeg' : 'image/png';
+    const res = await upload(
+      ctx,
+      'event-cover',
+      { fileData: dataUrl(bytes, type), fileName: 'big' },
+      owner.token,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+  });
+});
+
+describe('parallel uploads', () => {
+  it('are handled one at a time: the next is not read until the first has answered', async () => {
+    const fileData = dataUrl(await makeImage('png'));
+    const body = JSON.stringify({ fileName: 'slow.png', fileData });
+    // The first upload's body arrives slowly: it holds the queue while it is read.
+    const slowBody = new PassThrough();
+    slowBody.write(body.slice(0, 100));
+    const slow = ctx.app.inject({
+      method: 'POST',
+      url: '/api/medias/upload-event-cover',
+      headers: { ...bearer(owner.token), 'content-type': 'application/json' },
+      payload: slowBody,
+    });
+    // Signed in and queued: it now waits for the rest of its body.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    let secondDone = false;
+    const second = upload(ctx, 'event-cover', { fileData }, otherToken).then((res) => {
+      secondDone = true;
+      return res;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(secondDone).toBe(false);
+    slowBody.end(body.slice(100));
+    expect((await slow).statusCode).toBe(201);
+    expect((await second).statusCode).toBe(201);
+  });
+});
+
 describe('event covers and download files', () => {
   it('stores a PDF as is and serves it as a download', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -266,6 +369,41 @@ describe('event covers and download files', () => {
     expect(served.headers['content-disposition']).toBe('attachment; filename="Luncheon menu.pdf"');
     expect(served.headers['content-security-policy']).toContain('sandbox');
     expect(served.rawPayload.equals(pdf)).toBe(true);
+  });
+
+  it.each([
+    ['plain text', 'text/plain', 'Luncheon menu: soup, salad, pie'],
+    ['an HTML page', 'text/html', '<!doctype html><html><script>alert(1)</script></html>'],
+    [
+      'an SVG',
+      'image/svg+xml',
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    ],
+    ['text that only mentions PDF', 'application/pdf', 'PDF-1.4 %PDF- but not at the start'],
+  ])('refuses %s as a download file', async (_name, type, text) => {
+    const before = await storedFiles();
+    const res = await upload(
+      ctx,
+      'download-file',
+      { fileData: dataUrl(Buffer.from(text), type), fileName: 'menu.pdf' },
+      owner.token,
+    );
+    expect(res.statusCode, res.body).toBe(415);
+    expect(res.json().message).toBe('Please select a PDF, JPEG or PNG file.');
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it('refuses a download file of exactly 10 MB', async () => {
+    const pdf = Buffer.alloc(10 * 1024 * 1024, 0x20);
+    pdf.write('%PDF-1.4\n');
+    const res = await upload(
+      ctx,
+      'download-file',
+      { fileData: dataUrl(pdf, 'application/pdf'), fileName: 'big.pdf' },
+      owner.token,
+    );
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe('File size must be less than 10MB');
   });
 
   it('refuses a PDF as an event cover', async () => {

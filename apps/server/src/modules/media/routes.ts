@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../index.js';
 import { MediaService } from './service.js';
+import { UploadQueue } from './upload-queue.js';
 
 /** A data URL is 4/3 of the file, plus the JSON around it. */
 const bodyLimitFor = (maxBytes: number) => Math.ceil((maxBytes * 4) / 3) + 64 * 1024;
@@ -51,21 +52,26 @@ const uploads: { path: string; kind: MediaKind; summary: string; who: string }[]
 ];
 
 const errorResponses = Object.fromEntries(
-  [400, 401, 403, 404, 413, 415, 429].map((status) => [status, apiErrorSchema]),
+  [400, 401, 403, 404, 413, 415, 429, 503].map((status) => [status, apiErrorSchema]),
 );
 
 export const mediaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const media = new MediaService(deps.db, deps.storage, deps.throttle);
+  // One queue for every kind of upload: it is the decoding, whatever the kind, that costs.
+  const queue = new UploadQueue();
+  app.decorateRequest('releaseUploadSlot', null);
 
   for (const { path, kind, summary, who } of uploads) {
     app.post(
       path,
       {
+        config: { access: 'signed-in' },
+        ...queue.hooks,
         bodyLimit: bodyLimitFor(kind === 'downloadFile' ? DOWNLOAD_MAX_BYTES : IMAGE_MAX_BYTES),
         schema: {
           tags: ['media'],
           summary,
-          description: `${who} The type is read from the bytes (JPEG or PNG; PDF too for download files). Images are re-encoded, which drops their metadata. Less than 5MB for images.`,
+          description: `${who} The type is read from the bytes (JPEG or PNG; PDF too for download files). Images are re-encoded, which drops their metadata. Less than 5MB for images, and at most 50 megapixels (interlaced PNGs and progressive JPEGs less: 413). Uploads are handled one at a time; one that cannot start within a minute answers 503 with Retry-After.`,
           body: uploadMediaSchema,
           response: { 201: uploadMediaResponseSchema, ...errorResponses },
         },
@@ -80,6 +86,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   app.get(
     '/media/:key',
     {
+      // Named by the hash of its bytes: the same file for everyone, cached for good.
+      config: { publicCache: true },
       schema: {
         tags: ['media'],
         summary: 'An uploaded file; its name is the hash of its bytes, so it is cached for good',

@@ -35,13 +35,13 @@ const storedContact = async (id: string) =>
 
 describe('who may save a member page', () => {
   it.each([
-    ['anonymous visitor', undefined, 401],
-    ['another member', 'other', 403],
-    ['suspended member (token dead)', 'suspended', 401],
-    ['owner', 'owner', 200],
-    ['moderator', 'moderator', 200],
-    ['admin', 'admin', 200],
-  ] as const)('%s → %i', async (_who, as, status) => {
+    { who: 'anonymous visitor', as: undefined, status: 401 },
+    { who: 'another member', as: 'other', status: 403 },
+    { who: 'suspended member (token dead)', as: 'suspended', status: 401 },
+    { who: 'owner', as: 'owner', status: 200 },
+    { who: 'moderator', as: 'moderator', status: 200 },
+    { who: 'admin', as: 'admin', status: 200 },
+  ] as const)('$who → $status', async ({ as, status }) => {
     const token = as === undefined ? undefined : as === 'owner' ? owner.token : tokens[as];
     const tagline = `Tagline set by ${as ?? 'nobody'}`;
     const before = (await storedContact(owner.contactId)).tagline;

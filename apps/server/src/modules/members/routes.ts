@@ -93,6 +93,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.put(
     '/members/:id',
     {
+      config: { access: 'signed-in' },
       bodyLimit: 64 * 1024,
       schema: {
         tags: ['members'],
@@ -110,6 +111,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.put(
     '/members/:id/avatar',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['members'],
         summary: "Set a member's avatar to an uploaded image ('' removes it)",
@@ -130,6 +132,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.put(
     '/members/:id/coverImage',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['members'],
         summary: "Set an elite member's cover image to an uploaded image ('' removes it)",
@@ -150,6 +153,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.put(
     '/auth/profile',
     {
+      config: { access: 'signed-in' },
       bodyLimit: 64 * 1024,
       schema: {
         tags: ['members'],

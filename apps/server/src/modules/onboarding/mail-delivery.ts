@@ -35,7 +35,10 @@ export class MailDelivery {
     void task.finally(() => this.pending.delete(task));
   }
 
-  /** Waits for mail still being sent (on shutdown, and in tests). */
+  /**
+   * Waits for every message queued so far, and any queued meanwhile, to be sent or to fail
+   * (on shutdown, and in tests, which then know that nothing more is on its way).
+   */
   async drain(): Promise<void> {
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
   }

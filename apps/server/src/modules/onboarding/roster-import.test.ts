@@ -207,6 +207,31 @@ describe('importRoster', () => {
     ]);
   });
 
+  it('rejects a row with a NUL character in a cell, naming the cell, and loads the rest', async () => {
+    const csv = [
+      'Email,Business Name,Notes',
+      'nul-before@cells.example,Before Co,',
+      'nul-business@cells.example,"Bad\u0000Co",',
+      'nul\u0000email@cells.example,Mail Co,',
+      'nul-notes@cells.example,Notes Co,ignored \u0000 column',
+      'nul-after@cells.example,After Co,',
+    ].join('\n');
+    const report = await run(csv);
+    expect(report.counts).toEqual({ created: 3, updated: 0, skipped: 0, rejected: 2 });
+    expect(report.lines.filter((l) => l.outcome === 'rejected')).toEqual([
+      {
+        row: 3,
+        outcome: 'rejected',
+        detail: 'the business name cell (column 2) contains a NUL character',
+      },
+      { row: 4, outcome: 'rejected', detail: 'the email cell (column 1) contains a NUL character' },
+    ]);
+    for (const email of ['before', 'notes', 'after']) {
+      expect(await contactByEmail(`nul-${email}@cells.example`)).toBeDefined();
+    }
+    expect(await contactByEmail('nul-business@cells.example')).toBeUndefined();
+  });
+
   it('imports the example roster in the docs', async () => {
     const csv = readFileSync(
       new URL('../../../../../docs/roster-example.csv', import.meta.url),

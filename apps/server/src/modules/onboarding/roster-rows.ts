@@ -173,6 +173,15 @@ export const isBlank = (cells: string[]) => cells.every((c) => c.trim() === '');
 
 /** One data row as a contact, or a RosterError saying what is wrong with it. */
 export function readRow(cells: string[], columns: ColumnMap): RosterRow {
+  // PostgreSQL text cannot hold U+0000: such a row is refused here, naming the cell, and the
+  // rest of the file still loads (cells of ignored columns are never stored, so never checked).
+  for (const [column, i] of Object.entries(columns.index) as [Column, number][]) {
+    if (cells[i]?.includes('\u0000')) {
+      throw new RosterError(
+        `the ${labels[column]} cell (column ${i + 1}) contains a NUL character`,
+      );
+    }
+  }
   const cell = (column: Column): string | undefined => {
     const i = columns.index[column];
     const value = i === undefined ? '' : (cells[i] ?? '').trim().replace(/\s+/g, ' ');

@@ -14,7 +14,6 @@ import {
 } from '@chamber/contract';
 import { AppError } from '../../lib/errors.js';
 import type { ModuleDeps } from '../index.js';
-import { MailDelivery } from './mail-delivery.js';
 import { OnboardingService } from './service.js';
 
 const INVALID_EMAIL = 'Please enter a valid email address.';
@@ -39,9 +38,8 @@ const tags = ['onboarding'];
 const bodyLimit = 16 * 1024;
 
 export const onboardingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const mail = new MailDelivery(deps.db, deps.config, deps.mailer, app.log);
+  const mail = deps.delivery;
   const onboarding = new OnboardingService(deps.db, deps.clock, deps.throttle, mail);
-  app.addHook('onClose', () => mail.drain());
 
   app.post(
     '/auth/verify-contact',
@@ -148,6 +146,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, d
   app.post(
     '/auth/register',
     {
+      config: { idempotent: true },
       bodyLimit,
       attachValidation: true,
       schema: {

@@ -41,6 +41,7 @@ export const chamberRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.put(
     '/locations/:locationId',
     {
+      config: { access: 'admin' },
       bodyLimit: 64 * 1024,
       schema: {
         tags: ['site'],
@@ -76,6 +77,7 @@ export const chamberRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.post(
     '/site/contact',
     {
+      config: { idempotent: true },
       bodyLimit: 32 * 1024,
       schema: {
         tags: ['site'],
@@ -95,6 +97,7 @@ export const chamberRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.post(
     '/site/nominations',
     {
+      config: { idempotent: true },
       bodyLimit: 32 * 1024,
       schema: {
         tags: ['site'],
@@ -112,6 +115,7 @@ export const chamberRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   app.get(
     '/admin/submissions',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Messages and nominations from the native forms, newest first',
@@ -122,9 +126,6 @@ export const chamberRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
           401: apiErrorSchema,
           403: apiErrorSchema,
         },
-      },
-      onRequest: async (request) => {
-        requireRole(request, 'admin');
       },
     },
     async (request, reply) => {

@@ -53,6 +53,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
   app.get(
     '/config',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['site'],
         summary: 'Public start-up configuration of the web app',
