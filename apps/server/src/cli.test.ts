@@ -31,7 +31,7 @@ async function chamber(...args: string[]) {
 }
 
 async function countRows(table: string) {
-  const rows = await database.db.execute<{ n: number }>(
+  const { rows } = await database.db.execute<{ n: number }>(
     sql.raw(`select count(*)::int as n from ${table}`),
   );
   return rows[0]!.n;
@@ -82,11 +82,11 @@ describe('chamber CLI', () => {
     const series = await database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from events where rrule like 'FREQ=WEEKLY%'`,
     );
-    expect(series[0]!.n).toBe(1);
+    expect(series.rows[0]!.n).toBe(1);
     const tiers = await database.db.execute<{ tier: string }>(
       sql`select distinct membership_tier as tier from contacts order by 1`,
     );
-    expect(tiers.map((r) => r.tier)).toEqual(['standard', 'enhanced', 'elite']);
+    expect(tiers.rows.map((r) => r.tier)).toEqual(['standard', 'enhanced', 'elite']);
 
     const second = await chamber('seed');
     expect(second.code).toBe(0);
@@ -150,7 +150,7 @@ describe('chamber CLI', () => {
       });
       expect(restore.stdout).toMatch(/^Restored .*nightly\.tar\.gz/m);
       const count = async (db: typeof target.db) =>
-        (await db.execute<{ n: number }>(sql`select count(*)::int as n from contacts`))[0]!.n;
+        (await db.execute<{ n: number }>(sql`select count(*)::int as n from contacts`)).rows[0]!.n;
       expect(await count(target.db)).toBe(await count(database.db));
       // Into a database that has data: refused, with the way out named.
       const again = await run(tsx, ['--conditions=source', cli, 'restore', archive], {

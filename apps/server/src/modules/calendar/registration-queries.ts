@@ -56,7 +56,9 @@ export async function upsertRegistration(
   db: Executor,
   v: typeof eventRegistrations.$inferInsert & { updatedAt: Date },
 ): Promise<{ row: RegistrationRow; inserted: boolean }> {
-  const [result] = await db.execute<{ id: string; inserted: boolean }>(sql`
+  const {
+    rows: [result],
+  } = await db.execute<{ id: string; inserted: boolean }>(sql`
     insert into event_registrations
       (event_id, occurrence_key, name, email, phone, guests, notes, user_id, created_at, updated_at)
     values (${v.eventId}, ${v.occurrenceKey}, ${v.name}, ${v.email}, ${v.phone ?? null},

@@ -245,7 +245,7 @@ describe('send-confirmation', () => {
   it('stores only a slow hash of the code, bound to the lower-cased address', async () => {
     const contact = await rosterContact();
     const code = await requestCode(ctx, contact.email!.toUpperCase());
-    const rows = await ctx.db.execute<{ email: string; code_hash: string; expires_at: Date }>(
+    const { rows } = await ctx.db.execute<{ email: string; code_hash: string; expires_at: string }>(
       sql`select email, code_hash, expires_at from email_codes where email = ${contact.email!.toLowerCase()}`,
     );
     expect(rows).toHaveLength(1);
