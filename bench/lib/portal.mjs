@@ -10,12 +10,19 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /**
  * @param {{ scale?: number, port: number, app?: string, nodeArgs?: string[],
- *   log?: (line: string) => void }} options
+ *   env?: Record<string, string>, log?: (line: string) => void }} options
  *   `scale` undefined loads the demo chamber only; `app` is the checkout whose build runs
  *   (this one by default; another, built, to measure an earlier state); `nodeArgs` go to the
- *   server's node (e.g. --cpu-prof).
+ *   server's node (e.g. --cpu-prof); `env` adds settings.
  */
-export async function startPortal({ scale, port, app = root, nodeArgs = [], log = console.log }) {
+export async function startPortal({
+  scale,
+  port,
+  app = root,
+  nodeArgs = [],
+  env: extraEnv = {},
+  log = console.log,
+}) {
   const serverJs = path.join(app, 'apps/server/dist/server.js');
   const cliJs = path.join(app, 'apps/server/dist/cli.js');
   const dataDir = path.join(os.tmpdir(), `chamber-bench-${process.pid}-${port}`);
@@ -31,6 +38,7 @@ export async function startPortal({ scale, port, app = root, nodeArgs = [], log 
     NODE_ENV: 'production',
     // One log line per request costs throughput; warnings and errors still show.
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
 
   const seedArgs = [cliJs, 'seed', ...(scale === undefined ? [] : ['--scale', String(scale)])];
@@ -54,6 +62,9 @@ export async function startPortal({ scale, port, app = root, nodeArgs = [], log 
   return {
     url,
     pid: /** @type {number} */ (server.pid),
+    dataDir,
+    /** Resolves when the server process ends, for whatever reason. */
+    exited,
     seedSeconds,
     /** Stops the server (it stops its database) and removes the data folder. */
     async stop() {

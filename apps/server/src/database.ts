@@ -6,7 +6,7 @@ import { describeError, isDatabaseUnavailable } from './lib/db-errors.js';
 export interface OpenDatabase extends DbHandle {
   /** Where the data lives, for messages: the external URL without its password, or a folder. */
   description: string;
-  /** The URL other connections (the job runner) use. */
+  /** The URL other connections (the job runner) use; with the embedded database, its socket. */
   url: string;
 }
 
@@ -17,8 +17,9 @@ const EMBEDDED_DB = 'chamber';
 
 /**
  * Connects to DATABASE_URL, or starts the embedded PostgreSQL under the data directory and
- * creates the database on first start. Pending migrations are applied either way. While the
- * database is away, each request answers 503 and the pool reconnects once it is back.
+ * creates the database on first start. Pending migrations are applied either way. The
+ * embedded server is restarted if it dies while we run; an external one is waited for (each
+ * request meanwhile answers 503).
  */
 export async function openDatabase(
   config: Config,
@@ -34,6 +35,7 @@ export async function openDatabase(
   } else {
     const dir = path.join(config.dataDir, 'postgres');
     const cluster = await startEmbeddedPostgres(dir, {
+      report,
       ...(options.postgresLog ? { log: options.postgresLog } : {}),
     });
     stopCluster = cluster.stop;
