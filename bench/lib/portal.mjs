@@ -38,6 +38,7 @@ export async function startPortal({
     NODE_ENV: 'production',
     // One log line per request costs throughput; warnings and errors still show.
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
 
   const seedArgs = [cliJs, 'seed', ...(scale === undefined ? [] : ['--scale', String(scale)])];
@@ -61,6 +62,9 @@ export async function startPortal({
   return {
     url,
     pid: /** @type {number} */ (server.pid),
+    dataDir,
+    /** Resolves when the server process ends, for whatever reason. */
+    exited,
     seedSeconds,
     /** Stops the server (it stops its database) and removes the data folder. */
     async stop() {

@@ -41,7 +41,7 @@ async function chamber(...args: string[]) {
 }
 
 async function countRows(table: string) {
-  const rows = await database.db.execute<{ n: number }>(
+  const { rows } = await database.db.execute<{ n: number }>(
     sql.raw(`select count(*)::int as n from ${table}`),
   );
   return rows[0]!.n;
@@ -93,11 +93,11 @@ describe('chamber CLI', () => {
     const series = await database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from events where rrule like 'FREQ=WEEKLY%'`,
     );
-    expect(series[0]!.n).toBe(1);
+    expect(series.rows[0]!.n).toBe(1);
     const tiers = await database.db.execute<{ tier: string }>(
       sql`select distinct membership_tier as tier from contacts order by 1`,
     );
-    expect(tiers.map((r) => r.tier)).toEqual(['standard', 'enhanced', 'elite']);
+    expect(tiers.rows.map((r) => r.tier)).toEqual(['standard', 'enhanced', 'elite']);
 
     const second = await chamber('seed');
     expect(second.code).toBe(0);
@@ -190,7 +190,7 @@ describe('chamber CLI', () => {
       expect((await profile(again)).statusCode).toBe(401);
       expect(admin.stdout).toContain('Ended 1 session of the account.');
 
-      const audit = await database.db.execute<{ action: string; actor_email: string }>(
+      const { rows: audit } = await database.db.execute<{ action: string; actor_email: string }>(
         sql`select action, actor_email from audit_log where target_id = ${user.id} order by created_at`,
       );
       expect(audit.map((r) => r.action)).toEqual(['user.password', 'user.update', 'user.password']);
@@ -217,7 +217,7 @@ describe('chamber CLI', () => {
       });
       expect(restore.stdout).toMatch(/^Restored .*nightly\.tar\.gz/m);
       const count = async (db: typeof target.db) =>
-        (await db.execute<{ n: number }>(sql`select count(*)::int as n from contacts`))[0]!.n;
+        (await db.execute<{ n: number }>(sql`select count(*)::int as n from contacts`)).rows[0]!.n;
       expect(await count(target.db)).toBe(await count(database.db));
       // Into a database that has data: refused, with the way out named.
       const again = await run(tsx, ['--conditions=source', cli, 'restore', archive], {

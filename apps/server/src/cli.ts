@@ -9,6 +9,7 @@ import { createStorage } from './lib/create-storage.js';
 import { CsvError, parseCsv } from './lib/csv.js';
 import { systemClock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
+import { describeError } from './lib/db-errors.js';
 import { createMailer } from './lib/mail/mailer.js';
 import { AccountService, COMMAND_LINE, type PasswordSet } from './modules/auth/accounts.js';
 import { guardTerminalOutput } from './lib/terminal-text.js';
@@ -102,7 +103,9 @@ async function withDatabase<T>(
   work: (database: OpenDatabase, config: Config) => Promise<T>,
 ): Promise<T> {
   const config = loadConfig();
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, {
+    report: (message, level) => level === 'warn' && console.error(message),
+  });
   try {
     return await work(database, config);
   } finally {
@@ -250,7 +253,7 @@ program
     withDatabase((database, config) =>
       withStorage(config, async (storage) => {
         const target = path.resolve(file ?? `chamber-backup-${stamp()}.tar.gz`);
-        const manifest = await createBackup(database.sql, storage, target, (line) =>
+        const manifest = await createBackup(database.pool, storage, target, (line) =>
           console.error(`  ${line}`),
         );
         const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
@@ -271,7 +274,7 @@ program
       withStorage(config, async (storage) => {
         try {
           const manifest = await restoreBackup(
-            database.sql,
+            database.pool,
             storage,
             path.resolve(file),
             { replace: opts.replace === true },
@@ -369,9 +372,10 @@ program.parseAsync(process.argv).catch((err: unknown) => {
   if (err instanceof CommanderError) {
     process.exit(err.exitCode);
   }
-  const message = err instanceof Error ? err.message : String(err);
   console.error(
-    err instanceof ConfigError ? `Configuration error: ${message}` : `Error: ${message}`,
+    err instanceof ConfigError
+      ? `Configuration error: ${err.message}`
+      : `Error: ${describeError(err)}`,
   );
   process.exit(1);
 });

@@ -1,17 +1,23 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './database.js';
+import { type DatabaseReport, openDatabase } from './database.js';
 import { JobRunner } from './jobs/runner.js';
+import { describeError } from './lib/db-errors.js';
 import { seedDemo } from './seed/seed.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase(config);
+  // What the database layer reports before the app (and its logger) exists is logged once it does.
+  const early: [string, 'info' | 'warn'][] = [];
+  let report: DatabaseReport = (message, level) => early.push([message, level]);
+  const database = await openDatabase(config, { report: (m, l) => report(m, l) });
   if (config.seedDemoData) {
-    const report = await seedDemo(database.db);
-    console.log(`Demo data: ${report.lines.join('; ')}`);
+    const result = await seedDemo(database.db);
+    console.log(`Demo data: ${result.lines.join('; ')}`);
   }
   const app = await buildApp({ config, db: database.db });
+  report = (message, level) => app.log[level]({ database: database.description }, message);
+  for (const [message, level] of early) report(message, level);
   let jobs: JobRunner;
   try {
     jobs = await JobRunner.start({
@@ -52,7 +58,7 @@ main().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     console.error(`Configuration error: ${err.message}`);
   } else {
-    console.error(`Failed to start: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`Failed to start: ${describeError(err)}`);
   }
   process.exit(1);
 });

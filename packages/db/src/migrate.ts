@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate } from 'drizzle-orm/postgres-js/migrator';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.js';
 
@@ -37,7 +37,7 @@ function shippedMigrations(): number {
 
 /** Migrations this build carries that the database has not applied (0 when up to date). */
 export async function pendingMigrations(db: Database): Promise<number> {
-  const rows = await db.execute<{ count: number }>(
+  const { rows } = await db.execute<{ count: number }>(
     sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
   );
   return Math.max(0, shippedMigrations() - (rows[0]?.count ?? 0));

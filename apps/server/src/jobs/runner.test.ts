@@ -216,7 +216,7 @@ describe('a process that dies in the middle of a run', () => {
     // recording its end fails.
     const name = new URL(database.url).pathname.slice(1);
     const admin = connect(inject('pgAdminUrl'), { max: 1 });
-    await admin.sql.unsafe(`alter database "${name}" allow_connections false`);
+    await admin.pool.query(`alter database "${name}" allow_connections false`);
     try {
       await database.db.execute(sql`
         select pg_terminate_backend(pid) from pg_stat_activity
@@ -234,7 +234,7 @@ describe('a process that dies in the middle of a run', () => {
         )
         .toBe(true);
     } finally {
-      await admin.sql.unsafe(`alter database "${name}" allow_connections true`);
+      await admin.pool.query(`alter database "${name}" allow_connections true`);
       await admin.close();
     }
     expect(await waitForRun(database.db, id)).toMatchObject({

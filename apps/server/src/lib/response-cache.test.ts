@@ -1,6 +1,7 @@
 // The directory pages and calendar windows that the server keeps between requests (see
 // versioned-cache.ts): never stale, even when another process changed the data, and never
 // shown to a viewer who may see less than the one it was computed for.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventList, Member, MemberList } from '@chamber/contract';
 import { connect, type DbHandle } from '@chamber/db';
@@ -54,10 +55,10 @@ const ruthIn = (page: MemberList) => page.members.find((m) => m.id === rosterId)
 describe('the data version', () => {
   it('rises once per committed transaction that changes the directory or the calendar', async () => {
     const before = await version();
-    await other.sql.begin(async (tx) => {
-      await tx`update contacts set tagline = 'one' where id = ${rosterId}`;
-      await tx`update contacts set tagline = 'two' where id = ${rosterId}`;
-      await tx`update users set updated_at = now()`; // every login: many rows
+    await other.db.transaction(async (tx) => {
+      await tx.execute(sql`update contacts set tagline = 'one' where id = ${rosterId}`);
+      await tx.execute(sql`update contacts set tagline = 'two' where id = ${rosterId}`);
+      await tx.execute(sql`update users set updated_at = now()`); // every login: many rows
     });
     expect(await version()).toBe(before + 1);
   });
@@ -65,8 +66,8 @@ describe('the data version', () => {
   it('does not rise for a transaction that is rolled back', async () => {
     const before = await version();
     await expect(
-      other.sql.begin(async (tx) => {
-        await tx`update contacts set tagline = 'never' where id = ${rosterId}`;
+      other.db.transaction(async (tx) => {
+        await tx.execute(sql`update contacts set tagline = 'never' where id = ${rosterId}`);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -80,12 +81,16 @@ describe('the data version', () => {
       endTime: '2027-01-10T19:00:00.000Z',
     });
     const changes: Record<string, () => Promise<unknown>> = {
-      contacts: () => other.sql`update contacts set tagline = 'three' where id = ${rosterId}`,
-      users: () => other.sql`update users set updated_at = now()`,
-      calendars: () => other.sql`update calendars set name = name where id = ${CALENDAR_ID}`,
-      events: () => other.sql`update events set title = 'Renamed' where id = ${event.id}`,
-      event_registrations: () => other.sql`insert into event_registrations (event_id, name, email)
-        values (${event.id}, 'Guest', 'guest@example.org')`,
+      contacts: () =>
+        other.db.execute(sql`update contacts set tagline = 'three' where id = ${rosterId}`),
+      users: () => other.db.execute(sql`update users set updated_at = now()`),
+      calendars: () =>
+        other.db.execute(sql`update calendars set name = name where id = ${CALENDAR_ID}`),
+      events: () =>
+        other.db.execute(sql`update events set title = 'Renamed' where id = ${event.id}`),
+      event_registrations: () =>
+        other.db.execute(sql`insert into event_registrations (event_id, name, email)
+        values (${event.id}, 'Guest', 'guest@example.org')`),
     };
     for (const [table, change] of Object.entries(changes)) {
       const before = await version();
@@ -96,8 +101,8 @@ describe('the data version', () => {
 
   it('does not rise for tables no cached answer reads', async () => {
     const before = await version();
-    await other.sql`insert into rate_limits (key, window_start, count, expires_at)
-      values ('probe', now(), 1, now() + interval '1 minute')`;
+    await other.db.execute(sql`insert into rate_limits (key, window_start, count, expires_at)
+      values ('probe', now(), 1, now() + interval '1 minute')`);
     expect(await version()).toBe(before);
   });
 });
@@ -105,12 +110,15 @@ describe('the data version', () => {
 describe('cached directory pages', () => {
   it('show a change made through another connection at once', async () => {
     expect(ruthIn(await directory())?.businessName).toBe('Ellison Florist');
-    await other.sql`update contacts set business_name = 'Ellison Flowers & Gifts' where id = ${rosterId}`;
+    await other.db.execute(
+      sql`update contacts set business_name = 'Ellison Flowers & Gifts' where id = ${rosterId}`,
+    );
     expect(ruthIn(await directory())?.businessName).toBe('Ellison Flowers & Gifts');
     // A new contact counts at once too.
     const { total } = await directory();
-    await other.sql`insert into contacts (first_name, last_name, business_name, membership_tier)
-      values ('New', 'Member', 'Fresh Bakery', 'standard')`;
+    await other.db
+      .execute(sql`insert into contacts (first_name, last_name, business_name, membership_tier)
+      values ('New', 'Member', 'Fresh Bakery', 'standard')`);
     expect((await directory()).total).toBe(total + 1);
   });
 
@@ -138,7 +146,9 @@ describe('cached directory pages', () => {
 
   it('answer ?refresh=true from the database, and the cached page stays right', async () => {
     await directory();
-    await other.sql`update contacts set business_name = 'Ellison & Daughters' where id = ${rosterId}`;
+    await other.db.execute(
+      sql`update contacts set business_name = 'Ellison & Daughters' where id = ${rosterId}`,
+    );
     expect(ruthIn(await directory({ refresh: 'true' }))?.businessName).toBe('Ellison & Daughters');
     expect(ruthIn(await directory())?.businessName).toBe('Ellison & Daughters');
   });
@@ -164,7 +174,9 @@ describe('cached member pages', () => {
 
   it('show a change made through another connection at once', async () => {
     await page();
-    await other.sql`update contacts set tagline = 'Flowers for every occasion' where id = ${rosterId}`;
+    await other.db.execute(
+      sql`update contacts set tagline = 'Flowers for every occasion' where id = ${rosterId}`,
+    );
     expect((await page()).json<Member>().tagline).toBe('Flowers for every occasion');
   });
 
@@ -180,7 +192,7 @@ describe('cached member pages', () => {
   it('stop showing a member whose login is suspended through another connection', async () => {
     const user = await createTestUser(ctx.db, { email: 'lee@leesigns.example' });
     expect((await getMember(ctx, user.contactId!)).statusCode).toBe(200);
-    await other.sql`update users set status = 'suspended' where id = ${user.id}`;
+    await other.db.execute(sql`update users set status = 'suspended' where id = ${user.id}`);
     expect((await getMember(ctx, user.contactId!)).statusCode).toBe(404);
   });
 });
@@ -196,9 +208,9 @@ describe('cached calendar windows', () => {
     expect(await window()).toHaveLength(0);
     const created = await createdEvent(ctx, tokens.member, { title: 'Ribbon cutting' });
     expect((await window()).map((e) => e.title)).toEqual(['Ribbon cutting']);
-    await other.sql`update events set title = 'Grand opening' where id = ${created.id}`;
+    await other.db.execute(sql`update events set title = 'Grand opening' where id = ${created.id}`);
     expect((await window()).map((e) => e.title)).toEqual(['Grand opening']);
-    await other.sql`delete from events where id = ${created.id}`;
+    await other.db.execute(sql`delete from events where id = ${created.id}`);
     expect(await window()).toHaveLength(0);
   });
 

@@ -64,7 +64,7 @@ export class Throttle {
     for (const w of windows) {
       const start = windowStart(at, w.windowMs);
       const expires = new Date(start.getTime() + w.windowMs);
-      const rows = await db.execute<{ count: number }>(sql`
+      const { rows } = await db.execute<{ count: number }>(sql`
         insert into rate_limits (key, window_start, count, expires_at)
         values (${w.key}, ${start.toISOString()}, greatest(${delta}::int, 0), ${expires.toISOString()})
         on conflict (key, window_start) do update set count = greatest(rate_limits.count + ${delta}::int, 0)

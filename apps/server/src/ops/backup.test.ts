@@ -65,7 +65,7 @@ describe('backup and restore', () => {
   it('gives back the same members, events and media in an empty database', async () => {
     const storage = new DiskStorage(path.join(ctx.dataDir, 'media'));
     const lines: string[] = [];
-    const manifest = await createBackup(ctx.sql, storage, archive, (l) => lines.push(l));
+    const manifest = await createBackup(ctx.pool, storage, archive, (l) => lines.push(l));
     expect(manifest.media).toHaveLength(1);
     expect(lines.some((l) => /^tables \d+\/\d+: contacts \(1 rows\)$/.test(l))).toBe(true);
     expect(lines.at(-1)).toMatch(/^wrote .*backup\.tar\.gz \(\d+ bytes\)$/);
@@ -73,7 +73,7 @@ describe('backup and restore', () => {
     const target = await createTestDatabase();
     const targetStorage = new DiskStorage(path.join(dir, 'restored-media'));
     try {
-      await restoreBackup(target.sql, targetStorage, archive);
+      await restoreBackup(target.pool, targetStorage, archive);
       expect(await snapshot(target.db)).toEqual(await snapshot(ctx.db));
       const key = manifest.media[0]!;
       const original = await buffer((await storage.get(key))!.body);
@@ -81,8 +81,8 @@ describe('backup and restore', () => {
       expect(restored.equals(original)).toBe(true);
 
       // A second restore refuses to mix into data, unless told to replace it.
-      await expect(restoreBackup(target.sql, targetStorage, archive)).rejects.toThrow(BackupError);
-      await restoreBackup(target.sql, targetStorage, archive, { replace: true });
+      await expect(restoreBackup(target.pool, targetStorage, archive)).rejects.toThrow(BackupError);
+      await restoreBackup(target.pool, targetStorage, archive, { replace: true });
       expect((await snapshot(target.db)).contacts).toHaveLength(1);
     } finally {
       await target.close();
@@ -101,7 +101,7 @@ describe('backup and restore', () => {
     const target = await createTestDatabase();
     try {
       const storage = new DiskStorage(path.join(dir, 'broken-media'));
-      await expect(restoreBackup(target.sql, storage, broken)).rejects.toThrow(/uuid/);
+      await expect(restoreBackup(target.pool, storage, broken)).rejects.toThrow(/uuid/);
       expect((await snapshot(target.db)).contacts).toEqual([]);
 
       const manifest = JSON.parse(await readFile(path.join(unpacked, 'manifest.json'), 'utf8'));
@@ -111,7 +111,7 @@ describe('backup and restore', () => {
       );
       const newer = path.join(dir, 'newer.tar.gz');
       await tar.c({ gzip: true, file: newer, cwd: unpacked }, ['manifest.json', 'db', 'media']);
-      await expect(restoreBackup(target.sql, storage, newer)).rejects.toThrow(
+      await expect(restoreBackup(target.pool, storage, newer)).rejects.toThrow(
         /the backup is from a newer version/,
       );
     } finally {

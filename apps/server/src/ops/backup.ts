@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { finished, pipeline } from 'node:stream/promises';
-import type { Sql, TransactionSql } from '@chamber/db';
+import type { Pool, PoolClient } from '@chamber/db';
 import * as tar from 'tar';
 import type { Storage } from '../lib/storage.js';
 
@@ -47,15 +47,38 @@ const contentTypeOf = (key: string) =>
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** Runs `work` in one transaction on one connection of the pool (rolled back if it throws). */
+async function inTransaction<T>(
+  pool: Pool,
+  begin: string,
+  work: (client: PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let failure: unknown;
+  try {
+    await client.query(begin);
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    failure = err;
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    // A connection that failed mid-way is closed rather than given back.
+    client.release(failure instanceof Error ? failure : undefined);
+  }
+}
+
 /** Our tables (not drizzle's bookkeeping), parents before children, with writable columns. */
-async function tablesInOrder(sql: Sql | TransactionSql) {
-  const tables = await sql<{ name: string }[]>`
+async function tablesInOrder(db: Pool | PoolClient) {
+  const { rows: tables } = await db.query<{ name: string }>(`
     select table_name as name from information_schema.tables
-    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`;
-  const edges = await sql<{ child: string; parent: string }[]>`
+    where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
+  const { rows: edges } = await db.query<{ child: string; parent: string }>(`
     select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent
     from pg_constraint c join pg_namespace n on n.oid = c.connamespace
-    where c.contype = 'f' and n.nspname = 'public'`;
+    where c.contype = 'f' and n.nspname = 'public'`);
   const names = tables.map((t) => t.name).filter((n) => !SKIPPED_TABLES.has(n));
   const ordered: string[] = [];
   const visit = (name: string, trail: Set<string>) => {
@@ -70,23 +93,26 @@ async function tablesInOrder(sql: Sql | TransactionSql) {
   for (const name of names) visit(name, new Set());
   const result: { name: string; columns: string[] }[] = [];
   for (const name of ordered.filter((n) => names.includes(n))) {
-    const columns = await sql<{ name: string }[]>`
-      select column_name as name from information_schema.columns
-      where table_schema = 'public' and table_name = ${name} and is_generated = 'NEVER'
-      order by ordinal_position`;
+    const { rows: columns } = await db.query<{ name: string }>(
+      `select column_name as name from information_schema.columns
+      where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER'
+      order by ordinal_position`,
+      [name],
+    );
     result.push({ name, columns: columns.map((c) => c.name) });
   }
   return result;
 }
 
-async function appliedMigrations(sql: Sql | TransactionSql): Promise<number> {
-  const [row] = await sql<{ count: number }[]>`
-    select count(*)::int as count from drizzle.__drizzle_migrations`;
-  return row?.count ?? 0;
+async function appliedMigrations(db: Pool | PoolClient): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    'select count(*)::int as count from drizzle.__drizzle_migrations',
+  );
+  return rows[0]?.count ?? 0;
 }
 
 export async function createBackup(
-  sql: Sql,
+  pool: Pool,
   storage: Storage,
   file: string,
   progress: Progress = () => {},
@@ -101,30 +127,32 @@ export async function createBackup(
       tables: [],
       media: [],
     };
-    await sql.begin('isolation level repeatable read read only', async (tx) => {
+    await inTransaction(pool, 'begin isolation level repeatable read read only', async (tx) => {
       manifest.migrations = await appliedMigrations(tx);
       const tables = await tablesInOrder(tx);
       for (const [i, table] of tables.entries()) {
         const out = createWriteStream(path.join(work, 'db', `${table.name}.jsonl`));
         let rows = 0;
-        const cursor = tx
-          .unsafe<{ row: string }[]>(
-            `select row_to_json(t)::text as row from ${quoteIdent(table.name)} t`,
-          )
-          .cursor(BATCH);
-        for await (const batch of cursor) {
-          for (const { row } of batch) {
+        // A cursor inside the snapshot: a table is read a batch at a time, never whole.
+        await tx.query(
+          `declare table_rows no scroll cursor for select row_to_json(t)::text as row from ${quoteIdent(table.name)} t`,
+        );
+        for (;;) {
+          const batch = await tx.query<{ row: string }>(`fetch ${BATCH} from table_rows`);
+          for (const { row } of batch.rows) {
             if (!out.write(`${row}\n`)) await once(out, 'drain');
           }
-          rows += batch.length;
+          rows += batch.rows.length;
+          if (batch.rows.length < BATCH) break;
         }
+        await tx.query('close table_rows');
         out.end();
         await finished(out);
         manifest.tables.push({ ...table, rows });
         progress(`tables ${i + 1}/${tables.length}: ${table.name} (${rows} rows)`);
       }
-      const keys = await tx<{ key: string }[]>`select distinct key from media order by key`;
-      manifest.media = keys.map((k) => k.key);
+      const keys = await tx.query<{ key: string }>('select distinct key from media order by key');
+      manifest.media = keys.rows.map((k) => k.key);
     });
 
     await mkdir(path.join(work, 'media'));
@@ -151,7 +179,7 @@ export async function createBackup(
  * one transaction: a failed restore leaves the database as it was.
  */
 export async function restoreBackup(
-  sql: Sql,
+  pool: Pool,
   storage: Storage,
   file: string,
   { replace = false }: { replace?: boolean } = {},
@@ -166,21 +194,21 @@ export async function restoreBackup(
     if (manifest.format !== BACKUP_FORMAT) {
       throw new BackupError(`unknown backup format ${String(manifest.format)}`);
     }
-    const current = await appliedMigrations(sql);
+    const current = await appliedMigrations(pool);
     if (manifest.migrations > current) {
       throw new BackupError(
         `the backup is from a newer version (${manifest.migrations} migrations, this one has ${current}); upgrade the portal first`,
       );
     }
 
-    await sql.begin(async (tx) => {
+    await inTransaction(pool, 'begin', async (tx) => {
       const tables = await tablesInOrder(tx);
       const nonEmpty: string[] = [];
       for (const t of tables) {
-        const [row] = await tx.unsafe<{ any: boolean }[]>(
+        const { rows } = await tx.query<{ any: boolean }>(
           `select exists (select 1 from ${quoteIdent(t.name)}) as any`,
         );
-        if (row?.any) nonEmpty.push(t.name);
+        if (rows[0]?.any) nonEmpty.push(t.name);
       }
       if (nonEmpty.length && !replace) {
         throw new BackupError(
@@ -188,12 +216,12 @@ export async function restoreBackup(
         );
       }
       if (nonEmpty.length) {
-        await tx.unsafe(`truncate ${tables.map((t) => quoteIdent(t.name)).join(', ')} cascade`);
+        await tx.query(`truncate ${tables.map((t) => quoteIdent(t.name)).join(', ')} cascade`);
       }
       for (const [i, table] of manifest.tables.entries()) {
         const cols = table.columns.map(quoteIdent).join(', ');
         const insert = (rows: string[]) =>
-          tx.unsafe(
+          tx.query(
             `insert into ${quoteIdent(table.name)} (${cols}) select ${cols} from json_populate_recordset(null::${quoteIdent(table.name)}, $1::json)`,
             [`[${rows.join(',')}]`],
           );

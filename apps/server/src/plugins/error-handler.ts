@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { describeError, isDatabaseUnavailable } from '../lib/db-errors.js';
 import { AppError, OAuthError } from '../lib/errors.js';
 
 declare module 'fastify' {
@@ -53,14 +54,31 @@ function classify(err: FastifyError | Error): Answer {
         : fe.message;
     return { status: fe.statusCode, error: 'bad_request', message };
   }
+  if (isDatabaseUnavailable(err)) {
+    // The database restarts, went away or refuses connections: worth a retry, not a bug.
+    return {
+      status: 503,
+      error: 'database_unavailable',
+      message:
+        'The portal cannot reach its database at the moment. Please try again in a few seconds.',
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
+    };
+  }
   return { status: 500, error: 'internal_error', message: 'Something went wrong on our side.' };
 }
+
+/** Seconds a client is asked to wait when the database is away (an embedded one is back in about 2). */
+const DATABASE_RETRY_AFTER_S = 5;
 
 /** One handler: known errors become 4xx JSON, anything else a 500 with its details logged only. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const answer = classify(err);
-    if (answer.status >= 500) request.log.error({ err }, 'request failed');
+    // An outage fails every request: the database layer warns once about it, each request
+    // only notes why it was answered 503.
+    if (answer.error === 'database_unavailable') {
+      request.log.info({ status: 503, reason: describeError(err) }, answer.message);
+    } else if (answer.status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ status: answer.status, error: answer.error }, answer.message);
     reply.status(answer.status).headers(answer.headers ?? {});
     if (request.routeOptions.config.oauthErrors) {

@@ -17,8 +17,8 @@ export interface TestContext {
   db: Database;
   /** The database's URL, for a second connection (as another server process would have). */
   url: string;
-  /** The raw client of the same database, for work below the ORM (COPY). */
-  sql: DbHandle['sql'];
+  /** The connection pool of the same database, for work below the ORM. */
+  pool: DbHandle['pool'];
   config: Config;
   /** A temporary DATA_DIR (uploads land in its media/ folder), removed on close. */
   dataDir: string;
@@ -30,9 +30,12 @@ export interface TestContext {
 export async function createTestDatabase() {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = connect(inject('pgAdminUrl'), { max: 1 });
-  await admin.sql.unsafe(`create database "${name}" template "${inject('pgTemplate')}"`);
+  await admin.pool.query(`create database "${name}" template "${inject('pgTemplate')}"`);
   await admin.close();
-  const url = inject('pgAdminUrl').replace(/\/postgres$/, `/${name}`);
+  // The same server and credentials (a socket directory, if any, is in the query string).
+  const address = new URL(inject('pgAdminUrl'));
+  address.pathname = `/${name}`;
+  const url = address.toString();
   return { url, ...connect(url, { max: 5 }) };
 }
 
@@ -57,7 +60,7 @@ export async function createTestApp(
     app,
     db: handle.db,
     url: handle.url,
-    sql: handle.sql,
+    pool: handle.pool,
     config,
     dataDir,
     clock,

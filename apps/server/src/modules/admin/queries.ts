@@ -153,7 +153,9 @@ export async function deleteAccount(db: Executor, account: AccountRow) {
 }
 
 export async function stats(db: Executor) {
-  const [row] = await db.execute<{
+  const {
+    rows: [row],
+  } = await db.execute<{
     total: number;
     active: number;
     pending: number;

@@ -199,7 +199,7 @@ describe('making an admin', () => {
 
 /** The stored id of a session (what a signed-in request knows as its own). */
 async function tokenIdOf(token: string): Promise<string> {
-  const rows = await ctx.db.execute<{ id: string }>(
+  const { rows } = await ctx.db.execute<{ id: string }>(
     sql`select id from access_tokens where token_hash = ${sha256Hex(token)}`,
   );
   return rows[0]!.id;

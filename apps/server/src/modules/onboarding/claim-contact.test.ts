@@ -254,7 +254,7 @@ describe('send-confirmation', () => {
   it('stores only a slow hash of the code, bound to the lower-cased address', async () => {
     const contact = await rosterContact();
     const code = await requestCode(ctx, contact.email!.toUpperCase());
-    const rows = await ctx.db.execute<{ email: string; code_hash: string; expires_at: Date }>(
+    const { rows } = await ctx.db.execute<{ email: string; code_hash: string; expires_at: string }>(
       sql`select email, code_hash, expires_at from email_codes where email = ${contact.email!.toLowerCase()}`,
     );
     expect(rows).toHaveLength(1);
@@ -447,7 +447,9 @@ describe('the claim token of a verified code', () => {
 
   it('is stored only as a hash, bound to the address and the contact', async () => {
     const { contact, email, claimToken } = await verified();
-    const [row] = await ctx.db.execute<{ claim_token_hash: string; contact_id: string }>(
+    const {
+      rows: [row],
+    } = await ctx.db.execute<{ claim_token_hash: string; contact_id: string }>(
       sql`select claim_token_hash, contact_id from email_codes where email = ${email.toLowerCase()}`,
     );
     expect(row!.claim_token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -463,7 +465,9 @@ describe('the claim token of a verified code', () => {
     const again = await registerExisting(ctx, email, 'second-try-22', { claimToken }, ip);
     expect(again.statusCode).toBe(403);
     expect(again.json().message).toBe(CLAIM_INVALID);
-    const [row] = await ctx.db.execute<{ claim_token_hash: string | null; used_at: Date | null }>(
+    const {
+      rows: [row],
+    } = await ctx.db.execute<{ claim_token_hash: string | null; used_at: Date | null }>(
       sql`select claim_token_hash, used_at from email_codes where email = ${email.toLowerCase()}`,
     );
     expect(row).toMatchObject({ claim_token_hash: null, used_at: expect.anything() });
@@ -586,9 +590,9 @@ describe('the clean-up of used and expired codes', () => {
 
     const removed = await pruneEmailCodes(ctx.db, ctx.clock.now());
     expect(removed).toBeGreaterThanOrEqual(2);
-    const left = (await ctx.db.execute<{ email: string }>(sql`select email from email_codes`)).map(
-      (r) => r.email,
-    );
+    const left = (
+      await ctx.db.execute<{ email: string }>(sql`select email from email_codes`)
+    ).rows.map((r) => r.email);
     expect(left).toContain(live.email!.toLowerCase());
     expect(left).not.toContain(spent.email!.toLowerCase());
     expect(left).not.toContain(old.email!.toLowerCase());
