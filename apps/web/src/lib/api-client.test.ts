@@ -79,6 +79,33 @@ describe('api client', () => {
     expect(sleep.mock.calls).toEqual([[1000]]);
   });
 
+  it('sends one Idempotency-Key with every attempt of a POST, a new one for the next POST', async () => {
+    let calls = 0;
+    const { client, fetch } = setup(async () => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return json(201, { id: 'r1' });
+    });
+
+    await client.post('/calendars/appointments/e1/registrations', { name: 'Ada' });
+    await client.post('/calendars/appointments/e1/registrations', { name: 'Ada' });
+
+    const keys = fetch.mock.calls.map(([, init]) => headersOf(init)['Idempotency-Key']);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('sends no Idempotency-Key with reads and edits', async () => {
+    const { client, fetch } = setup(async () => json(200, {}));
+    await client.get('/config');
+    await client.put('/members/m1', { tagline: 'Fresh bread daily' });
+    for (const [, init] of fetch.mock.calls) {
+      expect(headersOf(init)['Idempotency-Key']).toBeUndefined();
+    }
+  });
+
   it('does not retry HTTP errors', async () => {
     const { client, fetch, sleep } = setup(async () =>
       json(500, { error: 'internal', message: 'Something broke' }),

@@ -71,6 +71,12 @@ function toApiError(response: Response, body: unknown, fallback: string | undefi
   return new ApiError(response.status, code, message, response.statusText);
 }
 
+/** 128 random bits as hex; getRandomValues works on plain-HTTP pages, randomUUID does not. */
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 function notifyUnauthorized() {
   clearToken();
   window.dispatchEvent(new CustomEvent(UNAUTHORIZED_EVENT));
@@ -99,6 +105,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}) {
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+    // The retries below resend a POST whose answer was lost, and the write may have happened:
+    // one key for all attempts lets the server answer a retry with the first answer.
+    if (method === 'POST' && !headers['Idempotency-Key']) headers['Idempotency-Key'] = newKey();
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     // Only with a body: an empty body labelled JSON is a 400 for the server.
