@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['apps/server', 'apps/web'],
+    projects: ['packages/contract', 'apps/server', 'apps/web'],
   },
 });

@@ -15,13 +15,13 @@ import type { Database } from '@chamber/db';
 import type { Config } from './config.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createStorage } from './lib/create-storage.js';
-import { EmbedOrigins } from './lib/embed-origins.js';
 import { createMailer, type Mailer } from './lib/mail/mailer.js';
 import type { Storage } from './lib/storage.js';
 import { Throttle } from './lib/throttle.js';
+import { AuthService } from './modules/auth/index.js';
+import { chamberMail, EmbedOrigins } from './modules/chamber/index.js';
 import { registerModules } from './modules/index.js';
-import { AuthService } from './modules/auth/service.js';
-import { MailDelivery } from './modules/onboarding/mail-delivery.js';
+import { healthRoutes } from './ops/health-routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
@@ -140,27 +140,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const auth = new AuthService(db, clock, throttle, config);
   const storage = options.storage ?? createStorage(config);
   const mailer = options.mailer ?? createMailer(config, app.log);
-  const delivery = new MailDelivery(db, config, mailer, app.log);
-  app.decorate('flushMail', () => delivery.drain());
+  const mail = chamberMail(db, config, mailer, app.log);
+  app.decorate('flushMail', () => mail.drain());
   app.addHook('onClose', async () => {
     await storage.close();
-    await delivery.drain();
+    await mail.drain();
     await mailer.close();
   });
   await app.register(authPlugin, { auth });
   await app.register(privateAnswersPlugin);
   await app.register(idempotencyPlugin, { db, clock });
-  await registerModules(app, {
-    db,
-    config,
-    auth,
-    clock,
-    storage,
-    throttle,
-    mailer,
-    delivery,
-    embeds,
-  });
+  await app.register(healthRoutes, { prefix: '/api', db });
+  await registerModules(app, { db, config, auth, clock, storage, throttle, mail, embeds });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // A browsable page of the same document, served from the package (nothing from a CDN).

@@ -488,8 +488,8 @@ let world: World;
 
 beforeAll(async () => {
   const ctx = await createTestApp();
-  const { calendars, locations } = await import('@chamber/db');
-  await ctx.db.insert(locations).values({ id: 'riverton-chamber', name: 'Riverton Chamber' });
+  const { calendars, chambers } = await import('@chamber/db');
+  await ctx.db.insert(chambers).values({ id: 'riverton-chamber', name: 'Riverton Chamber' });
   await ctx.db.insert(calendars).values({ id: 'racc-events', locationId: 'riverton-chamber' });
   const make = (overrides: Parameters<typeof createTestUser>[1]) =>
     createTestUser(ctx.db, overrides);

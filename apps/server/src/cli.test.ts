@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@chamber/db';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { deleteExpiredRowsJob } from './jobs/delete-expired-rows.js';
+import { deleteExpiredRowsJob } from './background/delete-expired-rows.js';
 import { verifyPassword } from './modules/auth/password.js';
 import {
   createTestDatabase,
@@ -285,7 +285,7 @@ describe('chamber CLI', () => {
     expect(lines[0]).toMatch(/^job +state +attempts +started \(UTC\) +finished \(UTC\)$/);
     expect(lines[1]).toMatch(new RegExp(`^send-reminders +failed +1 +${time} +${time}$`));
     // The escape sequence in the message is shown, not sent to the terminal.
-    expect(lines[2]).toBe('  error: mail server down \\x1b[2J');
+    expect(lines[2]).toBe('  error: mail server down \\x1B[2J');
     expect(lines[3]).toMatch(new RegExp(`^delete-expired-rows +completed +1 +${time} +${time}$`));
     expect(lines[4]).toMatch(
       /^ {2}result: access_tokens \d+, auth_codes \d+, email_codes \d+, idempotency_keys \d+, rate_limits \d+$/,

@@ -3,17 +3,19 @@ import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase, type OpenDatabase } from './database.js';
-import { listJobRuns, type JobRun } from './jobs/history.js';
-import { HISTORY_DAYS } from './jobs/runner.js';
+import { listJobRuns, type JobRun } from './background/history.js';
+import { HISTORY_DAYS } from './background/runner.js';
+import { COMMAND_LINE } from './lib/audit.js';
 import { createStorage } from './lib/create-storage.js';
 import { CsvError, parseCsv } from './lib/csv.js';
 import { systemClock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
 import { describeError } from './lib/db-errors.js';
 import { createMailer } from './lib/mail/mailer.js';
-import { AccountService, COMMAND_LINE, type PasswordSet } from './modules/auth/accounts.js';
-import { guardTerminalOutput } from './lib/terminal-text.js';
-import { importRoster, type ImportReport } from './modules/onboarding/roster-import.js';
+import { guardTerminalOutput, printable } from './lib/terminal-text.js';
+import { AccountService, type PasswordSet } from './modules/auth/index.js';
+import { chamberMail } from './modules/chamber/index.js';
+import { importRoster, type ImportReport } from './modules/members/index.js';
 import { BackupError, createBackup, restoreBackup } from './ops/backup.js';
 import { demoAccounts } from './seed/demo-data.js';
 import { SCALE_1, seedScale } from './seed/scale.js';
@@ -89,7 +91,8 @@ async function withAccounts<T>(
 ): Promise<T> {
   const mailer = createMailer(config);
   try {
-    return await work(new AccountService(database.db, systemClock, mailer, config));
+    const mail = chamberMail(database.db, config, mailer);
+    return await work(new AccountService(database.db, systemClock, mail));
   } catch (err) {
     // The service's refusals are sentences for the operator.
     if (err instanceof AppError) throw new CliError(err.message);
@@ -299,14 +302,6 @@ function parseLimit(value: string): number {
   return limit;
 }
 
-/** Control characters in stored text (an error message) are shown escaped, never sent to the terminal. */
-const printable = (text: string) =>
-  text.replace(
-    // eslint-disable-next-line no-control-regex -- control characters are what it looks for
-    /[\u0000-\u001f\u007f-\u009f]/g,
-    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
-  );
-
 const when = (date: Date | null) =>
   date ? date.toISOString().slice(0, 19).replace('T', ' ') : '-';
 
@@ -342,6 +337,7 @@ function printJobRuns(runs: JobRun[] | null, failed: boolean) {
   console.log(line(rows[0]!));
   runs.forEach((run, i) => {
     console.log(line(rows[i + 1]!));
+    // One line each, whatever the stored text holds.
     if (run.error !== null) console.log(`  error: ${printable(run.error)}`);
     else if (run.output && Object.keys(run.output).length > 0) {
       // Sorted: the queue stores the result as jsonb, which keeps no order of its own.

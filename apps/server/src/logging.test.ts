@@ -16,7 +16,7 @@ import {
 } from './test/app.js';
 import { createCalendar } from './test/calendar.js';
 import { bearer, dataUrl, makeImage } from './test/members.js';
-import { codeFrom, mailTo } from './test/onboarding.js';
+import { codeFrom, mailTo } from './test/sign-up.js';
 
 /** The log is JSON lines with a request id, and never holds a secret a request carried. */
 

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type DatabaseReport, openDatabase } from './database.js';
-import { JobRunner } from './jobs/runner.js';
+import { JobRunner } from './background/runner.js';
 import { describeError } from './lib/db-errors.js';
 import { seedDemo } from './seed/seed.js';
 

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { emailSchema } from './auth.js';
 import {
   membershipTierSchema,
-  membershipTiers,
   paymentStatusSchema,
   roleSchema,
   userStatusSchema,
 } from './common.js';
+import { membershipTiers } from './vocabulary.js';
 
 export const ADMIN_USERS_PAGE_SIZE = 25;
 

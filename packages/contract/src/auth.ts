@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { membershipTiers, paymentStatusSchema, roleSchema, userStatusSchema } from './common.js';
+import { paymentStatusSchema, roleSchema, userStatusSchema } from './common.js';
+import { membershipTiers } from './vocabulary.js';
 
 /** Passwords: 8 to 128 characters, no composition rules, never truncated. */
 export const PASSWORD_MIN = 8;

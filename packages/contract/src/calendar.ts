@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGISTRATION_MIN_GUESTS, REGISTRATION_MAX_GUESTS } from './calendar-limits.js';
+import { appointmentStatuses, eventStatuses } from './vocabulary.js';
 
 /**
  * The calendar API (spec §7 Calendar), under /api:
@@ -36,14 +37,8 @@ export const eventMessages = {
   contactRequired: 'User contact ID not found. Please log in again.',
 } as const;
 
-export const appointmentStatuses = ['new', 'scheduled', 'confirmed', 'cancelled'] as const;
 export const appointmentStatusSchema = z.enum(appointmentStatuses);
-export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
-
-/** The event's own status, as iCalendar knows it (STATUS). Default confirmed. */
-export const eventStatuses = ['confirmed', 'tentative', 'cancelled'] as const;
 export const eventStatusSchema = z.enum(eventStatuses);
-export type EventStatus = z.infer<typeof eventStatusSchema>;
 
 /**
  * How a change to an occurrence of a series applies (spec §4 Recurring edit):

@@ -1,23 +1,14 @@
 import { z } from 'zod';
-
-export const roles = ['member', 'moderator', 'admin'] as const;
-export const userStatuses = ['pending', 'active', 'suspended'] as const;
-/** Stored tiers. `basic` is accepted on input as a synonym of `standard`. */
-export const membershipTiers = ['standard', 'enhanced', 'elite'] as const;
-export const paymentStatuses = ['pending', 'paid', 'failed', 'cancelled'] as const;
+import { membershipTiers, paymentStatuses, roles, userStatuses } from './vocabulary.js';
 
 export const roleSchema = z.enum(roles);
 export const userStatusSchema = z.enum(userStatuses);
 export const paymentStatusSchema = z.enum(paymentStatuses);
+/** A tier on input: `basic` (the marketing pages' name) is read as `standard`. */
 export const membershipTierSchema = z.preprocess(
   (value) => (value === 'basic' ? 'standard' : value),
   z.enum(membershipTiers),
 );
-
-export type Role = z.infer<typeof roleSchema>;
-export type UserStatus = z.infer<typeof userStatusSchema>;
-export type MembershipTier = (typeof membershipTiers)[number];
-export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 /** Every non-OAuth error answer of the API. */
 export const apiErrorSchema = z.object({

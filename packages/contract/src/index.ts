@@ -1,3 +1,4 @@
+export * from './vocabulary.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './site.js';
@@ -7,3 +8,4 @@ export * from './admin.js';
 export * from './onboarding.js';
 export * from './calendar.js';
 export * from './registration-manage.js';
+export * from './zoned-time.js';

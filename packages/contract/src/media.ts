@@ -2,8 +2,6 @@ import { z } from 'zod';
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const DOWNLOAD_MAX_BYTES = 10 * 1024 * 1024;
-export const mediaKinds = ['avatar', 'coverImage', 'eventCover', 'downloadFile'] as const;
-export type MediaKind = (typeof mediaKinds)[number];
 
 /** Names of stored media: the sha256 of the stored bytes and the extension of their type. */
 export const MEDIA_KEY_PATTERN = /^[a-f0-9]{64}\.(jpg|png|pdf)$/;

@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.js';
-import { membershipTiers, roleSchema, userStatusSchema } from './common.js';
+import { roleSchema, userStatusSchema } from './common.js';
+import { membershipTiers } from './vocabulary.js';
 
 export const MEMBERS_PAGE_SIZE = 20;
 export const memberSorts = ['name', 'memberSince', 'tier'] as const;
 export type MemberSort = (typeof memberSorts)[number];
+
+/** What a member's tags unlock (the design's tag rule): elite or admin all, enhanced the first. */
+export const memberFeaturesSchema = z.object({
+  enhanced: z.boolean().describe('Bio, website, address and map'),
+  elite: z.boolean().describe('Coupon codes and the cover image, and all that enhanced unlocks'),
+});
+export type MemberFeatures = z.infer<typeof memberFeaturesSchema>;
 
 /**
  * A directory entry (spec §3 Member/contact). Fields a member's tags do not unlock come back
@@ -38,8 +46,21 @@ export const memberSchema = z.object({
   role: roleSchema.describe('The linked login’s role; member for contacts without one'),
   specialties: z.array(z.string()),
   tags: z.array(z.string()).describe('Derived: the tier (enhanced, elite) and admin for admins'),
+  features: memberFeaturesSchema.describe(
+    'Derived from the tags: what the page shows and its editor offers, so clients need no copy of the rule',
+  ),
 });
 export type Member = z.infer<typeof memberSchema>;
+
+/** One member (GET /members/{id} and the saves), with what the viewer may do with the page. */
+export const memberDetailSchema = memberSchema.extend({
+  canEdit: z
+    .boolean()
+    .describe(
+      'Whether this viewer may save the page: its own member, active moderators and admins',
+    ),
+});
+export type MemberDetail = z.infer<typeof memberDetailSchema>;
 
 const booleanish = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
@@ -82,14 +103,8 @@ export const couponCodesSchema = z.preprocess(
     .transform((codes) => [...new Set(codes.filter((c) => c !== ''))]),
 );
 
-/**
- * A member page save (PUT /members/{id}). Absent fields stay as they are; null or '' clears.
- * Gated fields (bio, website, address, coupon codes, cover image) may only change when the
- * member's tags unlock them (403 tier_required otherwise); sending the stored value or an empty
- * one for a locked field is accepted and changes nothing. `coverImage` must be '' or a URL of
- * an image uploaded to the portal (`/api/media/...`). `email` cannot change here (400).
- */
-export const updateMemberSchema = z.object({
+/** The fields a member-page save may send (see updateMemberSchema). */
+const memberFieldsSchema = z.object({
   firstName: text(100).min(1, 'First name is required').optional(),
   lastName: text(100).min(1, 'Last name is required').optional(),
   businessName: optionalText(200),
@@ -121,6 +136,20 @@ export const updateMemberSchema = z.object({
   postalCode: optionalText(20),
   specialties: z.array(text(60)).max(20).optional(),
 });
+
+/**
+ * A member page save (PUT /members/{id}). Absent fields stay as they are; null or '' clears.
+ * Gated fields (bio, website, address, coupon codes, cover image) may only change when the
+ * member's tags unlock them (403 tier_required otherwise); sending the stored value or an empty
+ * one for a locked field is accepted and changes nothing. `coverImage` must be '' or a URL of
+ * an image uploaded to the portal (`/api/media/...`). `email` cannot change here (400).
+ * Coupon codes come as `couponCodes` (a list) or, as the spec's member page sends them,
+ * `coupon_codes` (a list or its JSON string); past this schema there is only `couponCodes`.
+ */
+export const updateMemberSchema = memberFieldsSchema.transform(({ coupon_codes, ...fields }) => ({
+  ...fields,
+  couponCodes: fields.couponCodes ?? coupon_codes,
+}));
 export type UpdateMember = z.input<typeof updateMemberSchema>;
 
 /** '' clears; otherwise a URL the portal's media upload returned (`/api/media/...`). */
@@ -134,7 +163,7 @@ export const updateCoverImageSchema = z.object({ coverImageUrl: z.string().trim(
  * contact's, gated as on the member page, and ignored for a login without a contact.
  * A taken email answers 409 conflict.
  */
-export const updateOwnProfileSchema = updateMemberSchema
+export const updateOwnProfileSchema = memberFieldsSchema
   .omit({ email: true, coupon_codes: true })
   .extend({
     firstName: text(100).min(1, 'First name is required'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { submissionKinds } from './vocabulary.js';
 
 /** Public start-up configuration: one build serves any chamber. */
 export const appConfigSchema = z.object({
@@ -10,7 +11,7 @@ export const appConfigSchema = z.object({
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
 /** The chamber's record (spec §7 GET /locations/{locationId}). */
-export const locationSchema = z.object({
+export const chamberDetailsSchema = z.object({
   id: z.string(),
   name: z.string(),
   shortName: z.string(),
@@ -26,7 +27,7 @@ export const locationSchema = z.object({
   accentColor: z.string(),
   timezone: z.string(),
 });
-export type Location = z.infer<typeof locationSchema>;
+export type ChamberDetails = z.infer<typeof chamberDetailsSchema>;
 
 const embedUrl = z
   .union([
@@ -47,8 +48,8 @@ export const embedSettingsSchema = z.object({
 });
 
 /** The chamber's record with its embeds, as GET /locations/{id} answers it. */
-export const locationWithEmbedsSchema = locationSchema.extend(embedSettingsSchema.shape);
-export type LocationWithEmbeds = z.infer<typeof locationWithEmbedsSchema>;
+export const chamberSchema = chamberDetailsSchema.extend(embedSettingsSchema.shape);
+export type Chamber = z.infer<typeof chamberSchema>;
 
 const hexColour = z
   .string()
@@ -60,7 +61,7 @@ const webAddress = z.union([
 ]);
 
 /** PUT /locations/{id} (admins): the chamber's details and embeds. */
-export const updateLocationSchema = z
+export const updateChamberSchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(200),
     shortName: z.string().trim().max(40),
@@ -76,10 +77,7 @@ export const updateLocationSchema = z
     accentColor: hexColour,
   })
   .extend(embedSettingsSchema.shape);
-export type UpdateLocation = z.input<typeof updateLocationSchema>;
-
-export const submissionKinds = ['contact', 'business_of_month', 'customer_service'] as const;
-export type SubmissionKind = (typeof submissionKinds)[number];
+export type UpdateChamber = z.input<typeof updateChamberSchema>;
 
 /**
  * The native forms' fields. `website` is a honeypot: hidden from people, filled by bots.

@@ -17,30 +17,34 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import {
+  appointmentStatuses,
+  mediaKinds,
+  membershipTiers,
+  paymentStatuses,
+  roles,
+  submissionKinds,
+  userStatuses,
+} from '@chamber/contract/vocabulary';
 
-export const roleEnum = pgEnum('role', ['member', 'moderator', 'admin']);
-export const userStatusEnum = pgEnum('user_status', ['pending', 'active', 'suspended']);
-export const membershipTierEnum = pgEnum('membership_tier', ['standard', 'enhanced', 'elite']);
-export const paymentStatusEnum = pgEnum('payment_status', [
-  'pending',
-  'paid',
-  'failed',
-  'cancelled',
-]);
-export const appointmentStatusEnum = pgEnum('appointment_status', [
-  'new',
-  'scheduled',
-  'confirmed',
-  'cancelled',
-]);
+// Each enum's values are the contract's list: a value added there reaches the API, the web
+// app and (through a generated migration) the database together.
+export const roleEnum = pgEnum('role', roles);
+export const userStatusEnum = pgEnum('user_status', userStatuses);
+export const membershipTierEnum = pgEnum('membership_tier', membershipTiers);
+export const paymentStatusEnum = pgEnum('payment_status', paymentStatuses);
+export const appointmentStatusEnum = pgEnum('appointment_status', appointmentStatuses);
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** The chamber itself (spec §7 GET /locations/{locationId}). */
-export const locations = pgTable('locations', {
+/**
+ * The chamber itself: its details, look and embedded forms. The spec calls it a location
+ * (GET /locations/{locationId}), hence the table's name; the code calls it the chamber.
+ */
+export const chambers = pgTable('locations', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   shortName: text('short_name').notNull().default(''),
@@ -200,7 +204,7 @@ export const calendars = pgTable('calendars', {
   id: text('id').primaryKey(),
   locationId: text('location_id')
     .notNull()
-    .references(() => locations.id, { onDelete: 'cascade' }),
+    .references(() => chambers.id, { onDelete: 'cascade' }),
   name: text('name').notNull().default('RACC Events'),
   description: text('description').notNull().default(''),
   timezone: text('timezone').notNull().default('America/Denver'),
@@ -264,12 +268,7 @@ export const events = pgTable(
   ],
 );
 
-export const mediaKindEnum = pgEnum('media_kind', [
-  'avatar',
-  'coverImage',
-  'eventCover',
-  'downloadFile',
-]);
+export const mediaKindEnum = pgEnum('media_kind', mediaKinds);
 
 /** An uploaded file. `key` is content-addressed (sha256 + extension) and names the stored object. */
 export const media = pgTable(
@@ -379,11 +378,7 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_created_at_idx').on(t.createdAt.desc(), t.id)],
 );
 
-export const submissionKindEnum = pgEnum('submission_kind', [
-  'contact',
-  'business_of_month',
-  'customer_service',
-]);
+export const submissionKindEnum = pgEnum('submission_kind', submissionKinds);
 
 /** A message from the native contact form or a nomination from the nominations page. */
 export const submissions = pgTable(

@@ -1,46 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '@chamber/db';
-import type { Config } from '../config.js';
-import type { Clock } from '../lib/clock.js';
-import type { EmbedOrigins } from '../lib/embed-origins.js';
-import type { Mailer } from '../lib/mail/mailer.js';
-import type { MailDelivery } from './onboarding/mail-delivery.js';
-import type { Storage } from '../lib/storage.js';
-import type { Throttle } from '../lib/throttle.js';
-import { adminRoutes } from './admin/routes.js';
-import { authRoutes } from './auth/routes.js';
-import type { AuthService } from './auth/service.js';
-import { calendarRoutes } from './calendar/routes.js';
-import { mediaRoutes } from './media/routes.js';
-import { membersRoutes } from './members/routes.js';
-import { onboardingRoutes } from './onboarding/routes.js';
-import { chamberRoutes } from './site/chamber-routes.js';
-import { siteRoutes } from './site/routes.js';
+import { adminRoutes } from './admin/index.js';
+import { type AuthService, authRoutes } from './auth/index.js';
+import { assertCanCreateEvents, calendarRoutes } from './calendar/index.js';
+import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
+import type { ModuleDeps } from './deps.js';
+import { mediaRoutes, type UploadRules } from './media/index.js';
+import { MembersService, membersRoutes } from './members/index.js';
+import { siteRoutes } from './site/index.js';
 
-export interface ModuleDeps {
-  db: Database;
-  config: Config;
-  auth: AuthService;
-  clock: Clock;
-  storage: Storage;
-  throttle: Throttle;
-  mailer: Mailer;
-  /** Mail sent after the answer has gone out; `app.flushMail()` waits for it. */
-  delivery: MailDelivery;
-  /** The chamber's embed origins, for the pages' Content-Security-Policy. */
-  embeds: EmbedOrigins;
-}
-
-/** Every feature module, registered under /api from this one list. */
-export async function registerModules(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+/**
+ * Every feature module, registered under /api from this one list. Modules import each other
+ * only through their index.ts; what one module decides for another (who may upload a file
+ * for a contact or an event) is handed over here.
+ */
+export async function registerModules(
+  app: FastifyInstance,
+  deps: ModuleDeps & { auth: AuthService; embeds: EmbedOrigins },
+): Promise<void> {
+  const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
+  const uploadRules: UploadRules = {
+    forContact: (kind, contactId, session) => members.checkUpload(kind, contactId, session),
+    forEvents: (session) => void assertCanCreateEvents(session),
+  };
   await app.register(
     async (api) => {
       await api.register(siteRoutes, deps);
       await api.register(chamberRoutes, deps);
       await api.register(authRoutes, deps);
       await api.register(membersRoutes, deps);
-      await api.register(onboardingRoutes, deps);
-      await api.register(mediaRoutes, deps);
+      await api.register(mediaRoutes, { ...deps, uploadRules });
       await api.register(calendarRoutes, deps);
       await api.register(adminRoutes, deps);
     },

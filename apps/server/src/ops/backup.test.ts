@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendars, contacts, events, locations, media, users } from '@chamber/db';
+import { calendars, contacts, events, chambers, media, users } from '@chamber/db';
 import { createEvent } from '@chamber/db/factories';
 import { DiskStorage } from '../lib/disk-storage.js';
 import {
@@ -27,7 +27,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   dir = await mkdtemp(path.join(os.tmpdir(), 'chamber-backup-test-'));
   archive = path.join(dir, 'backup.tar.gz');
-  await ctx.db.insert(locations).values({ id: 'riverton', name: 'Riverton Chamber' });
+  await ctx.db.insert(chambers).values({ id: 'riverton', name: 'Riverton Chamber' });
   await ctx.db.insert(calendars).values({ id: 'racc', locationId: 'riverton' });
   const user = await createTestUser(ctx.db, {
     contact: {

@@ -1,8 +1,37 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@chamber/contract';
+import type { contacts, users } from '@chamber/db';
 import { AppError } from '../lib/errors.js';
-import type { AuthService, Session } from '../modules/auth/service.js';
+
+/**
+ * Who is calling: the live access token, its account and the account's contact. Every module
+ * reads it from `request.session`; the auth module issues the tokens and resolves them.
+ */
+export interface Session {
+  tokenId: string;
+  expiresAt: Date;
+  user: typeof users.$inferSelect;
+  contact: typeof contacts.$inferSelect | null;
+}
+
+/** How the plugin turns a bearer token into a session (the auth module's AuthService). */
+export interface SessionSource {
+  session(token: string): Promise<Session | null>;
+}
+
+/**
+ * A session of an account the chamber has confirmed. A pending account (self-registered, not
+ * yet confirmed by staff) signs in and keeps up its own profile, and otherwise has a
+ * visitor's rights: it sees other members as visitors do and creates nothing for the public.
+ * (A suspended account has no session at all.)
+ */
+export const isActiveAccount = (session: Session | null): session is Session =>
+  session?.user.status === 'active';
+
+/** Moderators and admins. Rights over other members' pages also need an active account. */
+export const isStaff = (session: Session | null): boolean =>
+  session?.user.role === 'admin' || session?.user.role === 'moderator';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -52,7 +81,7 @@ export function requireRole(request: FastifyRequest, ...roles: Role[]): Session 
 
 /** Resolves the bearer token of every request to a session; routes decide what they need. */
 export const authPlugin = fp(
-  async (app: FastifyInstance, opts: { auth: AuthService }) => {
+  async (app: FastifyInstance, opts: { auth: SessionSource }) => {
     app.decorateRequest('session', null);
     app.addHook('onRequest', async (request) => {
       const token = bearerToken(request);

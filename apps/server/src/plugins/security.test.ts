@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locations } from '@chamber/db';
+import { chambers } from '@chamber/db';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../test/app.js';
 import { bearer } from '../test/members.js';
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
   web = await mkdtemp(path.join(os.tmpdir(), 'chamber-web-'));
   await writeFile(path.join(web, 'index.html'), '<!doctype html><title>Portal</title>');
   ctx = await createTestApp({ WEB_DIST: web, TRUST_PROXY: '127.0.0.1' });
-  await ctx.db.insert(locations).values({ id: 'riverton', name: 'Riverton Chamber' });
+  await ctx.db.insert(chambers).values({ id: 'riverton', name: 'Riverton Chamber' });
 });
 afterAll(async () => {
   await ctx.close();

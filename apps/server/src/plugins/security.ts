@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { EmbedOrigins } from '../lib/embed-origins.js';
+
+/** The origins of the forms the chamber embeds (the chamber module keeps them). */
+export interface EmbedOrigins {
+  get(): Promise<string[]>;
+}
 
 /** Google's map embed on member, event and contact pages (spec §2). */
 const MAP_ORIGIN = 'https://www.google.com';

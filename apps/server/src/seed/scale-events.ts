@@ -1,5 +1,5 @@
 import type { events } from '@chamber/db';
-import { zonedTimeToUtc } from '../lib/zoned-time.js';
+import { zonedTimeToUtc } from '@chamber/contract';
 import { CALENDAR_ID, TIMEZONE } from './demo-data.js';
 import type { ScaleContact } from './scale-contacts.js';
 import { eventKinds, topics, type Random } from './scale-vocabulary.js';

@@ -1,10 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { contacts, eventRegistrations, events, users, type Database } from '@chamber/db';
-import { zonedDate, zonedTimeToUtc } from '../lib/zoned-time.js';
-import { hashPassword } from '../modules/auth/password.js';
-import { compactUtc } from '../modules/calendar/rule-text.js';
-import { normalizeRule } from '../modules/calendar/series-rules.js';
-import { Recurrence } from '../modules/calendar/recurrence.js';
+import { zonedDate, zonedTimeToUtc } from '@chamber/contract';
+import { hashPassword } from '../modules/auth/index.js';
+import { compactUtc, normalizeRule, Recurrence } from '../modules/calendar/index.js';
 import { CALENDAR_ID, TIMEZONE } from './demo-data.js';
 import { contactsAt, type ScaleContact } from './scale-contacts.js';
 import { randomSource, seriesKinds, type Random } from './scale-vocabulary.js';

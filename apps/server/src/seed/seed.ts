@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { calendars, contacts, events, locations, users, type Database } from '@chamber/db';
-import { zonedDate, zonedTimeToUtc } from '../lib/zoned-time.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { calendars, contacts, events, chambers, users, type Database } from '@chamber/db';
+import { zonedDate, zonedTimeToUtc } from '@chamber/contract';
+import { hashPassword } from '../modules/auth/index.js';
 import {
   CALENDAR_ID,
   chamber,
@@ -116,7 +116,7 @@ export interface SeedReport {
 export async function seedDemo(db: Database, now = new Date()): Promise<SeedReport> {
   const lines: string[] = [];
 
-  const loc = await db.insert(locations).values(chamber).onConflictDoNothing().returning();
+  const loc = await db.insert(chambers).values(chamber).onConflictDoNothing().returning();
   lines.push(loc.length ? `created location ${chamber.name}` : 'location already present');
   const cal = await db
     .insert(calendars)

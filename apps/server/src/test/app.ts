@@ -9,7 +9,7 @@ import { createContact, createUser } from '@chamber/db/factories';
 import { type BuildOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Clock, manualClock } from '../lib/clock.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { hashPassword } from '../modules/auth/index.js';
 import { s256Challenge } from '../modules/auth/pkce.js';
 
 export interface TestContext {

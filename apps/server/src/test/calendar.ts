@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Appointment, CalendarEvent, EventList } from '@chamber/contract';
-import { calendars, type Database, locations } from '@chamber/db';
+import { calendars, type Database, chambers } from '@chamber/db';
 import { createTestUser, signIn, type TestContext } from './app.js';
 
 /** Request helpers for the calendar; each returns the raw response. */
@@ -14,7 +14,7 @@ const bearer = (token: string | undefined): Record<string, string> =>
 /** The chamber and its calendar, as the seed makes them. */
 export async function createCalendar(db: Database) {
   await db
-    .insert(locations)
+    .insert(chambers)
     .values({
       id: 'riverton-chamber',
       name: 'Riverton Area Chamber of Commerce',

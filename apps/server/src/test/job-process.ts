@@ -4,7 +4,7 @@
  * run begins, and waits to be killed.
  */
 import { connect } from '@chamber/db';
-import { JobRunner } from '../jobs/runner.js';
+import { JobRunner } from '../background/runner.js';
 import { FAST, recordingLog, STUCK_JOB } from './jobs.js';
 
 const url = process.argv[2]!;

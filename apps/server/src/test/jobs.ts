@@ -1,15 +1,15 @@
 import { asc } from 'drizzle-orm';
 import { pgSchema, text } from 'drizzle-orm/pg-core';
 import type { Database } from '@chamber/db';
-import type { JobDefinition } from '../jobs/definition.js';
-import { type JobRun, type JobRunState, listJobRuns } from '../jobs/history.js';
+import type { JobDefinition } from '../background/definition.js';
+import { type JobRun, type JobRunState, listJobRuns } from '../background/history.js';
 import {
   JOB_SCHEMA,
   type JobLog,
   JobRunner,
   type JobRunnerOptions,
   type JobTiming,
-} from '../jobs/runner.js';
+} from '../background/runner.js';
 
 /** The runner's timing at its shortest, so tests wait seconds rather than minutes. */
 export const FAST: JobTiming = {

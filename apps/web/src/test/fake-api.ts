@@ -66,6 +66,7 @@ export function makeMember(overrides: Partial<Member> = {}): Member {
     role: 'member',
     specialties: [],
     tags: [],
+    features: { enhanced: false, elite: false },
     ...overrides,
   };
 }

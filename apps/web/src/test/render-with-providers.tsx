@@ -1,4 +1,4 @@
-import type { LocationWithEmbeds } from '@chamber/contract';
+import type { Chamber } from '@chamber/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -20,7 +20,7 @@ export const testChamber: ChamberContextValue = {
 };
 
 /** The demo chamber's record, every embed empty (the portal's own forms show). */
-export function makeLocation(overrides: Partial<LocationWithEmbeds> = {}): LocationWithEmbeds {
+export function makeLocation(overrides: Partial<Chamber> = {}): Chamber {
   return {
     id: 'loc-1',
     name: 'Riverton Area Chamber of Commerce',

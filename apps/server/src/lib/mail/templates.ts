@@ -1,8 +1,4 @@
-import { asc } from 'drizzle-orm';
-import { locations, type Executor } from '@chamber/db';
-import type { Config } from '../../config.js';
-
-/** Who the mail comes from: the chamber's record, or the configured name before it exists. */
+/** Who the mail comes from (the chamber module loads it from the chamber's record). */
 export interface ChamberIdentity {
   name: string;
   accentColor: string;
@@ -10,23 +6,6 @@ export interface ChamberIdentity {
   phone: string;
   email: string;
   publicUrl: string;
-}
-
-const DEFAULT_ACCENT = '#1d4ed8';
-
-export async function loadChamberIdentity(db: Executor, config: Config): Promise<ChamberIdentity> {
-  const [row] = await db.select().from(locations).orderBy(asc(locations.createdAt)).limit(1);
-  const cityLine = [row?.city, [row?.state, row?.postalCode].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ');
-  return {
-    name: row?.name ?? config.chamberName,
-    accentColor: row && /^#[0-9a-f]{6}$/i.test(row.accentColor) ? row.accentColor : DEFAULT_ACCENT,
-    addressLine: [row?.address1, cityLine].filter(Boolean).join(', '),
-    phone: row?.phone ?? '',
-    email: row?.email ?? '',
-    publicUrl: config.publicUrl,
-  };
 }
 
 export interface MailContent {

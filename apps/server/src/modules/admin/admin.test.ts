@@ -368,8 +368,8 @@ describe('GET /api/admin/stats and /api/admin/audit', () => {
 });
 
 async function calendarId(): Promise<string> {
-  const { calendars, locations } = await import('@chamber/db');
-  await ctx.db.insert(locations).values({ id: 'loc', name: 'Chamber' }).onConflictDoNothing();
+  const { calendars, chambers } = await import('@chamber/db');
+  await ctx.db.insert(chambers).values({ id: 'loc', name: 'Chamber' }).onConflictDoNothing();
   await ctx.db.insert(calendars).values({ id: 'cal', locationId: 'loc' }).onConflictDoNothing();
   return 'cal';
 }

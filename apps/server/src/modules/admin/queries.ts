@@ -1,13 +1,6 @@
-import { and, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Role, UserStatus } from '@chamber/contract';
-import {
-  accessTokens,
-  auditLog,
-  contacts,
-  eventRegistrations,
-  users,
-  type Executor,
-} from '@chamber/db';
+import { auditLog, contacts, eventRegistrations, users, type Executor } from '@chamber/db';
 
 export type UserRow = typeof users.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
@@ -92,24 +85,6 @@ export async function otherActiveAdmins(db: Executor, exceptId: string): Promise
   return rows.length;
 }
 
-export async function emailTakenByOther(db: Executor, email: string, account: AccountRow) {
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, account.user.id)))
-    .limit(1);
-  if (user) return true;
-  if (!account.contact) return false;
-  const [contact] = await db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(
-      and(sql`lower(${contacts.email}) = lower(${email})`, ne(contacts.id, account.contact.id)),
-    )
-    .limit(1);
-  return Boolean(contact);
-}
-
 export async function updateUser(
   db: Executor,
   id: string,
@@ -131,14 +106,6 @@ export async function updateContact(
 ) {
   const [row] = await db.update(contacts).set(values).where(eq(contacts.id, id)).returning();
   return row!;
-}
-
-/** Ends every session of the user at once. */
-export async function revokeAllTokens(db: Executor, userId: string, now: Date) {
-  await db
-    .update(accessTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
 }
 
 /**
@@ -180,10 +147,6 @@ export async function stats(db: Executor) {
       count(*) filter (where coalesce(c.membership_tier, 'standard') = 'standard')::int as standard
     from users u left join contacts c on c.id = u.contact_id`);
   return row!;
-}
-
-export async function insertAudit(db: Executor, values: typeof auditLog.$inferInsert) {
-  await db.insert(auditLog).values(values);
 }
 
 export async function listAudit(db: Executor, page: { limit: number; offset: number }) {

@@ -6,22 +6,35 @@ import {
   auditListSchema,
   deleteUserResponseSchema,
   listAuditQuerySchema,
+  listSubmissionsQuerySchema,
   listUsersQuerySchema,
+  submissionListSchema,
   updateUserSchema,
   updateUserStatusSchema,
   userListSchema,
   userResponseSchema,
 } from '@chamber/contract';
-import type { ModuleDeps } from '../index.js';
+import type { ModuleDeps } from '../deps.js';
+import { SubmissionsService } from '../site/index.js';
 import { AdminService } from './service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409: apiErrorSchema };
 
-/** Staff's user management (spec §7 Admin). Every route is for admins only (`access`). */
+/**
+ * The admin dashboard (spec §7 Admin): users, stats, the audit log and the native forms'
+ * messages. Every route is for admins only (`access`).
+ */
 export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const admin = new AdminService(deps.db, deps.clock);
+  const submissions = new SubmissionsService(
+    deps.db,
+    deps.clock,
+    deps.throttle,
+    deps.mail,
+    app.log,
+  );
 
   app.get(
     '/admin/users',
@@ -116,5 +129,27 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
       },
     },
     async (request) => admin.audit(request.query),
+  );
+
+  app.get(
+    '/admin/submissions',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Messages and nominations from the native forms, newest first',
+        querystring: listSubmissionsQuerySchema,
+        response: {
+          200: submissionListSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return submissions.list(request.query);
+    },
   );
 };

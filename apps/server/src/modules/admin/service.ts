@@ -10,15 +10,17 @@ import type {
 } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
 import type { z } from 'zod';
+import { recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { Session } from '../auth/service.js';
+import { blankToNull, isUuid } from '../../lib/input.js';
+import type { Session } from '../../plugins/auth.js';
+import { emailTaken, endSessions } from '../auth/index.js';
 import * as q from './queries.js';
 
 type UpdateUser = z.output<typeof updateUserSchema>;
 type UpdateStatus = z.output<typeof updateUserStatusSchema>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const userNotFound = () => new AppError('not_found', 'User not found');
 const lastAdmin = () =>
   new AppError(
@@ -61,8 +63,6 @@ function diff(before: AdminUser, after: AdminUser) {
   };
 }
 
-const blankToNull = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
-
 export class AdminService {
   constructor(
     private readonly db: Database,
@@ -90,7 +90,8 @@ export class AdminService {
       if (body.status && body.status !== 'active' && user.id === actor.user.id) {
         throw new AppError('forbidden', 'You cannot suspend your own account.');
       }
-      if (await q.emailTakenByOther(tx, body.email, account)) {
+      const ids = { userId: user.id, contactId: contact?.id ?? null };
+      if (await emailTaken(tx, body.email, ids)) {
         throw new AppError('conflict', 'An account with this email already exists.');
       }
       await this.keepAnAdmin(tx, account, body.role ?? user.role, body.status ?? user.status);
@@ -135,7 +136,7 @@ export class AdminService {
         await q.updateUser(tx, user.id, { contactId: updatedContact.id });
       }
       if (updated.status === 'suspended' && user.status !== 'suspended') {
-        await q.revokeAllTokens(tx, user.id, now);
+        await endSessions(tx, user.id, now);
       }
       return {
         user: { ...updated, contactId: updatedContact?.id ?? null },
@@ -153,7 +154,7 @@ export class AdminService {
       await this.keepAnAdmin(tx, account, account.user.role, body.status);
       const now = this.clock.now();
       const user = await q.updateUser(tx, account.user.id, { status: body.status, updatedAt: now });
-      if (body.status === 'suspended') await q.revokeAllTokens(tx, account.user.id, now);
+      if (body.status === 'suspended') await endSessions(tx, account.user.id, now);
       return { user, contact: account.contact };
     });
   }
@@ -226,7 +227,7 @@ export class AdminService {
     reason: string | null,
     apply: (tx: Executor, account: q.AccountRow) => Promise<T>,
   ): Promise<T extends null ? null : AdminUser> {
-    if (!UUID.test(id)) throw userNotFound();
+    if (!isUuid(id)) throw userNotFound();
     return this.db.transaction(async (tx) => {
       const account = await q.lockAccount(tx, id);
       if (!account) throw userNotFound();
@@ -234,7 +235,7 @@ export class AdminService {
       const result = await apply(tx, account);
       const after = result ? toAdminUser(result) : null;
       const changes = after ? diff(before, after) : { before: snapshot(before), after: null };
-      await q.insertAudit(tx, {
+      await recordAudit(tx, {
         actorId: actor.user.id,
         actorEmail: actor.user.email,
         action,

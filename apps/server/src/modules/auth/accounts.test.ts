@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '@chamber/db';
 import { sha256Hex } from '../../lib/crypto.js';
+import { COMMAND_LINE } from '../../lib/audit.js';
 import { createMailer, type Mailer } from '../../lib/mail/mailer.js';
 import {
   createTestApp,
@@ -11,8 +12,9 @@ import {
   signIn,
   type TestContext,
 } from '../../test/app.js';
-import { mailTo } from '../../test/onboarding.js';
-import { AccountService, COMMAND_LINE } from './accounts.js';
+import { mailTo } from '../../test/sign-up.js';
+import { chamberMail } from '../chamber/index.js';
+import { AccountService } from './accounts.js';
 import { verifyPassword } from './password.js';
 
 let ctx: TestContext;
@@ -22,7 +24,7 @@ let accounts: AccountService;
 beforeAll(async () => {
   ctx = await createTestApp();
   mailer = createMailer(ctx.config);
-  accounts = new AccountService(ctx.db, ctx.clock, mailer, ctx.config);
+  accounts = new AccountService(ctx.db, ctx.clock, chamberMail(ctx.db, ctx.config, mailer));
 });
 afterAll(async () => {
   await mailer.close();

@@ -1,23 +1,13 @@
 import { emailSchema, passwordSchema } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
-import type { Config } from '../../config.js';
+import { type Actor, recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
-import type { Mailer } from '../../lib/mail/mailer.js';
-import { loadChamberIdentity, passwordChangedMail } from '../../lib/mail/templates.js';
-import { insertAudit } from '../admin/queries.js';
+import type { MailDelivery } from '../../lib/mail/delivery.js';
+import { passwordChangedMail } from '../../lib/mail/templates.js';
 import { hashPassword } from './password.js';
 import * as q from './queries.js';
-
-/** Who made a change, for the audit log: an admin's login, or the command line (no login). */
-export interface Actor {
-  id: string | null;
-  /** An address, or a name such as `chamber command line`. */
-  label: string;
-}
-
-export const COMMAND_LINE: Actor = { id: null, label: 'chamber command line' };
 
 /** Which account: by id, or by address (case-insensitive). */
 export type AccountRef = { userId: string } | { email: string };
@@ -48,6 +38,30 @@ function checkPassword(password: string): string {
 }
 
 /**
+ * Whether the address is in use by another login, or, when the login has a contact (whose
+ * email follows the login's), by another contact. Logins and contacts share one address
+ * space: each address names one person.
+ */
+export async function emailTaken(
+  db: Executor,
+  email: string,
+  except: { userId: string; contactId: string | null },
+): Promise<boolean> {
+  if (await q.loginWithEmail(db, email, except.userId)) return true;
+  return except.contactId !== null && (await q.contactWithEmail(db, email, except.contactId));
+}
+
+/**
+ * Ends every session of an account at once (but `keep`, the caller's own): revokes its live
+ * tokens and spends its unused sign-in codes, so none issued a moment before can still be
+ * exchanged. Returns how many sessions were live. In the caller's transaction.
+ */
+export async function endSessions(tx: Executor, userId: string, now: Date, keep?: string) {
+  await q.spendAuthCodesOfUser(tx, userId, now);
+  return q.revokeTokensOfUser(tx, userId, now, keep);
+}
+
+/**
  * Passwords and accounts outside the sign-in flow: the command line's set-password and
  * create-admin now, a member's own password change later. Setting a password ends every
  * session of the account (but the caller's own, when asked) and spends its unused sign-in
@@ -58,8 +72,7 @@ export class AccountService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly mailer: Mailer,
-    private readonly config: Config,
+    private readonly mail: MailDelivery,
   ) {}
 
   async setPassword(
@@ -79,9 +92,9 @@ export class AccountService {
         throw new AppError('not_found', `No account ${who}`);
       }
       await q.updateUser(tx, user.id, { passwordHash, updatedAt: now });
-      const endedSessions = await this.endSessions(tx, user.id, now, options.keepSessionId);
+      const endedSessions = await endSessions(tx, user.id, now, options.keepSessionId);
       if (options.actor) {
-        await insertAudit(tx, {
+        await recordAudit(tx, {
           actorId: options.actor.id,
           actorEmail: options.actor.label,
           action: 'user.password',
@@ -127,7 +140,7 @@ export class AccountService {
             createdAt: now,
             updatedAt: now,
           });
-          await insertAudit(tx, {
+          await recordAudit(tx, {
             actorId: actor.id,
             actorEmail: actor.label,
             action: 'user.create',
@@ -152,7 +165,7 @@ export class AccountService {
           passwordHash,
           updatedAt: now,
         });
-        const endedSessions = await this.endSessions(tx, existing.id, now);
+        const endedSessions = await endSessions(tx, existing.id, now);
         const target = {
           actorId: actor.id,
           actorEmail: actor.label,
@@ -162,14 +175,14 @@ export class AccountService {
           reason: null,
         };
         if (existing.role !== 'admin' || existing.status !== 'active') {
-          await insertAudit(tx, {
+          await recordAudit(tx, {
             ...target,
             action: 'user.update',
             before: { role: existing.role, status: existing.status },
             after: { role: 'admin', status: 'active' },
           });
         }
-        await insertAudit(tx, {
+        await recordAudit(tx, {
           ...target,
           action: 'user.password',
           before: null,
@@ -188,21 +201,13 @@ export class AccountService {
     }
   }
 
-  /** Revokes every live token of the user but `keep`, and spends their unused sign-in codes. */
-  private async endSessions(tx: Executor, userId: string, now: Date, keep?: string) {
-    await q.spendAuthCodesOfUser(tx, userId, now);
-    return q.revokeTokensOfUser(tx, userId, now, keep);
-  }
-
   /** The password-changed notice; a failure is reported to the caller, never thrown. */
   private async notify(user: Pick<UserRow, 'email' | 'firstName'>): Promise<Notice> {
     try {
-      const chamber = await loadChamberIdentity(this.db, this.config);
-      const sent = await this.mailer.send({
+      const sent = await this.mail.send((chamber) => ({
         to: user.email,
-        fromName: chamber.name,
         ...passwordChangedMail(chamber, user.firstName),
-      });
+      }));
       return sent.outboxFile ? { sent: true, outboxFile: sent.outboxFile } : { sent: true };
     } catch (err) {
       return { sent: false, error: err instanceof Error ? err.message : String(err) };

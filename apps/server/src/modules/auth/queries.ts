@@ -100,8 +100,29 @@ export async function updateUser(
   db: Executor,
   id: string,
   values: Partial<typeof users.$inferInsert>,
-): Promise<void> {
-  await db.update(users).set(values).where(eq(users.id, id));
+) {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row!;
+}
+
+/** Whether a login other than `exceptUserId` has this address (case-insensitive). */
+export async function loginWithEmail(db: Executor, email: string, exceptUserId: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptUserId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether a contact other than `exceptContactId` has this address (case-insensitive). */
+export async function contactWithEmail(db: Executor, email: string, exceptContactId: string) {
+  const [row] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(sql`lower(${contacts.email}) = lower(${email})`, ne(contacts.id, exceptContactId)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Ends every live session of a user, but `keepTokenId`; returns how many were live. */

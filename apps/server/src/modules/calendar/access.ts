@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors.js';
-import { isActiveAccount, type Session } from '../auth/service.js';
+import { isActiveAccount, isStaff, type Session } from '../../plugins/auth.js';
 import type { EventRow } from './queries.js';
 
 /**
@@ -22,11 +22,8 @@ export function assertCanCreateEvents(session: Session | null): Session {
   return session;
 }
 
-export const isStaff = (session: Session | null) =>
-  session?.user.role === 'admin' || session?.user.role === 'moderator';
-
 /**
- * Design.md, Permissions: a member edits and deletes their own events (those they created,
+ * The design's Permissions table: a member edits and deletes their own events (those they created,
  * or linked to their contact); moderators and admins any event. For an occurrence the series
  * decides.
  */

@@ -1,13 +1,8 @@
 import type { Database } from '@chamber/db';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Mailer } from '../../lib/mail/mailer.js';
-import {
-  type ChamberIdentity,
-  loadChamberIdentity,
-  type MailContent,
-  renderMail,
-} from '../../lib/mail/templates.js';
+import type { MailDelivery } from '../../lib/mail/delivery.js';
+import { type ChamberIdentity, type MailContent, renderMail } from '../../lib/mail/templates.js';
 import { type IcsEntry, icsFileName, renderCalendar } from './ical.js';
 import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
@@ -62,7 +57,7 @@ export class EventMail {
     private readonly db: Database,
     private readonly config: Config,
     private readonly clock: Clock,
-    private readonly mailer: Mailer,
+    private readonly mail: MailDelivery,
   ) {}
 
   private async attachment(chamber: ChamberIdentity, target: Target) {
@@ -90,15 +85,12 @@ export class EventMail {
     target: Target | null,
     content: (chamber: ChamberIdentity) => MailContent,
   ) {
-    const chamber = await loadChamberIdentity(this.db, this.config);
-    const mail = renderMail(chamber, content(chamber));
-    await this.mailer.send({
+    await this.mail.send(async (chamber) => ({
       to,
-      ...mail,
-      fromName: chamber.name,
+      ...renderMail(chamber, content(chamber)),
       ...(chamber.email ? { replyTo: chamber.email } : {}),
       attachments: target ? [await this.attachment(chamber, target)] : [],
-    });
+    }));
   }
 
   private eventUrl(target: Target) {

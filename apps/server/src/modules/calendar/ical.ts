@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalCalendarMethod, ICalEventStatus, type ICalCalendar } from 'ical-generator';
+import { isCancelled } from './event-status.js';
 import type { EventRow } from './queries.js';
 import { toFloating } from './recurrence.js';
 import { occurrenceId } from './targets.js';
@@ -36,9 +37,7 @@ function localStamp(date: Date, timeZone: string, dateOnly: boolean): string {
 }
 
 function statusOf(row: EventRow): ICalEventStatus {
-  if (row.appointmentStatus === 'cancelled' || row.status === 'cancelled') {
-    return ICalEventStatus.CANCELLED;
-  }
+  if (isCancelled(row)) return ICalEventStatus.CANCELLED;
   return row.status === 'tentative' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED;
 }
 

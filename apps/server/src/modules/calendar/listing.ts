@@ -1,7 +1,7 @@
 import { type Calendar, type EventList, MAX_EVENT_WINDOW_DAYS } from '@chamber/contract';
 import type { Executor } from '@chamber/db';
 import { AppError } from '../../lib/errors.js';
-import type { Session } from '../auth/service.js';
+import type { Session } from '../../plugins/auth.js';
 import { canEditEvent } from './access.js';
 import { parseInstant } from './payload.js';
 import * as q from './queries.js';

@@ -1,7 +1,6 @@
-import { eventMessages, type createEventSchema } from '@chamber/contract';
+import { eventMessages, type createEventSchema, zonedTimeToUtc } from '@chamber/contract';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
-import { zonedTimeToUtc } from '../../lib/zoned-time.js';
 import type { EventRow } from './queries.js';
 import { fromFloating, toFloating } from './recurrence.js';
 

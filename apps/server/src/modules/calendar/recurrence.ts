@@ -1,5 +1,5 @@
 import rrulePackage from 'rrule';
-import { zoneOffsetMinutes, zonedTimeToUtc } from '../../lib/zoned-time.js';
+import { zoneOffsetMinutes, zonedTimeToUtc } from '@chamber/contract';
 import { compactUtc, formatRuleText, parseRuleText, type RuleParts } from './rule-text.js';
 
 const { RRule } = rrulePackage;

@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Throttle } from '../../lib/throttle.js';
 import type { EventMail } from './event-mail.js';
+import { isCancelled } from './event-status.js';
 import { manageTokenHash } from './manage-links.js';
 import * as q from './queries.js';
 import type { RegistrationRow } from './queries.js';
@@ -134,7 +135,7 @@ export class RegistrationManageService {
         isAllDay: shown.isAllDay,
         timezone: shown.timezone,
         location: shown.location,
-        cancelled: shown.appointmentStatus === 'cancelled' || shown.status === 'cancelled',
+        cancelled: isCancelled(shown),
       },
       canChange: reason === null,
       closedReason: reason ? sentence(reason) : null,

@@ -9,9 +9,10 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Throttle, Window } from '../../lib/throttle.js';
-import { isActiveAccount, type Session } from '../auth/service.js';
+import { isActiveAccount, type Session } from '../../plugins/auth.js';
 import { assertCanEdit } from './access.js';
 import type { EventMail } from './event-mail.js';
+import { isCancelled } from './event-status.js';
 import { issueManageToken, manageUrl } from './manage-links.js';
 import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
@@ -48,9 +49,7 @@ const closed = (why: string) => new AppError('bad_request', `Registration is clo
 
 /** Why an event or occurrence takes no registration (or change) now, or null while it does. */
 export function closedReason(row: EventRow, now: Date): string | null {
-  if (row.appointmentStatus === 'cancelled' || row.status === 'cancelled') {
-    return 'this event was cancelled';
-  }
+  if (isCancelled(row)) return 'this event was cancelled';
   // At the start time itself it has started.
   if (row.startTime <= now) return 'this event has already started';
   return null;

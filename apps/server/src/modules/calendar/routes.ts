@@ -15,19 +15,23 @@ import {
   updateEventSchema,
 } from '@chamber/contract';
 import { KeptResponses } from '../../lib/kept-responses.js';
-import type { ModuleDeps } from '../index.js';
+import type { ModuleDeps } from '../deps.js';
 import { EventMail } from './event-mail.js';
-import { calendarFileRoutes } from './file-routes.js';
-import { registrationManageRoutes } from './manage-routes.js';
+import { icsRoutes } from './ics-routes.js';
+import { registrationRoutes } from './registration-routes.js';
 import { calendarParams, errors, eventParams } from './route-schemas.js';
 import { CalendarService } from './service.js';
 
+/**
+ * The calendar: /calendars/{calendarId} and its events, and the events themselves
+ * (/calendars/appointments/...). Calendar files and registrations have files of their own.
+ */
 export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const calendar = new CalendarService(deps.db, deps.clock);
   // Windows as visitors get them (the home page's year, the calendar's months), each kept
   // until the data changes: a year of a busy calendar is 2000 events and about 2 MB of JSON.
   const windows = new KeptResponses(deps.db, { maxEntries: 200, maxSize: 48 * 1024 * 1024 });
-  const mail = new EventMail(deps.db, deps.config, deps.clock, deps.mailer);
+  const mail = new EventMail(deps.db, deps.config, deps.clock, deps.mail);
   const tags = ['calendar'];
 
   app.get(
@@ -202,6 +206,6 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
       calendar.setSeriesCustomFields(request.params.id, request.body, request.session),
   );
 
-  await app.register(calendarFileRoutes, { ...deps, calendar, mail });
-  await app.register(registrationManageRoutes, { ...deps, mail });
+  await app.register(icsRoutes, { ...deps, calendar });
+  await app.register(registrationRoutes, { ...deps, eventMail: mail });
 };

@@ -15,8 +15,9 @@ import type { Database, Executor } from '@chamber/db';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { Session } from '../auth/service.js';
-import { assertCanCreateEvents, assertCanEdit, canEditEvent, isStaff } from './access.js';
+import { isUuid } from '../../lib/input.js';
+import { isStaff, type Session } from '../../plugins/auth.js';
+import { assertCanCreateEvents, assertCanEdit, canEditEvent } from './access.js';
 import { listWindow } from './listing.js';
 import { readEventBody } from './payload.js';
 import * as q from './queries.js';
@@ -31,7 +32,6 @@ import { toAppointment, toCalendarEvent, viewOfTarget } from './view.js';
 type WindowQuery = z.output<typeof listEventsQuerySchema>;
 type SeriesFieldsBody = z.output<typeof seriesCustomFieldsUpdateSchema>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const calendarNotFound = () => new AppError('not_found', 'Calendar not found');
 
 export class CalendarService {
@@ -129,7 +129,7 @@ export class CalendarService {
       return own;
     }
     if (!requested) return own;
-    if (!UUID.test(requested) || !(await q.contactExists(this.db, requested))) {
+    if (!isUuid(requested) || !(await q.contactExists(this.db, requested))) {
       throw new AppError('validation_failed', 'Contact not found.');
     }
     return requested;

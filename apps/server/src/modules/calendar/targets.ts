@@ -1,11 +1,10 @@
 import type { Executor } from '@chamber/db';
 import { AppError } from '../../lib/errors.js';
+import { isUuid } from '../../lib/input.js';
 import * as q from './queries.js';
 import type { EventRow } from './queries.js';
 import { Recurrence } from './recurrence.js';
 import { compactUtc, parseCompactUtc } from './rule-text.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const eventNotFound = () => new AppError('not_found', 'Event not found');
 
@@ -52,7 +51,7 @@ export async function resolveTarget(db: Executor, id: string, lock = false): Pro
   const find = lock ? q.lockEvent : q.findEvent;
   const sep = id.indexOf('_');
   if (sep === -1) {
-    if (!UUID.test(id)) throw eventNotFound();
+    if (!isUuid(id)) throw eventNotFound();
     const row = await find(db, id);
     if (!row) throw eventNotFound();
     if (row.seriesId && row.originalStart) {
@@ -64,7 +63,7 @@ export async function resolveTarget(db: Executor, id: string, lock = false): Pro
   }
   const seriesId = id.slice(0, sep);
   const originalStart = parseCompactUtc(id.slice(sep + 1));
-  if (!UUID.test(seriesId) || !originalStart) throw eventNotFound();
+  if (!isUuid(seriesId) || !originalStart) throw eventNotFound();
   const series = await find(db, seriesId);
   if (!series?.rrule) throw eventNotFound();
   const recurrence = recurrenceOf(series);

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { media, type Executor } from '@chamber/db';
 
 export async function insertMedia(db: Executor, values: typeof media.$inferInsert) {
@@ -15,4 +15,14 @@ export async function findOriginalName(db: Executor, key: string): Promise<strin
     .orderBy(desc(media.createdAt))
     .limit(1);
   return row?.name;
+}
+
+/** Whether an uploaded image is stored under this key. */
+export async function imageMediaExists(db: Executor, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.key, key), sql`${media.contentType} like 'image/%'`))
+    .limit(1);
+  return Boolean(row);
 }

@@ -12,8 +12,8 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { requireSession } from '../../plugins/auth.js';
-import type { ModuleDeps } from '../index.js';
-import { MediaService } from './service.js';
+import type { ModuleDeps } from '../deps.js';
+import { MediaService, type UploadRules } from './service.js';
 import { UploadQueue } from './upload-queue.js';
 
 /** A data URL is 4/3 of the file, plus the JSON around it. */
@@ -55,8 +55,11 @@ const errorResponses = Object.fromEntries(
   [400, 401, 403, 404, 413, 415, 429, 503].map((status) => [status, apiErrorSchema]),
 );
 
-export const mediaRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const media = new MediaService(deps.db, deps.storage, deps.throttle);
+export const mediaRoutes: FastifyPluginAsyncZod<ModuleDeps & { uploadRules: UploadRules }> = async (
+  app,
+  deps,
+) => {
+  const media = new MediaService(deps.db, deps.storage, deps.throttle, deps.uploadRules);
   // One queue for every kind of upload: it is the decoding, whatever the kind, that costs.
   const queue = new UploadQueue();
   app.decorateRequest('releaseUploadSlot', null);

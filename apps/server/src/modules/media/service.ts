@@ -8,15 +8,10 @@ import {
 } from '@chamber/contract';
 import type { Database } from '@chamber/db';
 import { AppError } from '../../lib/errors.js';
-import { mediaUrl } from '../../lib/media-url.js';
+import { mediaKeyFromUrl, mediaUrl } from '../../lib/media-url.js';
 import type { Storage } from '../../lib/storage.js';
 import type { Throttle } from '../../lib/throttle.js';
-import type { Session } from '../auth/service.js';
-import { assertCanCreateEvents } from '../calendar/access.js';
-import { tierRequired } from '../members/contact-changes.js';
-import { findMember } from '../members/queries.js';
-import { canEditMember } from '../members/service.js';
-import { memberTags, tierFeatures } from '../members/view.js';
+import type { Session } from '../../plugins/auth.js';
 import {
   decodeDataUrl,
   extensionOf,
@@ -28,7 +23,37 @@ import {
 } from './file-data.js';
 import * as q from './queries.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * Who may upload what. The module a file is for decides (members for a contact's images,
+ * calendar for events' files); they are handed in where the modules are put together
+ * (modules/index.ts), so media depends on neither.
+ */
+export interface UploadRules {
+  /**
+   * Before a file is stored for a contact: throws unless the contact exists and the uploader
+   * may edit it (and, for a cover image, its tier includes one).
+   */
+  forContact(kind: MediaKind, contactId: string, session: Session): Promise<void>;
+  /** Before an event's cover or download file is stored: throws unless the uploader may create events. */
+  forEvents(session: Session): void;
+}
+
+/**
+ * The stored form of an image URL a member page or profile is saved with: only images
+ * uploaded to this portal are accepted, so a page cannot be made to load a tracker.
+ */
+export async function uploadedImageUrl(
+  db: Database,
+  url: string,
+  publicUrl: string,
+): Promise<string> {
+  const key = mediaKeyFromUrl(url, publicUrl);
+  if (!key || !(await q.imageMediaExists(db, key))) {
+    throw new AppError('bad_request', 'Images must be uploaded to the portal first.');
+  }
+  return mediaUrl(key);
+}
+
 /** Enough for any honest editing session; bounds the disk and CPU one account can take. */
 const UPLOADS_PER_HOUR = 60;
 
@@ -44,6 +69,7 @@ export class MediaService {
     private readonly db: Database,
     private readonly storage: Storage,
     private readonly throttle: Throttle,
+    private readonly rules: UploadRules,
   ) {}
 
   /**
@@ -56,7 +82,7 @@ export class MediaService {
     input: UploadMedia,
     session: Session,
   ): Promise<UploadMediaResponse> {
-    if (kind === 'eventCover' || kind === 'downloadFile') assertCanCreateEvents(session);
+    if (kind === 'eventCover' || kind === 'downloadFile') this.rules.forEvents(session);
     const contactId = await this.checkContact(kind, input.contactId, session);
     await this.takeAllowance(session);
 
@@ -99,14 +125,7 @@ export class MediaService {
       if (forContact) throw new AppError('bad_request', 'contactId is required for this upload.');
       return null;
     }
-    const row = UUID.test(contactId) ? await findMember(this.db, contactId) : undefined;
-    if (!row) throw new AppError('not_found', 'Member not found');
-    if (!canEditMember(session, contactId)) {
-      throw new AppError('forbidden', 'You can only upload images for your own member page.');
-    }
-    if (kind === 'coverImage' && !tierFeatures(memberTags(row)).elite) {
-      throw tierRequired('A cover image', 'elite');
-    }
+    await this.rules.forContact(kind, contactId, session);
     return contactId;
   }
 

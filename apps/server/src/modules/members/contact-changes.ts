@@ -1,14 +1,11 @@
 import type { z } from 'zod';
 import type { updateMemberSchema } from '@chamber/contract';
 import { AppError } from '../../lib/errors.js';
+import { blankToNull } from '../../lib/input.js';
 import type { ContactRow, ContactUpdate } from './queries.js';
 import type { TierFeatures } from './view.js';
 
 export type MemberChanges = z.output<typeof updateMemberSchema>;
-
-/** '' and null both mean "none"; stored as null. */
-const blankToNull = (value: string | null | undefined) =>
-  value === undefined ? undefined : value === null || value === '' ? null : value;
 
 const gatedFields = {
   bio: { column: 'bio', tier: 'enhanced', label: 'A business bio' },
@@ -39,7 +36,7 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
  * client cannot publish what the tier does not include.
  */
 export function contactChanges(
-  body: Omit<MemberChanges, 'email' | 'coupon_codes'> & { couponCodes?: string[] | undefined },
+  body: Partial<Omit<MemberChanges, 'email'>>,
   stored: ContactRow,
   features: TierFeatures,
 ): ContactUpdate {

@@ -1,7 +1,8 @@
-import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { MemberSort, Role } from '@chamber/contract';
-import { contacts, media, users, type Executor } from '@chamber/db';
+import { contacts, users, type Executor } from '@chamber/db';
 import { reusableQuery } from '../../lib/reusable-query.js';
+import { isAnyOf } from '../../lib/sql-lists.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactUpdate = Partial<typeof contacts.$inferInsert>;
@@ -111,50 +112,19 @@ export async function updateContact(db: Executor, id: string, values: ContactUpd
     .where(eq(contacts.id, id));
 }
 
-export async function updateUser(
-  db: Executor,
-  id: string,
-  values: Partial<typeof users.$inferInsert>,
-  now: Date,
-) {
-  const [row] = await db
-    .update(users)
-    .set({ ...values, updatedAt: now })
-    .where(eq(users.id, id))
-    .returning();
-  return row!;
-}
+// The roster import (roster-import.ts).
 
-/**
- * Whether the address is in use by another login, or, when the login has a contact (whose
- * email follows the login's), by another contact.
- */
-export async function emailTaken(
-  db: Executor,
-  email: string,
-  except: { userId: string; contactId: string | null },
-): Promise<boolean> {
-  const [user] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, except.userId)))
-    .limit(1);
-  if (user) return true;
-  if (!except.contactId) return false;
-  const [contact] = await db
-    .select({ id: contacts.id })
+/** The contacts with these (lower-cased) addresses, and whether each has a login. */
+export async function findContactsByEmail(db: Executor, emails: string[]) {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .select({ contact: contacts, userId: users.id })
     .from(contacts)
-    .where(and(sql`lower(${contacts.email}) = lower(${email})`, ne(contacts.id, except.contactId)))
-    .limit(1);
-  return Boolean(contact);
+    .leftJoin(users, eq(users.contactId, contacts.id))
+    .where(isAnyOf(sql`lower(${contacts.email})`, emails, 'text'));
+  return rows.map((r) => ({ contact: r.contact, claimed: r.userId !== null }));
 }
 
-/** Whether an uploaded image is stored under this key. */
-export async function imageMediaExists(db: Executor, key: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: media.id })
-    .from(media)
-    .where(and(eq(media.key, key), sql`${media.contentType} like 'image/%'`))
-    .limit(1);
-  return Boolean(row);
+export async function insertContacts(db: Executor, values: (typeof contacts.$inferInsert)[]) {
+  if (values.length > 0) await db.insert(contacts).values(values);
 }

@@ -3,18 +3,16 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   listMembersQuerySchema,
+  memberDetailSchema,
   memberListSchema,
-  memberSchema,
-  profileSchema,
   updateAvatarSchema,
   updateCoverImageSchema,
   updateMemberSchema,
-  updateOwnProfileSchema,
 } from '@chamber/contract';
 import { JsonBody } from '../../lib/json-body.js';
 import { KeptResponses } from '../../lib/kept-responses.js';
 import { requireSession } from '../../plugins/auth.js';
-import type { ModuleDeps } from '../index.js';
+import type { ModuleDeps } from '../deps.js';
 import { MembersService } from './service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -25,6 +23,7 @@ const errors = {
   404: apiErrorSchema,
 };
 
+/** The directory and member pages: /members, /members/{id} and its images. */
 export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
   // Directory pages as sent, each kept until the data changes (the exact total of a large
@@ -74,7 +73,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         description:
           'The email address is included for active members and staff, and for the member themselves; visitors and pending accounts get `email: null`. A pending or suspended member is 404 to everyone but themselves and staff.',
         params: idParams,
-        response: { 200: memberSchema, 404: apiErrorSchema },
+        response: { 200: memberDetailSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -85,7 +84,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         return members.get(id, request.session);
       }
       reply.header('cache-control', request.session ? 'private, no-store' : 'no-cache');
-      const body = await publicMembers.get(id, memberSchema, () => members.get(id, null));
+      const body = await publicMembers.get(id, memberDetailSchema, () => members.get(id, null));
       return body.send(request, reply);
     },
   );
@@ -102,7 +101,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
           'Absent fields stay as they are. Bio, website and address need the enhanced tier; coupon codes and the cover image need elite (403 tier_required). The email cannot change here.',
         params: idParams,
         body: updateMemberSchema,
-        response: { 200: memberSchema, ...errors },
+        response: { 200: memberDetailSchema, ...errors },
       },
     },
     async (request) => members.update(request.params.id, request.body, requireSession(request)),
@@ -117,7 +116,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         summary: "Set a member's avatar to an uploaded image ('' removes it)",
         params: idParams,
         body: updateAvatarSchema,
-        response: { 200: memberSchema, ...errors },
+        response: { 200: memberDetailSchema, ...errors },
       },
     },
     async (request) =>
@@ -138,7 +137,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         summary: "Set an elite member's cover image to an uploaded image ('' removes it)",
         params: idParams,
         body: updateCoverImageSchema,
-        response: { 200: memberSchema, ...errors },
+        response: { 200: memberDetailSchema, ...errors },
       },
     },
     async (request) =>
@@ -148,25 +147,5 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         request.body.coverImageUrl,
         requireSession(request),
       ),
-  );
-
-  app.put(
-    '/auth/profile',
-    {
-      config: { access: 'signed-in' },
-      bodyLimit: 64 * 1024,
-      schema: {
-        tags: ['members'],
-        summary: 'Save the signed-in user’s own profile',
-        description:
-          'Names, phone and email are the login’s and are copied to its contact; the other fields are the contact’s, gated by tier as on the member page. A taken email answers 409.',
-        body: updateOwnProfileSchema,
-        response: { 200: profileSchema, ...errors, 409: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return members.updateOwnProfile(requireSession(request), request.body);
-    },
   );
 };

@@ -1,45 +1,47 @@
 import type {
   listMembersQuerySchema,
-  Member,
+  MediaKind,
+  MemberDetail,
   MemberList,
-  Profile,
   updateOwnProfileSchema,
 } from '@chamber/contract';
-import type { Database } from '@chamber/db';
+import type { Database, Executor } from '@chamber/db';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
-import { mediaKeyFromUrl } from '../../lib/media-url.js';
-import { isActiveAccount, toProfile, type Session } from '../auth/service.js';
+import { isUuid } from '../../lib/input.js';
+import { isActiveAccount, isStaff, type Session } from '../../plugins/auth.js';
+import { uploadedImageUrl } from '../media/index.js';
 import { contactChanges, tierRequired, type MemberChanges } from './contact-changes.js';
 import * as q from './queries.js';
 import { memberTags, tierFeatures, toMember } from './view.js';
 
 type ListQuery = z.output<typeof listMembersQuerySchema>;
-type OwnProfileChanges = z.output<typeof updateOwnProfileSchema>;
+/** The contact's side of an own-profile save: everything but the login's names, phone and email. */
+type OwnContactChanges = Omit<
+  z.output<typeof updateOwnProfileSchema>,
+  'firstName' | 'lastName' | 'email' | 'phone'
+>;
 export type ContactImage = 'avatar' | 'coverImage';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const memberNotFound = () => new AppError('not_found', 'Member not found');
 
 const roleFilter = (query: ListQuery, viewer: Session | null) =>
   viewer?.user.role === 'admin' ? query.role : undefined;
 
-/** Staff rights need a confirmed account too: a pending moderator is a visitor to others' pages. */
-const isStaff = (session: Session | null) =>
-  isActiveAccount(session) && (session.user.role === 'admin' || session.user.role === 'moderator');
+/** Staff rights over others' pages need a confirmed account: a pending moderator is a visitor. */
+const hasStaffRights = (session: Session | null) => isActiveAccount(session) && isStaff(session);
 
 /**
- * Design.md, Permissions: members see each other's email addresses. Only confirmed accounts:
- * anyone can register a pending one, and it must not open the member list to them.
+ * The design's Permissions table: members see each other's email addresses. Only confirmed
+ * accounts: anyone can register a pending one, and it must not open the member list to them.
  */
 export const seesMemberEmails = (viewer: Session | null): boolean => isActiveAccount(viewer);
 
-/** Design.md, Permissions: a member edits their own page; moderators and admins any page. */
+/** The design's Permissions table: a member edits their own page; moderators and admins any page. */
 export function canEditMember(session: Session | null, contactId: string): boolean {
   if (!session) return false;
-  return session.user.contactId === contactId || isStaff(session);
+  return session.user.contactId === contactId || hasStaffRights(session);
 }
 
 export class MembersService {
@@ -60,7 +62,7 @@ export class MembersService {
       offset: query.offset,
     });
     return {
-      members: rows.map((row) => toMember(row, seesMemberEmails(viewer))),
+      members: rows.map((row) => toMember(row, { showEmail: seesMemberEmails(viewer) })),
       total,
       hasMore: query.offset + rows.length < total,
     };
@@ -81,12 +83,15 @@ export class MembersService {
    * One member. A member whose login is pending or suspended is out of the directory, and its
    * page is visible only to that member and to staff; to anyone else it does not exist.
    */
-  async get(id: string, viewer: Session | null): Promise<Member> {
+  async get(id: string, viewer: Session | null): Promise<MemberDetail> {
     const row = await this.find(id);
     const listed = !row.user || row.user.status === 'active';
     const own = viewer?.user.contactId === id;
-    if (!listed && !own && !isStaff(viewer)) throw memberNotFound();
-    return toMember(row, own || seesMemberEmails(viewer));
+    if (!listed && !own && !hasStaffRights(viewer)) throw memberNotFound();
+    return {
+      ...toMember(row, { showEmail: own || seesMemberEmails(viewer) }),
+      canEdit: canEditMember(viewer, id),
+    };
   }
 
   /**
@@ -96,14 +101,15 @@ export class MembersService {
    */
   seesVisitorPage(id: string, viewer: Session | null): boolean {
     return (
-      !viewer || (!seesMemberEmails(viewer) && !isStaff(viewer) && viewer.user.contactId !== id)
+      !viewer ||
+      (!seesMemberEmails(viewer) && !hasStaffRights(viewer) && viewer.user.contactId !== id)
     );
   }
 
   /** A member-page save (PUT /members/{id}); the email is read-only here. */
-  async update(id: string, body: MemberChanges, viewer: Session): Promise<Member> {
+  async update(id: string, body: MemberChanges, viewer: Session): Promise<MemberDetail> {
     await this.assertCanEdit(id, viewer);
-    const { email, coupon_codes, couponCodes, ...rest } = body;
+    const { email, ...rest } = body;
     await this.db.transaction(async (tx) => {
       const stored = await q.lockContact(tx, id);
       if (!stored) throw memberNotFound();
@@ -111,68 +117,74 @@ export class MembersService {
         throw new AppError('bad_request', 'Email cannot be changed from the member page.');
       }
       const features = tierFeatures(memberTags(await this.find(id, tx)));
-      const changes = contactChanges(
-        { ...rest, couponCodes: couponCodes ?? coupon_codes },
-        stored,
-        features,
-      );
-      if (changes.coverImageUrl) changes.coverImageUrl = await this.mediaUrl(changes.coverImageUrl);
+      const changes = contactChanges(rest, stored, features);
+      if (changes.coverImageUrl) changes.coverImageUrl = await this.imageUrl(changes.coverImageUrl);
       await q.updateContact(tx, id, changes, this.clock.now());
     });
-    return toMember(await this.find(id), true);
+    return this.editedMember(id);
   }
 
   /** PUT /members/{id}/avatar and /coverImage: '' clears, else an image uploaded here. */
-  async setImage(id: string, kind: ContactImage, url: string, viewer: Session): Promise<Member> {
+  async setImage(
+    id: string,
+    kind: ContactImage,
+    url: string,
+    viewer: Session,
+  ): Promise<MemberDetail> {
     const row = await this.assertCanEdit(id, viewer);
     if (kind === 'coverImage' && !tierFeatures(memberTags(row)).elite) {
       throw tierRequired('A cover image', 'elite');
     }
-    const value = url === '' ? null : await this.mediaUrl(url);
+    const value = url === '' ? null : await this.imageUrl(url);
     const column = kind === 'avatar' ? 'avatarUrl' : 'coverImageUrl';
     await q.updateContact(this.db, id, { [column]: value }, this.clock.now());
-    return toMember(await this.find(id), true);
+    return this.editedMember(id);
   }
 
   /**
-   * Own-profile save (PUT /auth/profile). Names, phone and email belong to the login and are
-   * copied to its contact, so the directory shows what the member typed; the rest is the
-   * contact's, gated by tier as on the member page.
+   * Before an upload for a contact (the media module's rule for contacts): the contact exists
+   * and the uploader may edit it; a cover image needs a tier that includes one.
    */
-  async updateOwnProfile(session: Session, body: OwnProfileChanges): Promise<Profile> {
-    const { user, contact } = session;
-    const { firstName, lastName, email, phone, ...contactFields } = body;
-    try {
-      return await this.db.transaction(async (tx) => {
-        const ids = { userId: user.id, contactId: contact?.id ?? null };
-        if (await q.emailTaken(tx, email, ids)) throw emailInUse();
-        const now = this.clock.now();
-        const userChanges = {
-          firstName,
-          lastName,
-          email,
-          ...(phone !== undefined ? { phone: phone || null } : {}),
-        };
-        const updatedUser = await q.updateUser(tx, user.id, userChanges, now);
-        if (!contact) return toProfile({ user: updatedUser, contact: null });
-
-        const stored = await q.lockContact(tx, contact.id);
-        if (!stored) return toProfile({ user: updatedUser, contact: null });
-        const features = tierFeatures(memberTags({ contact: stored, user: updatedUser }));
-        const changes = { ...contactChanges(contactFields, stored, features), ...userChanges };
-        if (changes.coverImageUrl)
-          changes.coverImageUrl = await this.mediaUrl(changes.coverImageUrl);
-        await q.updateContact(tx, contact.id, changes, now);
-        return toProfile({ user: updatedUser, contact: { ...stored, ...changes } });
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw emailInUse();
-      throw err;
+  async checkUpload(kind: MediaKind, contactId: string, session: Session): Promise<void> {
+    const row = isUuid(contactId) ? await q.findMember(this.db, contactId) : undefined;
+    if (!row) throw memberNotFound();
+    if (!canEditMember(session, contactId)) {
+      throw new AppError('forbidden', 'You can only upload images for your own member page.');
+    }
+    if (kind === 'coverImage' && !tierFeatures(memberTags(row)).elite) {
+      throw tierRequired('A cover image', 'elite');
     }
   }
 
-  private async find(id: string, db: Parameters<typeof q.findMember>[0] = this.db) {
-    if (!UUID.test(id)) throw memberNotFound();
+  /**
+   * The contact's side of an own-profile save (PUT /auth/profile, in the auth module's
+   * transaction): the fields the contact's tier unlocks, as on the member page, and the
+   * login's names, phone and email copied over so the directory shows what the member typed.
+   * Null when the contact is gone.
+   */
+  async saveOwnContact(
+    tx: Executor,
+    contactId: string,
+    login: NonNullable<q.MemberRow['user']>,
+    fields: OwnContactChanges,
+    { copied, now }: { copied: q.ContactUpdate; now: Date },
+  ): Promise<q.ContactRow | null> {
+    const stored = await q.lockContact(tx, contactId);
+    if (!stored) return null;
+    const features = tierFeatures(memberTags({ contact: stored, user: login }));
+    const changes = { ...contactChanges(fields, stored, features), ...copied };
+    if (changes.coverImageUrl) changes.coverImageUrl = await this.imageUrl(changes.coverImageUrl);
+    await q.updateContact(tx, contactId, changes, now);
+    return { ...stored, ...changes };
+  }
+
+  /** A member as its editor gets it back after a save. */
+  private async editedMember(id: string): Promise<MemberDetail> {
+    return { ...toMember(await this.find(id), { showEmail: true }), canEdit: true };
+  }
+
+  private async find(id: string, db: Executor = this.db) {
+    if (!isUuid(id)) throw memberNotFound();
     const row = await q.findMember(db, id);
     if (!row) throw memberNotFound();
     return row;
@@ -187,14 +199,7 @@ export class MembersService {
   }
 
   /** The stored form of an image URL: only images uploaded to this portal are accepted. */
-  private async mediaUrl(url: string): Promise<string> {
-    const key = mediaKeyFromUrl(url, this.publicUrl);
-    if (!key || !(await q.imageMediaExists(this.db, key))) {
-      throw new AppError('bad_request', 'Images must be uploaded to the portal first.');
-    }
-    return `/api/media/${key}`;
+  private imageUrl(url: string): Promise<string> {
+    return uploadedImageUrl(this.db, url, this.publicUrl);
   }
 }
-
-const emailInUse = () =>
-  new AppError('conflict', 'An account with this email already exists. Please use another email.');

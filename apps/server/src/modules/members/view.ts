@@ -1,11 +1,8 @@
-import type { Member } from '@chamber/contract';
+import type { Member, MemberFeatures } from '@chamber/contract';
 import type { MemberRow } from './queries.js';
 
-/** What a member's tags unlock (design.md, Tags): enhanced also for elite and admin. */
-export interface TierFeatures {
-  enhanced: boolean;
-  elite: boolean;
-}
+/** What a member's tags unlock; the answers carry it as `features`, so clients need no copy. */
+export type TierFeatures = MemberFeatures;
 
 /** Derived, never stored: the tier when above standard, and `admin` for an admin's contact. */
 export function memberTags({ contact, user }: MemberRow): string[] {
@@ -15,6 +12,7 @@ export function memberTags({ contact, user }: MemberRow): string[] {
   return tags;
 }
 
+/** The design's tag rule: elite or admin unlocks everything, enhanced the enhanced fields. */
 export function tierFeatures(tags: readonly string[]): TierFeatures {
   const elite = tags.includes('elite') || tags.includes('admin');
   return { elite, enhanced: elite || tags.includes('enhanced') };
@@ -25,10 +23,11 @@ export function tierFeatures(tags: readonly string[]): TierFeatures {
  * downgraded member's stored bio or coupons are kept but not published; the email only when
  * the caller says the viewer may see it (see seesMemberEmails).
  */
-export function toMember(row: MemberRow, showEmail: boolean): Member {
+export function toMember(row: MemberRow, { showEmail }: { showEmail: boolean }): Member {
   const { contact: c, user } = row;
   const tags = memberTags(row);
-  const { enhanced, elite } = tierFeatures(tags);
+  const features = tierFeatures(tags);
+  const { enhanced, elite } = features;
   const gated = <T>(unlocked: boolean, value: T | null, empty: T | null = null) =>
     unlocked ? value : empty;
   return {
@@ -57,5 +56,6 @@ export function toMember(row: MemberRow, showEmail: boolean): Member {
     role: user?.role ?? 'member',
     specialties: c.specialties,
     tags,
+    features,
   };
 }

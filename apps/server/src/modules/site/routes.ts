@@ -1,53 +1,30 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { appConfigSchema } from '@chamber/contract';
-import { calendars, locations, pendingMigrations, type Database } from '@chamber/db';
-import type { Config } from '../../config.js';
+import {
+  apiErrorSchema,
+  appConfigSchema,
+  contactMessageSchema,
+  nominationSchema,
+  submissionAcceptedSchema,
+} from '@chamber/contract';
+import { ChamberService } from '../chamber/index.js';
+import type { ModuleDeps } from '../deps.js';
+import { SubmissionsService } from './submissions.js';
 
-export const siteRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async (
-  app,
-  { db, config },
-) => {
-  app.get(
-    '/health',
-    {
-      schema: {
-        tags: ['ops'],
-        summary: 'The process is alive',
-        response: { 200: z.object({ status: z.literal('ok') }) },
-      },
-    },
-    async () => ({ status: 'ok' as const }),
-  );
+const formErrors = { 400: apiErrorSchema, 429: apiErrorSchema };
 
-  app.get(
-    '/ready',
-    {
-      schema: {
-        tags: ['ops'],
-        summary: 'The database is reachable and every migration of this build is applied',
-        response: {
-          200: z.object({ ready: z.literal(true) }),
-          503: z.object({ ready: z.literal(false), reason: z.string() }),
-        },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      try {
-        const pending = await pendingMigrations(db);
-        if (pending > 0) {
-          return reply
-            .status(503)
-            .send({ ready: false as const, reason: `${pending} migrations not applied` });
-        }
-        return { ready: true as const };
-      } catch (err) {
-        request.log.warn({ err }, 'readiness check failed');
-        return reply.status(503).send({ ready: false as const, reason: 'database unreachable' });
-      }
-    },
+/**
+ * What the public site needs from the server: its start-up config (/config) and its native
+ * forms (/site/contact, /site/nominations). Staff read the forms' messages at
+ * /admin/submissions (the admin module).
+ */
+export const siteRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const chamber = new ChamberService(deps.db, deps.clock, deps.config);
+  const submissions = new SubmissionsService(
+    deps.db,
+    deps.clock,
+    deps.throttle,
+    deps.mail,
+    app.log,
   );
 
   app.get(
@@ -61,19 +38,46 @@ export const siteRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }>
       },
     },
     async (_request, reply) => {
-      const [row] = await db
-        .select({ locationId: locations.id, calendarId: calendars.id, name: locations.name })
-        .from(locations)
-        .leftJoin(calendars, eq(calendars.locationId, locations.id))
-        .orderBy(locations.createdAt, calendars.createdAt)
-        .limit(1);
       reply.header('cache-control', 'public, max-age=60');
-      return {
-        locationId: row?.locationId ?? '',
-        calendarId: row?.calendarId ?? '',
-        chamberName: row?.name ?? config.chamberName,
-        publicUrl: config.publicUrl,
-      };
+      return chamber.startUp();
+    },
+  );
+
+  app.post(
+    '/site/contact',
+    {
+      config: { idempotent: true },
+      bodyLimit: 32 * 1024,
+      schema: {
+        tags: ['site'],
+        summary: 'The native contact form: stored and mailed to the chamber',
+        body: contactMessageSchema,
+        response: { 201: submissionAcceptedSchema, ...formErrors },
+      },
+    },
+    async (request, reply) => {
+      await submissions.submit({ ...request.body, kind: 'contact' }, request.ip);
+      return reply
+        .status(201)
+        .send({ message: 'Thank you for your message. We will get back to you soon.' });
+    },
+  );
+
+  app.post(
+    '/site/nominations',
+    {
+      config: { idempotent: true },
+      bodyLimit: 32 * 1024,
+      schema: {
+        tags: ['site'],
+        summary: 'The native nomination forms: stored and mailed to the chamber',
+        body: nominationSchema,
+        response: { 201: submissionAcceptedSchema, ...formErrors },
+      },
+    },
+    async (request, reply) => {
+      await submissions.submit({ ...request.body, kind: request.body.category }, request.ip);
+      return reply.status(201).send({ message: 'Thank you for your nomination!' });
     },
   );
 };

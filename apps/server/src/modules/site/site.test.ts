@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locations, calendars } from '@chamber/db';
+import { chambers, calendars } from '@chamber/db';
 import { createTestApp, type TestContext } from '../../test/app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp();
-  await ctx.db.insert(locations).values({ id: 'loc-1', name: 'Test Valley Chamber' });
+  await ctx.db.insert(chambers).values({ id: 'loc-1', name: 'Test Valley Chamber' });
   await ctx.db.insert(calendars).values({ id: 'cal-1', locationId: 'loc-1' });
 });
 afterAll(() => ctx.close());

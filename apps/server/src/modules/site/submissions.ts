@@ -2,11 +2,10 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContactMessage, Nomination, SubmissionList } from '@chamber/contract';
 import { submissions, type Database } from '@chamber/db';
-import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { Mailer } from '../../lib/mail/mailer.js';
-import { loadChamberIdentity, renderMail } from '../../lib/mail/templates.js';
+import type { MailDelivery } from '../../lib/mail/delivery.js';
+import { renderMail } from '../../lib/mail/templates.js';
 import type { Throttle } from '../../lib/throttle.js';
 
 /** A person takes longer than this to fill in a form; a script does not. */
@@ -19,108 +18,108 @@ const labels = {
   customer_service: 'Customer Service Superstar nomination',
 } as const;
 
-export interface SubmissionDeps {
-  db: Database;
-  config: Config;
-  clock: Clock;
-  mailer: Mailer;
-  throttle: Throttle;
-  log: FastifyBaseLogger;
-}
-
 type Input =
   (ContactMessage & { kind: 'contact' }) | (Nomination & { kind: Nomination['category'] });
 
-/**
- * Stores a native form's message and mails it to the chamber's office. A filled honeypot is
- * accepted and dropped (the bot learns nothing); a form sent faster than a person could
- * fill it is refused, and each client address may send a few an hour.
- */
-export async function submit(deps: SubmissionDeps, input: Input, ip: string): Promise<boolean> {
-  if (input.website) {
-    deps.log.info({ kind: input.kind }, 'form submission dropped: honeypot filled');
-    return false;
-  }
-  const elapsed = deps.clock.now().getTime() - input.startedAt;
-  if (elapsed < MIN_FILL_MS || elapsed > 7 * 86_400_000) {
-    throw new AppError(
-      'bad_request',
-      'Please take a moment to fill in the form, then send it again.',
-    );
-  }
-  const attempt = await deps.throttle.take([
-    { key: `forms:ip:${ip}`, limit: PER_ADDRESS_PER_HOUR, windowMs: 3_600_000 },
-  ]);
-  if (attempt.blocked) {
-    throw new AppError(
-      'too_many_requests',
-      'Thank you, we have your messages. Please try again later.',
-      { 'retry-after': String(attempt.retryAfter) },
-    );
-  }
-  const nomination = input.kind === 'contact' ? undefined : (input as Nomination);
-  const [row] = await deps.db
-    .insert(submissions)
-    .values({
-      kind: input.kind,
-      name: input.name,
-      email: input.email,
-      phone: input.phone || null,
-      nominee: nomination?.nominee ?? null,
-      nomineeBusiness: nomination?.nomineeBusiness || null,
-      message: input.message,
-    })
-    .returning({ id: submissions.id });
+/** The native forms' messages: stored, mailed to the chamber's office, listed for staff. */
+export class SubmissionsService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly throttle: Throttle,
+    private readonly mail: MailDelivery,
+    private readonly log: FastifyBaseLogger,
+  ) {}
 
-  // Stored first: a mail server that is down loses nothing; staff see it in the admin list.
-  try {
-    const chamber = await loadChamberIdentity(deps.db, deps.config);
-    if (!chamber.email) throw new Error('the chamber has no email address');
-    const details = [
-      `From: ${input.name} <${input.email}>${input.phone ? `, ${input.phone}` : ''}`,
-      ...(nomination
-        ? [
-            `Nominee: ${nomination.nominee}${nomination.nomineeBusiness ? ` (${nomination.nomineeBusiness})` : ''}`,
-          ]
-        : []),
-    ];
-    const mail = renderMail(chamber, {
-      subject: `${labels[input.kind]} from ${input.name}`,
-      preview: input.message.slice(0, 120),
-      greeting: `A new ${labels[input.kind].toLowerCase()} came in through the website.`,
-      paragraphs: [...details, input.message],
-      note: 'Reply to this message to answer the sender directly.',
-    });
-    await deps.mailer.send({
-      to: chamber.email,
-      replyTo: input.email,
-      fromName: chamber.name,
-      ...mail,
-    });
-    await deps.db.update(submissions).set({ mailed: true }).where(eq(submissions.id, row!.id));
-  } catch (err) {
-    deps.log.warn({ err, submission: row!.id }, 'form submission stored but not mailed');
-  }
-  return true;
-}
+  /**
+   * Stores a native form's message and mails it to the chamber's office. A filled honeypot is
+   * accepted and dropped (the bot learns nothing); a form sent faster than a person could
+   * fill it is refused, and each client address may send a few an hour.
+   */
+  async submit(input: Input, ip: string): Promise<boolean> {
+    if (input.website) {
+      this.log.info({ kind: input.kind }, 'form submission dropped: honeypot filled');
+      return false;
+    }
+    const elapsed = this.clock.now().getTime() - input.startedAt;
+    if (elapsed < MIN_FILL_MS || elapsed > 7 * 86_400_000) {
+      throw new AppError(
+        'bad_request',
+        'Please take a moment to fill in the form, then send it again.',
+      );
+    }
+    const attempt = await this.throttle.take([
+      { key: `forms:ip:${ip}`, limit: PER_ADDRESS_PER_HOUR, windowMs: 3_600_000 },
+    ]);
+    if (attempt.blocked) {
+      throw new AppError(
+        'too_many_requests',
+        'Thank you, we have your messages. Please try again later.',
+        { 'retry-after': String(attempt.retryAfter) },
+      );
+    }
+    const nomination = input.kind === 'contact' ? undefined : (input as Nomination);
+    const [row] = await this.db
+      .insert(submissions)
+      .values({
+        kind: input.kind,
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+        nominee: nomination?.nominee ?? null,
+        nomineeBusiness: nomination?.nomineeBusiness || null,
+        message: input.message,
+      })
+      .returning({ id: submissions.id });
 
-export async function listSubmissions(
-  db: Database,
-  page: { limit: number; offset: number; kind?: Input['kind'] | undefined },
-): Promise<SubmissionList> {
-  const where = page.kind ? eq(submissions.kind, page.kind) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(submissions)
-      .where(where)
-      .orderBy(desc(submissions.createdAt), desc(submissions.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(submissions).where(where),
-  ]);
-  return {
-    submissions: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    pagination: { total: total?.n ?? 0, hasMore: page.offset + rows.length < (total?.n ?? 0) },
-  };
+    // Stored first: a mail server that is down loses nothing; staff see it in the admin list.
+    try {
+      await this.mail.send((chamber) => {
+        if (!chamber.email) throw new Error('the chamber has no email address');
+        const details = [
+          `From: ${input.name} <${input.email}>${input.phone ? `, ${input.phone}` : ''}`,
+          ...(nomination
+            ? [
+                `Nominee: ${nomination.nominee}${nomination.nomineeBusiness ? ` (${nomination.nomineeBusiness})` : ''}`,
+              ]
+            : []),
+        ];
+        const mail = renderMail(chamber, {
+          subject: `${labels[input.kind]} from ${input.name}`,
+          preview: input.message.slice(0, 120),
+          greeting: `A new ${labels[input.kind].toLowerCase()} came in through the website.`,
+          paragraphs: [...details, input.message],
+          note: 'Reply to this message to answer the sender directly.',
+        });
+        return { to: chamber.email, replyTo: input.email, ...mail };
+      });
+      await this.db.update(submissions).set({ mailed: true }).where(eq(submissions.id, row!.id));
+    } catch (err) {
+      this.log.warn({ err, submission: row!.id }, 'form submission stored but not mailed');
+    }
+    return true;
+  }
+
+  /** GET /admin/submissions: newest first. */
+  async list(page: {
+    limit: number;
+    offset: number;
+    kind?: Input['kind'] | undefined;
+  }): Promise<SubmissionList> {
+    const where = page.kind ? eq(submissions.kind, page.kind) : undefined;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select()
+        .from(submissions)
+        .where(where)
+        .orderBy(desc(submissions.createdAt), desc(submissions.id))
+        .limit(page.limit)
+        .offset(page.offset),
+      this.db.select({ n: count() }).from(submissions).where(where),
+    ]);
+    return {
+      submissions: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      pagination: { total: total?.n ?? 0, hasMore: page.offset + rows.length < (total?.n ?? 0) },
+    };
+  }
 }

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import type { MemberFormValues } from '@/lib/members/member-form';
-import type { TierFeatures } from '@/lib/members/tier-features';
+import type { TierFeatures } from '@/lib/members/labels';
 import { cn } from '@/lib/utils';
 import { CouponCodesInput } from './coupon-codes-input';
 

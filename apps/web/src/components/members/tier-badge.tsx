@@ -1,7 +1,7 @@
 import type { MembershipTier } from '@chamber/contract';
 import { CrownIcon, StarIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { tierLabel } from '@/lib/members/tier-features';
+import { tierLabel } from '@/lib/members/labels';
 import { cn } from '@/lib/utils';
 
 /** Standard, Enhanced or Elite, each styled apart so the tier reads at a glance. */

@@ -2,7 +2,7 @@ import type { Profile } from '@chamber/contract';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../api-client';
+import { createApiClient } from '../api/client';
 import { createCodeChallenge } from '../pkce';
 import type { AuthContextValue } from './auth-context';
 import { AuthProvider } from './auth-provider';

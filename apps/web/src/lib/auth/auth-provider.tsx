@@ -1,8 +1,8 @@
 import type { Profile } from '@chamber/contract';
 import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
-import { api, UNAUTHORIZED_EVENT, type ApiClient } from '../api-client';
+import { api, UNAUTHORIZED_EVENT, type ApiClient } from '../api/client';
 import { clearToken } from '../storage';
-import { createAuthApi } from './auth-api';
+import { createAuthApi } from '../api/auth';
 import { AuthContext, type AuthContextValue, type AuthState } from './auth-context';
 import { restoreSession, signIn } from './session';
 

@@ -9,7 +9,7 @@ import {
   setToken,
   writeItem,
 } from '../storage';
-import { redirectUri, type AuthApi } from './auth-api';
+import { redirectUri, type AuthApi } from '../api/auth';
 
 /**
  * Start-up check (spec §4): with a stored token, validate it and load the profile.

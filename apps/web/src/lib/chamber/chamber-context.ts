@@ -1,11 +1,11 @@
-import type { AppConfig, LocationWithEmbeds } from '@chamber/contract';
+import type { AppConfig, Chamber } from '@chamber/contract';
 import { createContext } from 'react';
 
 export const FALLBACK_CHAMBER_NAME = 'Chamber of Commerce';
 
 export interface ChamberContextValue {
   config: AppConfig | undefined;
-  location: LocationWithEmbeds | undefined;
+  location: Chamber | undefined;
   /** Full name, from the location, else the config, else a generic fallback. */
   name: string;
   /** Short name for tight spaces (e.g. RACC), falling back to the full name. */

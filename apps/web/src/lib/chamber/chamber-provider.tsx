@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { applyAccent } from '../accent';
-import { appConfigQueryOptions, locationQueryOptions } from './chamber-api';
+import { appConfigQueryOptions, locationQueryOptions } from '../api/chamber';
 import { ChamberContext, FALLBACK_CHAMBER_NAME, type ChamberContextValue } from './chamber-context';
 
 /** Loads the start-up config, then the chamber's record, and applies its accent colour. */

@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEZONE } from '@chamber/contract';
-import { dateKeyIn } from '../zoned-time';
+import { dateKeyIn } from '@chamber/contract';
 
 /** The fields of an event that say when it happens. */
 export interface EventTiming {

@@ -8,7 +8,7 @@ import {
   profileFormSchema,
   type MemberFormValues,
 } from './member-form';
-import { tierFeatures } from './tier-features';
+import { tierFeatures } from './labels';
 
 const filled: MemberFormValues = {
   firstName: ' Maria ',

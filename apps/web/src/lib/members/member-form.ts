@@ -7,7 +7,7 @@ import {
   type UpdateOwnProfile,
 } from '@chamber/contract';
 import { z } from 'zod';
-import type { TierFeatures } from './tier-features';
+import type { TierFeatures } from './labels';
 
 /**
  * What the member-page and own-profile editors hold: every field as text (empty for none)

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { invalidateAfterChange } from './invalidate';
 
 /** DELETE /admin/users/{id} (spec §7 Admin): the login and all of the person's data. */

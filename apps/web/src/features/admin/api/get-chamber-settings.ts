@@ -1,11 +1,11 @@
-import type { LocationWithEmbeds } from '@chamber/contract';
+import type { Chamber } from '@chamber/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { adminKeys } from './admin-keys';
 
 /** GET /locations/{id}: the chamber's record with the embed URLs, as the Settings tab edits it. */
 export function getChamberSettings(locationId: string, signal?: AbortSignal) {
-  return api.get<LocationWithEmbeds>(`/locations/${encodeURIComponent(locationId)}`, {
+  return api.get<Chamber>(`/locations/${encodeURIComponent(locationId)}`, {
     signal,
     errorMessage: 'Failed to fetch the chamber settings',
   });

@@ -1,6 +1,6 @@
 import type { AdminStats } from '@chamber/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { adminKeys } from './admin-keys';
 
 /** GET /admin/stats (spec §7 Admin): counts by status, role and membership tier. */

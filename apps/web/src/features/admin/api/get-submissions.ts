@@ -1,6 +1,6 @@
 import type { SubmissionKind, SubmissionList } from '@chamber/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { PAGE_SIZE } from '../lib/pagination';
 import { adminKeys } from './admin-keys';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { memberKeys } from '@/lib/members/member-api';
+import { memberKeys } from '@/lib/api/members';
 import { adminKeys } from './admin-keys';
 
 /**

@@ -1,12 +1,12 @@
-import type { LocationWithEmbeds, UpdateLocation } from '@chamber/contract';
+import type { Chamber, UpdateChamber } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { locationQueryOptions } from '@/lib/chamber/chamber-api';
+import { api } from '@/lib/api/client';
+import { locationQueryOptions } from '@/lib/api/chamber';
 import { adminKeys } from './admin-keys';
 
 /** PUT /locations/{id} (admins; audited): the chamber's details, look and embeds. */
-export function updateChamberSettings(locationId: string, body: UpdateLocation) {
-  return api.put<LocationWithEmbeds>(`/locations/${encodeURIComponent(locationId)}`, body, {
+export function updateChamberSettings(locationId: string, body: UpdateChamber) {
+  return api.put<Chamber>(`/locations/${encodeURIComponent(locationId)}`, body, {
     errorMessage: 'Failed to save the settings',
   });
 }
@@ -19,7 +19,7 @@ export function updateChamberSettings(locationId: string, body: UpdateLocation) 
 export function useUpdateChamberSettings(locationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateLocation) => updateChamberSettings(locationId, body),
+    mutationFn: (body: UpdateChamber) => updateChamberSettings(locationId, body),
     onSuccess: (saved) => {
       const location = locationQueryOptions(locationId);
       queryClient.setQueryData(location.queryKey, saved);

@@ -1,6 +1,6 @@
 import type { AdminUser, UpdateUserStatus } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { invalidateAfterChange } from './invalidate';
 
 /** PATCH /admin/users/{id}/status (spec §7 Admin): activate, or suspend with a reason. */

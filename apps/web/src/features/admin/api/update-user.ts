@@ -1,7 +1,7 @@
 import type { AdminUser, UpdateUser } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { createAuthApi } from '@/lib/auth/auth-api';
+import { api } from '@/lib/api/client';
+import { createAuthApi } from '@/lib/api/auth';
 import { useAuth } from '@/lib/auth/use-auth';
 import { invalidateAfterChange } from './invalidate';
 

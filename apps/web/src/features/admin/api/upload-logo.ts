@@ -1,5 +1,5 @@
 import type { UploadMedia, UploadMediaResponse } from '@chamber/contract';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api/client';
 import { readFileAsDataUrl } from '@/lib/media/image-file';
 
 /**

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
-import { locationQueryOptions } from '@/lib/chamber/chamber-api';
+import { locationQueryOptions } from '@/lib/api/chamber';
 import { json, stubApi } from '@/test/fake-api';
 import { makeLocation, renderWithProviders } from '@/test/render-with-providers';
 import { ChamberSettings } from './chamber-settings';

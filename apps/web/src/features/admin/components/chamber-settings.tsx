@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Skeleton } from '@/components/ui/skeleton';
-import { appConfigQueryOptions } from '@/lib/chamber/chamber-api';
+import { appConfigQueryOptions } from '@/lib/api/chamber';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { useChamberSettings } from '../api/get-chamber-settings';
 import { SettingsForm } from './settings-form';

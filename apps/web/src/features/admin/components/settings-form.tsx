@@ -1,4 +1,4 @@
-import type { LocationWithEmbeds } from '@chamber/contract';
+import type { Chamber } from '@chamber/contract';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,7 @@ import { LogoField } from './logo-field';
 import { SettingsSection, SettingsTextField } from './settings-controls';
 
 /** The chamber's record in four groups: details, contact, look and the external forms. */
-export function SettingsForm({ location }: { location: LocationWithEmbeds }) {
+export function SettingsForm({ location }: { location: Chamber }) {
   const mutation = useUpdateChamberSettings(location.id);
   const form = useZodForm(settingsFormSchema, { defaultValues: settingsFormValues(location) });
   const [serverError, setServerError] = useState<string | null>(null);

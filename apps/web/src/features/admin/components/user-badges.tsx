@@ -1,7 +1,7 @@
 import type { Role, UserStatus } from '@chamber/contract';
 import { ShieldCheckIcon, ShieldIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { capitalise } from '@/lib/members/tier-features';
+import { capitalise } from '@/lib/members/labels';
 import { cn } from '@/lib/utils';
 
 /** Admin, Moderator or Member (spec §6: the capitalised value). */

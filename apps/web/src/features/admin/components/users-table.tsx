@@ -4,7 +4,7 @@ import { initials } from '@/components/layout/initials';
 import { TierBadge } from '@/components/members/tier-badge';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { capitalise } from '@/lib/members/tier-features';
+import { capitalise } from '@/lib/members/labels';
 import { cn } from '@/lib/utils';
 import { formatDate, fullName } from '../lib/labels';
 import { rowActions } from '../lib/row-actions';

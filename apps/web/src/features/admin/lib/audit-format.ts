@@ -1,5 +1,5 @@
 import type { AuditEntry, MembershipTier } from '@chamber/contract';
-import { capitalise, tierLabel } from '@/lib/members/tier-features';
+import { capitalise, tierLabel } from '@/lib/members/labels';
 import { settingsFields } from './settings-fields';
 
 const actionLabels: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/client';
 
 /**
  * A toast's text for a failed admin call: the server's sentence when it answered with one

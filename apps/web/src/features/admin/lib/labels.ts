@@ -7,7 +7,7 @@ import {
   type Role,
   type UserStatus,
 } from '@chamber/contract';
-import { capitalise, tierLabel } from '@/lib/members/tier-features';
+import { capitalise, tierLabel } from '@/lib/members/labels';
 
 export const ALL = 'all';
 

@@ -1,8 +1,4 @@
-import {
-  MEDIA_KEY_PATTERN,
-  updateLocationSchema,
-  type LocationWithEmbeds,
-} from '@chamber/contract';
+import { MEDIA_KEY_PATTERN, updateChamberSchema, type Chamber } from '@chamber/contract';
 import { z } from 'zod';
 
 const MEDIA_PATH = '/api/media/';
@@ -18,7 +14,7 @@ export function isLogoAddress(url: string): boolean {
  * The server's schema, with the logo rule it applies after parsing checked here too, so the
  * field says what is wrong before anything is sent.
  */
-export const settingsFormSchema = updateLocationSchema.extend({
+export const settingsFormSchema = updateChamberSchema.extend({
   logoUrl: z
     .string()
     .trim()
@@ -32,7 +28,7 @@ export type SettingsField = keyof SettingsFormValues;
 const fields = Object.keys(settingsFormSchema.shape) as SettingsField[];
 
 /** The form's starting values: the saved record's editable fields. */
-export function settingsFormValues(location: LocationWithEmbeds): SettingsFormValues {
+export function settingsFormValues(location: Chamber): SettingsFormValues {
   return Object.fromEntries(fields.map((field) => [field, location[field] ?? ''])) as Record<
     SettingsField,
     string

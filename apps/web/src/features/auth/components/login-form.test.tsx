@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '@/lib/api-client';
+import { createApiClient } from '@/lib/api/client';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { LoginForm } from './login-form';
 

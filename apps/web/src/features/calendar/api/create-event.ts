@@ -1,6 +1,6 @@
 import type { Appointment, CreateEvent } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { refreshAfterSave } from './refresh-after-save';
 
 /** POST /calendars/appointments (spec §7 Create payload); answers the new appointment. */

@@ -1,6 +1,6 @@
 import type { DeleteEventResult, RecurringEventUpdateType } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { refreshAfterDelete } from './refresh-after-save';
 
 /**

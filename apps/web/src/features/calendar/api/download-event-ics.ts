@@ -1,4 +1,4 @@
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 
 /** GET /calendars/appointments/{id}/ics: one event as an iCalendar file. */
 export const eventIcsPath = (id: string) => `/calendars/appointments/${encodeURIComponent(id)}/ics`;

@@ -1,11 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import {
-  EVENTS_LOAD_ERROR,
-  getCalendarEvents,
-  type EventWindow,
-} from '@/lib/events/calendar-events-api';
-import { calendarKeys } from '@/lib/events/calendar-keys';
+import { EVENTS_LOAD_ERROR, getCalendarEvents, type EventWindow } from '@/lib/api/calendar-events';
+import { calendarKeys } from '@/lib/api/calendar-keys';
 
 export const calendarEventsQueryOptions = (window: EventWindow) =>
   queryOptions({

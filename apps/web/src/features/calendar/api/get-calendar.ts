@@ -1,8 +1,8 @@
 import { DEFAULT_TIMEZONE, type Calendar } from '@chamber/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { useChamber } from '@/lib/chamber/use-chamber';
-import { calendarKeys } from '@/lib/events/calendar-keys';
+import { calendarKeys } from '@/lib/api/calendar-keys';
 
 /** GET /calendars/{calendarId} (spec §7): its name and time zone. */
 export function getCalendar(calendarId: string, signal?: AbortSignal) {

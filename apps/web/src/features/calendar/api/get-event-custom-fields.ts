@@ -1,7 +1,7 @@
 import type { EventCustomFields } from '@chamber/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { calendarKeys } from '@/lib/events/calendar-keys';
+import { api } from '@/lib/api/client';
+import { calendarKeys } from '@/lib/api/calendar-keys';
 
 /** GET /calendars/appointments/{id}/custom-fields?_t (spec §7). */
 export function getEventCustomFields(id: string, signal?: AbortSignal) {

@@ -1,7 +1,7 @@
 import type { Appointment } from '@chamber/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api-client';
-import { calendarKeys } from '@/lib/events/calendar-keys';
+import { api, ApiError } from '@/lib/api/client';
+import { calendarKeys } from '@/lib/api/calendar-keys';
 
 /** GET /calendars/appointments/{id} (spec §7); an occurrence id works too. */
 export function getEvent(id: string, signal?: AbortSignal) {

@@ -5,8 +5,8 @@ import {
   type UpdateManagedRegistration,
 } from '@chamber/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { calendarKeys } from '@/lib/events/calendar-keys';
+import { api } from '@/lib/api/client';
+import { calendarKeys } from '@/lib/api/calendar-keys';
 
 /**
  * The registration behind a manage link. The token travels in a header, never in an address,

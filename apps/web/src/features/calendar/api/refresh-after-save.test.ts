@@ -2,7 +2,7 @@ import type { EventList } from '@chamber/contract';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { makeEvent } from '../testing';
-import { calendarKeys } from '@/lib/events/calendar-keys';
+import { calendarKeys } from '@/lib/api/calendar-keys';
 import { refreshAfterDelete, refreshAfterSave } from './refresh-after-save';
 
 const march = calendarKeys.window('cal-1', '2026-03-01', '2026-04-11');

@@ -1,7 +1,7 @@
 import type { CalendarEvent, EventList } from '@chamber/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { removeEventFromList, replaceEventInList } from '../lib/event-list';
-import { calendarKeys } from '@/lib/events/calendar-keys';
+import { calendarKeys } from '@/lib/api/calendar-keys';
 
 /** Event lists whose last refetch failed: they still show what they had before the save. */
 function failedLists(queryClient: QueryClient) {

@@ -1,7 +1,7 @@
 import type { Appointment, RegisterForEvent, RegistrationResult } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { calendarKeys } from '@/lib/events/calendar-keys';
+import { api } from '@/lib/api/client';
+import { calendarKeys } from '@/lib/api/calendar-keys';
 
 /** POST /calendars/appointments/{id}/registrations: stored, and confirmed by mail with the .ics. */
 export function registerForEvent(id: string, body: RegisterForEvent) {

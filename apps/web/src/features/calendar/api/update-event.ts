@@ -1,6 +1,6 @@
 import type { Appointment, UpdateEvent } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { refreshAfterSave } from './refresh-after-save';
 
 /**

@@ -1,7 +1,7 @@
 import type { SeriesCustomFieldsResult, SeriesCustomFieldsUpdate } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { calendarKeys } from '@/lib/events/calendar-keys';
+import { api } from '@/lib/api/client';
+import { calendarKeys } from '@/lib/api/calendar-keys';
 
 /**
  * POST /calendars/appointments/{id}/recurring-series-custom-fields (spec §7): the links and

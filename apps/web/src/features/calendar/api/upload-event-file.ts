@@ -1,5 +1,5 @@
 import { DOWNLOAD_MAX_BYTES, type UploadMedia, type UploadMediaResponse } from '@chamber/contract';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api/client';
 import { readFileAsDataUrl, validateImageFile } from '@/lib/media/image-file';
 
 export type EventFileKind = 'cover' | 'download';

@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useChamber } from '@/lib/chamber/use-chamber';
-import { EVENTS_LOAD_ERROR } from '@/lib/events/calendar-events-api';
+import { EVENTS_LOAD_ERROR } from '@/lib/api/calendar-events';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
-import { dateKeyIn } from '@/lib/zoned-time';
+import { dateKeyIn } from '@chamber/contract';
 import { useChamberCalendar } from '../api/get-calendar';
 import { useCalendarEvents, useReloadEventsWhenVisible } from '../api/get-calendar-events';
 import { eventStartDay } from '../lib/event-list';
@@ -19,7 +19,7 @@ import { EventDetailDialog } from './event-detail-dialog';
 import { EventFormDialog } from './event-form-dialog';
 import { MonthCalendar } from './month-calendar';
 import { SubscribeDialog } from './subscribe-dialog';
-import { UpcomingEvents } from './upcoming-events';
+import { UpcomingEvents } from './upcoming-events-list';
 import { useCalendarDialogs } from './use-calendar-dialogs';
 
 /** /calendar (spec §2 Calendar): the month grid, the upcoming list and the event dialogs. */

@@ -2,7 +2,7 @@ import type { CalendarEvent } from '@chamber/contract';
 import { PlusIcon } from 'lucide-react';
 import type { KeyboardEvent, Ref } from 'react';
 import { eventZone, formatEventTime } from '@/lib/events/event-time';
-import { formatDateKey } from '@/lib/zoned-time';
+import { formatDateKey } from '@chamber/contract';
 import { cn } from '@/lib/utils';
 import { splitForCell, type GridCell } from '../lib/month-grid';
 

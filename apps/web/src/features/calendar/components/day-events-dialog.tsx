@@ -10,7 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { formatEventTimeRange } from '@/lib/events/event-time';
-import { formatDateKey, type DateKey } from '@/lib/zoned-time';
+import { formatDateKey, type DateKey } from '@chamber/contract';
 
 interface DayEventsDialogProps {
   date: DateKey | null;

@@ -22,7 +22,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useChamber } from '@/lib/chamber/use-chamber';
-import { capitalise } from '@/lib/members/tier-features';
+import { capitalise } from '@/lib/members/labels';
 import { isMultiDay, type EventFormValues } from '../lib/event-form';
 import { buildRrule, describeRrule } from '../lib/recurrence';
 import { DeleteEventButton } from './delete-event-button';

@@ -19,7 +19,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/client';
 import { formatEventDate, formatEventTimeRange } from '@/lib/events/event-time';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import {

@@ -2,7 +2,7 @@ import type { CalendarEvent } from '@chamber/contract';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { addDays, formatDateKey, toDateKey, weekdayOf, type DateKey } from '@/lib/zoned-time';
+import { addDays, formatDateKey, toDateKey, weekdayOf, type DateKey } from '@chamber/contract';
 import { monthGrid, monthOf, shiftMonth, type Month } from '../lib/month-grid';
 import { DayCell } from './day-cell';
 

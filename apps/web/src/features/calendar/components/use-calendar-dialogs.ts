@@ -1,6 +1,6 @@
 import type { CalendarEvent } from '@chamber/contract';
 import { useCallback, useRef, useState } from 'react';
-import type { DateKey } from '@/lib/zoned-time';
+import type { DateKey } from '@chamber/contract';
 import type { EventDialogMode } from './use-save-event';
 
 export type CalendarDialog =

@@ -1,7 +1,7 @@
 import { eventMessages, type CalendarEvent, type EventForm } from '@chamber/contract';
 import { useAuth } from '@/lib/auth/use-auth';
 import { eventZone } from '@/lib/events/event-time';
-import type { DateKey } from '@/lib/zoned-time';
+import type { DateKey } from '@chamber/contract';
 import { useCreateEvent } from '../api/create-event';
 import { useChamberCalendar } from '../api/get-calendar';
 import { useUpdateEvent } from '../api/update-event';

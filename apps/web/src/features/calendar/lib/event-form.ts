@@ -1,6 +1,6 @@
 import { appointmentStatuses, eventFormSchema } from '@chamber/contract';
 import type { z } from 'zod';
-import { addDays, dateKeyIn, timeIn, zonedParts, type DateKey } from '@/lib/zoned-time';
+import { addDays, dateKeyIn, timeIn, zonedParts, type DateKey } from '@chamber/contract';
 
 /** Spec §3 Event form state (the shared schema's input); the dialog keeps multi-day beside it. */
 export type EventFormValues = z.input<typeof eventFormSchema>;

@@ -1,6 +1,6 @@
 import type { CalendarEvent, EventList } from '@chamber/contract';
 import { eventZone } from '@/lib/events/event-time';
-import { dateKeyIn } from '@/lib/zoned-time';
+import { dateKeyIn } from '@chamber/contract';
 import { eventDays } from './month-grid';
 
 /**

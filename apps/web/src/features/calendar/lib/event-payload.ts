@@ -1,12 +1,15 @@
 import type { CreateEvent, EventForm, UpdateEvent } from '@chamber/contract';
-import { zonedTimeToUtc } from '@/lib/zoned-time';
+import { localDateTime, zonedTimeToUtc } from '@chamber/contract';
 import type { EventFormValues } from './event-form';
 
 /** The start and end of the form as ISO instants, read on the wall clock of `timeZone`. */
 export function formInstants(form: EventForm, timeZone: string) {
   return {
-    startTime: zonedTimeToUtc(form.startDate, form.startTime, timeZone).toISOString(),
-    endTime: zonedTimeToUtc(form.endDate, form.endTime, timeZone).toISOString(),
+    startTime: zonedTimeToUtc(
+      localDateTime(form.startDate, form.startTime),
+      timeZone,
+    ).toISOString(),
+    endTime: zonedTimeToUtc(localDateTime(form.endDate, form.endTime), timeZone).toISOString(),
   };
 }
 

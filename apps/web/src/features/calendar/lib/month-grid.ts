@@ -1,5 +1,5 @@
 import { eventZone, lastMoment, type EventTiming } from '@/lib/events/event-time';
-import { addDays, dateKeyIn, toDateKey, weekdayOf, type DateKey } from '@/lib/zoned-time';
+import { addDays, dateKeyIn, toDateKey, weekdayOf, type DateKey } from '@chamber/contract';
 
 /** Spec §9: the month grid always has 42 cells, six weeks from a Sunday. */
 export const GRID_CELLS = 42;

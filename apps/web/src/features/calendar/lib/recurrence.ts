@@ -6,7 +6,8 @@ import {
   weekdayOf,
   zonedTimeToUtc,
   type DateKey,
-} from '@/lib/zoned-time';
+  localDateTime,
+} from '@chamber/contract';
 
 /** How a new event repeats; each is turned into an RFC 5545 rule from the start date. */
 export const repeatKinds = ['none', 'daily', 'weekly', 'biweekly', 'monthly'] as const;
@@ -49,7 +50,9 @@ export function repeatLabel(kind: RepeatKind, startDate: DateKey): string {
 
 /** `UNTIL` for a series ending on `until` (inclusive) on the calendar's clock. */
 function untilPart(until: DateKey, timeZone: string): string {
-  const end = new Date(zonedTimeToUtc(addDays(until, 1), '00:00', timeZone).getTime() - 1000);
+  const end = new Date(
+    zonedTimeToUtc(localDateTime(addDays(until, 1), '00:00'), timeZone).getTime() - 1000,
+  );
   return `UNTIL=${end
     .toISOString()
     .replace(/[-:]/g, '')

@@ -1,11 +1,11 @@
-import type { LocationWithEmbeds } from '@chamber/contract';
+import type { Chamber } from '@chamber/contract';
 import { MailIcon, MapPinIcon, PhoneIcon, Share2Icon } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { googleMapsEmbedUrl, googleMapsSearchUrl } from '@/lib/members/contact-links';
 import { AddressLines, ContactRow, contactLinkClass } from '@/components/contact/contact-row';
 
 /** The office's street line and "City, ST ZIP", as the chamber's record has them. */
-export function officeAddress(location: LocationWithEmbeds) {
+export function officeAddress(location: Chamber) {
   const place = [location.city, [location.state, location.postalCode].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');
@@ -14,7 +14,7 @@ export function officeAddress(location: LocationWithEmbeds) {
 }
 
 /** The chamber office's address, phone, email and social page, from its settings. */
-export function ContactDetails({ location }: { location: LocationWithEmbeds }) {
+export function ContactDetails({ location }: { location: Chamber }) {
   const address = officeAddress(location);
   return (
     <Card>
@@ -64,7 +64,7 @@ export function ContactDetails({ location }: { location: LocationWithEmbeds }) {
 }
 
 /** The office on a map (zoom 12), loaded only when scrolled near. */
-export function OfficeMap({ location }: { location: LocationWithEmbeds }) {
+export function OfficeMap({ location }: { location: Chamber }) {
   const address = officeAddress(location);
   if (!address) return null;
   return (

@@ -6,7 +6,7 @@ import { useSiteForm } from '@/components/forms/use-site-form';
 import { Button } from '@/components/ui/button';
 import { Form, FormError, FormField } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
-import { useSendContactMessage } from '@/lib/site/site-forms-api';
+import { useSendContactMessage } from '@/lib/api/site-forms';
 
 const formSchema = contactMessageSchema.omit({ startedAt: true });
 const empty = { name: '', email: '', phone: '', message: '', website: '' };

@@ -1,7 +1,7 @@
 import { Carousel } from '@/components/ui/carousel';
 import { Spinner } from '@/components/ui/spinner';
 import { useChamber } from '@/lib/chamber/use-chamber';
-import { useUpcomingEvents } from '@/lib/events/upcoming-events';
+import { useUpcomingEvents } from '@/lib/api/upcoming-events';
 import {
   CAROUSEL_DELAY_MS,
   homeSlides,

@@ -8,8 +8,8 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { memberKeys } from '@/lib/members/member-api';
+import { api } from '@/lib/api/client';
+import { memberKeys } from '@/lib/api/members';
 
 export interface MemberListFilters {
   search: string;

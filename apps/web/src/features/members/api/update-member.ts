@@ -1,7 +1,7 @@
 import type { Member, UpdateMember } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { memberKeys } from '@/lib/members/member-api';
+import { api } from '@/lib/api/client';
+import { memberKeys } from '@/lib/api/members';
 
 /** PUT /members/{id} (spec §7): saves a member page and answers the updated member. */
 export function updateMember(id: string, body: UpdateMember) {

@@ -2,7 +2,7 @@ import type { Member } from '@chamber/contract';
 import { ExternalLinkIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { tierFeatures } from '@/lib/members/tier-features';
+import { tierFeatures } from '@/lib/members/labels';
 import {
   googleMapsEmbedUrl,
   googleMapsSearchUrl,

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { CouponBadges } from '@/components/members/coupon-badges';
 import { TierBadge } from '@/components/members/tier-badge';
 import { Badge } from '@/components/ui/badge';
-import { formatMemberSince, tierFeatures } from '@/lib/members/tier-features';
+import { formatMemberSince, tierFeatures } from '@/lib/members/labels';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -8,10 +8,10 @@ import { MemberAvatar } from '@/components/members/member-avatar';
 import { MemberEditFields } from '@/components/members/member-edit-fields';
 import { Form, useZodForm } from '@/components/ui/form';
 import { useChamber } from '@/lib/chamber/use-chamber';
-import { uploadContactImage, type ContactImageKind } from '@/lib/members/contact-images';
-import { memberKeys } from '@/lib/members/member-api';
+import { uploadContactImage, type ContactImageKind } from '@/lib/api/contact-images';
+import { memberKeys } from '@/lib/api/members';
 import { memberFormSchema, memberFormValues, memberUpdateBody } from '@/lib/members/member-form';
-import { tierFeatures } from '@/lib/members/tier-features';
+import { tierFeatures } from '@/lib/members/labels';
 import { useUpdateMember } from '../api/update-member';
 
 /**

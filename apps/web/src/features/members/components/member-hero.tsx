@@ -3,7 +3,7 @@ import { ArrowLeftIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useChamber } from '@/lib/chamber/use-chamber';
-import { tierFeatures } from '@/lib/members/tier-features';
+import { tierFeatures } from '@/lib/members/labels';
 import { cn } from '@/lib/utils';
 
 export const memberTitle = (member: Pick<Member, 'businessName' | 'name'>) =>

@@ -9,7 +9,7 @@ import { Form, FormError, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { formatPrice, type MembershipTierInfo } from '@/config/membership-tiers';
-import { useSendContactMessage } from '@/lib/site/site-forms-api';
+import { useSendContactMessage } from '@/lib/api/site-forms';
 
 const formSchema = contactMessageSchema.pick({ name: true, email: true, phone: true }).extend({
   businessName: z.string().trim().min(1, 'Business name is required').max(200),

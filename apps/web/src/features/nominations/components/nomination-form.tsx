@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Form, FormError, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { useSendNomination } from '@/lib/site/site-forms-api';
+import { useSendNomination } from '@/lib/api/site-forms';
 import { cn } from '@/lib/utils';
 
 export type NominationCategory = Nomination['category'];

@@ -1,6 +1,6 @@
 import type { RegisterExistingRequest, RegistrationResponse } from '@chamber/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 
 /** POST /auth/register-existing (spec §7): the login of a contact whose address was confirmed. */
 export function registerExisting(body: RegisterExistingRequest) {

@@ -1,6 +1,6 @@
 import type { SendConfirmationRequest, SendConfirmationResponse } from '@chamber/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 
 /** POST /auth/send-confirmation (spec §7): mails a new 6-digit code, replacing the old one. */
 export function sendConfirmation(body: SendConfirmationRequest) {

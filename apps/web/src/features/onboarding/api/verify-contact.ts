@@ -1,6 +1,6 @@
 import type { VerifyContactRequest, VerifyContactResponse } from '@chamber/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 
 /** POST /auth/verify-contact (spec §7): is the address on the roster, without a login yet? */
 export function verifyContact(body: VerifyContactRequest) {

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/client';
 
 /** The texts of spec §8 for the existing-contact sign-up. */
 export const onboardingText = {

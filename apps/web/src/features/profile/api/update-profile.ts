@@ -1,8 +1,8 @@
 import type { Profile, UpdateOwnProfile } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth/use-auth';
-import { memberKeys } from '@/lib/members/member-api';
+import { memberKeys } from '@/lib/api/members';
 
 /** PUT /auth/profile: saves one's own profile and answers the updated profile (409: email taken). */
 export function updateOwnProfile(body: UpdateOwnProfile) {

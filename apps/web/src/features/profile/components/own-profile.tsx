@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { memberQueryOptions } from '@/lib/members/member-api';
+import { memberQueryOptions } from '@/lib/api/members';
 import { ProfileEditor } from './profile-editor';
 import { ProfileSummary } from './profile-summary';
 

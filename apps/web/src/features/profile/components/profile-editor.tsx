@@ -7,16 +7,16 @@ import { ImageUploader } from '@/components/members/image-uploader';
 import { MemberAvatar } from '@/components/members/member-avatar';
 import { MemberEditFields } from '@/components/members/member-edit-fields';
 import { Form, useZodForm } from '@/components/ui/form';
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api/client';
 import { useChamber } from '@/lib/chamber/use-chamber';
-import { uploadContactImage } from '@/lib/members/contact-images';
-import { memberKeys } from '@/lib/members/member-api';
+import { uploadContactImage } from '@/lib/api/contact-images';
+import { memberKeys } from '@/lib/api/members';
 import {
   memberFormValues,
   ownProfileUpdateBody,
   profileFormSchema,
 } from '@/lib/members/member-form';
-import { tierFeatures } from '@/lib/members/tier-features';
+import { tierFeatures } from '@/lib/members/labels';
 import { useUpdateOwnProfile } from '../api/update-profile';
 
 /**

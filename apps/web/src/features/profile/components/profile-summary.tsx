@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { websiteHref } from '@/lib/members/contact-links';
-import { capitalise, formatMemberSince, tierFeatures } from '@/lib/members/tier-features';
+import { capitalise, formatMemberSince, tierFeatures } from '@/lib/members/labels';
 
 const linkClass = 'rounded-sm font-medium wrap-anywhere text-primary hover:underline';
 

@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer, MailMessage, SentMail } from './mailer.js';
+import type { ChamberIdentity } from './templates.js';
+
+/** A message written for the chamber's identity; it is sent under the chamber's name. */
+export type Compose = (
+  chamber: ChamberIdentity,
+) => Omit<MailMessage, 'fromName'> | Promise<Omit<MailMessage, 'fromName'>>;
+
+type Log = Pick<FastifyBaseLogger, 'error'>;
+
+const consoleLog: Log = {
+  error: (details: unknown, message?: string) => console.error(message, details),
+};
+
+/**
+ * The portal's one way to send mail: each message is composed with the chamber's identity
+ * (name, colour, address; loaded by whoever builds this, the chamber module in the app) and
+ * sent under the chamber's name, now or after the answer has gone out.
+ */
+export class MailDelivery {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly identity: () => Promise<ChamberIdentity>,
+    private readonly mailer: Mailer,
+    private readonly log: Log = consoleLog,
+  ) {}
+
+  /** Sends one message now; rejects when it could not be sent. */
+  async send(compose: Compose): Promise<SentMail> {
+    const chamber = await this.identity();
+    const message = await compose(chamber);
+    return this.mailer.send({ ...message, fromName: chamber.name });
+  }
+
+  /**
+   * Sends after the answer has gone out. A request that mails someone must not take longer
+   * than one that does not (that would tell whether an address is on file), and a slow mail
+   * server must not hold a sign-up open. Failures are logged for staff.
+   */
+  sendLater(kind: string, compose: Compose): void {
+    const task = this.send(compose).then(
+      () => undefined,
+      (err: unknown) => {
+        // The address stays out of the log line: it may be someone's guess.
+        this.log.error({ err, mail: kind }, 'mail could not be sent');
+      },
+    );
+    this.pending.add(task);
+    void task.finally(() => this.pending.delete(task));
+  }
+
+  /**
+   * Waits for every message queued so far, and any queued meanwhile, to be sent or to fail
+   * (on shutdown, and in tests, which then know that nothing more is on its way).
+   */
+  async drain(): Promise<void> {
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The auth module: every /auth/* route. Sign-in and sessions (sign-in.ts), sign-up of new
+ * and roster members (sign-up.ts), the own profile (profile.ts), and passwords and accounts
+ * set outside the sign-in flow (accounts.ts: the command line, later the reset flow).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleDeps } from '../deps.js';
+import { profileRoutes } from './profile-routes.js';
+import { signInRoutes } from './sign-in-routes.js';
+import type { AuthService } from './sign-in.js';
+import { signUpRoutes } from './sign-up-routes.js';
+
+/** The app's AuthService comes in with the deps: the auth plugin resolves tokens with it too. */
+export const authRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthService }> = async (
+  app,
+  deps,
+) => {
+  await app.register(signInRoutes, deps);
+  await app.register(signUpRoutes, deps);
+  await app.register(profileRoutes, deps);
+};
+
+export { AuthService } from './sign-in.js';
+export {
+  AccountService,
+  type AccountRef,
+  type AdminMade,
+  emailTaken,
+  endSessions,
+  type Notice,
+  type PasswordSet,
+} from './accounts.js';
+export { hashPassword } from './password.js';
+export { pruneEmailCodes } from './sign-up.js';

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, profileSchema, updateOwnProfileSchema } from '@chamber/contract';
+import { requireSession } from '../../plugins/auth.js';
+import type { ModuleDeps } from '../deps.js';
+import { MembersService } from '../members/index.js';
+import { ProfileService, toProfile } from './profile.js';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+};
+
+/** The signed-in user's own profile: GET and PUT /auth/profile. */
+export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
+  const profiles = new ProfileService(deps.db, deps.clock, members);
+
+  app.get(
+    '/auth/profile',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: profileSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return toProfile(requireSession(request));
+    },
+  );
+
+  app.put(
+    '/auth/profile',
+    {
+      config: { access: 'signed-in' },
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags: ['members'],
+        summary: 'Save the signed-in user’s own profile',
+        description:
+          'Names, phone and email are the login’s and are copied to its contact; the other fields are the contact’s, gated by tier as on the member page. A taken email answers 409.',
+        body: updateOwnProfileSchema,
+        response: { 200: profileSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return profiles.update(requireSession(request), request.body);
+    },
+  );
+};

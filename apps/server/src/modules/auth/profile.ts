@@ -1,0 +1,76 @@
+import type { Profile, updateOwnProfileSchema } from '@chamber/contract';
+import type { Database } from '@chamber/db';
+import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { AppError } from '../../lib/errors.js';
+import type { Session } from '../../plugins/auth.js';
+import type { MembersService } from '../members/index.js';
+import { emailTaken } from './accounts.js';
+import * as q from './queries.js';
+
+type OwnProfileChanges = z.output<typeof updateOwnProfileSchema>;
+
+export function toProfile({ user, contact }: Pick<Session, 'user' | 'contact'>): Profile {
+  return {
+    id: user.id,
+    role: user.role,
+    status: user.status,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+    phone: user.phone ?? contact?.phone ?? null,
+    contactId: contact?.id ?? null,
+    businessName: contact?.businessName ?? null,
+    membershipTier: contact?.membershipTier ?? 'standard',
+    paymentStatus: contact?.paymentStatus ?? 'pending',
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+const emailInUse = () =>
+  new AppError('conflict', 'An account with this email already exists. Please use another email.');
+
+/** The signed-in user's own profile: the login's fields, and its contact's through members. */
+export class ProfileService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly members: MembersService,
+  ) {}
+
+  /**
+   * Own-profile save (PUT /auth/profile). Names, phone and email belong to the login and are
+   * copied to its contact, so the directory shows what the member typed; the rest is the
+   * contact's, gated by tier as on the member page.
+   */
+  async update(session: Session, body: OwnProfileChanges): Promise<Profile> {
+    const { user, contact } = session;
+    const { firstName, lastName, email, phone, ...contactFields } = body;
+    try {
+      return await this.db.transaction(async (tx) => {
+        const ids = { userId: user.id, contactId: contact?.id ?? null };
+        if (await emailTaken(tx, email, ids)) throw emailInUse();
+        const now = this.clock.now();
+        const loginFields = {
+          firstName,
+          lastName,
+          email,
+          ...(phone !== undefined ? { phone: phone || null } : {}),
+        };
+        const updated = await q.updateUser(tx, user.id, { ...loginFields, updatedAt: now });
+        const saved = contact
+          ? await this.members.saveOwnContact(tx, contact.id, updated, contactFields, {
+              copied: loginFields,
+              now,
+            })
+          : null;
+        return toProfile({ user: updated, contact: saved });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw emailInUse();
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import type { AuthorizeRequest, TokenRequest, TokenResponse } from '@chamber/contract';
+import type { Database } from '@chamber/db';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../lib/clock.js';
+import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import { OAuthError } from '../../lib/errors.js';
+import type { Throttle, Window } from '../../lib/throttle.js';
+import type { Session, SessionSource } from '../../plugins/auth.js';
+import { verifyPassword } from './password.js';
+import { verifyCodeVerifier } from './pkce.js';
+import * as q from './queries.js';
+
+export const CODE_TTL_MS = 60_000;
+export const TOKEN_TTL_REMEMBER_MS = 30 * 24 * 3600_000;
+export const TOKEN_TTL_SESSION_MS = 12 * 3600_000;
+const FIFTEEN_MINUTES = 15 * 60_000;
+
+/**
+ * Failed sign-ins are counted three ways. The pair (account, address) is tight, so a guesser
+ * at one address stops after 5 tries while the member at their own address is unaffected;
+ * the address alone bounds one client spraying many accounts; the account alone bounds a
+ * distributed guess and is loose enough that a stranger needs many addresses to lock a member
+ * out, and then only until the 15-minute window ends.
+ */
+export function signInWindows(email: string, ip: string): Window[] {
+  const account = email.trim().toLowerCase();
+  return [
+    { key: `signin:account-ip:${account}:${ip}`, limit: 5, windowMs: FIFTEEN_MINUTES },
+    { key: `signin:ip:${ip}`, limit: 30, windowMs: FIFTEEN_MINUTES },
+    { key: `signin:account:${account}`, limit: 50, windowMs: FIFTEEN_MINUTES },
+  ];
+}
+
+const invalidGrant = (description: string) => new OAuthError(400, 'invalid_grant', description);
+
+/** Sign-in (the spec's PKCE flow), the sessions it opens, and sign-out. */
+export class AuthService implements SessionSource {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly throttle: Throttle,
+    private readonly config: Config,
+  ) {}
+
+  async authorize(input: AuthorizeRequest & { remember: boolean }, ip: string): Promise<string> {
+    if (input.redirectUri !== this.config.redirectUri) {
+      throw new OAuthError(400, 'invalid_request', 'redirectUri is not registered for this portal');
+    }
+    const windows = signInWindows(input.email, ip);
+    const attempt = await this.throttle.take(windows);
+    if (attempt.blocked) {
+      const minutes = Math.ceil(attempt.retryAfter / 60);
+      throw new OAuthError(
+        429,
+        'too_many_attempts',
+        `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        { 'retry-after': String(attempt.retryAfter) },
+      );
+    }
+    const user = await q.findUserByEmail(this.db, input.email.trim());
+    const ok = await verifyPassword(user?.passwordHash, input.password);
+    // A failure stays counted; a right password is not a failure, and clears the tight window.
+    if (!user || !ok) throw new OAuthError(401, 'access_denied', 'Invalid email or password.');
+    await this.throttle.refund(windows.slice(1), attempt);
+    await this.throttle.reset(windows[0]!.key);
+    if (user.status === 'suspended') {
+      throw new OAuthError(
+        403,
+        'access_denied',
+        'This account is suspended. Please contact the chamber office.',
+      );
+    }
+    const code = randomToken(32);
+    await q.insertAuthCode(this.db, {
+      codeHash: sha256Hex(code),
+      userId: user.id,
+      codeChallenge: input.codeChallenge,
+      redirectUri: input.redirectUri,
+      remember: input.remember,
+      expiresAt: new Date(this.clock.now().getTime() + CODE_TTL_MS),
+    });
+    return code;
+  }
+
+  /**
+   * Exchanges a code for a token. The code is spent by the first attempt whatever its outcome;
+   * a later use of a spent code fails and revokes the token the first use issued
+   * (RFC 6749 §4.1.2). Spending and issuing share one transaction, so a parallel exchange
+   * waits on the row lock and then sees the code as spent.
+   */
+  async exchange(input: TokenRequest): Promise<TokenResponse> {
+    const codeHash = sha256Hex(input.code);
+    const now = this.clock.now();
+    const outcome = await this.db.transaction(async (tx) => {
+      const code = await q.consumeAuthCode(tx, codeHash, now);
+      if (!code) return { kind: 'spent' as const };
+      if (code.expiresAt.getTime() <= now.getTime()) {
+        return { kind: 'error' as const, error: invalidGrant('Authorization code has expired') };
+      }
+      if (code.redirectUri !== input.redirect_uri) {
+        return { kind: 'error' as const, error: invalidGrant('redirect_uri does not match') };
+      }
+      if (!verifyCodeVerifier(input.code_verifier, code.codeChallenge)) {
+        return { kind: 'error' as const, error: invalidGrant('code_verifier does not match') };
+      }
+      const ttl = code.remember ? TOKEN_TTL_REMEMBER_MS : TOKEN_TTL_SESSION_MS;
+      const token = randomToken(32);
+      await q.insertAccessToken(tx, {
+        tokenHash: sha256Hex(token),
+        userId: code.userId,
+        authCodeId: code.id,
+        expiresAt: new Date(now.getTime() + ttl),
+      });
+      return { kind: 'ok' as const, token, ttl };
+    });
+    if (outcome.kind === 'spent') {
+      const code = await q.findAuthCode(this.db, codeHash);
+      if (code) await q.revokeTokensOfCode(this.db, code.id, now);
+      throw invalidGrant('Authorization code is invalid or has already been used');
+    }
+    if (outcome.kind === 'error') throw outcome.error;
+    return {
+      access_token: outcome.token,
+      token_type: 'Bearer',
+      expires_in: Math.floor(outcome.ttl / 1000),
+    };
+  }
+
+  /** The session behind a bearer token, or null when it is unknown, expired, revoked or suspended. */
+  async session(token: string): Promise<Session | null> {
+    const row = await q.findSession(this.db, sha256Hex(token), this.clock.now());
+    if (!row || row.user.status === 'suspended') return null;
+    return {
+      tokenId: row.token.id,
+      expiresAt: row.token.expiresAt,
+      user: row.user,
+      contact: row.contact,
+    };
+  }
+
+  async logout(session: Session): Promise<void> {
+    await q.revokeToken(this.db, session.tokenId, this.clock.now());
+  }
+}

@@ -1,0 +1,10 @@
+/**
+ * The calendar module: the chamber's events and series (/calendars/*), their calendar files,
+ * and registrations for them, including the manage link's /registrations/manage. Event
+ * capacity, tickets and check-in will live here too: a registration belongs to an event.
+ */
+export { calendarRoutes } from './routes.js';
+export { assertCanCreateEvents } from './access.js';
+export { compactUtc } from './rule-text.js';
+export { normalizeRule } from './series-rules.js';
+export { Recurrence } from './recurrence.js';

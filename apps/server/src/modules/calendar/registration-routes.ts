@@ -1,0 +1,156 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  cancelledRegistrationSchema,
+  managedRegistrationSchema,
+  registerForEventSchema,
+  REGISTRATION_TOKEN_HEADER,
+  registrationListSchema,
+  registrationResultSchema,
+  registrationTokenHeadersSchema,
+  updateManagedRegistrationSchema,
+} from '@chamber/contract';
+import type { ModuleDeps } from '../deps.js';
+import type { EventMail } from './event-mail.js';
+import { RegistrationManageService } from './registration-manage.js';
+import { RegistrationService } from './registrations.js';
+import { errors as eventErrors, eventParams } from './route-schemas.js';
+
+const tags = ['calendar'];
+const token = (request: FastifyRequest) =>
+  (request.headers as Record<string, string>)[REGISTRATION_TOKEN_HEADER]!;
+// The registrant's own details: never kept by any cache.
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
+const proof = `The token of the manage link from the registration mail, in the \`${REGISTRATION_TOKEN_HEADER}\` header (never in the address, so it reaches no log). A token that names no registration (wrong, replaced by a newer mail, or cancelled) answers 404; a malformed one 400. No session is needed, and a session gives no access.`;
+
+/**
+ * Registrations for events: registering and the organizer's list
+ * (/calendars/appointments/{id}/registrations), and a registration reached through the
+ * manage link in its mail (/registrations/manage): read, change, cancel.
+ */
+export const registrationRoutes: FastifyPluginAsyncZod<
+  ModuleDeps & { eventMail: EventMail }
+> = async (app, deps) => {
+  const registrations = new RegistrationService(
+    deps.db,
+    deps.clock,
+    deps.throttle,
+    deps.eventMail,
+    deps.config.publicUrl,
+  );
+  const manage = new RegistrationManageService(deps.db, deps.clock, deps.throttle, deps.eventMail);
+  const logMailError = (request: FastifyRequest, err: unknown) => {
+    if (err) request.log.error({ err }, 'registration mail not sent');
+  };
+
+  app.post(
+    '/calendars/appointments/:id/registrations',
+    {
+      config: { idempotent: true },
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags,
+        summary: 'Register for an event or occurrence (anyone); mails a confirmation with the .ics',
+        description:
+          'A new registration answers 201 and mails a confirmation with the .ics and a manage link (see /registrations/manage). The same email again for the same event or occurrence updates the registration (200) only for its signed-in owner (the user who made it, or an active account with that email); anyone else gets the same 201 answer as a new registration, nothing changes, and the address is mailed its manage link instead. Throttled per email and per client (429).',
+        params: eventParams,
+        body: registerForEventSchema,
+        response: {
+          200: registrationResultSchema,
+          201: registrationResultSchema,
+          ...eventErrors,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await registrations.register(
+        request.params.id,
+        request.body,
+        request.session,
+        request.ip,
+      );
+      if (outcome.mailError) {
+        request.log.error({ err: outcome.mailError }, 'registration confirmation not sent');
+      }
+      reply.header('cache-control', 'no-store');
+      return reply.status(outcome.status).send(outcome.result);
+    },
+  );
+
+  app.get(
+    '/calendars/appointments/:id/registrations',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: "An event's registrations (its organizer, moderators and admins)",
+        params: eventParams,
+        response: { 200: registrationListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return registrations.list(request.params.id, request.session);
+    },
+  );
+
+  app.get(
+    '/registrations/manage',
+    {
+      schema: {
+        tags,
+        summary: 'A registration through its manage link: the registration and its event',
+        description: `${proof} \`canChange\` is false once the event has started or was cancelled.`,
+        headers: registrationTokenHeadersSchema,
+        response: { 200: managedRegistrationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return manage.read(token(request));
+    },
+  );
+
+  app.put(
+    '/registrations/manage',
+    {
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags,
+        summary: 'Change a registration through its manage link: name, party size, phone, notes',
+        description: `${proof} The whole form is sent; the email cannot change (another address is another registration). A confirmation is mailed. Closed (400) once the event has started or was cancelled. Shares the registration throttle of the address (429).`,
+        headers: registrationTokenHeadersSchema,
+        body: updateManagedRegistrationSchema,
+        response: { 200: managedRegistrationSchema, ...errors, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { result, mailError } = await manage.update(token(request), request.body, request.ip);
+      logMailError(request, mailError);
+      return result;
+    },
+  );
+
+  app.delete(
+    '/registrations/manage',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a registration through its manage link',
+        description: `${proof} The registration is removed and the address is mailed that it is cancelled; the link stops working. Closed (400) once the event has started or was cancelled.`,
+        headers: registrationTokenHeadersSchema,
+        response: { 200: cancelledRegistrationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { result, mailError } = await manage.cancel(token(request));
+      logMailError(request, mailError);
+      return result;
+    },
+  );
+};

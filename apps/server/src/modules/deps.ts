@@ -1,0 +1,17 @@
+import type { Database } from '@chamber/db';
+import type { Config } from '../config.js';
+import type { Clock } from '../lib/clock.js';
+import type { MailDelivery } from '../lib/mail/delivery.js';
+import type { Storage } from '../lib/storage.js';
+import type { Throttle } from '../lib/throttle.js';
+
+/** What the app hands every module (built once in app.ts). */
+export interface ModuleDeps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  storage: Storage;
+  throttle: Throttle;
+  /** The portal's mail, signed with the chamber's identity; `app.flushMail()` waits for it. */
+  mail: MailDelivery;
+}

@@ -1,0 +1,8 @@
+/**
+ * The members module: the directory and member pages (/members/*), the rules of what a
+ * member's tier unlocks and who may edit a page, and the roster import (the CLI's
+ * import-contacts).
+ */
+export { membersRoutes } from './routes.js';
+export { MembersService } from './service.js';
+export { importRoster, type ImportReport, RosterError } from './roster-import.js';

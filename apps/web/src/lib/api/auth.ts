@@ -1,0 +1,37 @@
+import type {
+  AuthorizeRequest,
+  AuthorizeResponse,
+  Profile,
+  TokenRequest,
+  TokenResponse,
+  ValidateResponse,
+} from '@chamber/contract';
+import type { ApiClient } from './client';
+import { getToken } from '../storage';
+
+/** The auth endpoints (spec §7 Authentication), bound to one API client. */
+export function createAuthApi(client: ApiClient) {
+  return {
+    authorize: (body: AuthorizeRequest) =>
+      client.post<AuthorizeResponse>('/auth/authorize', body, {
+        errorMessage: 'Authorization failed',
+      }),
+
+    exchangeCode: (body: TokenRequest) =>
+      client.post<TokenResponse>('/auth/token', body, { errorMessage: 'Token exchange failed' }),
+
+    validate: () => client.get<ValidateResponse>('/auth/validate'),
+
+    fetchProfile: () => {
+      if (!getToken()) return Promise.reject(new Error('No token found'));
+      return client.get<Profile>('/auth/profile', { errorMessage: 'Failed to fetch profile' });
+    },
+
+    logout: () => client.post<void>('/auth/logout'),
+  };
+}
+
+export type AuthApi = ReturnType<typeof createAuthApi>;
+
+/** Where the authorization code is bound: the app's /auth on its own origin. */
+export const redirectUri = () => `${window.location.origin}/auth`;

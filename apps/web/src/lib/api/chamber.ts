@@ -1,0 +1,21 @@
+import type { AppConfig, Chamber } from '@chamber/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './client';
+
+export const appConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['app-config'],
+    queryFn: ({ signal }) => api.get<AppConfig>('/config', { signal }),
+    staleTime: Infinity,
+  });
+
+export const locationQueryOptions = (locationId: string) =>
+  queryOptions({
+    queryKey: ['location', locationId],
+    queryFn: ({ signal }) =>
+      api.get<Chamber>(`/locations/${encodeURIComponent(locationId)}`, {
+        signal,
+        errorMessage: 'Failed to fetch location info',
+      }),
+    staleTime: 5 * 60_000,
+  });

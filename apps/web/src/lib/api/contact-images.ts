@@ -1,0 +1,60 @@
+import type { UploadMedia, UploadMediaResponse } from '@chamber/contract';
+import { api, ApiError } from './client';
+import { readFileAsDataUrl } from '../media/image-file';
+
+export type ContactImageKind = 'avatar' | 'coverImage';
+
+const uploadPaths: Record<ContactImageKind, string> = {
+  avatar: '/medias/upload-avatar',
+  coverImage: '/medias/upload-coverImage',
+};
+const labels: Record<ContactImageKind, string> = { avatar: 'avatar', coverImage: 'cover image' };
+
+/** 'Bad Request - File is not a JPEG or PNG image' from a failed call (spec §8 Uploads). */
+function describeFailure(error: unknown): string {
+  if (error instanceof ApiError) {
+    const statusText =
+      error.statusText || (error.status ? `HTTP ${error.status}` : 'Network error');
+    return `${statusText} - ${error.message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Uploads an image and sets it on the contact (spec §4 Image upload): the media upload, then
+ * PUT /members/{id}/avatar or /coverImage with the returned URL. Returns the new URL; throws
+ * an Error carrying the spec's message when either step fails.
+ */
+export async function uploadContactImage(
+  kind: ContactImageKind,
+  { contactId, locationId, file }: { contactId: string; locationId?: string; file: File },
+): Promise<string> {
+  const fileData = await readFileAsDataUrl(file);
+  const body: UploadMedia = {
+    contactId,
+    locationId,
+    fileData,
+    fileName: file.name || `${kind}.${file.type === 'image/png' ? 'png' : 'jpg'}`,
+    mimeType: file.type,
+  };
+
+  let mediaUrl: string;
+  try {
+    ({ mediaUrl } = await api.post<UploadMediaResponse>(uploadPaths[kind], body));
+  } catch (error) {
+    throw new Error(`Failed to upload ${labels[kind]}: ${describeFailure(error)}`, {
+      cause: error,
+    });
+  }
+
+  const id = encodeURIComponent(contactId);
+  try {
+    if (kind === 'avatar') await api.put(`/members/${id}/avatar`, { avatarUrl: mediaUrl });
+    else await api.put(`/members/${id}/coverImage`, { coverImageUrl: mediaUrl });
+  } catch (error) {
+    throw new Error(`Failed to update contact ${kind}: ${describeFailure(error)}`, {
+      cause: error,
+    });
+  }
+  return mediaUrl;
+}
