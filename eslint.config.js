@@ -71,4 +71,43 @@ export default tseslint.config(
       ],
     },
   },
+  // Server modules meet at their entries (modules/<name>/index.ts): what a module exports
+  // there is its contract with the others; its other files are its own business.
+  {
+    files: ['apps/server/src/modules/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./][^/]*/(?!index\\.js$)',
+              message: "Import another module through its index.ts ('../<module>/index.js').",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/test/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules/[^/]+/(?!index\\.js$)',
+              message: "Import a module through its index.ts ('modules/<module>/index.js').",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
