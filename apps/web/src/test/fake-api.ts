@@ -1,4 +1,9 @@
-import type { Member, Profile } from '@chamber/contract';
+import {
+  type MemberDetail,
+  memberDetailSchema,
+  type Profile,
+  profileSchema,
+} from '@chamber/contract';
 import { vi } from 'vitest';
 
 export const json = (status: number, body?: unknown) =>
@@ -39,8 +44,13 @@ export function stubApi(routes: Record<string, Route>) {
   };
 }
 
-export function makeMember(overrides: Partial<Member> = {}): Member {
-  return {
+/**
+ * A member as GET /members/{id} answers it, checked against the contract: a change to the
+ * answer's shape fails here, not in production. `features` and `canEdit` are the server's to
+ * decide, so each test states them (a standard member nobody may edit unless told).
+ */
+export function makeMember(overrides: Partial<MemberDetail> = {}): MemberDetail {
+  return memberDetailSchema.parse({
     id: 'c-1',
     firstName: 'Maria',
     lastName: 'Lopez',
@@ -67,12 +77,13 @@ export function makeMember(overrides: Partial<Member> = {}): Member {
     specialties: [],
     tags: [],
     features: { enhanced: false, elite: false },
+    canEdit: false,
     ...overrides,
-  };
+  });
 }
 
 export function makeProfile(overrides: Partial<Profile> = {}): Profile {
-  return {
+  return profileSchema.parse({
     id: 'u-1',
     role: 'member',
     status: 'active',
@@ -87,7 +98,7 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     paymentStatus: 'paid',
     createdAt: '2024-02-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 /** Routes that sign `profile` in from a stored token, as the app does at start. */

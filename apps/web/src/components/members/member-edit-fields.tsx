@@ -7,13 +7,13 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import type { MemberFormValues } from '@/lib/members/member-form';
-import type { TierFeatures } from '@/lib/members/labels';
+import type { MemberFeatures } from '@chamber/contract';
 import { cn } from '@/lib/utils';
 import { CouponCodesInput } from './coupon-codes-input';
 
 interface MemberEditFieldsProps<TOut extends FieldValues> {
   control: Control<MemberFormValues, unknown, TOut>;
-  features: TierFeatures;
+  features: MemberFeatures;
   /**
    * What to do with fields the member's tier does not unlock: the member page hides them;
    * the own-profile page shows them disabled with a pointer to the tier that unlocks them.

@@ -1,4 +1,4 @@
-import type { Member } from '@chamber/contract';
+import type { MemberDetail } from '@chamber/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError } from './client';
 
@@ -13,7 +13,7 @@ export const memberKeys = {
 };
 
 export function getMember(id: string, signal?: AbortSignal) {
-  return api.get<Member>(`/members/${encodeURIComponent(id)}`, {
+  return api.get<MemberDetail>(`/members/${encodeURIComponent(id)}`, {
     signal,
     errorMessage: 'Failed to load member details',
   });

@@ -1,23 +1,5 @@
 import type { MembershipTier } from '@chamber/contract';
 
-/** What a member's page shows and lets them edit, by tier (spec §2 Member profile, §6). */
-export interface TierFeatures {
-  /** Bio, website, address and map. */
-  enhanced: boolean;
-  /** Coupon codes and cover image, on top of the enhanced features. */
-  elite: boolean;
-}
-
-/**
- * Tier features follow the member's tags, which the server derives: 'enhanced' or 'elite' for
- * the tier and 'admin' for admins. Elite includes everything enhanced unlocks.
- */
-export function tierFeatures(tags: readonly string[]): TierFeatures {
-  const has = (tag: string) => tags.includes(tag);
-  const elite = has('elite') || has('admin');
-  return { elite, enhanced: elite || has('enhanced') };
-}
-
 const tierLabels: Record<MembershipTier, string> = {
   standard: 'Standard',
   enhanced: 'Enhanced',

@@ -8,7 +8,6 @@ import {
   profileFormSchema,
   type MemberFormValues,
 } from './member-form';
-import { tierFeatures } from './labels';
 
 const filled: MemberFormValues = {
   firstName: ' Maria ',
@@ -26,9 +25,9 @@ const filled: MemberFormValues = {
   couponCodes: ['BREAD10', 'PIE5'],
 };
 
-const standard = tierFeatures([]);
-const enhanced = tierFeatures(['enhanced']);
-const elite = tierFeatures(['elite']);
+const standard = { enhanced: false, elite: false };
+const enhanced = { enhanced: true, elite: false };
+const elite = { enhanced: true, elite: true };
 
 describe('memberFormSchema', () => {
   it('requires first and last name and limits the state to 2 characters', () => {

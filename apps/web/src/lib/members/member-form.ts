@@ -7,7 +7,7 @@ import {
   type UpdateOwnProfile,
 } from '@chamber/contract';
 import { z } from 'zod';
-import type { TierFeatures } from './labels';
+import type { MemberFeatures } from '@chamber/contract';
 
 /**
  * What the member-page and own-profile editors hold: every field as text (empty for none)
@@ -78,7 +78,7 @@ type ContactFields = Pick<
  */
 function contactFields(
   values: MemberFormOutput | ProfileFormOutput,
-  features: TierFeatures,
+  features: MemberFeatures,
 ): ContactFields {
   const fields: ContactFields = {
     tagline: orNull(values.tagline),
@@ -101,7 +101,7 @@ function contactFields(
  * The body of PUT /members/{id}. The email is read-only there, so it is not sent; coupon
  * codes go as `coupon_codes`, a JSON string, as the member page always sent them.
  */
-export function memberUpdateBody(values: MemberFormOutput, features: TierFeatures): UpdateMember {
+export function memberUpdateBody(values: MemberFormOutput, features: MemberFeatures): UpdateMember {
   const body: UpdateMember = {
     firstName: values.firstName,
     lastName: values.lastName,
@@ -118,7 +118,7 @@ export function memberUpdateBody(values: MemberFormOutput, features: TierFeature
  */
 export function ownProfileUpdateBody(
   values: ProfileFormOutput,
-  features: TierFeatures,
+  features: MemberFeatures,
   hasContact: boolean,
 ): UpdateOwnProfile {
   const body: UpdateOwnProfile = {

@@ -2,7 +2,6 @@ import type { Member } from '@chamber/contract';
 import { ExternalLinkIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { tierFeatures } from '@/lib/members/labels';
 import {
   googleMapsEmbedUrl,
   googleMapsSearchUrl,
@@ -16,7 +15,7 @@ import { AddressLines, ContactRow, contactLinkClass } from '@/components/contact
  * viewers (the server sends null otherwise); website and map only for enhanced or elite.
  */
 export function MemberContactCard({ member }: { member: Member }) {
-  const { enhanced } = tierFeatures(member.tags);
+  const { enhanced } = member.features;
   const address = enhanced ? memberAddress(member) : null;
   const website = enhanced && member.website ? member.website : null;
   const empty = !member.email && !member.phone && !website && !address;

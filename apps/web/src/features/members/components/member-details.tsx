@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { CouponBadges } from '@/components/members/coupon-badges';
 import { TierBadge } from '@/components/members/tier-badge';
 import { Badge } from '@/components/ui/badge';
-import { formatMemberSince, tierFeatures } from '@/lib/members/labels';
+import { formatMemberSince } from '@/lib/members/labels';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -19,7 +19,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * elite, then the membership facts.
  */
 export function MemberDetails({ member }: { member: Member }) {
-  const { enhanced, elite } = tierFeatures(member.tags);
+  const { enhanced, elite } = member.features;
   const bio = enhanced ? member.bio?.trim() : null;
   const coupons = elite ? member.couponCodes : [];
 

@@ -11,7 +11,6 @@ import { useChamber } from '@/lib/chamber/use-chamber';
 import { uploadContactImage, type ContactImageKind } from '@/lib/api/contact-images';
 import { memberKeys } from '@/lib/api/members';
 import { memberFormSchema, memberFormValues, memberUpdateBody } from '@/lib/members/member-form';
-import { tierFeatures } from '@/lib/members/labels';
 import { useUpdateMember } from '../api/update-member';
 
 /**
@@ -28,7 +27,7 @@ export function MemberEditor({
   onDone: () => void;
   onSaved?: (member: Member) => void;
 }) {
-  const features = tierFeatures(member.tags);
+  const features = member.features;
   const { config } = useChamber();
   const queryClient = useQueryClient();
   const mutation = useUpdateMember(member.id);

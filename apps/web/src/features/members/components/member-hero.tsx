@@ -3,7 +3,6 @@ import { ArrowLeftIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useChamber } from '@/lib/chamber/use-chamber';
-import { tierFeatures } from '@/lib/members/labels';
 import { cn } from '@/lib/utils';
 
 export const memberTitle = (member: Pick<Member, 'businessName' | 'name'>) =>
@@ -15,7 +14,7 @@ export const memberTitle = (member: Pick<Member, 'businessName' | 'name'>) =>
  */
 export function MemberHero({ member }: { member: Member }) {
   const { name: chamberName } = useChamber();
-  const cover = tierFeatures(member.tags).elite && member.coverImage ? member.coverImage : null;
+  const cover = member.features.elite && member.coverImage ? member.coverImage : null;
   const tagline = member.tagline || `Proud member of the ${chamberName}`;
 
   return (

@@ -8,6 +8,7 @@ import { MemberError, MemberProfile } from './member-profile';
 const elite = makeMember({
   membershipTier: 'elite',
   tags: ['elite'],
+  features: { enhanced: true, elite: true },
   tagline: 'Fresh bread every morning',
   coverImage: '/api/media/cover.jpg',
   website: 'https://riverbendbakery.example',
@@ -81,7 +82,12 @@ describe('MemberProfile', () => {
   });
 
   it('lets the owner edit: gated fields by tier, Save sends the PUT, Cancel restores', async () => {
-    let stored = makeMember({ membershipTier: 'enhanced', tags: ['enhanced'] });
+    let stored = makeMember({
+      membershipTier: 'enhanced',
+      tags: ['enhanced'],
+      features: { enhanced: true, elite: false },
+      canEdit: true,
+    });
     const success = vi.spyOn(toast, 'success').mockImplementation(() => 1);
     const api = stubApi({
       ...signedInAs(makeProfile()),
@@ -135,7 +141,7 @@ describe('MemberProfile', () => {
     const failure = vi.spyOn(toast, 'error').mockImplementation(() => 1);
     const api = stubApi({
       ...signedInAs(makeProfile({ role: 'admin', contactId: null })),
-      'GET /members/c-1': () => json(200, elite),
+      'GET /members/c-1': () => json(200, { ...elite, canEdit: true }),
       'PUT /members/c-1': () =>
         json(403, { error: 'forbidden', message: 'You may not edit this member.' }),
     });

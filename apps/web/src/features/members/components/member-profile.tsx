@@ -1,4 +1,4 @@
-import type { Member } from '@chamber/contract';
+import type { MemberDetail } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { PencilIcon, UserRoundXIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
@@ -14,7 +14,6 @@ import { api, ApiError } from '@/lib/api/client';
 import { createAuthApi } from '@/lib/api/auth';
 import { useAuth } from '@/lib/auth/use-auth';
 import { memberLoadError, memberQueryOptions } from '@/lib/api/members';
-import { canEditMember } from '@/lib/members/permissions';
 import { capitalise } from '@/lib/members/labels';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { MemberContactCard } from './member-contact-card';
@@ -69,12 +68,12 @@ export function MemberError({ message, detail }: { message: string; detail?: str
   );
 }
 
-function MemberPage({ member }: { member: Member }) {
+function MemberPage({ member }: { member: MemberDetail }) {
   const { user, setUser } = useAuth();
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const ownProfile = user?.contactId != null && user.contactId === member.id;
-  const canEdit = canEditMember(user, member.id);
+  const canEdit = member.canEdit;
 
   function leaveEditMode() {
     setEditing(false);

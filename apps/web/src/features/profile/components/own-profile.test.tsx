@@ -24,6 +24,8 @@ describe('OwnProfile', () => {
           200,
           makeMember({
             tags: ['elite'],
+            features: { enhanced: true, elite: true },
+            canEdit: true,
             tagline: 'Fresh bread every morning',
             bio: 'Family bakery since 1998.',
             couponCodes: ['BREAD10'],

@@ -16,7 +16,6 @@ import {
   ownProfileUpdateBody,
   profileFormSchema,
 } from '@/lib/members/member-form';
-import { tierFeatures } from '@/lib/members/labels';
 import { useUpdateOwnProfile } from '../api/update-profile';
 
 /**
@@ -33,7 +32,7 @@ export function ProfileEditor({
   member: Member | null;
   onDone: () => void;
 }) {
-  const features = tierFeatures(member?.tags ?? []);
+  const features = member?.features ?? { enhanced: false, elite: false };
   const { config } = useChamber();
   const queryClient = useQueryClient();
   const mutation = useUpdateOwnProfile();

@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { websiteHref } from '@/lib/members/contact-links';
-import { capitalise, formatMemberSince, tierFeatures } from '@/lib/members/labels';
+import { capitalise, formatMemberSince } from '@/lib/members/labels';
 
 const linkClass = 'rounded-sm font-medium wrap-anywhere text-primary hover:underline';
 
@@ -52,7 +52,7 @@ export function ProfileSummary({
   onEdit: () => void;
   editButtonRef?: Ref<HTMLButtonElement>;
 }) {
-  const { elite } = tierFeatures(member?.tags ?? []);
+  const elite = member?.features.elite ?? false;
   const title = member?.businessName || profile.businessName || profile.name;
   const showsName = title !== profile.name;
   const bio = member?.bio?.trim();
