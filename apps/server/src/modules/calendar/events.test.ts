@@ -202,7 +202,7 @@ describe('creating events (spec §5 rules and §8 messages)', () => {
   });
 });
 
-describe('who may change and delete an event (design.md, Permissions)', () => {
+describe('who may change and delete an event (the design’s Permissions table)', () => {
   it.each([
     ['anonymous visitor', 401, undefined],
     ['another member', 403, 'other'],
