@@ -7,3 +7,4 @@ export * from './admin.js';
 export * from './onboarding.js';
 export * from './calendar.js';
 export * from './registration-manage.js';
+export * from './accounts.js';

@@ -8,6 +8,8 @@ import type { MailDelivery } from './onboarding/mail-delivery.js';
 import type { Storage } from '../lib/storage.js';
 import type { Throttle } from '../lib/throttle.js';
 import { adminRoutes } from './admin/routes.js';
+import { accountChangeRoutes } from './auth/account-change-routes.js';
+import { passwordResetRoutes } from './auth/password-reset-routes.js';
 import { authRoutes } from './auth/routes.js';
 import type { AuthService } from './auth/service.js';
 import { calendarRoutes } from './calendar/routes.js';
@@ -38,6 +40,8 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
       await api.register(siteRoutes, deps);
       await api.register(chamberRoutes, deps);
       await api.register(authRoutes, deps);
+      await api.register(passwordResetRoutes, deps);
+      await api.register(accountChangeRoutes, deps);
       await api.register(membersRoutes, deps);
       await api.register(onboardingRoutes, deps);
       await api.register(mediaRoutes, deps);

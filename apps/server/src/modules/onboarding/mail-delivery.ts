@@ -24,10 +24,18 @@ export class MailDelivery {
   ) {}
 
   send(to: string, kind: string, render: (chamber: ChamberIdentity) => RenderedMail): void {
-    const task = (async () => {
+    this.later(kind, async () => {
       const chamber = await loadChamberIdentity(this.db, this.config);
       await this.mailer.send({ to, fromName: chamber.name, ...render(chamber) });
-    })().catch((err: unknown) => {
+    });
+  }
+
+  /**
+   * Work that ends in mail, done after the answer: when even looking the address up would take
+   * longer for a known one (a password reset), the answer cannot wait for any of it.
+   */
+  later(kind: string, work: () => Promise<void>): void {
+    const task = work().catch((err: unknown) => {
       // The address stays out of the log line: it may be someone's guess.
       this.log.error({ err, mail: kind }, 'onboarding mail could not be sent');
     });
