@@ -4,6 +4,8 @@ import { expect, paths, test } from './fixtures';
 const pages = [
   { path: paths.home.href(), heading: /Chamber/ },
   { path: paths.login.href(), heading: 'Sign in' },
+  { path: paths.forgotPassword.href(), heading: 'Forgot password' },
+  { path: paths.resetPassword.href(), heading: 'Choose a new password' },
   { path: paths.calendar.href(), heading: 'Event Calendar' },
   { path: paths.members.href(), heading: 'Member Directory' },
   { path: paths.basicMembership.href(), heading: 'Basic Membership' },

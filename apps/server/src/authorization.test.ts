@@ -249,6 +249,46 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     expect: signedIn(200),
   },
 
+  // Account recovery and changes: the links are the key, whoever holds them.
+  'POST /api/auth/forgot-password': {
+    call: (_w, as) => ({
+      url: '/api/auth/forgot-password',
+      remoteAddress: `198.51.100.${personas.indexOf(as) + 51}`,
+      payload: { email: `forgetful-${as}@example.org` },
+    }),
+    expect: all(202),
+  },
+  'POST /api/auth/reset-password': {
+    call: () => ({
+      url: '/api/auth/reset-password',
+      payload: {
+        token: 'not-a-real-token',
+        password: 'a long enough password',
+        confirmPassword: 'a long enough password',
+      },
+    }),
+    expect: all(400),
+  },
+  'POST /api/auth/password': {
+    // The same password again, so the persona signs in as before for the routes after this one.
+    call: () => ({
+      url: '/api/auth/password',
+      payload: { currentPassword: PASSWORD, password: PASSWORD, confirmPassword: PASSWORD },
+    }),
+    expect: signedIn(200),
+  },
+  'POST /api/auth/email': {
+    call: (_w, as) => ({
+      url: '/api/auth/email',
+      payload: { email: `moving-${as}@example.org`, currentPassword: PASSWORD },
+    }),
+    expect: signedIn(202),
+  },
+  'POST /api/auth/confirm-email': {
+    call: () => ({ url: '/api/auth/confirm-email', payload: { token: 'not-a-real-token' } }),
+    expect: all(400),
+  },
+
   // Sign-up is for visitors; a session changes nothing. Addresses of their own keep each
   // visitor inside the per-address limits.
   'POST /api/auth/verify-contact': {
@@ -378,6 +418,10 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'DELETE /api/admin/users/:id': {
     call: async (w) => ({ url: `/api/admin/users/${(await throwawayUser(w)).id}` }),
     expect: adminOnly(200),
+  },
+  'POST /api/admin/users/:id/password-reset': {
+    call: async (w) => ({ url: `/api/admin/users/${(await throwawayUser(w)).id}/password-reset` }),
+    expect: adminOnly(202),
   },
   'GET /api/admin/stats': { call: () => ({ url: '/api/admin/stats' }), expect: adminOnly(200) },
   'GET /api/admin/audit': { call: () => ({ url: '/api/admin/audit' }), expect: adminOnly(200) },

@@ -56,6 +56,11 @@ describe('the OpenAPI document', () => {
       ['/api/site/contact', 'post'],
       ['/api/site/nominations', 'post'],
       ['/api/auth/register', 'post'],
+      ['/api/auth/forgot-password', 'post'],
+      ['/api/auth/reset-password', 'post'],
+      ['/api/auth/email', 'post'],
+      ['/api/auth/confirm-email', 'post'],
+      ['/api/admin/users/{id}/password-reset', 'post'],
     ] as const;
     for (const [path, method] of keyed) {
       const header = doc.paths[path]![method]!.parameters?.find(

@@ -9,3 +9,4 @@ export * from './onboarding.js';
 export * from './calendar.js';
 export * from './registration-manage.js';
 export * from './zoned-time.js';
+export * from './accounts.js';

@@ -438,3 +438,54 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index().on(t.expiresAt)],
 );
+
+/**
+ * Password reset links. Only the SHA-256 of the token is kept; `passwordFingerprint` is the
+ * SHA-256 of the account's password hash when the link was made, so any later change of the
+ * password (another reset, a change in /profile, the command line) voids the link.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordFingerprint: text('password_fingerprint').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
+    index().on(t.userId),
+    index().on(t.expiresAt),
+  ],
+);
+
+/**
+ * A requested change of an account's sign-in address, waiting for the link mailed to the new
+ * address (SHA-256 of its token). One per account: a new request replaces it. `oldEmail` is
+ * the address at the time of the request; a link is void once the account's address differs.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_token_hash_key').on(t.tokenHash),
+    uniqueIndex('email_changes_user_id_key').on(t.userId),
+    index().on(t.expiresAt),
+  ],
+);

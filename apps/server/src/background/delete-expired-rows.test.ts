@@ -105,6 +105,8 @@ describe('the clean-up job', () => {
       auth_codes: 0,
       access_tokens: 0,
       email_codes: 0,
+      password_resets: 0,
+      email_changes: 0,
       idempotency_keys: 0,
     });
 
@@ -115,6 +117,8 @@ describe('the clean-up job', () => {
       auth_codes: 0,
       access_tokens: 0,
       email_codes: 0,
+      password_resets: 0,
+      email_changes: 0,
       idempotency_keys: 0,
     });
     expect(await counts()).toEqual({
@@ -131,6 +135,8 @@ describe('the clean-up job', () => {
       auth_codes: 0,
       access_tokens: 0,
       email_codes: 2,
+      password_resets: 0,
+      email_changes: 0,
       idempotency_keys: 0,
     });
     // The spent codes are still known, so a replay still revokes the session it opened.
@@ -145,6 +151,8 @@ describe('the clean-up job', () => {
       auth_codes: 2,
       access_tokens: 1,
       email_codes: 0,
+      password_resets: 0,
+      email_changes: 0,
       idempotency_keys: 1,
     });
     expect(await tokenIsLive(ctx, rememberedToken)).toBe(true);
@@ -156,6 +164,8 @@ describe('the clean-up job', () => {
       auth_codes: 0,
       access_tokens: 1,
       email_codes: 0,
+      password_resets: 0,
+      email_changes: 0,
       idempotency_keys: 0,
     });
     expect(await counts()).toEqual({

@@ -2,7 +2,11 @@ import { lte } from 'drizzle-orm';
 import { accessTokens, authCodes, type Database } from '@chamber/db';
 import { deleteExpiredIdempotencyKeys } from '../lib/idempotency-keys.js';
 import { Throttle } from '../lib/throttle.js';
-import { pruneEmailCodes } from '../modules/auth/index.js';
+import {
+  deleteExpiredEmailChanges,
+  deleteExpiredPasswordResets,
+  pruneEmailCodes,
+} from '../modules/auth/index.js';
 import type { JobDefinition } from './definition.js';
 
 /**
@@ -58,6 +62,8 @@ export const cleanUpSteps: readonly CleanUpStep[] = [
     table: 'idempotency_keys',
     deleteExpired: deleteExpiredIdempotencyKeys,
   },
+  { table: 'password_resets', deleteExpired: deleteExpiredPasswordResets },
+  { table: 'email_changes', deleteExpired: deleteExpiredEmailChanges },
 ];
 
 export class CleanUpError extends Error {}

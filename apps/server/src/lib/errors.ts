@@ -1,6 +1,7 @@
 const statusByCode = {
   bad_request: 400,
   validation_failed: 400,
+  invalid_token: 400,
   unauthorized: 401,
   forbidden: 403,
   tier_required: 403,

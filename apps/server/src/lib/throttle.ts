@@ -80,7 +80,7 @@ export class Throttle {
 
   /**
    * Drops windows that have ended and says how many; run by the clean-up job
-   * (jobs/delete-expired-rows.ts), never on the request path.
+   * (background/delete-expired-rows.ts), never on the request path.
    */
   async prune(): Promise<number> {
     const deleted = await this.db

@@ -13,6 +13,11 @@ export const paths = {
     href: (email?: string) =>
       email ? `/register-existing?email=${encodeURIComponent(email)}` : '/register-existing',
   },
+  forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+  /** Opened from the reset mail as `/reset-password?token=…`. */
+  resetPassword: { path: '/reset-password', href: () => '/reset-password' },
+  /** Opened from the mail to a new sign-in address as `/confirm-email?token=…`. */
+  confirmEmail: { path: '/confirm-email', href: () => '/confirm-email' },
   connectAccount: { path: '/connect-account', href: () => '/connect-account' },
   join: { path: '/join', href: () => '/join' },
   nominations: { path: '/nominations', href: () => '/nominations' },

@@ -40,7 +40,17 @@ export class MailDelivery {
    * server must not hold a sign-up open. Failures are logged for staff.
    */
   sendLater(kind: string, compose: Compose): void {
-    const task = this.send(compose).then(
+    this.later(kind, async () => {
+      await this.send(compose);
+    });
+  }
+
+  /**
+   * Work that ends in mail, done after the answer: when even looking the address up would take
+   * longer for a known one (a password reset), the answer cannot wait for any of it.
+   */
+  later(kind: string, work: () => Promise<void>): void {
+    const task = work().then(
       () => undefined,
       (err: unknown) => {
         // The address stays out of the log line: it may be someone's guess.

@@ -26,7 +26,7 @@ export interface AdminMade extends PasswordSet {
   created: boolean;
 }
 
-type UserRow = NonNullable<Awaited<ReturnType<typeof q.lockUserByEmail>>>;
+export type UserRow = NonNullable<Awaited<ReturnType<typeof q.lockUserByEmail>>>;
 
 const label = (u: Pick<UserRow, 'firstName' | 'lastName' | 'email'>) =>
   `${u.firstName} ${u.lastName}`.trim() + ` <${u.email}>`;
@@ -78,7 +78,14 @@ export class AccountService {
   async setPassword(
     account: AccountRef,
     password: string,
-    options: { keepSessionId?: string; actor?: Actor } = {},
+    options: {
+      keepSessionId?: string;
+      /** Who to audit; `owner` is the account itself (its own change, or a reset link). */
+      actor?: Actor | 'owner';
+      auditAction?: string;
+      /** Checks run under the account's row lock, before the change (a reset link's rules). */
+      guard?: (tx: Executor, user: UserRow) => Promise<void>;
+    } = {},
   ): Promise<PasswordSet> {
     const passwordHash = await hashPassword(checkPassword(password));
     const now = this.clock.now();
@@ -91,13 +98,16 @@ export class AccountService {
         const who = 'email' in account ? `with email ${account.email.trim()}` : account.userId;
         throw new AppError('not_found', `No account ${who}`);
       }
+      await options.guard?.(tx, user);
       await q.updateUser(tx, user.id, { passwordHash, updatedAt: now });
       const endedSessions = await endSessions(tx, user.id, now, options.keepSessionId);
       if (options.actor) {
+        const actor =
+          options.actor === 'owner' ? { id: user.id, label: user.email } : options.actor;
         await recordAudit(tx, {
-          actorId: options.actor.id,
-          actorEmail: options.actor.label,
-          action: 'user.password',
+          actorId: actor.id,
+          actorEmail: actor.label,
+          action: options.auditAction ?? 'user.password',
           targetType: 'user',
           targetId: user.id,
           targetLabel: label(user),

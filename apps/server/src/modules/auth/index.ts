@@ -5,6 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../deps.js';
+import { accountChangeRoutes } from './account-change-routes.js';
+import { passwordResetRoutes } from './password-reset-routes.js';
 import { profileRoutes } from './profile-routes.js';
 import { signInRoutes } from './sign-in-routes.js';
 import type { AuthService } from './sign-in.js';
@@ -18,6 +20,8 @@ export const authRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthService 
   await app.register(signInRoutes, deps);
   await app.register(signUpRoutes, deps);
   await app.register(profileRoutes, deps);
+  await app.register(passwordResetRoutes, deps);
+  await app.register(accountChangeRoutes, deps);
 };
 
 export { AuthService } from './sign-in.js';
@@ -32,3 +36,7 @@ export {
 } from './accounts.js';
 export { hashPassword } from './password.js';
 export { pruneEmailCodes } from './sign-up.js';
+export {
+  deleteExpiredEmailChanges,
+  deleteExpiredPasswordResets,
+} from './password-reset-queries.js';

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { AccountSettings } from '@/features/profile/components/account-settings';
 import { OwnProfile } from '@/features/profile/components/own-profile';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useMetaDescription } from '@/lib/use-meta-description';
@@ -16,7 +17,10 @@ export function Component() {
       <PageHeader title="My Profile" />
       <PageBody>
         {user ? (
-          <OwnProfile profile={user} />
+          <div className="grid gap-6">
+            <OwnProfile profile={user} />
+            <AccountSettings profile={user} />
+          </div>
         ) : (
           <div className="grid justify-items-start gap-4">
             <p className="text-lg">Please log in to view your profile.</p>

@@ -23,6 +23,7 @@ import {
 import { useUpdateUser } from '../api/update-user';
 import { failureMessage } from '../lib/errors';
 import { fullName, paymentOptions, roleOptions, statusOptions, tierOptions } from '../lib/labels';
+import { SendResetLinkButton } from './send-reset-link-button';
 import { userFormSchema, userFormValues, type UserFormValues } from '../lib/user-form';
 
 type FormControl = Control<UserFormValues, unknown, ReturnType<typeof userFormSchema.parse>>;
@@ -133,6 +134,7 @@ function EditUserForm({
           options={paymentOptions}
         />
       </Group>
+      <SendResetLinkButton user={user} />
       <FormError>{serverError}</FormError>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>

@@ -8,6 +8,10 @@ const actionLabels: Record<string, string> = {
   'user.delete': 'Deleted user',
   // Set from the command line (or, later, by the member); every session of the account ended.
   'user.password': 'Set password',
+  'user.password_reset': 'Reset password by link',
+  'user.password_reset_link': 'Sent password reset link',
+  'user.email_change_request': 'Asked to change sign-in email',
+  'user.email_change': 'Changed sign-in email',
   'location.update': 'Edited chamber settings',
 };
 
@@ -53,6 +57,8 @@ const userFieldLabels: Record<string, string> = {
   membershipTier: 'Membership tier',
   paymentStatus: 'Payment status',
   sessionsEnded: 'Sessions ended',
+  pendingEmail: 'New email (to confirm)',
+  sentTo: 'Sent to',
 };
 
 /** Fields of the chamber's record, in the Settings form's order. */

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -84,19 +83,12 @@ export function LoginForm({
             />
           )}
         />
-        {/* No reset flow exists yet; say so instead of offering a dead link. */}
-        <Button
-          type="button"
-          variant="link"
-          className="h-auto p-0"
-          onClick={() =>
-            toast.info(
-              'Password reset is not available online yet. Please contact the chamber office.',
-            )
-          }
+        <Link
+          to={paths.forgotPassword.href()}
+          className="text-sm font-medium text-primary hover:underline"
         >
           Forgot password?
-        </Button>
+        </Link>
       </div>
       <Button type="submit" size="lg" disabled={submitting} className="w-full">
         {submitting ? 'Signing in...' : 'Sign in'}

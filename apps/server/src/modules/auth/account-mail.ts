@@ -1,0 +1,59 @@
+import { EMAIL_CHANGE_TTL_HOURS, PASSWORD_RESET_TTL_MINUTES } from '@chamber/contract';
+import { type ChamberIdentity, renderMail } from '../../lib/mail/templates.js';
+
+const office = (chamber: ChamberIdentity) =>
+  `contact the chamber office${chamber.phone ? ` at ${chamber.phone}` : ''}${chamber.email ? ` or ${chamber.email}` : ''}`;
+
+/** The link of a forgotten password (or one staff sent). */
+export function passwordResetMail(chamber: ChamberIdentity, firstName: string, url: string) {
+  return renderMail(chamber, {
+    subject: `Reset your ${chamber.name} password`,
+    preview: `Choose a new password. The link works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes.`,
+    greeting: `Hi ${firstName || 'there'},`,
+    paragraphs: [
+      `Someone, hopefully you, asked to reset the password of your ${chamber.name} account. Choose a new one with this link:`,
+    ],
+    action: { label: 'Choose a new password', url },
+    link: { label: 'Or open this address', url },
+    note: `The link works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes. If you did not ask for it, ignore this message: your password stays as it is.`,
+  });
+}
+
+/** To the new address: the link that makes it the account's sign-in address. */
+export function confirmEmailMail(chamber: ChamberIdentity, firstName: string, url: string) {
+  return renderMail(chamber, {
+    subject: `Confirm your new ${chamber.name} sign-in address`,
+    preview: `Confirm this address to sign in with it. The link works for ${EMAIL_CHANGE_TTL_HOURS} hours.`,
+    greeting: `Hi ${firstName || 'there'},`,
+    paragraphs: [
+      `You asked to sign in to your ${chamber.name} account with this address. Confirm it with this link; until then, nothing changes.`,
+    ],
+    action: { label: 'Confirm this address', url },
+    link: { label: 'Or open this address', url },
+    note: `The link works once, for ${EMAIL_CHANGE_TTL_HOURS} hours. If you did not ask for this, ignore this message.`,
+  });
+}
+
+/** To the old address, when a change is asked for and when it is confirmed. */
+export function emailChangeNoticeMail(
+  chamber: ChamberIdentity,
+  firstName: string,
+  newEmail: string,
+  done: boolean,
+) {
+  return renderMail(chamber, {
+    subject: done
+      ? `Your ${chamber.name} sign-in address was changed`
+      : `A change of your ${chamber.name} sign-in address was requested`,
+    preview: done
+      ? `You now sign in with ${newEmail}.`
+      : `Waiting for ${newEmail} to be confirmed.`,
+    greeting: `Hi ${firstName || 'there'},`,
+    paragraphs: [
+      done
+        ? `Your ${chamber.name} account now signs in with ${newEmail} instead of this address.`
+        : `Someone signed in to your ${chamber.name} account asked to sign in with ${newEmail} instead of this address. Nothing changes until the link we sent to ${newEmail} is opened.`,
+      `If that was not you, ${office(chamber)} right away.`,
+    ],
+  });
+}

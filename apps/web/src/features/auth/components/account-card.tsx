@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** The narrow card of the sign-in pages: a heading, a line of explanation, the form. */
+export function AccountCard({
+  title,
+  description,
+  icon,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  useDocumentTitle(title);
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-20">
+      <Card>
+        <CardHeader className="items-center text-center">
+          <div className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary [&_svg]:size-6">
+            {icon}
+          </div>
+          <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5">{children}</CardContent>
+      </Card>
+    </div>
+  );
+}
