@@ -8,7 +8,13 @@ import {
   type MailContent,
   renderMail,
 } from '../../lib/mail/templates.js';
-import { type IcsEntry, icsFileName, renderCalendar } from './ical.js';
+import {
+  ICS_CONTENT_TYPE,
+  ICS_METHOD,
+  type IcsEntry,
+  icsFileName,
+  renderCalendar,
+} from './ical.js';
 import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
 import type { CancelledRegistration } from './service.js';
@@ -49,7 +55,7 @@ export function icsEntryOf(target: Target, overrides: EventRow[] = []): IcsEntry
   return {
     kind: 'occurrence',
     row: shownRow(target),
-    seriesId: target.series.id,
+    series: target.series,
     originalStart: target.originalStart,
   };
 }
@@ -73,14 +79,15 @@ export class EventMail {
         calendarName: calendar?.name || chamber.name,
         timezone: calendar?.timezone ?? row.timezone,
         publicUrl: this.config.publicUrl,
-        now: this.clock.now(),
+        stamp: this.clock.now(),
       },
       [icsEntryOf(target)],
     );
     return {
       filename: icsFileName(row.title),
       content,
-      contentType: 'text/calendar; charset=utf-8',
+      // RFC 6047: a text/calendar part names the METHOD of the object it carries.
+      contentType: `${ICS_CONTENT_TYPE}; method=${ICS_METHOD}`,
     };
   }
 
