@@ -21,6 +21,13 @@ declare module 'fastify' {
 }
 
 export type Access = 'signed-in' | 'staff' | 'admin';
+
+/**
+ * The OpenAPI security of a route anyone may call whose answer a bearer token changes (what
+ * its owner or staff see, who registers): clients send the token when they have one.
+ */
+export const optionalBearer: Record<string, string[]>[] = [{}, { bearer: [] }];
+
 const rolesFor: Record<Access, Role[] | undefined> = {
   'signed-in': undefined,
   staff: ['moderator', 'admin'],

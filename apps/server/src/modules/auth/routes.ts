@@ -10,7 +10,7 @@ import {
   tokenResponseSchema,
   validateResponseSchema,
 } from '@chamber/contract';
-import { requireSession } from '../../plugins/auth.js';
+import { optionalBearer, requireSession } from '../../plugins/auth.js';
 import { type AuthService, toProfile } from './service.js';
 
 const oauth = { oauthErrors: true };
@@ -49,6 +49,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       schema: {
         tags: ['auth'],
         summary: 'Exchange an authorization code and its PKCE verifier for an access token',
+        // RFC 6749 4.1.3 sends the form encoding; JSON is accepted as well.
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: tokenRequestSchema,
         response: { 200: tokenResponseSchema, 400: oauthErrorSchema },
       },
@@ -64,6 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     '/auth/validate',
     {
       schema: {
+        security: optionalBearer,
         tags: ['auth'],
         summary: 'Tell whether the bearer token is live',
         response: { 200: validateResponseSchema },

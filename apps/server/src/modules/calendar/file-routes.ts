@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   registerForEventSchema,
@@ -8,11 +7,13 @@ import {
 } from '@chamber/contract';
 import type { ModuleDeps } from '../index.js';
 import type { EventMail } from './event-mail.js';
+import { mediaResponse, notModifiedResponse } from '../../lib/openapi-media.js';
 import { calendarFeed, eventIcs, sendCalendarFile } from './feed.js';
 import { ICS_CONTENT_TYPE } from './ical.js';
 import { RegistrationService } from './registrations.js';
 import { calendarParams, errors, eventParams } from './route-schemas.js';
 import type { CalendarService } from './service.js';
+import { optionalBearer } from '../../plugins/auth.js';
 
 /** Calendar files (one event, the public feed) and registrations. */
 export const calendarFileRoutes: FastifyPluginAsyncZod<
@@ -49,8 +50,8 @@ export const calendarFileRoutes: FastifyPluginAsyncZod<
           'Events of the last year and all upcoming ones; series with RRULE and EXDATE, edited occurrences with RECURRENCE-ID, times with TZID and VTIMEZONE. Answers with ETag and Last-Modified, 304 to an If-None-Match naming the current ETag, and compressed as Accept-Encoding allows.',
         params: calendarParams,
         response: {
-          200: z.string().describe('text/calendar'),
-          304: z.null().describe('Not modified'),
+          200: mediaResponse('The calendar (RFC 5545)', ['text/calendar']),
+          304: notModifiedResponse,
           404: apiErrorSchema,
         },
       },
@@ -75,7 +76,7 @@ export const calendarFileRoutes: FastifyPluginAsyncZod<
           'An occurrence of a series is its UID with a RECURRENCE-ID, as in the feed, so a subscriber who adds it too holds it once.',
         params: eventParams,
         response: {
-          200: z.string().describe('text/calendar'),
+          200: mediaResponse('The event (RFC 5545)', ['text/calendar']),
           404: apiErrorSchema,
         },
       },
@@ -100,6 +101,7 @@ export const calendarFileRoutes: FastifyPluginAsyncZod<
       config: { idempotent: true },
       bodyLimit: 16 * 1024,
       schema: {
+        security: optionalBearer,
         tags,
         summary: 'Register for an event or occurrence (anyone); mails a confirmation with the .ics',
         description:

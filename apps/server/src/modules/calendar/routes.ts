@@ -21,6 +21,7 @@ import { calendarFileRoutes } from './file-routes.js';
 import { registrationManageRoutes } from './manage-routes.js';
 import { calendarParams, errors, eventParams } from './route-schemas.js';
 import { CalendarService } from './service.js';
+import { optionalBearer } from '../../plugins/auth.js';
 
 export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const calendar = new CalendarService(deps.db, deps.clock);
@@ -34,6 +35,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     '/calendars/:calendarId/events',
     {
       schema: {
+        security: optionalBearer,
         tags,
         summary: 'Events and occurrences overlapping a window (at most 400 days)',
         description:
@@ -78,6 +80,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     '/calendars/appointments/:id',
     {
       schema: {
+        security: optionalBearer,
         tags,
         summary: 'One event or occurrence',
         description:
@@ -176,6 +179,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     '/calendars/appointments/:id/custom-fields',
     {
       schema: {
+        security: optionalBearer,
         tags,
         summary: 'Page, cover image and download URLs (and the internal note for its editors)',
         params: eventParams,
