@@ -117,6 +117,10 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'GET /api/health': { call: () => ({ url: '/api/health' }), expect: all(200) },
   'GET /api/ready': { call: () => ({ url: '/api/ready' }), expect: all(200) },
   'GET /api/config': { call: () => ({ url: '/api/config' }), expect: all(200) },
+  'GET /.well-known/oauth-authorization-server': {
+    call: () => ({ url: '/.well-known/oauth-authorization-server' }),
+    expect: all(200),
+  },
   'GET /api/openapi.json': { call: () => ({ url: '/api/openapi.json' }), expect: all(200) },
   'GET /api/docs': { call: () => ({ url: '/api/docs' }), expect: all(200) },
   'GET /api/docs/json': { call: () => ({ url: '/api/docs/json' }), expect: all(200) },
@@ -554,7 +558,7 @@ afterAll(() => world.ctx.close());
 
 const apiRoutes = () =>
   world.ctx.app.routeList
-    .filter((r) => r.url.startsWith('/api/'))
+    .filter((r) => r.url.startsWith('/api/') || r.url.startsWith('/.well-known/'))
     .map((r) => `${r.method} ${r.url}`);
 
 describe('the authorization table', () => {

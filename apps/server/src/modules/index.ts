@@ -8,7 +8,7 @@ import type { MailDelivery } from './onboarding/mail-delivery.js';
 import type { Storage } from '../lib/storage.js';
 import type { Throttle } from '../lib/throttle.js';
 import { adminRoutes } from './admin/routes.js';
-import { authRoutes } from './auth/routes.js';
+import { authRoutes, oauthMetadataRoutes } from './auth/routes.js';
 import type { AuthService } from './auth/service.js';
 import { calendarRoutes } from './calendar/routes.js';
 import { mediaRoutes } from './media/routes.js';
@@ -46,4 +46,5 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
     },
     { prefix: '/api' },
   );
+  await app.register(oauthMetadataRoutes, deps);
 }
