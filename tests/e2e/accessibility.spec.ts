@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, paths, test } from './fixtures';
+import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
 
 const pages = [
   { path: paths.home.href(), heading: /Chamber/ },
@@ -46,3 +46,23 @@ for (const theme of ['light', 'dark'] as const) {
     });
   }
 }
+
+// Signed in, every page has the account menu: its name must hold the initials it shows
+// (WCAG 2.5.3, label in name), or speech users cannot say what they see.
+test('a signed-in page has no axe violations, and the account menu is named by its initials', async ({
+  page,
+}) => {
+  await page.goto(paths.login.href());
+  await signInThroughForm(page, accounts.member);
+  const menu = page.getByRole('button', { name: /Account menu/ });
+  await expect(menu).toBeVisible();
+  await expect(menu).toHaveAccessibleName(/^MD\b/);
+  await page.goto(paths.members.href());
+  await expect(page.getByRole('heading', { level: 1, name: 'Member Directory' })).toBeVisible();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) })),
+  ).toEqual([]);
+});

@@ -6,7 +6,6 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -16,6 +15,7 @@ import type { Config } from './config.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createStorage } from './lib/create-storage.js';
 import { createMailer, type Mailer } from './lib/mail/mailer.js';
+import { openApiTransform } from './lib/openapi-transform.js';
 import type { Storage } from './lib/storage.js';
 import { Throttle } from './lib/throttle.js';
 import { AuthService } from './modules/auth/index.js';
@@ -129,11 +129,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(swagger, {
     openapi: {
       info: { title: 'Chamber portal API', version: '0.1.0' },
+      servers: [{ url: config.publicUrl }],
+      // Public unless an operation says otherwise (plugins/auth.ts adds the bearer token).
+      security: [],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
 
   const throttle = new Throttle(db, clock);

@@ -117,6 +117,10 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'GET /api/health': { call: () => ({ url: '/api/health' }), expect: all(200) },
   'GET /api/ready': { call: () => ({ url: '/api/ready' }), expect: all(200) },
   'GET /api/config': { call: () => ({ url: '/api/config' }), expect: all(200) },
+  'GET /.well-known/oauth-authorization-server': {
+    call: () => ({ url: '/.well-known/oauth-authorization-server' }),
+    expect: all(200),
+  },
   'GET /api/openapi.json': { call: () => ({ url: '/api/openapi.json' }), expect: all(200) },
   'GET /api/docs': { call: () => ({ url: '/api/docs' }), expect: all(200) },
   'GET /api/docs/json': { call: () => ({ url: '/api/docs/json' }), expect: all(200) },
@@ -598,7 +602,7 @@ afterAll(() => world.ctx.close());
 
 const apiRoutes = () =>
   world.ctx.app.routeList
-    .filter((r) => r.url.startsWith('/api/'))
+    .filter((r) => r.url.startsWith('/api/') || r.url.startsWith('/.well-known/'))
     .map((r) => `${r.method} ${r.url}`);
 
 describe('the authorization table', () => {
@@ -713,5 +717,29 @@ describe('who may call a route at all is checked before its input', () => {
     }>();
     expect(doc.paths['/api/locations/{locationId}']!.put!.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/locations/{locationId}']!.get!.security).toBeUndefined();
+  });
+
+  it('declares the bearer token on every route whose answer it changes', async () => {
+    const doc = (await world.ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      security?: unknown;
+      paths: Record<string, Record<string, { security?: unknown }>>;
+    }>();
+    expect(doc.security).toEqual([]);
+    // Its 401 is a wrong password: it takes credentials in the body, never a token.
+    const signIns = new Set(['POST /api/auth/authorize']);
+    const wrong: string[] = [];
+    for (const [route, { expect: statuses }] of Object.entries(table)) {
+      if (signIns.has(route)) continue;
+      const [method, url] = route.split(' ') as [string, string];
+      const operation = doc.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+      if (!operation) continue;
+      const needed = statuses.anonymous === 401;
+      const changes = personas.some((as) => statuses[as] !== statuses.anonymous);
+      const security = operation.security ?? doc.security;
+      if (needed && JSON.stringify(security) !== '[{"bearer":[]}]') wrong.push(route);
+      if (!needed && changes && JSON.stringify(security) !== '[{},{"bearer":[]}]')
+        wrong.push(route);
+    }
+    expect(wrong).toEqual([]);
   });
 });

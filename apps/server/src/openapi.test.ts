@@ -1,9 +1,15 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from './test/app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ PUBLIC_URL: 'https://portal.example' });
 });
 afterAll(() => ctx.close());
 
@@ -88,5 +94,98 @@ describe('the OpenAPI document', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('swagger');
+  });
+
+  it('passes `redocly lint` with its recommended rules without an error', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'chamber-openapi-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      await writeFile(file, res.body);
+      const cli = path.join(
+        path.dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')),
+        'bin/cli.js',
+      );
+      const run = promisify(execFile);
+      const { stdout } = await run(
+        process.execPath,
+        [cli, 'lint', file, '--extends=recommended', '--format=json', '--max-problems=1000'],
+        {
+          cwd: dir,
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }));
+      const { problems } = JSON.parse(stdout) as {
+        problems: {
+          ruleId: string;
+          severity: string;
+          message: string;
+          location: { pointer: string }[];
+        }[];
+      };
+      const found = problems
+        .filter((p) => p.severity === 'error')
+        .map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`);
+      expect(found).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('names every operation, types every nullable and says where the API is', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      servers: unknown;
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    }>();
+    expect(doc.servers).toEqual([{ url: 'https://portal.example' }]);
+    const ids = Object.values(doc.paths).flatMap((ops) =>
+      Object.values(ops).map((op) => op.operationId),
+    );
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/members/{id}']!.get!.operationId).toBe('getMembersById');
+    const untyped: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (typeof node !== 'object' || node === null) return;
+      const record = node as Record<string, unknown>;
+      if (record.nullable === true && record.type === undefined) untyped.push(at);
+      for (const [key, value] of Object.entries(record)) walk(value, `${at}/${key}`);
+    };
+    walk(doc, '#');
+    expect(untyped).toEqual([]);
+  });
+
+  it('declares the real media types of calendar files, uploaded files and the token request', async () => {
+    type Content = Record<string, { schema: Record<string, unknown> }>;
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          { requestBody?: { content: Content }; responses: Record<string, { content?: Content }> }
+        >
+      >;
+    }>();
+    const answer = (path: string, status = '200') =>
+      doc.paths[path]!.get!.responses[status]!.content!;
+    for (const path of [
+      '/api/calendars/{calendarId}/feed.ics',
+      '/api/calendars/appointments/{id}/ics',
+    ]) {
+      expect(Object.keys(answer(path)), path).toEqual(['text/calendar']);
+      expect(answer(path)['text/calendar']!.schema).toMatchObject({ type: 'string' });
+    }
+    const media = answer('/api/media/{key}');
+    expect(Object.keys(media).sort()).toEqual(['application/pdf', 'image/jpeg', 'image/png']);
+    expect(media['image/png']!.schema).toMatchObject({ type: 'string', format: 'binary' });
+    const token = doc.paths['/api/auth/token']!.post!.requestBody!.content;
+    expect(Object.keys(token).sort()).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+    ]);
+    expect(token['application/x-www-form-urlencoded']!.schema).toMatchObject({
+      properties: { grant_type: expect.anything(), code_verifier: expect.anything() },
+    });
   });
 });

@@ -54,6 +54,19 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
+/** RFC 8414 authorization server metadata: what an OAuth client library reads to configure itself. */
+export const authorizationServerMetadataSchema = z.object({
+  issuer: z.string(),
+  authorization_endpoint: z.string(),
+  token_endpoint: z.string(),
+  response_types_supported: z.array(z.string()),
+  grant_types_supported: z.array(z.string()),
+  code_challenge_methods_supported: z.array(z.string()),
+  token_endpoint_auth_methods_supported: z.array(z.string()),
+  service_documentation: z.string(),
+});
+export type AuthorizationServerMetadata = z.infer<typeof authorizationServerMetadataSchema>;
+
 export const validateResponseSchema = z.object({
   valid: z.boolean(),
   expiresAt: z.string().optional(),

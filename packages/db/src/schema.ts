@@ -251,6 +251,11 @@ export const events = pgTable(
      * Lets a window skip series that ended before it without expanding them.
      */
     recurrenceEnd: timestamp('recurrence_end', { withTimezone: true }),
+    /**
+     * iCalendar SEQUENCE (RFC 5545 3.8.7.4): raised by every change, so calendar apps apply a
+     * new version of the event instead of keeping the one they have.
+     */
+    sequence: integer('sequence').notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/index.js';
-import { type AuthService, authRoutes } from './auth/index.js';
+import { type AuthService, authRoutes, oauthMetadataRoutes } from './auth/index.js';
 import { assertCanCreateEvents, calendarRoutes } from './calendar/index.js';
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
 import type { ModuleDeps } from './deps.js';
@@ -34,4 +34,5 @@ export async function registerModules(
     },
     { prefix: '/api' },
   );
+  await app.register(oauthMetadataRoutes, deps);
 }

@@ -50,6 +50,13 @@ declare module 'fastify' {
 }
 
 export type Access = 'signed-in' | 'staff' | 'admin';
+
+/**
+ * The OpenAPI security of a route anyone may call whose answer a bearer token changes (what
+ * its owner or staff see, who registers): clients send the token when they have one.
+ */
+export const optionalBearer: Record<string, string[]>[] = [{}, { bearer: [] }];
+
 const rolesFor: Record<Access, Role[] | undefined> = {
   'signed-in': undefined,
   staff: ['moderator', 'admin'],
@@ -64,8 +71,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export function requireSession(request: FastifyRequest): Session {
   if (!request.session) {
+    // RFC 6750 3.1: a token that was sent but is unknown, expired or revoked is named as
+    // such, so a client knows to sign in again; a request without one gets the bare scheme.
+    const challenge = bearerToken(request)
+      ? 'Bearer error="invalid_token", error_description="The access token is expired, revoked or unknown."'
+      : 'Bearer';
     throw new AppError('unauthorized', 'Please sign in to continue.', {
-      'www-authenticate': 'Bearer',
+      'www-authenticate': challenge,
     });
   }
   return request.session;

@@ -185,16 +185,20 @@ describe('token request checks', () => {
     expect((await exchange(ctx, { code, verifier })).statusCode).toBe(200);
   });
 
-  it.each(['password', 'refresh_token', 'client_credentials', ''])(
-    'refuses grant_type %j',
-    async (grantType) => {
-      const { code, verifier } = await issueCode(ctx, { email });
-      const res = await exchange(ctx, { code, verifier, grantType });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual(oauthError('invalid_request'));
-      expect(await tokensOfCode(code)).toEqual([]);
-    },
-  );
+  // RFC 6749 5.2: a grant type the portal does not support is unsupported_grant_type; an
+  // empty one is a missing parameter, invalid_request.
+  it.each([
+    ['password', 'unsupported_grant_type'],
+    ['refresh_token', 'unsupported_grant_type'],
+    ['client_credentials', 'unsupported_grant_type'],
+    ['', 'invalid_request'],
+  ])('refuses grant_type %j with %s', async (grantType, error) => {
+    const { code, verifier } = await issueCode(ctx, { email });
+    const res = await exchange(ctx, { code, verifier, grantType });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(oauthError(error));
+    expect(await tokensOfCode(code)).toEqual([]);
+  });
 });
 
 describe('malformed bodies', () => {
@@ -294,5 +298,67 @@ describe('token lifetimes', () => {
     expect(await tokenIsLive(ctx, token)).toBe(true);
     ctx.clock.advance(2000);
     expect(await tokenIsLive(ctx, token)).toBe(false);
+  });
+});
+
+describe('what OAuth client libraries rely on', () => {
+  it('serves RFC 8414 metadata at the well-known address, naming S256 and the grant', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/.well-known/oauth-authorization-server',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const base = ctx.config.publicUrl;
+    expect(res.json()).toMatchObject({
+      issuer: base,
+      authorization_endpoint: `${base}/api/auth/authorize`,
+      token_endpoint: `${base}/api/auth/token`,
+      response_types_supported: ['code'],
+      grant_types_supported: ['authorization_code'],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['none'],
+    });
+  });
+
+  it('answers unsupported_grant_type to a form-encoded refresh_token request', async () => {
+    const form = new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'x' });
+    const res = await post('/api/auth/token', form.toString(), 'application/x-www-form-urlencoded');
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual(oauthError('unsupported_grant_type'));
+  });
+
+  it('answers invalid_request to a token request without a grant type', async () => {
+    const res = await post('/api/auth/token', JSON.stringify({ code: 'x' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(oauthError('invalid_request'));
+  });
+
+  it('names a dead bearer token invalid_token in WWW-Authenticate (RFC 6750)', async () => {
+    const profile = (authorization?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/auth/profile',
+        headers: authorization ? { authorization } : {},
+      });
+    const unknown = await profile('Bearer not-a-token-the-portal-issued');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.headers['www-authenticate']).toMatch(/^Bearer error="invalid_token"/);
+
+    const { code, verifier } = await issueCode(ctx, { email });
+    const token = (await exchange(ctx, { code, verifier })).json().access_token as string;
+    expect((await profile(`Bearer ${token}`)).statusCode).toBe(200);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const revoked = await profile(`Bearer ${token}`);
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.headers['www-authenticate']).toMatch(/^Bearer error="invalid_token"/);
+
+    // No token at all: the bare challenge, without an error code (RFC 6750 3.1).
+    expect((await profile()).headers['www-authenticate']).toBe('Bearer');
   });
 });

@@ -9,6 +9,7 @@ import { accountChangeRoutes } from './account-change-routes.js';
 import { passwordResetRoutes } from './password-reset-routes.js';
 import { profileRoutes } from './profile-routes.js';
 import { signInRoutes } from './sign-in-routes.js';
+export { oauthMetadataRoutes } from './sign-in-routes.js';
 import type { AuthService } from './sign-in.js';
 import { signUpRoutes } from './sign-up-routes.js';
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  authorizationServerMetadataSchema,
   authorizeRequestSchema,
   authorizeResponseSchema,
   oauthErrorSchema,
@@ -9,7 +10,9 @@ import {
   tokenResponseSchema,
   validateResponseSchema,
 } from '@chamber/contract';
-import { requireSession } from '../../plugins/auth.js';
+import type { Config } from '../../config.js';
+import { OAuthError } from '../../lib/errors.js';
+import { optionalBearer, requireSession } from '../../plugins/auth.js';
 import type { AuthService } from './sign-in.js';
 
 const oauth = { oauthErrors: true };
@@ -49,8 +52,22 @@ export const signInRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async 
       schema: {
         tags: ['auth'],
         summary: 'Exchange an authorization code and its PKCE verifier for an access token',
+        // RFC 6749 4.1.3 sends the form encoding; JSON is accepted as well.
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: tokenRequestSchema,
         response: { 200: tokenResponseSchema, 400: oauthErrorSchema },
+      },
+      // RFC 6749 5.2: a grant type the server does not support has its own error, which the
+      // schema's literal alone would answer as invalid_request.
+      preValidation: async (request) => {
+        const grant = (request.body as { grant_type?: unknown } | undefined)?.grant_type;
+        if (typeof grant === 'string' && grant !== '' && grant !== 'authorization_code') {
+          throw new OAuthError(
+            400,
+            'unsupported_grant_type',
+            'Only the authorization_code grant (with PKCE) is supported.',
+          );
+        }
       },
     },
     async (request, reply) => {
@@ -64,6 +81,7 @@ export const signInRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async 
     '/auth/validate',
     {
       schema: {
+        security: optionalBearer,
         tags: ['auth'],
         summary: 'Tell whether the bearer token is live',
         response: { 200: validateResponseSchema },
@@ -91,6 +109,40 @@ export const signInRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async 
     async (request, reply) => {
       await auth.logout(requireSession(request));
       return reply.status(204).send(null);
+    },
+  );
+};
+
+/**
+ * RFC 8414 metadata at the well-known address (outside /api): OAuth client libraries read it
+ * to find the endpoints and that PKCE with S256 is required. The authorization endpoint takes
+ * the credentials as JSON from the portal's own sign-in page, not a browser redirect.
+ */
+export const oauthMetadataRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
+  app,
+  { config },
+) => {
+  app.get(
+    '/.well-known/oauth-authorization-server',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'OAuth 2.0 authorization server metadata (RFC 8414)',
+        response: { 200: authorizationServerMetadataSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      return {
+        issuer: config.publicUrl,
+        authorization_endpoint: `${config.publicUrl}/api/auth/authorize`,
+        token_endpoint: `${config.publicUrl}/api/auth/token`,
+        response_types_supported: ['code'],
+        grant_types_supported: ['authorization_code'],
+        code_challenge_methods_supported: ['S256'],
+        token_endpoint_auth_methods_supported: ['none'],
+        service_documentation: `${config.publicUrl}/api/docs`,
+      };
     },
   );
 };

@@ -3,7 +3,13 @@ import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
 import { type ChamberIdentity, type MailContent, renderMail } from '../../lib/mail/templates.js';
-import { type IcsEntry, icsFileName, renderCalendar } from './ical.js';
+import {
+  ICS_CONTENT_TYPE,
+  ICS_METHOD,
+  type IcsEntry,
+  icsFileName,
+  renderCalendar,
+} from './ical.js';
 import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
 import type { CancelledRegistration } from './service.js';
@@ -44,7 +50,7 @@ export function icsEntryOf(target: Target, overrides: EventRow[] = []): IcsEntry
   return {
     kind: 'occurrence',
     row: shownRow(target),
-    seriesId: target.series.id,
+    series: target.series,
     originalStart: target.originalStart,
   };
 }
@@ -68,14 +74,15 @@ export class EventMail {
         calendarName: calendar?.name || chamber.name,
         timezone: calendar?.timezone ?? row.timezone,
         publicUrl: this.config.publicUrl,
-        now: this.clock.now(),
+        stamp: this.clock.now(),
       },
       [icsEntryOf(target)],
     );
     return {
       filename: icsFileName(row.title),
       content,
-      contentType: 'text/calendar; charset=utf-8',
+      // RFC 6047: a text/calendar part names the METHOD of the object it carries.
+      contentType: `${ICS_CONTENT_TYPE}; method=${ICS_METHOD}`,
     };
   }
 

@@ -1,64 +1,88 @@
-import { TZDate } from '@date-fns/tz';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
-import ical, { ICalCalendarMethod, ICalEventStatus, type ICalCalendar } from 'ical-generator';
+import ICAL from 'ical.js';
 import { isCancelled } from './event-status.js';
 import type { EventRow } from './queries.js';
 import { toFloating } from './recurrence.js';
 import { occurrenceId } from './targets.js';
 
 /**
- * iCalendar (RFC 5545) output. Times carry the event's TZID with a VTIMEZONE for it, so a
- * 7:30 breakfast stays at 7:30 in the subscriber's app across daylight-saving changes. A
- * series is one VEVENT with its RRULE and EXDATEs; an occurrence edited on its own is a
- * VEVENT with the series' UID and a RECURRENCE-ID.
+ * iCalendar (RFC 5545) output, written with ical.js (which escapes text, folds long lines and
+ * ends every line with CRLF). Times carry the event's TZID with a VTIMEZONE for it, so a 7:30
+ * breakfast stays at 7:30 in the subscriber's app across daylight-saving changes; DTSTAMP,
+ * CREATED and LAST-MODIFIED are UTC, as RFC 5545 requires, whatever the server's own zone.
+ *
+ * One identity everywhere: a series is one VEVENT (UID `<series>@host`) with its RRULE and
+ * EXDATEs, and any occurrence of it, edited or not, in the feed, a download or a mail, is that
+ * UID with a RECURRENCE-ID. So a member who subscribes and also adds one date by hand holds
+ * one event, not two. SEQUENCE is the stored count of changes: a calendar app applies a
+ * version with a higher one.
  */
 export interface IcsSource {
   calendarName: string;
   timezone: string;
   publicUrl: string;
-  now: Date;
+  /**
+   * DTSTAMP: when a message is made (mail). Null for files served on request (the feed, Add
+   * to Calendar): then each event's last change, so the same data always gives the same file,
+   * and the feed's ETag only moves when an event does.
+   */
+  stamp: Date | null;
 }
 
 /** One entry: a single event, a series with its overrides, or one occurrence on its own. */
 export type IcsEntry =
   | { kind: 'single'; row: EventRow }
   | { kind: 'series'; row: EventRow; overrides: EventRow[] }
-  | { kind: 'occurrence'; row: EventRow; seriesId: string; originalStart: Date };
+  | { kind: 'occurrence'; row: EventRow; series: EventRow; originalStart: Date };
 
-const zoned = (date: Date, timeZone: string) => new TZDate(date.getTime(), timeZone);
+/** RFC 5546 method of every file the portal sends: published, not an invitation to answer. */
+export const ICS_METHOD = 'PUBLISH';
+export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
-/** Wall-clock date-time of an instant in a zone, as iCalendar writes it: 20260317T073000. */
-function localStamp(date: Date, timeZone: string, dateOnly: boolean): string {
-  const text = toFloating(date, timeZone)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}Z$/, '');
-  return dateOnly ? text.slice(0, 8) : text;
+/** Wall-clock date-time (or date) of an instant in a zone. */
+function localTime(instant: Date, timeZone: string, isDate: boolean): ICAL.Time {
+  const f = toFloating(instant, timeZone);
+  const day = { year: f.getUTCFullYear(), month: f.getUTCMonth() + 1, day: f.getUTCDate() };
+  if (isDate) return ICAL.Time.fromData({ ...day, isDate: true });
+  return ICAL.Time.fromData({
+    ...day,
+    hour: f.getUTCHours(),
+    minute: f.getUTCMinutes(),
+    second: f.getUTCSeconds(),
+  });
 }
 
-function statusOf(row: EventRow): ICalEventStatus {
-  if (isCancelled(row)) return ICalEventStatus.CANCELLED;
-  return row.status === 'tentative' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED;
+const utc = (instant: Date) => ICAL.Time.fromJSDate(instant, true);
+
+/** A DTSTART-like property: a date for all-day events, else local time with its TZID. */
+function addTime(
+  vevent: ICAL.Component,
+  name: string,
+  instant: Date,
+  timeZone: string,
+  allDay: boolean,
+) {
+  const property = vevent.addPropertyWithValue(name, localTime(instant, timeZone, allDay));
+  if (!allDay) property.setParameter('tzid', timeZone);
 }
 
-/** RRULE and EXDATE lines of a series; an all-day series ends on a date, as RFC 5545 wants. */
-function repeatLines(row: EventRow): string {
-  const tz = row.timezone;
+function statusOf(row: EventRow): string {
+  if (isCancelled(row)) return 'CANCELLED';
+  return row.status === 'tentative' ? 'TENTATIVE' : 'CONFIRMED';
+}
+
+/** The series' rule; an all-day series ends on a date, as RFC 5545 wants. */
+function ruleOf(row: EventRow): ICAL.Recur {
   let rule = row.rrule!;
   if (row.isAllDay) {
     rule = rule.replace(/UNTIL=(\d{8}T\d{6}Z)/, (_m, until: string) => {
       const instant = new Date(
         `${until.slice(0, 4)}-${until.slice(4, 6)}-${until.slice(6, 8)}T${until.slice(9, 11)}:${until.slice(11, 13)}:${until.slice(13, 15)}Z`,
       );
-      return `UNTIL=${localStamp(instant, tz, true)}`;
+      return `UNTIL=${localTime(instant, row.timezone, true).toICALString()}`;
     });
   }
-  const lines = [`RRULE:${rule}`];
-  if (row.exdates.length) {
-    const dates = row.exdates.map((d) => localStamp(d, tz, row.isAllDay)).join(',');
-    lines.push(row.isAllDay ? `EXDATE;VALUE=DATE:${dates}` : `EXDATE;TZID=${tz}:${dates}`);
-  }
-  return lines.join('\n');
+  return ICAL.Recur.fromString(rule);
 }
 
 function description(row: EventRow): string {
@@ -67,64 +91,117 @@ function description(row: EventRow): string {
   return notes && notes !== text ? `${text}\n\n${notes}`.trim() : text;
 }
 
-function addEvent(
-  cal: ICalCalendar,
-  source: IcsSource,
-  row: EventRow,
-  options: { uid: string; pageId: string; repeating?: string; recurrenceId?: Date },
-) {
+interface EventIdentity {
+  /** The UID before `@host`: the event's or the series' id. */
+  uid: string;
+  /** The id of the event's page. */
+  pageId: string;
+  sequence: number;
+  series?: EventRow;
+  /** The original start of the occurrence this VEVENT stands for, in the series' terms. */
+  recurrenceId?: Date;
+}
+
+function eventComponent(source: IcsSource, row: EventRow, id: EventIdentity): ICAL.Component {
   const host = new URL(source.publicUrl).host;
   const tz = row.timezone;
-  const event = cal.createEvent({
-    id: `${options.uid}@${host}`,
-    start: zoned(row.startTime, tz),
-    end: zoned(row.endTime, tz),
-    timezone: tz,
-    allDay: row.isAllDay,
-    summary: row.title.trim() || 'Untitled Event',
-    description: description(row) || null,
-    location: row.location || null,
-    url: `${source.publicUrl}/events/${encodeURIComponent(options.pageId)}`,
-    status: statusOf(row),
-    stamp: source.now,
-    created: row.createdAt,
-    lastModified: row.updatedAt,
-  });
-  if (options.repeating) event.repeating(options.repeating);
-  if (options.recurrenceId) event.recurrenceId(zoned(options.recurrenceId, tz));
+  const vevent = new ICAL.Component('vevent');
+  vevent.addPropertyWithValue('uid', `${id.uid}@${host}`);
+  vevent.addPropertyWithValue('sequence', id.sequence);
+  vevent.addPropertyWithValue('dtstamp', utc(source.stamp ?? row.updatedAt));
+  addTime(vevent, 'dtstart', row.startTime, tz, row.isAllDay);
+  addTime(vevent, 'dtend', row.endTime, tz, row.isAllDay);
+  if (id.recurrenceId && id.series) {
+    // The instant the series' rule gives, written as the series writes its DTSTART.
+    const { timezone, isAllDay } = id.series;
+    addTime(vevent, 'recurrence-id', id.recurrenceId, timezone, isAllDay);
+  }
+  if (row.rrule && !id.recurrenceId) {
+    vevent.addPropertyWithValue('rrule', ruleOf(row));
+    if (row.exdates.length) {
+      const exdate = new ICAL.Property('exdate', vevent);
+      if (!row.isAllDay) exdate.setParameter('tzid', tz);
+      exdate.setValues(row.exdates.map((d) => localTime(d, tz, row.isAllDay)));
+      vevent.addProperty(exdate);
+    }
+  }
+  vevent.addPropertyWithValue('summary', row.title.trim() || 'Untitled Event');
+  const text = description(row);
+  if (text) vevent.addPropertyWithValue('description', text);
+  if (row.location) vevent.addPropertyWithValue('location', row.location);
+  vevent.addPropertyWithValue('url', `${source.publicUrl}/events/${encodeURIComponent(id.pageId)}`);
+  vevent.addPropertyWithValue('status', statusOf(row));
+  vevent.addPropertyWithValue('created', utc(row.createdAt));
+  vevent.addPropertyWithValue('last-modified', utc(row.updatedAt));
+  return vevent;
+}
+
+/** An edited occurrence is a version of an instance the series gave: never a lower SEQUENCE. */
+const instanceSequence = (series: EventRow, override: EventRow | null) =>
+  Math.max(series.sequence, override?.sequence ?? 0);
+
+/** The VEVENTs of one entry. */
+function componentsOf(source: IcsSource, entry: IcsEntry): ICAL.Component[] {
+  if (entry.kind === 'single') {
+    const { row } = entry;
+    return [eventComponent(source, row, { uid: row.id, pageId: row.id, sequence: row.sequence })];
+  }
+  if (entry.kind === 'occurrence') {
+    const { row, series, originalStart } = entry;
+    const override = row.id === series.id ? null : row;
+    return [
+      eventComponent(source, row, {
+        uid: series.id,
+        pageId: occurrenceId(series.id, originalStart),
+        sequence: instanceSequence(series, override),
+        series,
+        recurrenceId: originalStart,
+      }),
+    ];
+  }
+  const { row: series, overrides } = entry;
+  return [
+    eventComponent(source, series, {
+      uid: series.id,
+      pageId: occurrenceId(series.id, series.startTime),
+      sequence: series.sequence,
+    }),
+    ...overrides.map((o) =>
+      eventComponent(source, o, {
+        uid: series.id,
+        pageId: occurrenceId(series.id, o.originalStart!),
+        sequence: instanceSequence(series, o),
+        series,
+        recurrenceId: o.originalStart!,
+      }),
+    ),
+  ];
 }
 
 /** The text/calendar body of the given entries. */
 export function renderCalendar(source: IcsSource, entries: IcsEntry[]): string {
-  const cal = ical({
-    name: source.calendarName,
-    prodId: `//${source.calendarName}//Calendar//EN`,
-    method: ICalCalendarMethod.PUBLISH,
-    timezone: { name: source.timezone, generator: getVtimezoneComponent },
-  });
+  const calendar = new ICAL.Component('vcalendar');
+  calendar.addPropertyWithValue('prodid', `-//${source.calendarName}//Calendar//EN`);
+  calendar.addPropertyWithValue('version', '2.0');
+  calendar.addPropertyWithValue('calscale', 'GREGORIAN');
+  calendar.addPropertyWithValue('method', ICS_METHOD);
+  calendar.addPropertyWithValue('name', source.calendarName);
+  calendar.addPropertyWithValue('x-wr-calname', source.calendarName);
+  calendar.addPropertyWithValue('x-wr-timezone', source.timezone);
+  const events = entries.flatMap((entry) => componentsOf(source, entry));
+  const zones = new Set([source.timezone]);
   for (const entry of entries) {
-    if (entry.kind === 'single') {
-      addEvent(cal, source, entry.row, { uid: entry.row.id, pageId: entry.row.id });
-    } else if (entry.kind === 'occurrence') {
-      const id = occurrenceId(entry.seriesId, entry.originalStart);
-      addEvent(cal, source, entry.row, { uid: id, pageId: id });
-    } else {
-      const { row } = entry;
-      addEvent(cal, source, row, {
-        uid: row.id,
-        pageId: occurrenceId(row.id, row.startTime),
-        repeating: repeatLines(row),
-      });
-      for (const o of entry.overrides) {
-        addEvent(cal, source, o, {
-          uid: row.id,
-          pageId: occurrenceId(row.id, o.originalStart!),
-          recurrenceId: o.originalStart!,
-        });
-      }
-    }
+    zones.add(entry.row.timezone);
+    if (entry.kind === 'series') for (const o of entry.overrides) zones.add(o.timezone);
+    if (entry.kind === 'occurrence') zones.add(entry.series.timezone);
   }
-  return cal.toString();
+  for (const zone of zones) {
+    const vtimezone = getVtimezoneComponent(zone);
+    if (vtimezone) calendar.addSubcomponent(new ICAL.Component(ICAL.parse(vtimezone)));
+  }
+  for (const event of events) calendar.addSubcomponent(event);
+  // ical.js ends the last line without its CRLF; RFC 5545 ends every content line with one.
+  return `${calendar.toString()}\r\n`;
 }
 
 /** A file name for a title: letters, digits, spaces and dashes. */

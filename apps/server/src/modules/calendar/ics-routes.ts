@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { apiErrorSchema } from '@chamber/contract';
+import { mediaResponse, notModifiedResponse } from '../../lib/openapi-media.js';
 import type { ModuleDeps } from '../deps.js';
-import { calendarFeed, eventIcs } from './feed.js';
+import { calendarFeed, eventIcs, sendCalendarFile } from './feed.js';
+import { ICS_CONTENT_TYPE } from './ical.js';
 import { calendarParams, eventParams } from './route-schemas.js';
 import type { CalendarService } from './service.js';
-
-const ICS = 'text/calendar; charset=utf-8';
 
 /** Calendar files: the public feed (/calendars/{id}/feed.ics) and one event's .ics. */
 export const icsRoutes: FastifyPluginAsyncZod<ModuleDeps & { calendar: CalendarService }> = async (
@@ -22,7 +21,7 @@ export const icsRoutes: FastifyPluginAsyncZod<ModuleDeps & { calendar: CalendarS
         calendarName: calendar.name,
         timezone: calendar.timezone,
         publicUrl: deps.config.publicUrl,
-        now: deps.clock.now(),
+        stamp: null,
       },
     };
   };
@@ -34,19 +33,22 @@ export const icsRoutes: FastifyPluginAsyncZod<ModuleDeps & { calendar: CalendarS
         tags,
         summary: 'The public iCalendar feed to subscribe to (text/calendar)',
         description:
-          'Events of the last year and all upcoming ones; series with RRULE and EXDATE, edited occurrences with RECURRENCE-ID, times with TZID and VTIMEZONE.',
+          'Events of the last year and all upcoming ones; series with RRULE and EXDATE, edited occurrences with RECURRENCE-ID, times with TZID and VTIMEZONE. Answers with ETag and Last-Modified, 304 to an If-None-Match naming the current ETag, and compressed as Accept-Encoding allows.',
         params: calendarParams,
-        response: { 200: z.string().describe('text/calendar'), 404: apiErrorSchema },
+        response: {
+          200: mediaResponse('The calendar (RFC 5545)', ['text/calendar']),
+          304: notModifiedResponse,
+          404: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       const { calendar, source: ics } = await source(request.params.calendarId);
-      const body = await calendarFeed(deps.db, calendar, ics);
-      return reply
-        .type(ICS)
+      const file = await calendarFeed(deps.db, calendar, ics, deps.clock.now());
+      reply
         .header('cache-control', 'public, max-age=300')
-        .header('content-disposition', 'inline; filename="calendar.ics"')
-        .send(body);
+        .header('content-disposition', 'inline; filename="calendar.ics"');
+      return sendCalendarFile(request, reply, file);
     },
   );
 
@@ -56,8 +58,13 @@ export const icsRoutes: FastifyPluginAsyncZod<ModuleDeps & { calendar: CalendarS
       schema: {
         tags,
         summary: 'One event, occurrence or series as an .ics file (Add to Calendar)',
+        description:
+          'An occurrence of a series is its UID with a RECURRENCE-ID, as in the feed, so a subscriber who adds it too holds it once.',
         params: eventParams,
-        response: { 200: z.string().describe('text/calendar'), 404: apiErrorSchema },
+        response: {
+          200: mediaResponse('The event (RFC 5545)', ['text/calendar']),
+          404: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -67,7 +74,7 @@ export const icsRoutes: FastifyPluginAsyncZod<ModuleDeps & { calendar: CalendarS
       const { source: ics } = await source(calendarId);
       const { filename, body } = await eventIcs(deps.db, target, ics);
       return reply
-        .type(ICS)
+        .type(ICS_CONTENT_TYPE)
         .header('cache-control', 'no-cache')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .send(body);

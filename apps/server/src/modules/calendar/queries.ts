@@ -138,8 +138,15 @@ export async function insertEvent(db: Executor, values: EventInsert): Promise<Ev
   return row!;
 }
 
+/** Every stored change is a new version of the event for calendar apps: SEQUENCE goes up. */
+const nextSequence = sql`${events.sequence} + 1`;
+
+/** Changes an event; its SEQUENCE goes up by one unless `values` sets it. */
 export async function updateEvent(db: Executor, id: string, values: EventUpdate): Promise<void> {
-  await db.update(events).set(values).where(eq(events.id, id));
+  await db
+    .update(events)
+    .set({ sequence: nextSequence, ...values })
+    .where(eq(events.id, id));
 }
 
 export async function deleteEvent(db: Executor, id: string): Promise<void> {
@@ -179,7 +186,7 @@ export async function updateOverridesFrom(
 ): Promise<void> {
   await db
     .update(events)
-    .set(values)
+    .set({ ...values, sequence: nextSequence })
     .where(and(eq(events.seriesId, seriesId), gte(events.originalStart, from)));
 }
 

@@ -11,6 +11,7 @@ import {
   registrationTokenHeadersSchema,
   updateManagedRegistrationSchema,
 } from '@chamber/contract';
+import { optionalBearer } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import type { EventMail } from './event-mail.js';
 import { RegistrationManageService } from './registration-manage.js';
@@ -51,6 +52,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<
       config: { idempotent: true },
       bodyLimit: 16 * 1024,
       schema: {
+        security: optionalBearer,
         tags,
         summary: 'Register for an event or occurrence (anyone); mails a confirmation with the .ics',
         description:

@@ -21,6 +21,7 @@ import { icsRoutes } from './ics-routes.js';
 import { registrationRoutes } from './registration-routes.js';
 import { calendarParams, errors, eventParams } from './route-schemas.js';
 import { CalendarService } from './service.js';
+import { optionalBearer } from '../../plugins/auth.js';
 
 /**
  * The calendar: /calendars/{calendarId} and its events, and the events themselves
@@ -38,6 +39,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     '/calendars/:calendarId/events',
     {
       schema: {
+        security: optionalBearer,
         tags,
         summary: 'Events and occurrences overlapping a window (at most 400 days)',
         description:
@@ -82,6 +84,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     '/calendars/appointments/:id',
     {
       schema: {
+        security: optionalBearer,
         tags,
         summary: 'One event or occurrence',
         description:
@@ -180,6 +183,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     '/calendars/appointments/:id/custom-fields',
     {
       schema: {
+        security: optionalBearer,
         tags,
         summary: 'Page, cover image and download URLs (and the internal note for its editors)',
         params: eventParams,

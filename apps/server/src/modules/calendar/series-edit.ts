@@ -96,13 +96,17 @@ export async function updateOccurrence(
   const after = readEventBody({ ...body, rrule: undefined }, before, ctx.defaults);
   if (changedFields(before, after).size === 0) return target;
   if (target.override) {
-    await q.updateEvent(ctx.tx, target.override.id, { ...after, updatedAt: ctx.now });
+    // Above the series' too: the file shows an occurrence with the greater of the two.
+    const sequence = Math.max(target.override.sequence, target.series.sequence) + 1;
+    await q.updateEvent(ctx.tx, target.override.id, { ...after, updatedAt: ctx.now, sequence });
   } else {
     await q.insertEvent(ctx.tx, {
       ...after,
       seriesId: target.series.id,
       originalStart: target.originalStart,
       createdBy: target.series.createdBy,
+      // A new version of an instance calendar apps already hold with the series' SEQUENCE.
+      sequence: target.series.sequence + 1,
     });
   }
   return occurrenceOrSingle(ctx.tx, target.series.id, target.originalStart);

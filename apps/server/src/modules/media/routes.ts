@@ -11,8 +11,10 @@ import {
 } from '@chamber/contract';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
+import { mediaResponse } from '../../lib/openapi-media.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
+import { extensionOf, type StoredType } from './file-data.js';
 import { MediaService, type UploadRules } from './service.js';
 import { UploadQueue } from './upload-queue.js';
 
@@ -96,7 +98,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleDeps & { uploadRules: Uplo
         summary: 'An uploaded file; its name is the hash of its bytes, so it is cached for good',
         params: mediaKeyParamsSchema,
         response: {
-          200: z.unknown().describe('The file (image/jpeg, image/png or application/pdf)'),
+          200: mediaResponse('The file', Object.keys(extensionOf) as StoredType[]),
           304: z.null().describe('Not modified'),
           404: apiErrorSchema,
         },

@@ -11,7 +11,7 @@ import {
 } from '@chamber/contract';
 import { JsonBody } from '../../lib/json-body.js';
 import { KeptResponses } from '../../lib/kept-responses.js';
-import { requireSession } from '../../plugins/auth.js';
+import { optionalBearer, requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { MembersService } from './service.js';
 
@@ -40,6 +40,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     '/members',
     {
       schema: {
+        security: optionalBearer,
         tags: ['members'],
         summary: 'The member directory: active members, 20 a page',
         description:
@@ -68,6 +69,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     '/members/:id',
     {
       schema: {
+        security: optionalBearer,
         tags: ['members'],
         summary: 'One member',
         description:

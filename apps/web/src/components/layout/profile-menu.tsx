@@ -19,13 +19,20 @@ export function ProfileMenu() {
   const { user, role } = useAuth();
   const signOut = useSignOut();
   if (!user) return null;
+  const shown = initials(user.firstName, user.lastName);
 
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
+        {/* The name starts with the initials it shows (WCAG 2.5.3, label in name). */}
+        <Button
+          variant="ghost"
+          size="icon"
+          className="rounded-full"
+          aria-label={`${shown} Account menu`}
+        >
           <span className="flex size-9 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
-            {initials(user.firstName, user.lastName)}
+            {shown}
           </span>
         </Button>
       </DropdownMenuTrigger>
