@@ -267,3 +267,28 @@ describe('PUT /api/auth/profile', () => {
     expect(res.json()).toMatchObject({ name: 'Maria Delgado', contactId: null });
   });
 });
+
+describe('what a member answer tells the viewer', () => {
+  it.each([
+    { who: 'anonymous visitor', as: undefined, canEdit: false },
+    { who: 'another member', as: 'other', canEdit: false },
+    { who: 'owner', as: 'owner', canEdit: true },
+    { who: 'moderator', as: 'moderator', canEdit: true },
+    { who: 'admin', as: 'admin', canEdit: true },
+  ] as const)('$who: canEdit $canEdit', async ({ as, canEdit }) => {
+    const token = as === undefined ? undefined : as === 'owner' ? owner.token : tokens[as];
+    const res = await getMember(ctx, owner.contactId, token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ canEdit });
+  });
+
+  it.each([
+    { tier: 'standard', features: { enhanced: false, elite: false } },
+    { tier: 'enhanced', features: { enhanced: true, elite: false } },
+    { tier: 'elite', features: { enhanced: true, elite: true } },
+  ] as const)('a $tier member’s page unlocks $features', async ({ tier, features }) => {
+    const { contactId } = await member(tier);
+    const res = await getMember(ctx, contactId);
+    expect(res.json()).toMatchObject({ features });
+  });
+});
