@@ -3,8 +3,8 @@ import { FormField } from '@/components/ui/form';
 import { PasswordInput } from '@/components/ui/password-input';
 
 /**
- * A new password and its confirmation (spec §9 rules), inside a <Form>: the reset page and
- * the profile's password change share it.
+ * A new password and its confirmation (the spec's password rules), inside a <Form>: sign-up
+ * (labelled 'Password'), the reset page and the profile's password change share it.
  */
 export function PasswordPairFields({ label = 'New password' }: { label?: string }) {
   const { control } = useFormContext<{ password: string; confirmPassword: string }>();

@@ -11,7 +11,7 @@ import { loginNoticeState } from '@/lib/auth/login-notice';
 import { useRegisterExisting } from '../api/register-existing';
 import { onboardingText, REDIRECT_AFTER_REGISTRATION_MS, registrationError } from './messages';
 import { StepCard, SuccessNote } from './step-card';
-import { NewPasswordFields } from './new-password-fields';
+import { PasswordPairFields } from '@/components/account/password-pair-fields';
 
 /**
  * Step 'Complete Registration': the confirmed address (fixed) and a password. On success the
@@ -144,7 +144,7 @@ export function CompleteRegistrationStep({
             className="bg-muted"
           />
         </div>
-        <NewPasswordFields />
+        <PasswordPairFields label="Password" />
         <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Registering...' : 'Complete Registration'}
         </Button>

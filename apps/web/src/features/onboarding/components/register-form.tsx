@@ -10,7 +10,7 @@ import { loginNoticeState } from '@/lib/auth/login-notice';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useRegister } from '../api/register';
 import { registrationError } from './messages';
-import { NewPasswordFields } from './new-password-fields';
+import { PasswordPairFields } from '@/components/account/password-pair-fields';
 
 type Problem = { message: string; link: 'sign-in' | 'connect' | null };
 
@@ -130,7 +130,7 @@ export function RegisterForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           <Input {...field} {...controlProps} type="email" autoComplete="email" inputMode="email" />
         )}
       />
-      <NewPasswordFields />
+      <PasswordPairFields label="Password" />
       <Button type="submit" size="lg" disabled={submitting} className="w-full">
         {submitting ? 'Creating your account...' : 'Create Account'}
       </Button>
