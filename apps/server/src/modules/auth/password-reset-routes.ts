@@ -9,6 +9,7 @@ import {
   resetPasswordResponseSchema,
 } from '@chamber/contract';
 import { AppError } from '../../lib/errors.js';
+import { isUuid } from '../../lib/input.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { AccountService } from './accounts.js';
@@ -16,7 +17,6 @@ import { PasswordResetService } from './password-reset.js';
 import { rejectInvalid } from './route-validation.js';
 
 const bodyLimit = 16 * 1024;
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Forgotten passwords (README, "Accounts"): the link by mail, and setting a password with it. */
 export const passwordResetRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
@@ -94,7 +94,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
       },
     },
     async (request, reply) => {
-      if (!uuid.test(request.params.id)) throw new AppError('not_found', 'User not found');
+      if (!isUuid(request.params.id)) throw new AppError('not_found', 'User not found');
       const answer = await resets.sendByStaff(requireSession(request), request.params.id);
       return reply.status(202).send(answer);
     },
