@@ -7,3 +7,5 @@ export * from './admin.js';
 export * from './onboarding.js';
 export * from './calendar.js';
 export * from './registration-manage.js';
+export * from './two-factor.js';
+export * from './sessions.js';

@@ -106,6 +106,7 @@ describe('the clean-up job', () => {
       access_tokens: 0,
       email_codes: 0,
       idempotency_keys: 0,
+      mfa_challenges: 0,
     });
 
     // Minute 20: the 15-minute throttling windows are over; a claim token may still be live.
@@ -116,6 +117,7 @@ describe('the clean-up job', () => {
       access_tokens: 0,
       email_codes: 0,
       idempotency_keys: 0,
+      mfa_challenges: 0,
     });
     expect(await counts()).toEqual({
       rate_limits: 0,
@@ -132,6 +134,7 @@ describe('the clean-up job', () => {
       access_tokens: 0,
       email_codes: 2,
       idempotency_keys: 0,
+      mfa_challenges: 0,
     });
     // The spent codes are still known, so a replay still revokes the session it opened.
     expect((await exchange(ctx, session)).statusCode).toBe(400);
@@ -146,6 +149,7 @@ describe('the clean-up job', () => {
       access_tokens: 1,
       email_codes: 0,
       idempotency_keys: 1,
+      mfa_challenges: 0,
     });
     expect(await tokenIsLive(ctx, rememberedToken)).toBe(true);
 
@@ -157,6 +161,7 @@ describe('the clean-up job', () => {
       access_tokens: 1,
       email_codes: 0,
       idempotency_keys: 0,
+      mfa_challenges: 0,
     });
     expect(await counts()).toEqual({
       rate_limits: 0,

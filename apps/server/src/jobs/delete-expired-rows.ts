@@ -2,6 +2,7 @@ import { lte } from 'drizzle-orm';
 import { accessTokens, authCodes, type Database } from '@chamber/db';
 import { deleteExpiredIdempotencyKeys } from '../lib/idempotency-keys.js';
 import { Throttle } from '../lib/throttle.js';
+import { pruneMfaChallenges } from '../modules/auth/two-factor.js';
 import { pruneEmailCodes } from '../modules/onboarding/service.js';
 import type { JobDefinition } from './definition.js';
 
@@ -54,6 +55,7 @@ export const cleanUpSteps: readonly CleanUpStep[] = [
     // The onboarding module knows how long a verified code's claim token outlives it.
     deleteExpired: pruneEmailCodes,
   },
+  { table: 'mfa_challenges', deleteExpired: pruneMfaChallenges },
   {
     table: 'idempotency_keys',
     deleteExpired: deleteExpiredIdempotencyKeys,

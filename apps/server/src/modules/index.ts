@@ -10,6 +10,8 @@ import type { Throttle } from '../lib/throttle.js';
 import { adminRoutes } from './admin/routes.js';
 import { authRoutes } from './auth/routes.js';
 import type { AuthService } from './auth/service.js';
+import { sessionsRoutes } from './auth/sessions-routes.js';
+import { twoFactorRoutes } from './auth/two-factor-routes.js';
 import { calendarRoutes } from './calendar/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { membersRoutes } from './members/routes.js';
@@ -38,6 +40,8 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps): P
       await api.register(siteRoutes, deps);
       await api.register(chamberRoutes, deps);
       await api.register(authRoutes, deps);
+      await api.register(sessionsRoutes, deps);
+      await api.register(twoFactorRoutes, deps);
       await api.register(membersRoutes, deps);
       await api.register(onboardingRoutes, deps);
       await api.register(mediaRoutes, deps);

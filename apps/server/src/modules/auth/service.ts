@@ -1,5 +1,11 @@
-import type { AuthorizeRequest, Profile, TokenRequest, TokenResponse } from '@chamber/contract';
-import type { contacts, Database, users } from '@chamber/db';
+import type {
+  AuthorizeRequest,
+  AuthorizeResponse,
+  Profile,
+  TokenRequest,
+  TokenResponse,
+} from '@chamber/contract';
+import type { contacts, Database, Executor, users } from '@chamber/db';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
@@ -8,6 +14,8 @@ import type { Throttle, Window } from '../../lib/throttle.js';
 import { verifyPassword } from './password.js';
 import { verifyCodeVerifier } from './pkce.js';
 import * as q from './queries.js';
+import { touchSession } from './sessions.js';
+import { secondStepFor } from './two-factor.js';
 
 export const CODE_TTL_MS = 60_000;
 export const TOKEN_TTL_REMEMBER_MS = 30 * 24 * 3600_000;
@@ -56,7 +64,10 @@ export class AuthService {
     private readonly config: Config,
   ) {}
 
-  async authorize(input: AuthorizeRequest & { remember: boolean }, ip: string): Promise<string> {
+  async authorize(
+    input: AuthorizeRequest & { remember: boolean },
+    ip: string,
+  ): Promise<AuthorizeResponse> {
     if (input.redirectUri !== this.config.redirectUri) {
       throw new OAuthError(400, 'invalid_request', 'redirectUri is not registered for this portal');
     }
@@ -84,13 +95,25 @@ export class AuthService {
         'This account is suspended. Please contact the chamber office.',
       );
     }
+    // An account with a second factor gets a challenge to answer instead of the code.
+    const challenge = await secondStepFor(this.db, this.clock, user, input);
+    if (challenge) return challenge;
+    return { code: await this.issueCode(this.db, user.id, input) };
+  }
+
+  /** A fresh authorization code for the account, bound to the client's PKCE challenge. */
+  async issueCode(
+    db: Executor,
+    userId: string,
+    request: { codeChallenge: string; redirectUri: string; remember: boolean },
+  ): Promise<string> {
     const code = randomToken(32);
-    await q.insertAuthCode(this.db, {
+    await q.insertAuthCode(db, {
       codeHash: sha256Hex(code),
-      userId: user.id,
-      codeChallenge: input.codeChallenge,
-      redirectUri: input.redirectUri,
-      remember: input.remember,
+      userId,
+      codeChallenge: request.codeChallenge,
+      redirectUri: request.redirectUri,
+      remember: request.remember,
       expiresAt: new Date(this.clock.now().getTime() + CODE_TTL_MS),
     });
     return code;
@@ -102,7 +125,7 @@ export class AuthService {
    * (RFC 6749 §4.1.2). Spending and issuing share one transaction, so a parallel exchange
    * waits on the row lock and then sees the code as spent.
    */
-  async exchange(input: TokenRequest): Promise<TokenResponse> {
+  async exchange(input: TokenRequest, client: { userAgent?: string } = {}): Promise<TokenResponse> {
     const codeHash = sha256Hex(input.code);
     const now = this.clock.now();
     const outcome = await this.db.transaction(async (tx) => {
@@ -124,6 +147,9 @@ export class AuthService {
         userId: code.userId,
         authCodeId: code.id,
         expiresAt: new Date(now.getTime() + ttl),
+        userAgent: client.userAgent?.slice(0, 512) ?? null,
+        createdAt: now,
+        lastUsedAt: now,
       });
       return { kind: 'ok' as const, token, ttl };
     });
@@ -144,6 +170,7 @@ export class AuthService {
   async session(token: string): Promise<Session | null> {
     const row = await q.findSession(this.db, sha256Hex(token), this.clock.now());
     if (!row || row.user.status === 'suspended') return null;
+    await touchSession(this.db, row.token, this.clock.now());
     return {
       tokenId: row.token.id,
       expiresAt: row.token.expiresAt,
