@@ -3,6 +3,8 @@ import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { OwnProfile } from '@/features/profile/components/own-profile';
+import { SessionsCard } from '@/features/profile/components/sessions-card';
+import { TwoFactorCard } from '@/features/profile/components/two-factor-card';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useMetaDescription } from '@/lib/use-meta-description';
 
@@ -16,7 +18,11 @@ export function Component() {
       <PageHeader title="My Profile" />
       <PageBody>
         {user ? (
-          <OwnProfile profile={user} />
+          <div className="grid gap-6">
+            <OwnProfile profile={user} />
+            <TwoFactorCard />
+            <SessionsCard />
+          </div>
         ) : (
           <div className="grid justify-items-start gap-4">
             <p className="text-lg">Please log in to view your profile.</p>

@@ -21,6 +21,7 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { useUpdateUser } from '../api/update-user';
+import { ResetTwoFactor } from './reset-two-factor';
 import { failureMessage } from '../lib/errors';
 import { fullName, paymentOptions, roleOptions, statusOptions, tierOptions } from '../lib/labels';
 import { userFormSchema, userFormValues, type UserFormValues } from '../lib/user-form';
@@ -59,6 +60,7 @@ export function EditUserDialog({
             onDone={() => onOpenChange(false)}
           />
         ) : null}
+        {user ? <ResetTwoFactor key={`reset-${user.id}`} user={user} /> : null}
       </DialogContent>
     </Dialog>
   );
