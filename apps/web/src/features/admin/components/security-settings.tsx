@@ -28,7 +28,7 @@ export function SecuritySettings() {
   }
 
   return (
-    <Card aria-labelledby={`${id}-title`}>
+    <Card role="region" aria-labelledby={`${id}-title`}>
       <CardHeader>
         <CardTitle id={`${id}-title`}>Sign-in security</CardTitle>
         <CardDescription>Rules for how staff sign in to the portal.</CardDescription>

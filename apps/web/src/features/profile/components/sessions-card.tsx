@@ -44,7 +44,7 @@ export function SessionsCard() {
   }
 
   return (
-    <Card className="max-w-4xl" aria-labelledby="sessions-title">
+    <Card role="region" className="max-w-4xl" aria-labelledby="sessions-title">
       <CardHeader>
         <CardTitle id="sessions-title">Sessions</CardTitle>
         <CardDescription>

@@ -30,7 +30,7 @@ export function TwoFactorCard() {
   const [codes, setCodes] = useState<string[] | null>(null);
 
   return (
-    <Card className="max-w-4xl" aria-labelledby="two-factor-title">
+    <Card role="region" className="max-w-4xl" aria-labelledby="two-factor-title">
       <CardHeader>
         <CardTitle id="two-factor-title">Two-factor sign-in</CardTitle>
         <CardDescription>
@@ -41,6 +41,9 @@ export function TwoFactorCard() {
       <CardContent className="grid gap-4">
         {codes ? (
           <>
+            <p role="status" className="font-medium">
+              Two-factor sign-in is on. Here are your recovery codes.
+            </p>
             <RecoveryCodes codes={codes} />
             <Button type="button" className="justify-self-start" onClick={() => setCodes(null)}>
               Done
@@ -97,7 +100,7 @@ function SetupFlow({
     setError(null);
     try {
       const { recoveryCodes } = await confirm.mutateAsync({ code });
-      toast.success('Two-factor sign-in is on');
+      // The card itself says so next: the recovery codes, then "on since".
       onCodes(recoveryCodes);
     } catch (err) {
       setError(message(err, 'Could not turn on two-factor sign-in'));
