@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -291,6 +291,76 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'POST /api/auth/confirm-email': {
     call: () => ({ url: '/api/auth/confirm-email', payload: { token: 'not-a-real-token' } }),
     expect: all(400),
+  },
+
+  // Two-factor sign-in and the list of devices (modules/auth/two-factor-routes.ts, sessions-routes.ts).
+  'POST /api/auth/mfa': {
+    call: () => ({ url: '/api/auth/mfa', payload: { challengeId: 'unknown', code: '123456' } }),
+    expect: all(400),
+  },
+  'POST /api/auth/mfa/enrolment': {
+    call: () => ({ url: '/api/auth/mfa/enrolment', payload: { challengeId: 'unknown' } }),
+    expect: all(400),
+  },
+  'GET /api/auth/two-factor': {
+    call: () => ({ url: '/api/auth/two-factor' }),
+    expect: signedIn(200),
+  },
+  'POST /api/auth/two-factor/setup': {
+    call: () => ({ url: '/api/auth/two-factor/setup' }),
+    expect: signedIn(200),
+  },
+  'POST /api/auth/two-factor/confirm': {
+    call: () => ({ url: '/api/auth/two-factor/confirm', payload: { code: '12' } }),
+    expect: signedIn(400),
+  },
+  'POST /api/auth/two-factor/recovery-codes': {
+    call: () => ({ url: '/api/auth/two-factor/recovery-codes', payload: {} }),
+    expect: signedIn(400),
+  },
+  'POST /api/auth/two-factor/disable': {
+    call: () => ({ url: '/api/auth/two-factor/disable', payload: {} }),
+    expect: signedIn(400),
+  },
+  'GET /api/auth/sessions': { call: () => ({ url: '/api/auth/sessions' }), expect: signedIn(200) },
+  'DELETE /api/auth/sessions/:id': {
+    // A fresh session signs itself out, so the persona's own token survives.
+    call: async (w, as) => {
+      if (as === 'anonymous' || as === 'suspended')
+        return { url: `/api/auth/sessions/${randomUUID()}` };
+      const token = await signIn(w.ctx, w.emails[as]);
+      const list = await w.ctx.app.inject({ url: '/api/auth/sessions', headers: bearer(token) });
+      const own = list.json<{ sessions: { id: string; current: boolean }[] }>().sessions;
+      return { url: `/api/auth/sessions/${own.find((s) => s.current)!.id}`, token };
+    },
+    expect: signedIn(204),
+  },
+  'POST /api/auth/sessions/end-others': {
+    // An account of the same kind, so the persona's own token survives.
+    call: async (w, as) => {
+      if (as === 'anonymous' || as === 'suspended') return { url: '/api/auth/sessions/end-others' };
+      const user = await createTestUser(w.ctx.db, {
+        status: as === 'pending' ? 'pending' : 'active',
+        ...(as === 'moderator' || as === 'admin' ? { role: as } : {}),
+      });
+      return { url: '/api/auth/sessions/end-others', token: await signIn(w.ctx, user.email) };
+    },
+    expect: signedIn(200),
+  },
+  'DELETE /api/admin/users/:id/two-factor': {
+    call: async (w) => ({ url: `/api/admin/users/${(await throwawayUser(w)).id}/two-factor` }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/security-settings': {
+    call: () => ({ url: '/api/admin/security-settings' }),
+    expect: adminOnly(200),
+  },
+  'PUT /api/admin/security-settings': {
+    call: () => ({
+      url: '/api/admin/security-settings',
+      payload: { requireStaffTwoFactor: false },
+    }),
+    expect: adminOnly(200),
   },
 
   // Sign-up is for visitors; a session changes nothing. Addresses of their own keep each

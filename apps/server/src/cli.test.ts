@@ -288,7 +288,7 @@ describe('chamber CLI', () => {
     expect(lines[2]).toBe('  error: mail server down \\x1B[2J');
     expect(lines[3]).toMatch(new RegExp(`^delete-expired-rows +completed +1 +${time} +${time}$`));
     expect(lines[4]).toMatch(
-      /^ {2}result: access_tokens \d+, auth_codes \d+, email_changes \d+, email_codes \d+, idempotency_keys \d+, password_resets \d+, rate_limits \d+$/,
+      /^ {2}result: access_tokens \d+, auth_codes \d+, email_changes \d+, email_codes \d+, idempotency_keys \d+, mfa_challenges \d+, password_resets \d+, rate_limits \d+$/,
     );
 
     // The same first run and its error, in columns as wide as these rows need.

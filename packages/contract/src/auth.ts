@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paymentStatusSchema, roleSchema, userStatusSchema } from './common.js';
+import { mfaRequiredSchema } from './two-factor.js';
 import { membershipTiers } from './vocabulary.js';
 
 /** Passwords: 8 to 128 characters, no composition rules, never truncated. */
@@ -37,7 +38,8 @@ export const authorizeRequestSchema = z.object({
   remember: z.boolean().optional().default(false),
 });
 export type AuthorizeRequest = z.input<typeof authorizeRequestSchema>;
-export const authorizeResponseSchema = z.object({ code: z.string() });
+/** The authorization code, or, for an account with two-factor sign-in, its second step. */
+export const authorizeResponseSchema = z.union([z.object({ code: z.string() }), mfaRequiredSchema]);
 export type AuthorizeResponse = z.infer<typeof authorizeResponseSchema>;
 
 export const tokenRequestSchema = z.object({

@@ -10,3 +10,5 @@ export * from './calendar.js';
 export * from './registration-manage.js';
 export * from './zoned-time.js';
 export * from './accounts.js';
+export * from './two-factor.js';
+export * from './sessions.js';

@@ -180,6 +180,10 @@ export const accessTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser that signed in, for the list of sessions in /profile (at most 512 chars). */
+    userAgent: text('user_agent'),
+    /** When the token was last used, to within a few minutes (modules/auth/sessions.ts). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('access_tokens_token_hash_key').on(t.tokenHash),
@@ -470,6 +474,65 @@ export const passwordResets = pgTable(
 );
 
 /**
+ * An account's TOTP (RFC 6238) second factor. The secret has to be read to check a code, so it
+ * is stored as the authenticator app holds it. `enabledAt` is null while an enrolment waits
+ * for its first code; `lastTimeStep` is the time step of the last code accepted, so a code is
+ * never accepted twice.
+ */
+export const twoFactors = pgTable('two_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/** Single-use recovery codes of a second factor; only a SHA-256 of each code is stored. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('recovery_codes_code_hash_key').on(t.codeHash), index().on(t.userId)],
+);
+
+/**
+ * The second step of a sign-in: the password was right, and a code (or an enrolment, for staff
+ * who must have a second factor) is still owed. Carries what the authorization code will need;
+ * only a SHA-256 of the challenge id is stored.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    challengeHash: text('challenge_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'code': the account has a second factor; 'enrol': it must set one up first. */
+    kind: text('kind').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    remember: boolean('remember').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('mfa_challenges_challenge_hash_key').on(t.challengeHash),
+    index().on(t.expiresAt),
+  ],
+);
+
+/**
  * A requested change of an account's sign-in address, waiting for the link mailed to the new
  * address (SHA-256 of its token). One per account: a new request replaces it. `oldEmail` is
  * the address at the time of the request; a link is void once the account's address differs.
@@ -493,4 +556,16 @@ export const emailChanges = pgTable(
     uniqueIndex('email_changes_user_id_key').on(t.userId),
     index().on(t.expiresAt),
   ],
+);
+
+/** The chamber's sign-in rules, one row, changed by admins in the Settings tab. */
+export const securitySettings = pgTable(
+  'security_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** Admins and moderators must sign in with a second factor (and enrol at sign-in). */
+    requireStaffTwoFactor: boolean('require_staff_two_factor').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('security_settings_single_row', sql`${t.id} = 1`)],
 );

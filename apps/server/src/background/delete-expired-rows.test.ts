@@ -108,6 +108,7 @@ describe('the clean-up job', () => {
       password_resets: 0,
       email_changes: 0,
       idempotency_keys: 0,
+      mfa_challenges: 0,
     });
 
     // Minute 20: the 15-minute throttling windows are over; a claim token may still be live.
@@ -120,6 +121,7 @@ describe('the clean-up job', () => {
       password_resets: 0,
       email_changes: 0,
       idempotency_keys: 0,
+      mfa_challenges: 0,
     });
     expect(await counts()).toEqual({
       rate_limits: 0,
@@ -138,6 +140,7 @@ describe('the clean-up job', () => {
       password_resets: 0,
       email_changes: 0,
       idempotency_keys: 0,
+      mfa_challenges: 0,
     });
     // The spent codes are still known, so a replay still revokes the session it opened.
     expect((await exchange(ctx, session)).statusCode).toBe(400);
@@ -154,6 +157,7 @@ describe('the clean-up job', () => {
       password_resets: 0,
       email_changes: 0,
       idempotency_keys: 1,
+      mfa_challenges: 0,
     });
     expect(await tokenIsLive(ctx, rememberedToken)).toBe(true);
 
@@ -167,6 +171,7 @@ describe('the clean-up job', () => {
       password_resets: 0,
       email_changes: 0,
       idempotency_keys: 0,
+      mfa_challenges: 0,
     });
     expect(await counts()).toEqual({
       rate_limits: 0,

@@ -6,6 +6,7 @@ import {
   deleteExpiredEmailChanges,
   deleteExpiredPasswordResets,
   pruneEmailCodes,
+  pruneMfaChallenges,
 } from '../modules/auth/index.js';
 import type { JobDefinition } from './definition.js';
 
@@ -58,6 +59,7 @@ export const cleanUpSteps: readonly CleanUpStep[] = [
     // The onboarding module knows how long a verified code's claim token outlives it.
     deleteExpired: pruneEmailCodes,
   },
+  { table: 'mfa_challenges', deleteExpired: pruneMfaChallenges },
   {
     table: 'idempotency_keys',
     deleteExpired: deleteExpiredIdempotencyKeys,

@@ -27,6 +27,8 @@ export const signInRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async 
       schema: {
         tags: ['auth'],
         summary: 'Check credentials and issue a single-use PKCE authorization code',
+        description:
+          'For an account with two-factor sign-in the answer is `mfa_required` with a challenge id instead of the code; POST /auth/mfa completes it.',
         body: authorizeRequestSchema,
         response: {
           200: authorizeResponseSchema,
@@ -38,9 +40,9 @@ export const signInRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async 
       },
     },
     async (request, reply) => {
-      const code = await auth.authorize(request.body, request.ip);
+      const answer = await auth.authorize(request.body, request.ip);
       reply.header('cache-control', 'no-store');
-      return { code };
+      return answer;
     },
   );
 
@@ -71,7 +73,9 @@ export const signInRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async 
       },
     },
     async (request, reply) => {
-      const token = await auth.exchange(request.body);
+      const token = await auth.exchange(request.body, {
+        userAgent: request.headers['user-agent'],
+      });
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return token;
     },

@@ -1,5 +1,10 @@
-import type { AuthorizeRequest, TokenRequest, TokenResponse } from '@chamber/contract';
-import type { Database } from '@chamber/db';
+import type {
+  AuthorizeRequest,
+  AuthorizeResponse,
+  TokenRequest,
+  TokenResponse,
+} from '@chamber/contract';
+import type { Database, Executor } from '@chamber/db';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
@@ -9,6 +14,8 @@ import type { Session, SessionSource } from '../../plugins/auth.js';
 import { verifyPassword } from './password.js';
 import { verifyCodeVerifier } from './pkce.js';
 import * as q from './queries.js';
+import { touchSession } from './sessions.js';
+import { secondStepFor } from './two-factor.js';
 
 export const CODE_TTL_MS = 60_000;
 export const TOKEN_TTL_REMEMBER_MS = 30 * 24 * 3600_000;
@@ -42,7 +49,10 @@ export class AuthService implements SessionSource {
     private readonly config: Config,
   ) {}
 
-  async authorize(input: AuthorizeRequest & { remember: boolean }, ip: string): Promise<string> {
+  async authorize(
+    input: AuthorizeRequest & { remember: boolean },
+    ip: string,
+  ): Promise<AuthorizeResponse> {
     if (input.redirectUri !== this.config.redirectUri) {
       throw new OAuthError(400, 'invalid_request', 'redirectUri is not registered for this portal');
     }
@@ -70,13 +80,25 @@ export class AuthService implements SessionSource {
         'This account is suspended. Please contact the chamber office.',
       );
     }
+    // An account with a second factor gets a challenge to answer instead of the code.
+    const challenge = await secondStepFor(this.db, this.clock, user, input);
+    if (challenge) return challenge;
+    return { code: await this.issueCode(this.db, user.id, input) };
+  }
+
+  /** A fresh authorization code for the account, bound to the client's PKCE challenge. */
+  async issueCode(
+    db: Executor,
+    userId: string,
+    request: { codeChallenge: string; redirectUri: string; remember: boolean },
+  ): Promise<string> {
     const code = randomToken(32);
-    await q.insertAuthCode(this.db, {
+    await q.insertAuthCode(db, {
       codeHash: sha256Hex(code),
-      userId: user.id,
-      codeChallenge: input.codeChallenge,
-      redirectUri: input.redirectUri,
-      remember: input.remember,
+      userId,
+      codeChallenge: request.codeChallenge,
+      redirectUri: request.redirectUri,
+      remember: request.remember,
       expiresAt: new Date(this.clock.now().getTime() + CODE_TTL_MS),
     });
     return code;
@@ -88,7 +110,7 @@ export class AuthService implements SessionSource {
    * (RFC 6749 §4.1.2). Spending and issuing share one transaction, so a parallel exchange
    * waits on the row lock and then sees the code as spent.
    */
-  async exchange(input: TokenRequest): Promise<TokenResponse> {
+  async exchange(input: TokenRequest, client: { userAgent?: string } = {}): Promise<TokenResponse> {
     const codeHash = sha256Hex(input.code);
     const now = this.clock.now();
     const outcome = await this.db.transaction(async (tx) => {
@@ -110,6 +132,9 @@ export class AuthService implements SessionSource {
         userId: code.userId,
         authCodeId: code.id,
         expiresAt: new Date(now.getTime() + ttl),
+        userAgent: client.userAgent?.slice(0, 512) ?? null,
+        createdAt: now,
+        lastUsedAt: now,
       });
       return { kind: 'ok' as const, token, ttl };
     });
@@ -130,6 +155,7 @@ export class AuthService implements SessionSource {
   async session(token: string): Promise<Session | null> {
     const row = await q.findSession(this.db, sha256Hex(token), this.clock.now());
     if (!row || row.user.status === 'suspended') return null;
+    await touchSession(this.db, row.token, this.clock.now());
     return {
       tokenId: row.token.id,
       expiresAt: row.token.expiresAt,

@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { AccountSettings } from '@/features/profile/components/account-settings';
 import { OwnProfile } from '@/features/profile/components/own-profile';
+import { SessionsCard } from '@/features/profile/components/sessions-card';
+import { TwoFactorCard } from '@/features/profile/components/two-factor-card';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useMetaDescription } from '@/lib/use-meta-description';
 
@@ -20,6 +22,8 @@ export function Component() {
           <div className="grid gap-6">
             <OwnProfile profile={user} />
             <AccountSettings profile={user} />
+            <TwoFactorCard />
+            <SessionsCard />
           </div>
         ) : (
           <div className="grid justify-items-start gap-4">

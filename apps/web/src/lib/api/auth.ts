@@ -1,6 +1,8 @@
 import type {
   AuthorizeRequest,
   AuthorizeResponse,
+  MfaVerifyRequest,
+  MfaVerifyResponse,
   Profile,
   TokenRequest,
   TokenResponse,
@@ -16,6 +18,10 @@ export function createAuthApi(client: ApiClient) {
       client.post<AuthorizeResponse>('/auth/authorize', body, {
         errorMessage: 'Authorization failed',
       }),
+
+    /** The second step of a sign-in with two-factor: a code from the app or a recovery code. */
+    verifySecondFactor: (body: MfaVerifyRequest) =>
+      client.post<MfaVerifyResponse>('/auth/mfa', body, { errorMessage: 'Authorization failed' }),
 
     exchangeCode: (body: TokenRequest) =>
       client.post<TokenResponse>('/auth/token', body, { errorMessage: 'Token exchange failed' }),

@@ -4,7 +4,7 @@ import { api, UNAUTHORIZED_EVENT, type ApiClient } from '../api/client';
 import { clearToken } from '../storage';
 import { createAuthApi } from '../api/auth';
 import { AuthContext, type AuthContextValue, type AuthState } from './auth-context';
-import { restoreSession, signIn } from './session';
+import { completeSecondFactor as secondStep, restoreSession, signIn } from './session';
 
 const initialState: AuthState = {
   user: null,
@@ -54,6 +54,15 @@ export function AuthProvider({
     [authApi],
   );
 
+  const completeSecondFactor = useCallback(
+    async (input: { challengeId: string; code: string; remember: boolean }) => {
+      const result = await secondStep(authApi, input);
+      if (!result.recoveryCodes) setUser(result.user);
+      return result;
+    },
+    [authApi],
+  );
+
   const logout = useCallback(async () => {
     try {
       await authApi.logout();
@@ -65,8 +74,8 @@ export function AuthProvider({
   }, [authApi]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, login, logout, setUser }),
-    [state, login, logout],
+    () => ({ ...state, login, completeSecondFactor, logout, setUser }),
+    [state, login, completeSecondFactor, logout],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -1,4 +1,4 @@
-import type { Profile } from '@chamber/contract';
+import type { MfaRequired, Profile } from '@chamber/contract';
 import { createCodeChallenge, generateCodeVerifier } from '../pkce';
 import {
   clearToken,
@@ -42,7 +42,7 @@ export async function signIn(authApi: AuthApi, credentials: Credentials): Promis
     const verifier = generateCodeVerifier();
     writeItem('session', PKCE_VERIFIER_KEY, verifier);
     const codeChallenge = await createCodeChallenge(verifier);
-    const { code } = await authApi.authorize({
+    const answer = await authApi.authorize({
       email: credentials.email,
       password: credentials.password,
       codeChallenge,
@@ -50,25 +50,69 @@ export async function signIn(authApi: AuthApi, credentials: Credentials): Promis
       redirectUri: redirectUri(),
       remember,
     });
-
-    const storedVerifier = readItem('session', PKCE_VERIFIER_KEY);
-    if (!storedVerifier) throw new Error('Missing PKCE code verifier');
-    const token = await authApi.exchangeCode({
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: storedVerifier,
-      redirect_uri: redirectUri(),
-    });
-    removeItem('session', PKCE_VERIFIER_KEY);
-    if (!token?.access_token) throw new Error('Token exchange failed');
-
-    setToken(token.access_token, remember);
-    return await authApi.fetchProfile();
+    // The verifier stays for the exchange that follows the second step.
+    if ('status' in answer) throw new SecondFactorRequired(answer, remember);
+    return await finishSignIn(authApi, answer.code, remember);
   } catch (error) {
+    if (error instanceof SecondFactorRequired) throw error;
     removeItem('session', PKCE_VERIFIER_KEY);
     // A half-finished sign-in must not leave a token behind.
     clearToken();
     console.error('Sign-in failed:', error);
     throw error;
   }
+}
+
+/**
+ * Thrown by `signIn` when the password was right and the account signs in with a second
+ * factor: the sign-in form asks for a code (or leads staff through setting it up).
+ */
+export class SecondFactorRequired extends Error {
+  override name = 'SecondFactorRequired';
+  constructor(
+    readonly challenge: MfaRequired,
+    readonly remember: boolean,
+  ) {
+    super('Enter the code from your authenticator app.');
+  }
+}
+
+/**
+ * The second step: a code (or recovery code) for the challenge, then the usual exchange.
+ * Answers the profile, and the recovery codes when the step finished an enrolment.
+ */
+export async function completeSecondFactor(
+  authApi: AuthApi,
+  input: { challengeId: string; code: string; remember: boolean },
+): Promise<{ user: Profile; recoveryCodes: string[] | null }> {
+  const { code, recoveryCodes } = await authApi.verifySecondFactor({
+    challengeId: input.challengeId,
+    code: input.code,
+  });
+  try {
+    const user = await finishSignIn(authApi, code, input.remember);
+    return { user, recoveryCodes: recoveryCodes ?? null };
+  } catch (error) {
+    removeItem('session', PKCE_VERIFIER_KEY);
+    clearToken();
+    console.error('Sign-in failed:', error);
+    throw error;
+  }
+}
+
+/** Exchanges the authorization code with the stored verifier, keeps the token, loads the profile. */
+async function finishSignIn(authApi: AuthApi, code: string, remember: boolean): Promise<Profile> {
+  const storedVerifier = readItem('session', PKCE_VERIFIER_KEY);
+  if (!storedVerifier) throw new Error('Missing PKCE code verifier');
+  const token = await authApi.exchangeCode({
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: storedVerifier,
+    redirect_uri: redirectUri(),
+  });
+  removeItem('session', PKCE_VERIFIER_KEY);
+  if (!token?.access_token) throw new Error('Token exchange failed');
+
+  setToken(token.access_token, remember);
+  return await authApi.fetchProfile();
 }

@@ -23,6 +23,7 @@ import {
 import { useUpdateUser } from '../api/update-user';
 import { failureMessage } from '../lib/errors';
 import { fullName, paymentOptions, roleOptions, statusOptions, tierOptions } from '../lib/labels';
+import { ResetTwoFactor } from './reset-two-factor';
 import { SendResetLinkButton } from './send-reset-link-button';
 import { userFormSchema, userFormValues, type UserFormValues } from '../lib/user-form';
 
@@ -60,6 +61,7 @@ export function EditUserDialog({
             onDone={() => onOpenChange(false)}
           />
         ) : null}
+        {user ? <ResetTwoFactor key={`reset-${user.id}`} user={user} /> : null}
       </DialogContent>
     </Dialog>
   );

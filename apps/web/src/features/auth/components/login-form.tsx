@@ -7,7 +7,9 @@ import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
+import { SecondFactorRequired } from '@/lib/auth/session';
 import { useAuth } from '@/lib/auth/use-auth';
+import { SecondFactorStep } from './second-factor-step';
 
 const loginSchema = z.object({
   email: z.string().trim().min(1, 'Enter your email address.'),
@@ -29,6 +31,7 @@ export function LoginForm({
 }) {
   const { login } = useAuth();
   const [formError, setFormError] = useState<string | null>(null);
+  const [secondStep, setSecondStep] = useState<SecondFactorRequired | null>(null);
   const form = useZodForm(loginSchema, {
     defaultValues: { email: defaultEmail ?? '', password: '', remember: false },
   });
@@ -43,8 +46,23 @@ export function LoginForm({
       await login(values.email, values.password, values.remember);
       onSuccess?.();
     } catch (error) {
-      setFormError(error instanceof Error && error.message ? error.message : 'Login failed');
+      if (error instanceof SecondFactorRequired) setSecondStep(error);
+      else setFormError(error instanceof Error && error.message ? error.message : 'Login failed');
     }
+  }
+
+  if (secondStep) {
+    return (
+      <SecondFactorStep
+        challenge={secondStep.challenge}
+        remember={secondStep.remember}
+        onSuccess={onSuccess}
+        onCancel={() => {
+          setSecondStep(null);
+          form.resetField('password');
+        }}
+      />
+    );
   }
 
   return (

@@ -1,0 +1,46 @@
+import type { SecuritySettings, TwoFactorReset } from '@chamber/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { adminKeys } from './admin-keys';
+import { invalidateAfterChange } from './invalidate';
+
+const securityKey = [...adminKeys.all, 'security-settings'] as const;
+
+/** GET /admin/security-settings: whether staff must sign in with two-factor. */
+export const securitySettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: securityKey,
+    queryFn: ({ signal }) =>
+      api.get<SecuritySettings>('/admin/security-settings', {
+        signal,
+        errorMessage: 'Failed to fetch the sign-in settings',
+      }),
+  });
+
+export const useSecuritySettings = () => useQuery(securitySettingsQueryOptions());
+
+export function useUpdateSecuritySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SecuritySettings) =>
+      api.put<SecuritySettings>('/admin/security-settings', body, {
+        errorMessage: 'Failed to save the sign-in settings',
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(securityKey, saved);
+      void invalidateAfterChange(queryClient);
+    },
+  });
+}
+
+/** DELETE /admin/users/{id}/two-factor: for a member who lost their phone and codes. */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.delete<TwoFactorReset>(`/admin/users/${encodeURIComponent(id)}/two-factor`, {
+        errorMessage: 'Failed to reset two-factor sign-in',
+      }),
+    onSuccess: () => invalidateAfterChange(queryClient),
+  });
+}
