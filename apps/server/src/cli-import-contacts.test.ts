@@ -98,6 +98,20 @@ describe('chamber import-contacts', () => {
     );
   }, 60_000);
 
+  it('says which encoding a file was read in, and keeps its accents', async () => {
+    const fixtures = fileURLToPath(new URL('./test/fixtures/rosters/', import.meta.url));
+    const ansi = await chamber('import-contacts', path.join(fixtures, 'windows-1252.csv'));
+    expect(ansi.code, ansi.stderr).toBe(0);
+    expect(ansi.stdout).toContain('windows-1252.csv: 2 rows, read as Windows-1252.');
+    const unicode = await chamber('import-contacts', path.join(fixtures, 'utf-16le-bom.csv'));
+    expect(unicode.stdout).toContain('utf-16le-bom.csv: 2 rows, read as UTF-16 LE.');
+    const [stored] = await database.db
+      .select({ businessName: contacts.businessName })
+      .from(contacts)
+      .where(sql`${contacts.email} = 'jose@senortaco.example'`);
+    expect(stored).toEqual({ businessName: 'Señor Taco' });
+  }, 60_000);
+
   it('shows progress on a large file', async () => {
     const rows = Array.from({ length: 2200 }, (_, i) => `Member ${i},member${i}@large.example`);
     const file = await csvFile('large.csv', ['Name,Email', ...rows].join('\n'));

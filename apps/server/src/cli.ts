@@ -8,7 +8,7 @@ import { listJobRuns, type JobRun } from './background/history.js';
 import { HISTORY_DAYS } from './background/runner.js';
 import { COMMAND_LINE } from './lib/audit.js';
 import { createStorage } from './lib/create-storage.js';
-import { CsvError, parseCsv } from './lib/csv.js';
+import { CsvError } from './lib/csv.js';
 import { systemClock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
 import { describeError } from './lib/db-errors.js';
@@ -16,7 +16,12 @@ import { createMailer } from './lib/mail/mailer.js';
 import { guardTerminalOutput, printable } from './lib/terminal-text.js';
 import { AccountService, type PasswordSet } from './modules/auth/index.js';
 import { chamberMail } from './modules/chamber/index.js';
-import { importRoster, type ImportReport } from './modules/members/index.js';
+import {
+  importRoster,
+  type ImportReport,
+  readRosterFile,
+  type RosterFile,
+} from './modules/members/index.js';
 import { BackupError, createBackup, restoreBackup } from './ops/backup.js';
 import { demoAccounts } from './seed/demo-data.js';
 import { SCALE_1, seedScale } from './seed/scale.js';
@@ -27,10 +32,10 @@ guardTerminalOutput();
 
 class CliError extends Error {}
 
-function readCsvFile(file: string): string[][] {
-  let text: string;
+function readRoster(file: string): RosterFile {
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (err) {
     const code = (err as { code?: string }).code;
     throw new CliError(
@@ -38,18 +43,18 @@ function readCsvFile(file: string): string[][] {
     );
   }
   try {
-    return parseCsv(text);
+    return readRosterFile(bytes);
   } catch (err) {
     if (err instanceof CsvError) throw new CliError(`${file} is not valid CSV: ${err.message}`);
     throw err;
   }
 }
 
-function printImportReport(file: string, report: ImportReport) {
+function printImportReport(file: string, report: ImportReport, encoding: RosterFile['encoding']) {
   const { counts } = report;
   const upToDate = report.lines.filter((l) => l.detail.startsWith('already up to date')).length;
   console.log(
-    `${path.basename(file)}: ${report.rows} row${report.rows === 1 ? '' : 's'}${report.dryRun ? ' (dry run: nothing was saved)' : ''}.`,
+    `${path.basename(file)}: ${report.rows} row${report.rows === 1 ? '' : 's'}${report.dryRun ? ' (dry run: nothing was saved)' : ''}${encoding === 'UTF-8' ? '' : `, read as ${encoding}`}.`,
   );
   if (report.ignoredColumns.length > 0) {
     console.log(`  ignored columns: ${report.ignoredColumns.join(', ')}`);
@@ -225,12 +230,12 @@ program
   .option('--dry-run', 'check the file and report what would change, without saving anything')
   .action((file: string, opts: { dryRun?: boolean }) =>
     withDatabase(async ({ db }) => {
-      const records = readCsvFile(file);
+      const { records, encoding } = readRoster(file);
       const report = await importRoster(db, records, {
         dryRun: opts.dryRun === true,
         onProgress: (done, total) => console.error(`  ${done} of ${total} rows...`),
       });
-      printImportReport(file, report);
+      printImportReport(file, report, encoding);
     }),
   );
 

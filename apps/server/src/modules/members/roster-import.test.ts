@@ -5,6 +5,7 @@ import { contacts } from '@chamber/db';
 import { createTestDatabase, createTestUser } from '../../test/app.js';
 import { parseCsv } from '../../lib/csv.js';
 import { importRoster, RosterError } from './roster-import.js';
+import { readRosterFile } from './roster-file.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -240,5 +241,53 @@ describe('importRoster', () => {
     const report = await run(csv);
     expect(report.counts).toEqual({ created: 4, updated: 0, skipped: 0, rejected: 0 });
     expect(report.ignoredColumns).toEqual([]);
+  });
+});
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../test/fixtures/rosters/${name}`, import.meta.url));
+
+describe('roster files as spreadsheets save them', () => {
+  it('reads a Windows-1252 file (Excel’s CSV on Windows) without mangling accents', async () => {
+    const file = readRosterFile(fixture('windows-1252.csv'));
+    expect(file.encoding).toBe('Windows-1252');
+    const report = await importRoster(database.db, file.records, { now });
+    expect(report.counts).toMatchObject({ created: 2, rejected: 0 });
+    expect(await contactByEmail('jose@senortaco.example')).toMatchObject({
+      firstName: 'José',
+      lastName: 'Peña',
+      businessName: 'Señor Taco',
+    });
+    expect(await contactByEmail('zoe@cafeole.example')).toMatchObject({
+      firstName: 'Zoë',
+      businessName: 'Café Olé — Crêpes',
+    });
+  });
+
+  it('reads UTF-16 with a byte-order mark, little- and big-endian', async () => {
+    for (const [name, encoding, email] of [
+      ['utf-16le-bom.csv', 'UTF-16 LE', 'jose16le@senortaco.example'],
+      ['utf-16be-bom.csv', 'UTF-16 BE', 'jose16be@senortaco.example'],
+    ] as const) {
+      const file = readRosterFile(fixture(name));
+      expect(file.encoding).toBe(encoding);
+      expect(file.records[0]![0]).toBe('First Name');
+      const report = await importRoster(database.db, file.records, { now });
+      expect(report.counts).toMatchObject({ created: 2, rejected: 0 });
+      expect(report.ignoredColumns).toEqual([]);
+      expect(await contactByEmail(email)).toMatchObject({ businessName: 'Señor Taco' });
+    }
+  });
+
+  it('reads UTF-8, with or without a byte-order mark, as UTF-8', () => {
+    const utf8 = Buffer.from('\uFEFFEmail,Business\r\na@b.example,Señor Taco\r\n', 'utf8');
+    expect(readRosterFile(utf8)).toEqual({
+      encoding: 'UTF-8',
+      records: [
+        ['Email', 'Business'],
+        ['a@b.example', 'Señor Taco'],
+      ],
+    });
+    expect(readRosterFile(utf8.subarray(3)).encoding).toBe('UTF-8');
   });
 });
