@@ -1,5 +1,5 @@
 import iconv from 'iconv-lite';
-import { parseCsv } from '../../lib/csv.js';
+import { type CsvSeparator, parseCsv, sniffSeparator } from '../../lib/csv.js';
 
 /** How a roster file's bytes were read as text. */
 export type RosterEncoding = 'UTF-8' | 'Windows-1252' | 'UTF-16 LE' | 'UTF-16 BE';
@@ -7,6 +7,8 @@ export type RosterEncoding = 'UTF-8' | 'Windows-1252' | 'UTF-16 LE' | 'UTF-16 BE
 export interface RosterFile {
   records: string[][];
   encoding: RosterEncoding;
+  /** Sniffed from the header row: Excel writes semicolons in much of Europe, tabs as 'Unicode Text'. */
+  separator: CsvSeparator;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -34,5 +36,6 @@ export function decodeRoster(bytes: Uint8Array): { text: string; encoding: Roste
 /** A roster file's records and how it was read; throws CsvError when it is not CSV. */
 export function readRosterFile(bytes: Uint8Array): RosterFile {
   const { text, encoding } = decodeRoster(bytes);
-  return { records: parseCsv(text), encoding };
+  const separator = sniffSeparator(text);
+  return { records: parseCsv(text, separator), encoding, separator };
 }

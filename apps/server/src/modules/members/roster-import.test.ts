@@ -283,11 +283,46 @@ describe('roster files as spreadsheets save them', () => {
     const utf8 = Buffer.from('\uFEFFEmail,Business\r\na@b.example,Señor Taco\r\n', 'utf8');
     expect(readRosterFile(utf8)).toEqual({
       encoding: 'UTF-8',
+      separator: ',',
       records: [
         ['Email', 'Business'],
         ['a@b.example', 'Señor Taco'],
       ],
     });
     expect(readRosterFile(utf8.subarray(3)).encoding).toBe('UTF-8');
+  });
+
+  it('sniffs semicolon-separated files (Excel in much of Europe)', async () => {
+    const file = readRosterFile(fixture('semicolons.csv'));
+    expect(file).toMatchObject({ encoding: 'Windows-1252', separator: ';' });
+    const report = await importRoster(database.db, file.records, { now });
+    expect(report.counts).toMatchObject({ created: 2, rejected: 0 });
+    expect(report.ignoredColumns).toEqual([]);
+    expect(await contactByEmail('ines@boulangerie.example')).toMatchObject({
+      firstName: 'Inès',
+      businessName: 'Boulangerie Dubois; Café, Pâtisserie',
+      membershipTier: 'elite',
+      specialties: ['Bakery', 'Catering'],
+    });
+    expect(await contactByEmail('joerg@muellerhaus.example')).toMatchObject({
+      lastName: 'Müller',
+    });
+  });
+
+  it('sniffs tab-separated UTF-16 (Excel’s ‘Unicode Text’)', async () => {
+    const file = readRosterFile(fixture('unicode-text.txt'));
+    expect(file).toMatchObject({ encoding: 'UTF-16 LE', separator: '\t' });
+    const report = await importRoster(database.db, file.records, { now });
+    expect(report.counts).toMatchObject({ created: 2, rejected: 0 });
+    expect(await contactByEmail('ana@tacos.example')).toMatchObject({
+      lastName: 'López',
+      businessName: 'Tacos, Tortas & Más',
+      membershipTier: 'enhanced',
+    });
+  });
+
+  it('keeps commas as the separator when the header has no other', () => {
+    expect(readRosterFile(Buffer.from('Email\na@b.example\n')).separator).toBe(',');
+    expect(readRosterFile(Buffer.from('"Name; Title",Email\nA,a@b.example\n')).separator).toBe(',');
   });
 });
