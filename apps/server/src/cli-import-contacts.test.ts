@@ -71,7 +71,8 @@ describe('chamber import-contacts', () => {
   it('reports what a dry run would do and saves nothing', async () => {
     const file = await csvFile('roster.csv', roster);
     const result = await chamber('import-contacts', file, '--dry-run');
-    expect(result.code, result.stderr).toBe(0);
+    // Rows were rejected: a dry run says so in its status too.
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toContain('roster.csv: 5 rows (dry run: nothing was saved).');
     expect(result.stdout).toContain('Would create 2, update 0, skipped 1, rejected 2.');
     expect(await countContacts('%@florist.example')).toBe(0);
@@ -80,7 +81,10 @@ describe('chamber import-contacts', () => {
   it('imports good rows, skips the duplicate and rejects broken rows with reasons', async () => {
     const file = await csvFile('roster.csv', roster);
     const result = await chamber('import-contacts', file);
-    expect(result.code, result.stderr).toBe(0);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(
+      '2 rows were rejected: correct them and import the file again (rows already imported are skipped), or pass --allow-rejects to accept.',
+    );
     expect(result.stdout.split('\n')).toEqual([
       'roster.csv: 5 rows.',
       '  row 4: skipped: same email as row 3 (VICTOR@autocare.example)',
@@ -92,7 +96,9 @@ describe('chamber import-contacts', () => {
     expect(await countContacts('hannah@florist.example')).toBe(1);
     expect(await countContacts('victor@autocare.example')).toBe(1);
 
-    const again = await chamber('import-contacts', file);
+    const again = await chamber('import-contacts', file, '--allow-rejects');
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain('rejected');
     expect(again.stdout).toContain(
       'Created 0, updated 0, skipped 3 (2 already up to date), rejected 2.',
     );
@@ -103,6 +109,9 @@ describe('chamber import-contacts', () => {
     const ansi = await chamber('import-contacts', path.join(fixtures, 'windows-1252.csv'));
     expect(ansi.code, ansi.stderr).toBe(0);
     expect(ansi.stdout).toContain('windows-1252.csv: 2 rows, read as Windows-1252.');
+    expect(ansi.stdout).toContain(
+      'the file is not UTF-8: if a name shows a wrong letter, save as CSV UTF-8 and import again',
+    );
     const unicode = await chamber('import-contacts', path.join(fixtures, 'utf-16le-bom.csv'));
     expect(unicode.stdout).toContain('utf-16le-bom.csv: 2 rows, read as UTF-16 LE.');
     const [stored] = await database.db
@@ -130,7 +139,9 @@ describe('chamber import-contacts', () => {
 
     const broken = await chamber('import-contacts', await csvFile('b.csv', 'email\n"open\n'));
     expect(broken.code).toBe(1);
-    expect(broken.stderr).toContain('is not valid CSV: A quoted field is never closed (line 2)');
+    expect(broken.stderr).toContain(
+      'is not valid CSV: A quoted field is never closed (line 2). In the spreadsheet, save as CSV UTF-8 and import that file.',
+    );
 
     const noEmail = await chamber('import-contacts', await csvFile('c.csv', 'name,phone\nA,1\n'));
     expect(noEmail.code).toBe(1);
@@ -149,7 +160,7 @@ describe('chamber import-contacts', () => {
       ].join('\n'),
     );
     const result = await chamber('import-contacts', file, '--dry-run');
-    expect(result.code, result.stderr).toBe(0);
+    expect(result.code, result.stderr).toBe(2);
     const printed = result.stdout + result.stderr;
     // Nothing a terminal acts on: no ESC, CSI, BEL or DEL; line breaks only between lines.
     const unsafe = [...printed].filter((c) => c !== '\n' && isUnsafe(c.codePointAt(0)!));

@@ -45,7 +45,11 @@ function readRoster(file: string): RosterFile {
   try {
     return readRosterFile(bytes);
   } catch (err) {
-    if (err instanceof CsvError) throw new CliError(`${file} is not valid CSV: ${err.message}`);
+    if (err instanceof CsvError) {
+      throw new CliError(
+        `${file} is not valid CSV: ${err.message}. In the spreadsheet, save as CSV UTF-8 and import that file.`,
+      );
+    }
     throw err;
   }
 }
@@ -56,6 +60,11 @@ function printImportReport(file: string, report: ImportReport, encoding: RosterF
   console.log(
     `${path.basename(file)}: ${report.rows} row${report.rows === 1 ? '' : 's'}${report.dryRun ? ' (dry run: nothing was saved)' : ''}${encoding === 'UTF-8' ? '' : `, read as ${encoding}`}.`,
   );
+  if (encoding === 'Windows-1252') {
+    console.log(
+      '  the file is not UTF-8: if a name shows a wrong letter, save as CSV UTF-8 and import again',
+    );
+  }
   if (report.ignoredColumns.length > 0) {
     console.log(`  ignored columns: ${report.ignoredColumns.join(', ')}`);
   }
@@ -228,7 +237,11 @@ program
   )
   .argument('<file>', 'the CSV file (columns: see the README)')
   .option('--dry-run', 'check the file and report what would change, without saving anything')
-  .action((file: string, opts: { dryRun?: boolean }) =>
+  .option(
+    '--allow-rejects',
+    'exit with status 0 even when rows were rejected (the other rows are imported either way)',
+  )
+  .action((file: string, opts: { dryRun?: boolean; allowRejects?: boolean }) =>
     withDatabase(async ({ db }) => {
       const { records, encoding } = readRoster(file);
       const report = await importRoster(db, records, {
@@ -236,6 +249,13 @@ program
         onProgress: (done, total) => console.error(`  ${done} of ${total} rows...`),
       });
       printImportReport(file, report, encoding);
+      if (report.counts.rejected > 0 && opts.allowRejects !== true) {
+        // Scripts must notice: a rejected row is a member missing from the directory.
+        console.error(
+          `${report.counts.rejected} row${report.counts.rejected === 1 ? ' was' : 's were'} rejected: correct them and import the file again (rows already imported are skipped), or pass --allow-rejects to accept.`,
+        );
+        process.exitCode = 2;
+      }
     }),
   );
 

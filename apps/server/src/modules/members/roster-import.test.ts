@@ -62,7 +62,11 @@ describe('importRoster', () => {
         outcome: 'rejected',
         detail: 'member since "2023-02-30" is not a date (use YYYY-MM-DD)',
       },
-      { row: 11, outcome: 'rejected', detail: 'state "Utah" must be 2 letters (e.g. UT)' },
+      {
+        row: 11,
+        outcome: 'rejected',
+        detail: 'state "Utah" is not a state code (use 2-letter state codes, e.g. UT)',
+      },
       {
         row: 12,
         outcome: 'rejected',

@@ -218,7 +218,9 @@ export function readRow(cells: string[], columns: ColumnMap): RosterRow {
   const state = cell('state');
   if (state) {
     if (!/^[A-Za-z]{2}$/.test(state)) {
-      throw new RosterError(`state "${state}" must be 2 letters (e.g. UT)`);
+      throw new RosterError(
+        `state "${state}" is not a state code (use 2-letter state codes, e.g. UT)`,
+      );
     }
     row.state = state.toUpperCase();
   }
