@@ -73,9 +73,14 @@ function printImportReport(file: string, report: ImportReport, encoding: RosterF
     if (line.outcome === 'created' || line.detail.startsWith('already up to date')) continue;
     console.log(`  row ${line.row}: ${line.outcome}: ${line.detail}`);
   }
+  for (const line of report.lines) {
+    for (const reason of line.rejectedCells ?? []) {
+      console.log(`  row ${line.row}: cell not imported: ${reason}`);
+    }
+  }
   const verb = report.dryRun ? 'Would create' : 'Created';
   console.log(
-    `${verb} ${counts.created}, ${report.dryRun ? 'update' : 'updated'} ${counts.updated}, skipped ${counts.skipped}${upToDate ? ` (${upToDate} already up to date)` : ''}, rejected ${counts.rejected}.`,
+    `${verb} ${counts.created}, ${report.dryRun ? 'update' : 'updated'} ${counts.updated}, skipped ${counts.skipped}${upToDate ? ` (${upToDate} already up to date)` : ''}, rejected ${counts.rejected}${report.rejectedCells ? ` (and ${report.rejectedCells} cell${report.rejectedCells === 1 ? '' : 's'} of rows that loaded)` : ''}.`,
   );
 }
 
@@ -249,10 +254,17 @@ program
         onProgress: (done, total) => console.error(`  ${done} of ${total} rows...`),
       });
       printImportReport(file, report, encoding);
-      if (report.counts.rejected > 0 && opts.allowRejects !== true) {
+      const { rejected } = report.counts;
+      if ((rejected > 0 || report.rejectedCells > 0) && opts.allowRejects !== true) {
         // Scripts must notice: a rejected row is a member missing from the directory.
+        const what = [
+          rejected > 0 && `${rejected} row${rejected === 1 ? '' : 's'}`,
+          report.rejectedCells > 0 &&
+            `${report.rejectedCells} cell${report.rejectedCells === 1 ? '' : 's'}`,
+        ].filter(Boolean);
+        const verb = what.length === 1 && (rejected || report.rejectedCells) === 1 ? 'was' : 'were';
         console.error(
-          `${report.counts.rejected} row${report.counts.rejected === 1 ? ' was' : 's were'} rejected: correct them and import the file again (rows already imported are skipped), or pass --allow-rejects to accept.`,
+          `${what.join(' and ')} ${verb} rejected: correct them and import the file again (rows already imported are skipped), or pass --allow-rejects to accept.`,
         );
         process.exitCode = 2;
       }

@@ -46,8 +46,32 @@ describe('importRoster', () => {
   it('creates good rows, skips duplicates, and rejects broken rows with reasons', async () => {
     const report = await run(roster);
     expect(report.rows).toBe(11);
-    expect(report.counts).toEqual({ created: 3, updated: 0, skipped: 1, rejected: 7 });
+    // A bad tier, date or website leaves that cell out; the contact still loads. 'Utah' is UT.
+    expect(report.counts).toEqual({ created: 7, updated: 0, skipped: 1, rejected: 3 });
+    expect(report.rejectedCells).toBe(3);
     expect(report.ignoredColumns).toEqual(['Notes']);
+    expect(report.lines.filter((l) => l.rejectedCells)).toEqual([
+      {
+        row: 9,
+        outcome: 'created',
+        detail: 'Gold Co (Gold Member) <gold@tiers.example>',
+        rejectedCells: [
+          'tier "gold" names no plan (the plans are Basic, Enhanced and Elite); the tier was left as it was',
+        ],
+      },
+      {
+        row: 10,
+        outcome: 'created',
+        detail: 'Date Co (Late Date) <date@dates.example>',
+        rejectedCells: ['member since "2023-02-30" is not a date (use YYYY-MM-DD)'],
+      },
+      {
+        row: 12,
+        outcome: 'created',
+        detail: 'Site Co (Odd Site) <site@sites.example>',
+        rejectedCells: ['website "javascript:alert(1)" is not a web address'],
+      },
+    ]);
     expect(report.lines.filter((l) => l.outcome !== 'created')).toEqual([
       {
         row: 6,
@@ -56,22 +80,6 @@ describe('importRoster', () => {
       },
       { row: 7, outcome: 'rejected', detail: 'no email address (rows are matched by email)' },
       { row: 8, outcome: 'rejected', detail: '"bob@" is not an email address' },
-      { row: 9, outcome: 'rejected', detail: 'unknown tier "gold" (use basic, enhanced or elite)' },
-      {
-        row: 10,
-        outcome: 'rejected',
-        detail: 'member since "2023-02-30" is not a date (use YYYY-MM-DD)',
-      },
-      {
-        row: 11,
-        outcome: 'rejected',
-        detail: 'state "Utah" is not a state code (use 2-letter state codes, e.g. UT)',
-      },
-      {
-        row: 12,
-        outcome: 'rejected',
-        detail: 'website "javascript:alert(1)" is not a web address',
-      },
       {
         row: 13,
         outcome: 'rejected',
@@ -111,14 +119,19 @@ describe('importRoster', () => {
       phone: null,
       specialties: [],
     });
-    expect(await contactByEmail('gold@tiers.example')).toBeUndefined();
+    expect(await contactByEmail('gold@tiers.example')).toMatchObject({
+      membershipTier: 'standard',
+    });
+    expect(await contactByEmail('date@dates.example')).toMatchObject({ memberSince: null });
+    expect(await contactByEmail('state@states.example')).toMatchObject({ state: 'UT' });
+    expect(await contactByEmail('site@sites.example')).toMatchObject({ website: null });
   });
 
   it('changes nothing when the same file is imported again', async () => {
     const before = await database.db.select().from(contacts);
     const report = await run(roster);
-    expect(report.counts).toEqual({ created: 0, updated: 0, skipped: 4, rejected: 7 });
-    expect(report.lines.filter((l) => l.detail.startsWith('already up to date'))).toHaveLength(3);
+    expect(report.counts).toEqual({ created: 0, updated: 0, skipped: 8, rejected: 3 });
+    expect(report.lines.filter((l) => l.detail.startsWith('already up to date'))).toHaveLength(7);
     expect(await database.db.select().from(contacts)).toEqual(before);
   });
 
@@ -222,12 +235,14 @@ describe('importRoster', () => {
       'nul-after@cells.example,After Co,',
     ].join('\n');
     const report = await run(csv);
+    // The NUL business name is left out, and that contact then has no name to be listed by.
     expect(report.counts).toEqual({ created: 3, updated: 0, skipped: 0, rejected: 2 });
     expect(report.lines.filter((l) => l.outcome === 'rejected')).toEqual([
       {
         row: 3,
         outcome: 'rejected',
-        detail: 'the business name cell (column 2) contains a NUL character',
+        detail: 'needs a name or a business name (the email is not on file)',
+        rejectedCells: ['the business name cell (column 2) contains a NUL character'],
       },
       { row: 4, outcome: 'rejected', detail: 'the email cell (column 1) contains a NUL character' },
     ]);
@@ -328,5 +343,68 @@ describe('roster files as spreadsheets save them', () => {
   it('keeps commas as the separator when the header has no other', () => {
     expect(readRosterFile(Buffer.from('Email\na@b.example\n')).separator).toBe(',');
     expect(readRosterFile(Buffer.from('"Name; Title",Email\nA,a@b.example\n')).separator).toBe(',');
+  });
+
+  it('reads the headers of membership software exports, state names and spelled-out dates', async () => {
+    const a = readRosterFile(fixture('membership-export-a.csv'));
+    const report = await importRoster(database.db, a.records, { now });
+    // The contact person's email is the one rows are matched by; the general one is ignored.
+    expect(report.ignoredColumns).toEqual(['Email']);
+    expect(report.counts).toMatchObject({ created: 3, rejected: 0 });
+    expect(report.lines.filter((l) => l.rejectedCells)).toEqual([
+      {
+        row: 3,
+        outcome: 'created',
+        detail: 'Bluebird Diner (Omar Haddad) <omar@bluebirddiner.example>',
+        rejectedCells: [
+          'tier "Platinum" names no plan (the plans are Basic, Enhanced and Elite); the tier was left as it was',
+        ],
+      },
+    ]);
+    expect(await contactByEmail('dana@rivertonhardware.example')).toMatchObject({
+      businessName: 'Riverton Hardware',
+      firstName: 'Dana',
+      lastName: 'Cole',
+      membershipTier: 'enhanced',
+      memberSince: '2019-03-12',
+      city: 'Riverton',
+      state: 'UT',
+      postalCode: '84065',
+    });
+    expect(await contactByEmail('omar@bluebirddiner.example')).toMatchObject({
+      memberSince: '2019-03-05',
+      membershipTier: 'standard',
+    });
+    // Two-digit years are the latest such year not in the future.
+    expect(await contactByEmail('kim@aspendental.example')).toMatchObject({
+      memberSince: '1998-07-01',
+      state: 'NY',
+      membershipTier: 'elite',
+    });
+
+    const b = readRosterFile(fixture('membership-export-b.csv'));
+    const second = await importRoster(database.db, b.records, { now });
+    expect(second.ignoredColumns).toEqual([]);
+    expect(second.counts).toMatchObject({ created: 2, rejected: 0 });
+    expect(second.lines[1]).toEqual({
+      row: 3,
+      outcome: 'created',
+      detail: 'Copper Kettle <jo@copperkettle.example>',
+      rejectedCells: [
+        'state "Narnia" is not a state code (use 2-letter state codes, e.g. UT)',
+        'member since "31 Feb 2020" is not a date (use YYYY-MM-DD)',
+      ],
+    });
+    expect(await contactByEmail('sky@harboryoga.example')).toMatchObject({
+      businessName: 'Harbor Yoga, LLC',
+      memberSince: '2019-03-12',
+      state: 'UT',
+      membershipTier: 'standard',
+    });
+    expect(await contactByEmail('jo@copperkettle.example')).toMatchObject({
+      membershipTier: 'elite',
+      state: null,
+      memberSince: null,
+    });
   });
 });
