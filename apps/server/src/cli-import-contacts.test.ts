@@ -175,6 +175,29 @@ describe('chamber import-contacts', () => {
   }, 60_000);
 });
 
+describe('chamber export-contacts', () => {
+  it('writes the contacts as CSV that import-contacts reads back with no change', async () => {
+    const example = fileURLToPath(new URL('../../../docs/roster-example.csv', import.meta.url));
+    expect((await chamber('import-contacts', example)).code).toBe(0);
+    const out = path.join(dir, 'export.csv');
+    const result = await chamber('export-contacts', '--out', out);
+    expect(result.code, result.stderr).toBe(0);
+    const n = await countContacts('%');
+    expect(n).toBeGreaterThan(0);
+    expect(result.stdout).toBe(`${n} contacts written to ${out}.\n`);
+    const csv = await readFile(out, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      '\uFEFFFirst Name,Last Name,Business Name,Email,Phone,Website,Address,City,State,ZIP,Tier,Member Since,Specialties',
+    );
+
+    const again = await chamber('import-contacts', out);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain(
+      `Created 0, updated 0, skipped ${n} (${n} already up to date), rejected 0.`,
+    );
+  }, 60_000);
+});
+
 describe('chamber set-password', () => {
   it('mails a password-changed notice, to the outbox without SMTP', async () => {
     await createTestUser(database.db, { email: 'notice@member.example', firstName: 'Nadia' });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { type Config, ConfigError, loadConfig } from './config.js';
@@ -17,6 +17,7 @@ import { guardTerminalOutput, printable } from './lib/terminal-text.js';
 import { AccountService, type PasswordSet } from './modules/auth/index.js';
 import { chamberMail } from './modules/chamber/index.js';
 import {
+  exportRoster,
   importRoster,
   type ImportReport,
   readRosterFile,
@@ -268,6 +269,22 @@ program
         );
         process.exitCode = 2;
       }
+    }),
+  );
+
+program
+  .command('export-contacts')
+  .description(
+    "Write the directory's contacts to a CSV file, in the columns import-contacts reads (formulas escaped)",
+  )
+  .option('--out <file>', 'where to write it (default: contacts-<date>-<time>.csv here)')
+  .action((opts: { out?: string }) =>
+    withDatabase(async ({ db }) => {
+      // A file, not the terminal: cells are printed as written, line breaks and all.
+      const target = path.resolve(opts.out ?? `contacts-${stamp()}.csv`);
+      const { csv, rows } = await exportRoster(db);
+      writeFileSync(target, csv);
+      console.log(`${rows} contact${rows === 1 ? '' : 's'} written to ${target}.`);
     }),
   );
 

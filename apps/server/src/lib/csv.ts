@@ -109,3 +109,24 @@ export function parseCsv(text: string, separator: CsvSeparator = ','): string[][
   if (record.length > 0) records.push(record);
   return records;
 }
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, - or @ first) is written after an
+ * apostrophe, which spreadsheets show as text; the roster import drops it again.
+ */
+export function escapeFormula(value: string): string {
+  return /^[=+\-@]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * Records as CSV the way spreadsheets open it: CRLF line ends, a cell quoted when it holds a
+ * comma, quote or line break, and a byte-order mark so Excel reads it as UTF-8. Every cell is
+ * escaped against formulas.
+ */
+export function writeCsv(records: string[][]): string {
+  const cell = (raw: string) => {
+    const value = escapeFormula(raw);
+    return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  };
+  return '\uFEFF' + records.map((r) => r.map(cell).join(',') + '\r\n').join('');
+}

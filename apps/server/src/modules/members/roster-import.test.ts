@@ -6,6 +6,7 @@ import { createTestDatabase, createTestUser } from '../../test/app.js';
 import { parseCsv } from '../../lib/csv.js';
 import { importRoster, RosterError } from './roster-import.js';
 import { readRosterFile } from './roster-file.js';
+import { exportRoster } from './roster-export.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -405,6 +406,40 @@ describe('roster files as spreadsheets save them', () => {
       membershipTier: 'elite',
       state: null,
       memberSince: null,
+    });
+  });
+});
+
+describe('exportRoster', () => {
+  it('writes every contact in the columns the import reads, so it re-imports with no change', async () => {
+    await run(
+      [
+        'First Name,Last Name,Business Name,Email,Phone,Website,Address,City,State,ZIP,Tier,Member Since,Specialties',
+        'Eve,"O\'Neil, Jr.",=HYPERLINK("http://evil.example"),eve@formula.example,+1 801 555 0100,evil.example,"-12 Main St",Riverton,UT,84065,elite,2001-02-03,@SUM(A1); Cakes',
+      ].join('\n'),
+    );
+    const before = await database.db.select().from(contacts);
+    const { csv, rows } = await exportRoster(database.db);
+    expect(rows).toBe(before.length);
+    expect(csv.startsWith('\uFEFFFirst Name,Last Name,Business Name,Email,')).toBe(true);
+    // No cell starts with a formula character: each is after an apostrophe.
+    expect(csv).toContain(
+      `Eve,"O'Neil, Jr.","'=HYPERLINK(""http://evil.example"")",eve@formula.example,'+1 801 555 0100,https://evil.example,'-12 Main St,Riverton,UT,84065,elite,2001-02-03,'@SUM(A1); Cakes\r\n`,
+    );
+    for (const record of parseCsv(csv)) {
+      for (const cell of record) expect(cell).not.toMatch(/^[=+\-@]/);
+    }
+
+    const file = readRosterFile(Buffer.from(csv, 'utf8'));
+    const report = await importRoster(database.db, file.records, { now });
+    expect(report.ignoredColumns).toEqual([]);
+    expect(report.rejectedCells).toBe(0);
+    expect(report.counts).toEqual({ created: 0, updated: 0, skipped: rows, rejected: 0 });
+    expect(await database.db.select().from(contacts)).toEqual(before);
+    expect(await contactByEmail('eve@formula.example')).toMatchObject({
+      businessName: '=HYPERLINK("http://evil.example")',
+      phone: '+1 801 555 0100',
+      specialties: ['@SUM(A1)', 'Cakes'],
     });
   });
 });
