@@ -499,6 +499,10 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   },
   'GET /api/admin/stats': { call: () => ({ url: '/api/admin/stats' }), expect: adminOnly(200) },
   'GET /api/admin/audit': { call: () => ({ url: '/api/admin/audit' }), expect: adminOnly(200) },
+  'GET /api/admin/exports/contacts.csv': {
+    call: () => ({ url: '/api/admin/exports/contacts.csv' }),
+    expect: adminOnly(200),
+  },
 
   // The calendar: public to read and register for; events belong to their organizer and staff.
   'GET /api/calendars/:calendarId/events': {

@@ -71,31 +71,56 @@ describe('chamber import-contacts', () => {
   it('reports what a dry run would do and saves nothing', async () => {
     const file = await csvFile('roster.csv', roster);
     const result = await chamber('import-contacts', file, '--dry-run');
-    expect(result.code, result.stderr).toBe(0);
+    // Rows were rejected: a dry run says so in its status too.
+    expect(result.code, result.stderr).toBe(2);
     expect(result.stdout).toContain('roster.csv: 5 rows (dry run: nothing was saved).');
-    expect(result.stdout).toContain('Would create 2, update 0, skipped 1, rejected 2.');
+    expect(result.stdout).toContain(
+      'Would create 3, update 0, skipped 1, rejected 1 (and 1 cell of rows that loaded).',
+    );
     expect(await countContacts('%@florist.example')).toBe(0);
   }, 60_000);
 
   it('imports good rows, skips the duplicate and rejects broken rows with reasons', async () => {
     const file = await csvFile('roster.csv', roster);
     const result = await chamber('import-contacts', file);
-    expect(result.code, result.stderr).toBe(0);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toContain(
+      '1 row and 1 cell were rejected: correct them and import the file again (rows already imported are skipped), or pass --allow-rejects to accept.',
+    );
     expect(result.stdout.split('\n')).toEqual([
       'roster.csv: 5 rows.',
       '  row 4: skipped: same email as row 3 (VICTOR@autocare.example)',
       '  row 5: rejected: "not-an-email" is not an email address',
-      '  row 6: rejected: unknown tier "platinum" (use basic, enhanced or elite)',
-      'Created 2, updated 0, skipped 1, rejected 2.',
+      '  row 6: cell not imported: tier "platinum" names no plan (the plans are Basic, Enhanced and Elite); the tier was left as it was',
+      'Created 3, updated 0, skipped 1, rejected 1 (and 1 cell of rows that loaded).',
       '',
     ]);
     expect(await countContacts('hannah@florist.example')).toBe(1);
     expect(await countContacts('victor@autocare.example')).toBe(1);
 
-    const again = await chamber('import-contacts', file);
+    const again = await chamber('import-contacts', file, '--allow-rejects');
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).not.toContain('rejected');
     expect(again.stdout).toContain(
-      'Created 0, updated 0, skipped 3 (2 already up to date), rejected 2.',
+      'Created 0, updated 0, skipped 4 (3 already up to date), rejected 1 (and 1 cell of rows that loaded).',
     );
+  }, 60_000);
+
+  it('says which encoding a file was read in, and keeps its accents', async () => {
+    const fixtures = fileURLToPath(new URL('./test/fixtures/rosters/', import.meta.url));
+    const ansi = await chamber('import-contacts', path.join(fixtures, 'windows-1252.csv'));
+    expect(ansi.code, ansi.stderr).toBe(0);
+    expect(ansi.stdout).toContain('windows-1252.csv: 2 rows, read as Windows-1252.');
+    expect(ansi.stdout).toContain(
+      'the file is not UTF-8: if a name shows a wrong letter, save as CSV UTF-8 and import again',
+    );
+    const unicode = await chamber('import-contacts', path.join(fixtures, 'utf-16le-bom.csv'));
+    expect(unicode.stdout).toContain('utf-16le-bom.csv: 2 rows, read as UTF-16 LE.');
+    const [stored] = await database.db
+      .select({ businessName: contacts.businessName })
+      .from(contacts)
+      .where(sql`${contacts.email} = 'jose@senortaco.example'`);
+    expect(stored).toEqual({ businessName: 'Señor Taco' });
   }, 60_000);
 
   it('shows progress on a large file', async () => {
@@ -116,7 +141,9 @@ describe('chamber import-contacts', () => {
 
     const broken = await chamber('import-contacts', await csvFile('b.csv', 'email\n"open\n'));
     expect(broken.code).toBe(1);
-    expect(broken.stderr).toContain('is not valid CSV: A quoted field is never closed (line 2)');
+    expect(broken.stderr).toContain(
+      'is not valid CSV: A quoted field is never closed (line 2). In the spreadsheet, save as CSV UTF-8 and import that file.',
+    );
 
     const noEmail = await chamber('import-contacts', await csvFile('c.csv', 'name,phone\nA,1\n'));
     expect(noEmail.code).toBe(1);
@@ -135,7 +162,7 @@ describe('chamber import-contacts', () => {
       ].join('\n'),
     );
     const result = await chamber('import-contacts', file, '--dry-run');
-    expect(result.code, result.stderr).toBe(0);
+    expect(result.code, result.stderr).toBe(2);
     const printed = result.stdout + result.stderr;
     // Nothing a terminal acts on: no ESC, CSI, BEL or DEL; line breaks only between lines.
     const unsafe = [...printed].filter((c) => c !== '\n' && isUnsafe(c.codePointAt(0)!));
@@ -145,6 +172,29 @@ describe('chamber import-contacts', () => {
       'row 2: rejected: "\\x1B[2J\\x1B[H@nowhere" is not an email address',
     );
     expect(result.stdout).toContain('row 4: rejected: "bad-\\x9B2J" is not an email address');
+  }, 60_000);
+});
+
+describe('chamber export-contacts', () => {
+  it('writes the contacts as CSV that import-contacts reads back with no change', async () => {
+    const example = fileURLToPath(new URL('../../../docs/roster-example.csv', import.meta.url));
+    expect((await chamber('import-contacts', example)).code).toBe(0);
+    const out = path.join(dir, 'export.csv');
+    const result = await chamber('export-contacts', '--out', out);
+    expect(result.code, result.stderr).toBe(0);
+    const n = await countContacts('%');
+    expect(n).toBeGreaterThan(0);
+    expect(result.stdout).toBe(`${n} contacts written to ${out}.\n`);
+    const csv = await readFile(out, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      '\uFEFFFirst Name,Last Name,Business Name,Email,Phone,Website,Address,City,State,ZIP,Tier,Member Since,Specialties',
+    );
+
+    const again = await chamber('import-contacts', out);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain(
+      `Created 0, updated 0, skipped ${n} (${n} already up to date), rejected 0.`,
+    );
   }, 60_000);
 });
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { type Config, ConfigError, loadConfig } from './config.js';
@@ -8,7 +8,7 @@ import { listJobRuns, type JobRun } from './background/history.js';
 import { HISTORY_DAYS } from './background/runner.js';
 import { COMMAND_LINE } from './lib/audit.js';
 import { createStorage } from './lib/create-storage.js';
-import { CsvError, parseCsv } from './lib/csv.js';
+import { CsvError } from './lib/csv.js';
 import { systemClock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
 import { describeError } from './lib/db-errors.js';
@@ -16,7 +16,13 @@ import { createMailer } from './lib/mail/mailer.js';
 import { guardTerminalOutput, printable } from './lib/terminal-text.js';
 import { AccountService, type PasswordSet } from './modules/auth/index.js';
 import { chamberMail } from './modules/chamber/index.js';
-import { importRoster, type ImportReport } from './modules/members/index.js';
+import {
+  exportRoster,
+  importRoster,
+  type ImportReport,
+  readRosterFile,
+  type RosterFile,
+} from './modules/members/index.js';
 import { BackupError, createBackup, restoreBackup } from './ops/backup.js';
 import { demoAccounts } from './seed/demo-data.js';
 import { SCALE_1, seedScale } from './seed/scale.js';
@@ -27,10 +33,10 @@ guardTerminalOutput();
 
 class CliError extends Error {}
 
-function readCsvFile(file: string): string[][] {
-  let text: string;
+function readRoster(file: string): RosterFile {
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (err) {
     const code = (err as { code?: string }).code;
     throw new CliError(
@@ -38,19 +44,28 @@ function readCsvFile(file: string): string[][] {
     );
   }
   try {
-    return parseCsv(text);
+    return readRosterFile(bytes);
   } catch (err) {
-    if (err instanceof CsvError) throw new CliError(`${file} is not valid CSV: ${err.message}`);
+    if (err instanceof CsvError) {
+      throw new CliError(
+        `${file} is not valid CSV: ${err.message}. In the spreadsheet, save as CSV UTF-8 and import that file.`,
+      );
+    }
     throw err;
   }
 }
 
-function printImportReport(file: string, report: ImportReport) {
+function printImportReport(file: string, report: ImportReport, encoding: RosterFile['encoding']) {
   const { counts } = report;
   const upToDate = report.lines.filter((l) => l.detail.startsWith('already up to date')).length;
   console.log(
-    `${path.basename(file)}: ${report.rows} row${report.rows === 1 ? '' : 's'}${report.dryRun ? ' (dry run: nothing was saved)' : ''}.`,
+    `${path.basename(file)}: ${report.rows} row${report.rows === 1 ? '' : 's'}${report.dryRun ? ' (dry run: nothing was saved)' : ''}${encoding === 'UTF-8' ? '' : `, read as ${encoding}`}.`,
   );
+  if (encoding === 'Windows-1252') {
+    console.log(
+      '  the file is not UTF-8: if a name shows a wrong letter, save as CSV UTF-8 and import again',
+    );
+  }
   if (report.ignoredColumns.length > 0) {
     console.log(`  ignored columns: ${report.ignoredColumns.join(', ')}`);
   }
@@ -59,9 +74,14 @@ function printImportReport(file: string, report: ImportReport) {
     if (line.outcome === 'created' || line.detail.startsWith('already up to date')) continue;
     console.log(`  row ${line.row}: ${line.outcome}: ${line.detail}`);
   }
+  for (const line of report.lines) {
+    for (const reason of line.rejectedCells ?? []) {
+      console.log(`  row ${line.row}: cell not imported: ${reason}`);
+    }
+  }
   const verb = report.dryRun ? 'Would create' : 'Created';
   console.log(
-    `${verb} ${counts.created}, ${report.dryRun ? 'update' : 'updated'} ${counts.updated}, skipped ${counts.skipped}${upToDate ? ` (${upToDate} already up to date)` : ''}, rejected ${counts.rejected}.`,
+    `${verb} ${counts.created}, ${report.dryRun ? 'update' : 'updated'} ${counts.updated}, skipped ${counts.skipped}${upToDate ? ` (${upToDate} already up to date)` : ''}, rejected ${counts.rejected}${report.rejectedCells ? ` (and ${report.rejectedCells} cell${report.rejectedCells === 1 ? '' : 's'} of rows that loaded)` : ''}.`,
   );
 }
 
@@ -223,14 +243,48 @@ program
   )
   .argument('<file>', 'the CSV file (columns: see the README)')
   .option('--dry-run', 'check the file and report what would change, without saving anything')
-  .action((file: string, opts: { dryRun?: boolean }) =>
+  .option(
+    '--allow-rejects',
+    'exit with status 0 even when rows were rejected (the other rows are imported either way)',
+  )
+  .action((file: string, opts: { dryRun?: boolean; allowRejects?: boolean }) =>
     withDatabase(async ({ db }) => {
-      const records = readCsvFile(file);
+      const { records, encoding } = readRoster(file);
       const report = await importRoster(db, records, {
         dryRun: opts.dryRun === true,
         onProgress: (done, total) => console.error(`  ${done} of ${total} rows...`),
       });
-      printImportReport(file, report);
+      printImportReport(file, report, encoding);
+      const { rejected } = report.counts;
+      if ((rejected > 0 || report.rejectedCells > 0) && opts.allowRejects !== true) {
+        // Scripts must notice: a rejected row is a member missing from the directory.
+        const what = [
+          rejected > 0 && `${rejected} row${rejected === 1 ? '' : 's'}`,
+          report.rejectedCells > 0 &&
+            `${report.rejectedCells} cell${report.rejectedCells === 1 ? '' : 's'}`,
+        ].filter(Boolean);
+        const verb = what.length === 1 && (rejected || report.rejectedCells) === 1 ? 'was' : 'were';
+        console.error(
+          `${what.join(' and ')} ${verb} rejected: correct them and import the file again (rows already imported are skipped), or pass --allow-rejects to accept.`,
+        );
+        process.exitCode = 2;
+      }
+    }),
+  );
+
+program
+  .command('export-contacts')
+  .description(
+    "Write the directory's contacts to a CSV file, in the columns import-contacts reads (formulas escaped)",
+  )
+  .option('--out <file>', 'where to write it (default: contacts-<date>-<time>.csv here)')
+  .action((opts: { out?: string }) =>
+    withDatabase(async ({ db }) => {
+      // A file, not the terminal: cells are printed as written, line breaks and all.
+      const target = path.resolve(opts.out ?? `contacts-${stamp()}.csv`);
+      const { csv, rows } = await exportRoster(db);
+      writeFileSync(target, csv);
+      console.log(`${rows} contact${rows === 1 ? '' : 's'} written to ${target}.`);
     }),
   );
 

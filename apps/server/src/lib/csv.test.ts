@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, parseCsv } from './csv.js';
+import { CsvError, parseCsv, sniffSeparator } from './csv.js';
 
 describe('parseCsv', () => {
   it('splits plain records and fields', () => {
@@ -80,5 +80,22 @@ describe('parseCsv', () => {
 
   it('counts lines inside quoted fields when naming where a problem is', () => {
     expect(() => parseCsv('a\n"two\r\nlines"\n"x"y\n')).toThrow('(line 4)');
+  });
+});
+
+describe('sniffSeparator', () => {
+  it('takes the separator the header row uses most, outside quotes', () => {
+    expect(sniffSeparator('a;b;c\n1,5;2;3')).toBe(';');
+    expect(sniffSeparator('a\tb\tc\r\n1;2\t3')).toBe('\t');
+    expect(sniffSeparator('"a;b;c",d\n')).toBe(',');
+    expect(sniffSeparator('email\n')).toBe(',');
+  });
+
+  it('parses with the separator given', () => {
+    expect(parseCsv('a;"b;c";d\r\n1;2;', ';')).toEqual([
+      ['a', 'b;c', 'd'],
+      ['1', '2', ''],
+    ]);
+    expect(parseCsv('a\t"b\tc"\n', '\t')).toEqual([['a', 'b\tc']]);
   });
 });

@@ -9,7 +9,6 @@ export class CsvError extends Error {
 }
 
 const QUOTE = 34; // "
-const COMMA = 44; // ,
 const CR = 13;
 const LF = 10;
 
@@ -23,13 +22,35 @@ function countLines(text: string, from: number, to: number): number {
   return lines;
 }
 
+/** The field separators spreadsheets write: comma, semicolon (Excel in much of Europe), tab. */
+export type CsvSeparator = ',' | ';' | '\t';
+
 /**
- * Parses CSV as RFC 4180 writes it and as spreadsheets export it: fields separated by commas,
- * records by CRLF, LF or CR; a field in double quotes may hold commas, line breaks and quotes
- * written twice (""); a byte-order mark at the start is dropped. Records are returned as
+ * The separator of a file as spreadsheets save it, from its first line (the header row): the
+ * one of comma, semicolon and tab used most often outside quotes; a comma when none is.
+ */
+export function sniffSeparator(text: string): CsvSeparator {
+  const counts = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const c of text) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && c in counts) counts[c as CsvSeparator] += 1;
+  }
+  const best = (Object.keys(counts) as CsvSeparator[]).reduce((a, b) =>
+    counts[b] > counts[a] ? b : a,
+  );
+  return counts[best] > 0 ? best : ',';
+}
+
+/**
+ * Parses CSV as RFC 4180 writes it and as spreadsheets export it: fields separated by commas
+ * (or `separator`), records by CRLF, LF or CR; a field in double quotes may hold separators,
+ * line breaks and quotes written twice (""); a byte-order mark at the start is dropped. Records are returned as
  * written, one array of strings each (a blank line is a record with one empty field).
  */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, separator: CsvSeparator = ','): string[][] {
+  const SEPARATOR = separator.charCodeAt(0);
   const records: string[][] = [];
   const end = text.length;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -58,14 +79,14 @@ export function parseCsv(text: string): string[][] {
       }
       field = parts.join('');
       const next = text.charCodeAt(i);
-      if (i < end && next !== COMMA && next !== CR && next !== LF) {
+      if (i < end && next !== SEPARATOR && next !== CR && next !== LF) {
         throw new CsvError('Text after a closing quote; write a quote inside a field as ""', line);
       }
     } else {
       let j = i;
       while (j < end) {
         const c = text.charCodeAt(j);
-        if (c === COMMA || c === CR || c === LF) break;
+        if (c === SEPARATOR || c === CR || c === LF) break;
         j += 1;
       }
       field = text.slice(i, j);
@@ -74,9 +95,9 @@ export function parseCsv(text: string): string[][] {
     record.push(field);
 
     const c = text.charCodeAt(i);
-    if (c === COMMA) {
+    if (c === SEPARATOR) {
       i += 1;
-      // A comma at the very end still ends a field: an empty last one.
+      // A separator at the very end still ends a field: an empty last one.
       if (i === end) record.push('');
     } else if (c === CR || c === LF) {
       records.push(record);
@@ -87,4 +108,25 @@ export function parseCsv(text: string): string[][] {
   }
   if (record.length > 0) records.push(record);
   return records;
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, - or @ first) is written after an
+ * apostrophe, which spreadsheets show as text; the roster import drops it again.
+ */
+export function escapeFormula(value: string): string {
+  return /^[=+\-@]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * Records as CSV the way spreadsheets open it: CRLF line ends, a cell quoted when it holds a
+ * comma, quote or line break, and a byte-order mark so Excel reads it as UTF-8. Every cell is
+ * escaped against formulas.
+ */
+export function writeCsv(records: string[][]): string {
+  const cell = (raw: string) => {
+    const value = escapeFormula(raw);
+    return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  };
+  return '\uFEFF' + records.map((r) => r.map(cell).join(',') + '\r\n').join('');
 }

@@ -373,3 +373,24 @@ async function calendarId(): Promise<string> {
   await ctx.db.insert(calendars).values({ id: 'cal', locationId: 'loc' }).onConflictDoNothing();
   return 'cal';
 }
+
+describe('GET /api/admin/exports/contacts.csv', () => {
+  it('sends every contact as CSV, not cached, with formula cells escaped', async () => {
+    await member({
+      email: 'formula@export.example',
+      contact: { firstName: 'Fay', businessName: '=cmd|calc', phone: '+1 801 555 0199' },
+    });
+    const res = await call('GET', '/admin/exports/contacts.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="contacts.csv"');
+    const lines = res.body.split('\r\n');
+    expect(lines[0]).toBe(
+      '\uFEFFFirst Name,Last Name,Business Name,Email,Phone,Website,Address,City,State,ZIP,Tier,Member Since,Specialties',
+    );
+    expect(lines.find((l) => l.includes('formula@export.example'))).toMatch(
+      /^Fay,[^,]*,'=cmd\|calc,formula@export\.example,'\+1 801 555 0199,/,
+    );
+  });
+});

@@ -14,7 +14,9 @@ import {
   userListSchema,
   userResponseSchema,
 } from '@chamber/contract';
+import { mediaResponse } from '../../lib/openapi-media.js';
 import type { ModuleDeps } from '../deps.js';
+import { exportRoster } from '../members/index.js';
 import { SubmissionsService } from '../site/index.js';
 import { AdminService } from './service.js';
 
@@ -115,6 +117,31 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
       },
     },
     async () => admin.stats(),
+  );
+
+  app.get(
+    '/admin/exports/contacts.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "The directory's contacts as CSV",
+        description:
+          'Every contact in the columns the roster import reads, so the file re-imports with no change. Cells starting with =, +, - or @ are written after an apostrophe (formula injection).',
+        response: { 200: mediaResponse('The contacts as CSV', ['text/csv']), ...denied },
+      },
+    },
+    async (_request, reply) => {
+      const { csv } = await exportRoster(deps.db);
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="contacts.csv"')
+          // Members' personal details: never kept by a shared cache or the browser.
+          .header('cache-control', 'private, no-store')
+          .send(csv)
+      );
+    },
   );
 
   app.get(

@@ -6,3 +6,5 @@
 export { membersRoutes } from './routes.js';
 export { MembersService } from './service.js';
 export { importRoster, type ImportReport, RosterError } from './roster-import.js';
+export { readRosterFile, type RosterEncoding, type RosterFile } from './roster-file.js';
+export { exportRoster, rosterColumns } from './roster-export.js';

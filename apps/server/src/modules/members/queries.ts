@@ -128,3 +128,11 @@ export async function findContactsByEmail(db: Executor, emails: string[]) {
 export async function insertContacts(db: Executor, values: (typeof contacts.$inferInsert)[]) {
   if (values.length > 0) await db.insert(contacts).values(values);
 }
+
+/** Every contact, in the directory's name order, for the roster export. */
+export async function listAllContacts(db: Executor): Promise<ContactRow[]> {
+  return db
+    .select()
+    .from(contacts)
+    .orderBy(...orderBy.name);
+}

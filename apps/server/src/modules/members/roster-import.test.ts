@@ -5,6 +5,8 @@ import { contacts } from '@chamber/db';
 import { createTestDatabase, createTestUser } from '../../test/app.js';
 import { parseCsv } from '../../lib/csv.js';
 import { importRoster, RosterError } from './roster-import.js';
+import { readRosterFile } from './roster-file.js';
+import { exportRoster } from './roster-export.js';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -45,8 +47,32 @@ describe('importRoster', () => {
   it('creates good rows, skips duplicates, and rejects broken rows with reasons', async () => {
     const report = await run(roster);
     expect(report.rows).toBe(11);
-    expect(report.counts).toEqual({ created: 3, updated: 0, skipped: 1, rejected: 7 });
+    // A bad tier, date or website leaves that cell out; the contact still loads. 'Utah' is UT.
+    expect(report.counts).toEqual({ created: 7, updated: 0, skipped: 1, rejected: 3 });
+    expect(report.rejectedCells).toBe(3);
     expect(report.ignoredColumns).toEqual(['Notes']);
+    expect(report.lines.filter((l) => l.rejectedCells)).toEqual([
+      {
+        row: 9,
+        outcome: 'created',
+        detail: 'Gold Co (Gold Member) <gold@tiers.example>',
+        rejectedCells: [
+          'tier "gold" names no plan (the plans are Basic, Enhanced and Elite); the tier was left as it was',
+        ],
+      },
+      {
+        row: 10,
+        outcome: 'created',
+        detail: 'Date Co (Late Date) <date@dates.example>',
+        rejectedCells: ['member since "2023-02-30" is not a date (use YYYY-MM-DD)'],
+      },
+      {
+        row: 12,
+        outcome: 'created',
+        detail: 'Site Co (Odd Site) <site@sites.example>',
+        rejectedCells: ['website "javascript:alert(1)" is not a web address'],
+      },
+    ]);
     expect(report.lines.filter((l) => l.outcome !== 'created')).toEqual([
       {
         row: 6,
@@ -55,18 +81,6 @@ describe('importRoster', () => {
       },
       { row: 7, outcome: 'rejected', detail: 'no email address (rows are matched by email)' },
       { row: 8, outcome: 'rejected', detail: '"bob@" is not an email address' },
-      { row: 9, outcome: 'rejected', detail: 'unknown tier "gold" (use basic, enhanced or elite)' },
-      {
-        row: 10,
-        outcome: 'rejected',
-        detail: 'member since "2023-02-30" is not a date (use YYYY-MM-DD)',
-      },
-      { row: 11, outcome: 'rejected', detail: 'state "Utah" must be 2 letters (e.g. UT)' },
-      {
-        row: 12,
-        outcome: 'rejected',
-        detail: 'website "javascript:alert(1)" is not a web address',
-      },
       {
         row: 13,
         outcome: 'rejected',
@@ -106,14 +120,19 @@ describe('importRoster', () => {
       phone: null,
       specialties: [],
     });
-    expect(await contactByEmail('gold@tiers.example')).toBeUndefined();
+    expect(await contactByEmail('gold@tiers.example')).toMatchObject({
+      membershipTier: 'standard',
+    });
+    expect(await contactByEmail('date@dates.example')).toMatchObject({ memberSince: null });
+    expect(await contactByEmail('state@states.example')).toMatchObject({ state: 'UT' });
+    expect(await contactByEmail('site@sites.example')).toMatchObject({ website: null });
   });
 
   it('changes nothing when the same file is imported again', async () => {
     const before = await database.db.select().from(contacts);
     const report = await run(roster);
-    expect(report.counts).toEqual({ created: 0, updated: 0, skipped: 4, rejected: 7 });
-    expect(report.lines.filter((l) => l.detail.startsWith('already up to date'))).toHaveLength(3);
+    expect(report.counts).toEqual({ created: 0, updated: 0, skipped: 8, rejected: 3 });
+    expect(report.lines.filter((l) => l.detail.startsWith('already up to date'))).toHaveLength(7);
     expect(await database.db.select().from(contacts)).toEqual(before);
   });
 
@@ -217,12 +236,14 @@ describe('importRoster', () => {
       'nul-after@cells.example,After Co,',
     ].join('\n');
     const report = await run(csv);
+    // The NUL business name is left out, and that contact then has no name to be listed by.
     expect(report.counts).toEqual({ created: 3, updated: 0, skipped: 0, rejected: 2 });
     expect(report.lines.filter((l) => l.outcome === 'rejected')).toEqual([
       {
         row: 3,
         outcome: 'rejected',
-        detail: 'the business name cell (column 2) contains a NUL character',
+        detail: 'needs a name or a business name (the email is not on file)',
+        rejectedCells: ['the business name cell (column 2) contains a NUL character'],
       },
       { row: 4, outcome: 'rejected', detail: 'the email cell (column 1) contains a NUL character' },
     ]);
@@ -240,5 +261,185 @@ describe('importRoster', () => {
     const report = await run(csv);
     expect(report.counts).toEqual({ created: 4, updated: 0, skipped: 0, rejected: 0 });
     expect(report.ignoredColumns).toEqual([]);
+  });
+});
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../test/fixtures/rosters/${name}`, import.meta.url));
+
+describe('roster files as spreadsheets save them', () => {
+  it('reads a Windows-1252 file (Excel’s CSV on Windows) without mangling accents', async () => {
+    const file = readRosterFile(fixture('windows-1252.csv'));
+    expect(file.encoding).toBe('Windows-1252');
+    const report = await importRoster(database.db, file.records, { now });
+    expect(report.counts).toMatchObject({ created: 2, rejected: 0 });
+    expect(await contactByEmail('jose@senortaco.example')).toMatchObject({
+      firstName: 'José',
+      lastName: 'Peña',
+      businessName: 'Señor Taco',
+    });
+    expect(await contactByEmail('zoe@cafeole.example')).toMatchObject({
+      firstName: 'Zoë',
+      businessName: 'Café Olé — Crêpes',
+    });
+  });
+
+  it('reads UTF-16 with a byte-order mark, little- and big-endian', async () => {
+    for (const [name, encoding, email] of [
+      ['utf-16le-bom.csv', 'UTF-16 LE', 'jose16le@senortaco.example'],
+      ['utf-16be-bom.csv', 'UTF-16 BE', 'jose16be@senortaco.example'],
+    ] as const) {
+      const file = readRosterFile(fixture(name));
+      expect(file.encoding).toBe(encoding);
+      expect(file.records[0]![0]).toBe('First Name');
+      const report = await importRoster(database.db, file.records, { now });
+      expect(report.counts).toMatchObject({ created: 2, rejected: 0 });
+      expect(report.ignoredColumns).toEqual([]);
+      expect(await contactByEmail(email)).toMatchObject({ businessName: 'Señor Taco' });
+    }
+  });
+
+  it('reads UTF-8, with or without a byte-order mark, as UTF-8', () => {
+    const utf8 = Buffer.from('\uFEFFEmail,Business\r\na@b.example,Señor Taco\r\n', 'utf8');
+    expect(readRosterFile(utf8)).toEqual({
+      encoding: 'UTF-8',
+      separator: ',',
+      records: [
+        ['Email', 'Business'],
+        ['a@b.example', 'Señor Taco'],
+      ],
+    });
+    expect(readRosterFile(utf8.subarray(3)).encoding).toBe('UTF-8');
+  });
+
+  it('sniffs semicolon-separated files (Excel in much of Europe)', async () => {
+    const file = readRosterFile(fixture('semicolons.csv'));
+    expect(file).toMatchObject({ encoding: 'Windows-1252', separator: ';' });
+    const report = await importRoster(database.db, file.records, { now });
+    expect(report.counts).toMatchObject({ created: 2, rejected: 0 });
+    expect(report.ignoredColumns).toEqual([]);
+    expect(await contactByEmail('ines@boulangerie.example')).toMatchObject({
+      firstName: 'Inès',
+      businessName: 'Boulangerie Dubois; Café, Pâtisserie',
+      membershipTier: 'elite',
+      specialties: ['Bakery', 'Catering'],
+    });
+    expect(await contactByEmail('joerg@muellerhaus.example')).toMatchObject({
+      lastName: 'Müller',
+    });
+  });
+
+  it('sniffs tab-separated UTF-16 (Excel’s ‘Unicode Text’)', async () => {
+    const file = readRosterFile(fixture('unicode-text.txt'));
+    expect(file).toMatchObject({ encoding: 'UTF-16 LE', separator: '\t' });
+    const report = await importRoster(database.db, file.records, { now });
+    expect(report.counts).toMatchObject({ created: 2, rejected: 0 });
+    expect(await contactByEmail('ana@tacos.example')).toMatchObject({
+      lastName: 'López',
+      businessName: 'Tacos, Tortas & Más',
+      membershipTier: 'enhanced',
+    });
+  });
+
+  it('keeps commas as the separator when the header has no other', () => {
+    expect(readRosterFile(Buffer.from('Email\na@b.example\n')).separator).toBe(',');
+    expect(readRosterFile(Buffer.from('"Name; Title",Email\nA,a@b.example\n')).separator).toBe(',');
+  });
+
+  it('reads the headers of membership software exports, state names and spelled-out dates', async () => {
+    const a = readRosterFile(fixture('membership-export-a.csv'));
+    const report = await importRoster(database.db, a.records, { now });
+    // The contact person's email is the one rows are matched by; the general one is ignored.
+    expect(report.ignoredColumns).toEqual(['Email']);
+    expect(report.counts).toMatchObject({ created: 3, rejected: 0 });
+    expect(report.lines.filter((l) => l.rejectedCells)).toEqual([
+      {
+        row: 3,
+        outcome: 'created',
+        detail: 'Bluebird Diner (Omar Haddad) <omar@bluebirddiner.example>',
+        rejectedCells: [
+          'tier "Platinum" names no plan (the plans are Basic, Enhanced and Elite); the tier was left as it was',
+        ],
+      },
+    ]);
+    expect(await contactByEmail('dana@rivertonhardware.example')).toMatchObject({
+      businessName: 'Riverton Hardware',
+      firstName: 'Dana',
+      lastName: 'Cole',
+      membershipTier: 'enhanced',
+      memberSince: '2019-03-12',
+      city: 'Riverton',
+      state: 'UT',
+      postalCode: '84065',
+    });
+    expect(await contactByEmail('omar@bluebirddiner.example')).toMatchObject({
+      memberSince: '2019-03-05',
+      membershipTier: 'standard',
+    });
+    // Two-digit years are the latest such year not in the future.
+    expect(await contactByEmail('kim@aspendental.example')).toMatchObject({
+      memberSince: '1998-07-01',
+      state: 'NY',
+      membershipTier: 'elite',
+    });
+
+    const b = readRosterFile(fixture('membership-export-b.csv'));
+    const second = await importRoster(database.db, b.records, { now });
+    expect(second.ignoredColumns).toEqual([]);
+    expect(second.counts).toMatchObject({ created: 2, rejected: 0 });
+    expect(second.lines[1]).toEqual({
+      row: 3,
+      outcome: 'created',
+      detail: 'Copper Kettle <jo@copperkettle.example>',
+      rejectedCells: [
+        'state "Narnia" is not a state code (use 2-letter state codes, e.g. UT)',
+        'member since "31 Feb 2020" is not a date (use YYYY-MM-DD)',
+      ],
+    });
+    expect(await contactByEmail('sky@harboryoga.example')).toMatchObject({
+      businessName: 'Harbor Yoga, LLC',
+      memberSince: '2019-03-12',
+      state: 'UT',
+      membershipTier: 'standard',
+    });
+    expect(await contactByEmail('jo@copperkettle.example')).toMatchObject({
+      membershipTier: 'elite',
+      state: null,
+      memberSince: null,
+    });
+  });
+});
+
+describe('exportRoster', () => {
+  it('writes every contact in the columns the import reads, so it re-imports with no change', async () => {
+    await run(
+      [
+        'First Name,Last Name,Business Name,Email,Phone,Website,Address,City,State,ZIP,Tier,Member Since,Specialties',
+        'Eve,"O\'Neil, Jr.",=HYPERLINK("http://evil.example"),eve@formula.example,+1 801 555 0100,evil.example,"-12 Main St",Riverton,UT,84065,elite,2001-02-03,@SUM(A1); Cakes',
+      ].join('\n'),
+    );
+    const before = await database.db.select().from(contacts);
+    const { csv, rows } = await exportRoster(database.db);
+    expect(rows).toBe(before.length);
+    expect(csv.startsWith('\uFEFFFirst Name,Last Name,Business Name,Email,')).toBe(true);
+    // No cell starts with a formula character: each is after an apostrophe.
+    expect(csv).toContain(
+      `Eve,"O'Neil, Jr.","'=HYPERLINK(""http://evil.example"")",eve@formula.example,'+1 801 555 0100,https://evil.example,'-12 Main St,Riverton,UT,84065,elite,2001-02-03,'@SUM(A1); Cakes\r\n`,
+    );
+    for (const record of parseCsv(csv)) {
+      for (const cell of record) expect(cell).not.toMatch(/^[=+\-@]/);
+    }
+
+    const file = readRosterFile(Buffer.from(csv, 'utf8'));
+    const report = await importRoster(database.db, file.records, { now });
+    expect(report.ignoredColumns).toEqual([]);
+    expect(report.rejectedCells).toBe(0);
+    expect(report.counts).toEqual({ created: 0, updated: 0, skipped: rows, rejected: 0 });
+    expect(await database.db.select().from(contacts)).toEqual(before);
+    expect(await contactByEmail('eve@formula.example')).toMatchObject({
+      businessName: '=HYPERLINK("http://evil.example")',
+      phone: '+1 801 555 0100',
+      specialties: ['@SUM(A1)', 'Cakes'],
+    });
   });
 });

@@ -12,12 +12,16 @@ export interface ImportLine {
   row: number;
   outcome: ImportOutcome;
   detail: string;
+  /** Cells of a row that loaded that could not be taken, each with the reason. */
+  rejectedCells?: string[];
 }
 
 export interface ImportReport {
   /** Data rows in the file, blank ones not counted. */
   rows: number;
   counts: Record<ImportOutcome, number>;
+  /** Cells left out of rows that loaded. */
+  rejectedCells: number;
   lines: ImportLine[];
   /** Headers that match no known column. */
   ignoredColumns: string[];
@@ -87,9 +91,11 @@ export async function importRoster(
   const now = options.now ?? new Date();
   const lines: ImportLine[] = [];
   const counts: Record<ImportOutcome, number> = { created: 0, updated: 0, skipped: 0, rejected: 0 };
+  const cellsOf = new Map<number, string[]>();
   const note = (row: number, outcome: ImportOutcome, detail: string) => {
     counts[outcome] += 1;
-    lines.push({ row, outcome, detail });
+    const rejectedCells = cellsOf.get(row);
+    lines.push(rejectedCells ? { row, outcome, detail, rejectedCells } : { row, outcome, detail });
   };
 
   // Read every row first, so a broken row is reported whatever comes after it.
@@ -101,7 +107,8 @@ export async function importRoster(
     if (isBlank(cells)) return;
     rows += 1;
     try {
-      const parsed = readRow(cells, columns);
+      const { row: parsed, rejectedCells } = readRow(cells, columns, now);
+      if (rejectedCells.length > 0) cellsOf.set(row, rejectedCells);
       const key = parsed.email.toLowerCase();
       const first = firstRowOf.get(key);
       if (first !== undefined) {
@@ -176,7 +183,15 @@ export async function importRoster(
     if (!(options.dryRun && err instanceof TransactionRollbackError)) throw err;
   }
   lines.sort((a, b) => a.row - b.row);
-  return { rows, counts, lines, ignoredColumns: columns.ignored, dryRun: Boolean(options.dryRun) };
+  const rejectedCells = lines.reduce((n, l) => n + (l.rejectedCells?.length ?? 0), 0);
+  return {
+    rows,
+    counts,
+    rejectedCells,
+    lines,
+    ignoredColumns: columns.ignored,
+    dryRun: Boolean(options.dryRun),
+  };
 }
 
 function contactName(row: RosterRow, stored?: q.ContactRow): string {

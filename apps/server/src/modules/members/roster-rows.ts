@@ -27,7 +27,17 @@ type Column =
 const aliases: Record<Column, string[]> = {
   firstName: ['firstname', 'first', 'givenname'],
   lastName: ['lastname', 'last', 'surname', 'familyname'],
-  name: ['name', 'names', 'fullname', 'contactname', 'contact'],
+  name: [
+    'name',
+    'names',
+    'fullname',
+    'contactname',
+    'contact',
+    'primaryrep',
+    'primaryrepname',
+    'primarycontact',
+    'primarycontactname',
+  ],
   businessName: [
     'businessname',
     'business',
@@ -35,18 +45,25 @@ const aliases: Record<Column, string[]> = {
     'companyname',
     'organization',
     'organisation',
+    'membername',
   ],
-  email: ['email', 'emailaddress', 'mail'],
+  email: ['email', 'emailaddress', 'mail', 'primaryrepemail', 'primarycontactemail'],
   phone: ['phone', 'phonenumber', 'telephone', 'tel'],
   website: ['website', 'web', 'url', 'site', 'websiteurl'],
-  address1: ['address', 'address1', 'street', 'streetaddress'],
-  city: ['city', 'town'],
-  state: ['state', 'province', 'region'],
-  postalCode: ['zip', 'zipcode', 'postalcode', 'postcode'],
-  tier: ['tier', 'membershiptier', 'level', 'membershiplevel', 'membership'],
+  address1: ['address', 'address1', 'street', 'streetaddress', 'mailingaddress'],
+  city: ['city', 'town', 'mailingcity'],
+  state: ['state', 'province', 'region', 'mailingstate'],
+  postalCode: ['zip', 'zipcode', 'postalcode', 'postcode', 'mailingzip', 'mailingpostalcode'],
+  tier: ['tier', 'membershiptier', 'level', 'membershiplevel', 'membership', 'membershiptype'],
   since: ['membersince', 'since', 'joined', 'joindate', 'datejoined'],
   specialties: ['specialties', 'specialty', 'categories', 'category'],
 };
+
+/**
+ * Membership software exports the business's general email next to its contact person's;
+ * rows are matched by the person's, so that column wins and the other is ignored.
+ */
+const preferred = new Set(['primaryrepemail', 'primarycontactemail']);
 
 const columnByAlias = new Map(
   Object.entries(aliases).flatMap(([column, names]) => names.map((n) => [n, column as Column])),
@@ -69,15 +86,25 @@ export function mapColumns(header: string[]): ColumnMap {
   header.forEach((raw, i) => {
     const name = raw.trim();
     if (name === '') return;
-    const column = columnByAlias.get(headerKey(name));
+    const key = headerKey(name);
+    const column = columnByAlias.get(key);
     if (!column) {
       ignored.push(name);
       return;
     }
-    if (index[column] !== undefined) {
-      throw new RosterError(
-        `Two columns mean the same thing: "${header[index[column]]}" and "${name}"`,
-      );
+    const taken = index[column];
+    if (taken !== undefined && preferred.has(key) !== preferred.has(headerKey(header[taken]!))) {
+      // One of the two is the contact person's email: keep that one.
+      if (preferred.has(key)) {
+        ignored.push(header[taken]!.trim());
+        index[column] = i;
+      } else {
+        ignored.push(name);
+      }
+      return;
+    }
+    if (taken !== undefined) {
+      throw new RosterError(`Two columns mean the same thing: "${header[taken]}" and "${name}"`);
     }
     index[column] = i;
   });
@@ -126,20 +153,47 @@ const tiers: Record<string, MembershipTier> = {
 };
 
 function parseTier(value: string): MembershipTier {
-  const tier = tiers[value.toLowerCase().replace(/\s*membership$/, '')];
-  if (!tier) throw new RosterError(`unknown tier "${value}" (use basic, enhanced or elite)`);
+  const tier = tiers[value.toLowerCase().replace(/\s*(membership|member|plan)$/, '')];
+  if (!tier) {
+    throw new RosterError(
+      `tier "${value}" names no plan (the plans are Basic, Enhanced and Elite); the tier was left as it was`,
+    );
+  }
   return tier;
 }
 
-/** YYYY-MM-DD, YYYY/MM/DD or the US M/D/YYYY, checked to be a real day. */
-function parseDate(value: string): string {
+const months = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** A two-digit year is the latest year ending so that is not in the future (24 is 2024, 87 1987). */
+function fullYear(year: string, today: Date): number {
+  if (year.length === 4) return Number(year);
+  const now = today.getUTCFullYear();
+  const y = now - (now % 100) + Number(year);
+  return y > now ? y - 100 : y;
+}
+
+/**
+ * YYYY-MM-DD, YYYY/MM/DD, the US M/D/YYYY or M/D/YY, and '12 Mar 2019' or 'Mar 12, 2019' as
+ * spreadsheets display dates, checked to be a real day.
+ */
+function parseDate(value: string, today: Date): string {
   const iso = value.match(/^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/);
-  const us = value.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/);
+  const us = value.match(/^(\d{1,2})\/(\d{1,2})\/(\d{4}|\d{2})$/);
+  const dayMonth = value.match(/^(\d{1,2})[ -]([a-z]{3,9})\.?[ -](\d{4}|\d{2})$/i);
+  const monthDay = value.match(/^([a-z]{3,9})\.? (\d{1,2}),? (\d{4})$/i);
+  const month = (name: string) => {
+    const i = months.indexOf(name.slice(0, 3).toLowerCase());
+    return i >= 0 && (name.length === 3 || /^[a-z]+$/i.test(name)) ? i + 1 : NaN;
+  };
   const [y, m, d] = iso
     ? [iso[1], iso[2], iso[3]].map(Number)
     : us
-      ? [us[3], us[1], us[2]].map(Number)
-      : [];
+      ? [fullYear(us[3]!, today), Number(us[1]), Number(us[2])]
+      : dayMonth
+        ? [fullYear(dayMonth[3]!, today), month(dayMonth[2]!), Number(dayMonth[1])]
+        : monthDay
+          ? [Number(monthDay[3]), month(monthDay[1]!), Number(monthDay[2])]
+          : [];
   const date = y === undefined ? undefined : new Date(Date.UTC(y, m! - 1, d));
   if (!date || date.getUTCMonth() !== m! - 1 || date.getUTCDate() !== d) {
     throw new RosterError(`member since "${value}" is not a date (use YYYY-MM-DD)`);
@@ -171,27 +225,146 @@ function splitName(full: string): { firstName: string; lastName?: string } {
 /** True for a row with nothing in it (spreadsheets leave them at the end). */
 export const isBlank = (cells: string[]) => cells.every((c) => c.trim() === '');
 
-/** One data row as a contact, or a RosterError saying what is wrong with it. */
-export function readRow(cells: string[], columns: ColumnMap): RosterRow {
-  // PostgreSQL text cannot hold U+0000: such a row is refused here, naming the cell, and the
-  // rest of the file still loads (cells of ignored columns are never stored, so never checked).
-  for (const [column, i] of Object.entries(columns.index) as [Column, number][]) {
-    if (cells[i]?.includes('\u0000')) {
-      throw new RosterError(
-        `the ${labels[column]} cell (column ${i + 1}) contains a NUL character`,
-      );
-    }
+const stateNames: Record<string, string> = {
+  alabama: 'AL',
+  alaska: 'AK',
+  arizona: 'AZ',
+  arkansas: 'AR',
+  california: 'CA',
+  colorado: 'CO',
+  connecticut: 'CT',
+  delaware: 'DE',
+  districtofcolumbia: 'DC',
+  florida: 'FL',
+  georgia: 'GA',
+  hawaii: 'HI',
+  idaho: 'ID',
+  illinois: 'IL',
+  indiana: 'IN',
+  iowa: 'IA',
+  kansas: 'KS',
+  kentucky: 'KY',
+  louisiana: 'LA',
+  maine: 'ME',
+  maryland: 'MD',
+  massachusetts: 'MA',
+  michigan: 'MI',
+  minnesota: 'MN',
+  mississippi: 'MS',
+  missouri: 'MO',
+  montana: 'MT',
+  nebraska: 'NE',
+  nevada: 'NV',
+  newhampshire: 'NH',
+  newjersey: 'NJ',
+  newmexico: 'NM',
+  newyork: 'NY',
+  northcarolina: 'NC',
+  northdakota: 'ND',
+  ohio: 'OH',
+  oklahoma: 'OK',
+  oregon: 'OR',
+  pennsylvania: 'PA',
+  rhodeisland: 'RI',
+  southcarolina: 'SC',
+  southdakota: 'SD',
+  tennessee: 'TN',
+  texas: 'TX',
+  utah: 'UT',
+  vermont: 'VT',
+  virginia: 'VA',
+  washington: 'WA',
+  westvirginia: 'WV',
+  wisconsin: 'WI',
+  wyoming: 'WY',
+  puertorico: 'PR',
+  guam: 'GU',
+  virginislands: 'VI',
+  usvirginislands: 'VI',
+  americansamoa: 'AS',
+  northernmarianaislands: 'MP',
+};
+
+/** A 2-letter code as written, or a state's full name ('Utah', 'new york') as its code. */
+function parseState(value: string): string {
+  if (/^[A-Za-z]{2}$/.test(value)) return value.toUpperCase();
+  const code = stateNames[value.toLowerCase().replace(/[^a-z]/g, '')];
+  if (!code) {
+    throw new RosterError(
+      `state "${value}" is not a state code (use 2-letter state codes, e.g. UT)`,
+    );
   }
+  return code;
+}
+
+function parseSpecialties(value: string): string[] {
+  const list = [
+    ...new Set(
+      value
+        .split(/[;|]/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (list.length > 20) throw new RosterError('more than 20 specialties');
+  const long = list.find((s) => s.length > 60);
+  if (long) throw new RosterError(`specialty "${long}" is longer than 60 characters`);
+  return list;
+}
+
+/**
+ * An exported cell that starts with a formula character is written after an apostrophe (see
+ * the export); the apostrophe goes again on import, so an export re-imports unchanged.
+ */
+const unescapeCell = (value: string) => (/^'[=+\-@]/.test(value) ? value.slice(1) : value);
+
+export interface ReadRow {
+  row: RosterRow;
+  /** Why each cell that was left out could not be taken; the rest of the row is. */
+  rejectedCells: string[];
+}
+
+/**
+ * One data row as a contact. A cell that cannot be taken is left out, with the reason, and
+ * the rest of the row still loads; only a missing or broken email rejects the row (a
+ * RosterError), as rows are matched by it.
+ */
+export function readRow(cells: string[], columns: ColumnMap, today = new Date()): ReadRow {
+  const rejectedCells: string[] = [];
+  // PostgreSQL text cannot hold U+0000: such a cell is refused here, naming it (cells of
+  // ignored columns are never stored, so never checked).
+  const nul = (column: Column) => {
+    const i = columns.index[column];
+    return i !== undefined && cells[i]?.includes('\u0000')
+      ? `the ${labels[column]} cell (column ${i + 1}) contains a NUL character`
+      : undefined;
+  };
+  const emailNul = nul('email');
+  if (emailNul) throw new RosterError(emailNul);
   const cell = (column: Column): string | undefined => {
     const i = columns.index[column];
-    const value = i === undefined ? '' : (cells[i] ?? '').trim().replace(/\s+/g, ' ');
+    const value = i === undefined ? '' : unescapeCell((cells[i] ?? '').trim().replace(/\s+/g, ' '));
     if (value === '') return undefined;
+    const problem = nul(column);
+    if (problem) throw new RosterError(problem);
     const limit = limits[column];
     if (limit && value.length > limit) {
       throw new RosterError(`${labels[column]} is longer than ${limit} characters`);
     }
     return value;
   };
+  /** The cell read by `parse`, or undefined (noted) when it cannot be taken. */
+  function take<T>(column: Column, parse: (value: string) => T): T | undefined {
+    try {
+      const value = cell(column);
+      return value === undefined ? undefined : parse(value);
+    } catch (err) {
+      if (!(err instanceof RosterError)) throw err;
+      rejectedCells.push(err.message);
+      return undefined;
+    }
+  }
+  const text = (value: string) => value;
 
   const rawEmail = cell('email');
   if (!rawEmail) throw new RosterError('no email address (rows are matched by email)');
@@ -199,49 +372,25 @@ export function readRow(cells: string[], columns: ColumnMap): RosterRow {
   if (!email.success) throw new RosterError(`"${rawEmail}" is not an email address`);
 
   const row: RosterRow = { email: email.data };
-  const full = cell('name');
-  const first = cell('firstName') ?? (full ? splitName(full).firstName : undefined);
-  const last = cell('lastName') ?? (full ? splitName(full).lastName : undefined);
+  const full = take('name', text);
+  const first = take('firstName', text) ?? (full ? splitName(full).firstName : undefined);
+  const last = take('lastName', text) ?? (full ? splitName(full).lastName : undefined);
   if (first) row.firstName = first;
   if (last) row.lastName = last;
-  const business = cell('businessName');
-  if (business) row.businessName = business;
-
-  const phone = cell('phone');
-  if (phone) row.phone = phone;
-  const website = cell('website');
-  if (website) row.website = parseWebsite(website);
-  const address = cell('address1');
-  if (address) row.address1 = address;
-  const city = cell('city');
-  if (city) row.city = city;
-  const state = cell('state');
-  if (state) {
-    if (!/^[A-Za-z]{2}$/.test(state)) {
-      throw new RosterError(`state "${state}" must be 2 letters (e.g. UT)`);
-    }
-    row.state = state.toUpperCase();
+  const fields = {
+    businessName: take('businessName', text),
+    phone: take('phone', text),
+    website: take('website', parseWebsite),
+    address1: take('address1', text),
+    city: take('city', text),
+    state: take('state', parseState),
+    postalCode: take('postalCode', text),
+    membershipTier: take('tier', parseTier),
+    memberSince: take('since', (v) => parseDate(v, today)),
+    specialties: take('specialties', parseSpecialties),
+  };
+  for (const [field, value] of Object.entries(fields)) {
+    if (value !== undefined) Object.assign(row, { [field]: value });
   }
-  const zip = cell('postalCode');
-  if (zip) row.postalCode = zip;
-  const tier = cell('tier');
-  if (tier) row.membershipTier = parseTier(tier);
-  const since = cell('since');
-  if (since) row.memberSince = parseDate(since);
-  const specialties = cell('specialties');
-  if (specialties) {
-    const list = [
-      ...new Set(
-        specialties
-          .split(/[;|]/)
-          .map((s) => s.trim())
-          .filter(Boolean),
-      ),
-    ];
-    if (list.length > 20) throw new RosterError('more than 20 specialties');
-    const long = list.find((s) => s.length > 60);
-    if (long) throw new RosterError(`specialty "${long}" is longer than 60 characters`);
-    row.specialties = list;
-  }
-  return row;
+  return { row, rejectedCells };
 }
