@@ -26,3 +26,65 @@ export type AppointmentStatus = (typeof appointmentStatuses)[number];
 export type EventStatus = (typeof eventStatuses)[number];
 export type MediaKind = (typeof mediaKinds)[number];
 export type SubmissionKind = (typeof submissionKinds)[number];
+
+// Membership dues (docs/decisions.md, "Membership dues").
+/**
+ * Where a membership stands. `pending`: joined, not yet paid (or held for staff approval);
+ * `active`: paid through a date not yet past; `grace`: past it, within the grace period;
+ * `lapsed`: past the grace period unpaid; `cancelled`: ended by the member or staff.
+ */
+export const membershipStatuses = ['pending', 'active', 'grace', 'lapsed', 'cancelled'] as const;
+/** How a term is counted: a year from the day paid, or the calendar year (first year prorated). */
+export const termRules = ['anniversary', 'calendar_year'] as const;
+/** What a lapsed membership's listing becomes once the grace period is over. */
+export const lapsedListings = ['hidden', 'basic'] as const;
+/** What happened to a membership, kept as its history (nothing is overwritten). */
+export const membershipEventKinds = [
+  'joined',
+  'approved',
+  'term_paid',
+  'upgraded',
+  'downgrade_scheduled',
+  'downgraded',
+  'plan_changed',
+  'auto_renew_on',
+  'auto_renew_off',
+  'charge_failed',
+  'grace',
+  'lapsed',
+  'restored',
+  'cancelled',
+] as const;
+export const invoiceStatuses = ['open', 'paid', 'void'] as const;
+/** An invoice asks for money; a credit note (numbered in the same series) gives some back. */
+export const invoiceKinds = ['invoice', 'credit_note'] as const;
+/** What an invoice is for; paying it fulfils that purpose (a term, an upgrade, a ticket). */
+export const invoicePurposes = [
+  'membership_join',
+  'membership_renewal',
+  'membership_upgrade',
+  'event_ticket',
+  'other',
+] as const;
+export const paymentMethods = ['card', 'check', 'cash', 'bank_transfer', 'other'] as const;
+/** A payment brings money in; a refund sends (part of) one back. */
+export const paymentKinds = ['payment', 'refund'] as const;
+/** Mails the dues job sends at most once per membership and paid-through date. */
+export const duesNoticeKinds = [
+  'renewal_reminder',
+  'auto_charge_notice',
+  'charge_failed',
+  'grace',
+  'lapsed',
+] as const;
+
+export type MembershipStatus = (typeof membershipStatuses)[number];
+export type TermRule = (typeof termRules)[number];
+export type LapsedListing = (typeof lapsedListings)[number];
+export type MembershipEventKind = (typeof membershipEventKinds)[number];
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+export type InvoiceKind = (typeof invoiceKinds)[number];
+export type InvoicePurpose = (typeof invoicePurposes)[number];
+export type PaymentMethod = (typeof paymentMethods)[number];
+export type PaymentKind = (typeof paymentKinds)[number];
+export type DuesNoticeKind = (typeof duesNoticeKinds)[number];

@@ -19,11 +19,21 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   appointmentStatuses,
+  duesNoticeKinds,
+  invoiceKinds,
+  invoicePurposes,
+  invoiceStatuses,
+  lapsedListings,
   mediaKinds,
+  membershipEventKinds,
+  membershipStatuses,
   membershipTiers,
+  paymentKinds,
+  paymentMethods,
   paymentStatuses,
   roles,
   submissionKinds,
+  termRules,
   userStatuses,
 } from '@chamber/contract/vocabulary';
 
@@ -568,4 +578,308 @@ export const securitySettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('security_settings_single_row', sql`${t.id} = 1`)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Membership dues: plans, memberships and their history, invoices, payments, Stripe's events.
+// Money is integer cents in the chamber's one currency (membership_settings.currency).
+
+export const membershipStatusEnum = pgEnum('membership_status', membershipStatuses);
+export const termRuleEnum = pgEnum('term_rule', termRules);
+export const lapsedListingEnum = pgEnum('lapsed_listing', lapsedListings);
+export const membershipEventKindEnum = pgEnum('membership_event_kind', membershipEventKinds);
+export const invoiceStatusEnum = pgEnum('invoice_status', invoiceStatuses);
+export const invoiceKindEnum = pgEnum('invoice_kind', invoiceKinds);
+export const invoicePurposeEnum = pgEnum('invoice_purpose', invoicePurposes);
+export const paymentMethodEnum = pgEnum('payment_method', paymentMethods);
+export const paymentKindEnum = pgEnum('payment_kind', paymentKinds);
+export const duesNoticeKindEnum = pgEnum('dues_notice_kind', duesNoticeKinds);
+
+/**
+ * A membership plan as sold: the feature level stays in code (`level`: what the listing
+ * unlocks), the name, yearly price, description and benefits are the chamber's to edit.
+ * One plan per level.
+ */
+export const membershipPlans = pgTable(
+  'membership_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    level: membershipTierEnum('level').notNull(),
+    name: text('name').notNull(),
+    /** The URL segment of the plan's page, e.g. `enhanced` for /enhanced-membership. */
+    slug: text('slug').notNull(),
+    /** One sentence for the price card and the plan's page. */
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    /** The benefits this plan adds over the plan below it (the comparison table's rows). */
+    benefits: text('benefits')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The few lines its price card shows. */
+    highlights: text('highlights')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Marked 'Most popular' on the price cards. */
+    featured: boolean('featured').notNull().default(false),
+    /** Offered for joining and renewing; a plan taken off sale keeps its members. */
+    available: boolean('available').notNull().default(true),
+    sortOrder: smallint('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('membership_plans_level_key').on(t.level),
+    uniqueIndex('membership_plans_slug_key').on(t.slug),
+    check('membership_plans_price_nonnegative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** The chamber's dues rules, one row, changed by admins. */
+export const membershipSettings = pgTable(
+  'membership_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** ISO 4217, upper case; every amount in the portal is in it. */
+    currency: varchar('currency', { length: 3 }).notNull().default('USD'),
+    termRule: termRuleEnum('term_rule').notNull().default('anniversary'),
+    graceDays: smallint('grace_days').notNull().default(30),
+    /** Days before the paid-through date on which a renewal reminder goes out. */
+    reminderDays: smallint('reminder_days')
+      .array()
+      .notNull()
+      .default(sql`'{30,14,1}'::smallint[]`),
+    /** Days before an automatic charge that the member is told its amount and card. */
+    autoChargeNoticeDays: smallint('auto_charge_notice_days').notNull().default(7),
+    /** Days an invoice gives to pay it. */
+    invoiceDueDays: smallint('invoice_due_days').notNull().default(30),
+    /** New members wait for staff before they are active and listed, even when paid. */
+    staffApproveNewMembers: boolean('staff_approve_new_members').notNull().default(false),
+    lapsedListing: lapsedListingEnum('lapsed_listing').notNull().default('hidden'),
+    /** How to pay offline (checks payable to..., bank details), printed on invoices. */
+    paymentInstructions: text('payment_instructions').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('membership_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * A member business's membership: one per contact, its current plan and standing. What
+ * happened to it over time is in membership_terms and membership_events, never overwritten.
+ * contacts.membership_tier and contacts.payment_status are kept from it, in the same
+ * transaction, by the memberships module only.
+ */
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => membershipPlans.id),
+    status: membershipStatusEnum('status').notNull().default('pending'),
+    /** The first day of the first paid term. */
+    startedOn: date('started_on'),
+    /** The last day covered by payments; null until the first payment. */
+    paidThrough: date('paid_through'),
+    autoRenew: boolean('auto_renew').notNull().default(false),
+    /** A downgrade asked for, applied at the next renewal. */
+    nextPlanId: uuid('next_plan_id').references(() => membershipPlans.id),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** The card an automatic renewal charges, as Stripe reports it (brand and last four). */
+    cardBrand: text('card_brand'),
+    cardLast4: varchar('card_last4', { length: 4 }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('memberships_contact_id_key').on(t.contactId),
+    uniqueIndex('memberships_stripe_subscription_id_key').on(t.stripeSubscriptionId),
+    index('memberships_status_paid_through_idx').on(t.status, t.paidThrough),
+    index('memberships_paid_through_idx').on(t.paidThrough),
+  ],
+);
+
+/** Each paid term of a membership (a join, a renewal, an upgrade's remainder). */
+export const membershipTerms = pgTable(
+  'membership_terms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => membershipPlans.id),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on').notNull(),
+    /** The invoice that paid for it (null for terms staff granted without one). */
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.membershipId, t.startsOn), uniqueIndex().on(t.invoiceId)],
+);
+
+/** A membership's history: every change of status, plan or renewal setting. */
+export const membershipEvents = pgTable(
+  'membership_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    kind: membershipEventKindEnum('kind').notNull(),
+    /** What the change was about (plan ids, dates, amounts, reasons). */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    /** Who did it; null for the member's own payment, the job runner or Stripe. */
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.membershipId, t.at)],
+);
+
+/**
+ * Invoices and credit notes. The number (`2026-0001`) comes from invoice_counters in the
+ * transaction that issues the invoice, so numbers have no gaps. Lines, amounts, the
+ * addressee and the number never change once issued (a trigger refuses it); only the status,
+ * the paid and void stamps and the Stripe references move. Corrections: void and reissue
+ * (`replacesInvoiceId`); refunds: a credit note (`creditsInvoiceId`).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    year: smallint('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    kind: invoiceKindEnum('kind').notNull().default('invoice'),
+    status: invoiceStatusEnum('status').notNull().default('open'),
+    purpose: invoicePurposeEnum('purpose').notNull(),
+    /** What paying it fulfils, read by the purpose's owner (plan id, term dates, event...). */
+    purposeDetail: jsonb('purpose_detail').$type<Record<string, unknown>>().notNull().default({}),
+    contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    membershipId: uuid('membership_id').references(() => memberships.id, {
+      onDelete: 'set null',
+    }),
+    /** The addressee as printed: name, business, address lines, email. */
+    billTo: jsonb('bill_to').$type<Record<string, string>>().notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    totalCents: integer('total_cents').notNull(),
+    issuedOn: date('issued_on').notNull(),
+    dueOn: date('due_on').notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
+    replacesInvoiceId: uuid('replaces_invoice_id'),
+    creditsInvoiceId: uuid('credits_invoice_id'),
+    stripeCheckoutSessionId: text('stripe_checkout_session_id'),
+    stripeInvoiceId: text('stripe_invoice_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_year_sequence_key').on(t.year, t.sequence),
+    uniqueIndex('invoices_stripe_checkout_session_id_key').on(t.stripeCheckoutSessionId),
+    uniqueIndex('invoices_stripe_invoice_id_key').on(t.stripeInvoiceId),
+    index().on(t.contactId, t.issuedOn),
+    index().on(t.membershipId),
+    index().on(t.status, t.dueOn),
+    check('invoices_total_nonnegative', sql`${t.totalCents} >= 0`),
+  ],
+);
+
+/** The last number used in each year's series; raised in the issuing transaction. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: smallint('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    unitCents: integer('unit_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [uniqueIndex().on(t.invoiceId, t.position)],
+);
+
+/**
+ * Money that moved: a payment (online through Stripe, or recorded by staff with its method
+ * and reference) or a refund of one. Never updated; a refund is its own row.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: paymentKindEnum('kind').notNull().default('payment'),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    /** For a refund: the payment it gives back. */
+    refundOfPaymentId: uuid('refund_of_payment_id'),
+    /** For a refund: the credit note that records it. */
+    creditNoteId: uuid('credit_note_id').references(() => invoices.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    method: paymentMethodEnum('method').notNull(),
+    /** Check number, bank reference, or Stripe's payment intent / refund id. */
+    reference: text('reference').notNull().default(''),
+    receivedOn: date('received_on').notNull(),
+    /** Staff who recorded it; null for online payments. */
+    recordedByUserId: uuid('recorded_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    stripeRefundId: text('stripe_refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.invoiceId),
+    index().on(t.receivedOn),
+    uniqueIndex('payments_stripe_refund_id_key').on(t.stripeRefundId),
+    // A payment intent pays once: a replayed or duplicated webhook cannot record it twice.
+    uniqueIndex('payments_stripe_payment_intent_id_key')
+      .on(t.stripePaymentIntentId)
+      .where(sql`kind = 'payment'`),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Every Stripe event handled, by its id: a replay finds its row and does nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  /** Stripe's `created`, to tell an event that arrives late from a newer one. */
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  /** What was done: 'applied', or why nothing was (unknown type, stale, no match). */
+  outcome: text('outcome').notNull(),
+});
+
+/**
+ * Each dues mail sent, once per membership, kind and paid-through date (and, for reminders,
+ * days before): the unique key makes a second process, or a rerun after a crash, skip it.
+ */
+export const duesNotices = pgTable(
+  'dues_notices',
+  {
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    kind: duesNoticeKindEnum('kind').notNull(),
+    paidThrough: date('paid_through').notNull(),
+    /** For renewal reminders, the days before; 0 otherwise. */
+    daysBefore: smallint('days_before').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.membershipId, t.kind, t.paidThrough, t.daysBefore] })],
 );

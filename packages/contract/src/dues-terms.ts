@@ -1,0 +1,126 @@
+/**
+ * The dues rules every layer shares: how long a term runs, what it costs, where a membership
+ * stands on a day, and how its standing reads in the spec's `paymentStatus`. Pure functions of
+ * ISO dates (`YYYY-MM-DD`, the chamber's calendar days) and integer cents.
+ */
+import type { MembershipStatus, PaymentStatus, TermRule } from './vocabulary.js';
+import { addDays } from './zoned-time.js';
+
+const DAY_MS = 86_400_000;
+
+function toUtc(date: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new RangeError(`Not an ISO date: ${date}`);
+  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+}
+
+function fromUtc(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** The same day a number of years later; 29 February becomes 28 February in other years. */
+export function addYears(date: string, years: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y + years, m - 1, d));
+  if (target.getUTCMonth() !== m - 1) target.setUTCDate(0);
+  return fromUtc(target.getTime());
+}
+
+/** Days from `from` to `to`, counting both (a term from 1 Jan to 31 Dec is 365). */
+export function daysInclusive(from: string, to: string): number {
+  return Math.round((toUtc(to) - toUtc(from)) / DAY_MS) + 1;
+}
+
+export interface Term {
+  startsOn: string;
+  /** The last day covered: the membership's paid-through date. */
+  endsOn: string;
+  amountCents: number;
+}
+
+/**
+ * A first term, or one that starts again after a lapse, paid on `paidOn`. Anniversary terms run
+ * a year from that day; calendar-year terms run to 31 December, and the first one costs the
+ * months left in the year, the month of payment included.
+ */
+export function firstTerm(rule: TermRule, paidOn: string, priceCents: number): Term {
+  if (rule === 'anniversary') {
+    return { startsOn: paidOn, endsOn: addDays(addYears(paidOn, 1), -1), amountCents: priceCents };
+  }
+  const month = Number(paidOn.slice(5, 7));
+  const monthsLeft = 12 - month + 1;
+  return {
+    startsOn: paidOn,
+    endsOn: `${paidOn.slice(0, 4)}-12-31`,
+    amountCents: Math.round((priceCents * monthsLeft) / 12),
+  };
+}
+
+/**
+ * The renewal of a term that ends on `paidThrough`: it starts the day after, whenever it is
+ * paid (early or in grace), so the renewal date never drifts. A full year at full price.
+ */
+export function nextTerm(rule: TermRule, paidThrough: string, priceCents: number): Term {
+  const startsOn = addDays(paidThrough, 1);
+  const endsOn =
+    rule === 'anniversary'
+      ? addDays(addYears(startsOn, 1), -1)
+      : `${Number(startsOn.slice(0, 4))}-12-31`;
+  return { startsOn, endsOn, amountCents: priceCents };
+}
+
+/**
+ * What an upgrade costs on `today` within a term: the yearly difference, for the share of the
+ * term's days still to come (today included), rounded to the cent. Nothing for a downgrade:
+ * that takes effect at renewal.
+ */
+export function upgradeCharge(
+  term: { startsOn: string; endsOn: string },
+  fromPriceCents: number,
+  toPriceCents: number,
+  today: string,
+): number {
+  const difference = toPriceCents - fromPriceCents;
+  if (difference <= 0 || today > term.endsOn) return 0;
+  const from = today < term.startsOn ? term.startsOn : today;
+  const share = daysInclusive(from, term.endsOn) / daysInclusive(term.startsOn, term.endsOn);
+  return Math.round(difference * share);
+}
+
+/**
+ * Where a paid membership stands on `today`: active through its paid-through date, then in
+ * grace for `graceDays` days, then lapsed.
+ */
+export function standingOn(
+  paidThrough: string,
+  graceDays: number,
+  today: string,
+): 'active' | 'grace' | 'lapsed' {
+  if (today <= paidThrough) return 'active';
+  if (today <= addDays(paidThrough, graceDays)) return 'grace';
+  return 'lapsed';
+}
+
+/** The spec's `paymentStatus` of a membership (docs/decisions.md, "Membership dues"). */
+export function paymentStatusOf(status: MembershipStatus): PaymentStatus {
+  switch (status) {
+    case 'active':
+      return 'paid';
+    case 'pending':
+    case 'grace':
+      return 'pending';
+    case 'lapsed':
+      return 'failed';
+    case 'cancelled':
+      return 'cancelled';
+  }
+}
+
+/** Whether a membership in this status gives its plan's listing features. */
+export const hasPlanFeatures = (status: MembershipStatus) =>
+  status === 'active' || status === 'grace';
+
+/** '$550.00' for 55000 in USD. */
+export function formatMoney(cents: number, currency = 'USD', locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+}
