@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { accentPalette } from '../../apps/web/src/lib/accent';
@@ -163,6 +164,34 @@ test('filters narrow the list and an empty result says so', async ({ page }) => 
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   await expect(rowMenu(page, 'Dana Okafor')).toBeVisible();
   await expect(rowMenu(page, 'Avery Lindqvist')).toBeVisible();
+});
+
+test('Export CSV downloads the users the filters show, and the directory contacts', async ({
+  page,
+}) => {
+  await signIn(page, accounts.admin);
+  await openUserManagement(page);
+  await page.getByLabel('Role', { exact: true }).click();
+  await page.getByRole('option', { name: 'Moderator' }).click();
+  await expect(rowMenu(page, 'Dana Okafor')).toBeVisible();
+
+  const [users] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export users (CSV)' }).click(),
+  ]);
+  expect(users.suggestedFilename()).toBe('users.csv');
+  const usersCsv = (await readFile((await users.path())!, 'utf8')).split('\r\n').filter(Boolean);
+  expect(usersCsv[0]).toContain('First Name,Last Name,Email');
+  // Only the moderator the filter shows, not the whole list.
+  expect(usersCsv.slice(1)).toEqual([expect.stringMatching(/^Dana,Okafor,.*,moderator,active,/)]);
+
+  const [contacts] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export directory contacts (CSV)' }).click(),
+  ]);
+  expect(contacts.suggestedFilename()).toBe('contacts.csv');
+  const contactsCsv = await readFile((await contacts.path())!, 'utf8');
+  expect(contactsCsv).toContain('Sweetwater Bakery');
 });
 
 test('a session that loses the admin role while on the page gets Access Denied', async ({

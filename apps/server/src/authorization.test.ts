@@ -503,6 +503,10 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     call: () => ({ url: '/api/admin/exports/contacts.csv' }),
     expect: adminOnly(200),
   },
+  'GET /api/admin/exports/users.csv': {
+    call: () => ({ url: '/api/admin/exports/users.csv?role=member' }),
+    expect: adminOnly(200),
+  },
 
   // The calendar: public to read and register for; events belong to their organizer and staff.
   'GET /api/calendars/:calendarId/events': {

@@ -39,6 +39,10 @@ export const listUsersQuerySchema = z.object({
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
 
+/** The user list's filters without paging: the CSV export sends every account they match. */
+export const exportUsersQuerySchema = listUsersQuerySchema.omit({ limit: true, offset: true });
+export type ExportUsersQuery = z.input<typeof exportUsersQuerySchema>;
+
 export const userListSchema = z.object({
   users: z.array(adminUserSchema),
   pagination: paginationSchema,

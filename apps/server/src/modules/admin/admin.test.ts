@@ -374,6 +374,36 @@ async function calendarId(): Promise<string> {
   return 'cal';
 }
 
+describe('GET /api/admin/exports/users.csv', () => {
+  it('sends the accounts the filters match, newest first, with formula cells escaped', async () => {
+    await member({
+      email: 'csv-one@export.example',
+      firstName: '@SUM(A1)',
+      status: 'pending',
+      contact: { businessName: 'Export One LLC' },
+    });
+    await member({ email: 'csv-two@export.example', status: 'active' });
+    const res = await call('GET', '/admin/exports/users.csv?search=export.example&status=pending');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="users.csv"');
+    const lines = res.body.split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe(
+      '\uFEFFFirst Name,Last Name,Email,Business Name,Phone,Website,Role,Status,Membership Tier,Payment Status,Created',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(
+      /^'@SUM\(A1\),[^,]*,csv-one@export\.example,Export One LLC,.*,member,pending,/,
+    );
+  });
+
+  it('refuses a filter outside the lists with a 400', async () => {
+    const res = await call('GET', '/admin/exports/users.csv?role=owner');
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/admin/exports/contacts.csv', () => {
   it('sends every contact as CSV, not cached, with formula cells escaped', async () => {
     await member({

@@ -62,6 +62,16 @@ export async function listUsers(
   return { rows, total: count?.total ?? 0 };
 }
 
+/** Every account the filter matches, in the list's order: the CSV export. */
+export async function listAllUsers(db: Executor, filter: UserFilter): Promise<AccountRow[]> {
+  return db
+    .select({ user: users, contact: contacts })
+    .from(users)
+    .leftJoin(contacts, eq(contacts.id, users.contactId))
+    .where(userWhere(filter))
+    .orderBy(desc(users.createdAt), desc(users.id));
+}
+
 /** The account and its contact, locked for a change in this transaction. */
 export async function lockAccount(db: Executor, id: string): Promise<AccountRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).for('update').limit(1);

@@ -5,6 +5,7 @@ import {
   apiErrorSchema,
   auditListSchema,
   deleteUserResponseSchema,
+  exportUsersQuerySchema,
   listAuditQuerySchema,
   listSubmissionsQuerySchema,
   listUsersQuerySchema,
@@ -142,6 +143,31 @@ export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
           .send(csv)
       );
     },
+  );
+
+  app.get(
+    '/admin/exports/users.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The user list as CSV',
+        description:
+          "Every account the user list's filters match (search, role, status), newest first, with the admin view's fields. Cells starting with =, +, - or @ are written after an apostrophe (formula injection).",
+        querystring: exportUsersQuerySchema,
+        response: {
+          200: mediaResponse('The accounts as CSV', ['text/csv']),
+          400: apiErrorSchema,
+          ...denied,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="users.csv"')
+        .header('cache-control', 'private, no-store')
+        .send(await admin.exportUsers(request.query)),
   );
 
   app.get(

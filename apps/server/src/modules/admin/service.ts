@@ -3,6 +3,7 @@ import type {
   AdminUser,
   AuditList,
   listAuditQuerySchema,
+  exportUsersQuerySchema,
   listUsersQuerySchema,
   updateUserSchema,
   updateUserStatusSchema,
@@ -11,6 +12,7 @@ import type {
 import type { Database, Executor } from '@chamber/db';
 import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit.js';
+import { writeCsv } from '../../lib/csv.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { blankToNull, isUuid } from '../../lib/input.js';
@@ -27,6 +29,21 @@ const lastAdmin = () =>
     'conflict',
     'The chamber needs at least one active admin. Make another admin first.',
   );
+
+/** The export's columns: the admin view's fields (spec §3), in the edit dialog's order. */
+export const userExportColumns = [
+  'First Name',
+  'Last Name',
+  'Email',
+  'Business Name',
+  'Phone',
+  'Website',
+  'Role',
+  'Status',
+  'Membership Tier',
+  'Payment Status',
+  'Created',
+] as const;
 
 export function toAdminUser({ user, contact }: q.AccountRow): AdminUser {
   return {
@@ -81,6 +98,33 @@ export class AdminService {
       users: rows.map(toAdminUser),
       pagination: { total, hasMore: query.offset + rows.length < total },
     };
+  }
+
+  /** The accounts the user list's filters match, as CSV (Admin → User Management, 'Export CSV'). */
+  async exportUsers(query: z.output<typeof exportUsersQuerySchema>): Promise<string> {
+    const rows = await q.listAllUsers(this.db, {
+      search: query.search || undefined,
+      role: query.role === 'all' ? undefined : query.role,
+      status: query.status === 'all' ? undefined : query.status,
+    });
+    return writeCsv([
+      [...userExportColumns],
+      ...rows
+        .map(toAdminUser)
+        .map((u) => [
+          u.firstName,
+          u.lastName,
+          u.email,
+          u.businessName ?? '',
+          u.phone ?? '',
+          u.website ?? '',
+          u.role,
+          u.status,
+          u.membershipTier,
+          u.paymentStatus,
+          u.createdAt,
+        ]),
+    ]);
   }
 
   /** The edit dialog's save. Names and email are copied to the contact, as the profile does. */

@@ -36,6 +36,29 @@ describe('api client', () => {
     });
   });
 
+  it('downloads a file with the token, naming it from Content-Disposition', async () => {
+    sessionStorage.setItem('token', 'session-token');
+    const { client, fetch } = setup(
+      async () =>
+        new Response('a,b\r\n', {
+          status: 200,
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="users.csv"',
+          },
+        }),
+    );
+    const file = await client.download('/admin/exports/users.csv?role=member');
+    expect(await file.blob.text()).toBe('a,b\r\n');
+    expect(file.filename).toBe('users.csv');
+    expect(headersOf(fetch.mock.calls[0]![1]).Authorization).toBe('Bearer session-token');
+    await expect(
+      setup(async () => json(403, { error: 'forbidden', message: 'Admins only.' })).client.download(
+        '/x',
+      ),
+    ).rejects.toMatchObject({ status: 403, message: 'Admins only.' });
+  });
+
   it('prefers the remembered token and sends no content type without a body', async () => {
     localStorage.setItem('token', 'local-token');
     sessionStorage.setItem('token', 'session-token');

@@ -32,6 +32,18 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name the server's Content-Disposition gives, else null. */
+  filename: string | null;
+}
+
+/** `attachment; filename="contacts.csv"` → contacts.csv */
+function dispositionFilename(header: string | null): string | null {
+  const match = header && /filename="?([^";]+)"?/i.exec(header);
+  return match?.[1] ?? null;
+}
+
 export interface ApiClientOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
@@ -103,8 +115,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
-  async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}) {
-    const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  /** One request; the answer's response when it is a success, else the ApiError it carries. */
+  async function send(method: HttpMethod, path: string, opts: RequestOptions, accept: string) {
+    const headers: Record<string, string> = { Accept: accept, ...opts.headers };
     // The retries below resend a POST whose answer was lost, and the write may have happened:
     // one key for all attempts lets the server answer a retry with the first answer.
     if (method === 'POST' && !headers['Idempotency-Key']) headers['Idempotency-Key'] = newKey();
@@ -134,16 +147,31 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }
     }
 
-    const body = await readBody(response);
     if (!response.ok) {
       if (response.status === 401) notifyUnauthorized();
-      throw toApiError(response, body, opts.errorMessage);
+      throw toApiError(response, await readBody(response), opts.errorMessage);
     }
-    return body as T;
+    return response;
+  }
+
+  async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}) {
+    const response = await send(method, path, opts, 'application/json');
+    return (await readBody(response)) as T;
+  }
+
+  /**
+   * A file the API sends (a CSV export, a PDF), fetched with the signed-in token: a plain link
+   * cannot carry it.
+   */
+  async function download(path: string, opts: Omit<RequestOptions, 'body'> = {}) {
+    const response = await send('GET', path, opts, '*/*');
+    const filename = dispositionFilename(response.headers.get('content-disposition'));
+    return { blob: await response.blob(), filename } satisfies DownloadedFile;
   }
 
   return {
     request,
+    download,
     get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),
     post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
       request<T>('POST', path, { ...opts, body }),

@@ -2,6 +2,7 @@ import type { AdminUser } from '@chamber/contract';
 import { SearchXIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { DownloadButton } from '@/components/files/download-button';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -28,6 +29,16 @@ interface Target {
   user: AdminUser;
   /** The menu button the dialog was opened from. */
   returnFocusTo: string;
+}
+
+/** The list's filters as the export's query string: the file holds what the table shows. */
+function exportQuery({ search, role, status }: { search: string; role: string; status: string }) {
+  const params = new URLSearchParams();
+  if (search) params.set('search', search);
+  if (role !== 'all') params.set('role', role);
+  if (status !== 'all') params.set('status', status);
+  const query = params.toString();
+  return query ? `?${query}` : '';
 }
 
 /** User Management tab (spec §2): search, filters, the paged table and each row's actions. */
@@ -114,6 +125,22 @@ export function UserManagement() {
         filters={filters}
         onChange={(change) => setFilters((current) => ({ ...current, ...change }))}
       />
+      <div className="flex flex-wrap justify-end gap-2">
+        <DownloadButton
+          path={`/admin/exports/users.csv${exportQuery({ search, role: filters.role, status: filters.status })}`}
+          filename="users.csv"
+          failureMessage="Failed to export users"
+        >
+          Export users (CSV)
+        </DownloadButton>
+        <DownloadButton
+          path="/admin/exports/contacts.csv"
+          filename="contacts.csv"
+          failureMessage="Failed to export contacts"
+        >
+          Export directory contacts (CSV)
+        </DownloadButton>
+      </div>
 
       {query.isError && !data ? (
         <TabError
