@@ -4,6 +4,9 @@
 #   scripts/container-test.sh           with podman (preferred) or a running Docker
 #   CONTAINER_ENGINE=docker scripts/container-test.sh
 #   KEEP=1 scripts/container-test.sh    leave the containers and volumes for a look afterwards
+#   scripts/container-test.sh --base-images-only
+#                                       only pull or make the base images (CI starts this early,
+#                                       in the background, so the slow part overlaps the tests)
 #
 # Where an image registry can be reached, the upstream images are pulled. Where none can (our
 # CI), stand-ins are made from what can be: Debian root filesystems from debootstrap (root
@@ -24,6 +27,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$PWD"
+BASE_ONLY=0
+[ "${1:-}" = --base-images-only ] && BASE_ONLY=1
 
 IMAGE="${CHAMBER_IMAGE:-localhost/chamber-portal:test}"
 MAX_IMAGE_MB=300
@@ -268,6 +273,11 @@ else
     -f scripts/container/compose.stand-ins.yml)
 fi
 note "$NODE_IMAGE: $(engine run --rm "$NODE_IMAGE" node --version), $(image_mb "$NODE_IMAGE") MB"
+if [ "$BASE_ONLY" = 1 ]; then
+  end_step
+  printf '\nBase images ready in %ss.\n' "$((SECONDS - RUN_START))"
+  exit 0
+fi
 
 # ---------------------------------------------------------------------------------------------
 step "Build the image"
