@@ -54,7 +54,7 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
   return (
     <article className="grid gap-3 rounded-xl border bg-card p-4 text-sm shadow-sm">
       <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h3 className="min-w-0 font-semibold break-words">
+        <h3 className="min-w-0 font-semibold">
           {auditActionLabel(entry.action)}: {entry.target.label}
         </h3>
         <p className="text-muted-foreground">
