@@ -39,7 +39,7 @@ export function AuditLog() {
             count={data.entries.length}
             total={data.pagination.total}
             hasMore={data.pagination.hasMore}
-            noun="entries"
+            noun={['entry', 'entries']}
             label="Audit log pages"
             onPage={setPage}
           />
