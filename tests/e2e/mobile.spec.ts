@@ -14,8 +14,17 @@ test('at 360 px the menu opens by keyboard and offers the theme', async ({ page 
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toBeVisible();
   await expect(menu.getByRole('group', { name: 'Theme' })).toBeVisible();
-  // Anonymous visitors get the theme control only.
-  await expect(menu.getByRole('link')).toHaveCount(0);
+  // Visitors get the header's links, Nominations and Sign in (docs/decisions.md): nothing else.
+  await expect(menu.getByRole('link')).toHaveText([
+    'Dashboard',
+    'Calendar',
+    'Members',
+    'Contact',
+    'About',
+    'Nominations',
+    'Sign in',
+  ]);
+  await expect(menu.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
 
   await menu.getByRole('radio', { name: 'Dark' }).focus();
   await page.keyboard.press('Space');
@@ -40,4 +49,23 @@ test('signed in, the menu shows the user, the links and Sign out', async ({ page
 
   await menu.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+});
+
+test('a visitor reaches the calendar from the menu, and signs in from it back to that page', async ({
+  page,
+}) => {
+  await page.goto(paths.home.href());
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await menu.getByRole('link', { name: 'Calendar' }).click();
+  await expect(menu).toBeHidden();
+  await expect(page).toHaveURL(paths.calendar.href());
+  await expect(page.getByRole('heading', { level: 1, name: 'Event Calendar' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await menu.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(paths.login.href());
+  await signInThroughForm(page, accounts.member);
+  await expect(page).toHaveURL(paths.calendar.href());
+  await expect(page.getByRole('button', { name: 'Create Event' })).toBeVisible();
 });

@@ -26,10 +26,24 @@ test('a member gets no Admin Dashboard entry and sees their profile', async ({ p
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(page).toHaveURL(paths.profile.href());
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
-  // The account menu (closing, or open on a narrow screen) shows the email too: read the page.
+  // The account menu shows the email too: read the profile's own Email entry and role badge.
   const profile = page.getByRole('main');
-  await expect(profile.getByText(accounts.member.email, { exact: true })).toBeVisible();
-  await expect(profile.getByText('Member', { exact: true })).toBeVisible();
+  await expect(
+    profile.getByRole('link', { name: accounts.member.email, exact: true }),
+  ).toHaveAttribute('href', `mailto:${accounts.member.email}`);
+  await expect(
+    profile.getByRole('list', { name: 'Account status' }).getByText('Member', { exact: true }),
+  ).toBeVisible();
+});
+
+test("the header's Sign in returns to the page it was clicked on", async ({ page }) => {
+  await page.goto(paths.members.href());
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(paths.login.href());
+  await signInThroughForm(page, accounts.member);
+  await expect(page).toHaveURL(paths.members.href());
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 });
 
 test('/profile sends anonymous visitors to sign in and back', async ({ page }) => {

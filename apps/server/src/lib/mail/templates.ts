@@ -111,6 +111,24 @@ export function welcomeMail(chamber: ChamberIdentity, firstName: string) {
   });
 }
 
+/**
+ * Sent after a roster member claims their listing (`/register-existing`): the account is new
+ * and already active, so it welcomes them rather than reporting a changed password. It still
+ * says what to do if someone else made the account.
+ */
+export function claimWelcomeMail(chamber: ChamberIdentity, firstName: string) {
+  return renderMail(chamber, {
+    subject: `Welcome to the ${chamber.name} member portal`,
+    preview: 'Your account is ready and connected to your directory listing.',
+    greeting: `Hi ${firstName || 'there'},`,
+    paragraphs: [
+      `Your ${chamber.name} account is ready and connected to your listing in the member directory. Sign in to keep your business profile up to date and to post events on the chamber's calendar.`,
+      `If you did not create this account, contact the chamber office right away${chamber.phone ? ` at ${chamber.phone}` : ''}${chamber.email ? ` or ${chamber.email}` : ''}.`,
+    ],
+    action: { label: 'Sign in to your account', url: `${chamber.publicUrl}/login` },
+  });
+}
+
 /** Sent when an account's password is set or changed. */
 export function passwordChangedMail(chamber: ChamberIdentity, firstName: string) {
   return renderMail(chamber, {

@@ -106,7 +106,12 @@ describe('the existing-contact flow, end to end', () => {
     expect((await getMember(ctx, contact.id)).statusCode).toBe(200);
 
     const mails = await mailTo(ctx, 'elena@marshpike.example', 2);
-    expect(mails[1]!.subject).toBe('Your Riverton Area Chamber of Commerce password was changed');
+    // A first-time claim is welcomed: no password of theirs was changed.
+    expect(mails[1]!.subject).toBe(
+      'Welcome to the Riverton Area Chamber of Commerce member portal',
+    );
+    expect(mails[1]!.text).toContain('connected to your listing in the member directory');
+    expect(mails[1]!.text).not.toMatch(/password/i);
     expect(mails[1]!.text).toContain('Hi Elena,');
 
     // The code and its claim token were spent, and the address now has a login.

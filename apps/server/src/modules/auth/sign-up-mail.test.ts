@@ -62,7 +62,12 @@ describe('onboarding mail through a real SMTP server', () => {
     expect(registered.statusCode).toBe(201);
 
     const mails = await smtp.waitFor(2);
-    expect(mails[1]!.subject).toBe('Your Riverton Area Chamber of Commerce password was changed');
+    // A first-time claim is welcomed: no password of theirs was changed.
+    expect(mails[1]!.subject).toBe(
+      'Welcome to the Riverton Area Chamber of Commerce member portal',
+    );
+    expect(mails[1]!.text).toContain('connected to your listing in the member directory');
+    expect(mails[1]!.text).not.toMatch(/password/i);
     expect(mails[1]!.text).toContain('(801) 555-0142');
     await signIn(ctx, 'diego@taqueriaelsol.example', 'salsa-verde-7');
   });

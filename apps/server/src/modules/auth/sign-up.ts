@@ -15,11 +15,7 @@ import { constantTimeEqual, randomToken, sha256Hex } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
-import {
-  confirmationCodeMail,
-  passwordChangedMail,
-  welcomeMail,
-} from '../../lib/mail/templates.js';
+import { confirmationCodeMail, claimWelcomeMail, welcomeMail } from '../../lib/mail/templates.js';
 import type { Throttle, Window } from '../../lib/throttle.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { insertUser } from './queries.js';
@@ -266,9 +262,9 @@ export class SignUpService {
       if (isUniqueViolation(err)) throw new AppError('conflict', messages.accountExists);
       throw err;
     }
-    this.mail.sendLater('password changed', (chamber) => ({
+    this.mail.sendLater('welcome', (chamber) => ({
       to: created.email,
-      ...passwordChangedMail(chamber, created.firstName),
+      ...claimWelcomeMail(chamber, created.firstName),
     }));
     return { message: messages.registered, email: created.email, status: 'active' };
   }

@@ -11,6 +11,7 @@ import { MobileMenuButton } from './mobile-menu-button';
 import { mainNavItems } from './nav-items';
 import { SecondaryNav } from './secondary-nav';
 import { ThemeToggle } from './theme-toggle';
+import { useSignInState } from './use-sign-in-state';
 
 // Menu code only loads for signed-in visitors.
 const ProfileMenu = lazy(() => import('./profile-menu').then((m) => ({ default: m.ProfileMenu })));
@@ -24,6 +25,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header() {
   const { isAuthenticated } = useAuth();
   const website = useChamber().location?.website;
+  const signInState = useSignInState();
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 px-safe pt-safe backdrop-blur supports-backdrop-filter:bg-background/85">
@@ -67,7 +69,9 @@ export function Header() {
             </div>
           ) : (
             <Button asChild variant="ghost" size="sm" className="px-2.5 sm:px-3">
-              <Link to={paths.login.href()}>Sign in</Link>
+              <Link to={paths.login.href()} state={signInState}>
+                Sign in
+              </Link>
             </Button>
           )}
           <MobileMenuButton />

@@ -1,6 +1,6 @@
-import { LogOutIcon } from 'lucide-react';
+import { LogInIcon, LogOutIcon } from 'lucide-react';
 import type { RefObject } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
 import { paths } from '@/config/paths';
@@ -9,6 +9,7 @@ import { cn } from '@/lib/utils';
 import { MOBILE_MENU_ID } from './mobile-menu-button';
 import { mainNavItems, secondaryNavItems, type NavItem } from './nav-items';
 import { ThemeChoice } from './theme-choice';
+import { useSignInState } from './use-sign-in-state';
 import { useSignOut } from './use-sign-out';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -19,7 +20,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * The side menu under the md breakpoint (spec §2): the signed-in user's name and email, the
- * links, Nominations, Sign out and the theme. Anonymous visitors get the theme control only.
+ * links, Nominations, Sign out and the theme. Anonymous visitors get the header's links,
+ * Nominations and Sign in as well, not the theme alone: on a phone the header shows none of
+ * them (docs/decisions.md, the visitor's side menu).
  */
 export function MobileMenu({
   open,
@@ -33,6 +36,7 @@ export function MobileMenu({
 }) {
   const { user, role } = useAuth();
   const signOut = useSignOut();
+  const signInState = useSignInState();
   const close = () => onOpenChange(false);
 
   const accountLinks: NavItem[] = user
@@ -91,9 +95,33 @@ export function MobileMenu({
             </Button>
           </>
         ) : (
-          <SheetDescription className="text-sm text-muted-foreground">
-            Choose how the site looks on this device.
-          </SheetDescription>
+          <>
+            <SheetDescription className="text-sm text-muted-foreground">
+              The chamber's pages, and the theme for this device.
+            </SheetDescription>
+            <nav aria-label="Mobile">
+              <ul className="grid gap-1">
+                {mainNavItems.map((item) => (
+                  <li key={item.href}>
+                    <NavLink to={item.href} className={linkClass} onClick={close}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <Button asChild variant="default" className="w-full">
+              <NavLink to={paths.nominations.href()} onClick={close}>
+                Nominations
+              </NavLink>
+            </Button>
+            <Button asChild variant="outline" className="w-full">
+              <Link to={paths.login.href()} state={signInState} onClick={close}>
+                <LogInIcon aria-hidden="true" />
+                Sign in
+              </Link>
+            </Button>
+          </>
         )}
         <div className="mt-auto border-t pt-4">
           <ThemeChoice />

@@ -20,7 +20,7 @@ export function ThemeChoice({ className }: { className?: string }) {
           return (
             <label
               key={option}
-              className="flex cursor-pointer items-center justify-center gap-1 rounded-md px-1.5 py-2 text-sm font-medium text-muted-foreground has-checked:bg-background has-checked:text-foreground has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-ring"
+              className="flex cursor-pointer items-center whitespace-nowrap justify-center gap-1 rounded-md px-1.5 py-2 text-sm font-medium text-muted-foreground has-checked:bg-background has-checked:text-foreground has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-ring"
             >
               <input
                 type="radio"

@@ -9,7 +9,7 @@ export function CouponBadges({ codes }: { codes: readonly string[] }) {
         <li key={code}>
           <Badge
             variant="outline"
-            className="gap-1.5 border-dashed border-primary px-3 py-1 font-mono text-sm"
+            className="gap-1.5 border-dashed border-primary px-3 py-1 font-mono text-sm whitespace-normal"
           >
             <TicketIcon className="size-4 text-primary" aria-hidden="true" />
             {code}

@@ -39,7 +39,7 @@ export function AuditLog() {
             count={data.entries.length}
             total={data.pagination.total}
             hasMore={data.pagination.hasMore}
-            noun="entries"
+            noun={['entry', 'entries']}
             label="Audit log pages"
             onPage={setPage}
           />
@@ -54,7 +54,7 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
   return (
     <article className="grid gap-3 rounded-xl border bg-card p-4 text-sm shadow-sm">
       <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <h3 className="min-w-0 font-semibold break-words">
+        <h3 className="min-w-0 font-semibold">
           {auditActionLabel(entry.action)}: {entry.target.label}
         </h3>
         <p className="text-muted-foreground">

@@ -56,7 +56,7 @@ export function Messages() {
             count={data.submissions.length}
             total={data.pagination.total}
             hasMore={data.pagination.hasMore}
-            noun="messages"
+            noun={['message', 'messages']}
             label="Message pages"
             onPage={(next) => setPaging({ kind, page: next })}
           />

@@ -1,10 +1,10 @@
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { needsPager, pageSummary } from '../lib/pagination';
+import { needsPager, pageSummary, type Noun } from '../lib/pagination';
 
 /**
- * 'Showing X to Y of Z users', with Previous and Next once there is more than one page
- * (spec §2 User Management).
+ * 'Showing X to Y of Z users' with Previous and Next, only when the total exceeds a page (spec
+ * §2 User Management): a list that fits one page shows no pager at all.
  */
 export function Pager({
   page,
@@ -19,20 +19,17 @@ export function Pager({
   count: number;
   total: number;
   hasMore: boolean;
-  noun: string;
+  noun: Noun;
   /** Names the navigation landmark, e.g. 'User pages'. */
   label: string;
   onPage: (page: number) => void;
 }) {
-  const summary = (
-    <p role="status" className="text-sm text-muted-foreground">
-      {pageSummary({ page, count, total, noun })}
-    </p>
-  );
-  if (!needsPager(total)) return summary;
+  if (!needsPager(total)) return null;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
-      {summary}
+      <p role="status" className="text-sm text-muted-foreground">
+        {pageSummary({ page, count, total, noun })}
+      </p>
       <div className="flex gap-2">
         <Button
           type="button"

@@ -28,7 +28,7 @@ export function SubmissionItem({ submission }: { submission: Submission }) {
             <Icon className="size-3.5" aria-hidden="true" />
             {submissionKindLabels[submission.kind]}
           </Badge>
-          <h3 className="min-w-0 font-semibold break-words">{submission.name}</h3>
+          <h3 className="min-w-0 font-semibold">{submission.name}</h3>
         </div>
         <p className="text-muted-foreground">
           <time dateTime={submission.createdAt}>{formatDateTime(submission.createdAt)}</time>
@@ -54,13 +54,11 @@ export function SubmissionItem({ submission }: { submission: Submission }) {
         {nominee ? (
           <>
             <dt className="text-muted-foreground">Nominee</dt>
-            <dd className="font-medium break-words">{nominee}</dd>
+            <dd className="font-medium">{nominee}</dd>
           </>
         ) : null}
       </dl>
-      <p className="rounded-lg bg-muted/60 px-3 py-2 break-words whitespace-pre-wrap">
-        {submission.message}
-      </p>
+      <p className="rounded-lg bg-muted/60 px-3 py-2 whitespace-pre-wrap">{submission.message}</p>
       {submission.mailed ? null : (
         <p className="flex w-fit items-center gap-2 rounded-md border border-destructive/40 bg-destructive/5 px-2.5 py-1 font-medium text-destructive">
           <MailWarningIcon className="size-4 shrink-0" aria-hidden="true" />

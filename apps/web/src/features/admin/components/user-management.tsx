@@ -170,7 +170,7 @@ export function UserManagement() {
             count={data.users.length}
             total={data.pagination.total}
             hasMore={data.pagination.hasMore}
-            noun="users"
+            noun={['user', 'users']}
             label="User pages"
             onPage={setPage}
           />

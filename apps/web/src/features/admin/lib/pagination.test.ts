@@ -8,11 +8,15 @@ describe('pageSummary', () => {
     expect(pageSummary({ page: 2, count: 11, total: 61 })).toBe('Showing 51 to 61 of 61 users');
   });
 
-  it('reads sensibly for a short list, an empty one and other nouns', () => {
+  it('reads sensibly for a short list, an empty one, one item and other nouns', () => {
     expect(pageSummary({ page: 0, count: 5, total: 5 })).toBe('Showing 1 to 5 of 5 users');
     expect(pageSummary({ page: 0, count: 0, total: 0 })).toBe('Showing 0 to 0 of 0 users');
-    expect(pageSummary({ page: 0, count: 3, total: 3, noun: 'entries' })).toBe(
+    expect(pageSummary({ page: 0, count: 1, total: 1 })).toBe('Showing 1 to 1 of 1 user');
+    expect(pageSummary({ page: 0, count: 3, total: 3, noun: ['entry', 'entries'] })).toBe(
       'Showing 1 to 3 of 3 entries',
+    );
+    expect(pageSummary({ page: 0, count: 1, total: 1, noun: ['entry', 'entries'] })).toBe(
+      'Showing 1 to 1 of 1 entry',
     );
   });
 });

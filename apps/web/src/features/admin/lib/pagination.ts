@@ -16,22 +16,25 @@ export const pageCount = (total: number, pageSize = PAGE_SIZE) =>
 export const clampPage = (page: number, total: number, pageSize = PAGE_SIZE) =>
   Math.max(0, Math.min(page, pageCount(total, pageSize) - 1));
 
+/** A noun's singular and plural, e.g. `['user', 'users']`. */
+export type Noun = readonly [one: string, other: string];
+
 /** 'Showing 26 to 50 of 61 users' for the zero-based `page` holding `count` rows. */
 export function pageSummary({
   page,
   count,
   total,
-  noun = 'users',
+  noun = ['user', 'users'],
   pageSize = PAGE_SIZE,
 }: {
   page: number;
   count: number;
   total: number;
-  noun?: string;
+  noun?: Noun;
   pageSize?: number;
 }): string {
   const offset = page * pageSize;
   const from = count === 0 ? 0 : offset + 1;
   const to = offset + count;
-  return `Showing ${from} to ${to} of ${total} ${noun}`;
+  return `Showing ${from} to ${to} of ${total} ${total === 1 ? noun[0] : noun[1]}`;
 }

@@ -32,7 +32,7 @@ export function AttendeeList({ attendees }: { attendees: EventAttendee[] }) {
             {sorted.map((attendee) => (
               <li key={attendee.id} className="grid gap-1 py-3 first:pt-0 last:pb-0">
                 <p className="flex flex-wrap items-baseline justify-between gap-x-3">
-                  <span className="font-medium break-words">{attendee.name}</span>
+                  <span className="font-medium">{attendee.name}</span>
                   <span className="text-sm text-muted-foreground">
                     {attendee.guests === 1 ? '1 person' : `${attendee.guests} people`}
                   </span>
@@ -54,7 +54,7 @@ export function AttendeeList({ attendees }: { attendees: EventAttendee[] }) {
                   ) : null}
                 </p>
                 {attendee.notes ? (
-                  <p className="text-sm break-words whitespace-pre-line text-muted-foreground">
+                  <p className="text-sm whitespace-pre-line text-muted-foreground">
                     {attendee.notes}
                   </p>
                 ) : null}

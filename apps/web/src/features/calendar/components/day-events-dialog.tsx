@@ -68,7 +68,7 @@ export function DayEventsDialog({
                       onClick={() => onOpenEvent(event)}
                       className="grid min-w-0 flex-1 cursor-pointer gap-0.5 rounded-lg p-3 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                     >
-                      <span className="font-semibold break-words">{event.title}</span>
+                      <span className="font-semibold">{event.title}</span>
                       <span className="text-sm text-muted-foreground">
                         {formatEventTimeRange(event)}
                       </span>

@@ -15,7 +15,7 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
         </span>
         {label}
       </dt>
-      <dd className="mt-0.5 break-words">{children}</dd>
+      <dd className="mt-0.5">{children}</dd>
     </div>
   );
 }

@@ -62,7 +62,7 @@ export function EventHero({ event, canRegister, onRegister, onEdit }: EventHeroP
           </div>
           <h1
             id="event-title"
-            className="text-3xl font-bold tracking-tight text-balance break-words sm:text-5xl"
+            className="text-3xl font-bold tracking-tight text-balance sm:text-5xl"
           >
             {event.title}
           </h1>

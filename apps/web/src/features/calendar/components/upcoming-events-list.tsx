@@ -100,9 +100,7 @@ function UpcomingEventCard({ event }: { event: CalendarEvent }) {
           <span>{formatEventShortDate(event)}</span>
           {event.isAllDay ? null : <span>{formatEventTimeRange(event, { zone: false })}</span>}
         </p>
-        <h3 className="leading-snug font-semibold break-words group-hover:underline">
-          {event.title}
-        </h3>
+        <h3 className="leading-snug font-semibold group-hover:underline">{event.title}</h3>
         {event.location ? (
           <p className="flex min-w-0 items-center gap-1 text-sm text-muted-foreground">
             <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />

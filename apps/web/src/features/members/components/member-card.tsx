@@ -41,7 +41,7 @@ export function MemberCard({
           className={list ? 'size-14' : undefined}
         />
         <div className="grid min-w-0 gap-1">
-          <h2 className="text-lg leading-snug font-semibold break-words">
+          <h2 className="text-lg leading-snug font-semibold">
             <Link
               to={paths.member.href(member.id)}
               className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-ring"
@@ -63,7 +63,7 @@ export function MemberCard({
           <ul aria-label="Specialties" className="flex flex-wrap gap-1.5">
             {member.specialties.map((specialty) => (
               <li key={specialty}>
-                <Badge variant="outline" className="font-medium">
+                <Badge variant="outline" className="font-medium whitespace-normal">
                   {specialty}
                 </Badge>
               </li>

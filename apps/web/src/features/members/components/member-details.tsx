@@ -36,7 +36,7 @@ export function MemberDetails({ member }: { member: Member }) {
           <ul className="flex flex-wrap gap-2">
             {member.specialties.map((specialty) => (
               <li key={specialty}>
-                <Badge variant="outline" className="font-medium">
+                <Badge variant="outline" className="font-medium whitespace-normal">
                   {specialty}
                 </Badge>
               </li>

@@ -58,7 +58,7 @@ export function MemberHero({ member }: { member: Member }) {
         <div className={cn('grid gap-3', cover && 'pt-16 sm:pt-24')}>
           <h1
             id="member-title"
-            className="text-3xl font-bold tracking-tight text-balance break-words sm:text-5xl"
+            className="text-3xl font-bold tracking-tight text-balance sm:text-5xl"
           >
             {memberTitle(member)}
           </h1>

@@ -106,9 +106,7 @@ function MemberPage({ member }: { member: MemberDetail }) {
                 className="size-20 text-2xl sm:size-24"
               />
               <div className="grid min-w-0 flex-1 gap-1">
-                <h2 className="text-2xl font-bold tracking-tight break-words">
-                  {memberTitle(member)}
-                </h2>
+                <h2 className="text-2xl font-bold tracking-tight">{memberTitle(member)}</h2>
                 {member.businessName ? (
                   <p className="text-muted-foreground">{member.name}</p>
                 ) : null}

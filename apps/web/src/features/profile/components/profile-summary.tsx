@@ -28,7 +28,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
       {rows.map(([label, value]) => (
         <div key={label} className="grid min-w-0 gap-0.5">
           <dt className="text-sm text-muted-foreground">{label}</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
+          <dd className="min-w-0">{value}</dd>
         </div>
       ))}
     </dl>
@@ -69,7 +69,7 @@ export function ProfileSummary({
           className="size-20 text-2xl sm:size-24"
         />
         <div className="grid min-w-0 flex-1 gap-1">
-          <h2 className="text-2xl font-bold tracking-tight break-words">{title}</h2>
+          <h2 className="text-2xl font-bold tracking-tight">{title}</h2>
           {showsName ? <p className="text-muted-foreground">{profile.name}</p> : null}
           {member?.tagline ? <p className="text-pretty italic">{member.tagline}</p> : null}
           <ul aria-label="Account status" className="mt-2 flex flex-wrap gap-2">
