@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendars, contacts, events, chambers, media, users } from '@chamber/db';
+import { calendars, contacts, events, chambers, media, membershipPlans, users } from '@chamber/db';
 import { createEvent } from '@chamber/db/factories';
 import { DiskStorage } from '../lib/disk-storage.js';
 import {
@@ -48,6 +48,11 @@ beforeAll(async () => {
     token,
   );
   expect(res.statusCode).toBe(201);
+  // The chamber's own price, which a restore must bring over the migration's default.
+  await ctx.db
+    .update(membershipPlans)
+    .set({ priceCents: 61_500 })
+    .where(eq(membershipPlans.level, 'enhanced'));
 });
 afterAll(async () => {
   await ctx.close();
@@ -59,6 +64,7 @@ const snapshot = async (db: TestContext['db']) => ({
   users: await db.select().from(users).orderBy(asc(users.id)),
   events: await db.select().from(events).orderBy(asc(events.id)),
   media: await db.select().from(media).orderBy(asc(media.id)),
+  plans: await db.select().from(membershipPlans).orderBy(asc(membershipPlans.level)),
 });
 
 describe('backup and restore', () => {

@@ -23,6 +23,12 @@ export const BACKUP_FORMAT = 1;
  * and the change counter, which every database has from its migrations and keeps counting.
  */
 const SKIPPED_TABLES = new Set(['rate_limits', 'email_codes', 'data_version']);
+/**
+ * Tables the migrations fill (the membership plans and the dues settings' one row): a fresh
+ * database has these rows, so they do not make it 'not empty'. A restore replaces them with
+ * the backup's, which are the chamber's own.
+ */
+const MIGRATION_FILLED_TABLES = new Set(['membership_plans', 'membership_settings']);
 const BATCH = 1000;
 
 interface Manifest {
@@ -208,15 +214,18 @@ export async function restoreBackup(
         const { rows } = await tx.query<{ any: boolean }>(
           `select exists (select 1 from ${quoteIdent(t.name)}) as any`,
         );
-        if (rows[0]?.any) nonEmpty.push(t.name);
+        if (rows[0]?.any && !MIGRATION_FILLED_TABLES.has(t.name)) nonEmpty.push(t.name);
       }
       if (nonEmpty.length && !replace) {
         throw new BackupError(
           `the database is not empty (${nonEmpty.join(', ')}); restore into an empty database, or pass --replace to overwrite it`,
         );
       }
-      if (nonEmpty.length) {
-        await tx.query(`truncate ${tables.map((t) => quoteIdent(t.name)).join(', ')} cascade`);
+      const toClear = nonEmpty.length
+        ? tables.map((t) => t.name)
+        : tables.map((t) => t.name).filter((name) => MIGRATION_FILLED_TABLES.has(name));
+      if (toClear.length) {
+        await tx.query(`truncate ${toClear.map(quoteIdent).join(', ')} cascade`);
       }
       for (const [i, table] of manifest.tables.entries()) {
         const cols = table.columns.map(quoteIdent).join(', ');
