@@ -260,6 +260,11 @@ export const events = pgTable(
      * new version of the event instead of keeping the one they have.
      */
     sequence: integer('sequence').notNull().default(0),
+    /**
+     * The iCalendar UID of a series split off another by "this and following": the first
+     * series' id, so calendar apps that hold its occurrences update them. Null: the row's id.
+     */
+    icalUid: uuid('ical_uid'),
     ...timestamps,
   },
   (t) => [
@@ -275,6 +280,22 @@ export const events = pgTable(
       .on(t.calendarId, t.startTime, t.recurrenceEnd)
       .where(sql`${t.rrule} is not null`),
   ],
+);
+
+/**
+ * An event id that a series edit retired (an occurrence split off into a new series, or moved
+ * to a new time) and the id of the occurrence that replaced it, so links already out, in
+ * mails and bookmarks, still open it. Chains are kept one step long: a successor that is
+ * retired in turn is replaced in every row that names it.
+ */
+export const eventRedirects = pgTable(
+  'event_redirects',
+  {
+    retiredId: text('retired_id').primaryKey(),
+    successorId: text('successor_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.successorId)],
 );
 
 export const mediaKindEnum = pgEnum('media_kind', mediaKinds);

@@ -1,4 +1,4 @@
-import type { Database } from '@chamber/db';
+import type { Database, Executor } from '@chamber/db';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
@@ -13,7 +13,8 @@ import {
 import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
 import type { CancelledRegistration } from './service.js';
-import { registrationKey, shownRow, type Target } from './targets.js';
+import { parseCompactUtc } from './rule-text.js';
+import { occurrenceId, registrationKey, shownRow, type Target } from './targets.js';
 import { viewOfTarget } from './view.js';
 
 /** When an event takes place, in words, in its own zone. */
@@ -55,6 +56,18 @@ export function icsEntryOf(target: Target, overrides: EventRow[] = []): IcsEntry
   };
 }
 
+/**
+ * `icsEntryOf` with the occurrence's first identity: when series edits moved it from the
+ * start (and id) a calendar app first got, that start stays its RECURRENCE-ID.
+ */
+export async function icsEntryFor(db: Executor, target: Target, overrides: EventRow[] = []) {
+  const entry = icsEntryOf(target, overrides);
+  if (entry.kind !== 'occurrence') return entry;
+  const first = await q.firstIdOf(db, occurrenceId(entry.series.id, entry.originalStart));
+  const firstStart = first ? parseCompactUtc(first.slice(first.indexOf('_') + 1)) : null;
+  return firstStart && first!.includes('_') ? { ...entry, firstStart } : entry;
+}
+
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
 
 /** The mail the calendar sends, each with the event's .ics attached. */
@@ -76,7 +89,7 @@ export class EventMail {
         publicUrl: this.config.publicUrl,
         stamp: this.clock.now(),
       },
-      [icsEntryOf(target)],
+      [await icsEntryFor(this.db, target)],
     );
     return {
       filename: icsFileName(row.title),

@@ -33,7 +33,17 @@ export interface IcsSource {
 export type IcsEntry =
   | { kind: 'single'; row: EventRow }
   | { kind: 'series'; row: EventRow; overrides: EventRow[] }
-  | { kind: 'occurrence'; row: EventRow; series: EventRow; originalStart: Date };
+  | {
+      kind: 'occurrence';
+      row: EventRow;
+      series: EventRow;
+      originalStart: Date;
+      /**
+       * The RECURRENCE-ID calendar apps first got for it, when a series edit has since moved
+       * the occurrence to another start (and id): so they update the entry they hold.
+       */
+      firstStart?: Date;
+    };
 
 /** RFC 5546 method of every file the portal sends: published, not an invitation to answer. */
 export const ICS_METHOD = 'PUBLISH';
@@ -151,11 +161,12 @@ function componentsOf(source: IcsSource, entry: IcsEntry): ICAL.Component[] {
     const override = row.id === series.id ? null : row;
     return [
       eventComponent(source, row, {
-        uid: series.id,
+        // A series split off another keeps the first one's UID (the same entry in the app).
+        uid: series.icalUid ?? series.id,
         pageId: occurrenceId(series.id, originalStart),
         sequence: instanceSequence(series, override),
         series,
-        recurrenceId: originalStart,
+        recurrenceId: entry.firstStart ?? originalStart,
       }),
     ];
   }
