@@ -3,10 +3,12 @@ import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
 import { type ChamberIdentity, type MailContent, renderMail } from '../../lib/mail/templates.js';
+import type { ChangeNotice } from './change-notices.js';
 import {
   ICS_CONTENT_TYPE,
   ICS_METHOD,
   type IcsEntry,
+  type IcsInvite,
   icsFileName,
   renderCalendar,
 } from './ical.js';
@@ -68,6 +70,9 @@ export async function icsEntryFor(db: Executor, target: Target, overrides: Event
   return firstStart && first!.includes('_') ? { ...entry, firstStart } : entry;
 }
 
+/** The address of `Name <address>` or of a bare address. */
+const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
 
 /** The mail the calendar sends, each with the event's .ics attached. */
@@ -79,7 +84,7 @@ export class EventMail {
     private readonly mail: MailDelivery,
   ) {}
 
-  private async attachment(chamber: ChamberIdentity, target: Target) {
+  private async attachment(chamber: ChamberIdentity, target: Target, invite?: IcsInvite) {
     const row = shownRow(target);
     const calendar = await q.findCalendar(this.db, row.calendarId);
     const content = renderCalendar(
@@ -90,12 +95,13 @@ export class EventMail {
         stamp: this.clock.now(),
       },
       [await icsEntryFor(this.db, target)],
+      invite ?? null,
     );
     return {
       filename: icsFileName(row.title),
       content,
       // RFC 6047: a text/calendar part names the METHOD of the object it carries.
-      contentType: `${ICS_CONTENT_TYPE}; method=${ICS_METHOD}`,
+      contentType: `${ICS_CONTENT_TYPE}; method=${invite?.method ?? ICS_METHOD}`,
     };
   }
 
@@ -237,6 +243,54 @@ export class EventMail {
       }));
     }
     return registrations.length;
+  }
+
+  /**
+   * To each registrant whose occurrence an edit moved, moved elsewhere or cancelled: one mail
+   * naming each change (old → new), with the .ics as a new version of the entry the
+   * confirmation made (REQUEST, or CANCEL when it is off). Sent after the answer.
+   */
+  changeNotices(notices: ChangeNotice[]): void {
+    for (const notice of notices) {
+      this.mail.sendLater('event-change', (chamber) => this.composeChangeNotice(chamber, notice));
+    }
+  }
+
+  private async composeChangeNotice(chamber: ChamberIdentity, notice: ChangeNotice) {
+    const { registration: r, target, changes, cancelled } = notice;
+    const row = shownRow(target);
+    const title = row.title.trim() || 'Untitled Event';
+    const content: MailContent = {
+      subject: cancelled ? `Cancelled: ${title}` : `Event updated: ${title}`,
+      preview: changes.map((c) => `${c.what}: ${c.to}`).join('; '),
+      greeting: `Hi ${firstName(r.name)},`,
+      paragraphs: [
+        cancelled
+          ? `${title}, which you registered for, has been cancelled.`
+          : `${title}, which you registered for, has changed:`,
+        ...changes.map((c) => `${c.what}: ${c.from} → ${c.to}`),
+        ...(cancelled
+          ? ['The attached calendar file removes the event from your calendar.']
+          : [
+              `When: ${whenText(row)}`,
+              ...(row.location ? [`Where: ${row.location}`] : []),
+              'The attached calendar file updates the event in your calendar.',
+            ]),
+      ],
+      action: { label: 'View event details', url: this.eventUrl(target) },
+      note: `Questions? Reply to this message to reach the ${chamber.name}.`,
+    };
+    const invite: IcsInvite = {
+      method: cancelled ? 'CANCEL' : 'REQUEST',
+      organizer: { name: chamber.name, email: chamber.email || mailAddress(this.config.mailFrom) },
+      attendee: { name: r.name, email: r.email },
+    };
+    return {
+      to: r.email,
+      ...renderMail(chamber, content),
+      ...(chamber.email ? { replyTo: chamber.email } : {}),
+      attachments: [await this.attachment(chamber, target, invite)],
+    };
   }
 
   /** To each registrant of an event or occurrence still to come that was deleted. */
