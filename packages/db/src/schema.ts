@@ -265,6 +265,8 @@ export const events = pgTable(
      * series' id, so calendar apps that hold its occurrences update them. Null: the row's id.
      */
     icalUid: uuid('ical_uid'),
+    /** Registrants are reminded this many hours before it starts; null: no reminder. */
+    reminderHours: integer('reminder_hours').default(24),
     ...timestamps,
   },
   (t) => [
@@ -385,6 +387,23 @@ export const eventRegistrations = pgTable(
       .on(t.manageTokenHash)
       .where(sql`${t.manageTokenHash} is not null`),
   ],
+);
+
+/**
+ * The reminders sent: one per registration and start time, so of two portal processes running
+ * the reminder job at once only one sends it, and an occurrence moved to a new time is
+ * reminded of again.
+ */
+export const eventReminders = pgTable(
+  'event_reminders',
+  {
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => eventRegistrations.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.registrationId, t.startsAt] })],
 );
 
 /** Every change staff make through the admin API: who, what, to whom, before and after, why. */

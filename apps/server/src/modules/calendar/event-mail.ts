@@ -179,6 +179,26 @@ export class EventMail {
     }));
   }
 
+  /** To a registrant, the set number of hours before: when, where, the .ics, the manage link. */
+  async reminder(target: Target, registration: RegistrationRow, manageUrl: string) {
+    const row = shownRow(target);
+    const title = row.title.trim() || 'Untitled Event';
+    await this.send(registration.email, target, (chamber) => ({
+      subject: `Reminder: ${title}`,
+      preview: `${whenText(row)}${row.location ? ` at ${row.location}` : ''}`,
+      greeting: `Hi ${firstName(registration.name)},`,
+      paragraphs: [
+        `A reminder that you're registered for ${title}. We look forward to seeing you.`,
+        `When: ${whenText(row)}`,
+        ...(row.location ? [`Where: ${row.location}`] : []),
+        `Party size: ${registration.guests}`,
+        'The attached calendar file adds the event to your calendar.',
+      ],
+      ...this.links(target, manageUrl),
+      note: `Plans changed? The link above changes your party size and details or cancels your registration; links in earlier emails no longer work. Questions? Reply to reach the ${chamber.name}.`,
+    }));
+  }
+
   /** To a registrant who cancelled through the manage link. */
   async registrationCancelled(target: Target, registration: RegistrationRow) {
     const row = shownRow(target);
