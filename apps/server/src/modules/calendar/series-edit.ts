@@ -227,17 +227,36 @@ export async function updateSeries(
   await q.moveRegistrations(tx, moves);
 
   // Links to occurrences whose id changed keep working: each old id names its successor.
+  const olds = old.between(
+    new Date(Math.max(from.getTime(), now.getTime() - LINKS_KEPT_BEFORE)),
+    new Date(now.getTime() + LINKS_KEPT_AFTER),
+    MAX_RETIRED,
+  );
+  // The new rule's dates over the same span, expanded once (asking it date by date costs
+  // an expansion each: about a second for two years of a daily series).
+  const freshStarts =
+    fresh && structural && olds.length > 0
+      ? new Set(
+          fresh
+            .between(
+              new Date(retime.start(olds[0]!).getTime() - DAY),
+              new Date(retime.start(olds.at(-1)!).getTime() + DAY),
+              2 * MAX_RETIRED,
+            )
+            .map((d) => d.getTime()),
+        )
+      : null;
   const successorOf = (oldStart: Date): string | null => {
-    const key = structural || !rule ? keyFor(oldStart) : compactUtc(oldStart);
+    let key: string | null = compactUtc(oldStart);
+    if (freshStarts) {
+      const moved = retime.start(oldStart);
+      key = freshStarts.has(moved.getTime()) ? compactUtc(moved) : null;
+    } else if (structural || !rule) key = keyFor(oldStart);
     if (key === null) return null;
     return key === '' ? targetId : `${targetId}_${key}`;
   };
   const retired = new Map<string, string>();
-  for (const oldStart of old.between(
-    new Date(Math.max(from.getTime(), now.getTime() - LINKS_KEPT_BEFORE)),
-    new Date(now.getTime() + LINKS_KEPT_AFTER),
-    MAX_RETIRED,
-  )) {
+  for (const oldStart of olds) {
     const successor = successorOf(oldStart);
     if (successor) retired.set(occurrenceId(series.id, oldStart), successor);
   }
