@@ -14,6 +14,7 @@ import type { Database } from '@chamber/db';
 import type { Config } from './config.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createStorage } from './lib/create-storage.js';
+import type { MailDelivery } from './lib/mail/delivery.js';
 import { createMailer, type Mailer } from './lib/mail/mailer.js';
 import { openApiTransform } from './lib/openapi-transform.js';
 import type { Storage } from './lib/storage.js';
@@ -36,6 +37,8 @@ declare module 'fastify' {
     routeList: readonly { method: string; url: string }[];
     /** Waits until mail queued to go out after an answer has been sent or has failed. */
     flushMail(): Promise<void>;
+    /** The portal's mail, for the background jobs that send some. */
+    mail: MailDelivery;
   }
 }
 
@@ -145,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const mailer = options.mailer ?? createMailer(config, app.log);
   const mail = chamberMail(db, config, mailer, app.log);
   app.decorate('flushMail', () => mail.drain());
+  app.decorate('mail', mail);
   app.addHook('onClose', async () => {
     await storage.close();
     await mail.drain();

@@ -159,9 +159,10 @@ describe('two server processes on one database', () => {
     expect(right.status).toBe(429);
   });
 
-  it('set up one job queue between them, with the clean-up scheduled once', async () => {
+  it('set up one job queue between them, with the clean-up and the reminders scheduled once', async () => {
     expect(await schedulesIn(database.db)).toEqual([
       { name: 'delete-expired-rows', cron: '*/15 * * * *', timezone: 'UTC' },
+      { name: 'event-reminders', cron: '*/5 * * * *', timezone: 'UTC' },
     ]);
   });
 

@@ -23,6 +23,8 @@ async function main(): Promise<void> {
     jobs = await JobRunner.start({
       url: database.url,
       db: database.db,
+      config,
+      mail: app.mail,
       log: app.log.child({ component: 'jobs' }),
     });
   } catch (err) {

@@ -83,6 +83,9 @@ export const eventAttendeeSchema = z.object({
 });
 export type EventAttendee = z.infer<typeof eventAttendeeSchema>;
 
+/** How long before an event its reminder goes: 1 hour to a week. */
+export const reminderHoursSchema = z.number().int().min(1).max(168);
+
 /**
  * Spec §3 Calendar event. Times are ISO 8601 instants in UTC (`2026-03-17T13:30:00.000Z`);
  * show them in `timezone`. An all-day event starts at local midnight of its first day and ends
@@ -132,6 +135,11 @@ export const calendarEventSchema = z.object({
     .describe('For an occurrence: the start the series rule gives it (before any edit)'),
   isException: z.boolean().describe('An occurrence edited on its own ("Update only this event")'),
   canEdit: z.boolean().describe('The viewer may edit and delete it (owner, moderator, admin)'),
+  reminderHours: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Hours before the start that registrants are reminded by mail; null: none'),
 });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
@@ -266,6 +274,12 @@ export const createEventSchema = z.object({
   source: z.string().max(64).optional(),
   channel: z.string().max(64).optional(),
   meetingLocationType: z.string().max(64).optional(),
+  reminderHours: reminderHoursSchema
+    .nullable()
+    .optional()
+    .describe(
+      'Hours before the start that registrants are reminded by mail; null: none. Default 24',
+    ),
 });
 export type CreateEvent = z.input<typeof createEventSchema>;
 

@@ -270,6 +270,13 @@ export const events = pgTable(
      * new version of the event instead of keeping the one they have.
      */
     sequence: integer('sequence').notNull().default(0),
+    /**
+     * The iCalendar UID of a series split off another by "this and following": the first
+     * series' id, so calendar apps that hold its occurrences update them. Null: the row's id.
+     */
+    icalUid: uuid('ical_uid'),
+    /** Registrants are reminded this many hours before it starts; null: no reminder. */
+    reminderHours: integer('reminder_hours').default(24),
     ...timestamps,
   },
   (t) => [
@@ -285,6 +292,22 @@ export const events = pgTable(
       .on(t.calendarId, t.startTime, t.recurrenceEnd)
       .where(sql`${t.rrule} is not null`),
   ],
+);
+
+/**
+ * An event id that a series edit retired (an occurrence split off into a new series, or moved
+ * to a new time) and the id of the occurrence that replaced it, so links already out, in
+ * mails and bookmarks, still open it. Chains are kept one step long: a successor that is
+ * retired in turn is replaced in every row that names it.
+ */
+export const eventRedirects = pgTable(
+  'event_redirects',
+  {
+    retiredId: text('retired_id').primaryKey(),
+    successorId: text('successor_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.successorId)],
 );
 
 export const mediaKindEnum = pgEnum('media_kind', mediaKinds);
@@ -374,6 +397,23 @@ export const eventRegistrations = pgTable(
       .on(t.manageTokenHash)
       .where(sql`${t.manageTokenHash} is not null`),
   ],
+);
+
+/**
+ * The reminders sent: one per registration and start time, so of two portal processes running
+ * the reminder job at once only one sends it, and an occurrence moved to a new time is
+ * reminded of again.
+ */
+export const eventReminders = pgTable(
+  'event_reminders',
+  {
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => eventRegistrations.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.registrationId, t.startsAt] })],
 );
 
 /** Every change staff make through the admin API: who, what, to whom, before and after, why. */

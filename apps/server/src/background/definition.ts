@@ -1,11 +1,18 @@
 import type { Database } from '@chamber/db';
+import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
+import type { MailDelivery } from '../lib/mail/delivery.js';
 
-/** What a job's work gets: the portal's database and clock, and the run's id for log lines. */
+/**
+ * What a job's work gets: the portal's database and clock, the run's id for log lines, and
+ * for jobs that mail, the portal's config and mail (absent where the runner was given none).
+ */
 export interface JobContext {
   db: Database;
   clock: Clock;
   jobId: string;
+  config?: Config;
+  mail?: MailDelivery;
 }
 
 /**

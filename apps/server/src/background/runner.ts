@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database } from '@chamber/db';
+import type { Config } from '../config.js';
+import type { MailDelivery } from '../lib/mail/delivery.js';
 import { type Clock, systemClock } from '../lib/clock.js';
 import type { JobDefinition } from './definition.js';
 import { jobDefinitions } from './registry.js';
@@ -52,6 +54,9 @@ export interface JobRunnerOptions {
   /** The portal's database, for the jobs' work. */
   db: Database;
   clock?: Clock;
+  /** For jobs that mail: the portal's config and its mail delivery. */
+  config?: Config;
+  mail?: MailDelivery;
   log: JobLog;
   definitions?: readonly JobDefinition[];
   timing?: Partial<JobTiming>;
@@ -140,7 +145,13 @@ export class JobRunner {
     const started = Date.now();
     try {
       const output = await definition.run(
-        { db: this.options.db, clock: this.options.clock ?? systemClock, jobId: job.id },
+        {
+          db: this.options.db,
+          clock: this.options.clock ?? systemClock,
+          jobId: job.id,
+          ...(this.options.config ? { config: this.options.config } : {}),
+          ...(this.options.mail ? { mail: this.options.mail } : {}),
+        },
         job.data ?? {},
       );
       log.info({ ...details, ms: Date.now() - started, output }, 'job completed');

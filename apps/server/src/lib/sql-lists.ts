@@ -21,3 +21,7 @@ export function isAnyOf(
 ): SQL {
   return sql`${column} = any(${sql.param(arrayLiteral(values))}::${sql.raw(type)}[])`;
 }
+
+/** `$1::text[]`: a list of texts as one parameter (for `unnest`). */
+export const textArray = (values: readonly string[]): SQL =>
+  sql`${sql.param(arrayLiteral(values))}::text[]`;

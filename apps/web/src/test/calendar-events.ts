@@ -31,6 +31,7 @@ export function makeEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent
     originalStartTime: null,
     isException: false,
     canEdit: false,
+    reminderHours: 24,
     ...overrides,
   };
 }

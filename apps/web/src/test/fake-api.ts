@@ -78,6 +78,7 @@ export function makeMember(overrides: Partial<MemberDetail> = {}): MemberDetail 
     tags: [],
     features: { enhanced: false, elite: false },
     canEdit: false,
+    reminderHours: 24,
     ...overrides,
   });
 }

@@ -1,19 +1,22 @@
-import type { Database } from '@chamber/db';
+import type { Database, Executor } from '@chamber/db';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
 import { type ChamberIdentity, type MailContent, renderMail } from '../../lib/mail/templates.js';
+import type { ChangeNotice } from './change-notices.js';
 import {
   ICS_CONTENT_TYPE,
   ICS_METHOD,
   type IcsEntry,
+  type IcsInvite,
   icsFileName,
   renderCalendar,
 } from './ical.js';
 import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
 import type { CancelledRegistration } from './service.js';
-import { registrationKey, shownRow, type Target } from './targets.js';
+import { parseCompactUtc } from './rule-text.js';
+import { occurrenceId, registrationKey, shownRow, type Target } from './targets.js';
 import { viewOfTarget } from './view.js';
 
 /** When an event takes place, in words, in its own zone. */
@@ -55,6 +58,21 @@ export function icsEntryOf(target: Target, overrides: EventRow[] = []): IcsEntry
   };
 }
 
+/**
+ * `icsEntryOf` with the occurrence's first identity: when series edits moved it from the
+ * start (and id) a calendar app first got, that start stays its RECURRENCE-ID.
+ */
+export async function icsEntryFor(db: Executor, target: Target, overrides: EventRow[] = []) {
+  const entry = icsEntryOf(target, overrides);
+  if (entry.kind !== 'occurrence') return entry;
+  const first = await q.firstIdOf(db, occurrenceId(entry.series.id, entry.originalStart));
+  const firstStart = first ? parseCompactUtc(first.slice(first.indexOf('_') + 1)) : null;
+  return firstStart && first!.includes('_') ? { ...entry, firstStart } : entry;
+}
+
+/** The address of `Name <address>` or of a bare address. */
+const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
+
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
 
 /** The mail the calendar sends, each with the event's .ics attached. */
@@ -66,7 +84,7 @@ export class EventMail {
     private readonly mail: MailDelivery,
   ) {}
 
-  private async attachment(chamber: ChamberIdentity, target: Target) {
+  private async attachment(chamber: ChamberIdentity, target: Target, invite?: IcsInvite) {
     const row = shownRow(target);
     const calendar = await q.findCalendar(this.db, row.calendarId);
     const content = renderCalendar(
@@ -76,13 +94,14 @@ export class EventMail {
         publicUrl: this.config.publicUrl,
         stamp: this.clock.now(),
       },
-      [icsEntryOf(target)],
+      [await icsEntryFor(this.db, target)],
+      invite ?? null,
     );
     return {
       filename: icsFileName(row.title),
       content,
       // RFC 6047: a text/calendar part names the METHOD of the object it carries.
-      contentType: `${ICS_CONTENT_TYPE}; method=${ICS_METHOD}`,
+      contentType: `${ICS_CONTENT_TYPE}; method=${invite?.method ?? ICS_METHOD}`,
     };
   }
 
@@ -160,6 +179,26 @@ export class EventMail {
     }));
   }
 
+  /** To a registrant, the set number of hours before: when, where, the .ics, the manage link. */
+  async reminder(target: Target, registration: RegistrationRow, manageUrl: string) {
+    const row = shownRow(target);
+    const title = row.title.trim() || 'Untitled Event';
+    await this.send(registration.email, target, (chamber) => ({
+      subject: `Reminder: ${title}`,
+      preview: `${whenText(row)}${row.location ? ` at ${row.location}` : ''}`,
+      greeting: `Hi ${firstName(registration.name)},`,
+      paragraphs: [
+        `A reminder that you're registered for ${title}. We look forward to seeing you.`,
+        `When: ${whenText(row)}`,
+        ...(row.location ? [`Where: ${row.location}`] : []),
+        `Party size: ${registration.guests}`,
+        'The attached calendar file adds the event to your calendar.',
+      ],
+      ...this.links(target, manageUrl),
+      note: `Plans changed? The link above changes your party size and details or cancels your registration; links in earlier emails no longer work. Questions? Reply to reach the ${chamber.name}.`,
+    }));
+  }
+
   /** To a registrant who cancelled through the manage link. */
   async registrationCancelled(target: Target, registration: RegistrationRow) {
     const row = shownRow(target);
@@ -224,6 +263,54 @@ export class EventMail {
       }));
     }
     return registrations.length;
+  }
+
+  /**
+   * To each registrant whose occurrence an edit moved, moved elsewhere or cancelled: one mail
+   * naming each change (old → new), with the .ics as a new version of the entry the
+   * confirmation made (REQUEST, or CANCEL when it is off). Sent after the answer.
+   */
+  changeNotices(notices: ChangeNotice[]): void {
+    for (const notice of notices) {
+      this.mail.sendLater('event-change', (chamber) => this.composeChangeNotice(chamber, notice));
+    }
+  }
+
+  private async composeChangeNotice(chamber: ChamberIdentity, notice: ChangeNotice) {
+    const { registration: r, target, changes, cancelled } = notice;
+    const row = shownRow(target);
+    const title = row.title.trim() || 'Untitled Event';
+    const content: MailContent = {
+      subject: cancelled ? `Cancelled: ${title}` : `Event updated: ${title}`,
+      preview: changes.map((c) => `${c.what}: ${c.to}`).join('; '),
+      greeting: `Hi ${firstName(r.name)},`,
+      paragraphs: [
+        cancelled
+          ? `${title}, which you registered for, has been cancelled.`
+          : `${title}, which you registered for, has changed:`,
+        ...changes.map((c) => `${c.what}: ${c.from} → ${c.to}`),
+        ...(cancelled
+          ? ['The attached calendar file removes the event from your calendar.']
+          : [
+              `When: ${whenText(row)}`,
+              ...(row.location ? [`Where: ${row.location}`] : []),
+              'The attached calendar file updates the event in your calendar.',
+            ]),
+      ],
+      action: { label: 'View event details', url: this.eventUrl(target) },
+      note: `Questions? Reply to this message to reach the ${chamber.name}.`,
+    };
+    const invite: IcsInvite = {
+      method: cancelled ? 'CANCEL' : 'REQUEST',
+      organizer: { name: chamber.name, email: chamber.email || mailAddress(this.config.mailFrom) },
+      attendee: { name: r.name, email: r.email },
+    };
+    return {
+      to: r.email,
+      ...renderMail(chamber, content),
+      ...(chamber.email ? { replyTo: chamber.email } : {}),
+      attachments: [await this.attachment(chamber, target, invite)],
+    };
   }
 
   /** To each registrant of an event or occurrence still to come that was deleted. */

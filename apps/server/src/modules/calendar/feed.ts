@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Calendar } from '@chamber/contract';
 import type { Executor } from '@chamber/db';
 import { preferredEncoding } from '../../lib/json-body.js';
-import { icsEntryOf } from './event-mail.js';
+import { icsEntryFor } from './event-mail.js';
 import {
   ICS_CONTENT_TYPE,
   type IcsEntry,
@@ -105,6 +105,6 @@ export async function eventIcs(db: Executor, target: Target, source: IcsSource) 
   const overrides = target.kind === 'series' ? await q.overridesOf(db, [target.row.id]) : [];
   return {
     filename: icsFileName(shownRow(target).title),
-    body: renderCalendar(source, [icsEntryOf(target, overrides)]),
+    body: renderCalendar(source, [await icsEntryFor(db, target, overrides)]),
   };
 }

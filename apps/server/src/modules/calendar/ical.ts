@@ -33,10 +33,30 @@ export interface IcsSource {
 export type IcsEntry =
   | { kind: 'single'; row: EventRow }
   | { kind: 'series'; row: EventRow; overrides: EventRow[] }
-  | { kind: 'occurrence'; row: EventRow; series: EventRow; originalStart: Date };
+  | {
+      kind: 'occurrence';
+      row: EventRow;
+      series: EventRow;
+      originalStart: Date;
+      /**
+       * The RECURRENCE-ID calendar apps first got for it, when a series edit has since moved
+       * the occurrence to another start (and id): so they update the entry they hold.
+       */
+      firstStart?: Date;
+    };
 
-/** RFC 5546 method of every file the portal sends: published, not an invitation to answer. */
+/** RFC 5546 method of the files the portal serves and confirms with: published, not an invitation. */
 export const ICS_METHOD = 'PUBLISH';
+
+/**
+ * What a change notice carries instead: REQUEST (a new version of an entry the registrant
+ * holds, which calendar apps apply) or CANCEL. RFC 5546 wants both parties named in them.
+ */
+export interface IcsInvite {
+  method: 'REQUEST' | 'CANCEL';
+  organizer: { name: string; email: string };
+  attendee: { name: string; email: string };
+}
 export const ICS_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
 /** Wall-clock date-time (or date) of an instant in a zone. */
@@ -151,11 +171,12 @@ function componentsOf(source: IcsSource, entry: IcsEntry): ICAL.Component[] {
     const override = row.id === series.id ? null : row;
     return [
       eventComponent(source, row, {
-        uid: series.id,
+        // A series split off another keeps the first one's UID (the same entry in the app).
+        uid: series.icalUid ?? series.id,
         pageId: occurrenceId(series.id, originalStart),
         sequence: instanceSequence(series, override),
         series,
-        recurrenceId: originalStart,
+        recurrenceId: entry.firstStart ?? originalStart,
       }),
     ];
   }
@@ -178,13 +199,28 @@ function componentsOf(source: IcsSource, entry: IcsEntry): ICAL.Component[] {
   ];
 }
 
-/** The text/calendar body of the given entries. */
-export function renderCalendar(source: IcsSource, entries: IcsEntry[]): string {
+/** ORGANIZER and ATTENDEE of a REQUEST or CANCEL. */
+function addParties(vevent: ICAL.Component, invite: IcsInvite) {
+  const organizer = vevent.addPropertyWithValue('organizer', `mailto:${invite.organizer.email}`);
+  organizer.setParameter('cn', invite.organizer.name);
+  const attendee = vevent.addPropertyWithValue('attendee', `mailto:${invite.attendee.email}`);
+  attendee.setParameter('cn', invite.attendee.name);
+  attendee.setParameter('role', 'REQ-PARTICIPANT');
+  attendee.setParameter('partstat', 'ACCEPTED');
+  attendee.setParameter('rsvp', 'FALSE');
+}
+
+/** The text/calendar body of the given entries (an invite's method, else PUBLISH). */
+export function renderCalendar(
+  source: IcsSource,
+  entries: IcsEntry[],
+  invite: IcsInvite | null = null,
+): string {
   const calendar = new ICAL.Component('vcalendar');
   calendar.addPropertyWithValue('prodid', `-//${source.calendarName}//Calendar//EN`);
   calendar.addPropertyWithValue('version', '2.0');
   calendar.addPropertyWithValue('calscale', 'GREGORIAN');
-  calendar.addPropertyWithValue('method', ICS_METHOD);
+  calendar.addPropertyWithValue('method', invite?.method ?? ICS_METHOD);
   calendar.addPropertyWithValue('name', source.calendarName);
   calendar.addPropertyWithValue('x-wr-calname', source.calendarName);
   calendar.addPropertyWithValue('x-wr-timezone', source.timezone);
@@ -199,7 +235,10 @@ export function renderCalendar(source: IcsSource, entries: IcsEntry[]): string {
     const vtimezone = getVtimezoneComponent(zone);
     if (vtimezone) calendar.addSubcomponent(new ICAL.Component(ICAL.parse(vtimezone)));
   }
-  for (const event of events) calendar.addSubcomponent(event);
+  for (const event of events) {
+    if (invite) addParties(event, invite);
+    calendar.addSubcomponent(event);
+  }
   // ical.js ends the last line without its CRLF; RFC 5545 ends every content line with one.
   return `${calendar.toString()}\r\n`;
 }

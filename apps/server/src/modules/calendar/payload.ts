@@ -21,12 +21,15 @@ export const CONTENT_FIELDS = [
   'downloadFileUrl',
   'contactId',
   'calendarId',
+  'reminderHours',
 ] as const;
 export type ContentField = (typeof CONTENT_FIELDS)[number];
 
 export type EventValues = Pick<EventRow, ContentField | 'startTime' | 'endTime' | 'timezone'>;
 
 const DAY = 86_400_000;
+/** Registrants are reminded a day before, unless the event says otherwise. */
+export const DEFAULT_REMINDER_HOURS = 24;
 const MAX_DURATION = 366 * DAY;
 const EARLIEST = Date.UTC(2000, 0, 1);
 const LATEST = Date.UTC(2101, 0, 1);
@@ -126,6 +129,12 @@ export function readEventBody(
     downloadFileUrl: pick('downloadFileUrl', ''),
     contactId: body.contactId !== undefined ? body.contactId || null : (base?.contactId ?? null),
     calendarId: body.calendarId || base?.calendarId || defaults.calendarId,
+    reminderHours:
+      body.reminderHours !== undefined
+        ? body.reminderHours
+        : base
+          ? base.reminderHours
+          : DEFAULT_REMINDER_HOURS,
     timezone,
     startTime: times.start,
     endTime: times.end,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { calendars, contacts, events, type Executor } from '@chamber/db';
+import { calendars, contacts, eventRedirects, events, type Executor } from '@chamber/db';
 import { reusableQuery } from '../../lib/reusable-query.js';
-import { isAnyOf } from '../../lib/sql-lists.js';
+import { isAnyOf, textArray } from '../../lib/sql-lists.js';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventInsert = typeof events.$inferInsert;
@@ -198,4 +198,50 @@ export async function overridesOf(db: Executor, seriesIds: string[]): Promise<Ev
     .from(events)
     .where(isAnyOf(events.seriesId, seriesIds, 'uuid'))
     .orderBy(asc(events.originalStart));
+}
+
+/**
+ * Records retired event ids and their successors. A row whose successor is now retired too
+ * is pointed at the new successor, so every lookup is one step.
+ */
+export async function retireEventIds(
+  db: Executor,
+  pairs: { retiredId: string; successorId: string }[],
+  now: Date,
+): Promise<void> {
+  const moves = pairs.filter((p) => p.retiredId !== p.successorId);
+  if (moves.length === 0) return;
+  const retired = moves.map((p) => p.retiredId);
+  const successors = moves.map((p) => p.successorId);
+  await db.execute(sql`
+    update ${eventRedirects} r set successor_id = m.successor
+    from unnest(${textArray(retired)}, ${textArray(successors)}) as m(retired, successor)
+    where r.successor_id = m.retired`);
+  await db
+    .insert(eventRedirects)
+    .values(moves.map((p) => ({ ...p, createdAt: now })))
+    .onConflictDoUpdate({
+      target: eventRedirects.retiredId,
+      set: { successorId: sql`excluded.successor_id`, createdAt: sql`excluded.created_at` },
+    });
+}
+
+/** The id that replaced a retired one, if a series edit retired it. */
+export async function successorOf(db: Executor, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: eventRedirects.successorId })
+    .from(eventRedirects)
+    .where(eq(eventRedirects.retiredId, id));
+  return row?.id;
+}
+
+/** The first id an occurrence had, when edits have since retired it (its calendar identity). */
+export async function firstIdOf(db: Executor, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: eventRedirects.retiredId })
+    .from(eventRedirects)
+    .where(eq(eventRedirects.successorId, id))
+    .orderBy(asc(eventRedirects.createdAt), asc(eventRedirects.retiredId))
+    .limit(1);
+  return row?.id;
 }

@@ -175,3 +175,13 @@ export async function registrationKeys(db: Executor, eventId: string): Promise<s
     .where(eq(eventRegistrations.eventId, eventId));
   return rows.map((r) => r.key);
 }
+
+/** The registrations with these ids, earliest first. */
+export async function registrationsByIds(db: Executor, ids: string[]): Promise<RegistrationRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(eventRegistrations)
+    .where(isAnyOf(eventRegistrations.id, ids, 'uuid'))
+    .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
+}

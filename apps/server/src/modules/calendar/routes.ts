@@ -131,16 +131,22 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
         tags,
         summary: 'Change an event, an occurrence, or a series from an occurrence on',
         description:
-          'To an occurrence id: only that occurrence, unless `recurringEventUpdateType` is `this_and_following_events` or `all_events`. To a series id: the whole series. A series change that changes nothing does nothing.',
+          'To an occurrence id: only that occurrence, unless `recurringEventUpdateType` is `this_and_following_events` or `all_events`. To a series id: the whole series. A series change that changes nothing does nothing. Whoever registered for an occurrence still to come whose time, place or status changed is mailed once, with the updated .ics (METHOD:REQUEST, or CANCEL when cancelled).',
         params: eventParams,
         body: updateEventSchema,
         response: { 200: appointmentSchema, ...errors },
       },
     },
     async (request) => {
-      const updated = await calendar.update(request.params.id, request.body, request.session);
+      const { appointment: updated, notices } = await calendar.update(
+        request.params.id,
+        request.body,
+        request.session,
+      );
+      // A new time, place or status: each registrant affected gets one mail, after the answer.
+      mail.changeNotices(notices);
       const single = (request.body.recurringEventUpdateType ?? 'this_event') === 'this_event';
-      if (request.body.toNotify && single) {
+      if (request.body.toNotify && single && notices.length === 0) {
         await mail
           .eventChanged(await calendar.target(updated.id))
           .catch((err: unknown) => request.log.error({ err }, 'change notices not sent'));

@@ -13,7 +13,7 @@ import type { EventRow, EventUpdate } from './queries.js';
 import { fromFloating, Recurrence, toFloating } from './recurrence.js';
 import { compactUtc, parseCompactUtc } from './rule-text.js';
 import { endRuleBefore, normalizeRule, remainingRule, sameRule } from './series-rules.js';
-import { recurrenceOf, shownRow, type Target } from './targets.js';
+import { occurrenceId, recurrenceOf, shownRow, type Target } from './targets.js';
 
 export type UpdateBody = z.output<typeof updateEventSchema>;
 
@@ -26,6 +26,14 @@ export interface EditContext {
 const DAY = 86_400_000;
 const TIMING = ['startTime', 'endTime', 'timezone', 'isAllDay'];
 const EPOCH = new Date(0);
+/**
+ * The occurrences whose ids a series edit keeps answering for: those a year back and two
+ * years ahead (the calendar shows a year back; links to later dates are rare), and any with
+ * registrations, whose mails carry the link, whenever they are.
+ */
+const LINKS_KEPT_BEFORE = 366 * DAY;
+const LINKS_KEPT_AFTER = 2 * 366 * DAY;
+const MAX_RETIRED = 2000;
 
 /**
  * How a series edit moves its occurrences: by the whole local days the edited occurrence
@@ -193,6 +201,9 @@ export async function updateSeries(
       exdates,
       recurrenceEnd,
       createdBy: series.createdBy,
+      // The same entry in calendar apps, in a newer version than the series it left.
+      icalUid: series.icalUid ?? series.id,
+      sequence: series.sequence + 1,
     });
     targetId = created.id;
   }
@@ -214,6 +225,49 @@ export async function updateSeries(
     }
   }
   await q.moveRegistrations(tx, moves);
+
+  // Links to occurrences whose id changed keep working: each old id names its successor.
+  const olds = old.between(
+    new Date(Math.max(from.getTime(), now.getTime() - LINKS_KEPT_BEFORE)),
+    new Date(now.getTime() + LINKS_KEPT_AFTER),
+    MAX_RETIRED,
+  );
+  // The new rule's dates over the same span, expanded once (asking it date by date costs
+  // an expansion each: about a second for two years of a daily series).
+  const freshStarts =
+    fresh && structural && olds.length > 0
+      ? new Set(
+          fresh
+            .between(
+              new Date(retime.start(olds[0]!).getTime() - DAY),
+              new Date(retime.start(olds.at(-1)!).getTime() + DAY),
+              2 * MAX_RETIRED,
+            )
+            .map((d) => d.getTime()),
+        )
+      : null;
+  const successorOf = (oldStart: Date): string | null => {
+    let key: string | null = compactUtc(oldStart);
+    if (freshStarts) {
+      const moved = retime.start(oldStart);
+      key = freshStarts.has(moved.getTime()) ? compactUtc(moved) : null;
+    } else if (structural || !rule) key = keyFor(oldStart);
+    if (key === null) return null;
+    return key === '' ? targetId : `${targetId}_${key}`;
+  };
+  const retired = new Map<string, string>();
+  for (const oldStart of olds) {
+    const successor = successorOf(oldStart);
+    if (successor) retired.set(occurrenceId(series.id, oldStart), successor);
+  }
+  for (const m of moves) {
+    retired.set(`${series.id}_${m.fromKey}`, m.toKey ? `${m.toEvent}_${m.toKey}` : m.toEvent);
+  }
+  await q.retireEventIds(
+    tx,
+    [...retired].map(([retiredId, successorId]) => ({ retiredId, successorId })),
+    now,
+  );
   const refStart = retime.start(ref);
   return occurrenceOrSingle(tx, targetId, fresh?.produces(refStart) ? refStart : start);
 }

@@ -18,6 +18,12 @@ import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/input.js';
 import { isStaff, type Session } from '../../plugins/auth.js';
 import { assertCanCreateEvents, assertCanEdit, canEditEvent } from './access.js';
+import {
+  attendingBefore,
+  type ChangeNotice,
+  type EditScope,
+  noticesAfter,
+} from './change-notices.js';
 import { listWindow } from './listing.js';
 import { readEventBody } from './payload.js';
 import * as q from './queries.js';
@@ -141,9 +147,25 @@ export class CalendarService {
       : { kind: 'single', row };
   }
 
-  async update(id: string, body: UpdateBody, session: Session | null): Promise<Appointment> {
+  /**
+   * Changes an event, an occurrence or a series from one on. Answers the event and a notice
+   * for each registrant whose occurrence changed in time, place or status.
+   */
+  async update(
+    id: string,
+    body: UpdateBody,
+    session: Session | null,
+  ): Promise<{ appointment: Appointment; notices: ChangeNotice[] }> {
     return this.db.transaction(async (tx) => {
       const target = await resolveTarget(tx, id, true);
+      const type = body.recurringEventUpdateType ?? 'this_event';
+      const scope: EditScope =
+        target.kind !== 'occurrence' || type === 'all_events'
+          ? { kind: 'all' }
+          : type === 'this_event'
+            ? { kind: 'event' }
+            : { kind: 'from', key: compactUtc(target.originalStart) };
+      const attending = await attendingBefore(tx, target, scope, this.clock.now());
       const owner = ownerRow(target);
       const editor = assertCanEdit(session, owner);
       if (body.calendarId && !(await q.findCalendar(tx, body.calendarId))) {
@@ -169,7 +191,6 @@ export class CalendarService {
           true,
         );
       } else {
-        const type = body.recurringEventUpdateType ?? 'this_event';
         result =
           type === 'this_event'
             ? await updateOccurrence(ctx, target, change)
@@ -182,7 +203,10 @@ export class CalendarService {
                 type === 'all_events',
               );
       }
-      return this.appointmentOf(result, editor, tx);
+      return {
+        appointment: await this.appointmentOf(result, editor, tx),
+        notices: await noticesAfter(tx, attending),
+      };
     });
   }
 

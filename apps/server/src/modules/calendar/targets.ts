@@ -44,10 +44,22 @@ export function shownRow(t: Target): EventRow {
 
 /**
  * Resolves an event id: a uuid (a single event, a series, or the row of an override, which
- * stands for its occurrence) or an occurrence id. Unknown ids, excluded occurrences and dates
- * the rule does not give are 404.
+ * stands for its occurrence) or an occurrence id. An id a series edit retired answers for the
+ * occurrence that replaced it (see `retireEventIds`). Unknown ids, excluded occurrences and
+ * dates the rule does not give are 404.
  */
 export async function resolveTarget(db: Executor, id: string, lock = false): Promise<Target> {
+  try {
+    return await resolveExact(db, id, lock);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'not_found') throw err;
+    const successor = id.length <= 80 ? await q.successorOf(db, id) : undefined;
+    if (!successor) throw err;
+    return resolveExact(db, successor, lock);
+  }
+}
+
+async function resolveExact(db: Executor, id: string, lock: boolean): Promise<Target> {
   const find = lock ? q.lockEvent : q.findEvent;
   const sep = id.indexOf('_');
   if (sep === -1) {

@@ -111,6 +111,7 @@ export function toCalendarEvent(
     originalStartTime: occurrence ? v.originalStart!.toISOString() : null,
     isException: v.isException,
     canEdit: options.canEdit,
+    reminderHours: row.reminderHours,
   };
 }
 

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, makeProfile, signedInAs, stubApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -104,6 +105,38 @@ describe('EventPage', () => {
         .getByRole('link', { name: 'luis@ortegaplumbing.example' })
         .getAttribute('href'),
     ).toBe('mailto:luis@ortegaplumbing.example');
+  });
+
+  it('moves the address to the current id when a retired occurrence id answers', async () => {
+    const requests: string[] = [];
+    stubApi({
+      'GET /calendars/appointments/s-1_20260317T133000Z': () => {
+        requests.push('old');
+        return json(200, makeAppointment({ id: 's-2_20260317T140000Z' }));
+      },
+      'GET /calendars/appointments/s-2_20260317T140000Z': () => {
+        requests.push('new');
+        return json(200, makeAppointment({ id: 's-2_20260317T140000Z' }));
+      },
+    });
+    function Address() {
+      const location = useLocation();
+      return <output aria-label="address">{location.pathname + location.search}</output>;
+    }
+    renderWithProviders(
+      <>
+        <EventPage id="s-1_20260317T133000Z" />
+        <Address />
+      </>,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Monthly Chamber Luncheon' });
+    await waitFor(() =>
+      expect(screen.getByRole('status', { name: 'address' }).textContent).toBe(
+        '/events/s-2_20260317T140000Z',
+      ),
+    );
+    // The answer already in hand is shown for the new address; nothing is fetched twice.
+    expect(requests).toEqual(['old']);
   });
 
   it('shows no registrations list to a visitor who may not edit the event', async () => {

@@ -1,14 +1,15 @@
 import type { Appointment, CalendarEvent } from '@chamber/contract';
 import { CalendarX2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { eventLoadError, isNotFound, useEvent } from '../api/get-event';
+import { eventLoadError, eventQueryOptions, isNotFound, useEvent } from '../api/get-event';
 import { useHasPassed } from '../lib/countdown';
 import { REGISTERED_KEY, useEventFlag } from '../lib/event-flags';
 import { AttendeeList } from './attendee-list';
@@ -22,6 +23,7 @@ import { RegistrationDialog } from './registration-dialog';
 export function EventPage({ id }: { id: string }) {
   const query = useEvent(id);
   useDocumentTitle(query.data?.title ?? 'Event Details');
+  useCurrentEventId(id, query.data);
 
   if (query.isPending) {
     return (
@@ -49,6 +51,26 @@ export function EventPage({ id }: { id: string }) {
     );
   }
   return <EventView event={query.data} />;
+}
+
+/**
+ * A link to an occurrence id that a series edit retired is answered with the occurrence that
+ * replaced it: the address bar moves to its current id (without a new history entry), so
+ * what the visitor bookmarks or shares from here is current.
+ */
+function useCurrentEventId(id: string, event: Appointment | undefined) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const current = event?.id;
+  useEffect(() => {
+    if (!event || !current || current === id) return;
+    queryClient.setQueryData(eventQueryOptions(current).queryKey, event);
+    navigate(
+      { pathname: paths.event.href(current), search: location.search, hash: location.hash },
+      { replace: true },
+    );
+  }, [current, event, id, location.hash, location.search, navigate, queryClient]);
 }
 
 /** The error card with the way back to the calendar ('Event Not Found', 'Event ID not provided'). */

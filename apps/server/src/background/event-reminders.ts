@@ -1,0 +1,18 @@
+import { sendReminders } from '../modules/calendar/index.js';
+import type { JobDefinition } from './definition.js';
+
+/**
+ * Mails registrants their event's reminder (README, "The calendar") every five minutes, so a
+ * reminder goes within five minutes of its time. Each is sent once, whichever process runs it.
+ */
+export const eventRemindersJob: JobDefinition = {
+  name: 'event-reminders',
+  cron: '*/5 * * * *',
+  retryLimit: 2,
+  retryDelaySeconds: 60,
+  expireInSeconds: 10 * 60,
+  run: ({ db, clock, config, mail }) => {
+    if (!config || !mail) throw new Error('the reminder job needs the portal’s mail');
+    return sendReminders({ db, clock, config, mail });
+  },
+};

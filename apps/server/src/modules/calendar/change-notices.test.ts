@@ -1,0 +1,202 @@
+import type { ParsedMail } from 'mailparser';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/app.js';
+import {
+  calendarPeople,
+  createCalendar,
+  createdEvent,
+  register,
+  updateAppointment,
+} from '../../test/calendar.js';
+import { startSmtpServer } from '../../test/smtp.js';
+
+let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let people: Awaited<ReturnType<typeof calendarPeople>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
+  await createCalendar(ctx.db);
+  people = await calendarPeople(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+/** Every mail that the step sends, once all of it has gone out. */
+async function mailsOf(step: () => Promise<unknown>): Promise<ParsedMail[]> {
+  await ctx.app.flushMail();
+  const before = smtp.received.length;
+  await step();
+  await ctx.app.flushMail();
+  // The peer parses a message after accepting it; let the last one land.
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  return smtp.received.slice(before);
+}
+
+const to = (mail: ParsedMail) => (mail.to as { text: string }).text;
+
+/** The calendar file of a mail: its METHOD and its one VEVENT. */
+function icsOf(mail: ParsedMail) {
+  const attachment = mail.attachments.find((a) => a.filename?.endsWith('.ics'))!;
+  const calendar = new ICAL.Component(ICAL.parse(attachment.content.toString('utf8')));
+  const event = calendar.getFirstSubcomponent('vevent')!;
+  return {
+    contentType: attachment.contentType,
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event.getFirstPropertyValue('uid'),
+    sequence: Number(event.getFirstPropertyValue('sequence')),
+    recurrenceId: String(event.getFirstPropertyValue('recurrence-id') ?? ''),
+    start: String(event.getFirstPropertyValue('dtstart')),
+    location: event.getFirstPropertyValue('location'),
+    status: event.getFirstPropertyValue('status'),
+    organizer: event.getFirstPropertyValue('organizer'),
+    attendee: event.getFirstPropertyValue('attendee'),
+  };
+}
+
+async function registered(id: string, email: string) {
+  const [mail] = await mailsOf(async () => {
+    const res = await register(ctx, id, { name: 'Pat Guest', email });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+  return icsOf(mail!);
+}
+
+/** Tuesdays at 7:30 in Denver from March 3, 2026. */
+const breakfast = (title: string) =>
+  createdEvent(ctx, people.owner.token, {
+    title,
+    startTime: '2026-03-03T14:30:00.000Z',
+    endTime: '2026-03-03T15:30:00.000Z',
+    rrule: 'FREQ=WEEKLY;BYDAY=TU',
+  });
+
+describe('change notices', () => {
+  it('tell each registrant of an event once that its place changed, with a newer entry', async () => {
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Board Mixer' });
+    const first = await registered(event.id, 'ann@example.org');
+    await registered(event.id, 'ben@example.org');
+    const mails = await mailsOf(() =>
+      updateAppointment(
+        ctx,
+        event.id,
+        { location: 'Mountain View Family Dental', toNotify: true },
+        people.owner.token,
+      ),
+    );
+    expect(mails.map(to).sort()).toEqual(['ann@example.org', 'ben@example.org']);
+    const mail = mails.find((m) => to(m) === 'ann@example.org')!;
+    expect(mail.subject).toBe('Event updated: Board Mixer');
+    expect(mail.text).toContain(
+      'Place: Riverton City Hall, 12830 S Redwood Rd, Riverton, UT → Mountain View Family Dental',
+    );
+    expect(mail.text).not.toContain('Time:');
+    expect(mail.html).toContain('Mountain View Family Dental');
+    const ics = icsOf(mail);
+    expect(ics.contentType).toBe('text/calendar');
+    expect(ics.method).toBe('REQUEST');
+    expect(ics.uid).toBe(first.uid);
+    expect(ics.sequence).toBeGreaterThan(first.sequence);
+    expect(ics.location).toBe('Mountain View Family Dental');
+    expect(ics.attendee).toBe('mailto:ann@example.org');
+    expect(ics.organizer).toBe('mailto:info@rivertonchamber.example');
+  });
+
+  it('follow "Update all future events" to the new series, for the occurrences it changed only', async () => {
+    const series = await breakfast('Notice Breakfast');
+    const master = series.masterEventId!;
+    await registered(`${master}_20260317T133000Z`, 'early@example.org');
+    const first = await registered(`${master}_20260331T133000Z`, 'later@example.org');
+    const mails = await mailsOf(async () => {
+      const res = await updateAppointment(
+        ctx,
+        `${master}_20260324T133000Z`,
+        {
+          startTime: '2026-03-24T14:00:00.000Z',
+          endTime: '2026-03-24T15:00:00.000Z',
+          recurringEventUpdateType: 'this_and_following_events',
+        },
+        people.owner.token,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expect(mails.map(to)).toEqual(['later@example.org']);
+    const [mail] = mails;
+    expect(mail!.subject).toBe('Event updated: Notice Breakfast');
+    expect(mail!.text).toContain(
+      'Time: Tuesday, March 31, 2026, 7:30 AM to 8:30 AM MDT → Tuesday, March 31, 2026, 8:00 AM to 9:00 AM MDT',
+    );
+    const ics = icsOf(mail!);
+    expect(ics.method).toBe('REQUEST');
+    expect(ics.uid).toBe(first.uid);
+    expect(ics.recurrenceId).toBe(first.recurrenceId);
+    expect(ics.sequence).toBeGreaterThan(first.sequence);
+    expect(ics.start).toBe('2026-03-31T08:00:00');
+  });
+
+  it('reach every occurrence of the series with "all events", one mail each', async () => {
+    const series = await breakfast('Everyone Breakfast');
+    const master = series.masterEventId!;
+    await registered(`${master}_20260317T133000Z`, 'one@example.org');
+    await registered(`${master}_20260331T133000Z`, 'two@example.org');
+    const mails = await mailsOf(() =>
+      updateAppointment(
+        ctx,
+        `${master}_20260324T133000Z`,
+        { location: 'Copperleaf Coffee House', recurringEventUpdateType: 'all_events' },
+        people.owner.token,
+      ),
+    );
+    expect(mails.map(to).sort()).toEqual(['one@example.org', 'two@example.org']);
+    for (const mail of mails) {
+      expect(mail.text).toContain('Place: Riverton City Hall');
+      expect(icsOf(mail).location).toBe('Copperleaf Coffee House');
+    }
+  });
+
+  it('cancel the calendar entry when an occurrence is called off', async () => {
+    const series = await breakfast('Called Off');
+    const id = `${series.masterEventId}_20260324T133000Z`;
+    const first = await registered(id, 'off@example.org');
+    const mails = await mailsOf(() =>
+      updateAppointment(ctx, id, { appointmentStatus: 'cancelled' }, people.owner.token),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Cancelled: Called Off');
+    expect(mails[0]!.text).toContain('Status: Confirmed → Cancelled');
+    const ics = icsOf(mails[0]!);
+    expect(ics.method).toBe('CANCEL');
+    expect(ics.status).toBe('CANCELLED');
+    expect(ics.uid).toBe(first.uid);
+    expect(ics.recurrenceId).toBe(first.recurrenceId);
+    expect(ics.sequence).toBeGreaterThan(first.sequence);
+  });
+
+  it('are not sent for other changes, nor for occurrences that already started', async () => {
+    const event = await createdEvent(ctx, people.owner.token, {
+      title: 'Quiet Change',
+      startTime: '2026-03-10T20:00:00.000Z',
+      endTime: '2026-03-10T21:00:00.000Z',
+    });
+    await registered(event.id, 'quiet@example.org');
+    const described = await mailsOf(() =>
+      updateAppointment(ctx, event.id, { description: 'Now with dessert.' }, people.owner.token),
+    );
+    expect(described).toEqual([]);
+    ctx.clock.advance(4 * 3_600_000); // 21:00: it started an hour ago.
+    const moved = await mailsOf(async () => {
+      const res = await updateAppointment(
+        ctx,
+        event.id,
+        { location: 'Elsewhere' },
+        people.owner.token,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expect(moved).toEqual([]);
+  });
+});

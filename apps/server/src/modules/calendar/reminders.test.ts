@@ -1,0 +1,188 @@
+import type { ParsedMail } from 'mailparser';
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Appointment } from '@chamber/contract';
+import { eventReminders } from '@chamber/db';
+import type { JobRunner } from '../../background/runner.js';
+import { createTestApp, type TestContext } from '../../test/app.js';
+import {
+  calendarPeople,
+  createCalendar,
+  createdEvent,
+  register,
+  updateAppointment,
+} from '../../test/calendar.js';
+import { schedulesIn, startRunner, waitForRun } from '../../test/jobs.js';
+import { startSmtpServer } from '../../test/smtp.js';
+import { sendReminders } from './reminders.js';
+
+const HOUR = 3_600_000;
+
+let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let people: Awaited<ReturnType<typeof calendarPeople>>;
+let runner: JobRunner;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
+  await createCalendar(ctx.db);
+  people = await calendarPeople(ctx);
+  runner = await startRunner({
+    url: ctx.url,
+    db: ctx.db,
+    clock: ctx.clock,
+    config: ctx.config,
+    mail: ctx.app.mail,
+  });
+});
+afterAll(async () => {
+  await runner.stop();
+  await ctx.close();
+  await smtp.close();
+});
+
+const deps = () => ({ db: ctx.db, clock: ctx.clock, config: ctx.config, mail: ctx.app.mail });
+
+/** Every mail that the step sends. */
+async function mailsOf(step: () => Promise<unknown>): Promise<ParsedMail[]> {
+  await ctx.app.flushMail();
+  const before = smtp.received.length;
+  await step();
+  await ctx.app.flushMail();
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  return smtp.received.slice(before);
+}
+
+/** Runs the job through the queue, as its schedule does; returns what it reported. */
+async function runJob() {
+  const run = await waitForRun(ctx.db, await runner.send('event-reminders'));
+  expect(run.state, run.error ?? '').toBe('completed');
+  return run.output;
+}
+
+async function registerFor(id: string, email: string) {
+  await mailsOf(async () => {
+    const res = await register(ctx, id, { name: 'Robin Guest', email, numberOfGuests: '2' });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+}
+
+describe('reminders', () => {
+  it('are scheduled every five minutes', async () => {
+    expect(await schedulesIn(ctx.db)).toContainEqual({
+      name: 'event-reminders',
+      cron: '*/5 * * * *',
+      timezone: 'UTC',
+    });
+  });
+
+  it('go 24 hours before, once, with the place, the .ics and a manage link that works', async () => {
+    // Now is March 10, 17:00 UTC; the luncheon is March 12, 18:00 UTC.
+    const event = await createdEvent(ctx, people.owner.token, {
+      title: 'Reminded Luncheon',
+      startTime: '2026-03-12T18:00:00.000Z',
+      endTime: '2026-03-12T19:00:00.000Z',
+    });
+    expect(event.reminderHours).toBe(24);
+    await registerFor(event.id, 'robin@example.org');
+
+    expect(await mailsOf(runJob)).toEqual([]);
+    ctx.clock.advance(25 * HOUR - 60_000); // March 11, 17:59: not yet.
+    expect(await mailsOf(runJob)).toEqual([]);
+    ctx.clock.advance(60_000); // 18:00, 24 hours before.
+    let output: unknown;
+    const mails = await mailsOf(async () => (output = await runJob()));
+    expect(output).toEqual({ sent: 1, failed: 0 });
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect((mail!.to as { text: string }).text).toBe('robin@example.org');
+    expect(mail!.subject).toBe('Reminder: Reminded Luncheon');
+    expect(mail!.text).toContain('When: Thursday, March 12, 2026, 12:00 PM to 1:00 PM MDT');
+    expect(mail!.text).toContain('Where: Riverton City Hall, 12830 S Redwood Rd, Riverton, UT');
+    expect(mail!.text).toContain('Party size: 2');
+    expect(mail!.text).toContain(`https://portal.example/events/${event.id}`);
+    const ics = mail!.attachments.find((a) => a.filename === 'Reminded Luncheon.ics')!;
+    const vevent = new ICAL.Component(ICAL.parse(ics.content.toString())).getFirstSubcomponent(
+      'vevent',
+    )!;
+    expect(vevent.getFirstPropertyValue('uid')).toBe(`${event.id}@portal.example`);
+    const token = /registrations\/manage#token=([\w-]+)/.exec(mail!.text!)![1]!;
+    const managed = await ctx.app.inject({
+      url: '/api/registrations/manage',
+      headers: { 'x-registration-token': token },
+    });
+    expect(managed.statusCode, managed.body).toBe(200);
+    expect(managed.json().event.id).toBe(event.id);
+
+    // Once: a later run sends nothing more.
+    ctx.clock.advance(HOUR);
+    expect(await mailsOf(runJob)).toEqual([]);
+    ctx.clock.advance(-(26 * HOUR));
+  });
+
+  it('follow the event’s setting: hours before, or none', async () => {
+    const early = await createdEvent(ctx, people.owner.token, {
+      title: 'Two Days Ahead',
+      startTime: '2026-03-13T18:00:00.000Z',
+      endTime: '2026-03-13T19:00:00.000Z',
+      reminderHours: 72,
+    });
+    const quiet = await createdEvent(ctx, people.owner.token, {
+      title: 'No Reminder',
+      startTime: '2026-03-11T18:00:00.000Z',
+      endTime: '2026-03-11T19:00:00.000Z',
+      reminderHours: null,
+    });
+    expect(quiet.reminderHours).toBeNull();
+    await registerFor(early.id, 'early@example.org');
+    await registerFor(quiet.id, 'quiet@example.org');
+    ctx.clock.advance(HOUR); // March 10, 18:00: 72 hours before the first, 24 before the other.
+    const mails = await mailsOf(runJob);
+    expect(mails.map((m) => m.subject)).toEqual(['Reminder: Two Days Ahead']);
+    const res = await updateAppointment(
+      ctx,
+      early.id,
+      { reminderHours: 500 } as Partial<Appointment>,
+      people.owner.token,
+    );
+    expect(res.statusCode).toBe(400);
+    ctx.clock.advance(-HOUR);
+  });
+
+  it('remind an occurrence of a series at its own time', async () => {
+    const series = await createdEvent(ctx, people.owner.token, {
+      title: 'Weekly Reminder',
+      startTime: '2026-03-03T14:30:00.000Z',
+      endTime: '2026-03-03T15:30:00.000Z',
+      rrule: 'FREQ=WEEKLY;BYDAY=TU',
+    });
+    const id = `${series.masterEventId}_20260317T133000Z`;
+    await registerFor(id, 'weekly@example.org');
+    ctx.clock.advance(6 * 24 * HOUR - 3.5 * HOUR); // March 16, 13:30 UTC.
+    const mails = await mailsOf(runJob);
+    expect(mails.map((m) => m.subject)).toEqual(['Reminder: Weekly Reminder']);
+    expect(mails[0]!.text).toContain('When: Tuesday, March 17, 2026, 7:30 AM to 8:30 AM MDT');
+    ctx.clock.advance(-(6 * 24 * HOUR - 3.5 * HOUR));
+  });
+
+  it('go once even when two processes run the job at the same moment', async () => {
+    const event = await createdEvent(ctx, people.owner.token, {
+      title: 'Raced Reminder',
+      startTime: '2026-03-11T12:00:00.000Z',
+      endTime: '2026-03-11T13:00:00.000Z',
+    });
+    ctx.clock.advance(-6 * HOUR); // Registered well before the reminder time.
+    await registerFor(event.id, 'raced@example.org');
+    ctx.clock.advance(6 * HOUR);
+    const results = await Promise.all([sendReminders(deps()), sendReminders(deps())]);
+    expect(results.map((r) => r.sent).sort()).toEqual([0, 1]);
+    const mails = await mailsOf(async () => undefined);
+    expect(smtp.received.filter((m) => m.subject === 'Reminder: Raced Reminder')).toHaveLength(1);
+    expect(mails).toEqual([]);
+    const marks = await ctx.db.select().from(eventReminders);
+    expect(marks.filter((m) => m.startsAt.getTime() === Date.parse(event.startTime))).toHaveLength(
+      1,
+    );
+  });
+});

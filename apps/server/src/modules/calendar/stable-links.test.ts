@@ -1,0 +1,182 @@
+import ICAL from 'ical.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Appointment } from '@chamber/contract';
+import { createTestApp, type TestContext } from '../../test/app.js';
+import {
+  calendarPeople,
+  createCalendar,
+  createdEvent,
+  deleteAppointment,
+  getAppointment,
+  register,
+  updateAppointment,
+} from '../../test/calendar.js';
+import { startSmtpServer } from '../../test/smtp.js';
+
+let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let people: Awaited<ReturnType<typeof calendarPeople>>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
+  await createCalendar(ctx.db);
+  people = await calendarPeople(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+/** Tuesdays at 7:30 in Denver from March 3, 2026. */
+const breakfast = (title: string) =>
+  createdEvent(ctx, people.owner.token, {
+    title,
+    startTime: '2026-03-03T14:30:00.000Z',
+    endTime: '2026-03-03T15:30:00.000Z',
+    rrule: 'FREQ=WEEKLY;BYDAY=TU',
+  });
+
+/** "Update all future events" from an occurrence: to 8:00 at another place. */
+const moveFollowing = (id: string, day = '17') =>
+  updateAppointment(
+    ctx,
+    id,
+    {
+      location: 'Copperleaf Coffee House',
+      startTime: `2026-03-${day}T14:00:00.000Z`,
+      endTime: `2026-03-${day}T15:00:00.000Z`,
+      recurringEventUpdateType: 'this_and_following_events',
+    },
+    people.owner.token,
+  );
+
+const vevent = (text: string) => {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  return calendar.getFirstSubcomponent('vevent')!;
+};
+
+async function registered(id: string, email: string) {
+  const before = smtp.received.length;
+  const res = await register(ctx, id, { name: 'Pat Guest', email, numberOfGuests: '2' });
+  expect(res.statusCode, res.body).toBe(201);
+  const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+  const link = /https:\/\/portal\.example\/events\/([^\s)\]]+)/.exec(mail!.text!)![1]!;
+  const token = /#token=([\w-]+)/.exec(mail!.text!)![1]!;
+  return { link: decodeURIComponent(link), token, ics: mail!.attachments[0]!.content.toString() };
+}
+
+describe('an occurrence id retired by "Update all future events"', () => {
+  it('answers for the occurrence that replaced it, and the mailed links keep working', async () => {
+    const series = await breakfast('Stable Breakfast');
+    const master = series.masterEventId!;
+    const { link, token, ics } = await registered(`${master}_20260324T133000Z`, 'pat@example.org');
+    expect(link).toBe(`${master}_20260324T133000Z`);
+
+    const res = await moveFollowing(`${master}_20260317T133000Z`);
+    expect(res.statusCode, res.body).toBe(200);
+    const successorSeries = res.json<Appointment>().masterEventId!;
+    expect(successorSeries).not.toBe(master);
+
+    // The link in the confirmation mail: the occurrence at its new time and place.
+    const opened = await getAppointment(ctx, link);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json<Appointment>()).toMatchObject({
+      id: `${successorSeries}_20260324T140000Z`,
+      startTime: '2026-03-24T14:00:00.000Z',
+      location: 'Copperleaf Coffee House',
+      registrationCount: 1,
+      attendeeCount: 2,
+    });
+    // An occurrence nobody registered for, too; and its calendar file.
+    const other = await getAppointment(ctx, `${master}_20260407T133000Z`);
+    expect(other.json<Appointment>().id).toBe(`${successorSeries}_20260407T140000Z`);
+    const file = await ctx.app.inject(`/api/calendars/appointments/${link}/ics`);
+    expect(file.statusCode).toBe(200);
+    // Occurrences before the split keep their ids.
+    expect((await getAppointment(ctx, `${master}_20260310T133000Z`)).json()).toMatchObject({
+      id: `${master}_20260310T133000Z`,
+    });
+
+    // The manage link opens the registration with the occurrence's current id.
+    const managed = await ctx.app.inject({
+      url: '/api/registrations/manage',
+      headers: { 'x-registration-token': token },
+    });
+    expect(managed.statusCode, managed.body).toBe(200);
+    expect(managed.json().event.id).toBe(`${successorSeries}_20260324T140000Z`);
+
+    // The calendar entry is the one the confirmation's file made: same UID, RECURRENCE-ID.
+    const first = vevent(ics);
+    const now = vevent(file.body);
+    expect(now.getFirstPropertyValue('uid')).toBe(first.getFirstPropertyValue('uid'));
+    expect(now.getFirstPropertyValue('uid')).toBe(`${master}@portal.example`);
+    expect(String(now.getFirstPropertyValue('recurrence-id'))).toBe(
+      String(first.getFirstPropertyValue('recurrence-id')),
+    );
+    expect(Number(now.getFirstPropertyValue('sequence'))).toBeGreaterThan(
+      Number(first.getFirstPropertyValue('sequence')),
+    );
+    expect(String(now.getFirstPropertyValue('dtstart'))).toBe('2026-03-24T08:00:00');
+  });
+
+  it('follows a chain of edits to the latest occurrence, in one step', async () => {
+    const series = await breakfast('Twice Split');
+    const master = series.masterEventId!;
+    const first = await moveFollowing(`${master}_20260317T133000Z`);
+    const second = first.json<Appointment>().masterEventId!;
+    const res = await updateAppointment(
+      ctx,
+      `${second}_20260331T140000Z`,
+      {
+        startTime: '2026-03-31T15:00:00.000Z',
+        endTime: '2026-03-31T16:00:00.000Z',
+        recurringEventUpdateType: 'this_and_following_events',
+      },
+      people.owner.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const third = res.json<Appointment>().masterEventId!;
+    for (const id of [`${master}_20260331T133000Z`, `${second}_20260331T140000Z`]) {
+      const opened = await getAppointment(ctx, id);
+      expect(opened.json<Appointment>().id).toBe(`${third}_20260331T150000Z`);
+    }
+    expect((await getAppointment(ctx, `${master}_20260324T133000Z`)).json()).toMatchObject({
+      id: `${second}_20260324T140000Z`,
+    });
+  });
+
+  it('follows "all events" moving the series to a new time in place', async () => {
+    const series = await breakfast('Moved In Place');
+    const master = series.masterEventId!;
+    const res = await updateAppointment(
+      ctx,
+      `${master}_20260324T133000Z`,
+      {
+        startTime: '2026-03-24T15:00:00.000Z',
+        endTime: '2026-03-24T16:00:00.000Z',
+        recurringEventUpdateType: 'all_events',
+      },
+      people.owner.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const opened = await getAppointment(ctx, `${master}_20260317T133000Z`);
+    expect(opened.json<Appointment>().id).toBe(`${master}_20260317T150000Z`);
+  });
+
+  it('is 404 once the occurrence that replaced it is deleted', async () => {
+    const series = await breakfast('Gone Later');
+    const master = series.masterEventId!;
+    const successor = (await moveFollowing(`${master}_20260317T133000Z`)).json<Appointment>();
+    const deleted = await deleteAppointment(
+      ctx,
+      `${successor.masterEventId}_20260324T140000Z`,
+      people.owner.token,
+      'this_event',
+    );
+    expect(deleted.statusCode).toBe(200);
+    const res = await getAppointment(ctx, `${master}_20260324T133000Z`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+});
