@@ -22,7 +22,7 @@ export interface AdminUser {
 export async function apiToken(
   request: APIRequestContext,
   baseURL: string,
-  account = accounts.admin,
+  account: { email: string; password: string } = accounts.admin,
 ) {
   const verifier = randomBytes(32).toString('base64url');
   const redirectUri = new URL('/auth', baseURL).href;
