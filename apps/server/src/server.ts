@@ -3,6 +3,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { type DatabaseReport, openDatabase } from './database.js';
 import { JobRunner } from './background/runner.js';
 import { describeError } from './lib/db-errors.js';
+import { createMailer } from './lib/mail/mailer.js';
+import { chamberMail } from './modules/chamber/index.js';
 import { seedDemo } from './seed/seed.js';
 
 async function main(): Promise<void> {
@@ -19,11 +21,14 @@ async function main(): Promise<void> {
   report = (message, level) => app.log[level]({ database: database.description }, message);
   for (const [message, level] of early) report(message, level);
   let jobs: JobRunner;
+  // The jobs' own mailer: mail they send (seat offers) goes out as the app's does.
+  const jobMailer = createMailer(config, app.log);
   try {
     jobs = await JobRunner.start({
       url: database.url,
       db: database.db,
       log: app.log.child({ component: 'jobs' }),
+      mail: { config, delivery: chamberMail(database.db, config, jobMailer, app.log) },
     });
   } catch (err) {
     // Stop the embedded database too, or it would hold the data folder after this exit.
@@ -39,6 +44,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     // Requests in flight and a job in progress finish before the database closes.
     await Promise.all([app.close(), jobs.stop()]);
+    await jobMailer.close();
     await database.close();
     process.exit(0);
   };

@@ -12,3 +12,4 @@ export * from './zoned-time.js';
 export * from './accounts.js';
 export * from './two-factor.js';
 export * from './sessions.js';
+export * from './event-check-in.js';

@@ -1,11 +1,23 @@
 import type { Database } from '@chamber/db';
+import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
+import type { MailDelivery } from '../lib/mail/delivery.js';
 
-/** What a job's work gets: the portal's database and clock, and the run's id for log lines. */
+/** The portal's mail, for jobs that write to people. */
+export interface JobMail {
+  config: Config;
+  delivery: MailDelivery;
+}
+
+/**
+ * What a job's work gets: the portal's database and clock, the run's id for log lines, and
+ * the mail when the runner was given it (the server gives it; tests of other jobs need not).
+ */
 export interface JobContext {
   db: Database;
   clock: Clock;
   jobId: string;
+  mail?: JobMail;
 }
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database } from '@chamber/db';
 import { type Clock, systemClock } from '../lib/clock.js';
-import type { JobDefinition } from './definition.js';
+import type { JobDefinition, JobMail } from './definition.js';
 import { jobDefinitions } from './registry.js';
 
 /** The schema pg-boss keeps its queue in, apart from ours (backups leave it out). */
@@ -52,6 +52,8 @@ export interface JobRunnerOptions {
   /** The portal's database, for the jobs' work. */
   db: Database;
   clock?: Clock;
+  /** For jobs that send mail. */
+  mail?: JobMail;
   log: JobLog;
   definitions?: readonly JobDefinition[];
   timing?: Partial<JobTiming>;
@@ -140,7 +142,12 @@ export class JobRunner {
     const started = Date.now();
     try {
       const output = await definition.run(
-        { db: this.options.db, clock: this.options.clock ?? systemClock, jobId: job.id },
+        {
+          db: this.options.db,
+          clock: this.options.clock ?? systemClock,
+          jobId: job.id,
+          ...(this.options.mail ? { mail: this.options.mail } : {}),
+        },
         job.data ?? {},
       );
       log.info({ ...details, ms: Date.now() - started, output }, 'job completed');

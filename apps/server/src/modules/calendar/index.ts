@@ -8,3 +8,4 @@ export { assertCanCreateEvents } from './access.js';
 export { compactUtc } from './rule-text.js';
 export { normalizeRule } from './series-rules.js';
 export { Recurrence } from './recurrence.js';
+export { settleAllSeats } from './seat-offers.js';

@@ -21,6 +21,7 @@ export const CONTENT_FIELDS = [
   'downloadFileUrl',
   'contactId',
   'calendarId',
+  'capacity',
 ] as const;
 export type ContentField = (typeof CONTENT_FIELDS)[number];
 
@@ -126,6 +127,7 @@ export function readEventBody(
     downloadFileUrl: pick('downloadFileUrl', ''),
     contactId: body.contactId !== undefined ? body.contactId || null : (base?.contactId ?? null),
     calendarId: body.calendarId || base?.calendarId || defaults.calendarId,
+    capacity: body.capacity !== undefined ? body.capacity : (base?.capacity ?? null),
     timezone,
     startTime: times.start,
     endTime: times.end,
