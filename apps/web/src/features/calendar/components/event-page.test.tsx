@@ -147,12 +147,16 @@ describe('EventPage', () => {
   });
 
   it('registers, prefilled from the signed-in user, and then says so', async () => {
+    // The server's event, as it stands: the registration counts once it is made.
+    let registered = false;
     const api = stubApi({
       ...signedInAs(makeProfile()),
-      'GET /calendars/appointments/e-1': () => json(200, makeAppointment()),
+      'GET /calendars/appointments/e-1': () =>
+        json(200, makeAppointment(registered ? { attendeeCount: 3, registrationCount: 1 } : {})),
       'GET /calendars/cal-1/events': () => json(200, { events: [], truncated: false }),
-      'POST /calendars/appointments/e-1/registrations': (body) =>
-        json(201, {
+      'POST /calendars/appointments/e-1/registrations': (body) => {
+        registered = true;
+        return json(201, {
           registration: {
             id: 'r-1',
             eventId: 'e-1',
@@ -164,8 +168,10 @@ describe('EventPage', () => {
           updated: false,
           attendeeCount: 3,
           registrationCount: 1,
+          seatsLeft: null,
           message: "We've sent a confirmation to your email.",
-        }),
+        });
+      },
     });
     renderWithProviders(<EventPage id="e-1" />);
 
