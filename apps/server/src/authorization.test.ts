@@ -92,15 +92,30 @@ async function throwawayUser(world: World) {
  * A registration of its own for each call, with the token of its manage link (what the mail
  * carries): the link is the key, whoever holds it, signed in or not.
  */
-async function managedRegistration(world: World, as: Persona) {
+async function managedRegistration(
+  world: World,
+  as: Persona,
+  values: Partial<typeof eventRegistrations.$inferInsert> = {},
+) {
   const token = randomBytes(32).toString('base64url');
   await world.ctx.db.insert(eventRegistrations).values({
     eventId: await membersEvent(world),
     name: 'Pat Visitor',
     email: `${as}-${token.slice(0, 8)}@example.org`,
     manageTokenHash: sha256Hex(token),
+    ...values,
   });
   return { 'x-registration-token': token };
+}
+
+/** A registration for a fresh event of "member", for the door. */
+async function doorParty(world: World) {
+  const eventId = await membersEvent(world);
+  const [row] = await world.ctx.db
+    .insert(eventRegistrations)
+    .values({ eventId, name: 'Pat Visitor', email: `door-${randomUUID()}@example.org` })
+    .returning();
+  return { eventId, registrationId: row!.id };
 }
 
 /** A fresh upcoming event organized by "member". */
@@ -599,6 +614,43 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'GET /api/calendars/appointments/:id/registrations': {
     call: async (w) => ({
       url: `/api/calendars/appointments/${await membersEvent(w)}/registrations`,
+    }),
+    expect: ownerOrStaff(200),
+  },
+  'POST /api/registrations/manage/accept': {
+    call: async (w, as) => ({
+      url: '/api/registrations/manage/accept',
+      headers: await managedRegistration(w, as, {
+        seatStatus: 'offered',
+        holdUntil: new Date('2026-03-11T17:00:00Z'),
+      }),
+    }),
+    expect: all(200),
+  },
+  'GET /api/calendars/appointments/:id/check-in': {
+    call: async (w) => ({ url: `/api/calendars/appointments/${await membersEvent(w)}/check-in` }),
+    expect: ownerOrStaff(200),
+  },
+  'POST /api/calendars/appointments/:id/check-in': {
+    call: async (w) => {
+      const { eventId, registrationId } = await doorParty(w);
+      return {
+        url: `/api/calendars/appointments/${eventId}/check-in`,
+        payload: { registrationId },
+      };
+    },
+    expect: ownerOrStaff(200),
+  },
+  'POST /api/calendars/appointments/:id/walk-ins': {
+    call: async (w) => ({
+      url: `/api/calendars/appointments/${await membersEvent(w)}/walk-ins`,
+      payload: { name: 'Walk In', numberOfGuests: 2 },
+    }),
+    expect: ownerOrStaff(201),
+  },
+  'GET /api/calendars/appointments/:id/registrations.csv': {
+    call: async (w) => ({
+      url: `/api/calendars/appointments/${await membersEvent(w)}/registrations.csv`,
     }),
     expect: ownerOrStaff(200),
   },

@@ -70,6 +70,22 @@ export const calendarSchema = z.object({
 });
 export type Calendar = z.infer<typeof calendarSchema>;
 
+/**
+ * Where a registration stands for seats: `confirmed` takes its seats; `offered` is a waiting
+ * party whose seats are kept until `holdUntil` (then `lapsed`); `waitlisted` waits; `held` is
+ * kept until paid (tickets). Only confirmed, offered and held take seats.
+ */
+export const seatStatuses = ['confirmed', 'held', 'offered', 'waitlisted', 'lapsed'] as const;
+export const seatStatusSchema = z.enum(seatStatuses);
+export type SeatStatus = z.infer<typeof seatStatusSchema>;
+
+/** Seats of an event: at most this many people (a party of 3 takes 3). */
+export const capacitySchema = z
+  .number({ message: 'Capacity must be a whole number of seats from 1 to 100000' })
+  .int('Capacity must be a whole number of seats from 1 to 100000')
+  .min(1, 'Capacity must be a whole number of seats from 1 to 100000')
+  .max(100_000, 'Capacity must be a whole number of seats from 1 to 100000');
+
 /** One registration as its event's organizers see it (never shown publicly). */
 export const eventAttendeeSchema = z.object({
   id: z.string(),
@@ -78,6 +94,15 @@ export const eventAttendeeSchema = z.object({
   phone: z.string().nullable(),
   guests: z.number().int().describe('Party size, 1 to 10, the registrant included'),
   notes: z.string().nullable(),
+  seatStatus: seatStatusSchema,
+  waitlistPosition: z
+    .number()
+    .int()
+    .nullable()
+    .describe('1 for the first waiting party; null unless waitlisted'),
+  holdUntil: z.string().nullable().describe('An offer (or a hold) keeps its seats until then'),
+  checkedInAt: z.string().nullable().describe('When the party was checked in at the door'),
+  walkIn: z.boolean().describe('Added at the door'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -110,6 +135,13 @@ export const calendarEventSchema = z.object({
     .int()
     .describe('People registered for this event or occurrence: the sum of every party size'),
   registrationCount: z.number().int().describe('Registrations (parties) for it'),
+  capacity: z.number().int().nullable().describe('Seats; null when there is no limit'),
+  seatsLeft: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Seats still free (0: 'Sold out'); null when there is no limit"),
+  waitlistCount: z.number().int().describe('Parties on the waiting list'),
   isAllDay: z.boolean(),
   timezone: z.string().describe('IANA zone, default America/Denver'),
   internalNote: z.string().describe("Staff note; '' unless the viewer may edit the event"),
@@ -268,6 +300,12 @@ export const createEventSchema = z.object({
   coverImageUrl: linkField.optional(),
   downloadFileUrl: linkField.optional(),
   rrule: rruleSchema.nullable().optional().describe('Makes the event a series'),
+  capacity: capacitySchema
+    .nullable()
+    .optional()
+    .describe(
+      'Seats (people); null for no limit. On an occurrence with this_event, that date only',
+    ),
   isCustomRecurring: z.boolean().optional(),
   ignoreDateRange: z.boolean().optional(),
   ignoreFreeSlotValidation: z.boolean().optional(),
@@ -346,6 +384,10 @@ export const eventRegistrationSchema = z.object({
   phone: z.string().nullable(),
   guests: z.number().int(),
   notes: z.string().nullable(),
+  seatStatus: seatStatusSchema,
+  waitlistPosition: z.number().int().nullable().describe('Place on the waiting list, from 1'),
+  holdUntil: z.string().nullable().describe('An offer must be taken before then'),
+  checkedInAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -363,19 +405,26 @@ export const registrationResultSchema = z.object({
     .describe("True when the signed-in owner's earlier registration of this email was updated"),
   attendeeCount: z.number().int(),
   registrationCount: z.number().int(),
+  seatsLeft: z.number().int().nullable().describe('After this registration; null: no limit'),
   message: z
     .string()
     .describe(
-      '"We\'ve sent a confirmation to your email.", or a note that the mail could not be sent',
+      '"We\'ve sent a confirmation to your email.", the waiting list position, or a note that the mail could not be sent',
     ),
 });
 export type RegistrationResult = z.infer<typeof registrationResultSchema>;
 
 /** GET …/{id}/registrations: the event's owner, moderators and admins. */
 export const registrationListSchema = z.object({
-  registrations: z.array(eventAttendeeSchema),
-  attendeeCount: z.number().int(),
-  registrationCount: z.number().int(),
+  registrations: z
+    .array(eventAttendeeSchema)
+    .describe('Seat-takers first (earliest first), then the waiting list in its order'),
+  attendeeCount: z.number().int().describe('People taking seats'),
+  registrationCount: z.number().int().describe('Parties taking seats'),
+  capacity: z.number().int().nullable(),
+  seatsLeft: z.number().int().nullable(),
+  waitlistCount: z.number().int().describe('Parties waiting (offered ones not included)'),
+  checkedInCount: z.number().int().describe('People checked in'),
 });
 export type RegistrationList = z.infer<typeof registrationListSchema>;
 

@@ -47,6 +47,20 @@ export const managedRegistrationSchema = z.object({
     .boolean()
     .describe('False once the event has started or was cancelled: then nothing can change'),
   closedReason: z.string().nullable().describe('Why it cannot change, in a sentence'),
+  seatsLeft: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'The largest party size this registration may change to (its seats and the free ones); null: no limit',
+    ),
+  canAccept: z
+    .boolean()
+    .describe('Seats are offered to this party and the offer has not expired: POST …/accept'),
+  checkInCode: z
+    .string()
+    .nullable()
+    .describe('The signed code of the QR shown at the door; null while the party has no seats'),
 });
 export type ManagedRegistration = z.infer<typeof managedRegistrationSchema>;
 
@@ -63,3 +77,9 @@ export const cancelledRegistrationSchema = z.object({
   message: z.string(),
 });
 export type CancelledRegistration = z.infer<typeof cancelledRegistrationSchema>;
+
+/** The answers to taking an offer of seats that is gone, or was never made. */
+export const seatMessages = {
+  offerExpired: 'This offer has expired. The seats went to the next party on the waiting list.',
+  notOffered: 'There is no offer of seats for this registration.',
+} as const;

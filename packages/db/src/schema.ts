@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -81,6 +82,8 @@ export const chambers = pgTable('locations', {
   contactFormUrl: text('contact_form_url').notNull().default(''),
   /** The provider's form-embed script, loaded beside the iframes. */
   formEmbedScriptUrl: text('form_embed_script_url').notNull().default(''),
+  /** How long a waiting party has to take the seats an event offers them, in hours. */
+  seatOfferHours: integer('seat_offer_hours').notNull().default(24),
   ...timestamps,
 });
 
@@ -277,6 +280,11 @@ export const events = pgTable(
     icalUid: uuid('ical_uid'),
     /** Registrants are reminded this many hours before it starts; null: no reminder. */
     reminderHours: integer('reminder_hours').default(24),
+    /**
+     * Seats (people, not parties) the event or occurrence takes; null for no limit. An
+     * override of an occurrence has its own, copied from the series when it was made.
+     */
+    capacity: integer('capacity'),
     ...timestamps,
   },
   (t) => [
@@ -385,14 +393,33 @@ export const eventRegistrations = pgTable(
      * Every mail that carries a link carries a fresh one; the newest is the one that works.
      */
     manageTokenHash: text('manage_token_hash'),
+    /**
+     * confirmed, held (seats kept until paid: for tickets), offered (seats kept for a waiting
+     * party until `holdUntil`), waitlisted, or lapsed (an offer not taken in time). Only
+     * confirmed, and held or offered before `holdUntil`, take seats.
+     */
+    seatStatus: text('seat_status').notNull().default('confirmed'),
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    /** When the party was let in at the door; null until then. */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    /** Added at the door by staff (no mail, no manage link; the email may be ''). */
+    walkIn: boolean('walk_in').notNull().default(false),
+    /**
+     * Order of arrival, from a sequence: the waiting list's order. Timestamps can tie (and
+     * come from the injectable clock); registrations for one occurrence are numbered under
+     * its seat lock, so this is the order they were taken in.
+     */
+    queuedAt: bigserial('queued_at', { mode: 'number' }).notNull(),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('event_registrations_attendee_key').on(
-      t.eventId,
-      t.occurrenceKey,
-      sql`lower(${t.email})`,
-    ),
+    // Walk-ins without an address do not collide with each other.
+    uniqueIndex('event_registrations_attendee_key')
+      .on(t.eventId, t.occurrenceKey, sql`lower(${t.email})`)
+      .where(sql`${t.email} <> ''`),
+    index('event_registrations_seat_status_idx')
+      .on(t.seatStatus, t.holdUntil)
+      .where(sql`${t.seatStatus} in ('offered', 'held', 'waitlisted')`),
     uniqueIndex('event_registrations_manage_token_key')
       .on(t.manageTokenHash)
       .where(sql`${t.manageTokenHash} is not null`),
@@ -607,6 +634,16 @@ export const emailChanges = pgTable(
     index().on(t.expiresAt),
   ],
 );
+
+/**
+ * Keys the portal signs its own tokens with (the check-in code of a registration), made at
+ * first use. A leaked key lets someone forge codes; deleting the row retires every code.
+ */
+export const signingKeys = pgTable('signing_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** The chamber's sign-in rules, one row, changed by admins in the Settings tab. */
 export const securitySettings = pgTable(

@@ -1,9 +1,14 @@
 import type { JobDefinition } from './definition.js';
 import { deleteExpiredRowsJob } from './delete-expired-rows.js';
 import { eventRemindersJob } from './event-reminders.js';
+import { seatOffersJob } from './seat-offers.js';
 
 /**
  * Every kind of background work the portal does; the runner schedules and works these, and
  * nothing else. To add a job: write its definition next to this file and list it here.
  */
-export const jobDefinitions: readonly JobDefinition[] = [deleteExpiredRowsJob, eventRemindersJob];
+export const jobDefinitions: readonly JobDefinition[] = [
+  deleteExpiredRowsJob,
+  eventRemindersJob,
+  seatOffersJob,
+];

@@ -1,5 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { calendars, contacts, events, chambers, users, type Database } from '@chamber/db';
+import {
+  calendars,
+  contacts,
+  eventRegistrations,
+  events,
+  chambers,
+  users,
+  type Database,
+} from '@chamber/db';
 import { zonedDate, zonedTimeToUtc } from '@chamber/contract';
 import { hashPassword } from '../modules/auth/index.js';
 import {
@@ -240,6 +248,54 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedRepo
       });
     }
     lines.push(`created ${demoEvents.length} events (a weekly and a monthly series)`);
+    await seedSoldOutEvent(db, today, organizer?.id ?? null);
+    lines.push('created a sold-out event with a waiting list');
   }
   return { lines };
+}
+
+/** A breakfast of 6 seats, all taken, with two parties waiting: the sold-out event to try. */
+async function seedSoldOutEvent(
+  db: Database,
+  today: { year: number; month: number; day: number },
+  contactId: string | null,
+) {
+  const startTime = zonedTimeToUtc(
+    { year: today.year, month: today.month, day: today.day + 9, hour: 7, minute: 30 },
+    TIMEZONE,
+  );
+  const [event] = await db
+    .insert(events)
+    .values({
+      calendarId: CALENDAR_ID,
+      title: 'Leadership Breakfast (6 seats)',
+      description: 'A small round-table breakfast with the chamber board. Six seats only.',
+      calendarNotes: 'Six seats only; join the waiting list if it is full.',
+      location: 'Sweetwater Bakery, 1720 W 12600 S, Riverton, UT',
+      startTime,
+      endTime: new Date(startTime.getTime() + 90 * 60_000),
+      timezone: TIMEZONE,
+      appointmentStatus: 'confirmed',
+      internalNote: SEEDED_NOTE,
+      contactId,
+      capacity: 6,
+    })
+    .returning();
+  const party = (name: string, email: string, guests: number, seatStatus: string) => ({
+    eventId: event!.id,
+    name,
+    email,
+    guests,
+    seatStatus,
+  });
+  // One at a time: the waiting list's order is the order of insertion.
+  for (const row of [
+    party('Dana Whitfield', 'dana@whitfieldflorist.example', 2, 'confirmed'),
+    party('Luis Ortega', 'luis@ortegaplumbing.example', 3, 'confirmed'),
+    party('Priya Shah', 'priya@shahdental.example', 1, 'confirmed'),
+    party('Sam Becker', 'sam@beckerhardware.example', 2, 'waitlisted'),
+    party('Ana Lima', 'ana@limadesign.example', 1, 'waitlisted'),
+  ]) {
+    await db.insert(eventRegistrations).values(row);
+  }
 }

@@ -32,6 +32,7 @@ const router = createBrowserRouter([
         children: [
           { path: paths.profile.path, lazy: () => import('./routes/profile') },
           { path: paths.courses.path, lazy: () => import('./routes/courses') },
+          { path: paths.checkIn.path, lazy: () => import('./routes/check-in') },
         ],
       },
       {

@@ -29,6 +29,11 @@ export const paths = {
   admin: { path: '/admin', href: () => '/admin' },
   calendar: { path: '/calendar', href: () => '/calendar' },
   event: { path: '/events/:id', href: (id: string) => `/events/${encodeURIComponent(id)}` },
+  /** The door of an event: its organizer and staff check guests in. */
+  checkIn: {
+    path: '/events/:id/check-in',
+    href: (id: string) => `/events/${encodeURIComponent(id)}/check-in`,
+  },
   /** Opened from a registration mail as `/registrations/manage#token=…`. */
   manageRegistration: { path: '/registrations/manage', href: () => '/registrations/manage' },
   members: { path: '/members', href: () => '/members' },

@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import type { Database, Executor } from '@chamber/db';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
@@ -44,6 +45,20 @@ export function whenText(row: EventRow): string {
     return `${day.format(row.startTime)}, ${time.format(row.startTime)} to ${time.format(row.endTime)} ${zoneName ?? ''}`.trim();
   }
   return `${day.format(row.startTime)}, ${time.format(row.startTime)} to ${day.format(row.endTime)}, ${time.format(row.endTime)}`;
+}
+
+/** An instant in words, in the event's zone: 'Thursday, March 12, 2026, 5:00 PM MDT'. */
+export function whenInstant(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(instant);
 }
 
 /** The calendar file of one event or occurrence, as a mail attachment or a download. */
@@ -105,17 +120,29 @@ export class EventMail {
     };
   }
 
-  /** Sends one message; with a target, its .ics is attached. */
+  /** Sends one message; with a target, its .ics is attached, and the QR of a check-in code. */
   private async send(
     to: string,
     target: Target | null,
     content: (chamber: ChamberIdentity) => MailContent,
+    checkInCode?: string,
   ) {
     await this.mail.send(async (chamber) => ({
       to,
       ...renderMail(chamber, content(chamber)),
       ...(chamber.email ? { replyTo: chamber.email } : {}),
-      attachments: target ? [await this.attachment(chamber, target)] : [],
+      attachments: [
+        ...(target ? [await this.attachment(chamber, target)] : []),
+        ...(checkInCode
+          ? [
+              {
+                filename: 'check-in-qr.png',
+                content: await QRCode.toBuffer(checkInCode, { margin: 2, width: 320 }),
+                contentType: 'image/png',
+              },
+            ]
+          : []),
+      ],
     }));
   }
 
@@ -130,29 +157,84 @@ export class EventMail {
   async registrationConfirmed(
     target: Target,
     registration: RegistrationRow,
-    options: { updated: boolean; manageUrl?: string },
+    options: { updated: boolean; manageUrl?: string; checkInCode?: string },
   ) {
     const row = shownRow(target);
     const title = row.title.trim() || 'Untitled Event';
     const others = registration.guests - 1;
-    const { updated, manageUrl } = options;
-    await this.send(registration.email, target, (chamber) => ({
-      subject: updated ? `Registration updated: ${title}` : `You're registered: ${title}`,
-      preview: `${whenText(row)}${row.location ? ` at ${row.location}` : ''}`,
+    const { updated, manageUrl, checkInCode } = options;
+    await this.send(
+      registration.email,
+      target,
+      (chamber) => ({
+        subject: updated ? `Registration updated: ${title}` : `You're registered: ${title}`,
+        preview: `${whenText(row)}${row.location ? ` at ${row.location}` : ''}`,
+        greeting: `Hi ${firstName(registration.name)},`,
+        paragraphs: [
+          updated
+            ? `We've updated your registration for ${title}.`
+            : `Thank you for registering for ${title}. We look forward to seeing you${others > 0 ? ` and your ${others} guest${others === 1 ? '' : 's'}` : ''}.`,
+          `When: ${whenText(row)}`,
+          ...(row.location ? [`Where: ${row.location}`] : []),
+          `Party size: ${registration.guests}`,
+          'The attached calendar file adds the event to your calendar.',
+          ...(checkInCode
+            ? [
+                'At the door, show the attached QR code (check-in-qr.png), or the one on your registration page, to be checked in.',
+              ]
+            : []),
+        ],
+        ...this.links(target, manageUrl),
+        note: manageUrl
+          ? `Plans changed? The link above changes your party size and details or cancels your registration; it works for this address only, so keep it to yourself. Questions? Reply to reach the ${chamber.name}.`
+          : `To change or cancel it again, use the link in your latest registration email, or reply to this message to reach the ${chamber.name}.`,
+      }),
+      checkInCode,
+    );
+  }
+
+  /** To a party that registered when the seats were taken: their place on the waiting list. */
+  async joinedWaitlist(
+    target: Target,
+    registration: RegistrationRow,
+    position: number,
+    manageUrl: string,
+  ) {
+    const row = shownRow(target);
+    const title = row.title.trim() || 'Untitled Event';
+    await this.send(registration.email, null, (chamber) => ({
+      subject: `You're on the waiting list: ${title}`,
+      preview: `Number ${position} on the waiting list`,
       greeting: `Hi ${firstName(registration.name)},`,
       paragraphs: [
-        updated
-          ? `We've updated your registration for ${title}.`
-          : `Thank you for registering for ${title}. We look forward to seeing you${others > 0 ? ` and your ${others} guest${others === 1 ? '' : 's'}` : ''}.`,
+        `${title} is sold out, so your party of ${registration.guests} is number ${position} on the waiting list.`,
+        `When: ${whenText(row)}`,
+        'When seats free up, we offer them to the first waiting party they fit, by email, with a link to take them. You are not registered until you take them.',
+      ],
+      action: { label: 'Leave the waiting list or change your party', url: manageUrl },
+      link: { label: 'View event details', url: this.eventUrl(target) },
+      note: `The link works for this address only. Questions? Reply to reach the ${chamber.name}.`,
+    }));
+  }
+
+  /** To a waiting party: seats are kept for them until `holdUntil`, taken through the link. */
+  async seatsOffered(target: Target, registration: RegistrationRow, manageUrl: string) {
+    const row = shownRow(target);
+    const title = row.title.trim() || 'Untitled Event';
+    const until = whenInstant(registration.holdUntil!, row.timezone);
+    await this.send(registration.email, null, (chamber) => ({
+      subject: `Seats are free for you: ${title}`,
+      preview: `Take them by ${until}`,
+      greeting: `Hi ${firstName(registration.name)},`,
+      paragraphs: [
+        `Good news: ${registration.guests} seat${registration.guests === 1 ? '' : 's'} for ${title} freed up, and they are yours if you take them by ${until}.`,
         `When: ${whenText(row)}`,
         ...(row.location ? [`Where: ${row.location}`] : []),
-        `Party size: ${registration.guests}`,
-        'The attached calendar file adds the event to your calendar.',
+        'After that time the seats go to the next party on the waiting list.',
       ],
-      ...this.links(target, manageUrl),
-      note: manageUrl
-        ? `Plans changed? The link above changes your party size and details or cancels your registration; it works for this address only, so keep it to yourself. Questions? Reply to reach the ${chamber.name}.`
-        : `To change or cancel it again, use the link in your latest registration email, or reply to this message to reach the ${chamber.name}.`,
+      action: { label: 'Take your seats', url: manageUrl },
+      link: { label: 'View event details', url: this.eventUrl(target) },
+      note: `Cannot come after all? Use the same link to leave the waiting list. Questions? Reply to reach the ${chamber.name}.`,
     }));
   }
 

@@ -9,3 +9,4 @@ export { compactUtc } from './rule-text.js';
 export { normalizeRule } from './series-rules.js';
 export { Recurrence } from './recurrence.js';
 export { sendReminders } from './reminders.js';
+export { settleAllSeats } from './seat-offers.js';

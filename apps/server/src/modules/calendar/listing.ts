@@ -134,7 +134,7 @@ async function countsFor(db: Executor, views: EventView[]): Promise<Map<string, 
   return new Map(
     rows.map((r) => [
       `${r.eventId}|${r.occurrenceKey}`,
-      { registrations: r.registrations, people: r.people },
+      { registrations: r.registrations, people: r.people, waiting: r.waiting },
     ]),
   );
 }

@@ -22,6 +22,7 @@ export const CONTENT_FIELDS = [
   'contactId',
   'calendarId',
   'reminderHours',
+  'capacity',
 ] as const;
 export type ContentField = (typeof CONTENT_FIELDS)[number];
 
@@ -135,6 +136,7 @@ export function readEventBody(
         : base
           ? base.reminderHours
           : DEFAULT_REMINDER_HOURS,
+    capacity: body.capacity !== undefined ? body.capacity : (base?.capacity ?? null),
     timezone,
     startTime: times.start,
     endTime: times.end,

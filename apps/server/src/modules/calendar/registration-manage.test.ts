@@ -265,6 +265,10 @@ describe('the manage link', () => {
         phone: '(801) 555-0123',
         guests: 2,
         notes: 'Gluten-free, please',
+        seatStatus: 'confirmed',
+        waitlistPosition: null,
+        holdUntil: null,
+        checkedInAt: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       },
@@ -280,6 +284,9 @@ describe('the manage link', () => {
       },
       canChange: true,
       closedReason: null,
+      seatsLeft: null,
+      canAccept: false,
+      checkInCode: expect.stringMatching(/^r1\.[\w-]+\.[\w-]{22}$/),
     });
   });
 

@@ -1,7 +1,8 @@
-import type {
-  CancelledRegistration,
-  ManagedRegistration,
-  updateManagedRegistrationSchema,
+import {
+  type CancelledRegistration,
+  type ManagedRegistration,
+  seatMessages,
+  type updateManagedRegistrationSchema,
 } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
 import type { z } from 'zod';
@@ -13,9 +14,11 @@ import { isCancelled } from './event-status.js';
 import { manageTokenHash } from './manage-links.js';
 import * as q from './queries.js';
 import type { RegistrationRow } from './queries.js';
-import { closedReason, registrationWindows } from './registrations.js';
-import { resolveTarget, shownRow, type Target } from './targets.js';
-import { toRegistration, viewOfTarget } from './view.js';
+import { CheckInCodes } from './check-in-codes.js';
+import { closedReason, mailOffers, registrationWindows } from './registrations.js';
+import { notEnoughSeats, seatsFor, settleSeats } from './seats.js';
+import { registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
+import { holdsSeats, toRegistration, viewOfTarget } from './view.js';
 
 type Changes = z.output<typeof updateManagedRegistrationSchema>;
 
@@ -45,8 +48,8 @@ async function attempted(send: () => Promise<unknown>): Promise<unknown> {
 
 /**
  * A registration reached through its manage link, which proves the mailbox: read it, change
- * the party and details, or cancel, while the event is still to come. Capacity, waiting
- * lists and check-in will hang off this same link.
+ * the party and details, or cancel, while the event is still to come; take seats offered to
+ * a waiting party; show the check-in code.
  */
 export class RegistrationManageService {
   constructor(
@@ -54,15 +57,21 @@ export class RegistrationManageService {
     private readonly clock: Clock,
     private readonly throttle: Throttle,
     private readonly mail: EventMail,
+    private readonly publicUrl: string,
+    private readonly codes: CheckInCodes = new CheckInCodes(db),
   ) {}
 
   async read(token: string): Promise<ManagedRegistration> {
     const row = await q.findRegistrationByToken(this.db, manageTokenHash(token));
     if (!row) throw linkNotValid();
-    return this.view(row, await this.targetOf(this.db, row));
+    return this.view(this.db, row, await this.targetOf(this.db, row));
   }
 
-  /** The whole form (name, party size, phone, notes); the address stays. Mails a confirmation. */
+  /**
+   * The whole form (name, party size, phone, notes); the address stays. A party holding seats
+   * grows only into the seats left; a smaller one frees seats for the waiting list. Mails a
+   * confirmation.
+   */
   async update(token: string, changes: Changes, ip: string): Promise<Mailed<ManagedRegistration>> {
     const found = await q.findRegistrationByToken(this.db, manageTokenHash(token));
     if (!found) throw linkNotValid();
@@ -73,36 +82,120 @@ export class RegistrationManageService {
         'retry-after': String(attempt.retryAfter),
       });
     }
-    const { row, target } = await this.db.transaction(async (tx) => {
+    const now = this.clock.now();
+    const { row, target, offers, result } = await this.db.transaction(async (tx) => {
       const { row: stored, target } = await this.lockOpen(tx, token);
+      const guests = Number(changes.numberOfGuests ?? 1);
+      const key = registrationKey(target);
+      const capacity = shownRow(target).capacity;
+      if (holdsSeats(stored) && guests > stored.guests) {
+        const seats = await seatsFor(tx, key, capacity, now, stored.id);
+        if (!seats.fits(guests)) throw notEnoughSeats(seats.left ?? 0);
+      }
       const row = await q.updateRegistration(tx, stored.id, {
         name: changes.name.trim(),
         phone: changes.phone?.trim() || null,
-        guests: Number(changes.numberOfGuests ?? 1),
+        guests,
         notes: changes.notes?.trim() || null,
-        updatedAt: this.clock.now(),
+        updatedAt: now,
       });
-      return { row, target };
+      const offers = await settleSeats(tx, key, capacity, now);
+      const fresh = offers.find((o) => o.row.id === row.id);
+      const current = fresh?.row ?? row;
+      return { row: current, target, offers, result: await this.view(tx, current, target) };
     });
-    const mailError = await attempted(() =>
-      this.mail.registrationConfirmed(target, row, { updated: true }),
-    );
-    return { result: this.view(row, target), mailError };
+    const mailError = await attempted(async () => {
+      if (holdsSeats(row) && row.seatStatus === 'confirmed') {
+        await this.mail.registrationConfirmed(target, row, {
+          updated: true,
+          checkInCode: await this.codes.issue(row.id),
+        });
+      }
+    });
+    // An offer to this party itself carries a fresh link: the page keeps using the old one.
+    await mailOffers(this.mail, this.publicUrl, target, offers);
+    return { result, mailError };
   }
 
+  /** Cancels: the seats go to the waiting list, each party that fits offered them by mail. */
   async cancel(token: string): Promise<Mailed<CancelledRegistration>> {
-    const { row, target } = await this.db.transaction(async (tx) => {
+    const now = this.clock.now();
+    const { row, target, offers } = await this.db.transaction(async (tx) => {
       const open = await this.lockOpen(tx, token);
       await q.deleteRegistration(tx, open.row.id);
-      return open;
+      const offers = await settleSeats(
+        tx,
+        registrationKey(open.target),
+        shownRow(open.target).capacity,
+        now,
+      );
+      return { ...open, offers };
     });
     const mailError = await attempted(() => this.mail.registrationCancelled(target, row));
-    return { result: { cancelled: true, message: 'Your registration is cancelled.' }, mailError };
+    await mailOffers(this.mail, this.publicUrl, target, offers);
+    const message =
+      row.seatStatus === 'waitlisted' || row.seatStatus === 'offered'
+        ? 'You have left the waiting list.'
+        : 'Your registration is cancelled.';
+    return { result: { cancelled: true, message }, mailError };
   }
 
-  /** The registration of the token, locked, for an event that still takes changes. */
+  /**
+   * Takes the seats offered to a waiting party, before the offer expires: the party is
+   * registered and mailed a confirmation with its check-in code. An offer taken too late
+   * answers 409 and goes to the next party.
+   */
+  async accept(token: string): Promise<Mailed<ManagedRegistration>> {
+    const now = this.clock.now();
+    const outcome = await this.db.transaction(async (tx) => {
+      const { row: stored, target } = await this.lockOpen(tx, token);
+      if (stored.seatStatus === 'confirmed') {
+        return { kind: 'taken' as const, row: stored, target, offers: [] };
+      }
+      if (stored.seatStatus === 'lapsed') return { kind: 'expired' as const, offers: [], target };
+      if (stored.seatStatus !== 'offered') throw new AppError('conflict', seatMessages.notOffered);
+      if (!stored.holdUntil || stored.holdUntil <= now) {
+        // Lapse it now rather than wait for the offer job; its seats go down the list.
+        const offers = await settleSeats(
+          tx,
+          registrationKey(target),
+          shownRow(target).capacity,
+          now,
+        );
+        return { kind: 'expired' as const, offers, target };
+      }
+      const row = await q.updateRegistration(tx, stored.id, {
+        seatStatus: 'confirmed',
+        holdUntil: null,
+        updatedAt: now,
+      });
+      return { kind: 'accepted' as const, row, target, offers: [] };
+    });
+    await mailOffers(this.mail, this.publicUrl, outcome.target, outcome.offers);
+    if (outcome.kind === 'expired') throw new AppError('conflict', seatMessages.offerExpired);
+    const { row, target } = outcome;
+    const mailError =
+      outcome.kind === 'accepted'
+        ? await attempted(async () =>
+            this.mail.registrationConfirmed(target, row, {
+              updated: false,
+              checkInCode: await this.codes.issue(row.id),
+            }),
+          )
+        : undefined;
+    return { result: await this.view(this.db, row, target), mailError };
+  }
+
+  /**
+   * The registration of the token, locked, for an event that still takes changes. The
+   * occurrence's seat lock is taken first, as everywhere seats are counted.
+   */
   private async lockOpen(tx: Executor, token: string) {
-    const row = await q.findRegistrationByToken(tx, manageTokenHash(token), true);
+    const hash = manageTokenHash(token);
+    const seen = await q.findRegistrationByToken(tx, hash);
+    if (!seen) throw linkNotValid();
+    await q.lockSeats(tx, seen);
+    const row = await q.findRegistrationByToken(tx, hash, true);
     if (!row) throw linkNotValid();
     const target = await this.targetOf(tx, row);
     const reason = closedReason(shownRow(target), this.clock.now());
@@ -121,12 +214,19 @@ export class RegistrationManageService {
     }
   }
 
-  private view(row: RegistrationRow, target: Target): ManagedRegistration {
+  private async view(
+    db: Executor,
+    row: RegistrationRow,
+    target: Target,
+  ): Promise<ManagedRegistration> {
     const shown = shownRow(target);
     const { id } = viewOfTarget(target);
-    const reason = closedReason(shown, this.clock.now());
+    const now = this.clock.now();
+    const reason = closedReason(shown, now);
+    const key = registrationKey(target);
+    const seats = await seatsFor(db, key, shown.capacity, now, row.id);
     return {
-      registration: toRegistration(row, id),
+      registration: toRegistration(row, id, await q.waitlistPosition(db, row)),
       event: {
         id,
         title: shown.title.trim() || 'Untitled Event',
@@ -139,6 +239,13 @@ export class RegistrationManageService {
       },
       canChange: reason === null,
       closedReason: reason ? sentence(reason) : null,
+      seatsLeft: seats.left,
+      canAccept:
+        reason === null &&
+        row.seatStatus === 'offered' &&
+        row.holdUntil !== null &&
+        row.holdUntil > now,
+      checkInCode: row.seatStatus === 'confirmed' ? await this.codes.issue(row.id) : null,
     };
   }
 }

@@ -9,7 +9,11 @@ export interface RegistrationCount {
   occurrenceKey: string;
   registrations: number;
   people: number;
+  waiting: number;
 }
+
+/** Statuses that hold seats (an offer or hold past its time lapses within a minute). */
+const HOLDING = sql`${eventRegistrations.seatStatus} in ('confirmed', 'offered', 'held')`;
 
 /** Registrations and people per (event, occurrence) for the given events and keys. */
 export async function registrationCounts(
@@ -22,8 +26,9 @@ export async function registrationCounts(
     .select({
       eventId: eventRegistrations.eventId,
       occurrenceKey: eventRegistrations.occurrenceKey,
-      registrations: sql<number>`count(*)::int`,
-      people: sql<number>`coalesce(sum(${eventRegistrations.guests}), 0)::int`,
+      registrations: sql<number>`(count(*) filter (where ${HOLDING}))::int`,
+      people: sql<number>`coalesce(sum(${eventRegistrations.guests}) filter (where ${HOLDING}), 0)::int`,
+      waiting: sql<number>`(count(*) filter (where ${eventRegistrations.seatStatus} = 'waitlisted'))::int`,
     })
     .from(eventRegistrations)
     .where(
@@ -184,4 +189,131 @@ export async function registrationsByIds(db: Executor, ids: string[]): Promise<R
     .from(eventRegistrations)
     .where(isAnyOf(eventRegistrations.id, ids, 'uuid'))
     .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id));
+}
+
+/** The key of one occurrence's seats (a single event's occurrenceKey is ''). */
+export interface SeatKey {
+  eventId: string;
+  occurrenceKey: string;
+}
+
+const ofOccurrence = (key: SeatKey) =>
+  and(
+    eq(eventRegistrations.eventId, key.eventId),
+    eq(eventRegistrations.occurrenceKey, key.occurrenceKey),
+  );
+
+// The lock class of seats, apart from every other advisory lock (two-int keys are a space of
+// their own).
+const SEAT_LOCK_CLASS = 18_001;
+
+/**
+ * Takes the lock of an occurrence's seats until the transaction ends. Everything that counts
+ * seats and then takes or frees them does so under it, so two registrations for the last
+ * seat are counted one after the other. Take it before locking any registration row of the
+ * occurrence (always in that order: no deadlock).
+ */
+export async function lockSeats(db: Executor, key: SeatKey): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(${SEAT_LOCK_CLASS}, hashtext(${`${key.eventId}|${key.occurrenceKey}`}))`,
+  );
+}
+
+/** Seat-takers: confirmed, or offered or held and not yet expired. */
+const takesSeats = (now: Date) =>
+  sql`(${eventRegistrations.seatStatus} = 'confirmed' or (${eventRegistrations.seatStatus} in ('offered', 'held') and ${eventRegistrations.holdUntil} > ${now.toISOString()}::timestamptz))`;
+
+/** People holding seats of an occurrence, besides the registration `except`. */
+export async function seatsTaken(
+  db: Executor,
+  key: SeatKey,
+  now: Date,
+  except?: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ people: sql<number>`coalesce(sum(${eventRegistrations.guests}), 0)::int` })
+    .from(eventRegistrations)
+    .where(
+      and(
+        ofOccurrence(key),
+        takesSeats(now),
+        except ? sql`${eventRegistrations.id} <> ${except}` : undefined,
+      ),
+    );
+  return row?.people ?? 0;
+}
+
+/** Offers and holds of an occurrence whose time ran out: they become lapsed. */
+export async function lapseExpiredOffers(
+  db: Executor,
+  key: SeatKey,
+  now: Date,
+): Promise<RegistrationRow[]> {
+  return db
+    .update(eventRegistrations)
+    .set({ seatStatus: 'lapsed', updatedAt: now })
+    .where(
+      and(
+        ofOccurrence(key),
+        eq(eventRegistrations.seatStatus, 'offered'),
+        sql`${eventRegistrations.holdUntil} <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+}
+
+/** The waiting list of an occurrence, first come first. */
+export async function waitingParties(db: Executor, key: SeatKey): Promise<RegistrationRow[]> {
+  return db
+    .select()
+    .from(eventRegistrations)
+    .where(and(ofOccurrence(key), eq(eventRegistrations.seatStatus, 'waitlisted')))
+    .orderBy(asc(eventRegistrations.queuedAt));
+}
+
+/** 1 for the first party waiting, or null for a registration that is not waiting. */
+export async function waitlistPosition(db: Executor, row: RegistrationRow): Promise<number | null> {
+  if (row.seatStatus !== 'waitlisted') return null;
+  const [ahead] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(eventRegistrations)
+    .where(
+      and(
+        ofOccurrence(row),
+        eq(eventRegistrations.seatStatus, 'waitlisted'),
+        sql`${eventRegistrations.queuedAt} < ${row.queuedAt}`,
+      ),
+    );
+  return (ahead?.n ?? 0) + 1;
+}
+
+/** Occurrences with an offer past its time or a party waiting: the offer job's work. */
+export async function occurrencesToSettle(db: Executor, now: Date): Promise<SeatKey[]> {
+  return db
+    .selectDistinct({
+      eventId: eventRegistrations.eventId,
+      occurrenceKey: eventRegistrations.occurrenceKey,
+    })
+    .from(eventRegistrations)
+    .where(
+      sql`${eventRegistrations.seatStatus} = 'waitlisted' or (${eventRegistrations.seatStatus} = 'offered' and ${eventRegistrations.holdUntil} <= ${now.toISOString()}::timestamptz)`,
+    );
+}
+
+/** A registration that starts over (after a lapsed offer) goes to the end of the queue. */
+export async function requeue(db: Executor, id: string): Promise<RegistrationRow> {
+  const [row] = await db
+    .update(eventRegistrations)
+    .set({ queuedAt: sql`nextval(pg_get_serial_sequence('event_registrations', 'queued_at'))` })
+    .where(eq(eventRegistrations.id, id))
+    .returning();
+  return row!;
+}
+
+export async function findRegistration(db: Executor, id: string, lock = false) {
+  const byId = eq(eventRegistrations.id, id);
+  const [row] = lock
+    ? await db.select().from(eventRegistrations).where(byId).for('update').limit(1)
+    : await db.select().from(eventRegistrations).where(byId).limit(1);
+  return row;
 }

@@ -41,7 +41,13 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     deps.eventMail,
     deps.config.publicUrl,
   );
-  const manage = new RegistrationManageService(deps.db, deps.clock, deps.throttle, deps.eventMail);
+  const manage = new RegistrationManageService(
+    deps.db,
+    deps.clock,
+    deps.throttle,
+    deps.eventMail,
+    deps.config.publicUrl,
+  );
   const logMailError = (request: FastifyRequest, err: unknown) => {
     if (err) request.log.error({ err }, 'registration mail not sent');
   };
@@ -56,7 +62,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<
         tags,
         summary: 'Register for an event or occurrence (anyone); mails a confirmation with the .ics',
         description:
-          'A new registration answers 201 and mails a confirmation with the .ics and a manage link (see /registrations/manage). The same email again for the same event or occurrence updates the registration (200) only for its signed-in owner (the user who made it, or an active account with that email); anyone else gets the same 201 answer as a new registration, nothing changes, and the address is mailed its manage link instead. Throttled per email and per client (429).',
+          'A new registration answers 201 and mails a confirmation with the .ics, its check-in QR code and a manage link (see /registrations/manage). When the event has a capacity and the party does not fit in the seats left, it joins the waiting list instead (`seatStatus` waitlisted, `waitlistPosition`) and is mailed its place; no request overbooks, however many arrive at once. The same email again for the same event or occurrence updates the registration (200) only for its signed-in owner (the user who made it, or an active account with that email); anyone else gets the same 201 answer as a new registration, nothing changes, and the address is mailed its manage link instead. Throttled per email and per client (429).',
         params: eventParams,
         body: registerForEventSchema,
         response: {
@@ -123,15 +129,39 @@ export const registrationRoutes: FastifyPluginAsyncZod<
       schema: {
         tags,
         summary: 'Change a registration through its manage link: name, party size, phone, notes',
-        description: `${proof} The whole form is sent; the email cannot change (another address is another registration). A confirmation is mailed. Closed (400) once the event has started or was cancelled. Shares the registration throttle of the address (429).`,
+        description: `${proof} The whole form is sent; the email cannot change (another address is another registration). A party with seats grows only into the seats left (409 says how many); a smaller one frees seats for the waiting list. A confirmation is mailed. Closed (400) once the event has started or was cancelled. Shares the registration throttle of the address (429).`,
         headers: registrationTokenHeadersSchema,
         body: updateManagedRegistrationSchema,
-        response: { 200: managedRegistrationSchema, ...errors, 429: apiErrorSchema },
+        response: {
+          200: managedRegistrationSchema,
+          ...errors,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
       noStore(reply);
       const { result, mailError } = await manage.update(token(request), request.body, request.ip);
+      logMailError(request, mailError);
+      return result;
+    },
+  );
+
+  app.post(
+    '/registrations/manage/accept',
+    {
+      schema: {
+        tags,
+        summary: 'Take the seats offered to a waiting party (the link of the offer mail)',
+        description: `${proof} The party is registered and mailed a confirmation with its check-in QR code. Taking them again answers the registration as it is. An offer that expired answers 409 (the seats went to the next waiting party), as does a registration that was offered nothing; 400 once the event has started or was cancelled.`,
+        headers: registrationTokenHeadersSchema,
+        response: { 200: managedRegistrationSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { result, mailError } = await manage.accept(token(request));
       logMailError(request, mailError);
       return result;
     },
@@ -143,7 +173,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<
       schema: {
         tags,
         summary: 'Cancel a registration through its manage link',
-        description: `${proof} The registration is removed and the address is mailed that it is cancelled; the link stops working. Closed (400) once the event has started or was cancelled.`,
+        description: `${proof} The registration is removed (a waiting party leaves the list) and the address is mailed that it is cancelled; the link stops working. The seats freed are offered down the waiting list by mail. Closed (400) once the event has started or was cancelled.`,
         headers: registrationTokenHeadersSchema,
         response: { 200: cancelledRegistrationSchema, ...errors },
       },

@@ -246,6 +246,9 @@ describe('registrations of an occurrence of a series', () => {
     );
     expect((await getAppointment(ctx, second)).json<Appointment>().attendeeCount).toBe(4);
     expect((await getAppointment(ctx, series.id)).json<Appointment>().attendeeCount).toBe(0);
+    // The new place is news to the registrant: its notice goes out after the answer, and is
+    // waited for here so that it does not arrive in the middle of a later test.
+    await ctx.app.flushMail();
   });
 });
 

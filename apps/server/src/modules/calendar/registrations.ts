@@ -16,8 +16,17 @@ import { isCancelled } from './event-status.js';
 import { issueManageToken, manageUrl } from './manage-links.js';
 import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
-import { ownerRow, registrationKey, resolveTarget, shownRow } from './targets.js';
-import { toAttendee, toRegistration, viewOfTarget } from './view.js';
+import { ownerRow, registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
+import { CheckInCodes } from './check-in-codes.js';
+import { notEnoughSeats, type Offer, seatsFor, settleSeats } from './seats.js';
+import {
+  countsOf,
+  holdsSeats,
+  orderedAttendees,
+  seatsLeftOf,
+  toRegistration,
+  viewOfTarget,
+} from './view.js';
 
 type RegistrationBody = z.output<typeof registerForEventSchema>;
 const HOUR = 3_600_000;
@@ -69,10 +78,33 @@ export function ownsRegistration(session: Session | null, registration: Registra
   );
 }
 
-type Saved =
-  | { kind: 'created'; row: RegistrationRow; token: string }
-  | { kind: 'updated'; row: RegistrationRow; token: string }
-  | { kind: 'unchanged'; row: RegistrationRow; token: string };
+interface Saved {
+  kind: 'created' | 'updated' | 'unchanged';
+  row: RegistrationRow;
+  token: string;
+  /** Waiting parties offered seats in the same transaction, to be mailed. */
+  offers: Offer[];
+  /** Whether the party sent fitted in the seats left. */
+  fits: boolean;
+}
+
+/** Mails each offer of seats; a failed mail is logged by nobody but leaves the offer standing. */
+export async function mailOffers(
+  mail: EventMail,
+  publicUrl: string,
+  target: Target,
+  offers: Offer[],
+): Promise<unknown[]> {
+  const failures: unknown[] = [];
+  for (const offer of offers) {
+    try {
+      await mail.seatsOffered(target, offer.row, manageUrl(publicUrl, offer.token));
+    } catch (err) {
+      failures.push(err);
+    }
+  }
+  return failures;
+}
 
 export class RegistrationService {
   constructor(
@@ -81,6 +113,7 @@ export class RegistrationService {
     private readonly throttle: Throttle,
     private readonly mail: EventMail,
     private readonly publicUrl: string,
+    private readonly codes: CheckInCodes = new CheckInCodes(db),
   ) {}
 
   /**
@@ -111,7 +144,7 @@ export class RegistrationService {
         { 'retry-after': String(attempt.retryAfter) },
       );
     }
-    const { eventId, occurrenceKey } = registrationKey(target);
+    const seatKey = registrationKey(target);
     const sent = {
       name: body.name.trim(),
       email: body.email.trim(),
@@ -119,107 +152,164 @@ export class RegistrationService {
       guests: Number(body.numberOfGuests ?? 1),
       notes: body.notes?.trim() || null,
     };
-    const saved = await this.save({ eventId, occurrenceKey, sent, session, now });
+    const capacity = shownRow(target).capacity;
+    const saved = await this.save({ key: seatKey, capacity, sent, session, now });
 
-    const all = await q.listRegistrations(this.db, eventId, occurrenceKey);
+    const shownId = viewOfTarget(target).id;
+    const counts = await this.db.transaction(async (tx) => ({
+      taken: await q.seatsTaken(tx, seatKey, now),
+      position: await q.waitlistPosition(tx, saved.row),
+      all: countsOf(await q.listRegistrations(tx, seatKey.eventId, seatKey.occurrenceKey)),
+    }));
     const link = manageUrl(this.publicUrl, saved.token);
+    const waiting = saved.row.seatStatus === 'waitlisted';
     let mailError: unknown;
     try {
       if (saved.kind === 'unchanged') {
         await this.mail.registrationAlreadyMade(target, saved.row, link);
+      } else if (waiting) {
+        await this.mail.joinedWaitlist(target, saved.row, counts.position ?? 1, link);
       } else {
         await this.mail.registrationConfirmed(target, saved.row, {
           updated: saved.kind === 'updated',
           manageUrl: link,
+          checkInCode: await this.codes.issue(saved.row.id),
         });
       }
     } catch (err) {
       mailError = err;
     }
-    const shownId = viewOfTarget(target).id;
+    await mailOffers(this.mail, this.publicUrl, target, saved.offers);
     // A repeat that changed nothing answers with what was sent, as a new registration would:
-    // never with the stored registration, which is the registrant's, not the caller's.
+    // never with the stored registration, which is the registrant's, not the caller's. Its
+    // seat status is what a new registration would get now.
     const registration =
       saved.kind === 'unchanged'
-        ? toRegistration({ ...saved.row, ...sent, createdAt: now, updatedAt: now }, shownId)
-        : toRegistration(saved.row, shownId);
+        ? toRegistration(
+            {
+              ...saved.row,
+              ...sent,
+              seatStatus: saved.fits ? 'confirmed' : 'waitlisted',
+              holdUntil: null,
+              checkedInAt: null,
+              createdAt: now,
+              updatedAt: now,
+            },
+            shownId,
+            saved.fits ? null : counts.all.waiting + 1,
+          )
+        : toRegistration(saved.row, shownId, counts.position);
     return {
       status: saved.kind === 'updated' ? 200 : 201,
       ...(mailError ? { mailError } : {}),
       result: {
         registration,
         updated: saved.kind === 'updated',
-        attendeeCount: all.reduce((sum, r) => sum + r.guests, 0),
-        registrationCount: all.length,
+        attendeeCount: counts.all.people,
+        registrationCount: counts.all.registrations,
+        seatsLeft: seatsLeftOf(capacity, counts.taken),
         message: mailError
           ? "You're registered, but we could not send the confirmation email. Please contact the chamber office if you need it."
-          : "We've sent a confirmation to your email.",
+          : registration.seatStatus === 'waitlisted'
+            ? `This event is sold out. You're number ${registration.waitlistPosition} on the waiting list; we'll email you if seats free up.`
+            : "We've sent a confirmation to your email.",
       },
     };
   }
 
   /**
-   * Inserts the registration, or decides what a repeat of its address may do, under the row's
-   * lock. Every outcome issues a fresh manage token, since every outcome mails a link.
+   * Inserts the registration, or decides what a repeat of its address may do, under the
+   * occurrence's seat lock (so two parties never take the last seat both) and the row's lock.
+   * A party that does not fit joins the waiting list. Every outcome issues a fresh manage
+   * token, since every outcome mails a link.
    */
   private async save(input: {
-    eventId: string;
-    occurrenceKey: string;
+    key: q.SeatKey;
+    capacity: number | null;
     sent: Pick<RegistrationRow, 'name' | 'email' | 'phone' | 'guests' | 'notes'>;
     session: Session | null;
     now: Date;
   }): Promise<Saved> {
-    const { eventId, occurrenceKey, sent, session, now } = input;
+    const { key, capacity, sent, session, now } = input;
     const { token, hash } = issueManageToken();
     return this.db.transaction(async (tx) => {
-      // Twice at most: a registration cancelled between the insert and the lock frees its place.
-      for (let tries = 0; tries < 2; tries += 1) {
-        const created = await q.insertRegistration(tx, {
-          eventId,
-          occurrenceKey,
-          ...sent,
+      await q.lockSeats(tx, key);
+      // Waiting parties come first for seats that freed up (an offer ran out, say).
+      const offers = await settleSeats(tx, key, capacity, now);
+      const seats = await seatsFor(tx, key, capacity, now);
+      const fits = seats.fits(sent.guests);
+      const fresh = {
+        ...sent,
+        seatStatus: fits ? 'confirmed' : 'waitlisted',
+        holdUntil: null,
+        checkedInAt: null,
+      };
+      const created = await q.insertRegistration(tx, {
+        eventId: key.eventId,
+        occurrenceKey: key.occurrenceKey,
+        ...fresh,
+        userId: session?.user.id ?? null,
+        manageTokenHash: hash,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (created) return { kind: 'created', row: created, token, offers, fits };
+      const existing = await q.lockRegistrationOf(tx, { ...key, email: sent.email });
+      // The seat lock keeps cancellations out, so the row that conflicted is still there.
+      if (!existing)
+        throw new AppError('conflict', 'This registration changed just now. Please try again.');
+      if (existing.seatStatus === 'lapsed') {
+        // An offer not taken in time ended that registration: this is a new one.
+        await q.updateRegistration(tx, existing.id, {
+          ...fresh,
+          email: existing.email,
           userId: session?.user.id ?? null,
           manageTokenHash: hash,
           createdAt: now,
           updatedAt: now,
         });
-        if (created) return { kind: 'created', row: created, token };
-        const existing = await q.lockRegistrationOf(tx, {
-          eventId,
-          occurrenceKey,
-          email: sent.email,
-        });
-        if (!existing) continue;
-        if (ownsRegistration(session, existing)) {
-          const row = await q.updateRegistration(tx, existing.id, {
-            ...sent,
-            // The address as first registered stays: it is the key of the registration.
-            email: existing.email,
-            userId: existing.userId ?? session!.user.id,
-            manageTokenHash: hash,
-            updatedAt: now,
-          });
-          return { kind: 'updated', row, token };
-        }
-        // The registrant's link in this mail replaces the one before; nothing else changes.
-        const row = await q.updateRegistration(tx, existing.id, { manageTokenHash: hash });
-        return { kind: 'unchanged', row, token };
+        return { kind: 'created', row: await q.requeue(tx, existing.id), token, offers, fits };
       }
-      throw new AppError('conflict', 'This registration changed just now. Please try again.');
+      if (ownsRegistration(session, existing)) {
+        if (holdsSeats(existing)) {
+          const own = await seatsFor(tx, key, capacity, now, existing.id);
+          if (!own.fits(sent.guests)) throw notEnoughSeats(own.left ?? 0);
+        }
+        const row = await q.updateRegistration(tx, existing.id, {
+          ...sent,
+          // The address as first registered stays: it is the key of the registration.
+          email: existing.email,
+          userId: existing.userId ?? session!.user.id,
+          manageTokenHash: hash,
+          updatedAt: now,
+        });
+        // A smaller party frees seats for the waiting list.
+        const more = await settleSeats(tx, key, capacity, now);
+        return { kind: 'updated', row, token, offers: [...offers, ...more], fits };
+      }
+      // The registrant's link in this mail replaces the one before; nothing else changes.
+      const row = await q.updateRegistration(tx, existing.id, { manageTokenHash: hash });
+      return { kind: 'unchanged', row, token, offers, fits };
     });
   }
 
-  /** An event's registrations, for its organizer and staff. */
+  /** An event's registrations, for its organizer and staff: seats, waiting list, check-in. */
   async list(id: string, session: Session | null): Promise<RegistrationList> {
     const target = await resolveTarget(this.db, id);
     assertCanEdit(session, ownerRow(target));
     const { eventId, occurrenceKey } = registrationKey(target);
     const rows =
       target.kind === 'series' ? [] : await q.listRegistrations(this.db, eventId, occurrenceKey);
+    const counts = countsOf(rows);
+    const capacity = target.kind === 'series' ? null : shownRow(target).capacity;
     return {
-      registrations: rows.map(toAttendee),
-      attendeeCount: rows.reduce((sum, r) => sum + r.guests, 0),
-      registrationCount: rows.length,
+      registrations: orderedAttendees(rows),
+      attendeeCount: counts.people,
+      registrationCount: counts.registrations,
+      capacity,
+      seatsLeft: seatsLeftOf(capacity, counts.people),
+      waitlistCount: counts.waiting,
+      checkedInCount: rows.reduce((sum, r) => sum + (r.checkedInAt ? r.guests : 0), 0),
     };
   }
 }

@@ -17,6 +17,7 @@ import {
 import { KeptResponses } from '../../lib/kept-responses.js';
 import type { ModuleDeps } from '../deps.js';
 import { EventMail } from './event-mail.js';
+import { checkInRoutes } from './check-in-routes.js';
 import { icsRoutes } from './ics-routes.js';
 import { registrationRoutes } from './registration-routes.js';
 import { calendarParams, errors, eventParams } from './route-schemas.js';
@@ -218,4 +219,5 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
 
   await app.register(icsRoutes, { ...deps, calendar });
   await app.register(registrationRoutes, { ...deps, eventMail: mail });
+  await app.register(checkInRoutes, deps);
 };

@@ -33,7 +33,7 @@ import { endRuleBefore, normalizeRule } from './series-rules.js';
 import { compactUtc, parseCompactUtc } from './rule-text.js';
 import { updateOccurrence, updateSeries, updateSingle, type UpdateBody } from './series-edit.js';
 import { ownerRow, registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
-import { toAppointment, toCalendarEvent, viewOfTarget } from './view.js';
+import { countsOf, toAppointment, toCalendarEvent, viewOfTarget } from './view.js';
 
 type WindowQuery = z.output<typeof listEventsQuerySchema>;
 type SeriesFieldsBody = z.output<typeof seriesCustomFieldsUpdateSchema>;
@@ -68,10 +68,7 @@ export class CalendarService {
     const { eventId, occurrenceKey } = registrationKey(target);
     const registrations =
       target.kind === 'series' ? [] : await q.listRegistrations(db, eventId, occurrenceKey);
-    const counts = {
-      registrations: registrations.length,
-      people: registrations.reduce((sum, r) => sum + r.guests, 0),
-    };
+    const counts = countsOf(registrations);
     const event = toCalendarEvent(viewOfTarget(target), {
       canEdit,
       counts,

@@ -4,6 +4,7 @@ import {
   type EventAttendee,
   type EventRegistration,
   eventStatuses,
+  type SeatStatus,
   type EventStatus,
 } from '@chamber/contract';
 import type { EventRow, RegistrationRow } from './queries.js';
@@ -21,8 +22,39 @@ export interface EventView {
 }
 
 export interface Counts {
+  /** Parties and people holding seats. */
   registrations: number;
   people: number;
+  /** Parties on the waiting list. */
+  waiting: number;
+}
+
+/** Whether a registration holds seats (as the lists count it; the seat rules also look at time). */
+export const holdsSeats = (r: RegistrationRow) =>
+  r.seatStatus === 'confirmed' || r.seatStatus === 'offered' || r.seatStatus === 'held';
+
+/** Counts of an occurrence's registrations, listed in any order. */
+export function countsOf(rows: RegistrationRow[]): Counts {
+  const holding = rows.filter(holdsSeats);
+  return {
+    registrations: holding.length,
+    people: holding.reduce((sum, r) => sum + r.guests, 0),
+    waiting: rows.filter((r) => r.seatStatus === 'waitlisted').length,
+  };
+}
+
+/** Seats still free; null without a limit. */
+export const seatsLeftOf = (capacity: number | null, people: number) =>
+  capacity === null ? null : Math.max(0, capacity - people);
+
+/** Seat-holders first, then the waiting list, each in the order they came, with positions. */
+export function orderedAttendees(rows: RegistrationRow[]): EventAttendee[] {
+  const byTime = [...rows].sort((a, b) => a.queuedAt - b.queuedAt);
+  const waiting = byTime.filter((r) => r.seatStatus === 'waitlisted');
+  const rank = (r: RegistrationRow) => (holdsSeats(r) ? 0 : r.seatStatus === 'waitlisted' ? 1 : 2);
+  return byTime
+    .sort((a, b) => rank(a) - rank(b))
+    .map((r) => toAttendee(r, r.seatStatus === 'waitlisted' ? waiting.indexOf(r) + 1 : null));
 }
 
 export function viewOfTarget(t: Target): EventView {
@@ -54,7 +86,10 @@ export function viewKey(v: EventView): string {
 const statusOf = (value: string): EventStatus =>
   (eventStatuses as readonly string[]).includes(value) ? (value as EventStatus) : 'confirmed';
 
-export function toAttendee(r: RegistrationRow): EventAttendee {
+export function toAttendee(
+  r: RegistrationRow,
+  waitlistPosition: number | null = null,
+): EventAttendee {
   return {
     id: r.id,
     name: r.name,
@@ -62,14 +97,27 @@ export function toAttendee(r: RegistrationRow): EventAttendee {
     phone: r.phone,
     guests: r.guests,
     notes: r.notes,
+    seatStatus: r.seatStatus as SeatStatus,
+    waitlistPosition,
+    holdUntil: r.holdUntil?.toISOString() ?? null,
+    checkedInAt: r.checkedInAt?.toISOString() ?? null,
+    walkIn: r.walkIn,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
 }
 
-export function toRegistration(r: RegistrationRow, eventId: string): EventRegistration {
-  const { id, name, email, phone, guests, notes, createdAt, updatedAt } = toAttendee(r);
-  return { id, eventId, name, email, phone, guests, notes, createdAt, updatedAt };
+export function toRegistration(
+  r: RegistrationRow,
+  eventId: string,
+  waitlistPosition: number | null = null,
+): EventRegistration {
+  const a = toAttendee(r, waitlistPosition);
+  const { id, name, email, phone, guests, notes, seatStatus, holdUntil, checkedInAt } = a;
+  return {
+    ...{ id, eventId, name, email, phone, guests, notes, seatStatus, waitlistPosition },
+    ...{ holdUntil, checkedInAt, createdAt: a.createdAt, updatedAt: a.updatedAt },
+  };
 }
 
 /**
@@ -91,9 +139,12 @@ export function toCalendarEvent(
     location: row.location,
     calendarId: row.calendarId,
     status: statusOf(row.status),
-    attendees: options.canEdit && options.attendees ? options.attendees.map(toAttendee) : [],
+    attendees: options.canEdit && options.attendees ? orderedAttendees(options.attendees) : [],
     attendeeCount: options.counts?.people ?? 0,
     registrationCount: options.counts?.registrations ?? 0,
+    capacity: row.capacity,
+    seatsLeft: seatsLeftOf(row.capacity, options.counts?.people ?? 0),
+    waitlistCount: options.counts?.waiting ?? 0,
     isAllDay: row.isAllDay,
     timezone: row.timezone,
     internalNote: options.canEdit ? row.internalNote : '',

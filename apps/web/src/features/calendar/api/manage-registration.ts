@@ -61,3 +61,19 @@ export function useCancelManagedRegistration(token: string) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
   });
 }
+
+/** POST /registrations/manage/accept: takes the seats offered to this waiting party. */
+export function useAcceptOffer(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post<ManagedRegistration>(`${PATH}/accept`, undefined, {
+        ...withToken(token),
+        errorMessage: 'Could not take the seats. Please try again.',
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(managedKey, saved);
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.event(saved.event.id) });
+    },
+  });
+}

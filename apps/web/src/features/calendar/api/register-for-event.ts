@@ -12,15 +12,19 @@ export function registerForEvent(id: string, body: RegisterForEvent) {
   );
 }
 
-/** Registers; the event shows its new attendee count at once, and lists refetch. */
+/**
+ * Registers; the event shows its new counts and seats at once, then the event (with the
+ * organizer's Registrations card) and the lists refetch.
+ */
 export function useRegisterForEvent(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RegisterForEvent) => registerForEvent(id, body),
-    onSuccess: ({ attendeeCount, registrationCount }) => {
+    onSuccess: ({ attendeeCount, registrationCount, seatsLeft }) => {
       queryClient.setQueryData<Appointment>(calendarKeys.event(id), (event) =>
-        event ? { ...event, attendeeCount, registrationCount } : event,
+        event ? { ...event, attendeeCount, registrationCount, seatsLeft } : event,
       );
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.event(id) });
       void queryClient.invalidateQueries({ queryKey: calendarKeys.lists() });
     },
   });

@@ -1,20 +1,66 @@
-import type { EventAttendee } from '@chamber/contract';
+import { type CalendarEvent, checkInPath, type EventAttendee } from '@chamber/contract';
 import { UsersIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { api } from '@/lib/api/client';
 
-/** Parties and people: "3 registrations, 7 people". */
+const holding = (a: EventAttendee) =>
+  a.seatStatus === 'confirmed' || a.seatStatus === 'offered' || a.seatStatus === 'held';
+
+/** Parties and people with seats: "3 registrations, 7 people". */
 export function attendeeSummary(attendees: EventAttendee[]): string {
-  const people = attendees.reduce((sum, a) => sum + a.guests, 0);
-  const parties = `${attendees.length} registration${attendees.length === 1 ? '' : 's'}`;
+  const seated = attendees.filter(holding);
+  const people = seated.reduce((sum, a) => sum + a.guests, 0);
+  const parties = `${seated.length} registration${seated.length === 1 ? '' : 's'}`;
   return `${parties}, ${people} ${people === 1 ? 'person' : 'people'}`;
+}
+
+/** Seats, waiting list and check-in in one line: "10 of 12 seats taken · 2 waiting · 4 checked in". */
+function seatSummary(
+  event: Pick<CalendarEvent, 'capacity' | 'attendeeCount' | 'waitlistCount'>,
+  attendees: EventAttendee[],
+) {
+  const checkedIn = attendees.reduce((sum, a) => sum + (a.checkedInAt ? a.guests : 0), 0);
+  return [
+    event.capacity !== null ? `${event.attendeeCount} of ${event.capacity} seats taken` : null,
+    event.waitlistCount > 0 ? `${event.waitlistCount} waiting` : null,
+    `${checkedIn} checked in`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+function stateOf(a: EventAttendee, timeZone: string): string | null {
+  const time = (iso: string) =>
+    new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(
+      new Date(iso),
+    );
+  if (a.checkedInAt) return `Checked in at ${time(a.checkedInAt)}${a.walkIn ? ' (walk-in)' : ''}`;
+  if (a.seatStatus === 'waitlisted') return `Waiting list #${a.waitlistPosition ?? '?'}`;
+  if (a.seatStatus === 'offered') return 'Seats offered';
+  if (a.seatStatus === 'lapsed') return 'Offer expired';
+  return null;
 }
 
 /**
  * Who registered, for the event's organizer, moderators and admins (the API sends the list
  * only to them): name, party size, how to reach them and their notes, earliest first.
  */
-export function AttendeeList({ attendees }: { attendees: EventAttendee[] }) {
-  const sorted = [...attendees].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+export function AttendeeList({
+  attendees,
+  event,
+}: {
+  attendees: EventAttendee[];
+  event: Pick<CalendarEvent, 'id' | 'capacity' | 'attendeeCount' | 'waitlistCount' | 'timezone'>;
+}) {
+  // Seat-holders first, earliest first; then the waiting list in its order; lapsed offers last.
+  const rank = (a: EventAttendee) => (holding(a) ? 0 : a.seatStatus === 'waitlisted' ? 1 : 2);
+  const sorted = [...attendees].sort(
+    (a, b) =>
+      rank(a) - rank(b) ||
+      (a.waitlistPosition ?? 0) - (b.waitlistPosition ?? 0) ||
+      a.createdAt.localeCompare(b.createdAt),
+  );
   return (
     <Card>
       <CardHeader className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -23,6 +69,22 @@ export function AttendeeList({ attendees }: { attendees: EventAttendee[] }) {
           Registrations
         </h2>
         <p className="text-sm text-muted-foreground">{attendeeSummary(attendees)}</p>
+        <p className="w-full text-sm text-muted-foreground">{seatSummary(event, attendees)}</p>
+        <p className="flex w-full flex-wrap gap-x-4 text-sm">
+          <Link to={checkInPath(event.id)} className="font-medium text-primary hover:underline">
+            Check guests in
+          </Link>
+          <a
+            href={`/api/calendars/appointments/${encodeURIComponent(event.id)}/registrations.csv`}
+            className="font-medium text-primary hover:underline"
+            onClick={(e) => {
+              e.preventDefault();
+              void downloadCsv(event.id);
+            }}
+          >
+            Download CSV
+          </a>
+        </p>
       </CardHeader>
       <CardContent>
         {sorted.length === 0 ? (
@@ -37,13 +99,18 @@ export function AttendeeList({ attendees }: { attendees: EventAttendee[] }) {
                     {attendee.guests === 1 ? '1 person' : `${attendee.guests} people`}
                   </span>
                 </p>
+                {stateOf(attendee, event.timezone) ? (
+                  <p className="text-sm font-medium">{stateOf(attendee, event.timezone)}</p>
+                ) : null}
                 <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                  <a
-                    href={`mailto:${attendee.email}`}
-                    className="rounded-sm font-medium wrap-anywhere text-primary hover:underline"
-                  >
-                    {attendee.email}
-                  </a>
+                  {attendee.email ? (
+                    <a
+                      href={`mailto:${attendee.email}`}
+                      className="rounded-sm font-medium wrap-anywhere text-primary hover:underline"
+                    >
+                      {attendee.email}
+                    </a>
+                  ) : null}
                   {attendee.phone ? (
                     <a
                       href={`tel:${attendee.phone.replace(/[^\d+]/g, '')}`}
@@ -65,4 +132,18 @@ export function AttendeeList({ attendees }: { attendees: EventAttendee[] }) {
       </CardContent>
     </Card>
   );
+}
+
+/** The CSV needs the session's bearer token, so it is fetched and saved rather than linked. */
+async function downloadCsv(id: string) {
+  const text = await api.get<string>(
+    `/calendars/appointments/${encodeURIComponent(id)}/registrations.csv`,
+    { errorMessage: 'Could not download the registrations' },
+  );
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = 'registrations.csv';
+  a.click();
+  URL.revokeObjectURL(url);
 }

@@ -67,6 +67,11 @@ describe('EventPage', () => {
         phone: null,
         guests: 1,
         notes: null,
+        seatStatus: 'confirmed' as const,
+        waitlistPosition: null,
+        holdUntil: null,
+        checkedInAt: null,
+        walkIn: false,
         createdAt: '2026-03-09T10:00:00.000Z',
         updatedAt: '2026-03-09T10:00:00.000Z',
       },
@@ -77,6 +82,11 @@ describe('EventPage', () => {
         phone: '(801) 555-0199',
         guests: 3,
         notes: 'Vegetarian meal, please',
+        seatStatus: 'confirmed' as const,
+        waitlistPosition: null,
+        holdUntil: null,
+        checkedInAt: null,
+        walkIn: false,
         createdAt: '2026-03-08T10:00:00.000Z',
         updatedAt: '2026-03-08T10:00:00.000Z',
       },
@@ -170,12 +180,16 @@ describe('EventPage', () => {
   });
 
   it('registers, prefilled from the signed-in user, and then says so', async () => {
+    // The server's event, as it stands: the registration counts once it is made.
+    let registered = false;
     const api = stubApi({
       ...signedInAs(makeProfile()),
-      'GET /calendars/appointments/e-1': () => json(200, makeAppointment()),
+      'GET /calendars/appointments/e-1': () =>
+        json(200, makeAppointment(registered ? { attendeeCount: 3, registrationCount: 1 } : {})),
       'GET /calendars/cal-1/events': () => json(200, { events: [], truncated: false }),
-      'POST /calendars/appointments/e-1/registrations': (body) =>
-        json(201, {
+      'POST /calendars/appointments/e-1/registrations': (body) => {
+        registered = true;
+        return json(201, {
           registration: {
             id: 'r-1',
             eventId: 'e-1',
@@ -187,8 +201,10 @@ describe('EventPage', () => {
           updated: false,
           attendeeCount: 3,
           registrationCount: 1,
+          seatsLeft: null,
           message: "We've sent a confirmation to your email.",
-        }),
+        });
+      },
     });
     renderWithProviders(<EventPage id="e-1" />);
 

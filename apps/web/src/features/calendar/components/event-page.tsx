@@ -151,7 +151,9 @@ function EventView({ event }: { event: Appointment }) {
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:grid-cols-3 lg:items-start">
         <div className="grid gap-6 lg:col-span-2">
           <EventDetailsCard event={event} />
-          {isAuthenticated && event.canEdit ? <AttendeeList attendees={event.attendees} /> : null}
+          {isAuthenticated && event.canEdit ? (
+            <AttendeeList attendees={event.attendees} event={event} />
+          ) : null}
         </div>
         <EventSideCard
           event={event}

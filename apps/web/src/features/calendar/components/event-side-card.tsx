@@ -81,11 +81,23 @@ export function EventSideCard({
             <p className="text-muted-foreground">{closedReason}</p>
           ) : (
             <>
-              <p className="text-muted-foreground">
-                Save your seat; members and guests are welcome.
-              </p>
+              {event.seatsLeft === 0 ? (
+                <>
+                  <p className="font-semibold text-destructive">Sold out</p>
+                  <p className="text-muted-foreground">
+                    Join the waiting list: when seats free up, we email the first party they fit.
+                  </p>
+                </>
+              ) : (
+                <p className="text-muted-foreground">
+                  {event.seatsLeft !== null
+                    ? `${event.seatsLeft} ${event.seatsLeft === 1 ? 'seat' : 'seats'} left. `
+                    : ''}
+                  Save your seat; members and guests are welcome.
+                </p>
+              )}
               <Button type="button" size="lg" onClick={onRegister}>
-                Register Now
+                {event.seatsLeft === 0 ? 'Join the Waiting List' : 'Register Now'}
               </Button>
             </>
           )}

@@ -21,6 +21,10 @@ function managed(overrides: Partial<ManagedRegistration> = {}): ManagedRegistrat
       phone: '(801) 555-0123',
       guests: 2,
       notes: 'Gluten-free, please',
+      seatStatus: 'confirmed',
+      waitlistPosition: null,
+      holdUntil: null,
+      checkedInAt: null,
       createdAt: '2026-03-10T17:00:00.000Z',
       updatedAt: '2026-03-10T17:00:00.000Z',
     },
@@ -36,6 +40,9 @@ function managed(overrides: Partial<ManagedRegistration> = {}): ManagedRegistrat
     },
     canChange: true,
     closedReason: null,
+    seatsLeft: null,
+    canAccept: false,
+    checkInCode: null,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import type { ManagedRegistration } from '@chamber/contract';
 import { CalendarCheckIcon, CalendarX2Icon } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import {
@@ -26,6 +26,7 @@ import {
   useCancelManagedRegistration,
   useManagedRegistration,
   useUpdateManagedRegistration,
+  useAcceptOffer,
 } from '../api/manage-registration';
 import {
   manageRegistrationBody,
@@ -154,6 +155,7 @@ function RegistrationCard({
             </div>
           </dl>
         </div>
+        <SeatState managed={managed} token={token} />
         {canChange ? (
           <ChangeForm managed={managed} token={token} onCancelled={onCancelled} />
         ) : (
@@ -334,5 +336,82 @@ function LinkProblem({
         </div>
       </Card>
     </Shell>
+  );
+}
+
+/** Where the party stands for seats: waiting, offered (take them), or its check-in QR code. */
+function SeatState({ managed, token }: { managed: ManagedRegistration; token: string }) {
+  const { registration, canAccept, checkInCode, event } = managed;
+  const accept = useAcceptOffer(token);
+  const [error, setError] = useState<string | null>(null);
+  if (registration.seatStatus === 'waitlisted') {
+    return (
+      <p role="status" className="font-medium">
+        You're number {registration.waitlistPosition} on the waiting list.
+      </p>
+    );
+  }
+  if (registration.seatStatus === 'lapsed') {
+    return (
+      <p role="status" className="font-medium">
+        This offer has expired. The seats went to the next party on the waiting list.
+      </p>
+    );
+  }
+  if (canAccept && registration.holdUntil) {
+    const until = new Intl.DateTimeFormat('en-US', {
+      timeZone: event.timezone,
+      dateStyle: 'full',
+      timeStyle: 'short',
+    }).format(new Date(registration.holdUntil));
+    return (
+      <div className="grid gap-2">
+        <p role="status" className="font-medium">
+          Seats are free for your party of {registration.guests}. Take them by {until}.
+        </p>
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <Button
+          type="button"
+          disabled={accept.isPending}
+          onClick={() => {
+            setError(null);
+            accept
+              .mutateAsync()
+              .catch((err: unknown) =>
+                setError(err instanceof Error ? err.message : 'Could not take the seats'),
+              );
+          }}
+        >
+          Take your seats
+        </Button>
+      </div>
+    );
+  }
+  return checkInCode ? <CheckInQr code={checkInCode} /> : null;
+}
+
+/** The check-in code as a QR code, drawn in the browser (the library loads with it). */
+function CheckInQr({ code }: { code: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode').then(({ default: QRCode }) =>
+      QRCode.toDataURL(code, { margin: 2, width: 240 }).then((url) => live && setSrc(url)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [code]);
+  return (
+    <figure className="grid justify-items-center gap-2">
+      {src ? <img src={src} alt="Your check-in QR code" width={240} height={240} /> : null}
+      <figcaption className="text-sm text-muted-foreground">
+        You're registered. Show this code at the door to check in.
+      </figcaption>
+    </figure>
   );
 }

@@ -1,0 +1,19 @@
+import { settleAllSeats } from '../modules/calendar/index.js';
+import type { JobDefinition } from './definition.js';
+
+/**
+ * Every minute: offers whose time ran out lapse and their seats go to the next waiting party
+ * that fits, by mail; seats freed any other way (a capacity raised) are offered too. A run
+ * repeated after a crash finds nothing left to do for what the first run did.
+ */
+export const seatOffersJob: JobDefinition = {
+  name: 'seat-offers',
+  cron: '* * * * *',
+  retryLimit: 2,
+  retryDelaySeconds: 30,
+  expireInSeconds: 5 * 60,
+  run: ({ db, clock, config, mail }) => {
+    if (!mail || !config) throw new Error('seat-offers needs the mail: start the runner with it');
+    return settleAllSeats({ db, now: clock.now(), config, delivery: mail });
+  },
+};

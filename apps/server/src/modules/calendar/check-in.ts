@@ -1,0 +1,242 @@
+import type {
+  CheckInCounts,
+  CheckInList,
+  CheckInParty,
+  CheckInResult,
+  checkInRequestSchema,
+  walkInSchema,
+} from '@chamber/contract';
+import type { Database } from '@chamber/db';
+import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
+import { writeCsv } from '../../lib/csv.js';
+import { AppError } from '../../lib/errors.js';
+import type { Session } from '../../plugins/auth.js';
+import { assertCanEdit } from './access.js';
+import type { CheckInCodes } from './check-in-codes.js';
+import * as q from './queries.js';
+import type { RegistrationRow } from './queries.js';
+import { compactUtc, parseCompactUtc } from './rule-text.js';
+import { ownerRow, registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
+import { holdsSeats, orderedAttendees, viewOfTarget } from './view.js';
+
+const notATicket = () =>
+  new AppError('invalid_token', 'This code is not a ticket of this portal. Check in by name.');
+const otherEvent = () =>
+  new AppError(
+    'conflict',
+    'This ticket is for another event (or another date of this series). Check the event on the ticket.',
+  );
+
+function toParty(r: RegistrationRow): CheckInParty {
+  return {
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    guests: r.guests,
+    walkIn: r.walkIn,
+    checkedInAt: r.checkedInAt?.toISOString() ?? null,
+  };
+}
+
+function countsOf(rows: RegistrationRow[]): CheckInCounts {
+  const registered = rows.reduce((sum, r) => sum + r.guests, 0);
+  const checkedIn = rows.reduce((sum, r) => sum + (r.checkedInAt ? r.guests : 0), 0);
+  return { registered, checkedIn, noShows: registered - checkedIn };
+}
+
+/**
+ * The door: the event's organizer and staff check parties in by their QR code or by name,
+ * add walk-ins, and see the counts; they also export the registrations as CSV.
+ */
+export class CheckInService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly codes: CheckInCodes,
+  ) {}
+
+  /** An event or occurrence the viewer runs the door of (a whole series has no door). */
+  private async door(id: string, session: Session | null): Promise<Target> {
+    const target = await resolveTarget(this.db, id);
+    assertCanEdit(session, ownerRow(target));
+    if (target.kind === 'series') {
+      throw new AppError('bad_request', 'Choose a date of this series to check guests in.');
+    }
+    return target;
+  }
+
+  private async parties(target: Target): Promise<RegistrationRow[]> {
+    const { eventId, occurrenceKey } = registrationKey(target);
+    const rows = await q.listRegistrations(this.db, eventId, occurrenceKey);
+    return rows.filter(holdsSeats).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  async list(id: string, session: Session | null): Promise<CheckInList> {
+    const target = await this.door(id, session);
+    const rows = await this.parties(target);
+    const shown = shownRow(target);
+    return {
+      event: {
+        id: viewOfTarget(target).id,
+        title: shown.title.trim() || 'Untitled Event',
+        startTime: shown.startTime.toISOString(),
+        endTime: shown.endTime.toISOString(),
+        timezone: shown.timezone,
+      },
+      counts: countsOf(rows),
+      parties: rows.map(toParty),
+    };
+  }
+
+  /**
+   * Checks a party in by its scanned code or its id. A second check-in changes nothing and
+   * says when the first was. A code the portal did not sign is 400; a party of another event
+   * or date 409.
+   */
+  async checkIn(
+    id: string,
+    request: z.output<typeof checkInRequestSchema>,
+    session: Session | null,
+  ): Promise<CheckInResult> {
+    const target = await this.door(id, session);
+    const registrationId =
+      request.code !== undefined ? await this.codes.read(request.code) : request.registrationId!;
+    if (!registrationId) throw notATicket();
+    const key = registrationKey(target);
+    const now = this.clock.now();
+    const result = await this.db.transaction(async (tx) => {
+      const row = await q.findRegistration(tx, registrationId, true);
+      if (!row) {
+        if (request.code !== undefined) {
+          throw new AppError('not_found', 'This ticket was cancelled. Check in by name.');
+        }
+        throw new AppError('not_found', 'No such registration.');
+      }
+      if (row.eventId !== key.eventId || row.occurrenceKey !== key.occurrenceKey) {
+        throw otherEvent();
+      }
+      if (!holdsSeats(row)) {
+        throw new AppError(
+          'conflict',
+          `${row.name} is on the waiting list and has no seats for this event.`,
+        );
+      }
+      if (row.checkedInAt) return { row, already: true };
+      const updated = await q.updateRegistration(tx, row.id, { checkedInAt: now, updatedAt: now });
+      return { row: updated, already: false };
+    });
+    return {
+      party: toParty(result.row),
+      alreadyCheckedIn: result.already,
+      counts: countsOf(await this.parties(target)),
+    };
+  }
+
+  /** A party that came without registering, checked in at once. Staff decide; seats do not. */
+  async walkIn(
+    id: string,
+    body: z.output<typeof walkInSchema>,
+    session: Session | null,
+  ): Promise<CheckInResult> {
+    const target = await this.door(id, session);
+    const key = registrationKey(target);
+    const now = this.clock.now();
+    const row = await this.db.transaction(async (tx) => {
+      await q.lockSeats(tx, key);
+      const created = await q.insertRegistration(tx, {
+        ...key,
+        name: body.name.trim(),
+        email: body.email?.trim() ?? '',
+        phone: body.phone?.trim() || null,
+        guests: Number(body.numberOfGuests ?? 1),
+        notes: body.notes?.trim() || null,
+        seatStatus: 'confirmed',
+        walkIn: true,
+        checkedInAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!created) {
+        throw new AppError(
+          'conflict',
+          'This email address is already registered for this event: find the party by name and check it in.',
+        );
+      }
+      return created;
+    });
+    return {
+      party: toParty(row),
+      alreadyCheckedIn: false,
+      counts: countsOf(await this.parties(target)),
+    };
+  }
+
+  /**
+   * The registrations as CSV for a spreadsheet: of one event or date, or of every date of a
+   * series (then with the date of each). Waiting parties are listed with their status.
+   */
+  async csv(id: string, session: Session | null): Promise<{ csv: string; filename: string }> {
+    const target = await resolveTarget(this.db, id);
+    assertCanEdit(session, ownerRow(target));
+    const { eventId, occurrenceKey } = registrationKey(target);
+    const rows =
+      target.kind === 'series'
+        ? await q.registrationsOf(this.db, eventId)
+        : await q.listRegistrations(this.db, eventId, occurrenceKey);
+    const shown = shownRow(target);
+    const zone = shown.timezone;
+    const local = (d: Date) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: zone,
+        dateStyle: 'short',
+        timeStyle: 'short',
+      }).format(d);
+    const series = target.kind === 'series';
+    const header = [
+      ...(series ? ['date'] : []),
+      'name',
+      'email',
+      'phone',
+      'party',
+      'status',
+      'paid',
+      'checked in',
+    ];
+    const byOccurrence = new Map<string, RegistrationRow[]>();
+    for (const r of rows)
+      byOccurrence.set(r.occurrenceKey, [...(byOccurrence.get(r.occurrenceKey) ?? []), r]);
+    const records: string[][] = [header];
+    for (const [key, group] of byOccurrence) {
+      const date = series ? occurrenceDate(key, local) : null;
+      const byId = new Map(group.map((r) => [r.id, r]));
+      for (const a of orderedAttendees(group)) {
+        const r = byId.get(a.id)!;
+        records.push([
+          ...(date !== null ? [date] : []),
+          r.name,
+          r.email,
+          r.phone ?? '',
+          String(r.guests),
+          a.waitlistPosition ? `waitlisted (${a.waitlistPosition})` : r.seatStatus,
+          // No event sells tickets yet: every registration is free.
+          'free',
+          r.checkedInAt ? local(r.checkedInAt) : '',
+        ]);
+      }
+    }
+    const slug = (shown.title.trim() || 'event')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+    const day = series ? 'all-dates' : compactUtc(shown.startTime).slice(0, 8);
+    return { csv: writeCsv(records), filename: `${slug || 'event'}-${day}-registrations.csv` };
+  }
+}
+
+/** The local start of an occurrence from its key (the original start, compact UTC). */
+function occurrenceDate(key: string, local: (d: Date) => string): string {
+  const start = parseCompactUtc(key);
+  return start ? local(start) : '';
+}

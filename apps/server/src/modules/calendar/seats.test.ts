@@ -1,0 +1,470 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  Appointment,
+  CheckInList,
+  CheckInResult,
+  ManagedRegistration,
+  RegistrationList,
+  RegistrationResult,
+} from '@chamber/contract';
+import { chambers, eventRegistrations } from '@chamber/db';
+import { seatOffersJob } from '../../background/seat-offers.js';
+import { createMailer } from '../../lib/mail/mailer.js';
+import { createTestApp, type TestContext } from '../../test/app.js';
+import {
+  calendarPeople,
+  createCalendar,
+  createdEvent,
+  getAppointment,
+  register,
+  updateAppointment,
+} from '../../test/calendar.js';
+import { startRunner, waitForRun } from '../../test/jobs.js';
+import { startSmtpServer } from '../../test/smtp.js';
+import { chamberMail } from '../chamber/index.js';
+
+let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let people: Awaited<ReturnType<typeof calendarPeople>>;
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
+  await createCalendar(ctx.db);
+  people = await calendarPeople(ctx);
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+
+let n = 0;
+/** A registration body from a fresh address and client, so throttles never meet. */
+function guest(party: number, name = 'Robin Hale') {
+  n += 1;
+  return {
+    ip: `198.18.20.${n}`,
+    body: { name, email: `guest${n}@seats.example`, numberOfGuests: party },
+  };
+}
+
+const recipient = (mail: ParsedMail) => (mail.to as { text: string } | undefined)?.text ?? '';
+
+async function mailTo(email: string, subject: RegExp, timeoutMs = 5000): Promise<ParsedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = smtp.received.find(
+      (m) => recipient(m).toLowerCase() === email.toLowerCase() && subject.test(m.subject ?? ''),
+    );
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail ${subject} to ${email}`);
+    await smtp.waitFor(smtp.received.length + 1, 200).catch(() => undefined);
+  }
+}
+
+const tokenIn = (mail: ParsedMail) => {
+  const url = mail.text?.match(/https:\/\/portal\.example\/registrations\/manage#token=([\w-]+)/);
+  if (!url) throw new Error(`no manage link in ${mail.text}`);
+  return url[1]!;
+};
+
+async function signUp(eventId: string, party: number, name?: string) {
+  const g = guest(party, name);
+  const res = await register(ctx, eventId, g.body, { remoteAddress: g.ip });
+  expect(res.statusCode, res.body).toBe(201);
+  return { ...g, result: res.json<RegistrationResult>() };
+}
+
+const manage = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', token: string, payload?: object) =>
+  ctx.app.inject({
+    method,
+    url: method === 'POST' ? '/api/registrations/manage/accept' : '/api/registrations/manage',
+    headers: { 'x-registration-token': token },
+    ...(payload ? { payload } : {}),
+  });
+
+const seatsOf = async (id: string) => getAppointment(ctx, id).then((r) => r.json<Appointment>());
+
+describe('capacity and the waiting list', () => {
+  it('seats parties while they fit, then puts them on the waiting list with their place', async () => {
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Seat Lunch', capacity: 4 });
+    expect(event).toMatchObject({ capacity: 4, seatsLeft: 4, waitlistCount: 0 });
+
+    const first = await signUp(event.id, 3);
+    expect(first.result).toMatchObject({
+      registration: { seatStatus: 'confirmed', waitlistPosition: null },
+      seatsLeft: 1,
+      message: "We've sent a confirmation to your email.",
+    });
+    const waiting = await signUp(event.id, 2);
+    expect(waiting.result).toMatchObject({
+      registration: { seatStatus: 'waitlisted', waitlistPosition: 1 },
+      seatsLeft: 1,
+      message:
+        "This event is sold out. You're number 1 on the waiting list; we'll email you if seats free up.",
+    });
+    const mail = await mailTo(waiting.body.email, /^You're on the waiting list: Seat Lunch$/);
+    expect(mail.text).toContain('your party of 2 is number 1 on the waiting list');
+
+    // A party of one still fits the last seat: the waiting party of two does not.
+    const last = await signUp(event.id, 1);
+    expect(last.result.registration.seatStatus).toBe('confirmed');
+    expect(await seatsOf(event.id)).toMatchObject({
+      seatsLeft: 0,
+      attendeeCount: 4,
+      registrationCount: 2,
+      waitlistCount: 1,
+    });
+    const second = await signUp(event.id, 1);
+    expect(second.result.registration).toMatchObject({
+      seatStatus: 'waitlisted',
+      waitlistPosition: 2,
+    });
+  });
+
+  it('never overbooks when many register for the last seats at once', async () => {
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Race', capacity: 3 });
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, () => {
+        const g = guest(1);
+        return register(ctx, event.id, g.body, { remoteAddress: g.ip });
+      }),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 201));
+    const statuses = answers.map((a) => a.json<RegistrationResult>().registration.seatStatus);
+    expect(statuses.filter((s) => s === 'confirmed')).toHaveLength(3);
+    expect(statuses.filter((s) => s === 'waitlisted')).toHaveLength(21);
+    // Counted in the database, not in the answers.
+    const [row] = await ctx.db
+      .select({ people: sql<number>`sum(${eventRegistrations.guests})::int` })
+      .from(eventRegistrations)
+      .where(
+        and(
+          eq(eventRegistrations.eventId, event.id),
+          eq(eventRegistrations.seatStatus, 'confirmed'),
+        ),
+      );
+    expect(row!.people).toBe(3);
+    const positions = answers
+      .map((a) => a.json<RegistrationResult>().registration.waitlistPosition)
+      .filter((p) => p !== null)
+      .sort((a, b) => a! - b!);
+    expect(positions).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+  });
+
+  it('an occurrence of a series may have its own capacity', async () => {
+    const series = await createdEvent(ctx, people.owner.token, {
+      title: 'Weekly Coffee',
+      rrule: 'FREQ=WEEKLY;COUNT=3',
+      capacity: 2,
+    });
+    const second = `${series.masterEventId}_20260326T180000Z`;
+    const third = `${series.masterEventId}_20260402T180000Z`;
+    const res = await updateAppointment(
+      ctx,
+      second,
+      { capacity: 5, recurringEventUpdateType: 'this_event' },
+      people.owner.token,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await seatsOf(second)).toMatchObject({ capacity: 5, seatsLeft: 5 });
+    expect(await seatsOf(third)).toMatchObject({ capacity: 2, seatsLeft: 2 });
+    const big = await signUp(second, 4);
+    expect(big.result.registration.seatStatus).toBe('confirmed');
+    const tooBig = await signUp(third, 4);
+    expect(tooBig.result.registration.seatStatus).toBe('waitlisted');
+  });
+
+  it('refuses a capacity that is not a whole number of seats', async () => {
+    for (const capacity of [0, -3, 2.5, 'ten']) {
+      const res = await updateAppointment(
+        ctx,
+        (await createdEvent(ctx, people.owner.token)).id,
+        { capacity },
+        people.owner.token,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+    }
+  });
+});
+
+describe('check-in at the door', () => {
+  let event: Appointment;
+  let other: Appointment;
+  let code: string;
+  let partyId: string;
+
+  const door = (method: 'GET' | 'POST', path: string, token?: string, payload?: object) =>
+    ctx.app.inject({
+      method,
+      url: `/api/calendars/appointments/${path}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(payload ? { payload } : {}),
+    });
+
+  beforeAll(async () => {
+    event = await createdEvent(ctx, people.owner.token, { title: 'Door Night', capacity: 10 });
+    other = await createdEvent(ctx, people.owner.token, { title: 'Other Night' });
+    const g = await signUp(event.id, 3, 'Casey Door');
+    partyId = g.result.registration.id;
+    const token = tokenIn(await mailTo(g.body.email, /^You're registered: Door Night$/));
+    code = (await manage('GET', token)).json<ManagedRegistration>().checkInCode!;
+    await signUp(event.id, 2, 'Dana Later');
+  });
+
+  it('checks a party in by its code once, and says when at the second scan', async () => {
+    const list = await door('GET', `${event.id}/check-in`, people.owner.token);
+    expect(list.statusCode).toBe(200);
+    expect(list.json<CheckInList>().counts).toEqual({ registered: 5, checkedIn: 0, noShows: 5 });
+
+    const first = await door('POST', `${event.id}/check-in`, people.owner.token, { code });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<CheckInResult>()).toMatchObject({
+      alreadyCheckedIn: false,
+      party: { id: partyId, name: 'Casey Door', checkedInAt: ctx.clock.now().toISOString() },
+      counts: { registered: 5, checkedIn: 3, noShows: 2 },
+    });
+    const at = ctx.clock.now().toISOString();
+    ctx.clock.advance(60_000);
+    const again = await door('POST', `${event.id}/check-in`, people.moderator.token, { code });
+    expect(again.json<CheckInResult>()).toMatchObject({
+      alreadyCheckedIn: true,
+      party: { checkedInAt: at },
+      counts: { checkedIn: 3 },
+    });
+  });
+
+  it('refuses a forged code (400) and a code of another event (409)', async () => {
+    const [v, id] = code.split('.');
+    const forged = await door('POST', `${event.id}/check-in`, people.owner.token, {
+      code: `${v}.${id}.AAAAAAAAAAAAAAAAAAAAAA`,
+    });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({
+      error: 'invalid_token',
+      message: 'This code is not a ticket of this portal. Check in by name.',
+    });
+    const junk = await door('POST', `${event.id}/check-in`, people.owner.token, {
+      code: 'https://example.com/not-a-ticket',
+    });
+    expect(junk.statusCode).toBe(400);
+    const elsewhere = await door('POST', `${other.id}/check-in`, people.owner.token, { code });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().message).toBe(
+      'This ticket is for another event (or another date of this series). Check the event on the ticket.',
+    );
+  });
+
+  it('checks in by name, adds walk-ins, and only for the organizer and staff', async () => {
+    const list = (
+      await door('GET', `${event.id}/check-in`, people.admin.token)
+    ).json<CheckInList>();
+    const dana = list.parties.find((p) => p.name === 'Dana Later')!;
+    const byName = await door('POST', `${event.id}/check-in`, people.admin.token, {
+      registrationId: dana.id,
+    });
+    expect(byName.json<CheckInResult>().counts).toEqual({
+      registered: 5,
+      checkedIn: 5,
+      noShows: 0,
+    });
+    const walkIn = await door('POST', `${event.id}/walk-ins`, people.owner.token, {
+      name: 'Walk In',
+      numberOfGuests: 2,
+    });
+    expect(walkIn.statusCode, walkIn.body).toBe(201);
+    expect(walkIn.json<CheckInResult>()).toMatchObject({
+      party: { walkIn: true, email: '', checkedInAt: expect.any(String) },
+      counts: { registered: 7, checkedIn: 7 },
+    });
+    for (const numberOfGuests of [0, 11, 2.5]) {
+      const bad = await door('POST', `${event.id}/walk-ins`, people.owner.token, {
+        name: 'Bad Party',
+        numberOfGuests,
+      });
+      expect(bad.statusCode).toBe(400);
+    }
+    expect((await door('GET', `${event.id}/check-in`, people.other.token)).statusCode).toBe(403);
+    expect(
+      (await door('POST', `${event.id}/check-in`, people.other.token, { code })).statusCode,
+    ).toBe(403);
+    expect((await door('GET', `${event.id}/check-in`)).statusCode).toBe(401);
+  });
+
+  it('the Registrations list carries capacity, waiting list and check-in', async () => {
+    const res = await door('GET', `${event.id}/registrations`, people.owner.token);
+    expect(res.json<RegistrationList>()).toMatchObject({
+      capacity: 10,
+      seatsLeft: 3,
+      waitlistCount: 0,
+      checkedInCount: 7,
+    });
+  });
+
+  it('exports the registrations as CSV', async () => {
+    const res = await door('GET', `${event.id}/registrations.csv`, people.owner.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="door-night-20260319-registrations.csv"',
+    );
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('name,email,phone,party,status,paid,checked in');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toMatch(
+      /^Casey Door,guest\d+@seats\.example,,3,confirmed,free,2026-03-10 11:00$/,
+    );
+    expect(lines[3]).toMatch(/^Walk In,,,2,confirmed,free,2026-03-10 11:0\d$/);
+    expect(
+      (await door('GET', `${event.id}/registrations.csv`, people.other.token)).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('seats that free up go down the waiting list', () => {
+  it('a cancellation offers the seats to the first party that fits, whose link takes them', async () => {
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Gala', capacity: 3 });
+    const seated = await signUp(event.id, 2);
+    await signUp(event.id, 1);
+    const four = await signUp(event.id, 4);
+    const two = await signUp(event.id, 2, 'Sam Ortiz');
+    expect(two.result.registration.waitlistPosition).toBe(2);
+
+    const seatedToken = tokenIn(await mailTo(seated.body.email, /^You're registered: Gala$/));
+    const cancelled = await manage('DELETE', seatedToken);
+    expect(cancelled.statusCode).toBe(200);
+
+    // Two seats are free: the party of four waits on, the party of two behind it is offered them.
+    const offer = await mailTo(two.body.email, /^Seats are free for you: Gala$/);
+    const text = offer.text!.replace(/\s+/g, ' ');
+    expect(text).toContain('2 seats for Gala freed up');
+    expect(text).toMatch(/if you take them by Wednesday, March 11, 2026 at 11:\d\d AM MDT\./);
+    const token = tokenIn(offer);
+    const before = await manage('GET', token);
+    expect(before.json<ManagedRegistration>()).toMatchObject({
+      registration: {
+        seatStatus: 'offered',
+        holdUntil: new Date(ctx.clock.now().getTime() + 24 * HOUR).toISOString(),
+      },
+      canAccept: true,
+      checkInCode: null,
+    });
+    expect(await seatsOf(event.id)).toMatchObject({ seatsLeft: 0, waitlistCount: 1 });
+
+    const taken = await manage('POST', token);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json<ManagedRegistration>()).toMatchObject({
+      registration: { seatStatus: 'confirmed', holdUntil: null },
+      canAccept: false,
+      checkInCode: expect.stringMatching(/^r1\./),
+    });
+    const confirmation = await mailTo(two.body.email, /^You're registered: Gala$/);
+    expect(confirmation.attachments.map((a) => a.filename)).toContain('check-in-qr.png');
+    const [fourRow] = await ctx.db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.email, four.body.email));
+    expect(fourRow!.seatStatus).toBe('waitlisted');
+  });
+
+  it('a party that grows only takes the seats left; one that shrinks frees them', async () => {
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Brunch', capacity: 5 });
+    const mine = await signUp(event.id, 2);
+    await signUp(event.id, 2);
+    const waiting = await signUp(event.id, 2);
+    const token = tokenIn(await mailTo(mine.body.email, /^You're registered: Brunch$/));
+    const form = { name: 'Robin Hale', numberOfGuests: 4 };
+    const grow = await manage('PUT', token, form);
+    expect(grow.statusCode).toBe(409);
+    expect(grow.json()).toEqual({
+      error: 'conflict',
+      message: 'Not enough seats left: your party can be at most 3.',
+    });
+    expect((await manage('PUT', token, { ...form, numberOfGuests: 3 })).statusCode).toBe(200);
+    for (const numberOfGuests of [0, 11, 2.5]) {
+      const bad = await manage('PUT', token, { ...form, numberOfGuests });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('numberOfGuests: Number of guests must be between 1 and 10');
+    }
+    const shrink = await manage('PUT', token, { ...form, numberOfGuests: 1 });
+    expect(shrink.json<ManagedRegistration>()).toMatchObject({
+      registration: { guests: 1, seatStatus: 'confirmed' },
+      // 1 is taken by this party, 2 by the other, 2 are offered to the waiting party.
+      seatsLeft: 1,
+    });
+    await mailTo(waiting.body.email, /^Seats are free for you: Brunch$/);
+  });
+
+  it('an offer not taken in time lapses in the offer job, and the next party is offered', async () => {
+    await ctx.db.update(chambers).set({ seatOfferHours: 12 });
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Tasting', capacity: 2 });
+    const seated = await signUp(event.id, 2);
+    const slow = await signUp(event.id, 2, 'Slow Sloane');
+    const next = await signUp(event.id, 1, 'Next Nguyen');
+    await manage(
+      'DELETE',
+      tokenIn(await mailTo(seated.body.email, /^You're registered: Tasting$/)),
+    );
+    const slowToken = tokenIn(await mailTo(slow.body.email, /^Seats are free for you: Tasting$/));
+    expect(
+      (await manage('GET', slowToken)).json<ManagedRegistration>().registration.holdUntil,
+    ).toBe(new Date(ctx.clock.now().getTime() + 12 * HOUR).toISOString());
+
+    ctx.clock.advance(12 * HOUR + 60_000);
+    const mailer = createMailer(ctx.config);
+    const runner = await startRunner({
+      url: ctx.url,
+      db: ctx.db,
+      clock: ctx.clock,
+      definitions: [seatOffersJob],
+      config: ctx.config,
+      mail: chamberMail(ctx.db, ctx.config, mailer),
+    });
+    try {
+      const run = await waitForRun(ctx.db, await runner.send('seat-offers'));
+      expect(run.state).toBe('completed');
+    } finally {
+      await runner.stop();
+      await mailer.close();
+    }
+    await mailTo(next.body.email, /^Seats are free for you: Tasting$/);
+
+    const late = await manage('POST', slowToken);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({
+      error: 'conflict',
+      message: 'This offer has expired. The seats went to the next party on the waiting list.',
+    });
+    await ctx.db.update(chambers).set({ seatOfferHours: 24 });
+  });
+
+  it('an offer taken after its time, before the job ran, is refused and passed on', async () => {
+    // The clock moved a day and more: sessions of the start have expired.
+    people = await calendarPeople(ctx);
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Picnic', capacity: 1 });
+    const seated = await signUp(event.id, 1);
+    const late = await signUp(event.id, 1, 'Late Lee');
+    const after = await signUp(event.id, 1, 'After Ali');
+    await manage('DELETE', tokenIn(await mailTo(seated.body.email, /^You're registered: Picnic$/)));
+    const token = tokenIn(await mailTo(late.body.email, /^Seats are free for you: Picnic$/));
+    ctx.clock.advance(24 * HOUR + 1000);
+    const res = await manage('POST', token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'This offer has expired. The seats went to the next party on the waiting list.',
+    );
+    await mailTo(after.body.email, /^Seats are free for you: Picnic$/);
+    // Nothing was offered to a registration that was only waiting.
+    const waitingToken = tokenIn(
+      await mailTo(after.body.email, /^You're on the waiting list: Picnic$/),
+    );
+    expect(waitingToken).toBeDefined();
+  });
+});

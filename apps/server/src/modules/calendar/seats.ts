@@ -1,0 +1,86 @@
+import { chambers, type Executor } from '@chamber/db';
+import { asc } from 'drizzle-orm';
+import { AppError } from '../../lib/errors.js';
+import { issueManageToken } from './manage-links.js';
+import * as q from './queries.js';
+import type { RegistrationRow, SeatKey } from './queries.js';
+
+const HOUR = 3_600_000;
+
+/** A waiting party offered seats, with the fresh manage link its offer mail carries. */
+export interface Offer {
+  row: RegistrationRow;
+  token: string;
+}
+
+/** How long a waiting party has to take offered seats: the chamber's setting, 24 h unless set. */
+export async function seatOfferHours(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ hours: chambers.seatOfferHours })
+    .from(chambers)
+    .orderBy(asc(chambers.createdAt))
+    .limit(1);
+  return row?.hours ?? 24;
+}
+
+/**
+ * Brings an occurrence's seats up to date, under its seat lock: offers whose time ran out
+ * lapse, and free seats are offered down the waiting list, to each waiting party that fits
+ * in turn (a party of 4 waits while a party of 2 behind it takes the 2 seats left). Offered
+ * seats are kept for the party until the offer expires. Safe to repeat.
+ */
+export async function settleSeats(
+  tx: Executor,
+  key: SeatKey,
+  capacity: number | null,
+  now: Date,
+): Promise<Offer[]> {
+  await q.lapseExpiredOffers(tx, key, now);
+  const waiting = await q.waitingParties(tx, key);
+  if (waiting.length === 0) return [];
+  let free =
+    capacity === null ? Number.POSITIVE_INFINITY : capacity - (await q.seatsTaken(tx, key, now));
+  if (free <= 0) return [];
+  const holdUntil = new Date(now.getTime() + (await seatOfferHours(tx)) * HOUR);
+  const offers: Offer[] = [];
+  for (const party of waiting) {
+    if (party.guests > free) continue;
+    const { token, hash } = issueManageToken();
+    const row = await q.updateRegistration(tx, party.id, {
+      seatStatus: 'offered',
+      holdUntil,
+      manageTokenHash: hash,
+      updatedAt: now,
+    });
+    offers.push({ row, token });
+    free -= party.guests;
+    if (free <= 0) break;
+  }
+  return offers;
+}
+
+/**
+ * Whether a party of `guests` fits, and the largest that does, counting every seat-holder
+ * but the registration `except` (one changing its size).
+ */
+export async function seatsFor(
+  tx: Executor,
+  key: SeatKey,
+  capacity: number | null,
+  now: Date,
+  except?: string,
+): Promise<{ fits: (guests: number) => boolean; left: number | null }> {
+  if (capacity === null) return { fits: () => true, left: null };
+  const left = Math.max(0, capacity - (await q.seatsTaken(tx, key, now, except)));
+  return { fits: (guests) => guests <= left, left };
+}
+
+/** A party size the seats cannot take; `most` is the largest that fits. */
+export function notEnoughSeats(most: number): AppError {
+  return new AppError(
+    'conflict',
+    most === 0
+      ? 'There are no seats left for your party.'
+      : `Not enough seats left: your party can be at most ${most}.`,
+  );
+}

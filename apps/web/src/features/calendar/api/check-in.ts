@@ -1,0 +1,44 @@
+import type { CheckInList, CheckInRequest, CheckInResult, WalkIn } from '@chamber/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { calendarKeys } from '@/lib/api/calendar-keys';
+
+const base = (id: string) => `/calendars/appointments/${encodeURIComponent(id)}`;
+const listKey = (id: string) => [...calendarKeys.event(id), 'check-in'] as const;
+
+/** GET …/check-in: the parties with seats and the counts; refreshed every 10 s (other phones). */
+export function useCheckInList(id: string) {
+  return useQuery({
+    queryKey: listKey(id),
+    queryFn: ({ signal }) =>
+      api.get<CheckInList>(`${base(id)}/check-in`, {
+        signal,
+        errorMessage: 'Failed to load the guest list',
+      }),
+    refetchInterval: 10_000,
+  });
+}
+
+function useDoorMutation<T>(id: string, send: (body: T) => Promise<CheckInResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.event(id) });
+    },
+  });
+}
+
+/** POST …/check-in, by scanned code or by registration id. */
+export const useCheckIn = (id: string) =>
+  useDoorMutation(id, (body: CheckInRequest) =>
+    api.post<CheckInResult>(`${base(id)}/check-in`, body, { errorMessage: 'Check-in failed' }),
+  );
+
+/** POST …/walk-ins. */
+export const useWalkIn = (id: string) =>
+  useDoorMutation(id, (body: WalkIn) =>
+    api.post<CheckInResult>(`${base(id)}/walk-ins`, body, {
+      errorMessage: 'Could not add the walk-in',
+    }),
+  );
