@@ -1,13 +1,14 @@
-import type {
-  AdminStats,
-  AdminUser,
-  AuditList,
-  listAuditQuerySchema,
-  exportUsersQuerySchema,
-  listUsersQuerySchema,
-  updateUserSchema,
-  updateUserStatusSchema,
-  UserList,
+import {
+  blankToNull,
+  type AdminStats,
+  type AdminUser,
+  type AuditList,
+  type listAuditQuerySchema,
+  type exportUsersQuerySchema,
+  type listUsersQuerySchema,
+  type updateUserSchema,
+  type updateUserStatusSchema,
+  type UserList,
 } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
 import type { z } from 'zod';
@@ -15,7 +16,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { writeCsv } from '../../lib/csv.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { blankToNull, isUuid } from '../../lib/input.js';
+import { isUuid } from '../../lib/input.js';
 import type { Session } from '../../plugins/auth.js';
 import { type AccountService, emailTaken } from '../auth/index.js';
 import * as q from './queries.js';
