@@ -27,3 +27,14 @@ export const oauthErrorSchema = z.object({
   error_description: z.string(),
 });
 export type OAuthError = z.infer<typeof oauthErrorSchema>;
+
+/**
+ * An optional text as a form or request brings it: '' (or only spaces) and null both mean
+ * "none", sent and stored as null; undefined means "not sent", and is left alone.
+ */
+export function blankToNull(value: string): string | null;
+export function blankToNull(value: string | null | undefined): string | null | undefined;
+export function blankToNull(value: string | null | undefined): string | null | undefined {
+  if (value === undefined || value === null) return value;
+  return value.trim() === '' ? null : value;
+}

@@ -7,7 +7,3 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * (PostgreSQL would refuse it as a uuid with an error, not an empty result).
  */
 export const isUuid = (value: string): boolean => UUID.test(value);
-
-/** '' and null both mean "none", stored as null; undefined means "not sent", left alone. */
-export const blankToNull = (value: string | null | undefined): string | null | undefined =>
-  value === undefined ? undefined : value || null;

@@ -5,6 +5,7 @@ import {
   profileSchema,
 } from '@chamber/contract';
 import { vi } from 'vitest';
+import { checkAnswer } from './contract-answers';
 
 export const json = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -21,7 +22,8 @@ export interface Call {
 
 /**
  * Replaces `fetch` with a fake API: one handler per "METHOD /path" (without /api, with or
- * without the query string). Every call is recorded; a call without a handler fails the test.
+ * without the query string). Every call is recorded; a call without a handler fails the test,
+ * and so does an answer the contract does not allow (contract-answers.ts).
  */
 export function stubApi(routes: Record<string, Route>) {
   const calls: Call[] = [];
@@ -34,7 +36,9 @@ export function stubApi(routes: Record<string, Route>) {
       // A route may be named with its query string, or without it to match any query.
       const handler = routes[route] ?? routes[route.split('?')[0]!];
       if (!handler) throw new Error(`No fake route for ${route}`);
-      return handler(body);
+      const response = await handler(body);
+      await checkAnswer(route, response);
+      return response;
     }),
   );
   return {

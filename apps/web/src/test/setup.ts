@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { expectNoContractBreaks } from './contract-answers';
 
 // jsdom lacks ResizeObserver, which Radix measures controls with.
 globalThis.ResizeObserver ??= class {
@@ -22,4 +23,6 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   document.documentElement.className = '';
+  // Last, so a break fails the test without skipping the clean-up above.
+  expectNoContractBreaks();
 });

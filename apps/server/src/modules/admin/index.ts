@@ -1,2 +1,17 @@
-/** The admin module: the admin dashboard's routes, /admin/* (users, stats, audit log, messages). */
-export { adminRoutes } from './routes.js';
+/**
+ * The admin module: the admin dashboard's routes, /admin/*: users, stats, exports, the audit
+ * log and messages (routes.ts), and sign-in help and rules (security-routes.ts).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthService } from '../auth/index.js';
+import type { ModuleDeps } from '../deps.js';
+import { dashboardRoutes } from './routes.js';
+import { securityRoutes } from './security-routes.js';
+
+export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthService }> = async (
+  app,
+  deps,
+) => {
+  await app.register(dashboardRoutes, deps);
+  await app.register(securityRoutes, deps);
+};

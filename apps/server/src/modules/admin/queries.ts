@@ -72,14 +72,10 @@ export async function listAllUsers(db: Executor, filter: UserFilter): Promise<Ac
     .orderBy(desc(users.createdAt), desc(users.id));
 }
 
-/** The account and its contact, locked for a change in this transaction. */
-export async function lockAccount(db: Executor, id: string): Promise<AccountRow | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).for('update').limit(1);
-  if (!user) return undefined;
-  const [contact] = user.contactId
-    ? await db.select().from(contacts).where(eq(contacts.id, user.contactId)).for('update')
-    : [];
-  return { user, contact: contact ?? null };
+/** A login's contact, locked for a change in this transaction (the login is locked first). */
+export async function lockContact(db: Executor, id: string): Promise<ContactRow | undefined> {
+  const [row] = await db.select().from(contacts).where(eq(contacts.id, id)).for('update');
+  return row;
 }
 
 /**
@@ -93,15 +89,6 @@ export async function otherActiveAdmins(db: Executor, exceptId: string): Promise
     .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), ne(users.id, exceptId)))
     .for('update');
   return rows.length;
-}
-
-export async function updateUser(
-  db: Executor,
-  id: string,
-  values: Partial<typeof users.$inferInsert>,
-) {
-  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
-  return row!;
 }
 
 export async function insertContact(db: Executor, values: typeof contacts.$inferInsert) {

@@ -16,6 +16,7 @@ import {
   userResponseSchema,
 } from '@chamber/contract';
 import { mediaResponse } from '../../lib/openapi-media.js';
+import { accountServices, type AuthService } from '../auth/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { exportRoster } from '../members/index.js';
 import { SubmissionsService } from '../site/index.js';
@@ -29,8 +30,11 @@ const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409:
  * The admin dashboard (spec §7 Admin): users, stats, the audit log and the native forms'
  * messages. Every route is for admins only (`access`).
  */
-export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const admin = new AdminService(deps.db, deps.clock);
+export const dashboardRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthService }> = async (
+  app,
+  deps,
+) => {
+  const admin = new AdminService(deps.db, deps.clock, accountServices(deps).accounts);
   const submissions = new SubmissionsService(
     deps.db,
     deps.clock,

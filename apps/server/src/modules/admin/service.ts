@@ -1,13 +1,14 @@
-import type {
-  AdminStats,
-  AdminUser,
-  AuditList,
-  listAuditQuerySchema,
-  exportUsersQuerySchema,
-  listUsersQuerySchema,
-  updateUserSchema,
-  updateUserStatusSchema,
-  UserList,
+import {
+  blankToNull,
+  type AdminStats,
+  type AdminUser,
+  type AuditList,
+  type listAuditQuerySchema,
+  type exportUsersQuerySchema,
+  type listUsersQuerySchema,
+  type updateUserSchema,
+  type updateUserStatusSchema,
+  type UserList,
 } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
 import type { z } from 'zod';
@@ -15,9 +16,9 @@ import { recordAudit } from '../../lib/audit.js';
 import { writeCsv } from '../../lib/csv.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { blankToNull, isUuid } from '../../lib/input.js';
+import { isUuid } from '../../lib/input.js';
 import type { Session } from '../../plugins/auth.js';
-import { emailTaken, endSessions } from '../auth/index.js';
+import { type AccountService, emailTaken } from '../auth/index.js';
 import * as q from './queries.js';
 
 type UpdateUser = z.output<typeof updateUserSchema>;
@@ -84,6 +85,8 @@ export class AdminService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    /** Logins are saved and suspended by the auth module's rules. */
+    private readonly accounts: AccountService,
   ) {}
 
   async listUsers(query: z.output<typeof listUsersQuerySchema>): Promise<UserList> {
@@ -140,15 +143,19 @@ export class AdminService {
       }
       await this.keepAnAdmin(tx, account, body.role ?? user.role, body.status ?? user.status);
       const now = this.clock.now();
-      const updated = await q.updateUser(tx, user.id, {
-        firstName: body.firstName,
-        lastName: body.lastName,
-        email: body.email,
-        ...(body.phone !== undefined ? { phone: blankToNull(body.phone) } : {}),
-        ...(body.role ? { role: body.role } : {}),
-        ...(body.status ? { status: body.status } : {}),
-        updatedAt: now,
-      });
+      const updated = await this.accounts.saveLogin(
+        tx,
+        user,
+        {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          ...(body.phone !== undefined ? { phone: blankToNull(body.phone) } : {}),
+          ...(body.role ? { role: body.role } : {}),
+          ...(body.status ? { status: body.status } : {}),
+        },
+        now,
+      );
       const contactFields = {
         ...(body.businessName !== undefined
           ? { businessName: blankToNull(body.businessName) }
@@ -177,10 +184,7 @@ export class AdminService {
       } else if (listingAsked) {
         // Business details need a directory contact: give the login one.
         updatedContact = await q.insertContact(tx, { ...personal, ...contactFields });
-        await q.updateUser(tx, user.id, { contactId: updatedContact.id });
-      }
-      if (updated.status === 'suspended' && user.status !== 'suspended') {
-        await endSessions(tx, user.id, now);
+        await this.accounts.saveLogin(tx, user, { contactId: updatedContact.id }, now);
       }
       return {
         user: { ...updated, contactId: updatedContact?.id ?? null },
@@ -196,9 +200,7 @@ export class AdminService {
         throw new AppError('forbidden', 'You cannot suspend your own account.');
       }
       await this.keepAnAdmin(tx, account, account.user.role, body.status);
-      const now = this.clock.now();
-      const user = await q.updateUser(tx, account.user.id, { status: body.status, updatedAt: now });
-      if (body.status === 'suspended') await endSessions(tx, account.user.id, now);
+      const user = await this.accounts.saveLogin(tx, account.user, { status: body.status });
       return { user, contact: account.contact };
     });
   }
@@ -273,8 +275,10 @@ export class AdminService {
   ): Promise<T extends null ? null : AdminUser> {
     if (!isUuid(id)) throw userNotFound();
     return this.db.transaction(async (tx) => {
-      const account = await q.lockAccount(tx, id);
-      if (!account) throw userNotFound();
+      const user = await this.accounts.lock(tx, id);
+      if (!user) throw userNotFound();
+      const contact = user.contactId ? await q.lockContact(tx, user.contactId) : undefined;
+      const account: q.AccountRow = { user, contact: contact ?? null };
       const before = toAdminUser(account);
       const result = await apply(tx, account);
       const after = result ? toAdminUser(result) : null;

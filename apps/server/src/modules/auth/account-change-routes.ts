@@ -11,24 +11,18 @@ import {
 } from '@chamber/contract';
 import { requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
-import { AccountChangeService } from './account-changes.js';
-import { AccountService } from './accounts.js';
+import { accountServices } from './services.js';
+import type { AuthService } from './sign-in.js';
 import { rejectInvalid } from './route-validation.js';
 
 const bodyLimit = 16 * 1024;
 const tags = ['auth'];
 
 /** A member's own password and sign-in address, from /profile. */
-export const accountChangeRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const accounts = new AccountService(deps.db, deps.clock, deps.mail);
-  const changes = new AccountChangeService(
-    deps.db,
-    deps.clock,
-    deps.throttle,
-    deps.mail,
-    accounts,
-    deps.config,
-  );
+export const accountChangeRoutes: FastifyPluginAsyncZod<
+  ModuleDeps & { auth: AuthService }
+> = async (app, deps) => {
+  const changes = accountServices(deps).accountChanges;
 
   app.post(
     '/auth/password',

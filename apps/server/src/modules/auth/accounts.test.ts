@@ -206,3 +206,36 @@ async function tokenIdOf(token: string): Promise<string> {
   );
   return rows[0]!.id;
 }
+
+describe('saving a login', () => {
+  it('ends every session and unused sign-in code when it saves the account as suspended', async () => {
+    const user = await createTestUser(ctx.db);
+    const token = await signIn(ctx, user.email);
+    const code = await unexchangedCode(user.email);
+
+    const renamed = await ctx.db.transaction(async (tx) => {
+      const locked = (await accounts.lock(tx, user.id))!;
+      return accounts.saveLogin(tx, locked, { firstName: 'Renamed' });
+    });
+    expect(renamed.firstName).toBe('Renamed');
+    expect((await profile(token)).statusCode).toBe(200);
+
+    const suspended = await ctx.db.transaction(async (tx) =>
+      accounts.saveLogin(tx, (await accounts.lock(tx, user.id))!, { status: 'suspended' }),
+    );
+    expect(suspended.status).toBe('suspended');
+    expect((await profile(token)).statusCode).toBe(401);
+    expect((await exchange(code)).statusCode).toBe(400);
+    // Reactivated, the account's old sessions stay ended: the owner signs in again.
+    await ctx.db.transaction(async (tx) =>
+      accounts.saveLogin(tx, (await accounts.lock(tx, user.id))!, { status: 'active' }),
+    );
+    expect((await profile(token)).statusCode).toBe(401);
+  });
+
+  it('finds no login for an id that is not a UUID', async () => {
+    await expect(ctx.db.transaction((tx) => accounts.lock(tx, 'not-a-uuid'))).resolves.toBe(
+      undefined,
+    );
+  });
+});

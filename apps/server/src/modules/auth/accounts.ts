@@ -1,9 +1,10 @@
 import { emailSchema, passwordSchema } from '@chamber/contract';
-import type { Database, Executor } from '@chamber/db';
+import type { Database, Executor, users } from '@chamber/db';
 import { type Actor, recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
+import { isUuid } from '../../lib/input.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
 import { passwordChangedMail } from '../../lib/mail/templates.js';
 import { hashPassword } from './password.js';
@@ -61,12 +62,21 @@ export async function endSessions(tx: Executor, userId: string, now: Date, keep?
   return q.revokeTokensOfUser(tx, userId, now, keep);
 }
 
+/** A login's fields that staff or the member change; `contactId` links its directory contact. */
+export type LoginChanges = Partial<
+  Pick<
+    typeof users.$inferInsert,
+    'firstName' | 'lastName' | 'email' | 'phone' | 'role' | 'status' | 'contactId'
+  >
+>;
+
 /**
  * Passwords and accounts outside the sign-in flow: the command line's set-password and
- * create-admin now, a member's own password change later. Setting a password ends every
- * session of the account (but the caller's own, when asked) and spends its unused sign-in
- * codes in the same transaction, writes the audit entry when an operator made the change,
- * and mails the owner a notice.
+ * create-admin, reset links, a member's own password change, and the admin dashboard's edits.
+ * Setting a password ends every session of the account (but the caller's own, when asked)
+ * and spends its unused sign-in codes in the same transaction, writes the audit entry when
+ * an operator made the change, and mails the owner a notice. Saving a login as suspended ends
+ * its sessions in the same way.
  */
 export class AccountService {
   constructor(
@@ -209,6 +219,26 @@ export class AccountService {
       }
       throw err;
     }
+  }
+
+  /** The login, locked for a change in the caller's transaction; nothing for an unknown id. */
+  async lock(tx: Executor, userId: string): Promise<UserRow | undefined> {
+    return isUuid(userId) ? q.lockUserById(tx, userId) : undefined;
+  }
+
+  /**
+   * Saves a login's fields in the caller's transaction, which checks and audits. A suspended
+   * account keeps no session: saving one as suspended ends them all and spends its codes.
+   */
+  async saveLogin(
+    tx: Executor,
+    user: Pick<UserRow, 'id'>,
+    changes: LoginChanges,
+    now = this.clock.now(),
+  ): Promise<UserRow> {
+    const saved = await q.updateUser(tx, user.id, { ...changes, updatedAt: now });
+    if (changes.status === 'suspended') await endSessions(tx, user.id, now);
+    return saved;
   }
 
   /** The password-changed notice; a failure is reported to the caller, never thrown. */

@@ -1,8 +1,9 @@
 /**
  * The auth module: every /auth/* route. Sign-in and sessions (sign-in.ts), sign-up of new
  * and roster members (sign-up.ts), the own profile (profile.ts), and passwords and accounts
- * set outside the sign-in flow (accounts.ts: the command line, later the reset flow),
- * two-factor sign-in (two-factor.ts) and the account's list of signed-in devices (sessions.ts).
+ * set outside the sign-in flow (accounts.ts: the command line, the reset flow and the admin
+ * dashboard, built together in services.ts), two-factor sign-in (two-factor.ts) and the
+ * account's list of signed-in devices (sessions.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../deps.js';
@@ -41,6 +42,7 @@ export {
   type PasswordSet,
 } from './accounts.js';
 export { hashPassword } from './password.js';
+export { accountServices, type AccountServices } from './services.js';
 export { pruneEmailCodes } from './sign-up.js';
 export { pruneMfaChallenges } from './two-factor.js';
 export {

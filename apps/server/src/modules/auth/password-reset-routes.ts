@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   forgotPasswordRequestSchema,
@@ -8,27 +7,18 @@ import {
   resetPasswordRequestSchema,
   resetPasswordResponseSchema,
 } from '@chamber/contract';
-import { AppError } from '../../lib/errors.js';
-import { isUuid } from '../../lib/input.js';
-import { requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
-import { AccountService } from './accounts.js';
-import { PasswordResetService } from './password-reset.js';
+import { accountServices } from './services.js';
+import type { AuthService } from './sign-in.js';
 import { rejectInvalid } from './route-validation.js';
 
 const bodyLimit = 16 * 1024;
 
 /** Forgotten passwords (README, "Accounts"): the link by mail, and setting a password with it. */
-export const passwordResetRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const accounts = new AccountService(deps.db, deps.clock, deps.mail);
-  const resets = new PasswordResetService(
-    deps.db,
-    deps.clock,
-    deps.throttle,
-    deps.mail,
-    accounts,
-    deps.config,
-  );
+export const passwordResetRoutes: FastifyPluginAsyncZod<
+  ModuleDeps & { auth: AuthService }
+> = async (app, deps) => {
+  const resets = accountServices(deps).passwordResets;
 
   app.post(
     '/auth/forgot-password',
@@ -71,32 +61,6 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app
       const { token, password } = request.body;
       reply.header('cache-control', 'no-store');
       return resets.reset(token, password, request.ip);
-    },
-  );
-
-  app.post(
-    '/admin/users/:id/password-reset',
-    {
-      config: { access: 'admin', idempotent: true },
-      schema: {
-        tags: ['admin'],
-        summary: 'Mail a user a link to choose a new password',
-        description:
-          'The user edit dialog’s “Send password reset link”. The link is the one a forgotten password gets; the password stays as it is until the user chooses a new one. Audited. A suspended account answers 409.',
-        params: z.object({ id: z.string().min(1).max(64) }),
-        response: {
-          202: messageResponseSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      if (!isUuid(request.params.id)) throw new AppError('not_found', 'User not found');
-      const answer = await resets.sendByStaff(requireSession(request), request.params.id);
-      return reply.status(202).send(answer);
     },
   );
 };

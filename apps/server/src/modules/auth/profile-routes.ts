@@ -4,6 +4,8 @@ import { requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { MembersService } from '../members/index.js';
 import { ProfileService, toProfile } from './profile.js';
+import { accountServices } from './services.js';
+import type { AuthService } from './sign-in.js';
 
 const errors = {
   400: apiErrorSchema,
@@ -13,9 +15,13 @@ const errors = {
 };
 
 /** The signed-in user's own profile: GET and PUT /auth/profile. */
-export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthService }> = async (
+  app,
+  deps,
+) => {
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
-  const profiles = new ProfileService(deps.db, deps.clock, members);
+  const { accounts } = accountServices(deps);
+  const profiles = new ProfileService(deps.db, deps.clock, members, accounts);
 
   app.get(
     '/auth/profile',

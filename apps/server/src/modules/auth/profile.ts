@@ -6,8 +6,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import type { Session } from '../../plugins/auth.js';
 import type { MembersService } from '../members/index.js';
-import { emailTaken } from './accounts.js';
-import * as q from './queries.js';
+import { type AccountService, emailTaken } from './accounts.js';
 
 type OwnProfileChanges = z.output<typeof updateOwnProfileSchema>;
 
@@ -38,6 +37,7 @@ export class ProfileService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly members: MembersService,
+    private readonly accounts: AccountService,
   ) {}
 
   /**
@@ -59,7 +59,7 @@ export class ProfileService {
           email,
           ...(phone !== undefined ? { phone: phone || null } : {}),
         };
-        const updated = await q.updateUser(tx, user.id, { ...loginFields, updatedAt: now });
+        const updated = await this.accounts.saveLogin(tx, user, loginFields, now);
         const saved = contact
           ? await this.members.saveOwnContact(tx, contact.id, updated, contactFields, {
               copied: loginFields,

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   currentPasswordSchema,
@@ -8,38 +7,28 @@ import {
   mfaVerifyResponseSchema,
   oauthErrorSchema,
   recoveryCodesSchema,
-  securitySettingsSchema,
   twoFactorConfirmSchema,
-  twoFactorResetSchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
 } from '@chamber/contract';
 import { requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
+import { accountServices } from './services.js';
 import type { AuthService } from './sign-in.js';
-import { TwoFactorService } from './two-factor.js';
 
 const oauth = { oauthErrors: true };
 const signedIn = { access: 'signed-in' as const };
-const admin = { access: 'admin' as const };
-const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 
 /**
- * Two-factor sign-in: the second step of the PKCE sign-in, the account's own setup in
- * /profile, and the admin's setting and reset. Secrets and recovery codes are answered with
+ * Two-factor sign-in: the second step of the PKCE sign-in and the account's own setup in
+ * /profile (an admin's reset and the chamber's setting are the admin module's). Secrets and recovery codes are answered with
  * `no-store` (every signed-in answer is private) and never replayed from an Idempotency-Key.
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthService }> = async (
   app,
   deps,
 ) => {
-  const twoFactor = new TwoFactorService(
-    deps.db,
-    deps.clock,
-    deps.throttle,
-    deps.config,
-    deps.auth,
-  );
+  const twoFactor = accountServices(deps).twoFactor;
 
   app.post(
     '/auth/mfa',
@@ -197,51 +186,5 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthSer
       await twoFactor.disable(session, request.body.password, request.ip);
       return twoFactor.status(session);
     },
-  );
-
-  app.delete(
-    '/admin/users/:id/two-factor',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: "Reset another account's two-factor sign-in",
-        description:
-          'For a member who lost their phone and recovery codes: the second factor and its recovery codes are removed, and the next sign-in needs the password only (or leads staff to enrol again, when required). `reset` is false when the account had none. Audited.',
-        params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: twoFactorResetSchema, ...denied, 404: apiErrorSchema },
-      },
-    },
-    async (request) => twoFactor.reset(requireSession(request), request.params.id),
-  );
-
-  app.get(
-    '/admin/security-settings',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: "The chamber's sign-in rules",
-        response: { 200: securitySettingsSchema, ...denied },
-      },
-    },
-    async () => twoFactor.settings(),
-  );
-
-  app.put(
-    '/admin/security-settings',
-    {
-      config: admin,
-      bodyLimit: 1024,
-      schema: {
-        tags: ['admin'],
-        summary: 'Require two-factor sign-in of admins and moderators, or not',
-        description:
-          'When on, an admin or moderator without two-factor sign-in is led to set it up at their next sign-in, and cannot turn it off. Sessions already signed in go on. Audited.',
-        body: securitySettingsSchema,
-        response: { 200: securitySettingsSchema, 400: apiErrorSchema, ...denied },
-      },
-    },
-    async (request) => twoFactor.updateSettings(requireSession(request), request.body),
   );
 };

@@ -14,6 +14,7 @@ import { recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { AppError, OAuthError } from '../../lib/errors.js';
+import { isUuid } from '../../lib/input.js';
 import type { Throttle, Window } from '../../lib/throttle.js';
 import type { Session } from '../../plugins/auth.js';
 import { loadChamberIdentity } from '../chamber/index.js';
@@ -311,7 +312,7 @@ export class TwoFactorService {
   /** Removes another account's second factor (a lost phone); the next sign-in goes without. */
   async reset(actor: Session, userId: string): Promise<TwoFactorReset> {
     return this.db.transaction(async (tx) => {
-      const user = /^[0-9a-f-]{36}$/i.test(userId) ? await q.lockUserById(tx, userId) : undefined;
+      const user = isUuid(userId) ? await q.lockUserById(tx, userId) : undefined;
       if (!user) throw new AppError('not_found', 'User not found');
       const had = await tf.deleteTwoFactor(tx, user.id);
       if (!had) return { reset: false, message: 'This account has no two-factor sign-in.' };

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import type { updateMemberSchema } from '@chamber/contract';
+import { blankToNull, type updateMemberSchema } from '@chamber/contract';
 import { AppError } from '../../lib/errors.js';
-import { blankToNull } from '../../lib/input.js';
 import type { ContactRow, ContactUpdate } from './queries.js';
 import type { TierFeatures } from './view.js';
 

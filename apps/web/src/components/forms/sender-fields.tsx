@@ -1,5 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { FormField } from '@/components/ui/form';
+import { EmailField } from './email-field';
 import { Input } from '@/components/ui/input';
 
 interface Sender {
@@ -22,20 +23,7 @@ export function SenderFields() {
         )}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
-          control={control}
-          name="email"
-          label="Email"
-          render={({ field, controlProps }) => (
-            <Input
-              {...field}
-              {...controlProps}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-            />
-          )}
-        />
+        <EmailField control={control} />
         <FormField
           control={control}
           name="phone"

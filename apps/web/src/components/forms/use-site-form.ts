@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { useZodForm } from '@/components/ui/form';
 import { useFormStartedAt } from './spam-guard';
+import { useMessageForm } from './use-message-form';
 
 /**
  * The state every native site form shares (contact, nominations, membership requests): the
@@ -15,24 +14,15 @@ export function useSiteForm<TIn extends FieldValues, TOut extends FieldValues>(
   send: (values: TOut, startedAt: number) => Promise<{ message: string }>,
 ) {
   const { startedAt, restart } = useFormStartedAt();
-  const [sent, setSent] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const form = useZodForm(schema, { defaultValues: empty });
-
-  async function submit(values: TOut) {
-    setProblem(null);
-    try {
-      setSent((await send(values, startedAt)).message);
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  }
+  const { form, done, setDone, problem, submit } = useMessageForm(schema, empty, (values) =>
+    send(values, startedAt),
+  );
 
   function again() {
     form.reset(empty);
     restart();
-    setSent(null);
+    setDone(null);
   }
 
-  return { form, sent, problem, submit, again };
+  return { form, sent: done, problem, submit, again };
 }

@@ -2,6 +2,7 @@ import type { Profile } from '@chamber/contract';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { checkAnswer } from '@/test/contract-answers';
 import { createApiClient } from '../api/client';
 import { createCodeChallenge } from '../pkce';
 import type { AuthContextValue } from './auth-context';
@@ -41,7 +42,9 @@ function fakeServer(handlers: Record<string, Handler>) {
     calls.push({ route, body, auth: (init.headers as Record<string, string>).Authorization });
     const handler = handlers[route];
     if (!handler) throw new TypeError(`No route for ${route}`);
-    return handler(body, init);
+    const response = await handler(body, init);
+    await checkAnswer(route, response);
+    return response;
   });
   const client = createApiClient({
     fetch: fetch as unknown as typeof globalThis.fetch,

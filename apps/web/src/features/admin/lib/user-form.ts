@@ -1,4 +1,5 @@
 import {
+  blankToNull,
   membershipTiers,
   paymentStatusSchema,
   roleSchema,
@@ -23,8 +24,6 @@ const userFormFieldsSchema = z.object({
   paymentStatus: paymentStatusSchema,
 });
 export type UserFormValues = z.input<typeof userFormFieldsSchema>;
-
-const blankToNull = (value: string) => (value.trim() === '' ? null : value);
 
 /**
  * The edit dialog's rules are the server's (spec §5: first name, last name and email are

@@ -1,32 +1,28 @@
-import { forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@chamber/contract';
+import { forgotPasswordRequestSchema } from '@chamber/contract';
 import { MailIcon } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
+import { EmailField } from '@/components/forms/email-field';
+import { useMessageForm } from '@/components/forms/use-message-form';
 import { Button } from '@/components/ui/button';
-import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, FormError } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { useForgotPassword } from '../api/password-reset';
-import { DoneNote, errorMessage } from '@/components/account/done-note';
+import { DoneNote } from '@/components/account/done-note';
 import { AccountCard } from './account-card';
 
 /** /forgot-password: an address in, the one answer out (it never says whether it has an account). */
 export function ForgotPasswordForm({ defaultEmail }: { defaultEmail?: string }) {
   const request = useForgotPassword();
-  const [sent, setSent] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useZodForm(forgotPasswordRequestSchema, {
-    defaultValues: { email: defaultEmail ?? '' },
-  });
-
-  async function onSubmit(values: ForgotPasswordRequest) {
-    setFormError(null);
-    try {
-      setSent((await request.mutateAsync(values)).message);
-    } catch (err) {
-      setFormError(errorMessage(err));
-    }
-  }
+  const {
+    form,
+    done: sent,
+    problem,
+    submit,
+  } = useMessageForm(
+    forgotPasswordRequestSchema,
+    { email: defaultEmail ?? '' },
+    request.mutateAsync,
+  );
 
   return (
     <AccountCard
@@ -43,22 +39,9 @@ export function ForgotPasswordForm({ defaultEmail }: { defaultEmail?: string }) 
           </p>
         </>
       ) : (
-        <Form form={form} onSubmit={onSubmit} className="grid gap-5" aria-label="Forgot password">
-          <FormError>{formError}</FormError>
-          <FormField
-            control={form.control}
-            name="email"
-            label="Email"
-            render={({ field, controlProps }) => (
-              <Input
-                {...field}
-                {...controlProps}
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-              />
-            )}
-          />
+        <Form form={form} onSubmit={submit} className="grid gap-5" aria-label="Forgot password">
+          <FormError>{problem}</FormError>
+          <EmailField control={form.control} />
           <Button type="submit" size="lg" disabled={request.isPending} className="w-full">
             {request.isPending ? 'Sending...' : 'Send reset link'}
           </Button>

@@ -3,10 +3,15 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/lib/api/client';
 import { AuthProvider } from '@/lib/auth/auth-provider';
+import { checkAnswer } from '@/test/contract-answers';
 import { LoginForm } from './login-form';
 
 function renderForm(fetchImpl: (url: string) => Response, defaultEmail?: string) {
-  const fetch = vi.fn(async (url: string) => fetchImpl(url));
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    const response = fetchImpl(url);
+    await checkAnswer(`${init.method} ${url.replace(/^\/api/, '')}`, response);
+    return response;
+  });
   const client = createApiClient({
     fetch: fetch as unknown as typeof globalThis.fetch,
     sleep: async () => {},

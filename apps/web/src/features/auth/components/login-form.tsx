@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { EmailField } from '@/components/forms/email-field';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { SecondFactorRequired } from '@/lib/auth/session';
@@ -68,14 +68,7 @@ export function LoginForm({
   return (
     <Form form={form} onSubmit={onSubmit} className="grid gap-5" aria-label="Sign in">
       <FormError>{formError}</FormError>
-      <FormField
-        control={form.control}
-        name="email"
-        label="Email"
-        render={({ field, controlProps }) => (
-          <Input {...field} {...controlProps} type="email" autoComplete="email" inputMode="email" />
-        )}
-      />
+      <EmailField control={form.control} />
       <FormField
         control={form.control}
         name="password"

@@ -4,16 +4,23 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@/lib/api/client';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { clearToken } from '@/lib/storage';
+import { checkAnswer } from '@/test/contract-answers';
+import { makeProfile } from '@/test/fake-api';
 import { LoginForm } from './login-form';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-const profile = { id: 'u1', role: 'member', firstName: 'Maria', name: 'Maria Lopez' };
+const profile = makeProfile();
 
 /** A server whose authorize asks for a second factor; `mfa` answers the code step. */
 function renderWith(mfa: (body: { code: string }) => Response) {
   const calls: string[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
     calls.push(url);
+    const response = answer(url, init);
+    await checkAnswer(`${init.method} ${url.replace(/^\/api/, '')}`, response);
+    return response;
+  });
+  function answer(url: string, init: RequestInit) {
     if (url.endsWith('/auth/authorize')) {
       return json({ status: 'mfa_required', challengeId: 'ch-1', expiresIn: 300, enrol: false });
     }
@@ -23,7 +30,7 @@ function renderWith(mfa: (body: { code: string }) => Response) {
     }
     if (url.endsWith('/auth/profile')) return json(profile);
     return json({ valid: false });
-  });
+  }
   const client = createApiClient({
     fetch: fetch as unknown as typeof globalThis.fetch,
     sleep: async () => {},

@@ -1,15 +1,11 @@
 import type { Member } from '@chamber/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { EditFormActions } from '@/components/members/edit-form-actions';
+import { ProfilePhotoUploader, useContactImageUpload } from '@/components/members/contact-images';
 import { ImageUploader } from '@/components/members/image-uploader';
-import { MemberAvatar } from '@/components/members/member-avatar';
 import { MemberEditFields } from '@/components/members/member-edit-fields';
 import { Form, useZodForm } from '@/components/ui/form';
-import { useChamber } from '@/lib/chamber/use-chamber';
-import { uploadContactImage, type ContactImageKind } from '@/lib/api/contact-images';
-import { memberKeys } from '@/lib/api/members';
 import { memberFormSchema, memberFormValues, memberUpdateBody } from '@/lib/members/member-form';
 import { useUpdateMember } from '../api/update-member';
 
@@ -28,24 +24,13 @@ export function MemberEditor({
   onSaved?: (member: Member) => void;
 }) {
   const features = member.features;
-  const { config } = useChamber();
-  const queryClient = useQueryClient();
+  const upload = useContactImageUpload(member.id);
   const mutation = useUpdateMember(member.id);
   const form = useZodForm(memberFormSchema, { defaultValues: memberFormValues(member) });
 
   useEffect(() => {
     form.setFocus('firstName');
   }, [form]);
-
-  const upload = (kind: ContactImageKind) => async (file: File) => {
-    const url = await uploadContactImage(kind, {
-      contactId: member.id,
-      locationId: config?.locationId,
-      file,
-    });
-    void queryClient.invalidateQueries({ queryKey: memberKeys.all });
-    return url;
-  };
 
   async function onSubmit(values: Parameters<typeof memberUpdateBody>[0]) {
     try {
@@ -71,19 +56,11 @@ export function MemberEditor({
             A new image is saved as soon as it has uploaded.
           </p>
         </div>
-        <ImageUploader
-          label="Profile photo"
+        <ProfilePhotoUploader
+          contactId={member.id}
           currentUrl={member.avatar}
-          upload={upload('avatar')}
-          placeholder={
-            <MemberAvatar
-              src={null}
-              firstName={member.firstName}
-              lastName={member.lastName}
-              alt=""
-              className="size-full text-2xl"
-            />
-          }
+          firstName={member.firstName}
+          lastName={member.lastName}
         />
         {features.elite ? (
           <ImageUploader

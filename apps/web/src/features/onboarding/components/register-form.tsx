@@ -2,6 +2,7 @@ import { registerRequestSchema, type RegisterRequest } from '@chamber/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { EmailField } from '@/components/forms/email-field';
 import { Button } from '@/components/ui/button';
 import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -122,14 +123,7 @@ export function RegisterForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           />
         )}
       />
-      <FormField
-        control={form.control}
-        name="email"
-        label="Email"
-        render={({ field, controlProps }) => (
-          <Input {...field} {...controlProps} type="email" autoComplete="email" inputMode="email" />
-        )}
-      />
+      <EmailField control={form.control} />
       <PasswordPairFields label="Password" />
       <Button type="submit" size="lg" disabled={submitting} className="w-full">
         {submitting ? 'Creating your account...' : 'Create Account'}

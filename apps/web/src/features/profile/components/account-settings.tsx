@@ -1,17 +1,15 @@
 import {
   changeEmailRequestSchema,
   changePasswordRequestSchema,
-  type ChangeEmailRequest,
-  type ChangePasswordRequest,
   type Profile,
 } from '@chamber/contract';
-import { useState } from 'react';
+import { EmailField } from '@/components/forms/email-field';
+import { useMessageForm } from '@/components/forms/use-message-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, FormError, FormField } from '@/components/ui/form';
 import { PasswordInput } from '@/components/ui/password-input';
-import { DoneNote, errorMessage } from '@/components/account/done-note';
+import { DoneNote } from '@/components/account/done-note';
 import { PasswordPairFields } from '@/components/account/password-pair-fields';
 import { useChangeEmail, useChangePassword } from '../api/account-changes';
 
@@ -47,22 +45,12 @@ function SettingsCard({
 
 function ChangePasswordCard() {
   const change = useChangePassword();
-  const [done, setDone] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useZodForm(changePasswordRequestSchema, {
-    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
-  });
-
-  async function onSubmit(values: ChangePasswordRequest) {
-    setFormError(null);
-    setDone(null);
-    try {
-      setDone((await change.mutateAsync(values)).message);
-      form.reset();
-    } catch (err) {
-      setFormError(errorMessage(err));
-    }
-  }
+  const { form, done, problem, submit } = useMessageForm(
+    changePasswordRequestSchema,
+    { currentPassword: '', password: '', confirmPassword: '' },
+    change.mutateAsync,
+    { resetOnDone: true },
+  );
 
   return (
     <SettingsCard
@@ -70,8 +58,8 @@ function ChangePasswordCard() {
       description="Your other devices are signed out; this one stays signed in."
     >
       {done ? <DoneNote>{done}</DoneNote> : null}
-      <Form form={form} onSubmit={onSubmit} className="grid gap-4" aria-label="Change password">
-        <FormError>{formError}</FormError>
+      <Form form={form} onSubmit={submit} className="grid gap-4" aria-label="Change password">
+        <FormError>{problem}</FormError>
         <FormField
           control={form.control}
           name="currentPassword"
@@ -91,22 +79,12 @@ function ChangePasswordCard() {
 
 function ChangeEmailCard({ profile }: { profile: Profile }) {
   const change = useChangeEmail();
-  const [done, setDone] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useZodForm(changeEmailRequestSchema, {
-    defaultValues: { email: '', currentPassword: '' },
-  });
-
-  async function onSubmit(values: ChangeEmailRequest) {
-    setFormError(null);
-    setDone(null);
-    try {
-      setDone((await change.mutateAsync(values)).message);
-      form.reset();
-    } catch (err) {
-      setFormError(errorMessage(err));
-    }
-  }
+  const { form, done, problem, submit } = useMessageForm(
+    changeEmailRequestSchema,
+    { email: '', currentPassword: '' },
+    change.mutateAsync,
+    { resetOnDone: true },
+  );
 
   return (
     <SettingsCard
@@ -114,27 +92,9 @@ function ChangeEmailCard({ profile }: { profile: Profile }) {
       description={`You sign in with ${profile.email}. We send a link to the new address; nothing changes until you open it.`}
     >
       {done ? <DoneNote>{done}</DoneNote> : null}
-      <Form
-        form={form}
-        onSubmit={onSubmit}
-        className="grid gap-4"
-        aria-label="Change sign-in email"
-      >
-        <FormError>{formError}</FormError>
-        <FormField
-          control={form.control}
-          name="email"
-          label="New email"
-          render={({ field, controlProps }) => (
-            <Input
-              {...field}
-              {...controlProps}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-            />
-          )}
-        />
+      <Form form={form} onSubmit={submit} className="grid gap-4" aria-label="Change sign-in email">
+        <FormError>{problem}</FormError>
+        <EmailField control={form.control} label="New email" />
         <FormField
           control={form.control}
           name="currentPassword"

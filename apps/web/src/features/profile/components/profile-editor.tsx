@@ -1,16 +1,11 @@
 import type { Member, Profile } from '@chamber/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { EditFormActions } from '@/components/members/edit-form-actions';
-import { ImageUploader } from '@/components/members/image-uploader';
-import { MemberAvatar } from '@/components/members/member-avatar';
+import { ProfilePhotoUploader } from '@/components/members/contact-images';
 import { MemberEditFields } from '@/components/members/member-edit-fields';
 import { Form, useZodForm } from '@/components/ui/form';
 import { ApiError } from '@/lib/api/client';
-import { useChamber } from '@/lib/chamber/use-chamber';
-import { uploadContactImage } from '@/lib/api/contact-images';
-import { memberKeys } from '@/lib/api/members';
 import {
   memberFormValues,
   ownProfileUpdateBody,
@@ -33,8 +28,6 @@ export function ProfileEditor({
   onDone: () => void;
 }) {
   const features = member?.features ?? { enhanced: false, elite: false };
-  const { config } = useChamber();
-  const queryClient = useQueryClient();
   const mutation = useUpdateOwnProfile();
   const form = useZodForm(profileFormSchema, {
     defaultValues: memberFormValues(member, profile),
@@ -43,16 +36,6 @@ export function ProfileEditor({
   useEffect(() => {
     form.setFocus('firstName');
   }, [form]);
-
-  async function uploadAvatar(file: File) {
-    const url = await uploadContactImage('avatar', {
-      contactId: member!.id,
-      locationId: config?.locationId,
-      file,
-    });
-    void queryClient.invalidateQueries({ queryKey: memberKeys.all });
-    return url;
-  }
 
   async function onSubmit(values: Parameters<typeof ownProfileUpdateBody>[0]) {
     try {
@@ -73,19 +56,11 @@ export function ProfileEditor({
     <div className="grid grid-cols-1 gap-8">
       <h2 className="text-2xl font-bold tracking-tight">Edit Profile</h2>
       {member ? (
-        <ImageUploader
-          label="Profile photo"
+        <ProfilePhotoUploader
+          contactId={member.id}
           currentUrl={member.avatar}
-          upload={uploadAvatar}
-          placeholder={
-            <MemberAvatar
-              src={null}
-              firstName={profile.firstName}
-              lastName={profile.lastName}
-              alt=""
-              className="size-full text-2xl"
-            />
-          }
+          firstName={profile.firstName}
+          lastName={profile.lastName}
         />
       ) : null}
 

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  messageResponseSchema,
+  securitySettingsSchema,
+  twoFactorResetSchema,
+} from '@chamber/contract';
+import { AppError } from '../../lib/errors.js';
+import { isUuid } from '../../lib/input.js';
+import { requireSession } from '../../plugins/auth.js';
+import { accountServices, type AuthService } from '../auth/index.js';
+import type { ModuleDeps } from '../deps.js';
+
+const admin = { access: 'admin' as const };
+const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * How staff help with signing in: an account's reset link and two-factor reset
+ * (/admin/users/{id}/password-reset, /admin/users/{id}/two-factor) and the chamber's sign-in
+ * rules (/admin/security-settings). The rules are the auth module's; these routes call them.
+ */
+export const securityRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthService }> = async (
+  app,
+  deps,
+) => {
+  const { passwordResets, twoFactor } = accountServices(deps);
+
+  app.post(
+    '/admin/users/:id/password-reset',
+    {
+      config: { access: 'admin', idempotent: true },
+      schema: {
+        tags: ['admin'],
+        summary: 'Mail a user a link to choose a new password',
+        description:
+          'The user edit dialog’s “Send password reset link”. The link is the one a forgotten password gets; the password stays as it is until the user chooses a new one. Audited. A suspended account answers 409.',
+        params: idParams,
+        response: {
+          202: messageResponseSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!isUuid(request.params.id)) throw new AppError('not_found', 'User not found');
+      const answer = await passwordResets.sendByStaff(requireSession(request), request.params.id);
+      return reply.status(202).send(answer);
+    },
+  );
+
+  app.delete(
+    '/admin/users/:id/two-factor',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: "Reset another account's two-factor sign-in",
+        description:
+          'For a member who lost their phone and recovery codes: the second factor and its recovery codes are removed, and the next sign-in needs the password only (or leads staff to enrol again, when required). `reset` is false when the account had none. Audited.',
+        params: idParams,
+        response: { 200: twoFactorResetSchema, ...denied, 404: apiErrorSchema },
+      },
+    },
+    async (request) => twoFactor.reset(requireSession(request), request.params.id),
+  );
+
+  app.get(
+    '/admin/security-settings',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: "The chamber's sign-in rules",
+        response: { 200: securitySettingsSchema, ...denied },
+      },
+    },
+    async () => twoFactor.settings(),
+  );
+
+  app.put(
+    '/admin/security-settings',
+    {
+      config: admin,
+      bodyLimit: 1024,
+      schema: {
+        tags: ['admin'],
+        summary: 'Require two-factor sign-in of admins and moderators, or not',
+        description:
+          'When on, an admin or moderator without two-factor sign-in is led to set it up at their next sign-in, and cannot turn it off. Sessions already signed in go on. Audited.',
+        body: securitySettingsSchema,
+        response: { 200: securitySettingsSchema, 400: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => twoFactor.updateSettings(requireSession(request), request.body),
+  );
+};
