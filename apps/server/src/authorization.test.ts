@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRegistrations, users } from '@chamber/db';
+import { eventRegistrations, membershipPlans, users } from '@chamber/db';
 import { createEvent } from '@chamber/db/factories';
 import {
   createTestApp,
@@ -504,6 +504,23 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     expect: adminOnly(200),
   },
 
+  // Membership plans: everyone reads them, admins edit them.
+  'GET /api/membership-plans': { call: () => ({ url: '/api/membership-plans' }), expect: all(200) },
+  'PUT /api/admin/membership-plans/:id': {
+    call: async (w) => {
+      const [plan] = await w.ctx.db
+        .select()
+        .from(membershipPlans)
+        .where(eq(membershipPlans.level, 'elite'));
+      const { name, description, priceCents, benefits, highlights, available, featured } = plan!;
+      return {
+        url: `/api/admin/membership-plans/${plan!.id}`,
+        payload: { name, description, priceCents, benefits, highlights, available, featured },
+      };
+    },
+    expect: adminOnly(200),
+  },
+
   // The calendar: public to read and register for; events belong to their organizer and staff.
   'GET /api/calendars/:calendarId/events': {
     call: () => ({
@@ -604,6 +621,7 @@ const table: Record<string, { call: Build; expect: Expected }> = {
 const publicCache: Record<string, string> = {
   'GET /api/media/:key': 'public, max-age=31536000, immutable',
   'GET /api/config': 'public, max-age=60',
+  'GET /api/membership-plans': 'no-cache',
 };
 
 let world: World;

@@ -6,6 +6,7 @@ import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
 import type { ModuleDeps } from './deps.js';
 import { mediaRoutes, type UploadRules } from './media/index.js';
 import { MembersService, membersRoutes } from './members/index.js';
+import { membershipPlansRoutes } from './memberships/index.js';
 import { siteRoutes } from './site/index.js';
 
 /**
@@ -31,6 +32,7 @@ export async function registerModules(
       await api.register(mediaRoutes, { ...deps, uploadRules });
       await api.register(calendarRoutes, deps);
       await api.register(adminRoutes, deps);
+      await api.register(membershipPlansRoutes, deps);
     },
     { prefix: '/api' },
   );
