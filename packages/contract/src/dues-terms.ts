@@ -124,3 +124,17 @@ export const hasPlanFeatures = (status: MembershipStatus) =>
 export function formatMoney(cents: number, currency = 'USD', locale = 'en-US'): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
 }
+
+/**
+ * A plan's price as the marketing pages show it: '$550' for a whole amount, '$612.50' when
+ * there are cents (formatMoney's form).
+ */
+export function formatPlanPrice(cents: number, currency = 'USD', locale = 'en-US'): string {
+  if (cents % 100 !== 0) return formatMoney(cents, currency, locale);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(cents / 100);
+}
