@@ -8,23 +8,31 @@ CREATE INDEX "dues_notices_unmailed_idx" ON "dues_notices" USING btree ("sent_at
 --> statement-breakpoint
 -- What a contact's tier and payment status say of its membership. A paid one is paid through
 -- the day before the next anniversary of its member-since date (or of the day it was added).
+-- Deferred to the commit, and made from the contact as it then stands: a restore, which
+-- inserts the contacts and then their memberships from the backup, ends up with the backup's.
 CREATE FUNCTION "membership_from_contact"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  started date := least(coalesce(NEW.member_since, NEW.created_at::date, current_date), current_date);
+  c record;
+  started date;
   made_id uuid;
   made_plan uuid;
   made_through date;
 BEGIN
+  SELECT * INTO c FROM "contacts" WHERE "id" = NEW.id;
+  IF NOT FOUND OR EXISTS (SELECT 1 FROM "memberships" WHERE "contact_id" = NEW.id) THEN
+    RETURN NULL;
+  END IF;
+  started := least(coalesce(c.member_since, c.created_at::date, current_date), current_date);
   INSERT INTO "memberships" ("contact_id", "plan_id", "status", "started_on", "paid_through", "created_at", "updated_at")
-  SELECT NEW.id, p.id,
-    CASE NEW.payment_status WHEN 'paid' THEN 'active' WHEN 'pending' THEN 'pending'
+  SELECT c.id, p.id,
+    CASE c.payment_status WHEN 'paid' THEN 'active' WHEN 'pending' THEN 'pending'
       WHEN 'failed' THEN 'lapsed' ELSE 'cancelled' END::membership_status,
-    CASE WHEN NEW.payment_status = 'pending' THEN NULL ELSE started END,
-    CASE WHEN NEW.payment_status = 'paid' THEN
+    CASE WHEN c.payment_status = 'pending' THEN NULL ELSE started END,
+    CASE WHEN c.payment_status = 'paid' THEN
       (started + ((extract(year from age(current_date, started))::int + 1) * interval '1 year'))::date - 1
     END,
-    NEW.created_at, NEW.created_at
-  FROM "membership_plans" p WHERE p.level = NEW.membership_tier
+    c.created_at, c.created_at
+  FROM "membership_plans" p WHERE p.level = c.membership_tier
   ON CONFLICT ("contact_id") DO NOTHING
   RETURNING "id", "plan_id", "paid_through" INTO made_id, made_plan, made_through;
   IF made_through IS NOT NULL THEN
@@ -34,7 +42,7 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "contacts_membership" AFTER INSERT ON "contacts" FOR EACH ROW EXECUTE FUNCTION "membership_from_contact"();
+CREATE CONSTRAINT TRIGGER "contacts_membership" AFTER INSERT ON "contacts" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "membership_from_contact"();
 --> statement-breakpoint
 INSERT INTO "memberships" ("contact_id", "plan_id", "status", "started_on", "paid_through", "created_at", "updated_at")
 SELECT c.id, p.id,
