@@ -111,6 +111,11 @@ export const contacts = pgTable(
     memberSince: date('member_since'),
     membershipTier: membershipTierEnum('membership_tier').notNull().default('standard'),
     paymentStatus: paymentStatusEnum('payment_status').notNull().default('pending'),
+    /**
+     * Whether the directory lists the contact: false once its membership has lapsed or ended
+     * and the chamber's lapsed listing setting is 'hidden' (kept by the memberships module).
+     */
+    listed: boolean('listed').notNull().default(true),
     specialties: text('specialties')
       .array()
       .notNull()
@@ -880,6 +885,16 @@ export const duesNotices = pgTable(
     /** For renewal reminders, the days before; 0 otherwise. */
     daysBefore: smallint('days_before').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    /**
+     * When the mail went out. The row is written with the change that calls for the mail, so
+     * the row is the queued send; a row still without this is mailed by the next dues run.
+     */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.membershipId, t.kind, t.paidThrough, t.daysBefore] })],
+  (t) => [
+    primaryKey({ columns: [t.membershipId, t.kind, t.paidThrough, t.daysBefore] }),
+    index('dues_notices_unmailed_idx')
+      .on(t.sentAt)
+      .where(sql`${t.mailedAt} is null`),
+  ],
 );

@@ -1,10 +1,13 @@
 import type { Database } from '@chamber/db';
 import type { Clock } from '../lib/clock.js';
+import type { MailDelivery } from '../lib/mail/delivery.js';
 
-/** What a job's work gets: the portal's database and clock, and the run's id for log lines. */
+/** What a job's work gets: the portal's database, clock and mail, and the run's id for log lines. */
 export interface JobContext {
   db: Database;
   clock: Clock;
+  /** The portal's mail; a runner started without it runs no job that mails. */
+  mail?: MailDelivery | undefined;
   jobId: string;
 }
 

@@ -1,8 +1,9 @@
 import type { JobDefinition } from './definition.js';
 import { deleteExpiredRowsJob } from './delete-expired-rows.js';
+import { duesJob } from './dues.js';
 
 /**
  * Every kind of background work the portal does; the runner schedules and works these, and
  * nothing else. To add a job: write its definition next to this file and list it here.
  */
-export const jobDefinitions: readonly JobDefinition[] = [deleteExpiredRowsJob];
+export const jobDefinitions: readonly JobDefinition[] = [deleteExpiredRowsJob, duesJob];

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database } from '@chamber/db';
 import { type Clock, systemClock } from '../lib/clock.js';
+import type { MailDelivery } from '../lib/mail/delivery.js';
 import type { JobDefinition } from './definition.js';
 import { jobDefinitions } from './registry.js';
 
@@ -52,6 +53,8 @@ export interface JobRunnerOptions {
   /** The portal's database, for the jobs' work. */
   db: Database;
   clock?: Clock;
+  /** The portal's mail, for jobs that send some (the dues job). */
+  mail?: MailDelivery;
   log: JobLog;
   definitions?: readonly JobDefinition[];
   timing?: Partial<JobTiming>;
@@ -140,7 +143,12 @@ export class JobRunner {
     const started = Date.now();
     try {
       const output = await definition.run(
-        { db: this.options.db, clock: this.options.clock ?? systemClock, jobId: job.id },
+        {
+          db: this.options.db,
+          clock: this.options.clock ?? systemClock,
+          mail: this.options.mail,
+          jobId: job.id,
+        },
         job.data ?? {},
       );
       log.info({ ...details, ms: Date.now() - started, output }, 'job completed');
