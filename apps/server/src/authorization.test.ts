@@ -117,6 +117,7 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'GET /api/health': { call: () => ({ url: '/api/health' }), expect: all(200) },
   'GET /api/ready': { call: () => ({ url: '/api/ready' }), expect: all(200) },
   'GET /api/config': { call: () => ({ url: '/api/config' }), expect: all(200) },
+  'GET /api/payments/options': { call: () => ({ url: '/api/payments/options' }), expect: all(200) },
   'GET /.well-known/oauth-authorization-server': {
     call: () => ({ url: '/.well-known/oauth-authorization-server' }),
     expect: all(200),

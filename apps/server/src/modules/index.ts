@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/index.js';
 import { type AuthService, authRoutes, oauthMetadataRoutes } from './auth/index.js';
+import { onlinePaymentRoutes } from './billing/stripe.js';
 import { assertCanCreateEvents, calendarRoutes } from './calendar/index.js';
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
 import type { ModuleDeps } from './deps.js';
@@ -31,6 +32,7 @@ export async function registerModules(
       await api.register(mediaRoutes, { ...deps, uploadRules });
       await api.register(calendarRoutes, deps);
       await api.register(adminRoutes, deps);
+      await api.register(onlinePaymentRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,3 @@
+// The door of the online-payment part of billing: what other modules and app.ts may use.
+export { onlinePaymentRoutes } from './stripe-routes.js';
+export { createStripeClient, stripeApiVersion } from './stripe-client.js';
