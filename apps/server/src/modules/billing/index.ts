@@ -1,0 +1,20 @@
+/**
+ * The billing module: invoices with gapless yearly numbers, payments and refunds. Other
+ * modules issue invoices and learn of payments through BillingService (`issueInvoice`,
+ * `recordPayment`, `onPaid`).
+ */
+export {
+  BillingService,
+  formatInvoiceNumber,
+  PORTAL_ACTOR,
+  type BillTo,
+  type InvoiceLineInput,
+  type InvoiceLineRow,
+  type InvoiceRow,
+  type IssuedInvoice,
+  type IssueInvoiceInput,
+  type PaidHandler,
+  type PaymentRow,
+  type RecordedPayment,
+  type RecordPaymentInput,
+} from './service.js';
