@@ -11,7 +11,8 @@ import { stripeApiVersion } from '../modules/billing/stripe-client.js';
  * 2026-10-28.endive): customers (create, retrieve), Checkout sessions (create in `payment`
  * and `subscription` mode, retrieve), subscriptions (create, retrieve, update
  * `cancel_at_period_end`, cancel), billing portal sessions (create), refunds (create, list
- * by charge), payment methods (retrieve, for the card's brand and last four) and invoices
+ * by charge), payment methods (retrieve, for the card's brand and last four), products (create, for a subscription's
+ * price) and invoices
  * (retrieve, with `payments` expanded). Anything else answers 404 as Stripe does for an
  * unknown URL, so a new call the portal starts making shows up as a failing test.
  *
@@ -674,6 +675,19 @@ export class StripeStandIn {
           (r) => !body.charge || r.charge === body.charge,
         );
         return { object: 'list', data, has_more: false, url: '/v1/refunds' };
+      }
+      case 'POST products': {
+        const product: StripeObject = {
+          id: id('prod'),
+          object: 'product',
+          active: true,
+          created: now(),
+          livemode: false,
+          metadata: body.metadata ?? {},
+          name: body.name,
+          type: 'service',
+        };
+        return product;
       }
       case 'GET payment_methods/:id':
         return get(this.paymentMethods, 'payment_method', key!);
