@@ -15,3 +15,4 @@ export * from './sessions.js';
 export * from './dues-terms.js';
 export * from './membership-plans.js';
 export * from './memberships.js';
+export * from './online-payments.js';

@@ -104,7 +104,8 @@ export type MembershipInvoiceResponse = z.infer<typeof membershipInvoiceResponse
 export const changePlanRequestSchema = z.object({ planId: uuid });
 export type ChangePlanRequest = z.input<typeof changePlanRequestSchema>;
 
-export const autoRenewRequestSchema = z.object({ autoRenew: z.boolean() });
+// Named apart from online-payments.ts' autoRenewRequestSchema (PUT /payments/auto-renew), which the index also exports.
+export const membershipAutoRenewRequestSchema = z.object({ autoRenew: z.boolean() });
 
 /** Staff: the lists of Admin → Memberships. */
 export const membershipListNames = [
