@@ -24,3 +24,5 @@ export {
   type RecordedPayment,
   type RecordPaymentInput,
 } from './service.js';
+export { BillingDocuments } from './documents.js';
+export type { PdfVariant } from './pdf.js';

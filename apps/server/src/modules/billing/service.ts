@@ -9,6 +9,7 @@ import type { Database, Executor, invoices } from '@chamber/db';
 import { type Actor, recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import type { BillingDocuments } from './documents.js';
 import * as q from './queries.js';
 
 export type { InvoiceLineRow, InvoiceRow, PaymentRow } from './queries.js';
@@ -235,6 +236,8 @@ export class BillingService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    /** PDFs and mails; callers mail after their transaction commits (`invoiceMailLater`). */
+    readonly documents: BillingDocuments | null = null,
   ) {}
 
   /** Registers what paying an invoice of `purpose` does; handlers run in registration order. */
