@@ -308,3 +308,253 @@ describe('recordPayment', () => {
     expect(calls).toBe(1);
   });
 });
+
+describe('void and reissue', () => {
+  it('voids an open invoice with its reason, and refuses a payment on it naming the replacement', async () => {
+    const { invoice } = await issue();
+    const voided = await billing.voidInvoice(db, { invoiceId: invoice.id, reason: 'Wrong plan' });
+    expect(voided).toMatchObject({ status: 'void', voidReason: 'Wrong plan', number: '2026-0001' });
+    const again = await rejection(
+      billing.voidInvoice(db, { invoiceId: invoice.id, reason: 'Twice' }),
+    );
+    expect([again.status, again.code]).toEqual([409, 'invoice_void']);
+    const blank = await rejection(billing.voidInvoice(db, { invoiceId: invoice.id, reason: ' ' }));
+    expect(blank.status).toBe(400);
+
+    const { invoice: second } = await issue();
+    const { voided: old, invoice: replacement } = await billing.reissue(db, {
+      invoiceId: second.id,
+      reason: 'Address changed',
+    });
+    expect(old.status).toBe('void');
+    const err = await rejection(
+      billing.recordPayment(db, { invoiceId: second.id, amountCents: 55_000, method: 'cash' }),
+    );
+    expect([err.status, err.code]).toEqual([409, 'invoice_void']);
+    expect(err.message).toBe(
+      `Invoice 2026-0002 is void and cannot be paid. Invoice ${replacement.number} replaced it.`,
+    );
+  });
+
+  it('reissues under a new number naming the old one, same purpose, new lines and addressee', async () => {
+    const { invoice } = await issue({
+      purpose: 'membership_join',
+      purposeDetail: { planId: 'p1' },
+      billTo: { name: 'Old Name' },
+    });
+    const {
+      voided,
+      invoice: next,
+      lines,
+    } = await billing.reissue(
+      db,
+      {
+        invoiceId: invoice.id,
+        reason: 'Luncheon tickets added',
+        lines: [...membershipLines, { description: 'Luncheon ticket', unitCents: 2_000 }],
+      },
+      { id: null, label: 'admin@chamber.example' },
+    );
+    expect(voided).toMatchObject({ id: invoice.id, status: 'void' });
+    expect(next).toMatchObject({
+      number: '2026-0002',
+      status: 'open',
+      purpose: 'membership_join',
+      purposeDetail: { planId: 'p1' },
+      replacesInvoiceId: invoice.id,
+      totalCents: 57_000,
+      billTo: { name: 'Maria Delgado', business: 'Sweetwater Bakery' },
+    });
+    expect(lines).toHaveLength(2);
+    const actions = await db
+      .select({ action: auditLog.action, reason: auditLog.reason })
+      .from(auditLog)
+      .where(eq(auditLog.actorEmail, 'admin@chamber.example'));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        { action: 'invoice.void', reason: 'Luncheon tickets added' },
+        { action: 'invoice.issue', reason: null },
+      ]),
+    );
+  });
+
+  it('keeps the old invoice when the reissue fails, and uses no number', async () => {
+    const { invoice } = await issue();
+    const err = await rejection(
+      billing.reissue(db, { invoiceId: invoice.id, reason: 'x', lines: [] }),
+    );
+    expect(err.status).toBe(400);
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(row!.status).toBe('open');
+    expect((await issue()).invoice.number).toBe('2026-0002');
+  });
+
+  it('does not void or reissue a paid invoice', async () => {
+    const { invoice } = await issue();
+    await billing.recordPayment(db, { invoiceId: invoice.id, amountCents: 55_000, method: 'cash' });
+    for (const attempt of [
+      billing.voidInvoice(db, { invoiceId: invoice.id, reason: 'x' }),
+      billing.reissue(db, { invoiceId: invoice.id, reason: 'x' }),
+    ]) {
+      const err = await rejection(attempt);
+      expect([err.status, err.code]).toEqual([409, 'invoice_paid']);
+    }
+  });
+});
+
+describe('refunds', () => {
+  async function paid(method: 'check' | 'card' = 'check') {
+    const { invoice } = await issue({ purpose: 'membership_renewal' });
+    const { payment } = await billing.recordPayment(db, {
+      invoiceId: invoice.id,
+      amountCents: 55_000,
+      method,
+      reference: '1042',
+      ...(method === 'card' ? { stripePaymentIntentId: `pi_${invoice.id}` } : {}),
+    });
+    return { invoice, payment };
+  }
+
+  it('records a refund with a credit note in the same series, never more than was paid', async () => {
+    const { invoice, payment } = await paid();
+    const refunded: string[] = [];
+    billing.onRefunded('membership_renewal', async (_tx, inv, refund, note) => {
+      refunded.push(`${inv.number} ${refund.amountCents} ${note.number}`);
+    });
+    const first = await billing.refund(db, {
+      paymentId: payment.id,
+      amountCents: 20_000,
+      reason: 'Moved away mid-year',
+      reference: 'check 311',
+    });
+    expect(first.creditNote).toMatchObject({
+      number: '2026-0002',
+      kind: 'credit_note',
+      status: 'paid',
+      creditsInvoiceId: invoice.id,
+      totalCents: 20_000,
+      billTo: invoice.billTo,
+    });
+    expect(first.creditNoteLines.map((l) => l.description)).toEqual([
+      'Refund for invoice 2026-0001: Moved away mid-year',
+    ]);
+    expect(first.refund).toMatchObject({
+      kind: 'refund',
+      method: 'check',
+      amountCents: 20_000,
+      reference: 'check 311',
+      refundOfPaymentId: payment.id,
+      creditNoteId: first.creditNote.id,
+    });
+    expect(refunded).toEqual(['2026-0001 20000 2026-0002']);
+
+    const tooMuch = await rejection(
+      billing.refund(db, { paymentId: payment.id, amountCents: 35_001, reason: 'Rest' }),
+    );
+    expect([tooMuch.status, tooMuch.code]).toEqual([422, 'refund_too_large']);
+    expect(tooMuch.message).toBe(
+      'Of the $550.00 paid, $350.00 is left to refund; $350.01 is more than that.',
+    );
+    await billing.refund(db, { paymentId: payment.id, amountCents: 35_000, reason: 'Rest' });
+    const none = await rejection(
+      billing.refund(db, { paymentId: payment.id, amountCents: 1, reason: 'More' }),
+    );
+    expect(none.code).toBe('refund_too_large');
+    // The invoice stays paid: it was.
+    const [row] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(row!.status).toBe('paid');
+  });
+
+  it('refuses a refund larger than the payment, and two at once cannot pass the limit together', async () => {
+    const { payment } = await paid();
+    const err = await rejection(
+      billing.refund(db, { paymentId: payment.id, amountCents: 55_001, reason: 'x' }),
+    );
+    expect(err.message).toBe('A refund of $550.01 is more than the $550.00 paid.');
+    // One refund still open in its transaction while a second one arrives.
+    const first = db.transaction(async (tx) => {
+      await billing.refund(tx, { paymentId: payment.id, amountCents: 30_000, reason: 'Once' });
+      await tx.execute('select pg_sleep(0.3)');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const second = billing.refund(db, {
+      paymentId: payment.id,
+      amountCents: 30_000,
+      reason: 'Twice',
+    });
+    await first;
+    expect((await rejection(second)).code).toBe('refund_too_large');
+    const refunds = await db.select().from(payments).where(eq(payments.kind, 'refund'));
+    expect(refunds.reduce((sum, r) => sum + r.amountCents, 0)).toBe(30_000);
+  });
+
+  it('refunds an online payment through the provider once, and records its refund id once', async () => {
+    const { payment } = await paid('card');
+    const asked: { key: string; amount: number; intent: string }[] = [];
+    billing.setPaymentProvider({
+      refund: async ({ idempotencyKey, amountCents, paymentIntentId }) => {
+        asked.push({ key: idempotencyKey, amount: amountCents, intent: paymentIntentId });
+        return { refundId: 're_1' };
+      },
+    });
+    const actor = { id: null, label: 'admin@chamber.example' };
+    const first = await billing.refundPayment(
+      { paymentId: payment.id, amountCents: 10_000, reason: 'Goodwill', online: true },
+      actor,
+    );
+    expect(first.refund).toMatchObject({ stripeRefundId: 're_1', method: 'card' });
+    // Stripe's webhook for the same refund changes nothing.
+    const replay = await billing.refund(db, {
+      paymentId: payment.id,
+      amountCents: 10_000,
+      reason: 'charge.refunded',
+      stripeRefundId: 're_1',
+    });
+    expect(replay.replay).toBe(true);
+    expect(replay.refund.id).toBe(first.refund.id);
+    expect(asked).toEqual([
+      { key: expect.any(String), amount: 10_000, intent: payment.stripePaymentIntentId },
+    ]);
+    // More than is left never reaches the provider.
+    const err = await rejection(
+      billing.refundPayment(
+        { paymentId: payment.id, amountCents: 50_000, reason: 'x', online: true },
+        actor,
+      ),
+    );
+    expect(err.code).toBe('refund_too_large');
+    expect(asked).toHaveLength(1);
+  });
+
+  it('says why an online refund cannot be made', async () => {
+    const check = await paid('check');
+    const actor = { id: null, label: 'admin@chamber.example' };
+    const offline = await rejection(
+      billing.refundPayment(
+        { paymentId: check.payment.id, amountCents: 100, reason: 'x', online: true },
+        actor,
+      ),
+    );
+    expect([offline.status, offline.message]).toEqual([
+      409,
+      'This payment was not made online; record the refund you made instead.',
+    ]);
+    const card = await paid('card');
+    const noStripe = await rejection(
+      billing.refundPayment(
+        { paymentId: card.payment.id, amountCents: 100, reason: 'x', online: true },
+        actor,
+      ),
+    );
+    expect(noStripe.status).toBe(409);
+    billing.setPaymentProvider({ refund: () => Promise.reject(new Error('card_declined')) });
+    const failed = await rejection(
+      billing.refundPayment(
+        { paymentId: card.payment.id, amountCents: 100, reason: 'x', online: true },
+        actor,
+      ),
+    );
+    expect(failed.status).toBe(503);
+    expect(await db.select().from(payments).where(eq(payments.kind, 'refund'))).toEqual([]);
+  });
+});

@@ -14,7 +14,15 @@ export {
   type IssuedInvoice,
   type IssueInvoiceInput,
   type PaidHandler,
+  type PaymentProvider,
+  type RecordedRefund,
+  type RefundedHandler,
+  type RefundInput,
+  type ReissueInput,
+  type VoidInvoiceInput,
   type PaymentRow,
   type RecordedPayment,
   type RecordPaymentInput,
 } from './service.js';
+export { BillingDocuments } from './documents.js';
+export type { PdfVariant } from './pdf.js';

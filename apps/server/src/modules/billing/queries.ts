@@ -67,6 +67,17 @@ export async function updateInvoice(
   return row!;
 }
 
+/** The invoice issued in place of a void one, if any. */
+export async function replacementOf(db: Executor, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.replacesInvoiceId, id))
+    .orderBy(desc(invoices.createdAt))
+    .limit(1);
+  return row;
+}
+
 export function linesOf(db: Executor, invoiceIds: string[]): Promise<InvoiceLineRow[]> {
   if (invoiceIds.length === 0) return Promise.resolve([]);
   return db

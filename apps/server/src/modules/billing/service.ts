@@ -5,10 +5,11 @@ import {
   type InvoicePurpose,
   type PaymentMethod,
 } from '@chamber/contract';
-import type { Database, Executor } from '@chamber/db';
+import type { Database, Executor, invoices } from '@chamber/db';
 import { type Actor, recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import type { BillingDocuments } from './documents.js';
 import * as q from './queries.js';
 
 export type { InvoiceLineRow, InvoiceRow, PaymentRow } from './queries.js';
@@ -76,6 +77,64 @@ export type PaidHandler = (
   payment: q.PaymentRow,
 ) => Promise<void>;
 
+export interface VoidInvoiceInput {
+  invoiceId: string;
+  reason: string;
+}
+
+export interface ReissueInput extends VoidInvoiceInput {
+  /** Defaults to the void invoice's lines. */
+  lines?: InvoiceLineInput[];
+  /** Defaults to the contact's details as they are now (a reissue often corrects them). */
+  billTo?: BillTo;
+  dueOn?: string;
+}
+
+export interface RefundInput {
+  /** The payment given back (in part or whole). */
+  paymentId: string;
+  amountCents: number;
+  reason: string;
+  /** Defaults to the payment's method: a check refunded by check, a card to the card. */
+  method?: PaymentMethod;
+  reference?: string;
+  recordedByUserId?: string | null;
+  /** Stripe's refund id, for a refund made online: recorded once. */
+  stripeRefundId?: string | null;
+}
+
+export interface RecordedRefund {
+  /** The invoice the refunded payment paid. */
+  invoice: q.InvoiceRow;
+  creditNote: q.InvoiceRow;
+  creditNoteLines: q.InvoiceLineRow[];
+  refund: q.PaymentRow;
+  /** True when this Stripe refund was already recorded: nothing changed. */
+  replay: boolean;
+}
+
+/** Runs in the transaction that records a refund, e.g. to end what a full refund takes back. */
+export type RefundedHandler = (
+  tx: Executor,
+  invoice: q.InvoiceRow,
+  refund: q.PaymentRow,
+  creditNote: q.InvoiceRow,
+) => Promise<void>;
+
+/**
+ * Where money paid online goes back: the Stripe module implements it. The same
+ * `idempotencyKey` must give the same refund, so a retried request never refunds twice.
+ */
+export interface PaymentProvider {
+  refund(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    currency: string;
+    reason: string;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string }>;
+}
+
 /** Who changes billing records when no person does (an online payment, a renewal run). */
 export const PORTAL_ACTOR: Actor = { id: null, label: 'portal' };
 
@@ -138,6 +197,29 @@ function storedBillTo(billTo: BillTo): Record<string, string> {
   );
 }
 
+function checkReason(reason: string): string {
+  const trimmed = reason.trim();
+  if (!trimmed) throw new AppError('bad_request', 'Give a reason; it is kept in the audit log.');
+  if (trimmed.length > 500)
+    throw new AppError('bad_request', 'The reason is 500 characters at most.');
+  return trimmed;
+}
+
+function assertVoidable(invoice: q.InvoiceRow) {
+  if (invoice.kind === 'credit_note') {
+    throw new AppError('bad_request', `${invoice.number} is a credit note; it stays as issued.`);
+  }
+  if (invoice.status === 'void') {
+    throw new AppError('invoice_void', `Invoice ${invoice.number} is already void.`);
+  }
+  if (invoice.status === 'paid') {
+    throw new AppError(
+      'invoice_paid',
+      `Invoice ${invoice.number} is paid; give money back with a refund, which issues a credit note.`,
+    );
+  }
+}
+
 const auditActor = (actor: Actor) => ({ actorId: actor.id, actorEmail: actor.label });
 
 /**
@@ -148,15 +230,33 @@ const auditActor = (actor: Actor) => ({ actorId: actor.id, actorEmail: actor.lab
  */
 export class BillingService {
   private readonly paidHandlers = new Map<InvoicePurpose, PaidHandler[]>();
+  private readonly refundedHandlers = new Map<InvoicePurpose, RefundedHandler[]>();
+  private provider: PaymentProvider | null = null;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    /** PDFs and mails; callers mail after their transaction commits (`invoiceMailLater`). */
+    readonly documents: BillingDocuments | null = null,
   ) {}
 
   /** Registers what paying an invoice of `purpose` does; handlers run in registration order. */
   onPaid(purpose: InvoicePurpose, handler: PaidHandler): void {
     this.paidHandlers.set(purpose, [...(this.paidHandlers.get(purpose) ?? []), handler]);
+  }
+
+  /** Registers what a refund of an invoice of `purpose` does, in the refund's transaction. */
+  onRefunded(purpose: InvoicePurpose, handler: RefundedHandler): void {
+    this.refundedHandlers.set(purpose, [...(this.refundedHandlers.get(purpose) ?? []), handler]);
+  }
+
+  /** The online payment service (Stripe) when it is set up; refunds of card payments use it. */
+  setPaymentProvider(provider: PaymentProvider | null): void {
+    this.provider = provider;
+  }
+
+  get onlineRefunds(): boolean {
+    return this.provider !== null;
   }
 
   /** Today in the chamber's time zone: the day an invoice is issued or a payment received. */
@@ -173,69 +273,166 @@ export class BillingService {
     tx: Executor,
     input: IssueInvoiceInput,
     actor: Actor = PORTAL_ACTOR,
-    extra: { replacesInvoiceId?: string } = {},
   ): Promise<IssuedInvoice> {
-    const totalCents = checkLines(input.lines);
+    return tx.transaction((t) => this.issueIn(t, input, actor, null));
+  }
+
+  private async issueIn(
+    t: Executor,
+    input: IssueInvoiceInput,
+    actor: Actor,
+    replaces: q.InvoiceRow | null,
+  ): Promise<IssuedInvoice> {
+    checkLines(input.lines);
     if (input.dueOn !== undefined) checkDate(input.dueOn, 'dueOn');
+    const contact = await q.findContact(t, input.contactId);
+    if (!contact) throw new AppError('not_found', 'Contact not found');
+    const settings = await q.settings(t);
+    const issuedOn = await this.today(t);
+    const dueOn = input.dueOn ?? addDays(issuedOn, settings.invoiceDueDays);
+    if (dueOn < issuedOn) {
+      throw new AppError('bad_request', 'The due date cannot be before the day of issue.');
+    }
+    const billTo = storedBillTo(input.billTo ?? billToOf(contact));
+    if (!billTo.name && !billTo.business) {
+      throw new AppError('bad_request', 'The invoice needs a name to bill.');
+    }
+    return this.write(t, actor, {
+      kind: 'invoice',
+      status: 'open',
+      purpose: input.purpose,
+      purposeDetail: input.purposeDetail ?? {},
+      contactId: contact.id,
+      membershipId: input.membershipId ?? null,
+      billTo,
+      currency: settings.currency,
+      issuedOn,
+      dueOn,
+      replacesInvoiceId: replaces?.id ?? null,
+      lines: input.lines,
+    });
+  }
+
+  /** Numbers and stores an invoice or credit note, with its audit entry. */
+  private async write(
+    t: Executor,
+    actor: Actor,
+    doc: Omit<
+      typeof invoices.$inferInsert,
+      'number' | 'year' | 'sequence' | 'totalCents' | 'id' | 'createdAt'
+    > & { issuedOn: string; lines: InvoiceLineInput[] },
+  ): Promise<IssuedInvoice> {
+    const { lines, ...values } = doc;
+    const totalCents = checkLines(lines);
+    const year = Number(values.issuedOn.slice(0, 4));
+    const sequence = await q.takeInvoiceSequence(t, year);
+    const number = formatInvoiceNumber(year, sequence);
+    const issued = await q.insertInvoice(
+      t,
+      { ...values, number, year, sequence, totalCents },
+      lines.map((line, i) => ({
+        position: i + 1,
+        description: line.description.trim(),
+        quantity: line.quantity ?? 1,
+        unitCents: line.unitCents,
+        amountCents: (line.quantity ?? 1) * line.unitCents,
+      })),
+    );
+    const credit = values.kind === 'credit_note';
+    await recordAudit(t, {
+      ...auditActor(actor),
+      action: credit ? 'credit_note.issue' : 'invoice.issue',
+      targetType: 'invoice',
+      targetId: issued.invoice.id,
+      targetLabel: number,
+      after: {
+        number,
+        kind: values.kind,
+        purpose: values.purpose,
+        totalCents,
+        currency: values.currency,
+        dueOn: values.dueOn,
+        contactId: values.contactId ?? null,
+        ...(values.replacesInvoiceId ? { replacesInvoiceId: values.replacesInvoiceId } : {}),
+        ...(values.creditsInvoiceId ? { creditsInvoiceId: values.creditsInvoiceId } : {}),
+      },
+    });
+    return issued;
+  }
+
+  /**
+   * Voids an open invoice: it stays on file with its number, and can no longer be paid. A
+   * paid invoice is not voided; money given back is a refund with a credit note.
+   */
+  async voidInvoice(
+    tx: Executor,
+    input: VoidInvoiceInput,
+    actor: Actor = PORTAL_ACTOR,
+  ): Promise<q.InvoiceRow> {
+    const reason = checkReason(input.reason);
     return tx.transaction(async (t) => {
-      const contact = await q.findContact(t, input.contactId);
-      if (!contact) throw new AppError('not_found', 'Contact not found');
-      const [settings, issuedOn] = [await q.settings(t), await this.today(t)];
-      const dueOn = input.dueOn ?? addDays(issuedOn, settings.invoiceDueDays);
-      if (dueOn < issuedOn) {
-        throw new AppError('bad_request', 'The due date cannot be before the day of issue.');
-      }
-      const billTo = storedBillTo(input.billTo ?? billToOf(contact));
-      if (!billTo.name && !billTo.business) {
-        throw new AppError('bad_request', 'The invoice needs a name to bill.');
-      }
-      const year = Number(issuedOn.slice(0, 4));
-      const sequence = await q.takeInvoiceSequence(t, year);
-      const number = formatInvoiceNumber(year, sequence);
-      const issued = await q.insertInvoice(
-        t,
-        {
-          number,
-          year,
-          sequence,
-          kind: 'invoice',
-          status: 'open',
-          purpose: input.purpose,
-          purposeDetail: input.purposeDetail ?? {},
-          contactId: contact.id,
-          membershipId: input.membershipId ?? null,
-          billTo,
-          currency: settings.currency,
-          totalCents,
-          issuedOn,
-          dueOn,
-          replacesInvoiceId: extra.replacesInvoiceId ?? null,
-        },
-        input.lines.map((line, i) => ({
-          position: i + 1,
-          description: line.description.trim(),
-          quantity: line.quantity ?? 1,
-          unitCents: line.unitCents,
-          amountCents: (line.quantity ?? 1) * line.unitCents,
-        })),
-      );
+      const invoice = await q.lockInvoice(t, input.invoiceId);
+      if (!invoice) throw invoiceNotFound();
+      assertVoidable(invoice);
+      const voided = await q.updateInvoice(t, invoice.id, {
+        status: 'void',
+        voidedAt: this.clock.now(),
+        voidReason: reason,
+      });
       await recordAudit(t, {
         ...auditActor(actor),
-        action: 'invoice.issue',
+        action: 'invoice.void',
         targetType: 'invoice',
-        targetId: issued.invoice.id,
-        targetLabel: number,
-        after: {
-          number,
-          purpose: input.purpose,
-          totalCents,
-          currency: settings.currency,
-          dueOn,
-          contactId: contact.id,
-          replacesInvoiceId: extra.replacesInvoiceId ?? null,
-        },
+        targetId: invoice.id,
+        targetLabel: invoice.number,
+        before: { status: invoice.status },
+        after: { status: 'void' },
+        reason,
       });
-      return issued;
+      return voided;
+    });
+  }
+
+  /**
+   * Corrects an open invoice: voids it and issues another with a new number that names it
+   * (`replacesInvoiceId`), for the same purpose, in one transaction.
+   */
+  async reissue(
+    tx: Executor,
+    input: ReissueInput,
+    actor: Actor = PORTAL_ACTOR,
+  ): Promise<{ voided: q.InvoiceRow } & IssuedInvoice> {
+    return tx.transaction(async (t) => {
+      const original = await q.lockInvoice(t, input.invoiceId);
+      if (!original) throw invoiceNotFound();
+      assertVoidable(original);
+      if (!original.contactId) {
+        throw new AppError('conflict', `The contact of ${original.number} no longer exists.`);
+      }
+      const lines =
+        input.lines ??
+        (await q.linesOf(t, [original.id])).map((l) => ({
+          description: l.description,
+          quantity: l.quantity,
+          unitCents: l.unitCents,
+        }));
+      checkLines(lines);
+      const voided = await this.voidInvoice(t, input, actor);
+      const issued = await this.issueIn(
+        t,
+        {
+          contactId: original.contactId,
+          membershipId: original.membershipId,
+          purpose: original.purpose,
+          purposeDetail: original.purposeDetail,
+          lines,
+          billTo: input.billTo,
+          dueOn: input.dueOn,
+        },
+        actor,
+        original,
+      );
+      return { voided, ...issued };
     });
   }
 
@@ -273,9 +470,11 @@ export class BillingService {
         throw new AppError('bad_request', `${invoice.number} is a credit note; it is not paid.`);
       }
       if (invoice.status === 'void') {
+        const replacement = await q.replacementOf(t, invoice.id);
         throw new AppError(
           'invoice_void',
-          `Invoice ${invoice.number} is void and cannot be paid. Record the payment on the invoice that replaced it.`,
+          `Invoice ${invoice.number} is void and cannot be paid.` +
+            (replacement ? ` Invoice ${replacement.number} replaced it.` : ''),
         );
       }
       if (invoice.status === 'paid') {
@@ -328,6 +527,157 @@ export class BillingService {
       }
       return { invoice: paid, payment, replay: false };
     });
+  }
+
+  /**
+   * Records money given back of a payment: a credit note in the invoice series for the amount,
+   * and a refund row. Never more than what is left of the payment after earlier refunds. The
+   * invoice stays paid (it was); the credit note says what came back.
+   */
+  async refund(
+    tx: Executor,
+    input: RefundInput,
+    actor: Actor = PORTAL_ACTOR,
+  ): Promise<RecordedRefund> {
+    const reason = checkReason(input.reason);
+    if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+      throw new AppError('bad_request', 'The amount is a whole number of cents above zero.');
+    }
+    return tx.transaction(async (t) => {
+      const found = await q.findPayment(t, input.paymentId);
+      if (!found || found.kind !== 'payment') throw new AppError('not_found', 'Payment not found');
+      // The invoice's lock orders refunds of its payments one after another.
+      const invoice = (await q.lockInvoice(t, found.invoiceId))!;
+      if (input.stripeRefundId) {
+        const earlier = await q.paymentByRefundId(t, input.stripeRefundId);
+        if (earlier) {
+          const creditNote = (await q.findInvoice(t, earlier.creditNoteId!))!;
+          const creditNoteLines = await q.linesOf(t, [creditNote.id]);
+          return { invoice, creditNote, creditNoteLines, refund: earlier, replay: true };
+        }
+      }
+      const left = found.amountCents - (await q.refundedCents(t, found.id));
+      if (input.amountCents > left) {
+        const paid = formatMoney(found.amountCents, found.currency);
+        throw new AppError(
+          'refund_too_large',
+          left === found.amountCents
+            ? `A refund of ${formatMoney(input.amountCents, found.currency)} is more than the ${paid} paid.`
+            : `Of the ${paid} paid, ${formatMoney(left, found.currency)} is left to refund; ${formatMoney(input.amountCents, found.currency)} is more than that.`,
+        );
+      }
+      const today = await this.today(t);
+      const { invoice: creditNote, lines: creditNoteLines } = await this.write(t, actor, {
+        kind: 'credit_note',
+        // A credit note is settled by the refund it records.
+        status: 'paid',
+        paidAt: this.clock.now(),
+        purpose: invoice.purpose,
+        purposeDetail: { refundOfPaymentId: found.id },
+        contactId: invoice.contactId,
+        membershipId: invoice.membershipId,
+        billTo: invoice.billTo,
+        currency: invoice.currency,
+        issuedOn: today,
+        dueOn: today,
+        creditsInvoiceId: invoice.id,
+        lines: [
+          {
+            description: `Refund for invoice ${invoice.number}: ${reason}`,
+            unitCents: input.amountCents,
+          },
+        ],
+      });
+      const refund = await q.insertPayment(t, {
+        kind: 'refund',
+        invoiceId: invoice.id,
+        refundOfPaymentId: found.id,
+        creditNoteId: creditNote.id,
+        amountCents: input.amountCents,
+        currency: found.currency,
+        method: input.method ?? found.method,
+        reference: input.reference?.trim() ?? '',
+        receivedOn: today,
+        recordedByUserId: input.recordedByUserId ?? null,
+        stripeRefundId: input.stripeRefundId ?? null,
+      });
+      await recordAudit(t, {
+        ...auditActor(actor),
+        action: 'invoice.refund',
+        targetType: 'invoice',
+        targetId: invoice.id,
+        targetLabel: invoice.number,
+        after: {
+          refundId: refund.id,
+          paymentId: found.id,
+          amountCents: refund.amountCents,
+          method: refund.method,
+          creditNote: creditNote.number,
+        },
+        reason,
+      });
+      for (const handler of this.refundedHandlers.get(invoice.purpose) ?? []) {
+        await handler(t, invoice, refund, creditNote);
+      }
+      return { invoice, creditNote, creditNoteLines, refund, replay: false };
+    });
+  }
+
+  /**
+   * Refunds a payment: online through the payment provider (the money goes back to the card)
+   * or recorded (staff gave it back by check, cash or bank). The provider is asked first and
+   * the refund recorded after, under a key that makes a retried request the same refund.
+   */
+  async refundPayment(
+    input: RefundInput & { online: boolean },
+    actor: Actor,
+  ): Promise<RecordedRefund> {
+    if (!input.online) return this.refund(this.db, input, actor);
+    const payment = await q.findPayment(this.db, input.paymentId);
+    if (!payment || payment.kind !== 'payment')
+      throw new AppError('not_found', 'Payment not found');
+    if (!payment.stripePaymentIntentId) {
+      throw new AppError(
+        'conflict',
+        'This payment was not made online; record the refund you made instead.',
+      );
+    }
+    if (!this.provider) {
+      throw new AppError(
+        'conflict',
+        'Online refunds need Stripe to be set up; refund in Stripe’s dashboard and record it here.',
+      );
+    }
+    checkReason(input.reason);
+    const left = payment.amountCents - (await q.refundedCents(this.db, payment.id));
+    if (
+      !Number.isInteger(input.amountCents) ||
+      input.amountCents <= 0 ||
+      input.amountCents > left
+    ) {
+      // The recorded path gives the precise answer without asking the provider.
+      return this.refund(this.db, input, actor);
+    }
+    let refundId: string;
+    try {
+      ({ refundId } = await this.provider.refund({
+        paymentIntentId: payment.stripePaymentIntentId,
+        amountCents: input.amountCents,
+        currency: payment.currency,
+        reason: input.reason,
+        idempotencyKey: `refund-${payment.id}-${payment.amountCents - left}-${input.amountCents}`,
+      }));
+    } catch (err) {
+      throw new AppError(
+        'service_unavailable',
+        `Stripe did not take the refund (${err instanceof Error ? err.message : 'no answer'}); nothing was refunded or recorded.`,
+      );
+    }
+    return this.refund(
+      this.db,
+      { ...input, method: payment.method, reference: refundId, stripeRefundId: refundId },
+      actor,
+    );
   }
 
   /** An invoice with its lines and payments, or null. */
