@@ -13,3 +13,4 @@ export * from './accounts.js';
 export * from './two-factor.js';
 export * from './sessions.js';
 export * from './dues-terms.js';
+export * from './billing.js';

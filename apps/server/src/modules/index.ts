@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/index.js';
+import { BillingDocuments, BillingService, billingRoutes } from './billing/index.js';
 import { type AuthService, authRoutes, oauthMetadataRoutes } from './auth/index.js';
 import { assertCanCreateEvents, calendarRoutes } from './calendar/index.js';
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
@@ -18,6 +19,9 @@ export async function registerModules(
   deps: ModuleDeps & { auth: AuthService; embeds: EmbedOrigins },
 ): Promise<void> {
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
+  const documents = new BillingDocuments(deps.db, deps.config, deps.storage, deps.mail);
+  // One instance: modules register what a paid invoice fulfils with billing.onPaid.
+  const billing = new BillingService(deps.db, deps.clock, documents);
   const uploadRules: UploadRules = {
     forContact: (kind, contactId, session) => members.checkUpload(kind, contactId, session),
     forEvents: (session) => void assertCanCreateEvents(session),
@@ -31,6 +35,7 @@ export async function registerModules(
       await api.register(mediaRoutes, { ...deps, uploadRules });
       await api.register(calendarRoutes, deps);
       await api.register(adminRoutes, deps);
+      await api.register(billingRoutes, { ...deps, billing, documents });
     },
     { prefix: '/api' },
   );
