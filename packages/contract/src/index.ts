@@ -16,3 +16,4 @@ export * from './dues-terms.js';
 export * from './membership-plans.js';
 export * from './memberships.js';
 export * from './online-payments.js';
+export * from './billing.js';

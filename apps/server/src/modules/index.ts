@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/index.js';
 import { type AuthService, authRoutes, oauthMetadataRoutes } from './auth/index.js';
-import { BillingService } from './billing/index.js';
+import { BillingDocuments, BillingService, billingRoutes } from './billing/index.js';
 import {
   type CardRefunds,
   createStripeClient,
@@ -33,11 +33,13 @@ export async function registerModules(
   deps: ModuleDeps & { auth: AuthService; embeds: EmbedOrigins },
 ): Promise<void> {
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
+  const documents = new BillingDocuments(deps.db, deps.config, deps.storage, deps.mail);
+  // One instance: modules register what a paid invoice fulfils with billing.onPaid.
+  const billing = new BillingService(deps.db, deps.clock, documents);
   const uploadRules: UploadRules = {
     forContact: (kind, contactId, session) => members.checkUpload(kind, contactId, session),
     forEvents: (session) => void assertCanCreateEvents(session),
   };
-  const billing = new BillingService(deps.db, deps.clock);
   const online = deps.config.stripe
     ? new OnlinePayments(
         deps.db,
@@ -66,6 +68,7 @@ export async function registerModules(
       await api.register(adminRoutes, deps);
       await api.register(membershipPlansRoutes, deps);
       await api.register(onlinePaymentRoutes, { ...deps, online });
+      await api.register(billingRoutes, { ...deps, billing, documents });
     },
     { prefix: '/api' },
   );

@@ -3,6 +3,7 @@
  * modules issue invoices and learn of payments through BillingService (`issueInvoice`,
  * `recordPayment`, `onPaid`).
  */
+export { billingRoutes } from './routes.js';
 export {
   BillingService,
   formatInvoiceNumber,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   chambers,
   contacts,
@@ -208,10 +209,12 @@ export function paymentsBetween(db: Executor, from: string | undefined, to: stri
   const where: SQL[] = [];
   if (from) where.push(gte(payments.receivedOn, from));
   if (to) where.push(lte(payments.receivedOn, to));
+  const creditNotes = alias(invoices, 'credit_notes');
   return db
-    .select({ payment: payments, invoice: invoices })
+    .select({ payment: payments, invoice: invoices, creditNote: creditNotes.number })
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .leftJoin(creditNotes, eq(creditNotes.id, payments.creditNoteId))
     .where(where.length > 0 ? and(...where) : undefined)
     .orderBy(asc(payments.receivedOn), asc(payments.createdAt), asc(payments.id));
 }

@@ -23,7 +23,8 @@ export interface InvoiceLineInput {
 
 /** The addressee as printed on the invoice, kept as it was on the day of issue. */
 export interface BillTo {
-  name: string;
+  /** A person's name; an invoice needs it or the business. */
+  name?: string;
   business?: string;
   /** Street, then city, state and ZIP, one line each (newline separated). */
   address?: string;
