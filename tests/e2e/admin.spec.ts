@@ -66,7 +66,7 @@ test('an admin finds a member by business, edits the tier, suspends and re-activ
   await search(page, 'Jordan River CPA', priya.name);
   const row = page.getByRole('row').filter({ hasText: priya.email });
   await expect(row).toContainText(priya.business);
-  await expect(row).toContainText('Standard');
+  await expect(row).toContainText('Basic');
 
   // Edit the tier.
   await rowMenu(page, priya.name).click();
@@ -116,7 +116,7 @@ test('an admin finds a member by business, edits the tier, suspends and re-activ
   await expect(entries.nth(1)).toContainText('Status: Active changed to Suspended');
   await expect(entries.nth(1)).toContainText('Reason: Dues unpaid since March');
   await expect(entries.nth(2)).toContainText(`Edited user: ${priya.name}`);
-  await expect(entries.nth(2)).toContainText('Membership tier: Standard changed to Elite');
+  await expect(entries.nth(2)).toContainText('Membership tier: Basic changed to Elite');
   for (const entry of [entries.nth(0), entries.nth(1), entries.nth(2)]) {
     await expect(entry).toContainText(`by ${accounts.admin.email}`);
   }

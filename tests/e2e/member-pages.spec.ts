@@ -51,7 +51,7 @@ test.describe('each tier shows what it unlocks and nothing more', () => {
     await expect(page.getByRole('main').getByText('Website', { exact: true })).toHaveCount(0);
     await expect(page.locator('iframe[title^="Map of"]')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'View on Maps' })).toHaveCount(0);
-    await expect(page.getByText('Standard').first()).toBeVisible();
+    await expect(page.getByText('Basic', { exact: true }).first()).toBeVisible();
     // No email for anonymous visitors, and no Edit button.
     await expect(page.getByText('@jordanrivercpa.example')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Edit Profile' })).toHaveCount(0);

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRegistrations, users } from '@chamber/db';
+import { eventRegistrations, membershipPlans, users } from '@chamber/db';
 import { createEvent } from '@chamber/db/factories';
 import {
   createTestApp,
@@ -13,6 +13,7 @@ import {
   type TestContext,
 } from './test/app.js';
 import { sha256Hex } from './lib/crypto.js';
+import { BillingService } from './modules/billing/index.js';
 import { bearer, dataUrl, makeImage } from './test/members.js';
 
 /**
@@ -132,6 +133,21 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'GET /api/health': { call: () => ({ url: '/api/health' }), expect: all(200) },
   'GET /api/ready': { call: () => ({ url: '/api/ready' }), expect: all(200) },
   'GET /api/config': { call: () => ({ url: '/api/config' }), expect: all(200) },
+  'GET /api/payments/options': { call: () => ({ url: '/api/payments/options' }), expect: all(200) },
+  // Without Stripe keys (as here) the webhook is not there and card payment is refused.
+  'POST /api/stripe/webhook': {
+    call: () => ({ url: '/api/stripe/webhook', payload: { id: 'evt_1' } }),
+    expect: all(404),
+  },
+  'POST /api/payments/checkout': {
+    call: () => ({ url: '/api/payments/checkout', payload: { invoiceId: randomUUID() } }),
+    expect: signedIn(409),
+  },
+  'PUT /api/payments/auto-renew': {
+    call: () => ({ url: '/api/payments/auto-renew', payload: { on: false } }),
+    expect: signedIn(409),
+  },
+  'POST /api/payments/card': { call: () => ({ url: '/api/payments/card' }), expect: signedIn(409) },
   'GET /.well-known/oauth-authorization-server': {
     call: () => ({ url: '/.well-known/oauth-authorization-server' }),
     expect: all(200),
@@ -523,6 +539,86 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     expect: adminOnly(200),
   },
 
+  // Membership plans: everyone reads them, admins edit them.
+  'GET /api/membership-plans': { call: () => ({ url: '/api/membership-plans' }), expect: all(200) },
+  'PUT /api/admin/membership-plans/:id': {
+    call: async (w) => {
+      const [plan] = await w.ctx.db
+        .select()
+        .from(membershipPlans)
+        .where(eq(membershipPlans.level, 'elite'));
+      const { name, description, priceCents, benefits, highlights, available, featured } = plan!;
+      return {
+        url: `/api/admin/membership-plans/${plan!.id}`,
+        payload: { name, description, priceCents, benefits, highlights, available, featured },
+      };
+    },
+    expect: adminOnly(200),
+  },
+
+  // Billing: a member's own invoices (another's answers 404), and the admins' invoice desk.
+  'GET /api/billing/invoices': {
+    call: () => ({ url: '/api/billing/invoices' }),
+    expect: signedIn(200),
+  },
+  'GET /api/billing/invoices/:id/pdf': {
+    call: async (w) => ({ url: `/api/billing/invoices/${(await membersInvoice(w)).id}/pdf` }),
+    expect: ownerOrAdminElseHidden(200),
+  },
+  'GET /api/billing/invoices/:id/receipt.pdf': {
+    call: async (w) => ({
+      url: `/api/billing/invoices/${(await membersInvoice(w, true)).id}/receipt.pdf`,
+    }),
+    expect: ownerOrAdminElseHidden(200),
+  },
+  'GET /api/admin/invoices': {
+    call: () => ({ url: '/api/admin/invoices' }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/invoices/:id': {
+    call: async (w) => ({ url: `/api/admin/invoices/${(await membersInvoice(w)).id}` }),
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/invoices': {
+    call: (w) => ({
+      url: '/api/admin/invoices',
+      payload: { contactId: w.memberContactId, lines: [{ description: 'Booth', unitCents: 3000 }] },
+    }),
+    expect: adminOnly(201),
+  },
+  'POST /api/admin/invoices/:id/void': {
+    call: async (w) => ({
+      url: `/api/admin/invoices/${(await membersInvoice(w)).id}/void`,
+      payload: { reason: 'Issued twice' },
+    }),
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/invoices/:id/reissue': {
+    call: async (w) => ({
+      url: `/api/admin/invoices/${(await membersInvoice(w)).id}/reissue`,
+      payload: { reason: 'New address' },
+    }),
+    expect: adminOnly(201),
+  },
+  'POST /api/admin/invoices/:id/payments': {
+    call: async (w) => ({
+      url: `/api/admin/invoices/${(await membersInvoice(w)).id}/payments`,
+      payload: { amountCents: 3000, method: 'cash' },
+    }),
+    expect: adminOnly(201),
+  },
+  'POST /api/admin/payments/:id/refunds': {
+    call: async (w) => ({
+      url: `/api/admin/payments/${(await membersInvoice(w, true)).paymentId}/refunds`,
+      payload: { amountCents: 1000, reason: 'Goodwill' },
+    }),
+    expect: adminOnly(201),
+  },
+  'GET /api/admin/exports/payments.csv': {
+    call: () => ({ url: '/api/admin/exports/payments.csv' }),
+    expect: adminOnly(200),
+  },
+
   // The calendar: public to read and register for; events belong to their organizer and staff.
   'GET /api/calendars/:calendarId/events': {
     call: () => ({
@@ -660,6 +756,7 @@ const table: Record<string, { call: Build; expect: Expected }> = {
 const publicCache: Record<string, string> = {
   'GET /api/media/:key': 'public, max-age=31536000, immutable',
   'GET /api/config': 'public, max-age=60',
+  'GET /api/membership-plans': 'no-cache',
 };
 
 let world: World;
@@ -873,3 +970,26 @@ describe('who may call a route at all is checked before its input', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+/** Another member's invoice answers as none: its existence is theirs too. */
+function ownerOrAdminElseHidden(status: number): Expected {
+  return { ...signedIn(404), member: status, admin: status };
+}
+
+/** A fresh $30 invoice to "member", paid by check when asked. */
+async function membersInvoice(world: World, paid = false) {
+  const billing = new BillingService(world.ctx.db, world.ctx.clock);
+  const { invoice } = await billing.issueInvoice(world.ctx.db, {
+    contactId: world.memberContactId,
+    purpose: 'other',
+    lines: [{ description: 'Booth', unitCents: 3000 }],
+  });
+  if (!paid) return { id: invoice.id, paymentId: null };
+  const { payment } = await billing.recordPayment(world.ctx.db, {
+    invoiceId: invoice.id,
+    amountCents: 3000,
+    method: 'check',
+    reference: '101',
+  });
+  return { id: invoice.id, paymentId: payment.id };
+}

@@ -68,6 +68,10 @@ describe('the OpenAPI document', () => {
       ['/api/auth/email', 'post'],
       ['/api/auth/confirm-email', 'post'],
       ['/api/admin/users/{id}/password-reset', 'post'],
+      ['/api/admin/invoices', 'post'],
+      ['/api/admin/invoices/{id}/reissue', 'post'],
+      ['/api/admin/invoices/{id}/payments', 'post'],
+      ['/api/admin/payments/{id}/refunds', 'post'],
     ] as const;
     for (const [path, method] of keyed) {
       const header = doc.paths[path]![method]!.parameters?.find(

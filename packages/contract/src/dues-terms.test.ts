@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dueReminderDay,
   addYears,
   firstTerm,
   formatMoney,
@@ -61,5 +62,16 @@ describe('dues terms', () => {
     expect(paymentStatusOf('grace')).toBe('pending');
     expect(paymentStatusOf('lapsed')).toBe('failed');
     expect(formatMoney(55000)).toBe('$550.00');
+  });
+});
+
+describe('dueReminderDay', () => {
+  it('is the nearest reminder day not yet passed', () => {
+    expect(dueReminderDay('2026-12-31', '2026-12-01', [30, 14, 1])).toBe(30);
+    expect(dueReminderDay('2026-12-31', '2026-11-30', [30, 14, 1])).toBeNull();
+    expect(dueReminderDay('2026-12-31', '2026-12-20', [30, 14, 1])).toBe(14);
+    expect(dueReminderDay('2026-12-31', '2026-12-30', [30, 14, 1])).toBe(1);
+    expect(dueReminderDay('2026-12-31', '2026-12-31', [30, 14, 1])).toBe(1);
+    expect(dueReminderDay('2026-12-31', '2027-01-01', [30, 14, 1])).toBeNull();
   });
 });

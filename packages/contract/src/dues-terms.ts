@@ -124,3 +124,41 @@ export const hasPlanFeatures = (status: MembershipStatus) =>
 export function formatMoney(cents: number, currency = 'USD', locale = 'en-US'): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
 }
+
+/**
+ * A plan's price as the marketing pages show it: '$550' for a whole amount, '$612.50' when
+ * there are cents (formatMoney's form).
+ */
+export function formatPlanPrice(cents: number, currency = 'USD', locale = 'en-US'): string {
+  if (cents % 100 !== 0) return formatMoney(cents, currency, locale);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  }).format(cents / 100);
+}
+
+/** A member may renew once the paid-through date is this close (or past). */
+export const RENEWAL_OPENS_DAYS = 90;
+
+/** Days from `today` until `date` (negative once it has passed). */
+export function daysUntil(today: string, date: string): number {
+  return Math.round((toUtc(date) - toUtc(today)) / DAY_MS);
+}
+
+/**
+ * The renewal reminder due on `today` for a term ending `paidThrough`: the nearest of the
+ * chamber's reminder days not yet passed, so a run that missed a day sends the one reminder
+ * that still makes sense rather than every missed one. Null when none is due.
+ */
+export function dueReminderDay(
+  paidThrough: string,
+  today: string,
+  reminderDays: readonly number[],
+): number | null {
+  const left = daysUntil(today, paidThrough);
+  if (left < 0) return null;
+  const due = reminderDays.filter((d) => d >= left);
+  return due.length > 0 ? Math.min(...due) : null;
+}

@@ -14,3 +14,7 @@ export * from './two-factor.js';
 export * from './sessions.js';
 export * from './dues-terms.js';
 export * from './event-check-in.js';
+export * from './membership-plans.js';
+export * from './memberships.js';
+export * from './online-payments.js';
+export * from './billing.js';

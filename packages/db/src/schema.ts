@@ -114,6 +114,11 @@ export const contacts = pgTable(
     memberSince: date('member_since'),
     membershipTier: membershipTierEnum('membership_tier').notNull().default('standard'),
     paymentStatus: paymentStatusEnum('payment_status').notNull().default('pending'),
+    /**
+     * Whether the directory lists the contact: false once its membership has lapsed or ended
+     * and the chamber's lapsed listing setting is 'hidden' (kept by the memberships module).
+     */
+    listed: boolean('listed').notNull().default(true),
     specialties: text('specialties')
       .array()
       .notNull()
@@ -932,15 +937,21 @@ export const payments = pgTable(
 );
 
 /** Every Stripe event handled, by its id: a replay finds its row and does nothing. */
-export const stripeEvents = pgTable('stripe_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  /** Stripe's `created`, to tell an event that arrives late from a newer one. */
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
-  /** What was done: 'applied', or why nothing was (unknown type, stale, no match). */
-  outcome: text('outcome').notNull(),
-});
+export const stripeEvents = pgTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** Stripe's `created`, to tell an event that arrives late from a newer one. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** What was done: 'applied', or why nothing was (unknown type, stale, no match). */
+    outcome: text('outcome').notNull(),
+    /** The Stripe object the event is about (sub_..., cs_...), to tell a stale update. */
+    objectId: text('object_id'),
+  },
+  (t) => [index('stripe_events_object_id_created_at_idx').on(t.objectId, t.createdAt)],
+);
 
 /**
  * Each dues mail sent, once per membership, kind and paid-through date (and, for reminders,
@@ -957,6 +968,16 @@ export const duesNotices = pgTable(
     /** For renewal reminders, the days before; 0 otherwise. */
     daysBefore: smallint('days_before').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    /**
+     * When the mail went out. The row is written with the change that calls for the mail, so
+     * the row is the queued send; a row still without this is mailed by the next dues run.
+     */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.membershipId, t.kind, t.paidThrough, t.daysBefore] })],
+  (t) => [
+    primaryKey({ columns: [t.membershipId, t.kind, t.paidThrough, t.daysBefore] }),
+    index('dues_notices_unmailed_idx')
+      .on(t.sentAt)
+      .where(sql`${t.mailedAt} is null`),
+  ],
 );

@@ -1,5 +1,6 @@
 import type { JobDefinition } from './definition.js';
 import { deleteExpiredRowsJob } from './delete-expired-rows.js';
+import { duesJob } from './dues.js';
 import { eventRemindersJob } from './event-reminders.js';
 import { seatOffersJob } from './seat-offers.js';
 
@@ -11,4 +12,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   deleteExpiredRowsJob,
   eventRemindersJob,
   seatOffersJob,
+  duesJob,
 ];

@@ -8,9 +8,13 @@ const statusByCode = {
   not_found: 404,
   conflict: 409,
   contact_on_file: 409,
+  invoice_paid: 409,
+  invoice_void: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
+  amount_mismatch: 422,
+  refund_too_large: 422,
   too_many_requests: 429,
   service_unavailable: 503,
 } as const;

@@ -1,12 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/index.js';
 import { type AuthService, authRoutes, oauthMetadataRoutes } from './auth/index.js';
+import { BillingDocuments, BillingService, billingRoutes } from './billing/index.js';
+import {
+  type CardRefunds,
+  createStripeClient,
+  OnlinePayments,
+  onlinePaymentRoutes,
+} from './billing/stripe.js';
 import { assertCanCreateEvents, calendarRoutes } from './calendar/index.js';
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
 import type { ModuleDeps } from './deps.js';
 import { mediaRoutes, type UploadRules } from './media/index.js';
 import { MembersService, membersRoutes } from './members/index.js';
+import { membershipPlansRoutes } from './memberships/index.js';
 import { siteRoutes } from './site/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Card payments through Stripe, when set up; the memberships module registers its hooks. */
+    onlinePayments: OnlinePayments | null;
+  }
+}
 
 /**
  * Every feature module, registered under /api from this one list. Modules import each other
@@ -18,10 +33,30 @@ export async function registerModules(
   deps: ModuleDeps & { auth: AuthService; embeds: EmbedOrigins },
 ): Promise<void> {
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
+  const documents = new BillingDocuments(deps.db, deps.config, deps.storage, deps.mail);
+  // One instance: modules register what a paid invoice fulfils with billing.onPaid.
+  const billing = new BillingService(deps.db, deps.clock, documents);
   const uploadRules: UploadRules = {
     forContact: (kind, contactId, session) => members.checkUpload(kind, contactId, session),
     forEvents: (session) => void assertCanCreateEvents(session),
   };
+  const online = deps.config.stripe
+    ? new OnlinePayments(
+        deps.db,
+        deps.clock,
+        billing,
+        createStripeClient(deps.config.stripe),
+        { ...deps.config, stripe: deps.config.stripe },
+        app.log,
+      )
+    : null;
+  // Staff refunds of card payments go back through Stripe.
+  if (online) {
+    (billing as { setPaymentProvider?: (p: CardRefunds) => void }).setPaymentProvider?.(
+      online.provider(),
+    );
+  }
+  app.decorate('onlinePayments', online);
   await app.register(
     async (api) => {
       await api.register(siteRoutes, deps);
@@ -31,6 +66,9 @@ export async function registerModules(
       await api.register(mediaRoutes, { ...deps, uploadRules });
       await api.register(calendarRoutes, deps);
       await api.register(adminRoutes, deps);
+      await api.register(membershipPlansRoutes, deps);
+      await api.register(onlinePaymentRoutes, { ...deps, online });
+      await api.register(billingRoutes, { ...deps, billing, documents });
     },
     { prefix: '/api' },
   );

@@ -31,6 +31,7 @@ const router = createBrowserRouter([
         Component: RequireAuth,
         children: [
           { path: paths.profile.path, lazy: () => import('./routes/profile') },
+          { path: paths.membership.path, lazy: () => import('./routes/membership') },
           { path: paths.courses.path, lazy: () => import('./routes/courses') },
           { path: paths.checkIn.path, lazy: () => import('./routes/check-in') },
         ],

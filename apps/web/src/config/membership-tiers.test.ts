@@ -1,26 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import { makePlans } from '@/test/fake-api';
 import {
-  benefitsAddedBy,
-  formatPrice,
+  comparisonRows,
+  formatTierPrice,
   includes,
-  membershipBenefits,
-  membershipTier,
-  membershipTierList,
+  planName,
+  tiersBelow,
+  tiersFromPlans,
 } from './membership-tiers';
 
-describe('membership tiers', () => {
-  it('prices the levels as spec §9 does, Enhanced the most popular', () => {
-    expect(membershipTierList.map((t) => [t.id, formatPrice(t.pricePerYear)])).toEqual([
-      ['basic', '$300'],
-      ['enhanced', '$550'],
-      ['elite', '$900'],
+describe('membership tiers from the plans', () => {
+  it('orders the levels lowest first, at their fixed pages, priced from the plans', () => {
+    const tiers = tiersFromPlans([...makePlans()].reverse());
+    expect(tiers.map((t) => [t.id, t.name, formatTierPrice(t), t.href])).toEqual([
+      ['basic', 'Basic', '$300', '/basic-membership'],
+      ['enhanced', 'Enhanced', '$550', '/enhanced-membership'],
+      ['elite', 'Elite', '$900', '/elite-membership'],
     ]);
-    expect(membershipTierList.filter((t) => t.mostPopular).map((t) => t.id)).toEqual(['enhanced']);
+    expect(tiers.filter((t) => t.mostPopular).map((t) => t.id)).toEqual(['enhanced']);
+  });
+
+  it('shows cents only when a price has some, in the chamber’s currency', () => {
+    expect(formatTierPrice({ priceCents: 61_250, currency: 'USD' })).toBe('$612.50');
+    expect(formatTierPrice({ priceCents: 55_000, currency: 'EUR' })).toBe('€550');
   });
 
   it('gives each level its own benefits and everything below it', () => {
-    const radio = membershipBenefits.find((b) => b.label === 'A yearly radio spotlight')!;
-    const directory = membershipBenefits.find((b) => b.from === 'basic')!;
+    const tiers = tiersFromPlans(makePlans());
+    const rows = comparisonRows(tiers);
+    const radio = rows.find((b) => b.label === 'A yearly radio spotlight')!;
+    const directory = rows.find((b) => b.label === 'Listing in the member directory')!;
     expect([
       includes('basic', radio),
       includes('enhanced', radio),
@@ -29,21 +38,16 @@ describe('membership tiers', () => {
     expect(['basic', 'enhanced', 'elite'].every((t) => includes(t as 'basic', directory))).toBe(
       true,
     );
-    expect(benefitsAddedBy('basic')).toHaveLength(6);
-    expect(benefitsAddedBy('enhanced')).toHaveLength(5);
-    expect(benefitsAddedBy('elite')).toHaveLength(7);
+    expect(rows).toHaveLength(6 + 5 + 3);
+    expect(tiersBelow(tiers, 'elite').map((t) => t.id)).toEqual(['enhanced', 'basic']);
   });
 
-  it('says quarterly for education courses wherever they appear', () => {
-    const mentions = [
-      ...membershipBenefits.map((b) => b.label),
-      ...membershipTierList.flatMap((t) => t.highlights),
-    ].filter((line) => /course/i.test(line));
-    expect(mentions.length).toBeGreaterThan(1);
-    expect(mentions.every((line) => /quarterly/.test(line) && !/monthly/.test(line))).toBe(true);
-  });
-
-  it('finds a level by id', () => {
-    expect(membershipTier('elite').name).toBe('Elite');
+  it("names a level by its plan, the API's standard as the lowest plan's name", () => {
+    const plans = makePlans({ standard: { name: 'Starter' } });
+    expect(planName('standard', plans)).toBe('Starter');
+    expect(planName(null, plans)).toBe('Starter');
+    expect(planName('elite', plans)).toBe('Elite');
+    // Before the plans have loaded: the spec's names.
+    expect(planName('standard', undefined)).toBe('Basic');
   });
 });

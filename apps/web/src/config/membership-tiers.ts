@@ -1,21 +1,29 @@
+import { formatPlanPrice, type MembershipPlan, type MembershipTier } from '@chamber/contract';
 import { paths } from './paths';
 
 /**
- * The three membership levels, their yearly prices and their benefits (spec §9). Every page
- * that shows a price or a benefit (home table, price cards, carousel, package pages) reads it
- * from here, so they cannot disagree.
+ * The membership levels as the pages show them, built from the chamber's plans (GET
+ * /membership-plans): names, prices, texts and benefit lists are data an admin edits; the
+ * levels, their order and their pages' addresses are fixed, as the features they unlock are.
  */
 export type TierId = 'basic' | 'enhanced' | 'elite';
 
 export interface MembershipTierInfo {
   id: TierId;
+  planId: string;
+  level: MembershipTier;
   name: string;
-  pricePerYear: number;
+  priceCents: number;
+  currency: string;
   href: string;
   summary: string;
+  /** What this level adds over the one below it: the comparison table's rows. */
+  benefits: string[];
   /** The few lines a price card and a carousel slide show. */
   highlights: string[];
-  mostPopular?: boolean;
+  mostPopular: boolean;
+  /** Offered for joining; a plan off sale keeps its members and its page. */
+  available: boolean;
 }
 
 export interface MembershipBenefit {
@@ -26,35 +34,50 @@ export interface MembershipBenefit {
 
 const rank: Record<TierId, number> = { basic: 0, enhanced: 1, elite: 2 };
 
-/** Education courses are offered quarterly (the spec's two readings differ; see decisions). */
-export const membershipBenefits: MembershipBenefit[] = [
-  { label: 'Listing in the member directory', from: 'basic' },
-  { label: 'Chamber newsletter', from: 'basic' },
-  { label: 'Fall Festival booth for $30 (register by July 1st)', from: 'basic' },
-  { label: 'Discounted education courses, offered quarterly', from: 'basic' },
-  { label: 'Networking at chamber luncheons', from: 'basic' },
-  { label: 'Sponsorship opportunities', from: 'basic' },
-  { label: 'Website link in your directory listing', from: 'enhanced' },
-  { label: 'One free luncheon ticket per month (not the Annual Dinner)', from: 'enhanced' },
-  { label: 'A yearly feature in the local newspaper', from: 'enhanced' },
-  { label: 'Address map on your listing', from: 'enhanced' },
-  { label: 'Business bio on your listing', from: 'enhanced' },
-  { label: 'A yearly radio spotlight', from: 'elite' },
-  { label: 'Luncheon placemat ad', from: 'elite' },
-  { label: 'Social media links on your listing', from: 'elite' },
-  { label: 'Free luncheon sponsorship once a year', from: 'elite' },
-  { label: 'Cover image on your listing', from: 'elite' },
-  { label: 'Coupon uploads for members and visitors', from: 'elite' },
-  { label: 'Business image gallery', from: 'elite' },
-];
+/** The web app's id of a level: the API keeps the spec's `standard` for the lowest. */
+export const tierIdOf = (level: MembershipTier): TierId => (level === 'standard' ? 'basic' : level);
+
+const tierHrefs: Record<TierId, string> = {
+  basic: paths.basicMembership.href(),
+  enhanced: paths.enhancedMembership.href(),
+  elite: paths.eliteMembership.href(),
+};
+
+/** The plans as levels, lowest first. */
+export function tiersFromPlans(plans: readonly MembershipPlan[]): MembershipTierInfo[] {
+  return plans
+    .map((plan) => ({
+      id: tierIdOf(plan.level),
+      planId: plan.id,
+      level: plan.level,
+      name: plan.name,
+      priceCents: plan.priceCents,
+      currency: plan.currency,
+      href: tierHrefs[tierIdOf(plan.level)],
+      summary: plan.description,
+      benefits: plan.benefits,
+      highlights: plan.highlights,
+      mostPopular: plan.featured,
+      available: plan.available,
+    }))
+    .sort((a, b) => rank[a.id] - rank[b.id]);
+}
+
+/** Every benefit, each with the level that brings it: the comparison table's rows. */
+export const comparisonRows = (tiers: readonly MembershipTierInfo[]): MembershipBenefit[] =>
+  tiers.flatMap((tier) => tier.benefits.map((label) => ({ label, from: tier.id })));
 
 /** Whether `tier` includes `benefit`. */
 export const includes = (tier: TierId, benefit: MembershipBenefit) =>
   rank[tier] >= rank[benefit.from];
 
-/** The benefits a level adds over the one below it. */
-export const benefitsAddedBy = (tier: TierId) =>
-  membershipBenefits.filter((benefit) => benefit.from === tier);
+/** The levels below `tier`, nearest first. */
+export const tiersBelow = (tiers: readonly MembershipTierInfo[], tier: TierId) =>
+  tiers.filter((t) => rank[t.id] < rank[tier]).reverse();
+
+/** '$550' (the plan's currency; cents shown only when there are some). */
+export const formatTierPrice = (tier: Pick<MembershipTierInfo, 'priceCents' | 'currency'>) =>
+  formatPlanPrice(tier.priceCents, tier.currency);
 
 /** What every new member gets in their first year, whatever the level. */
 export const newMemberBenefits: string[] = [
@@ -64,55 +87,21 @@ export const newMemberBenefits: string[] = [
   'Announcements of your business to our members',
 ];
 
-export const membershipTierList: MembershipTierInfo[] = [
-  {
-    id: 'basic',
-    name: 'Basic',
-    pricePerYear: 300,
-    href: paths.basicMembership.href(),
-    summary: 'Get your business listed and start meeting the local business community.',
-    highlights: [
-      'Listing in the member directory',
-      'Chamber newsletter',
-      'Fall Festival booth for $30',
-      'Discounted education courses, quarterly',
-      'Networking at chamber luncheons',
-    ],
-  },
-  {
-    id: 'enhanced',
-    name: 'Enhanced',
-    pricePerYear: 550,
-    href: paths.enhancedMembership.href(),
-    summary: 'Stand out in the directory and get a seat at the monthly luncheon.',
-    highlights: [
-      'Everything in Basic',
-      'Website link, business bio and address map',
-      'One free luncheon ticket per month',
-      'A yearly feature in the local newspaper',
-    ],
-    mostPopular: true,
-  },
-  {
-    id: 'elite',
-    name: 'Elite',
-    pricePerYear: 900,
-    href: paths.eliteMembership.href(),
-    summary: 'Maximum visibility across radio, luncheons and the member directory.',
-    highlights: [
-      'Everything in Basic and Enhanced',
-      'A yearly radio spotlight and a luncheon placemat ad',
-      'Free luncheon sponsorship once a year',
-      'Cover image, coupons, social links and a gallery',
-    ],
-  },
-];
+/** The spec's names of the levels, shown only until the chamber's plans have loaded. */
+const levelNames: Record<MembershipTier, string> = {
+  standard: 'Basic',
+  enhanced: 'Enhanced',
+  elite: 'Elite',
+};
 
-export function membershipTier(id: TierId): MembershipTierInfo {
-  const tier = membershipTierList.find((item) => item.id === id);
-  if (!tier) throw new Error(`Unknown membership tier ${id}`);
-  return tier;
+/**
+ * The name people read for a level: its plan's name ('Basic' in the seed for the API's
+ * `standard`); the lowest level when none is set (spec §9).
+ */
+export function planName(
+  level: MembershipTier | null | undefined,
+  plans: readonly Pick<MembershipPlan, 'level' | 'name'>[] | undefined,
+): string {
+  const wanted = level ?? 'standard';
+  return plans?.find((plan) => plan.level === wanted)?.name ?? levelNames[wanted] ?? 'Basic';
 }
-
-/** '$550' */
-export const formatPrice = (dollars: number) => `$${dollars.toLocaleString('en-US')}`;

@@ -25,6 +25,8 @@ export const paths = {
   enhancedMembership: { path: '/enhanced-membership', href: () => '/enhanced-membership' },
   eliteMembership: { path: '/elite-membership', href: () => '/elite-membership' },
   profile: { path: '/profile', href: () => '/profile' },
+  /** The signed-in member's dues: plan, standing, invoices; Stripe sends members back here. */
+  membership: { path: '/membership', href: () => '/membership' },
   courses: { path: '/courses', href: () => '/courses' },
   admin: { path: '/admin', href: () => '/admin' },
   calendar: { path: '/calendar', href: () => '/calendar' },

@@ -1,6 +1,8 @@
 import {
   type MemberDetail,
   memberDetailSchema,
+  type MembershipPlan,
+  membershipPlanSchema,
   type Profile,
   profileSchema,
 } from '@chamber/contract';
@@ -14,6 +16,75 @@ export const json = (status: number, body?: unknown) =>
   });
 
 export type Route = (body: unknown) => Response | Promise<Response>;
+
+/**
+ * The chamber's plans as the seed has them (migration 0015), checked against the contract.
+ * `overrides` change plans by level.
+ */
+export function makePlans(
+  overrides: Partial<Record<MembershipPlan['level'], Partial<MembershipPlan>>> = {},
+): MembershipPlan[] {
+  const seed: MembershipPlan[] = [
+    {
+      id: '00000000-0000-4000-8000-000000000001',
+      level: 'standard',
+      name: 'Basic',
+      slug: 'basic',
+      description: 'Get your business listed and start meeting the local business community.',
+      priceCents: 30000,
+      currency: 'USD',
+      benefits: [
+        'Listing in the member directory',
+        'Chamber newsletter',
+        'Fall Festival booth for $30 (register by July 1st)',
+        'Discounted education courses, offered quarterly',
+        'Networking at chamber luncheons',
+        'Sponsorship opportunities',
+      ],
+      highlights: ['Listing in the member directory', 'Chamber newsletter'],
+      featured: false,
+      available: true,
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000002',
+      level: 'enhanced',
+      name: 'Enhanced',
+      slug: 'enhanced',
+      description: 'Stand out in the directory and get a seat at the monthly luncheon.',
+      priceCents: 55000,
+      currency: 'USD',
+      benefits: [
+        'Website link in your directory listing',
+        'One free luncheon ticket per month (not the Annual Dinner)',
+        'A yearly feature in the local newspaper',
+        'Address map on your listing',
+        'Business bio on your listing',
+      ],
+      highlights: ['Everything in Basic', 'Website link, business bio and address map'],
+      featured: true,
+      available: true,
+    },
+    {
+      id: '00000000-0000-4000-8000-000000000003',
+      level: 'elite',
+      name: 'Elite',
+      slug: 'elite',
+      description: 'Maximum visibility across radio, luncheons and the member directory.',
+      priceCents: 90000,
+      currency: 'USD',
+      benefits: ['A yearly radio spotlight', 'Luncheon placemat ad', 'Cover image on your listing'],
+      highlights: ['Everything in Basic and Enhanced', 'A yearly radio spotlight'],
+      featured: false,
+      available: true,
+    },
+  ];
+  return seed.map((plan) => membershipPlanSchema.parse({ ...plan, ...overrides[plan.level] }));
+}
+
+/** Answers every fake API gives unless a test names the route itself. */
+const defaultRoutes: Record<string, Route> = {
+  'GET /membership-plans': () => json(200, { plans: makePlans() }),
+};
 export interface Call {
   route: string;
   body: unknown;
@@ -34,7 +105,8 @@ export function stubApi(routes: Record<string, Route>) {
       const body: unknown = init.body ? JSON.parse(init.body as string) : undefined;
       calls.push({ route, body, headers: { ...(init.headers as Record<string, string>) } });
       // A route may be named with its query string, or without it to match any query.
-      const handler = routes[route] ?? routes[route.split('?')[0]!];
+      const handler =
+        routes[route] ?? routes[route.split('?')[0]!] ?? defaultRoutes[route.split('?')[0]!];
       if (!handler) throw new Error(`No fake route for ${route}`);
       const response = await handler(body);
       await checkAnswer(route, response);

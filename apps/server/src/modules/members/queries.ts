@@ -48,10 +48,12 @@ export interface ListFilter {
 
 /**
  * The directory lists contacts without a login (an imported roster) and those whose login is
- * active; contacts of pending or suspended logins stay out of it.
+ * active; contacts of pending or suspended logins stay out of it, and so do those whose
+ * membership lapsed when the chamber hides lapsed listings (`listed`).
  */
 function listWhere({ search, role }: ListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
+    eq(contacts.listed, true),
     or(sql`${users.id} is null`, eq(users.status, 'active')),
   ];
   if (search) conditions.push(sql`${contacts.searchText} like ${containsPattern(search)}`);

@@ -80,12 +80,13 @@ export class MembersService {
   }
 
   /**
-   * One member. A member whose login is pending or suspended is out of the directory, and its
-   * page is visible only to that member and to staff; to anyone else it does not exist.
+   * One member. A member whose login is pending or suspended, or whose lapsed membership the
+   * chamber hides, is out of the directory, and its page is visible only to that member and
+   * to staff; to anyone else it does not exist.
    */
   async get(id: string, viewer: Session | null): Promise<MemberDetail> {
     const row = await this.find(id);
-    const listed = !row.user || row.user.status === 'active';
+    const listed = row.contact.listed && (!row.user || row.user.status === 'active');
     const own = viewer?.user.contactId === id;
     if (!listed && !own && !hasStaffRights(viewer)) throw memberNotFound();
     return {

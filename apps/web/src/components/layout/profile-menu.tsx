@@ -1,4 +1,4 @@
-import { LogOutIcon, ShieldIcon, UserIcon } from 'lucide-react';
+import { BadgeCheckIcon, LogOutIcon, ShieldIcon, UserIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,7 +14,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { initials } from './initials';
 import { useSignOut } from './use-sign-out';
 
-/** The signed-in user's menu: Profile, Admin Dashboard (admins), Sign out. */
+/** The signed-in user's menu: Profile, My membership, Admin Dashboard (admins), Sign out. */
 export function ProfileMenu() {
   const { user, role } = useAuth();
   const signOut = useSignOut();
@@ -48,6 +48,12 @@ export function ProfileMenu() {
           <Link to={paths.profile.href()}>
             <UserIcon aria-hidden="true" />
             Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.membership.href()}>
+            <BadgeCheckIcon aria-hidden="true" />
+            My membership
           </Link>
         </DropdownMenuItem>
         {role === 'admin' ? (

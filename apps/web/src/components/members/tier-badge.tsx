@@ -1,10 +1,10 @@
 import type { MembershipTier } from '@chamber/contract';
 import { CrownIcon, StarIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import { tierLabel } from '@/lib/members/labels';
+import { usePlanName } from '@/lib/membership/use-membership-tiers';
 import { cn } from '@/lib/utils';
 
-/** Standard, Enhanced or Elite, each styled apart so the tier reads at a glance. */
+/** The level's plan name (Basic, Enhanced, Elite), each styled apart so it reads at a glance. */
 export function TierBadge({
   tier,
   className,
@@ -12,12 +12,13 @@ export function TierBadge({
   tier: MembershipTier | null | undefined;
   className?: string;
 }) {
+  const planName = usePlanName();
   const variant = tier === 'elite' ? 'default' : tier === 'enhanced' ? 'secondary' : 'outline';
   return (
     <Badge variant={variant} className={cn('[&_svg]:size-3', className)}>
       {tier === 'elite' ? <CrownIcon aria-hidden="true" /> : null}
       {tier === 'enhanced' ? <StarIcon aria-hidden="true" /> : null}
-      {tierLabel(tier)}
+      {planName(tier)}
     </Badge>
   );
 }

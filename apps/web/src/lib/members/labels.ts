@@ -1,14 +1,15 @@
-import type { MembershipTier } from '@chamber/contract';
+import type { MembershipPlan, MembershipTier } from '@chamber/contract';
+import { planName } from '@/config/membership-tiers';
 
-const tierLabels: Record<MembershipTier, string> = {
-  standard: 'Standard',
-  enhanced: 'Enhanced',
-  elite: 'Elite',
-};
-
-/** 'Standard', 'Enhanced' or 'Elite'; Standard when the tier is missing (spec §9). */
-export function tierLabel(tier: MembershipTier | null | undefined): string {
-  return tier ? (tierLabels[tier] ?? 'Standard') : 'Standard';
+/**
+ * The name people read for a tier: its plan's ('Basic', 'Enhanced', 'Elite' in the seed; the
+ * API keeps `standard` for the lowest); the lowest level's when the tier is missing (spec §9).
+ */
+export function tierLabel(
+  tier: MembershipTier | null | undefined,
+  plans?: readonly Pick<MembershipPlan, 'level' | 'name'>[],
+): string {
+  return planName(tier, plans);
 }
 
 /** Role and status badges show the capitalised value (spec §6). */

@@ -1,16 +1,18 @@
 import { ArrowRightIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatPrice, membershipTierList } from '@/config/membership-tiers';
+import { formatTierPrice } from '@/config/membership-tiers';
+import { useMembershipTiers } from '@/lib/membership/use-membership-tiers';
 
 /** The three levels in brief, each leading to its package page. */
 export function AboutLevels() {
+  const { tiers } = useMembershipTiers();
   return (
     <section aria-labelledby="levels-title" className="grid gap-6">
       <h2 id="levels-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
         Membership levels
       </h2>
       <ul className="grid gap-4 md:grid-cols-3">
-        {membershipTierList.map((tier) => (
+        {tiers.map((tier) => (
           <li key={tier.id}>
             <Link
               to={tier.href}
@@ -18,7 +20,7 @@ export function AboutLevels() {
             >
               <span className="flex items-baseline justify-between gap-2">
                 <span className="text-lg font-semibold">{tier.name} Membership</span>
-                <span className="font-bold">{formatPrice(tier.pricePerYear)}/yr</span>
+                <span className="font-bold">{formatTierPrice(tier)}/yr</span>
               </span>
               <span className="text-sm text-muted-foreground">{tier.summary}</span>
               <span className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-primary">

@@ -1,4 +1,11 @@
-import { BarChart3Icon, HistoryIcon, InboxIcon, SettingsIcon, UsersIcon } from 'lucide-react';
+import {
+  BarChart3Icon,
+  BadgeDollarSignIcon,
+  HistoryIcon,
+  InboxIcon,
+  SettingsIcon,
+  UsersIcon,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
@@ -8,19 +15,20 @@ import { useAccessRevoked } from '../api/use-access-revoked';
 import { AccessDenied } from './access-denied';
 import { AuditLog } from './audit-log';
 import { ChamberSettings } from './chamber-settings';
+import { MembershipPlans } from './membership-plans';
 import { Messages } from './messages';
 import { StatsOverview } from './stats-overview';
 import { UserManagement } from './user-management';
 
-const tabs = ['overview', 'users', 'audit', 'settings', 'messages'] as const;
+const tabs = ['overview', 'users', 'plans', 'audit', 'settings', 'messages'] as const;
 type Tab = (typeof tabs)[number];
-// Five tabs wrap onto two rows at 360 px, each row shared out evenly; icons show from 640 px.
+// The tabs wrap onto rows at 360 px, each row shared out evenly; icons show from 640 px.
 const triggerClass =
   'h-auto min-h-8 min-w-fit flex-auto gap-2 py-1.5 text-center whitespace-normal [&_svg]:hidden [&_svg]:size-4 md:flex-none sm:[&_svg]:block';
 const isTab = (value: string | null): value is Tab => tabs.includes(value as Tab);
 
 /** Tabs whose content stays mounted once opened, so work in progress survives a look away. */
-type KeptTab = Extract<Tab, 'users' | 'settings' | 'messages'>;
+type KeptTab = Extract<Tab, 'users' | 'plans' | 'settings' | 'messages'>;
 
 /**
  * The admin dashboard (spec §2): Overview, User Management, the audit log, the chamber's
@@ -72,6 +80,10 @@ export function AdminDashboard() {
               <UsersIcon aria-hidden="true" />
               User Management
             </TabsTrigger>
+            <TabsTrigger value="plans" className={triggerClass}>
+              <BadgeDollarSignIcon aria-hidden="true" />
+              Membership plans
+            </TabsTrigger>
             <TabsTrigger value="audit" className={triggerClass}>
               <HistoryIcon aria-hidden="true" />
               Audit Log
@@ -90,6 +102,7 @@ export function AdminDashboard() {
           </TabsContent>
           {/* Kept mounted: search and filters, and unsaved settings, survive a look elsewhere. */}
           {kept('users', <UserManagement />)}
+          {kept('plans', <MembershipPlans />)}
           <TabsContent value="audit">
             <AuditLog />
           </TabsContent>

@@ -2,6 +2,7 @@ import type { AuditEntry } from '@chamber/contract';
 import { ArrowRightIcon, HistoryIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useAudit } from '../api/get-audit';
+import { usePlanName } from '@/lib/membership/use-membership-tiers';
 import { auditActionLabel, auditChanges } from '../lib/audit-format';
 import { formatDateTime } from '../lib/labels';
 import { Pager } from './pager';
@@ -50,7 +51,8 @@ export function AuditLog() {
 }
 
 function AuditItem({ entry }: { entry: AuditEntry }) {
-  const changes = auditChanges(entry);
+  const planName = usePlanName();
+  const changes = auditChanges(entry, planName);
   return (
     <article className="grid gap-3 rounded-xl border bg-card p-4 text-sm shadow-sm">
       <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">

@@ -20,6 +20,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
+import { usePlanName } from '@/lib/membership/use-membership-tiers';
 import { useUpdateUser } from '../api/update-user';
 import { failureMessage } from '../lib/errors';
 import { fullName, paymentOptions, roleOptions, statusOptions, tierOptions } from '../lib/labels';
@@ -77,6 +78,7 @@ function EditUserForm({
   onDone: () => void;
 }) {
   const mutation = useUpdateUser();
+  const planName = usePlanName();
   const form = useZodForm(userFormSchema, { defaultValues: userFormValues(user) });
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -127,7 +129,7 @@ function EditUserForm({
           control={control}
           name="membershipTier"
           label="Membership Tier"
-          options={tierOptions}
+          options={tierOptions(planName)}
         />
         <ChoiceField
           control={control}

@@ -10,6 +10,7 @@ import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { usePlanName } from '@/lib/membership/use-membership-tiers';
 import { useStats } from '../api/get-stats';
 import { isForbidden } from '../lib/errors';
 
@@ -37,6 +38,7 @@ export function StatsOverview() {
 }
 
 export function StatsView({ stats: { users } }: { stats: AdminStats }) {
+  const planName = usePlanName();
   const statuses: { label: string; value: number; icon: LucideIcon; tone: string }[] = [
     { label: 'Total users', value: users.total, icon: UsersIcon, tone: 'text-primary' },
     { label: 'Active', value: users.active, icon: CircleCheckIcon, tone: 'text-success' },
@@ -83,9 +85,9 @@ export function StatsView({ stats: { users } }: { stats: AdminStats }) {
           title="Users by membership tier"
           total={users.total}
           rows={[
-            { label: 'Elite', value: users.byMembershipTier.elite },
-            { label: 'Enhanced', value: users.byMembershipTier.enhanced },
-            { label: 'Standard', value: users.byMembershipTier.standard },
+            { label: planName('elite'), value: users.byMembershipTier.elite },
+            { label: planName('enhanced'), value: users.byMembershipTier.enhanced },
+            { label: planName('standard'), value: users.byMembershipTier.standard },
           ]}
         />
       </div>

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { tierLabel } from '@/lib/members/labels';
+import { makePlans } from '@/test/fake-api';
 import { auditActionLabel, auditChanges, formatAuditValue } from './audit-format';
 
 describe('audit entries read as sentences', () => {
@@ -64,8 +66,33 @@ describe('audit entries read as sentences', () => {
       }),
     ).toEqual([
       { field: 'businessName', label: 'Business name', before: 'none', after: 'Copperleaf' },
-      { field: 'membershipTier', label: 'Membership tier', before: 'Standard', after: 'Elite' },
+      { field: 'membershipTier', label: 'Membership tier', before: 'Basic', after: 'Elite' },
       { field: 'paymentStatus', label: 'Payment status', before: 'Pending', after: 'Paid' },
+    ]);
+  });
+
+  it("names tiers by the chamber's plans, and reads a plan's price and lists", () => {
+    const plans = makePlans({ standard: { name: 'Starter' } });
+    expect(
+      auditChanges(
+        {
+          before: { membershipTier: 'standard' },
+          after: { membershipTier: 'enhanced' },
+        },
+        (tier) => tierLabel(tier, plans),
+      ),
+    ).toEqual([
+      { field: 'membershipTier', label: 'Membership tier', before: 'Starter', after: 'Enhanced' },
+    ]);
+    expect(
+      auditChanges({
+        target: { type: 'membership_plan' },
+        before: { priceCents: 55_000, benefits: ['Bio'] },
+        after: { priceCents: 61_250, benefits: ['Bio', 'Map'] },
+      }),
+    ).toEqual([
+      { field: 'priceCents', label: 'Yearly price', before: '$550.00', after: '$612.50' },
+      { field: 'benefits', label: 'Benefits', before: 'Bio', after: 'Bio; Map' },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import type { AuditEntry, MembershipTier } from '@chamber/contract';
+import { type AuditEntry, formatMoney, type MembershipTier } from '@chamber/contract';
 import { capitalise, tierLabel } from '@/lib/members/labels';
 import { settingsFields } from './settings-fields';
 
@@ -66,17 +66,36 @@ const settingsFieldLabels: Record<string, string> = Object.fromEntries(
   Object.entries(settingsFields).map(([field, info]) => [field, info.label]),
 );
 
+/** Fields of a membership plan, in the Membership plans form's order. */
+const planFieldLabels: Record<string, string> = {
+  name: 'Name',
+  priceCents: 'Yearly price',
+  description: 'Description',
+  highlights: 'Price card lines',
+  benefits: 'Benefits',
+  available: 'Offered for joining',
+  featured: 'Most Popular',
+};
+
 const labelsByTarget: Record<string, Record<string, string>> = {
   user: userFieldLabels,
   location: settingsFieldLabels,
+  membership_plan: planFieldLabels,
 };
 
 const capitalised = new Set(['role', 'status', 'paymentStatus']);
 
 /** A stored value as staff read it: 'Elite', 'Suspended', or 'none' for an empty field. */
-export function formatAuditValue(field: string, value: unknown): string {
+export function formatAuditValue(
+  field: string,
+  value: unknown,
+  tierName: (tier: MembershipTier) => string = tierLabel,
+): string {
   if (value === null || value === undefined || value === '') return 'none';
-  if (field === 'membershipTier') return tierLabel(value as MembershipTier);
+  if (field === 'membershipTier') return tierName(value as MembershipTier);
+  // Amounts are cents in the chamber's currency (the audit entry does not repeat it).
+  if (field.endsWith('Cents') && typeof value === 'number') return formatMoney(value);
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(String).join('; ');
   if (typeof value === 'string') return capitalised.has(field) ? capitalise(value) : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
@@ -97,6 +116,7 @@ export interface AuditChange {
  */
 export function auditChanges(
   entry: Pick<AuditEntry, 'before' | 'after'> & { target?: Pick<AuditEntry['target'], 'type'> },
+  tierName?: (tier: MembershipTier) => string,
 ): AuditChange[] {
   if (!entry.after) return [];
   const labels = labelsByTarget[entry.target?.type ?? 'user'] ?? {};
@@ -113,7 +133,7 @@ export function auditChanges(
   return fields.map((field) => ({
     field,
     label: labels[field] ?? capitalise(words(field)),
-    before: formatAuditValue(field, before[field]),
-    after: formatAuditValue(field, after[field]),
+    before: formatAuditValue(field, before[field], tierName),
+    after: formatAuditValue(field, after[field], tierName),
   }));
 }

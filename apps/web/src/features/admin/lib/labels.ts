@@ -4,6 +4,7 @@ import {
   roles,
   userStatuses,
   type AdminUser,
+  type MembershipTier,
   type Role,
   type UserStatus,
 } from '@chamber/contract';
@@ -19,7 +20,9 @@ const options = <T extends string>(
 /** Edit dialog choices, in the spec's order (§2 Edit dialog fields). */
 export const roleOptions = options(roles);
 export const statusOptions = options(userStatuses);
-export const tierOptions = options(membershipTiers, (tier) => tierLabel(tier));
+/** The tiers named by the chamber's plans (the lowest is 'Basic' in the seed). */
+export const tierOptions = (name: (tier: MembershipTier) => string = tierLabel) =>
+  options(membershipTiers, name);
 export const paymentOptions = options(paymentStatuses);
 
 /** List filters (spec §2 User Management): all, then each value. */

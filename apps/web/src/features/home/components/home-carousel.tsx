@@ -1,6 +1,7 @@
 import { Carousel } from '@/components/ui/carousel';
 import { Spinner } from '@/components/ui/spinner';
 import { useChamber } from '@/lib/chamber/use-chamber';
+import { useMembershipTiers } from '@/lib/membership/use-membership-tiers';
 import { useUpcomingEvents } from '@/lib/api/upcoming-events';
 import {
   CAROUSEL_DELAY_MS,
@@ -30,9 +31,10 @@ function SlideContent({ slide }: { slide: HomeSlide }) {
 export function HomeCarousel() {
   const { config, locationError } = useChamber();
   const upcoming = useUpcomingEvents({ limit: MAX_EVENT_SLIDES });
+  const plans = useMembershipTiers();
   // Without the start-up config there is no calendar to ask: as good as a failed load.
   const failed = upcoming.isError || (!config && locationError !== null);
-  const loading = !failed && upcoming.isPending;
+  const loading = (!failed && upcoming.isPending) || (plans.isPending && !plans.error);
 
   if (loading) {
     return (
@@ -43,7 +45,7 @@ export function HomeCarousel() {
     );
   }
 
-  const slides = homeSlides(failed ? null : upcoming.events).map((slide) => ({
+  const slides = homeSlides(failed ? null : upcoming.events, plans.tiers).map((slide) => ({
     id: slide.id,
     name: slide.name,
     content: <SlideContent slide={slide} />,

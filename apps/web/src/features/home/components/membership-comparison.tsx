@@ -1,18 +1,18 @@
 import { CheckIcon, MinusIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import {
-  formatPrice,
-  includes,
-  membershipBenefits,
-  membershipTierList,
-} from '@/config/membership-tiers';
+import { Skeleton } from '@/components/ui/skeleton';
+import { comparisonRows, formatTierPrice, includes } from '@/config/membership-tiers';
+import { useMembershipTiers } from '@/lib/membership/use-membership-tiers';
 import { cn } from '@/lib/utils';
-
-const popular = (id: string) => membershipTierList.find((t) => t.id === id)?.mostPopular;
+import { PlansUnavailable } from '@/components/members/plans-unavailable';
 
 /** The benefits-by-level table (spec §2 Home), with Choose Basic / Enhanced / Elite. */
 export function MembershipComparison() {
+  const { tiers, isPending, error } = useMembershipTiers();
+  if (error) return <PlansUnavailable error={error} />;
+  if (isPending) return <Skeleton className="h-[40rem] w-full rounded-2xl" />;
+  const popular = (id: string) => tiers.find((t) => t.id === id)?.mostPopular;
   return (
     <div className="overflow-hidden rounded-2xl border bg-card shadow-sm">
       <table className="w-full table-fixed border-collapse text-sm">
@@ -22,7 +22,7 @@ export function MembershipComparison() {
             <th scope="col" className="px-2.5 py-4 text-left font-semibold sm:px-6">
               Benefit
             </th>
-            {membershipTierList.map((tier) => (
+            {tiers.map((tier) => (
               <th
                 key={tier.id}
                 scope="col"
@@ -33,19 +33,19 @@ export function MembershipComparison() {
               >
                 <span className="block text-[0.6875rem] sm:text-base">{tier.name}</span>
                 <span className="hidden text-xs font-normal text-muted-foreground sm:block">
-                  {formatPrice(tier.pricePerYear)}/yr
+                  {formatTierPrice(tier)}/yr
                 </span>
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {membershipBenefits.map((benefit) => (
+          {comparisonRows(tiers).map((benefit) => (
             <tr key={benefit.label} className="border-b last:border-b-0">
               <th scope="row" className="px-2.5 py-3 text-left font-normal sm:px-6">
                 {benefit.label}
               </th>
-              {membershipTierList.map((tier) => (
+              {tiers.map((tier) => (
                 <td
                   key={tier.id}
                   className={cn('px-1 py-3 text-center', popular(tier.id) && 'bg-primary/5')}
@@ -74,7 +74,7 @@ export function MembershipComparison() {
             <td className="px-2.5 py-4 sm:px-6">
               <span className="sr-only">Choose a level</span>
             </td>
-            {membershipTierList.map((tier) => (
+            {tiers.map((tier) => (
               <td
                 key={tier.id}
                 className={cn(

@@ -2,7 +2,7 @@ import { CheckIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { formatPrice, type MembershipTierInfo } from '@/config/membership-tiers';
+import { formatTierPrice, type MembershipTierInfo } from '@/config/membership-tiers';
 import { useChamber } from '@/lib/chamber/use-chamber';
 
 /** A membership level on the carousel, with its Join button (spec §2 Home). */
@@ -15,7 +15,7 @@ export function MembershipSlide({ tier }: { tier: MembershipTierInfo }) {
           <p className="text-sm font-semibold tracking-widest text-primary uppercase">Membership</p>
           <h2 className="text-3xl font-bold tracking-tight sm:text-4xl">{tier.name} Membership</h2>
           <p className="text-2xl font-bold">
-            {formatPrice(tier.pricePerYear)}
+            {formatTierPrice(tier)}
             <span className="text-base font-normal text-muted-foreground"> / year</span>
           </p>
           <p className="max-w-xl text-muted-foreground">{tier.summary}</p>

@@ -2,6 +2,7 @@ import { CheckIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import {
   Card,
   CardContent,
@@ -10,16 +11,21 @@ import {
   CardHeader,
   CardTitle,
 } from '@/components/ui/card';
-import { formatPrice, membershipTierList } from '@/config/membership-tiers';
+import { formatTierPrice } from '@/config/membership-tiers';
+import { useMembershipTiers } from '@/lib/membership/use-membership-tiers';
 import { cn } from '@/lib/utils';
+import { PlansUnavailable } from '@/components/members/plans-unavailable';
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
-/** The three levels' yearly prices, Enhanced marked 'Most Popular' (spec §2 Home). */
+/** The levels' yearly prices, the featured plan marked 'Most Popular' (spec §2 Home). */
 export function PriceCards() {
+  const { tiers, isPending, error } = useMembershipTiers();
+  if (error) return <PlansUnavailable error={error} />;
+  if (isPending) return <Skeleton className="h-96 w-full" />;
   return (
     <ul className="grid gap-6 md:grid-cols-3">
-      {membershipTierList.map((tier) => (
+      {tiers.map((tier) => (
         <li key={tier.id}>
           <Card
             className={cn(
@@ -33,7 +39,7 @@ export function PriceCards() {
                 {tier.mostPopular ? <Badge>Most Popular</Badge> : null}
               </div>
               <p className="text-4xl font-bold tracking-tight">
-                {formatPrice(tier.pricePerYear)}
+                {formatTierPrice(tier)}
                 <span className="text-base font-normal text-muted-foreground"> / year</span>
               </p>
               <CardDescription>{tier.summary}</CardDescription>

@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '@chamber/contract';
-import { membershipTierList, type MembershipTierInfo } from '@/config/membership-tiers';
+import type { MembershipTierInfo } from '@/config/membership-tiers';
 
 /** Spec §9: the carousel advances every 5 s and shows at most 3 upcoming events. */
 export const CAROUSEL_DELAY_MS = 5000;
@@ -15,10 +15,13 @@ export type HomeSlide =
 
 /**
  * The home carousel's slides, in the spec's order: the main slide, up to 3 upcoming events,
- * then the three membership levels. `events` is null when they failed to load: then only the
- * main and membership slides show.
+ * then the chamber's membership levels. `events` is null when they failed to load: then only
+ * the main and membership slides show.
  */
-export function homeSlides(events: readonly CalendarEvent[] | null): HomeSlide[] {
+export function homeSlides(
+  events: readonly CalendarEvent[] | null,
+  tiers: readonly MembershipTierInfo[],
+): HomeSlide[] {
   return [
     { kind: 'main', id: 'main', name: MAIN_SLIDE_TITLE },
     ...(events ?? []).slice(0, MAX_EVENT_SLIDES).map((event) => ({
@@ -27,7 +30,7 @@ export function homeSlides(events: readonly CalendarEvent[] | null): HomeSlide[]
       name: event.title,
       event,
     })),
-    ...membershipTierList.map((tier) => ({
+    ...tiers.map((tier) => ({
       kind: 'membership' as const,
       id: `membership-${tier.id}`,
       name: `${tier.name} Membership`,

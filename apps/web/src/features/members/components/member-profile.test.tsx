@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
-import { json, makeMember, makeProfile, signedInAs, stubApi } from '@/test/fake-api';
+import { json, makeMember, makePlans, makeProfile, signedInAs, stubApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { MemberError, MemberProfile } from './member-profile';
 
@@ -50,8 +50,10 @@ describe('MemberProfile', () => {
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
   });
 
-  it('keeps a standard member plain: chamber tagline, no cover, website or map', async () => {
+  it('keeps a standard member plain, its tier named by the plan: no cover, website or map', async () => {
     stubApi({
+      'GET /membership-plans': () =>
+        json(200, { plans: makePlans({ standard: { name: 'Starter' } }) }),
       'GET /members/c-1': () =>
         json(200, makeMember({ coverImage: '/api/media/cover.jpg', email: null })),
     });
@@ -63,7 +65,9 @@ describe('MemberProfile', () => {
     expect(document.querySelector('img[src="/api/media/cover.jpg"]')).toBeNull();
     expect(screen.queryByTitle(/Map of/)).toBeNull();
     expect(screen.queryByText('Email')).toBeNull();
-    expect(screen.getAllByText('Standard').length).toBeGreaterThan(0);
+    // The API's `standard`, as people read it: the lowest plan's name.
+    await waitFor(() => expect(screen.getAllByText('Starter').length).toBeGreaterThan(0));
+    expect(screen.queryByText('Standard')).toBeNull();
   });
 
   it('shows Member not found with a way back on 404', async () => {

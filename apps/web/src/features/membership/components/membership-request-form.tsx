@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Form, FormError, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { formatPrice, type MembershipTierInfo } from '@/config/membership-tiers';
+import { formatTierPrice, type MembershipTierInfo } from '@/config/membership-tiers';
 import { useSendContactMessage } from '@/lib/api/site-forms';
 
 const formSchema = contactMessageSchema.pick({ name: true, email: true, phone: true }).extend({
@@ -23,7 +23,7 @@ const empty = { name: '', email: '', phone: '', businessName: '', notes: '', web
 /** The message staff receive: the level and price first, so the request reads at a glance. */
 export function membershipRequestMessage(tier: MembershipTierInfo, values: RequestValues) {
   return [
-    `Membership request: ${tier.name} (${formatPrice(tier.pricePerYear)} a year)`,
+    `Membership request: ${tier.name} (${formatTierPrice(tier)} a year)`,
     `Business: ${values.businessName}`,
     '',
     values.notes || 'No further notes.',

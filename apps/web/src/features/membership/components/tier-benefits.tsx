@@ -1,10 +1,6 @@
 import { CheckIcon } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import {
-  benefitsAddedBy,
-  membershipTierList,
-  type MembershipTierInfo,
-} from '@/config/membership-tiers';
+import { type MembershipTierInfo, tiersBelow } from '@/config/membership-tiers';
 
 function BenefitList({ items }: { items: string[] }) {
   return (
@@ -23,9 +19,14 @@ function BenefitList({ items }: { items: string[] }) {
  * A level's benefits (spec §9): what it adds first, then everything it keeps from the levels
  * below, each group under its own heading.
  */
-export function TierBenefits({ tier }: { tier: MembershipTierInfo }) {
-  const index = membershipTierList.findIndex((t) => t.id === tier.id);
-  const below = membershipTierList.slice(0, index).reverse();
+export function TierBenefits({
+  tier,
+  tiers,
+}: {
+  tier: MembershipTierInfo;
+  tiers: readonly MembershipTierInfo[];
+}) {
+  const below = tiersBelow(tiers, tier.id);
   return (
     <Card>
       <CardHeader>
@@ -34,16 +35,16 @@ export function TierBenefits({ tier }: { tier: MembershipTierInfo }) {
       <CardContent className="grid gap-8">
         <section aria-labelledby={`${tier.id}-own`} className="grid gap-4">
           <h3 id={`${tier.id}-own`} className="font-semibold">
-            {index === 0 ? 'Every membership includes' : `${tier.name} adds`}
+            {below.length === 0 ? 'Every membership includes' : `${tier.name} adds`}
           </h3>
-          <BenefitList items={benefitsAddedBy(tier.id).map((b) => b.label)} />
+          <BenefitList items={tier.benefits} />
         </section>
         {below.map((lower) => (
           <section key={lower.id} aria-labelledby={`${tier.id}-${lower.id}`} className="grid gap-4">
             <h3 id={`${tier.id}-${lower.id}`} className="font-semibold">
               Everything in {lower.name}
             </h3>
-            <BenefitList items={benefitsAddedBy(lower.id).map((b) => b.label)} />
+            <BenefitList items={lower.benefits} />
           </section>
         ))}
       </CardContent>

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, stubApi } from '@/test/fake-api';
+import { json, makePlans, stubApi } from '@/test/fake-api';
 import { makeLocation, renderWithProviders } from '@/test/render-with-providers';
 import { TierPage } from './tier-page';
 
@@ -16,7 +16,9 @@ describe('TierPage', () => {
     });
     renderWithProviders(<TierPage tierId="enhanced" />, { chamber: { location: makeLocation() } });
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Enhanced Membership' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Enhanced Membership' }),
+    ).toBeTruthy();
     expect(screen.getByText('$550')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Enhanced adds' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Everything in Basic' })).toBeTruthy();
@@ -42,7 +44,7 @@ describe('TierPage', () => {
     ]);
   });
 
-  it("embeds the level's sign-up form with the provider's script when configured", () => {
+  it("embeds the level's sign-up form with the provider's script when configured", async () => {
     stubApi({});
     renderWithProviders(<TierPage tierId="elite" />, {
       chamber: {
@@ -52,12 +54,37 @@ describe('TierPage', () => {
         }),
       },
     });
-    expect(screen.getByTitle('Elite membership sign-up form').getAttribute('src')).toBe(
+    expect((await screen.findByTitle('Elite membership sign-up form')).getAttribute('src')).toBe(
       'https://forms.example.com/elite',
     );
     expect(screen.queryByRole('button', { name: /Request Elite/ })).toBeNull();
     expect(
       document.querySelector('script[src="https://forms.example.com/form_embed.js"]'),
     ).toBeTruthy();
+  });
+
+  it("shows the plan as the chamber edited it: its name, price, benefits and the others' prices", async () => {
+    stubApi({
+      'GET /membership-plans': () =>
+        json(200, {
+          plans: makePlans({
+            standard: { name: 'Starter', priceCents: 32_500 },
+            enhanced: {
+              priceCents: 61_250,
+              benefits: ['Two luncheon tickets a month'],
+              description: 'More lunches.',
+            },
+          }),
+        }),
+    });
+    renderWithProviders(<TierPage tierId="enhanced" />, { chamber: { location: makeLocation() } });
+    expect(await screen.findByText('$612.50')).toBeTruthy();
+    expect(screen.getByText('More lunches.')).toBeTruthy();
+    expect(screen.getByText('Two luncheon tickets a month')).toBeTruthy();
+    expect(screen.queryByText('A yearly feature in the local newspaper')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Everything in Starter' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Starter ($325)' }).getAttribute('href')).toBe(
+      '/basic-membership',
+    );
   });
 });

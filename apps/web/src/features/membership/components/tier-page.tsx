@@ -2,27 +2,54 @@ import { ArrowLeftIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
-import {
-  formatPrice,
-  membershipTier,
-  membershipTierList,
-  type TierId,
-} from '@/config/membership-tiers';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatTierPrice, type MembershipTierInfo, type TierId } from '@/config/membership-tiers';
 import { paths } from '@/config/paths';
+import { PlansUnavailable } from '@/components/members/plans-unavailable';
 import { useChamber } from '@/lib/chamber/use-chamber';
+import { useMembershipTiers } from '@/lib/membership/use-membership-tiers';
 import { useMetaDescription } from '@/lib/use-meta-description';
 import { TierBenefits } from './tier-benefits';
 import { TierSignup } from './tier-signup';
 
 const linkClass = 'rounded-sm font-medium text-primary hover:underline';
 
-/** A tier package page (spec §2): the price, the benefits, the sign-up, and the way back. */
+/**
+ * A tier package page (spec §2): the price, the benefits, the sign-up, and the way back. The
+ * page of a level stays at its address; what it says is its plan's.
+ */
 export function TierPage({ tierId }: { tierId: TierId }) {
-  const tier = membershipTier(tierId);
+  const { tiers, error } = useMembershipTiers();
+  const tier = tiers.find((t) => t.id === tierId);
+  if (error) {
+    return (
+      <PageBody>
+        <PlansUnavailable error={error} />
+      </PageBody>
+    );
+  }
+  if (!tier) {
+    return (
+      <PageBody className="grid gap-6">
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-96 w-full" />
+      </PageBody>
+    );
+  }
+  return <LoadedTierPage tier={tier} tiers={tiers} />;
+}
+
+function LoadedTierPage({
+  tier,
+  tiers,
+}: {
+  tier: MembershipTierInfo;
+  tiers: MembershipTierInfo[];
+}) {
   const { name } = useChamber();
-  const price = formatPrice(tier.pricePerYear);
+  const price = formatTierPrice(tier);
   useMetaDescription(`${tier.name} membership of the ${name}: ${price} a year. ${tier.summary}`);
-  const others = membershipTierList.filter((t) => t.id !== tier.id);
+  const others = tiers.filter((t) => t.id !== tier.id);
 
   return (
     <>
@@ -35,7 +62,7 @@ export function TierPage({ tierId }: { tierId: TierId }) {
       </PageHeader>
       <PageBody className="grid grid-cols-1 gap-10">
         <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-[2fr_3fr]">
-          <TierBenefits tier={tier} />
+          <TierBenefits tier={tier} tiers={tiers} />
           <TierSignup tier={tier} />
         </div>
         <nav
@@ -52,7 +79,7 @@ export function TierPage({ tierId }: { tierId: TierId }) {
               <span key={other.id}>
                 {i > 0 ? ' · ' : null}
                 <Link to={other.href} className={linkClass}>
-                  {other.name} ({formatPrice(other.pricePerYear)})
+                  {other.name} ({formatTierPrice(other)})
                 </Link>
               </span>
             ))}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { EmbeddedForm } from '@/components/embeds/embedded-form';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatPrice, type MembershipTierInfo } from '@/config/membership-tiers';
+import { formatTierPrice, type MembershipTierInfo } from '@/config/membership-tiers';
 import { paths } from '@/config/paths';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { MembershipRequestForm } from './membership-request-form';
@@ -33,8 +33,8 @@ export function TierSignup({ tier }: { tier: MembershipTierInfo }) {
         <h2 className="text-xl leading-tight font-semibold">Sign up for {tier.name}</h2>
         <CardDescription>
           {embedUrl
-            ? `Register and pay your ${formatPrice(tier.pricePerYear)} yearly membership online.`
-            : `Tell us about your business and we will confirm your ${tier.name} membership and send the ${formatPrice(tier.pricePerYear)} invoice.`}
+            ? `Register and pay your ${formatTierPrice(tier)} yearly membership online.`
+            : `Tell us about your business and we will confirm your ${tier.name} membership and send the ${formatTierPrice(tier)} invoice.`}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">

@@ -1,0 +1,233 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chambers, type Database, membershipSettings } from '@chamber/db';
+import { createContact } from '@chamber/db/factories';
+import { type Config, loadConfig } from '../../config.js';
+import { manualClock } from '../../lib/clock.js';
+import { DiskStorage } from '../../lib/disk-storage.js';
+import type { Storage } from '../../lib/storage.js';
+import { MailDelivery } from '../../lib/mail/delivery.js';
+import { createMailer } from '../../lib/mail/mailer.js';
+import { createTestDatabase } from '../../test/app.js';
+import { makeImage } from '../../test/members.js';
+import { startSmtpServer } from '../../test/smtp.js';
+import { loadChamberIdentity } from '../chamber/index.js';
+import { BillingDocuments } from './documents.js';
+import { BillingService } from './service.js';
+
+let handle: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Database;
+let dataDir: string;
+let config: Config;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let storage: Storage;
+let documents: BillingDocuments;
+let billing: BillingService;
+let contactId: string;
+let logoUrl: string;
+
+const clock = manualClock(new Date('2026-03-10T17:00:00Z'));
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+const hasImage = (bytes: Buffer) => bytes.toString('latin1').includes('/Subtype /Image');
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+  smtp = await startSmtpServer();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'chamber-billing-'));
+  config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://portal.example.org',
+  });
+  storage = new DiskStorage(path.join(dataDir, 'media'));
+  const png = await makeImage('png', { width: 120, height: 60 });
+  const key = `${createHash('sha256').update(png).digest('hex')}.png`;
+  await storage.put(key, png, 'image/png');
+  logoUrl = `/api/media/${key}`;
+  await db.insert(chambers).values({
+    id: 'riverton-chamber',
+    name: 'Riverton Area Chamber of Commerce',
+    address1: '1 Center Street',
+    city: 'Riverton',
+    state: 'UT',
+    postalCode: '84065',
+    email: 'info@rivertonchamber.example',
+    phone: '(801) 555-0100',
+    logoUrl,
+  });
+  await db.update(membershipSettings).set({
+    paymentInstructions: 'Checks payable to Riverton Area Chamber of Commerce.',
+  });
+  const mail = new MailDelivery(() => loadChamberIdentity(db, config), createMailer(config));
+  documents = new BillingDocuments(db, config, storage, mail);
+  billing = new BillingService(db, clock);
+  contactId = (
+    await createContact(db, {
+      firstName: 'Maria',
+      lastName: 'Delgado',
+      businessName: 'Sweetwater Bakery',
+      email: 'maria@sweetwater.example',
+    })
+  ).id;
+});
+afterAll(async () => {
+  await handle.close();
+  await smtp.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function issueTwoLines() {
+  return billing.issueInvoice(db, {
+    contactId,
+    purpose: 'membership_join',
+    lines: [
+      { description: 'Enhanced membership, 10 March 2026 to 9 March 2027', unitCents: 55_000 },
+      { description: 'Luncheon tickets', quantity: 3, unitCents: 1_500 },
+    ],
+  });
+}
+
+describe('PDFs', () => {
+  it('prints an invoice with the chamber, its logo, number, dates, lines, total and how to pay', async () => {
+    const { invoice } = await issueTwoLines();
+    const doc = (await documents.document(invoice.id))!;
+    const { filename, bytes } = await documents.pdf(doc, 'invoice');
+    expect(filename).toBe(`invoice-${invoice.number}.pdf`);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(hasImage(bytes)).toBe(true);
+    const text = await pdfText(bytes);
+    for (const expected of [
+      'Riverton Area Chamber of Commerce',
+      '1 Center Street',
+      'Riverton, UT 84065',
+      `Invoice ${invoice.number}`,
+      'Issued: March 10, 2026',
+      'Due: April 9, 2026',
+      'Sweetwater Bakery',
+      'Maria Delgado',
+      'Enhanced membership, 10 March 2026 to 9 March 2027',
+      '$550.00',
+      'Luncheon tickets',
+      '$15.00',
+      '$45.00',
+      'Total',
+      '$595.00',
+      'Checks payable to Riverton Area Chamber of Commerce.',
+      'https://portal.example.org/membership',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('prints a receipt and a credit note, and leaves out a logo on another site', async () => {
+    await db.update(chambers).set({ logoUrl: 'https://cdn.example.com/logo.png' });
+    try {
+      const { invoice } = await issueTwoLines();
+      const { payment } = await billing.recordPayment(db, {
+        invoiceId: invoice.id,
+        amountCents: 59_500,
+        method: 'check',
+        reference: '1042',
+      });
+      const receipt = await documents.pdf((await documents.document(invoice.id))!, 'receipt');
+      expect(hasImage(receipt.bytes)).toBe(false);
+      const text = await pdfText(receipt.bytes);
+      expect(text).toContain(`Receipt for invoice ${invoice.number}`);
+      expect(text).toContain('Paid $595.00 by check (1042) on March 10, 2026');
+      expect(text).not.toContain('How to pay');
+
+      const { creditNote } = await billing.refund(db, {
+        paymentId: payment.id,
+        amountCents: 4_500,
+        reason: 'Tickets not used',
+      });
+      const credit = await documents.pdf((await documents.document(creditNote.id))!, 'credit_note');
+      expect(credit.filename).toBe(`credit-note-${creditNote.number}.pdf`);
+      const creditText = await pdfText(credit.bytes);
+      expect(creditText).toContain(`Credit note ${creditNote.number}`);
+      expect(creditText).toContain(`Credits: ${invoice.number}`);
+      expect(creditText).toContain(`Refund for invoice ${invoice.number}: Tickets not used`);
+      expect(creditText).toContain('$45.00');
+    } finally {
+      await db.update(chambers).set({ logoUrl });
+    }
+  });
+
+  it('marks a void invoice as void', async () => {
+    const { invoice } = await issueTwoLines();
+    await billing.voidInvoice(db, { invoiceId: invoice.id, reason: 'Issued twice' });
+    const { bytes } = await documents.pdf((await documents.document(invoice.id))!, 'invoice');
+    expect(await pdfText(bytes)).toContain('VOID: Issued twice');
+  });
+});
+
+describe('mails', () => {
+  it('mails the invoice and then the receipt, each with its PDF, a plain-text part and /membership', async () => {
+    const { invoice } = await issueTwoLines();
+    const before = smtp.received.length;
+    await documents.sendInvoiceMail(invoice.id);
+    await billing.recordPayment(db, {
+      invoiceId: invoice.id,
+      amountCents: 59_500,
+      method: 'bank_transfer',
+      reference: 'TRF-88',
+    });
+    await documents.sendReceiptMail(invoice.id);
+    const [issued, receipt] = (await smtp.waitFor(before + 2)).slice(before);
+
+    expect(issued!.to).toMatchObject({ text: 'maria@sweetwater.example' });
+    expect(issued!.subject).toBe(`Invoice ${invoice.number}: $595.00 due by April 9, 2026`);
+    expect(issued!.text).toContain(
+      `Here is invoice ${invoice.number} from Riverton Area Chamber of Commerce for Enhanced membership, 10 March 2026 to 9 March 2027; Luncheon tickets: $595.00, due by April 9, 2026.`,
+    );
+    expect(issued!.text).toContain(
+      'How to pay: Checks payable to Riverton Area Chamber of Commerce.',
+    );
+    expect(issued!.text).toContain('My membership: https://portal.example.org/membership');
+    expect(issued!.html).toContain('href="https://portal.example.org/membership"');
+    const [attached] = issued!.attachments;
+    expect(attached).toMatchObject({
+      filename: `invoice-${invoice.number}.pdf`,
+      contentType: 'application/pdf',
+    });
+    expect(await pdfText(attached!.content)).toContain(`Invoice ${invoice.number}`);
+
+    expect(receipt!.subject).toBe(`Receipt for invoice ${invoice.number}: $595.00 paid`);
+    expect(receipt!.text).toContain(
+      `Thank you: we received $595.00 by bank transfer (TRF-88) on March 10, 2026 for invoice ${invoice.number}.`,
+    );
+    expect(receipt!.text).toContain('https://portal.example.org/membership');
+    expect(receipt!.attachments[0]!.filename).toBe(`receipt-${invoice.number}.pdf`);
+    expect(await pdfText(receipt!.attachments[0]!.content)).toContain('Paid $595.00');
+  });
+
+  it('sends no receipt for an open invoice, and nothing to an addressee without an address', async () => {
+    const { invoice } = await issueTwoLines();
+    expect(await documents.sendReceiptMail(invoice.id)).toBeNull();
+    const { invoice: noMail } = await billing.issueInvoice(db, {
+      contactId,
+      purpose: 'other',
+      lines: [{ description: 'Booth', unitCents: 3_000 }],
+      billTo: { name: 'Walk-in' },
+    });
+    expect(await documents.sendInvoiceMail(noMail.id)).toBeNull();
+    const [row] = await db.select().from(chambers).where(eq(chambers.id, 'riverton-chamber'));
+    expect(row!.logoUrl).toBe(logoUrl);
+  });
+});

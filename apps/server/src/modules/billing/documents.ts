@@ -1,0 +1,191 @@
+import { formatMoney } from '@chamber/contract';
+import type { Database } from '@chamber/db';
+import sharp from 'sharp';
+import type { Config } from '../../config.js';
+import type { MailDelivery } from '../../lib/mail/delivery.js';
+import type { SentMail } from '../../lib/mail/mailer.js';
+import { type ChamberIdentity, renderMail } from '../../lib/mail/templates.js';
+import { mediaKeyFromUrl } from '../../lib/media-url.js';
+import type { Storage } from '../../lib/storage.js';
+import {
+  type BillingDocument,
+  type Letterhead,
+  longDate,
+  methodLabels,
+  pdfFilename,
+  type PdfVariant,
+  renderPdf,
+} from './pdf.js';
+import * as q from './queries.js';
+
+const MAX_LOGO_BYTES = 5 * 1024 * 1024;
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/**
+ * PDFs and mails of invoices, receipts and credit notes. Mail is sent after the transaction
+ * that issued or paid the invoice has committed, by whoever committed it.
+ */
+export class BillingDocuments {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+    private readonly storage: Storage,
+    private readonly mail: MailDelivery,
+  ) {}
+
+  /**
+   * The chamber's name, address and logo. The logo is used when it is one of the portal's own
+   * uploads; a logo on another site is left out rather than fetched while rendering.
+   */
+  async letterhead(): Promise<Letterhead> {
+    const chamber = await q.firstChamber(this.db);
+    const cityLine = [
+      chamber?.city,
+      [chamber?.state, chamber?.postalCode].filter(Boolean).join(' '),
+    ]
+      .filter(Boolean)
+      .join(', ');
+    return {
+      name: chamber?.name ?? this.config.chamberName,
+      addressLines: [chamber?.address1 ?? '', cityLine].filter(Boolean),
+      phone: chamber?.phone ?? '',
+      email: chamber?.email ?? '',
+      logo: chamber?.logoUrl ? await this.logo(chamber.logoUrl) : null,
+      publicUrl: this.config.publicUrl,
+    };
+  }
+
+  private async logo(url: string): Promise<Buffer | null> {
+    const key = mediaKeyFromUrl(url, this.config.publicUrl);
+    if (!key) return null;
+    try {
+      const object = await this.storage.get(key);
+      if (!object || object.size > MAX_LOGO_BYTES) return null;
+      // pdfkit draws PNG and JPEG only; WebP and others are converted.
+      return await sharp(await readAll(object.body))
+        .png()
+        .toBuffer();
+    } catch {
+      return null;
+    }
+  }
+
+  async document(invoiceId: string): Promise<BillingDocument | null> {
+    const invoice = await q.findInvoice(this.db, invoiceId);
+    if (!invoice) return null;
+    const [lines, payments, settings, credited] = await Promise.all([
+      q.linesOf(this.db, [invoice.id]),
+      q.paymentsOf(this.db, [invoice.id]),
+      q.settings(this.db),
+      invoice.creditsInvoiceId ? q.findInvoice(this.db, invoice.creditsInvoiceId) : undefined,
+    ]);
+    return {
+      invoice,
+      lines,
+      payments,
+      creditsNumber: credited?.number ?? null,
+      paymentInstructions: settings.paymentInstructions,
+    };
+  }
+
+  /** The variant an invoice prints as when asked for its PDF. */
+  static variantOf(invoice: q.InvoiceRow): PdfVariant {
+    return invoice.kind === 'credit_note' ? 'credit_note' : 'invoice';
+  }
+
+  async pdf(
+    doc: BillingDocument,
+    variant: PdfVariant,
+  ): Promise<{ filename: string; bytes: Buffer }> {
+    const bytes = await renderPdf(variant, doc, await this.letterhead());
+    return { filename: pdfFilename(variant, doc.invoice), bytes };
+  }
+
+  /** Mails an open invoice to its addressee with the PDF attached; null when it has no address. */
+  async sendInvoiceMail(invoiceId: string): Promise<SentMail | null> {
+    const doc = await this.document(invoiceId);
+    const to = doc?.invoice.billTo.email;
+    if (!doc || !to) return null;
+    const { filename, bytes } = await this.pdf(doc, 'invoice');
+    return this.mail.send((chamber) => ({
+      to,
+      ...invoiceIssuedMail(chamber, doc),
+      attachments: [{ filename, content: bytes, contentType: 'application/pdf' }],
+    }));
+  }
+
+  /** Mails the receipt of a paid invoice with the PDF attached; null when it has no address. */
+  async sendReceiptMail(invoiceId: string): Promise<SentMail | null> {
+    const doc = await this.document(invoiceId);
+    const to = doc?.invoice.billTo.email;
+    if (!doc || !to || doc.invoice.status !== 'paid') return null;
+    const { filename, bytes } = await this.pdf(doc, 'receipt');
+    return this.mail.send((chamber) => ({
+      to,
+      ...receiptMail(chamber, doc),
+      attachments: [{ filename, content: bytes, contentType: 'application/pdf' }],
+    }));
+  }
+
+  /** The same, sent after the answer; a failure is logged for staff. */
+  invoiceMailLater(invoiceId: string): void {
+    this.mail.later('invoice issued', async () => void (await this.sendInvoiceMail(invoiceId)));
+  }
+
+  receiptMailLater(invoiceId: string): void {
+    this.mail.later('receipt', async () => void (await this.sendReceiptMail(invoiceId)));
+  }
+}
+
+const firstName = (doc: BillingDocument) => doc.invoice.billTo.name?.split(' ')[0] ?? '';
+const greeting = (doc: BillingDocument) => (firstName(doc) ? `Hello ${firstName(doc)},` : 'Hello,');
+const membershipLink = (chamber: ChamberIdentity) => ({
+  label: 'My membership',
+  url: `${chamber.publicUrl}/membership`,
+});
+
+/** 'Invoice 2026-0001: $550.00 due by 9 April 2026', with how to pay. */
+export function invoiceIssuedMail(chamber: ChamberIdentity, doc: BillingDocument) {
+  const { invoice } = doc;
+  const total = formatMoney(invoice.totalCents, invoice.currency);
+  const what = doc.lines.map((l) => l.description).join('; ');
+  return renderMail(chamber, {
+    subject: `Invoice ${invoice.number}: ${total} due by ${longDate(invoice.dueOn)}`,
+    preview: `${what}: ${total}`,
+    greeting: greeting(doc),
+    paragraphs: [
+      `Here is invoice ${invoice.number} from ${chamber.name} for ${what}: ${total}, due by ${longDate(invoice.dueOn)}. The invoice is attached as a PDF.`,
+      ...(doc.paymentInstructions.trim()
+        ? [`How to pay: ${doc.paymentInstructions.trim()} Please quote ${invoice.number}.`]
+        : [`Please quote ${invoice.number} with your payment.`]),
+      'Your invoices, receipts and membership are on your membership page.',
+    ],
+    action: membershipLink(chamber),
+    note: 'If you have already paid, thank you: a receipt follows once the payment is recorded.',
+  });
+}
+
+/** 'Receipt for invoice 2026-0001: $550.00 paid', naming how and when. */
+export function receiptMail(chamber: ChamberIdentity, doc: BillingDocument) {
+  const { invoice } = doc;
+  const total = formatMoney(invoice.totalCents, invoice.currency);
+  const payment = doc.payments.find((p) => p.kind === 'payment');
+  const how = payment
+    ? ` by ${methodLabels[payment.method]}${payment.reference && payment.method !== 'card' ? ` (${payment.reference})` : ''} on ${longDate(payment.receivedOn)}`
+    : '';
+  return renderMail(chamber, {
+    subject: `Receipt for invoice ${invoice.number}: ${total} paid`,
+    preview: `Thank you: ${total} received.`,
+    greeting: greeting(doc),
+    paragraphs: [
+      `Thank you: we received ${total}${how} for invoice ${invoice.number}. The receipt is attached as a PDF.`,
+      'Your invoices, receipts and membership are on your membership page.',
+    ],
+    action: membershipLink(chamber),
+  });
+}

@@ -1,0 +1,29 @@
+/**
+ * The billing module: invoices with gapless yearly numbers, payments and refunds. Other
+ * modules issue invoices and learn of payments through BillingService (`issueInvoice`,
+ * `recordPayment`, `onPaid`).
+ */
+export { billingRoutes } from './routes.js';
+export {
+  BillingService,
+  formatInvoiceNumber,
+  PORTAL_ACTOR,
+  type BillTo,
+  type InvoiceLineInput,
+  type InvoiceLineRow,
+  type InvoiceRow,
+  type IssuedInvoice,
+  type IssueInvoiceInput,
+  type PaidHandler,
+  type PaymentProvider,
+  type RecordedRefund,
+  type RefundedHandler,
+  type RefundInput,
+  type ReissueInput,
+  type VoidInvoiceInput,
+  type PaymentRow,
+  type RecordedPayment,
+  type RecordPaymentInput,
+} from './service.js';
+export { BillingDocuments } from './documents.js';
+export type { PdfVariant } from './pdf.js';

@@ -1,0 +1,45 @@
+import { writeCsv } from '../../lib/csv.js';
+import type { InvoiceRow, PaymentRow } from './queries.js';
+
+const HEADER = [
+  'received on',
+  'kind',
+  'invoice',
+  'credit note',
+  'amount',
+  'currency',
+  'method',
+  'reference',
+  'business',
+  'name',
+  'email',
+  'payment id',
+];
+
+const decimal = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * Payments and refunds for a spreadsheet or the books. Amounts are positive and `kind` tells a
+ * refund: a leading minus would be escaped as a formula and read as text.
+ */
+export function paymentsCsv(
+  rows: { payment: PaymentRow; invoice: InvoiceRow; creditNote?: string | null }[],
+): string {
+  return writeCsv([
+    HEADER,
+    ...rows.map(({ payment, invoice, creditNote }) => [
+      payment.receivedOn,
+      payment.kind,
+      invoice.number,
+      creditNote ?? '',
+      decimal(payment.amountCents),
+      payment.currency,
+      payment.method,
+      payment.reference,
+      invoice.billTo.business ?? '',
+      invoice.billTo.name ?? '',
+      invoice.billTo.email ?? '',
+      payment.id,
+    ]),
+  ]);
+}

@@ -1,0 +1,351 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  invoiceListSchema,
+  invoiceSchema,
+  issueInvoiceRequestSchema,
+  listInvoicesQuerySchema,
+  paymentsExportQuerySchema,
+  recordPaymentRequestSchema,
+  recordPaymentResponseSchema,
+  refundRequestSchema,
+  refundResponseSchema,
+  reissueInvoiceRequestSchema,
+  reissueResponseSchema,
+  voidInvoiceRequestSchema,
+} from '@chamber/contract';
+import type { Actor } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { isUuid } from '../../lib/input.js';
+import { mediaResponse } from '../../lib/openapi-media.js';
+import type { Session } from '../../plugins/auth.js';
+import type { ModuleDeps } from '../deps.js';
+import { BillingDocuments } from './documents.js';
+import type { PdfVariant } from './pdf.js';
+import * as q from './queries.js';
+import type { BillingService } from './service.js';
+import { paymentsCsv } from './payments-export.js';
+import { toInvoice, toInvoices, toPayment } from './view.js';
+
+const tags = ['billing'];
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
+const changeErrors = {
+  400: apiErrorSchema,
+  ...denied,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+};
+const pdfResponses = (what: string) => ({
+  200: mediaResponse(what, ['application/pdf']),
+  ...denied,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+});
+
+const actorOf = (session: Session): Actor => ({ id: session.user.id, label: session.user.email });
+const notFound = () => new AppError('not_found', 'Invoice not found');
+
+/**
+ * Members' own invoices and their PDFs (/billing/*), and the admins' invoice desk
+ * (/admin/invoices, /admin/payments): issue, void, reissue, record payments and refunds, export.
+ */
+export const billingRoutes: FastifyPluginAsyncZod<
+  ModuleDeps & { billing: BillingService; documents: BillingDocuments }
+> = async (app, deps) => {
+  const { billing, documents, db } = deps;
+
+  /** The invoice when the caller may see it: their own contact's, or any for an admin. */
+  async function visibleInvoice(session: Session, id: string) {
+    const invoice = isUuid(id) ? await q.findInvoice(db, id) : undefined;
+    const mine = invoice?.contactId != null && invoice.contactId === session.contact?.id;
+    // Someone else's invoice answers as one that does not exist.
+    if (!invoice || !(mine || session.user.role === 'admin')) throw notFound();
+    return invoice;
+  }
+
+  async function sendPdf(reply: FastifyReply, invoiceId: string, variant: PdfVariant) {
+    const doc = (await documents.document(invoiceId))!;
+    const { filename, bytes } = await documents.pdf(doc, variant);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${filename}"`)
+      .send(bytes);
+  }
+
+  async function lockedFor(id: string) {
+    if (!isUuid(id)) throw notFound();
+    const invoice = await q.findInvoice(db, id);
+    if (!invoice) throw notFound();
+    return invoice;
+  }
+
+  app.get(
+    '/billing/invoices',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'The signed-in member’s invoices, receipts and credit notes, newest first',
+        description:
+          'Every invoice and credit note of the contact linked to the account, with lines and payments. An account without a contact has none.',
+        response: { 200: invoiceListSchema, ...denied },
+      },
+    },
+    async (request) => {
+      const contactId = request.session!.contact?.id;
+      if (!contactId) return { invoices: [], total: 0 };
+      const { rows, total } = await q.listInvoices(db, { contactId, limit: 500, offset: 0 });
+      return { invoices: await toInvoices(db, rows), total };
+    },
+  );
+
+  app.get(
+    '/billing/invoices/:id/pdf',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'An invoice or credit note as PDF',
+        description:
+          'The member’s own (their contact’s), or any for an admin; another member’s answers 404 as if there were none.',
+        params: idParams,
+        response: pdfResponses('The invoice or credit note'),
+      },
+    },
+    async (request, reply) => {
+      const invoice = await visibleInvoice(request.session!, request.params.id);
+      return sendPdf(reply, invoice.id, BillingDocuments.variantOf(invoice));
+    },
+  );
+
+  app.get(
+    '/billing/invoices/:id/receipt.pdf',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'The receipt of a paid invoice as PDF',
+        description:
+          'The member’s own, or any for an admin. An invoice not paid has no receipt (409).',
+        params: idParams,
+        response: pdfResponses('The receipt'),
+      },
+    },
+    async (request, reply) => {
+      const invoice = await visibleInvoice(request.session!, request.params.id);
+      if (invoice.kind !== 'invoice' || invoice.status !== 'paid') {
+        throw new AppError('conflict', `Invoice ${invoice.number} is not paid; it has no receipt.`);
+      }
+      return sendPdf(reply, invoice.id, 'receipt');
+    },
+  );
+
+  app.get(
+    '/admin/invoices',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Invoices and credit notes, newest number first, with search',
+        querystring: listInvoicesQuerySchema,
+        response: { 200: invoiceListSchema, 400: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await q.listInvoices(db, {
+        ...request.query,
+        search: request.query.search || undefined,
+      });
+      return { invoices: await toInvoices(db, rows), total };
+    },
+  );
+
+  app.get(
+    '/admin/invoices/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'One invoice or credit note with its lines and payments',
+        params: idParams,
+        response: { 200: invoiceSchema, ...denied, 404: apiErrorSchema },
+      },
+    },
+    async (request) => toInvoice(db, await lockedFor(request.params.id)),
+  );
+
+  app.post(
+    '/admin/invoices',
+    {
+      config: { access: 'admin', idempotent: true },
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags,
+        summary: 'Issue an invoice to a contact (purpose "other") and mail it',
+        description:
+          'Takes the next number of the year. Dues invoices are issued by the membership (join, renew, upgrade), not here. The invoice is mailed with its PDF to the addressee.',
+        body: issueInvoiceRequestSchema,
+        response: { 201: invoiceSchema, ...changeErrors },
+      },
+    },
+    async (request, reply) => {
+      const { invoice } = await billing.issueInvoice(
+        db,
+        { ...request.body, purpose: 'other' },
+        actorOf(request.session!),
+      );
+      documents.invoiceMailLater(invoice.id);
+      return reply.code(201).send(await toInvoice(db, invoice));
+    },
+  );
+
+  app.post(
+    '/admin/invoices/:id/void',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Void an open invoice',
+        description:
+          'It keeps its number and can no longer be paid. A paid invoice is refunded instead (409); a void one stays void (409).',
+        params: idParams,
+        body: voidInvoiceRequestSchema,
+        response: { 200: invoiceSchema, ...changeErrors },
+      },
+    },
+    async (request) => {
+      const invoice = await lockedFor(request.params.id);
+      const voided = await billing.voidInvoice(
+        db,
+        { invoiceId: invoice.id, reason: request.body.reason },
+        actorOf(request.session!),
+      );
+      return toInvoice(db, voided);
+    },
+  );
+
+  app.post(
+    '/admin/invoices/:id/reissue',
+    {
+      config: { access: 'admin', idempotent: true },
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags,
+        summary: 'Correct an open invoice: void it and issue another under a new number',
+        description:
+          'The new invoice names the one it replaces and has its purpose; lines and due date default to the old one’s, the addressee to the contact’s details now. It is mailed.',
+        params: idParams,
+        body: reissueInvoiceRequestSchema,
+        response: { 201: reissueResponseSchema, ...changeErrors },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await lockedFor(request.params.id);
+      const result = await billing.reissue(
+        db,
+        { invoiceId: invoice.id, ...request.body },
+        actorOf(request.session!),
+      );
+      documents.invoiceMailLater(result.invoice.id);
+      return reply.code(201).send({
+        voided: await toInvoice(db, result.voided),
+        invoice: await toInvoice(db, result.invoice),
+      });
+    },
+  );
+
+  app.post(
+    '/admin/invoices/:id/payments',
+    {
+      config: { access: 'admin', idempotent: true },
+      schema: {
+        tags,
+        summary: 'Record a payment received offline (check, cash, bank transfer)',
+        description:
+          'The invoice’s whole amount (422 `amount_mismatch` otherwise); a check needs its number and a transfer its reference as `reference`. A void (409 `invoice_void`) or paid (409 `invoice_paid`) invoice takes no payment. What the invoice was for (a membership term) starts in the same transaction, and the receipt is mailed.',
+        params: idParams,
+        body: recordPaymentRequestSchema,
+        response: { 201: recordPaymentResponseSchema, ...changeErrors },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await lockedFor(request.params.id);
+      const session = request.session!;
+      const { invoice: paid, payment } = await billing.recordPayment(
+        db,
+        { invoiceId: invoice.id, ...request.body, recordedByUserId: session.user.id },
+        actorOf(session),
+      );
+      documents.receiptMailLater(paid.id);
+      return reply
+        .code(201)
+        .send({ invoice: await toInvoice(db, paid), payment: toPayment(payment) });
+    },
+  );
+
+  app.post(
+    '/admin/payments/:id/refunds',
+    {
+      config: { access: 'admin', idempotent: true },
+      schema: {
+        tags,
+        summary: 'Refund a payment, online through Stripe or as recorded',
+        description:
+          'Never more than what is left of the payment after earlier refunds (422 `refund_too_large`). Issues a credit note. `online: true` sends the money back to the card through Stripe; a payment not made online, or no Stripe set up, answers 409, and Stripe not answering 503 with nothing recorded.',
+        params: idParams,
+        body: refundRequestSchema,
+        response: { 201: refundResponseSchema, ...changeErrors, 503: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!isUuid(request.params.id)) throw new AppError('not_found', 'Payment not found');
+      const session = request.session!;
+      const { creditNote, refund } = await billing.refundPayment(
+        {
+          paymentId: request.params.id,
+          ...request.body,
+          recordedByUserId: session.user.id,
+        },
+        actorOf(session),
+      );
+      return reply
+        .code(201)
+        .send({ creditNote: await toInvoice(db, creditNote), refund: toPayment(refund) });
+    },
+  );
+
+  app.get(
+    '/admin/exports/payments.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Payments and refunds received, as CSV',
+        description:
+          'One row each, oldest first, between `from` and `to` (days received, both included; either may be left out). Amounts are positive; `kind` is `payment` or `refund`.',
+        querystring: paymentsExportQuerySchema,
+        response: {
+          200: mediaResponse('The payments as CSV', ['text/csv']),
+          400: apiErrorSchema,
+          ...denied,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      if (from && to && from > to) {
+        throw new AppError('bad_request', '`from` must not be after `to`.');
+      }
+      const csv = paymentsCsv(await q.paymentsBetween(db, from, to));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="payments.csv"')
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
+  );
+};

@@ -1,0 +1,452 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  connect,
+  contacts,
+  duesNotices,
+  invoiceLines,
+  invoices,
+  membershipEvents,
+  membershipSettings,
+  memberships,
+  membershipTerms,
+  users,
+} from '@chamber/db';
+import type { Clock } from '../../lib/clock.js';
+import { MailDelivery } from '../../lib/mail/delivery.js';
+import { createMailer, type Mailer } from '../../lib/mail/mailer.js';
+import { chamberMail } from '../chamber/index.js';
+import type { Session } from '../../plugins/auth.js';
+import { createTestApp, createTestUser, type TestContext } from '../../test/app.js';
+import { BillingService } from '../billing/index.js';
+import { membershipBilling } from './billing-adapter.js';
+import { startSmtpServer } from '../../test/smtp.js';
+import { listMembers } from '../../test/members.js';
+import { runDues } from './dues-run.js';
+import { MembershipsService } from './service.js';
+
+let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let billingService: BillingService;
+/** Staff record a check for the whole invoice, received on `receivedOn` (default today). */
+const billing = {
+  pay: async (invoiceId: string, receivedOn?: string) => {
+    const invoice = (await ctx.db.query.invoices.findFirst({ where: eq(invoices.id, invoiceId) }))!;
+    await ctx.db.transaction((tx) =>
+      billingService.recordPayment(tx, {
+        invoiceId,
+        amountCents: invoice.totalCents,
+        method: 'check',
+        reference: '1001',
+        receivedOn,
+      }),
+    );
+  },
+};
+let service: MembershipsService;
+let mail: MailDelivery;
+let plans: Record<'basic' | 'enhanced' | 'elite', string>;
+
+const DAY = 86_400_000;
+/** Noon in Denver on a day: the chamber's calendar day is that day. */
+const at = (day: string) => new Date(`${day}T19:00:00Z`);
+function setDay(day: string) {
+  ctx.clock.advance(at(day).getTime() - ctx.clock.now().getTime());
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.org' });
+  billingService = new BillingService(ctx.db, ctx.clock);
+  service = new MembershipsService(ctx.db, ctx.clock, membershipBilling(billingService, ctx.clock));
+  mail = chamberMail(ctx.db, ctx.config, createMailer(ctx.config));
+  const rows = await ctx.db.query.membershipPlans.findMany();
+  plans = Object.fromEntries(rows.map((p) => [p.slug, p.id])) as typeof plans;
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+});
+beforeEach(async () => {
+  setDay('2026-03-10');
+  smtp.received.length = 0;
+  await ctx.db
+    .update(membershipSettings)
+    .set({ termRule: 'anniversary', staffApproveNewMembers: false, lapsedListing: 'hidden' });
+});
+
+let n = 0;
+/** A new sign-up: a pending login with its own contact (the /register flow). */
+async function newMember(status: 'pending' | 'active' = 'pending'): Promise<Session> {
+  n += 1;
+  const user = await createTestUser(ctx.db, {
+    email: `owner${n}@shop${n}.example`,
+    firstName: 'Dana',
+    lastName: `Owner${n}`,
+    status,
+    contact: { businessName: `Shop ${n}`, paymentStatus: 'pending', membershipTier: 'standard' },
+  });
+  return sessionOf(user.id);
+}
+async function sessionOf(userId: string): Promise<Session> {
+  const user = (await ctx.db.query.users.findFirst({ where: eq(users.id, userId) }))!;
+  return { tokenId: 't', expiresAt: new Date(Date.now() + DAY), user, contact: null };
+}
+const membershipOf = async (s: Session) =>
+  (await ctx.db.query.memberships.findFirst({
+    where: eq(memberships.contactId, s.user.contactId!),
+  }))!;
+const contactOf = async (s: Session) =>
+  (await ctx.db.query.contacts.findFirst({ where: eq(contacts.id, s.user.contactId!) }))!;
+const listedIds = async () =>
+  (await listMembers(ctx, { search: 'Shop', limit: 100 }))
+    .json<{ members: { id: string }[] }>()
+    .members.map((x) => x.id);
+const eventsOf = async (id: string) =>
+  (await ctx.db.select().from(membershipEvents).where(eq(membershipEvents.membershipId, id))).map(
+    (e) => e.kind,
+  );
+
+/** Joins a plan and pays the join invoice on `paidOn`. */
+async function paidMember(plan: keyof typeof plans, paidOn = '2026-03-10') {
+  const s = await newMember();
+  const joined = await service.join(s, { planId: plans[plan] });
+  await billing.pay(joined.invoice!.id, paidOn);
+  return s;
+}
+
+describe('joining', () => {
+  it('makes a pending membership and a join invoice, and a paid join an active, listed member', async () => {
+    const s = await newMember();
+    const joined = await service.join(s, { planId: plans.enhanced });
+    expect(joined.membership).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'pending',
+      paidThrough: null,
+    });
+    expect(joined.invoice).toMatchObject({
+      purpose: 'membership_join',
+      status: 'open',
+      totalCents: 55000,
+    });
+    const [line] = await ctx.db
+      .select()
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, joined.invoice!.id));
+    expect(line!.description).toBe('Enhanced membership, 2026-03-10 to 2027-03-09');
+    // Choosing the same plan again answers the same invoice.
+    expect((await service.join(s, { planId: plans.enhanced })).invoice!.id).toBe(
+      joined.invoice!.id,
+    );
+
+    await billing.pay(joined.invoice!.id);
+    const m = await membershipOf(s);
+    expect(m).toMatchObject({
+      status: 'active',
+      startedOn: '2026-03-10',
+      paidThrough: '2027-03-09',
+    });
+    expect(await contactOf(s)).toMatchObject({
+      membershipTier: 'enhanced',
+      paymentStatus: 'paid',
+      listed: true,
+    });
+    const login = await ctx.db.query.users.findFirst({ where: eq(users.id, s.user.id) });
+    expect(login!.status).toBe('active');
+    expect(await eventsOf(m.id)).toEqual(expect.arrayContaining(['joined', 'term_paid']));
+    const terms = await ctx.db
+      .select()
+      .from(membershipTerms)
+      .where(eq(membershipTerms.membershipId, m.id));
+    expect(terms).toMatchObject([
+      { startsOn: '2026-03-10', endsOn: '2027-03-09', invoiceId: joined.invoice!.id },
+    ]);
+    expect(await listedIds()).toContain(s.user.contactId);
+  });
+
+  it('holds a paid join pending until staff approve it, when the chamber says so', async () => {
+    await ctx.db.update(membershipSettings).set({ staffApproveNewMembers: true });
+    const s = await newMember();
+    const joined = await service.join(s, { planId: plans.basic });
+    await billing.pay(joined.invoice!.id);
+    expect(await membershipOf(s)).toMatchObject({ status: 'pending', paidThrough: '2027-03-09' });
+    expect((await ctx.db.query.users.findFirst({ where: eq(users.id, s.user.id) }))!.status).toBe(
+      'pending',
+    );
+    await expect(service.join(s, { planId: plans.basic })).rejects.toThrow(/already a member/);
+
+    const admin = await sessionOf(
+      (await createTestUser(ctx.db, { role: 'admin', status: 'active' })).id,
+    );
+    const approved = await service.approve(admin, (await membershipOf(s)).id);
+    expect(approved.membership).toMatchObject({
+      status: 'active',
+      startedOn: '2026-03-10',
+      awaitingApproval: false,
+    });
+    expect((await ctx.db.query.users.findFirst({ where: eq(users.id, s.user.id) }))!.status).toBe(
+      'active',
+    );
+    expect(await contactOf(s)).toMatchObject({ paymentStatus: 'paid', membershipTier: 'standard' });
+  });
+
+  it('runs calendar-year terms: the first year prorated by month, then whole years from January', async () => {
+    await ctx.db.update(membershipSettings).set({ termRule: 'calendar_year' });
+    const s = await newMember();
+    const joined = await service.join(s, { planId: plans.enhanced });
+    // March to December: 10 of 12 months of $550.
+    expect(joined.invoice!.totalCents).toBe(45833);
+    await billing.pay(joined.invoice!.id);
+    expect(await membershipOf(s)).toMatchObject({ paidThrough: '2026-12-31' });
+    setDay('2026-11-20');
+    const renewal = await service.renew(s);
+    expect(renewal.invoice!.totalCents).toBe(55000);
+    await billing.pay(renewal.invoice!.id);
+    expect(await membershipOf(s)).toMatchObject({ status: 'active', paidThrough: '2027-12-31' });
+    const terms = await ctx.db
+      .select()
+      .from(membershipTerms)
+      .where(eq(membershipTerms.membershipId, (await membershipOf(s)).id));
+    expect(terms.map((t) => [t.startsOn, t.endsOn]).sort()).toEqual([
+      ['2026-03-10', '2026-12-31'],
+      ['2027-01-01', '2027-12-31'],
+    ]);
+  });
+});
+
+describe('renewing and changing plan', () => {
+  it('answers two renewals clicked at once with one invoice', async () => {
+    const s = await paidMember('basic');
+    setDay('2027-02-20');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => service.renew(s)));
+    expect(new Set(answers.map((a) => a.invoice!.id)).size).toBe(1);
+    const issued = await ctx.db
+      .select()
+      .from(invoices)
+      .where(
+        sql`${invoices.membershipId} = ${(await membershipOf(s)).id} and ${invoices.purpose} = 'membership_renewal'`,
+      );
+    expect(issued).toHaveLength(1);
+    const open = await ctx.db
+      .select()
+      .from(invoices)
+      .where(
+        sql`${invoices.membershipId} = ${(await membershipOf(s)).id} and ${invoices.purpose} = 'membership_renewal'`,
+      );
+    expect(open).toHaveLength(1);
+  });
+
+  it('refuses a renewal long before the paid-through date', async () => {
+    const s = await paidMember('basic');
+    await expect(service.renew(s)).rejects.toThrow(/Renewal opens 90 days before/);
+  });
+
+  it('charges an upgrade the prorated difference and changes the plan when it is paid', async () => {
+    const s = await paidMember('basic');
+    setDay('2026-09-09');
+    const up = await service.changePlan(s, plans.elite);
+    // $600 a year more, for 182 of the term's 365 days (9 Sep 2026 to 9 Mar 2027).
+    expect(up.invoice).toMatchObject({ purpose: 'membership_upgrade', totalCents: 29918 });
+    expect((await contactOf(s)).membershipTier).toBe('standard');
+    await billing.pay(up.invoice!.id);
+    const m = await membershipOf(s);
+    expect(m).toMatchObject({ planId: plans.elite, paidThrough: '2027-03-09' });
+    expect(await contactOf(s)).toMatchObject({ membershipTier: 'elite', paymentStatus: 'paid' });
+    expect(await eventsOf(m.id)).toContain('upgraded');
+  });
+
+  it('takes a downgrade at renewal: the renewal is for the cheaper plan, the plan changes when paid', async () => {
+    const s = await paidMember('elite');
+    const down = await service.changePlan(s, plans.basic);
+    expect(down.invoice).toBeNull();
+    expect(down.membership).toMatchObject({ plan: { slug: 'elite' }, nextPlan: { slug: 'basic' } });
+    expect((await contactOf(s)).membershipTier).toBe('elite');
+    setDay('2027-03-01');
+    const renewal = await service.renew(s);
+    expect(renewal.invoice!.totalCents).toBe(30000);
+    await billing.pay(renewal.invoice!.id);
+    expect(await membershipOf(s)).toMatchObject({
+      planId: plans.basic,
+      nextPlanId: null,
+      paidThrough: '2028-03-09',
+    });
+    expect((await contactOf(s)).membershipTier).toBe('standard');
+  });
+});
+
+describe('the dues run across a year', () => {
+  it('notices an automatic charge, then a failed charge, grace, lapse, and a payment restoring everything', async () => {
+    const s = await paidMember('enhanced');
+    const m = await membershipOf(s);
+    await ctx.db.transaction((tx) =>
+      service.linkSubscription(tx, m.id, {
+        customerId: 'cus_1',
+        subscriptionId: 'sub_1',
+        cardBrand: 'Visa',
+        cardLast4: '4242',
+      }),
+    );
+    const email = (await contactOf(s)).email!;
+    const mine = () => smtp.received.filter((x) => x.to && JSON.stringify(x.to).includes(email));
+
+    for (const day of ['2026-06-01', '2027-02-07', '2027-02-20']) {
+      setDay(day);
+      await runDues(ctx.db, ctx.clock, mail);
+    }
+    expect(mine()).toHaveLength(0);
+
+    setDay('2027-03-02');
+    await runDues(ctx.db, ctx.clock, mail);
+    await runDues(ctx.db, ctx.clock, mail);
+    expect(mine()).toHaveLength(1);
+    expect(mine()[0]!.subject).toContain('We will charge $550.00');
+    expect(mine()[0]!.text).toContain('card ending in 4242');
+    expect(mine()[0]!.text).toContain('https://portal.example.org/membership');
+
+    setDay('2027-03-10');
+    await ctx.db.transaction((tx) => service.chargeFailed(tx, m.id, { amountCents: 55000 }));
+    await runDues(ctx.db, ctx.clock, mail);
+    const subjects = mine().map((x) => x.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('could not charge your card'),
+        expect.stringContaining('is past due'),
+      ]),
+    );
+    expect(await membershipOf(s)).toMatchObject({ status: 'grace' });
+    expect(await contactOf(s)).toMatchObject({
+      membershipTier: 'enhanced',
+      paymentStatus: 'pending',
+      listed: true,
+    });
+
+    setDay('2027-04-08');
+    await runDues(ctx.db, ctx.clock, mail);
+    expect((await membershipOf(s)).status).toBe('grace');
+    setDay('2027-04-09');
+    await runDues(ctx.db, ctx.clock, mail);
+    await runDues(ctx.db, ctx.clock, mail);
+    expect(await membershipOf(s)).toMatchObject({ status: 'lapsed' });
+    expect(await contactOf(s)).toMatchObject({
+      membershipTier: 'standard',
+      paymentStatus: 'failed',
+      listed: false,
+    });
+    expect(mine().filter((x) => x.subject!.includes('has lapsed'))).toHaveLength(1);
+    expect(mine()).toHaveLength(4);
+    for (const x of mine()) {
+      expect(x.text).toContain('https://portal.example.org/membership');
+      expect(x.html).toBeTruthy();
+    }
+    expect(await listedIds()).not.toContain(s.user.contactId);
+
+    setDay('2027-04-20');
+    const renewal = await service.renew(s);
+    expect(renewal.invoice!.totalCents).toBe(55000);
+    await billing.pay(renewal.invoice!.id);
+    // A new first term from the day paid: the anniversary moves.
+    expect(await membershipOf(s)).toMatchObject({ status: 'active', paidThrough: '2028-04-19' });
+    expect(await contactOf(s)).toMatchObject({
+      membershipTier: 'enhanced',
+      paymentStatus: 'paid',
+      listed: true,
+    });
+    expect(await eventsOf(m.id)).toEqual(
+      expect.arrayContaining(['charge_failed', 'grace', 'lapsed', 'restored']),
+    );
+    expect(await listedIds()).toContain(s.user.contactId);
+  });
+
+  it('sends reminders on the settings’ days, each once, with two processes running at once', async () => {
+    const members = [
+      await paidMember('basic'),
+      await paidMember('basic'),
+      await paidMember('elite'),
+    ];
+    const emails = await Promise.all(members.map(async (s) => (await contactOf(s)).email!));
+    const ours = () =>
+      smtp.received.filter((x) => emails.some((e) => JSON.stringify(x.to).includes(e)));
+    const other = connect(ctx.url, { max: 2 });
+    const otherMail = chamberMail(other.db, ctx.config, createMailer(ctx.config));
+    try {
+      for (const [day, expected] of [
+        ['2027-02-06', 0],
+        ['2027-02-07', 3],
+        ['2027-02-20', 3],
+        ['2027-02-23', 6],
+        ['2027-03-08', 9],
+      ] as const) {
+        setDay(day);
+        await Promise.all([
+          runDues(ctx.db, ctx.clock, mail),
+          runDues(other.db, ctx.clock, otherMail),
+        ]);
+        expect(ours(), day).toHaveLength(expected);
+      }
+    } finally {
+      await other.close();
+    }
+    expect(ours()[0]!.subject).toContain('renews in 30 days');
+    expect(ours()[0]!.text).toContain('$300.00');
+    expect(ours().at(-1)!.subject).toContain('ends tomorrow');
+  });
+
+  it('loses and repeats nothing when a run is killed halfway', async () => {
+    const members = [
+      await paidMember('basic'),
+      await paidMember('basic'),
+      await paidMember('basic'),
+    ];
+    const emails = await Promise.all(members.map(async (s) => (await contactOf(s)).email!));
+    const ours = () =>
+      smtp.received.filter((x) => emails.some((e) => JSON.stringify(x.to).includes(e)));
+    setDay('2027-03-10');
+    // A process whose mail hangs on its second message, then dies: its connection goes away.
+    const doomed = connect(ctx.url, { max: 1 });
+    const real = createMailer(ctx.config);
+    let count = 0;
+    const hanging: Mailer = {
+      description: 'hangs',
+      send: (message) => (++count >= 2 ? new Promise(() => {}) : real.send(message)),
+      close: async () => {},
+    };
+    void runDues(
+      doomed.db,
+      ctx.clock,
+      new MailDelivery(
+        async () => ({
+          name: 'Chamber',
+          accentColor: '#000',
+          addressLine: '',
+          phone: '',
+          email: '',
+          publicUrl: 'https://portal.example.org',
+        }),
+        hanging,
+      ),
+    ).catch(() => {});
+    await smtp.waitFor(1);
+    await new Promise((r) => setTimeout(r, 300));
+    await ctx.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and state = 'idle in transaction' and pid <> pg_backend_pid()`);
+    await doomed.close().catch(() => {});
+    expect(await membershipsIn('grace', members)).toBe(3);
+
+    await runDues(ctx.db, ctx.clock, mail);
+    expect(ours()).toHaveLength(3);
+    expect(new Set(ours().map((x) => JSON.stringify(x.to))).size).toBe(3);
+    const unmailed = await ctx.db
+      .select()
+      .from(duesNotices)
+      .where(sql`${duesNotices.mailedAt} is null`);
+    expect(unmailed).toHaveLength(0);
+  });
+});
+
+async function membershipsIn(status: string, members: Session[]) {
+  let count = 0;
+  for (const s of members) if ((await membershipOf(s)).status === status) count += 1;
+  return count;
+}
+
+export type { Clock };

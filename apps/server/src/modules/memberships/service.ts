@@ -1,0 +1,928 @@
+import { eq } from 'drizzle-orm';
+import {
+  addDays,
+  daysUntil,
+  dateKeyIn,
+  type DuesSettings,
+  firstTerm,
+  formatMoney,
+  type InvoicePurpose,
+  type MembershipEventKind,
+  type MembershipInvoiceResponse,
+  type MembershipStatus,
+  type MembershipTier,
+  type MyMembership,
+  nextTerm,
+  type PaymentStatus,
+  RENEWAL_OPENS_DAYS,
+  standingOn,
+  type Term,
+  upgradeCharge,
+} from '@chamber/contract';
+import { type Database, type Executor, users } from '@chamber/db';
+import { recordAudit } from '../../lib/audit.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { isUuid } from '../../lib/input.js';
+import type { Session } from '../../plugins/auth.js';
+import type { MembershipBilling, PaidWith } from './billing-port.js';
+import * as q from './queries.js';
+import { awaitingApproval, contactStanding, invoiceRef, planRef, toMembership } from './view.js';
+
+const notFound = () => new AppError('not_found', 'Membership not found');
+const noContact = () =>
+  new AppError('forbidden', 'Only a member business has a membership. Join first at /join.');
+
+/** Who changes a membership: a login (member or staff), or the portal itself (the dues job). */
+export interface MembershipActor {
+  userId: string | null;
+  label: string;
+}
+export const actorOf = (session: Session): MembershipActor => ({
+  userId: session.user.id,
+  label: session.user.email,
+});
+
+const renewable: MembershipStatus[] = ['active', 'grace', 'lapsed'];
+const current: MembershipStatus[] = ['active', 'grace'];
+
+/**
+ * The membership rules (README, "Membership dues"): joining, paying a term, renewing,
+ * changing plan, automatic renewal, approval and cancellation. Every change happens in one
+ * transaction with its history event and with the contact's tier, payment status and listing,
+ * so what the directory and the admin view show never disagrees with the membership.
+ */
+export class MembershipsService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly billing: MembershipBilling,
+  ) {
+    for (const purpose of [
+      'membership_join',
+      'membership_renewal',
+      'membership_upgrade',
+    ] as const) {
+      billing.onPaid(purpose, (tx, invoice, payment) => this.applyPayment(tx, invoice, payment));
+    }
+  }
+
+  /** The chamber's calendar day now: terms, reminders and grace count in its days. */
+  async today(db: Executor = this.db): Promise<string> {
+    return dateKeyIn(this.clock.now(), await q.chamberTimeZone(db));
+  }
+
+  // The member's own membership.
+
+  async mine(session: Session): Promise<MyMembership> {
+    const contactId = session.user.contactId;
+    if (!contactId) throw noContact();
+    const view = await q.findView(this.db, eq(q.memberships.contactId, contactId));
+    if (!view) throw notFound();
+    const [settings, plans, today, open, history] = await Promise.all([
+      q.getSettings(this.db),
+      q.listPlans(this.db),
+      this.today(),
+      q.openInvoices(this.db, view.membership.id),
+      q.listEvents(this.db, view.membership.id),
+    ]);
+    const m = view.membership;
+    const isCurrent = current.includes(m.status);
+    const others = plans.filter((p) => p.available && p.id !== m.planId);
+    const renewalPlan = view.nextPlan ?? view.plan;
+    return {
+      membership: toMembership(view, settings),
+      currency: settings.currency,
+      openInvoices: open.map(invoiceRef),
+      may: {
+        renew: this.mayRenew(m, today),
+        upgradeTo: isCurrent
+          ? others.filter((p) => p.priceCents > view.plan.priceCents).map(planRef)
+          : [],
+        downgradeTo: isCurrent
+          ? others.filter((p) => p.priceCents < view.plan.priceCents).map(planRef)
+          : [],
+        setAutoRenew: isCurrent,
+      },
+      renewal: this.mayRenew(m, today)
+        ? {
+            plan: planRef(renewalPlan),
+            amountCents: this.renewalTerm(m, renewalPlan, settings, today).amountCents,
+          }
+        : null,
+      history: history.map((e) => ({
+        kind: e.kind,
+        at: e.at.toISOString(),
+        detail: e.detail as Record<string, unknown>,
+      })),
+    };
+  }
+
+  /**
+   * Joining (the /join flow, signed in): the plan chosen, a pending membership and the join
+   * invoice for the first term as it would run if paid today. Choosing again before paying
+   * replaces the open join invoice (voided) unless it is for the same plan, which is answered.
+   */
+  async join(
+    session: Session,
+    input: { planId: string; businessName?: string | undefined },
+  ): Promise<MembershipInvoiceResponse> {
+    const membershipId = await this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      const contactId = session.user.contactId ?? (await this.giveContact(tx, session, now));
+      if (input.businessName)
+        await q.setContactBusinessName(tx, contactId, input.businessName, now);
+      const m = await this.lockOrCreate(tx, contactId, now);
+      if (current.includes(m.status) || awaitingApproval(m)) {
+        throw new AppError(
+          'conflict',
+          'You are already a member. Renew or change your plan from My membership.',
+        );
+      }
+      const plan = await this.plan(tx, input.planId);
+      const open = await q.openInvoices(tx, m.id, ['membership_join', 'membership_renewal']);
+      if (open.some((i) => i.purpose === 'membership_join' && detailOf(i).planId === plan.id)) {
+        return m.id;
+      }
+      for (const invoice of open)
+        await this.billing.voidInvoice(tx, invoice.id, 'Replaced by a new join');
+      const [settings, today] = await Promise.all([q.getSettings(tx), this.today(tx)]);
+      const term = firstTerm(settings.termRule, today, plan.priceCents);
+      await q.updateMembership(tx, m.id, { planId: plan.id, nextPlanId: null, updatedAt: now });
+      const invoice = await this.issue(tx, m, 'membership_join', { planId: plan.id }, [
+        termLine(plan, term, settings.currency),
+      ]);
+      await this.event(
+        tx,
+        m.id,
+        'joined',
+        { planId: plan.id, invoice: invoice.number },
+        actorOf(session),
+      );
+      await this.sync(tx, m.id);
+      return m.id;
+    });
+    return this.withOpenInvoice(membershipId, 'membership_join');
+  }
+
+  /**
+   * 'Renew now': the renewal invoice for the next term. One open renewal invoice at a time:
+   * the membership row is locked while looking for one, so two clicks at once get the same.
+   */
+  async renew(session: Session): Promise<MembershipInvoiceResponse> {
+    const contactId = session.user.contactId;
+    if (!contactId) throw noContact();
+    const membershipId = await this.db.transaction(async (tx) => {
+      const m = await q.lockMembership(tx, eq(q.memberships.contactId, contactId));
+      if (!m) throw notFound();
+      await this.openRenewal(tx, m);
+      return m.id;
+    });
+    return this.withOpenInvoice(membershipId, 'membership_renewal');
+  }
+
+  /**
+   * Upgrade (a dearer plan: the prorated difference for the rest of the term, invoiced; the
+   * plan changes when it is paid) or downgrade (a cheaper one: from the next term). Choosing
+   * the current plan again takes back a downgrade asked for.
+   */
+  async changePlan(session: Session, planId: string): Promise<MembershipInvoiceResponse> {
+    const contactId = session.user.contactId;
+    if (!contactId) throw noContact();
+    const pendingJoin = await this.db.transaction(async (tx) => {
+      const m = await q.lockMembership(tx, eq(q.memberships.contactId, contactId));
+      if (!m) throw notFound();
+      if (m.status === 'pending' && !m.paidThrough) return true;
+      if (!current.includes(m.status)) {
+        throw new AppError('conflict', 'Your membership is not current. Renew it first.');
+      }
+      const [plan, from, today, settings] = await Promise.all([
+        this.plan(tx, planId),
+        this.plan(tx, m.planId),
+        this.today(tx),
+        q.getSettings(tx),
+      ]);
+      const actor = actorOf(session);
+      const now = this.clock.now();
+      if (plan.id === from.id) {
+        if (m.nextPlanId) {
+          await q.updateMembership(tx, m.id, { nextPlanId: null, updatedAt: now });
+          await this.event(
+            tx,
+            m.id,
+            'plan_changed',
+            { downgradeTakenBack: true, planId: plan.id },
+            actor,
+          );
+        }
+        return false;
+      }
+      if (plan.priceCents < from.priceCents) {
+        await q.updateMembership(tx, m.id, { nextPlanId: plan.id, updatedAt: now });
+        // A renewal invoice at the old plan's price would charge the wrong amount.
+        for (const invoice of await q.openInvoices(tx, m.id, ['membership_renewal'])) {
+          await this.billing.voidInvoice(tx, invoice.id, 'Plan changed at renewal');
+        }
+        await this.event(
+          tx,
+          m.id,
+          'downgrade_scheduled',
+          { fromPlanId: from.id, toPlanId: plan.id, from: addDays(m.paidThrough!, 1) },
+          actor,
+        );
+        return false;
+      }
+      const open = await q.openInvoices(tx, m.id, ['membership_upgrade']);
+      if (open.some((i) => detailOf(i).toPlanId === plan.id)) return false;
+      for (const invoice of open)
+        await this.billing.voidInvoice(tx, invoice.id, 'Replaced by another upgrade');
+      const term = await this.termNow(tx, m, today);
+      const charge = upgradeCharge(term, from.priceCents, plan.priceCents, today);
+      if (charge === 0) {
+        await this.upgradeNow(tx, m, plan.id, from.id, today, null, actor);
+        return false;
+      }
+      await this.issue(tx, m, 'membership_upgrade', { fromPlanId: from.id, toPlanId: plan.id }, [
+        {
+          description: `Upgrade from ${from.name} to ${plan.name}, ${today} to ${term.endsOn} (${formatMoney(plan.priceCents - from.priceCents, settings.currency)} a year, prorated)`,
+          quantity: 1,
+          unitCents: charge,
+        },
+      ]);
+      return false;
+    });
+    if (pendingJoin) return this.join(session, { planId });
+    return this.withOpenInvoice(
+      (await q.findView(this.db, eq(q.memberships.contactId, contactId)))!.membership.id,
+      'membership_upgrade',
+    );
+  }
+
+  async setAutoRenew(session: Session, autoRenew: boolean): Promise<MyMembership> {
+    const contactId = session.user.contactId;
+    if (!contactId) throw noContact();
+    await this.db.transaction(async (tx) => {
+      const m = await q.lockMembership(tx, eq(q.memberships.contactId, contactId));
+      if (!m) throw notFound();
+      if (!current.includes(m.status)) {
+        throw new AppError(
+          'conflict',
+          'Automatic renewal needs a current membership. Renew it first.',
+        );
+      }
+      if (m.autoRenew === autoRenew) return;
+      await q.updateMembership(tx, m.id, { autoRenew, updatedAt: this.clock.now() });
+      await this.event(
+        tx,
+        m.id,
+        autoRenew ? 'auto_renew_on' : 'auto_renew_off',
+        {},
+        actorOf(session),
+      );
+    });
+    return this.mine(session);
+  }
+
+  // Fulfilment: an invoice of a membership purpose is paid (billing calls this in its transaction).
+
+  /**
+   * A paid join or renewal adds a term (the next one, or a new first one after a lapse, so an
+   * anniversary restarts on the day paid); a paid upgrade changes the plan for the rest of the
+   * term. A first join waits for staff when the chamber approves new members.
+   */
+  async applyPayment(tx: Executor, invoice: q.InvoiceRow, payment: PaidWith): Promise<void> {
+    if (!invoice.membershipId) return;
+    const m = await q.lockMembership(tx, eq(q.memberships.id, invoice.membershipId));
+    if (!m) return;
+    const settings = await q.getSettings(tx);
+    const today = await this.today(tx);
+    const paidOn = payment.receivedOn;
+    const detail = detailOf(invoice);
+    const actor: MembershipActor = { userId: payment.recordedByUserId ?? null, label: 'payment' };
+    const now = this.clock.now();
+    if (invoice.purpose === 'membership_upgrade') {
+      await this.upgradeNow(
+        tx,
+        m,
+        detail.toPlanId ?? m.planId,
+        detail.fromPlanId ?? m.planId,
+        paidOn,
+        invoice,
+        actor,
+      );
+      return;
+    }
+    const plan = await this.plan(tx, detail.planId ?? m.nextPlanId ?? m.planId);
+    const restarting =
+      !m.paidThrough ||
+      m.status === 'lapsed' ||
+      m.status === 'cancelled' ||
+      standingOn(m.paidThrough, settings.graceDays, paidOn) === 'lapsed';
+    const term = restarting
+      ? firstTerm(settings.termRule, paidOn, plan.priceCents)
+      : nextTerm(settings.termRule, m.paidThrough!, plan.priceCents);
+    const held =
+      invoice.purpose === 'membership_join' && settings.staffApproveNewMembers && !m.startedOn;
+    const status: MembershipStatus = held
+      ? 'pending'
+      : standingOn(term.endsOn, settings.graceDays, today);
+    await q.updateMembership(tx, m.id, {
+      planId: plan.id,
+      nextPlanId: m.nextPlanId === plan.id ? null : m.nextPlanId,
+      status,
+      startedOn: m.startedOn ?? (held ? null : term.startsOn),
+      paidThrough: term.endsOn,
+      updatedAt: now,
+    });
+    await q.insertTerm(tx, {
+      membershipId: m.id,
+      planId: plan.id,
+      startsOn: term.startsOn,
+      endsOn: term.endsOn,
+      invoiceId: invoice.id,
+      createdAt: now,
+    });
+    await this.event(
+      tx,
+      m.id,
+      'term_paid',
+      { invoice: invoice.number, planId: plan.id, startsOn: term.startsOn, endsOn: term.endsOn },
+      actor,
+    );
+    if (plan.id !== m.planId && invoice.purpose === 'membership_renewal') {
+      await this.event(tx, m.id, 'downgraded', { fromPlanId: m.planId, toPlanId: plan.id }, actor);
+    }
+    if (
+      m.paidThrough &&
+      (m.status === 'lapsed' || m.status === 'cancelled' || m.status === 'grace')
+    ) {
+      await this.event(tx, m.id, 'restored', { from: m.status }, actor);
+    }
+    if (status === 'active') await q.activatePendingLogin(tx, m.contactId, now);
+    await this.sync(tx, m.id);
+  }
+
+  // Staff.
+
+  /** A paid new member held for approval becomes active and listed. */
+  async approve(actor: Session, membershipId: string) {
+    return this.staffChange(actor, membershipId, 'membership.approve', null, async (tx, m) => {
+      if (!awaitingApproval(m)) {
+        throw new AppError(
+          'conflict',
+          'Only a paid membership waiting for approval can be approved.',
+        );
+      }
+      const settings = await q.getSettings(tx);
+      const status = standingOn(m.paidThrough!, settings.graceDays, await this.today(tx));
+      const term = await q.currentTerm(tx, m.id, m.paidThrough!);
+      await q.updateMembership(tx, m.id, {
+        status,
+        startedOn: term?.startsOn ?? m.paidThrough,
+        updatedAt: this.clock.now(),
+      });
+      await this.event(tx, m.id, 'approved', {}, actorOf(actor));
+      await q.activatePendingLogin(tx, m.contactId, this.clock.now());
+      await this.sync(tx, m.id);
+    });
+  }
+
+  /** Staff move a membership to a plan at once, without charge or refund (say why). */
+  async staffChangePlan(actor: Session, membershipId: string, planId: string, reason?: string) {
+    return this.staffChange(
+      actor,
+      membershipId,
+      'membership.change_plan',
+      reason ?? null,
+      async (tx, m) => {
+        const plan = await this.plan(tx, planId);
+        if (plan.id === m.planId && !m.nextPlanId) return;
+        await this.setPlan(tx, m, plan.id, actorOf(actor), { reason: reason ?? null });
+      },
+    );
+  }
+
+  /** Ends a membership: no more renewals or reminders; its listing's paid fields are hidden. */
+  async cancel(actor: Session, membershipId: string, reason?: string) {
+    return this.staffChange(
+      actor,
+      membershipId,
+      'membership.cancel',
+      reason ?? null,
+      async (tx, m) => {
+        if (m.status === 'cancelled') return;
+        await this.cancelIn(tx, m, actorOf(actor), reason ?? null);
+      },
+    );
+  }
+
+  /**
+   * The admin dialog's membershipTier and paymentStatus (the spec's fields), applied to the
+   * membership so its history keeps them: a tier is a plan change; 'paid' makes it active
+   * (a first term from today when it is not paid up), 'pending' pending, 'failed' lapsed,
+   * 'cancelled' cancelled.
+   */
+  async setFromAdmin(
+    tx: Executor,
+    actor: Session,
+    contactId: string,
+    change: {
+      membershipTier?: MembershipTier | undefined;
+      paymentStatus?: PaymentStatus | undefined;
+    },
+  ): Promise<void> {
+    const now = this.clock.now();
+    let m = await this.lockOrCreate(tx, contactId, now);
+    const who = actorOf(actor);
+    if (change.membershipTier) {
+      const plan = await q.findPlanByLevel(tx, change.membershipTier);
+      if (plan && (plan.id !== m.planId || m.nextPlanId)) {
+        m = await this.setPlan(tx, m, plan.id, who, { source: 'admin dialog' });
+      }
+    }
+    const wanted = change.paymentStatus ? statusForPayment[change.paymentStatus] : undefined;
+    if (
+      !wanted ||
+      wanted === m.status ||
+      (wanted === 'active' && m.status === 'grace' && change.paymentStatus === 'pending')
+    ) {
+      await this.sync(tx, m.id);
+      return;
+    }
+    const settings = await q.getSettings(tx);
+    const today = await this.today(tx);
+    if (wanted === 'cancelled') {
+      await this.cancelIn(tx, m, who, 'admin dialog');
+      return;
+    }
+    const values: Partial<q.MembershipRow> = { status: wanted, updatedAt: now };
+    if (wanted === 'active' && (!m.paidThrough || m.paidThrough < today)) {
+      const plan = await this.plan(tx, m.planId);
+      const term = firstTerm(settings.termRule, today, plan.priceCents);
+      Object.assign(values, { paidThrough: term.endsOn, startedOn: m.startedOn ?? term.startsOn });
+      await q.insertTerm(tx, {
+        membershipId: m.id,
+        planId: m.planId,
+        startsOn: term.startsOn,
+        endsOn: term.endsOn,
+        createdAt: now,
+      });
+      await this.event(
+        tx,
+        m.id,
+        'term_paid',
+        { source: 'admin dialog', startsOn: term.startsOn, endsOn: term.endsOn },
+        who,
+      );
+    } else {
+      const kind: MembershipEventKind =
+        wanted === 'lapsed' ? 'lapsed' : wanted === 'active' ? 'restored' : 'plan_changed';
+      await this.event(
+        tx,
+        m.id,
+        kind,
+        { source: 'admin dialog', status: wanted, from: m.status },
+        who,
+      );
+    }
+    await q.updateMembership(tx, m.id, values);
+    if (wanted === 'active') await q.activatePendingLogin(tx, m.contactId, now);
+    await this.sync(tx, m.id);
+  }
+
+  async getSettings(): Promise<DuesSettings> {
+    return settingsOut(await q.getSettings(this.db));
+  }
+
+  /**
+   * Saves the dues settings. A change of the lapsed listing rule applies to every lapsed and
+   * cancelled membership at once.
+   */
+  async putSettings(actor: Session, body: DuesSettings): Promise<DuesSettings> {
+    return this.db.transaction(async (tx) => {
+      const before = await q.getSettings(tx);
+      const reminderDays = [...body.reminderDays].sort((a, b) => b - a);
+      const after = await q.updateSettings(tx, {
+        ...body,
+        reminderDays,
+        updatedAt: this.clock.now(),
+      });
+      if (before.lapsedListing !== after.lapsedListing) {
+        await q.relistEnded(tx, after.lapsedListing === 'basic', this.clock.now());
+      }
+      await recordAudit(tx, {
+        actorId: actor.user.id,
+        actorEmail: actor.user.email,
+        action: 'dues_settings.update',
+        targetType: 'dues_settings',
+        targetId: '1',
+        targetLabel: 'Dues settings',
+        before: settingsOut(before),
+        after: settingsOut(after),
+        reason: null,
+      });
+      return settingsOut(after);
+    });
+  }
+
+  // Subscription effects: the online payments module calls these for Stripe's events.
+
+  /** The membership an automatic renewal (a Stripe subscription) belongs to. */
+  async findBySubscription(tx: Executor, subscriptionId: string) {
+    return q.lockMembership(tx, eq(q.memberships.stripeSubscriptionId, subscriptionId));
+  }
+
+  /**
+   * The open renewal invoice of a membership, issued if there is none: an automatic renewal's
+   * charge is recorded against it, and its payment adds the term as any renewal does.
+   */
+  async renewalInvoiceFor(tx: Executor, membershipId: string): Promise<q.InvoiceRow> {
+    const m = await q.lockMembership(tx, eq(q.memberships.id, membershipId));
+    if (!m) throw notFound();
+    return this.openRenewal(tx, m, { force: true });
+  }
+
+  /** Stripe set up automatic renewal: the customer, subscription and card it charges. */
+  async linkSubscription(
+    tx: Executor,
+    membershipId: string,
+    link: {
+      customerId: string;
+      subscriptionId: string;
+      cardBrand?: string | null;
+      cardLast4?: string | null;
+    },
+  ): Promise<void> {
+    const m = await q.lockMembership(tx, eq(q.memberships.id, membershipId));
+    if (!m) throw notFound();
+    await q.updateMembership(tx, m.id, {
+      stripeCustomerId: link.customerId,
+      stripeSubscriptionId: link.subscriptionId,
+      ...(link.cardLast4 ? { cardBrand: link.cardBrand ?? null, cardLast4: link.cardLast4 } : {}),
+      autoRenew: true,
+      updatedAt: this.clock.now(),
+    });
+    if (!m.autoRenew) await this.event(tx, m.id, 'auto_renew_on', { via: 'stripe' }, systemActor);
+  }
+
+  /** The card an automatic renewal charges changed (the customer portal, a new card). */
+  async setCard(tx: Executor, membershipId: string, card: { brand: string | null; last4: string }) {
+    await q.updateMembership(tx, membershipId, {
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+      updatedAt: this.clock.now(),
+    });
+  }
+
+  /**
+   * An automatic charge failed: kept in the history, and the member is mailed (once per term)
+   * a link to update the card. The membership runs on to grace and lapse by its dates.
+   */
+  async chargeFailed(
+    tx: Executor,
+    membershipId: string,
+    detail: { amountCents?: number; reason?: string } = {},
+  ) {
+    const m = await q.lockMembership(tx, eq(q.memberships.id, membershipId));
+    if (!m) throw notFound();
+    await this.event(tx, m.id, 'charge_failed', detail, systemActor);
+    if (m.paidThrough) {
+      await q.queueNotice(tx, {
+        membershipId: m.id,
+        kind: 'charge_failed',
+        paidThrough: m.paidThrough,
+        daysBefore: 0,
+        sentAt: this.clock.now(),
+      });
+    }
+  }
+
+  /** The subscription ended (cancelled in Stripe, or after failed charges): no automatic renewal. */
+  async subscriptionEnded(tx: Executor, membershipId: string) {
+    const m = await q.lockMembership(tx, eq(q.memberships.id, membershipId));
+    if (!m) return;
+    await q.updateMembership(tx, m.id, {
+      autoRenew: false,
+      stripeSubscriptionId: null,
+      updatedAt: this.clock.now(),
+    });
+    if (m.autoRenew) await this.event(tx, m.id, 'auto_renew_off', { via: 'stripe' }, systemActor);
+  }
+
+  // Shared steps.
+
+  private mayRenew(m: q.MembershipRow, today: string): boolean {
+    if (!renewable.includes(m.status) || !m.paidThrough) return false;
+    return daysUntil(today, m.paidThrough) <= RENEWAL_OPENS_DAYS;
+  }
+
+  private renewalTerm(
+    m: q.MembershipRow,
+    plan: q.PlanRow,
+    settings: q.SettingsRow,
+    today: string,
+  ): Term {
+    return m.status === 'lapsed' || !m.paidThrough
+      ? firstTerm(settings.termRule, today, plan.priceCents)
+      : nextTerm(settings.termRule, m.paidThrough, plan.priceCents);
+  }
+
+  private async openRenewal(tx: Executor, m: q.MembershipRow, { force = false } = {}) {
+    const [existing] = await q.openInvoices(tx, m.id, ['membership_renewal']);
+    if (existing) return existing;
+    const today = await this.today(tx);
+    if (!force && !this.mayRenew(m, today)) {
+      throw new AppError(
+        'conflict',
+        m.paidThrough && renewable.includes(m.status)
+          ? `Renewal opens ${RENEWAL_OPENS_DAYS} days before your paid-through date (${m.paidThrough}).`
+          : 'This membership cannot be renewed. Join again from /join.',
+      );
+    }
+    const settings = await q.getSettings(tx);
+    const plan = await this.plan(tx, m.nextPlanId ?? m.planId);
+    const term = this.renewalTerm(m, plan, settings, today);
+    return this.issue(tx, m, 'membership_renewal', { planId: plan.id }, [
+      termLine(plan, term, settings.currency),
+    ]);
+  }
+
+  private async termNow(tx: Executor, m: q.MembershipRow, today: string) {
+    const term = await q.currentTerm(tx, m.id, today);
+    return { startsOn: term?.startsOn ?? m.startedOn ?? today, endsOn: m.paidThrough ?? today };
+  }
+
+  private async upgradeNow(
+    tx: Executor,
+    m: q.MembershipRow,
+    toPlanId: string,
+    fromPlanId: string,
+    from: string,
+    invoice: q.InvoiceRow | null,
+    actor: MembershipActor,
+  ) {
+    const now = this.clock.now();
+    await q.updateMembership(tx, m.id, { planId: toPlanId, nextPlanId: null, updatedAt: now });
+    if (m.paidThrough && from <= m.paidThrough) {
+      await q.insertTerm(tx, {
+        membershipId: m.id,
+        planId: toPlanId,
+        startsOn: from,
+        endsOn: m.paidThrough,
+        invoiceId: invoice?.id ?? null,
+        createdAt: now,
+      });
+    }
+    await this.event(
+      tx,
+      m.id,
+      'upgraded',
+      { fromPlanId, toPlanId, invoice: invoice?.number ?? null },
+      actor,
+    );
+    await this.sync(tx, m.id);
+  }
+
+  private async setPlan(
+    tx: Executor,
+    m: q.MembershipRow,
+    planId: string,
+    actor: MembershipActor,
+    detail: Record<string, unknown>,
+  ) {
+    const updated = await q.updateMembership(tx, m.id, {
+      planId,
+      nextPlanId: null,
+      updatedAt: this.clock.now(),
+    });
+    await this.event(
+      tx,
+      m.id,
+      'plan_changed',
+      { ...detail, fromPlanId: m.planId, toPlanId: planId },
+      actor,
+    );
+    await this.sync(tx, m.id);
+    return updated;
+  }
+
+  private async cancelIn(
+    tx: Executor,
+    m: q.MembershipRow,
+    actor: MembershipActor,
+    reason: string | null,
+  ) {
+    await q.updateMembership(tx, m.id, {
+      status: 'cancelled',
+      autoRenew: false,
+      updatedAt: this.clock.now(),
+    });
+    for (const invoice of await q.openInvoices(tx, m.id)) {
+      await this.billing.voidInvoice(tx, invoice.id, 'Membership cancelled');
+    }
+    await this.event(tx, m.id, 'cancelled', { reason, from: m.status }, actor);
+    await this.sync(tx, m.id);
+  }
+
+  /** Brings the contact's tier, payment status and listing in line with its membership. */
+  async sync(tx: Executor, membershipId: string): Promise<void> {
+    const view = await q.findView(tx, eq(q.memberships.id, membershipId));
+    if (!view) return;
+    const settings = await q.getSettings(tx);
+    await q.updateContactStanding(
+      tx,
+      view.contact.id,
+      contactStanding(view.membership.status, view.plan.level, settings),
+      this.clock.now(),
+    );
+  }
+
+  private async lockOrCreate(tx: Executor, contactId: string, now: Date): Promise<q.MembershipRow> {
+    const found = await q.lockMembership(tx, eq(q.memberships.contactId, contactId));
+    if (found) return found;
+    const contact = await q.findContact(tx, contactId);
+    if (!contact) throw notFound();
+    const plan = await q.findPlanByLevel(tx, contact.membershipTier);
+    await q.insertMembership(tx, {
+      contactId,
+      planId: plan!.id,
+      status: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    });
+    return (await q.lockMembership(tx, eq(q.memberships.contactId, contactId)))!;
+  }
+
+  /** A login without a directory contact (staff) that joins gets one, as the admin dialog does. */
+  private async giveContact(tx: Executor, session: Session, now: Date): Promise<string> {
+    const [login] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.id, session.user.id))
+      .for('update');
+    if (!login) throw noContact();
+    if (login.contactId) return login.contactId;
+    const [contact] = await tx
+      .insert(q.contacts)
+      .values({
+        firstName: login.firstName,
+        lastName: login.lastName,
+        email: login.email,
+        phone: login.phone,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: q.contacts.id });
+    await tx
+      .update(users)
+      .set({ contactId: contact!.id, updatedAt: now })
+      .where(eq(users.id, login.id));
+    return contact!.id;
+  }
+
+  private async plan(db: Executor, id: string): Promise<q.PlanRow> {
+    const plan = isUuid(id) ? await q.findPlan(db, id) : undefined;
+    if (!plan) throw new AppError('not_found', 'Membership plan not found');
+    return plan;
+  }
+
+  private async issue(
+    tx: Executor,
+    m: q.MembershipRow,
+    purpose: InvoicePurpose,
+    purposeDetail: Record<string, unknown>,
+    lines: { description: string; quantity: number; unitCents: number }[],
+  ) {
+    // The bill-to is the contact as it stands today (billing's default).
+    return this.billing.issueInvoice(tx, {
+      contactId: m.contactId,
+      membershipId: m.id,
+      purpose,
+      purposeDetail,
+      lines,
+    });
+  }
+
+  private async event(
+    tx: Executor,
+    membershipId: string,
+    kind: MembershipEventKind,
+    detail: Record<string, unknown>,
+    actor: MembershipActor,
+  ) {
+    await q.insertEvent(tx, {
+      membershipId,
+      kind,
+      detail,
+      actorUserId: actor.userId,
+      at: this.clock.now(),
+    });
+  }
+
+  private async staffChange(
+    actor: Session,
+    membershipId: string,
+    action: string,
+    reason: string | null,
+    apply: (tx: Executor, m: q.MembershipRow) => Promise<void>,
+  ) {
+    if (!isUuid(membershipId)) throw notFound();
+    await this.db.transaction(async (tx) => {
+      const m = await q.lockMembership(tx, eq(q.memberships.id, membershipId));
+      if (!m) throw notFound();
+      const settings = await q.getSettings(tx);
+      const before = toMembership((await q.findView(tx, eq(q.memberships.id, m.id)))!, settings);
+      await apply(tx, m);
+      const after = toMembership((await q.findView(tx, eq(q.memberships.id, m.id)))!, settings);
+      await recordAudit(tx, {
+        actorId: actor.user.id,
+        actorEmail: actor.user.email,
+        action,
+        targetType: 'membership',
+        targetId: m.id,
+        targetLabel: before.businessName ?? before.contactName,
+        before: { status: before.status, plan: before.plan.name, paidThrough: before.paidThrough },
+        after: { status: after.status, plan: after.plan.name, paidThrough: after.paidThrough },
+        reason,
+      });
+    });
+    return this.detail(membershipId);
+  }
+
+  async detail(membershipId: string) {
+    if (!isUuid(membershipId)) throw notFound();
+    const view = await q.findView(this.db, eq(q.memberships.id, membershipId));
+    if (!view) throw notFound();
+    const [settings, terms, history] = await Promise.all([
+      q.getSettings(this.db),
+      q.listTerms(this.db, membershipId),
+      q.listEvents(this.db, membershipId),
+    ]);
+    return {
+      membership: toMembership(view, settings),
+      terms,
+      history: history.map((e) => ({
+        kind: e.kind,
+        at: e.at.toISOString(),
+        detail: e.detail as Record<string, unknown>,
+      })),
+    };
+  }
+
+  private async withOpenInvoice(
+    membershipId: string,
+    purpose: InvoicePurpose,
+  ): Promise<MembershipInvoiceResponse> {
+    const view = (await q.findView(this.db, eq(q.memberships.id, membershipId)))!;
+    const settings = await q.getSettings(this.db);
+    const [invoice] = await q.openInvoices(this.db, membershipId, [purpose]);
+    return {
+      membership: toMembership(view, settings),
+      invoice: invoice ? invoiceRef(invoice) : null,
+    };
+  }
+}
+
+const systemActor: MembershipActor = { userId: null, label: 'portal' };
+
+const statusForPayment: Record<PaymentStatus, MembershipStatus> = {
+  paid: 'active',
+  pending: 'pending',
+  failed: 'lapsed',
+  cancelled: 'cancelled',
+};
+
+function detailOf(invoice: q.InvoiceRow): {
+  planId?: string;
+  fromPlanId?: string;
+  toPlanId?: string;
+} {
+  return (invoice.purposeDetail ?? {}) as {
+    planId?: string;
+    fromPlanId?: string;
+    toPlanId?: string;
+  };
+}
+
+function termLine(plan: q.PlanRow, term: Term, currency: string) {
+  const prorated = term.amountCents !== plan.priceCents;
+  return {
+    description: `${plan.name} membership, ${term.startsOn} to ${term.endsOn}${prorated ? ` (${formatMoney(plan.priceCents, currency)} a year, prorated)` : ''}`,
+    quantity: 1,
+    unitCents: term.amountCents,
+  };
+}
+
+export function settingsOut(s: q.SettingsRow): DuesSettings {
+  return {
+    currency: s.currency,
+    termRule: s.termRule,
+    graceDays: s.graceDays,
+    reminderDays: s.reminderDays,
+    autoChargeNoticeDays: s.autoChargeNoticeDays,
+    invoiceDueDays: s.invoiceDueDays,
+    staffApproveNewMembers: s.staffApproveNewMembers,
+    lapsedListing: s.lapsedListing,
+    paymentInstructions: s.paymentInstructions,
+  };
+}

@@ -1,0 +1,74 @@
+import {
+  addDays,
+  type Membership,
+  type MembershipInvoiceRef,
+  type MembershipPlanRef,
+  type MembershipStatus,
+  type MembershipTier,
+  type PaymentStatus,
+  paymentStatusOf,
+} from '@chamber/contract';
+import type { InvoiceRow, MembershipRow, MembershipView, PlanRow, SettingsRow } from './queries.js';
+
+export const planRef = (plan: PlanRow): MembershipPlanRef => ({
+  id: plan.id,
+  level: plan.level,
+  name: plan.name,
+  slug: plan.slug,
+  priceCents: plan.priceCents,
+});
+
+export const invoiceRef = (invoice: InvoiceRow): MembershipInvoiceRef => ({
+  id: invoice.id,
+  number: invoice.number,
+  purpose: invoice.purpose,
+  status: invoice.status,
+  totalCents: invoice.totalCents,
+  currency: invoice.currency,
+  issuedOn: invoice.issuedOn,
+  dueOn: invoice.dueOn,
+});
+
+/** Paid (it has a paid-through date) but still pending: held for staff approval. */
+export const awaitingApproval = (m: MembershipRow) =>
+  m.status === 'pending' && m.paidThrough !== null;
+
+export function toMembership(view: MembershipView, settings: SettingsRow): Membership {
+  const { membership: m, plan, nextPlan, contact } = view;
+  return {
+    id: m.id,
+    contactId: contact.id,
+    businessName: contact.businessName,
+    contactName: `${contact.firstName} ${contact.lastName}`.trim(),
+    email: contact.email,
+    plan: planRef(plan),
+    nextPlan: nextPlan ? planRef(nextPlan) : null,
+    status: m.status,
+    paymentStatus: paymentStatusOf(m.status),
+    startedOn: m.startedOn,
+    paidThrough: m.paidThrough,
+    graceEndsOn: m.paidThrough ? addDays(m.paidThrough, settings.graceDays) : null,
+    autoRenew: m.autoRenew,
+    card: m.cardLast4 ? { brand: m.cardBrand, last4: m.cardLast4 } : null,
+    awaitingApproval: awaitingApproval(m),
+  };
+}
+
+/**
+ * What the contact carries of its membership (docs/decisions.md, "Membership dues"): the
+ * plan's level while the membership is pending, active or in grace, 'standard' once it has
+ * lapsed or ended (the listing's paid fields are hidden, not deleted); the spec's payment
+ * status; and whether the directory lists it.
+ */
+export function contactStanding(
+  status: MembershipStatus,
+  level: MembershipTier,
+  settings: Pick<SettingsRow, 'lapsedListing'>,
+): { membershipTier: MembershipTier; paymentStatus: PaymentStatus; listed: boolean } {
+  const ended = status === 'lapsed' || status === 'cancelled';
+  return {
+    membershipTier: ended ? 'standard' : level,
+    paymentStatus: paymentStatusOf(status),
+    listed: !ended || settings.lapsedListing === 'basic',
+  };
+}

@@ -1,0 +1,169 @@
+import type { MembershipPlan, UpdateMembershipPlan } from '@chamber/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { formatTierPrice } from '@/config/membership-tiers';
+import { membershipPlansQueryOptions, updateMembershipPlan } from '@/lib/api/membership-plans';
+import { adminKeys } from '../api/admin-keys';
+import { failureMessage } from '../lib/errors';
+import { planFormSchema, planFormValues } from '../lib/plan-form';
+import { TabError, TabLoading } from './tab-states';
+
+/** What each level unlocks in the portal: fixed in code, so the editor says it, not edits it. */
+const levelFeatures: Record<MembershipPlan['level'], string> = {
+  standard: 'Lowest level: a directory listing.',
+  enhanced: 'Unlocks the bio, website and address map on the listing.',
+  elite: 'Unlocks coupons, the cover image and the gallery on the listing.',
+};
+
+/**
+ * Admin → Membership plans: each plan's name, yearly price, texts and whether it is offered.
+ * The home page's price cards, benefits table and carousel and the plan's page show them.
+ */
+export function MembershipPlans() {
+  const query = useQuery(membershipPlansQueryOptions());
+  return (
+    <div className="grid max-w-4xl gap-6">
+      <div className="grid gap-1">
+        <h2 className="text-xl font-semibold">Membership plans</h2>
+        <p className="text-sm text-muted-foreground">
+          Names, yearly prices and benefits as the home page, the plan pages and the join form show
+          them. A new price applies to invoices issued from now on.
+        </p>
+      </div>
+      {query.data ? (
+        query.data.map((plan) => (
+          // Keyed by the saved plan: a save starts the form again from what the server stored.
+          <PlanEditor key={`${plan.id}-${JSON.stringify(plan)}`} plan={plan} />
+        ))
+      ) : query.error ? (
+        <TabError message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : (
+        <TabLoading label="Loading the plans" count={3} className="h-96 rounded-xl" />
+      )}
+    </div>
+  );
+}
+
+function PlanEditor({ plan }: { plan: MembershipPlan }) {
+  const queryClient = useQueryClient();
+  const form = useZodForm(planFormSchema, { defaultValues: planFormValues(plan) });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: (body: UpdateMembershipPlan) => updateMembershipPlan(plan.id, body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: membershipPlansQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+      ]),
+  });
+  const { control } = form;
+  const headingId = `plan-${plan.id}`;
+
+  async function onSubmit(body: UpdateMembershipPlan) {
+    setServerError(null);
+    try {
+      const { plan: saved } = await save.mutateAsync(body);
+      toast.success(`${saved.name} saved: ${formatTierPrice(saved)} a year`);
+    } catch (error) {
+      const message = failureMessage(error, 'Failed to save the plan');
+      setServerError(message);
+      toast.error(message);
+    }
+  }
+
+  return (
+    <Card className="gap-0 px-4 py-5 sm:px-6 sm:py-6">
+      <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="grid gap-4">
+        <div className="grid gap-1">
+          <h3 id={headingId} className="text-lg leading-tight font-semibold">
+            {plan.name} plan
+          </h3>
+          <p className="text-sm text-muted-foreground">{levelFeatures[plan.level]}</p>
+        </div>
+        <FormError>{serverError}</FormError>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <FormField
+            control={control}
+            name="name"
+            label="Name*"
+            render={({ field, controlProps }) => (
+              <Input {...field} {...controlProps} maxLength={60} autoComplete="off" />
+            )}
+          />
+          <FormField
+            control={control}
+            name="price"
+            label={`Yearly price (${plan.currency})*`}
+            render={({ field, controlProps }) => (
+              <Input {...field} {...controlProps} inputMode="decimal" autoComplete="off" />
+            )}
+          />
+          <FormField
+            control={control}
+            name="description"
+            label="Description"
+            description="One sentence for the price card and the plan's page."
+            className="sm:col-span-2"
+            render={({ field, controlProps }) => (
+              <Textarea {...field} {...controlProps} rows={2} maxLength={500} />
+            )}
+          />
+          <FormField
+            control={control}
+            name="highlights"
+            label="Price card lines"
+            description="One a line; the price card and the carousel show them."
+            render={({ field, controlProps }) => <Textarea {...field} {...controlProps} rows={5} />}
+          />
+          <FormField
+            control={control}
+            name="benefits"
+            label="Benefits"
+            description="One a line: what this plan adds over the plan below it (the benefits table)."
+            render={({ field, controlProps }) => <Textarea {...field} {...controlProps} rows={5} />}
+          />
+          <FormField
+            control={control}
+            name="available"
+            label="Offered for joining and renewing"
+            layout="inline"
+            render={({ field, controlProps }) => (
+              <Checkbox
+                {...controlProps}
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+          <FormField
+            control={control}
+            name="featured"
+            label="Mark as Most Popular"
+            layout="inline"
+            render={({ field, controlProps }) => (
+              <Checkbox
+                {...controlProps}
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : `Save ${plan.name}`}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}

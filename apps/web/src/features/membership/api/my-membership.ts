@@ -1,0 +1,100 @@
+import type {
+  AutoRenewAnswer,
+  MembershipInvoiceResponse,
+  MyMembership,
+  PaymentOptions,
+  PaymentRedirect,
+} from '@chamber/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+
+export const myMembershipQueryOptions = () =>
+  queryOptions({
+    queryKey: ['my-membership'],
+    queryFn: ({ signal }) =>
+      api.get<MyMembership>('/membership', {
+        signal,
+        errorMessage: 'Failed to fetch your membership',
+      }),
+  });
+
+export const paymentOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['payment-options'],
+    queryFn: ({ signal }) => api.get<PaymentOptions>('/payments/options', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** Stripe's page (Checkout or the customer portal); the member comes back to /membership. */
+const goTo = (answer: PaymentRedirect | AutoRenewAnswer) => {
+  if (answer.url) window.location.assign(answer.url);
+};
+
+/** Pay an open invoice by card: POST /payments/checkout, then Stripe's Checkout page. */
+export function usePayOnline() {
+  return useMutation({
+    mutationFn: (invoiceId: string) =>
+      api.post<PaymentRedirect>(
+        '/payments/checkout',
+        { invoiceId },
+        { errorMessage: 'Could not open the payment page' },
+      ),
+    onSuccess: goTo,
+  });
+}
+
+/** 'Update card': Stripe's customer portal. */
+export function useUpdateCard() {
+  return useMutation({
+    mutationFn: () =>
+      api.post<PaymentRedirect>('/payments/card', undefined, {
+        errorMessage: 'Could not open the card page',
+      }),
+    onSuccess: goTo,
+  });
+}
+
+/** Automatic renewal on or off; turning it on without a saved card goes to Checkout first. */
+export function useSetAutoRenew() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) =>
+      api.put<AutoRenewAnswer>(
+        '/payments/auto-renew',
+        { on },
+        { errorMessage: 'Could not change automatic renewal' },
+      ),
+    onSuccess: async (answer) => {
+      goTo(answer);
+      await queryClient.invalidateQueries({ queryKey: myMembershipQueryOptions().queryKey });
+    },
+  });
+}
+
+/** 'Renew now': the one open renewal invoice (two clicks get the same one). */
+export function useRenew() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post<MembershipInvoiceResponse>('/membership/renew', undefined, {
+        errorMessage: 'Could not start the renewal',
+      }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: myMembershipQueryOptions().queryKey }),
+  });
+}
+
+/** 'Upgrade' (the prorated difference is invoiced) or a downgrade at renewal. */
+export function useChangePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (planId: string) =>
+      api.post<MembershipInvoiceResponse>(
+        '/membership/plan',
+        { planId },
+        { errorMessage: 'Could not change the plan' },
+      ),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: myMembershipQueryOptions().queryKey }),
+  });
+}

@@ -1,0 +1,95 @@
+import { myMembershipSchema } from '@chamber/contract';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, stubApi } from '@/test/fake-api';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { MyMembershipView } from './my-membership';
+
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const enhanced = {
+  id: '00000000-0000-4000-8000-000000000002',
+  level: 'enhanced',
+  name: 'Enhanced',
+  slug: 'enhanced',
+  priceCents: 55_000,
+};
+const elite = {
+  ...enhanced,
+  id: '00000000-0000-4000-8000-000000000003',
+  level: 'elite',
+  name: 'Elite',
+  slug: 'elite',
+  priceCents: 90_000,
+};
+
+const mine = myMembershipSchema.parse({
+  membership: {
+    id: 'm-1',
+    contactId: 'c-1',
+    businessName: 'Copperleaf Coffee House',
+    contactName: 'Ana Ruiz',
+    email: 'ana@copperleaf.example',
+    plan: enhanced,
+    nextPlan: null,
+    status: 'active',
+    paymentStatus: 'paid',
+    startedOn: '2026-03-10',
+    paidThrough: '2027-03-09',
+    graceEndsOn: '2027-04-08',
+    autoRenew: false,
+    card: null,
+    awaitingApproval: false,
+  },
+  currency: 'USD',
+  openInvoices: [
+    {
+      id: '00000000-0000-4000-8000-0000000000a1',
+      number: '2026-0007',
+      purpose: 'membership_upgrade',
+      status: 'open',
+      totalCents: 17_753,
+      currency: 'USD',
+      issuedOn: '2026-09-01',
+      dueOn: '2026-10-01',
+    },
+  ],
+  may: { renew: true, upgradeTo: [elite], downgradeTo: [], setAutoRenew: true },
+  renewal: { plan: enhanced, amountCents: 55_000 },
+  history: [],
+});
+
+describe('My membership', () => {
+  it('shows the plan, standing, paid-through date and the invoice to pay online', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const api = stubApi({
+      'GET /membership': () => json(200, mine),
+      'GET /payments/options': () => json(200, { online: true, offlineMethods: ['check'] }),
+      'POST /payments/checkout': () => json(200, { url: 'https://checkout.stripe.test/c/1' }),
+    });
+    renderWithProviders(<MyMembershipView />);
+    expect(await screen.findByText('Enhanced membership')).toBeTruthy();
+    expect(screen.getByText('Active')).toBeTruthy();
+    expect(screen.getByText('March 9, 2027')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Renew now ($550.00)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upgrade to Elite' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay $177.53 online' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/c/1'));
+    expect(api.bodies('POST /payments/checkout')).toEqual([
+      { invoiceId: '00000000-0000-4000-8000-0000000000a1' },
+    ]);
+  });
+
+  it('without card payments, says how to pay the invoice and offers no automatic renewal', async () => {
+    stubApi({
+      'GET /membership': () => json(200, mine),
+      'GET /payments/options': () => json(200, { online: false, offlineMethods: ['check'] }),
+    });
+    renderWithProviders(<MyMembershipView />);
+    expect(await screen.findByText(/quoting invoice 2026-0007/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /online/ })).toBeNull();
+    expect(screen.queryByLabelText(/Renew automatically/)).toBeNull();
+  });
+});

@@ -1,0 +1,25 @@
+import {
+  type MembershipPlan,
+  type MembershipPlanList,
+  type UpdateMembershipPlan,
+} from '@chamber/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './client';
+
+export const membershipPlansQueryOptions = () =>
+  queryOptions({
+    queryKey: ['membership-plans'],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<MembershipPlanList>('/membership-plans', {
+          signal,
+          errorMessage: 'Failed to fetch membership plans',
+        })
+      ).plans,
+    staleTime: 60_000,
+  });
+
+export const updateMembershipPlan = (id: string, body: UpdateMembershipPlan) =>
+  api.put<{ plan: MembershipPlan }>(`/admin/membership-plans/${encodeURIComponent(id)}`, body, {
+    errorMessage: 'Failed to save the plan',
+  });

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { paginationSchema } from './admin.js';
+import { paymentStatusSchema } from './common.js';
+import {
+  invoicePurposes,
+  invoiceStatuses,
+  lapsedListings,
+  membershipEventKinds,
+  membershipStatuses,
+  membershipTiers,
+  termRules,
+} from './vocabulary.js';
+
+export const MEMBERSHIPS_PAGE_SIZE = 25;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD');
+const uuid = z.string().uuid();
+
+/** A plan as a membership names it (the full plan, with benefits, is the plans API's). */
+export const membershipPlanRefSchema = z.object({
+  id: z.string(),
+  level: z.enum(membershipTiers),
+  name: z.string(),
+  slug: z.string(),
+  priceCents: z.number().int(),
+});
+export type MembershipPlanRef = z.infer<typeof membershipPlanRefSchema>;
+
+/** An invoice as the membership screens link to it (its PDF and payment are billing's). */
+export const membershipInvoiceRefSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  purpose: z.enum(invoicePurposes),
+  status: z.enum(invoiceStatuses),
+  totalCents: z.number().int(),
+  currency: z.string(),
+  issuedOn: isoDate,
+  dueOn: isoDate,
+});
+export type MembershipInvoiceRef = z.infer<typeof membershipInvoiceRefSchema>;
+
+export const membershipSchema = z.object({
+  id: z.string(),
+  contactId: z.string(),
+  businessName: z.string().nullable(),
+  contactName: z.string(),
+  email: z.string().nullable(),
+  plan: membershipPlanRefSchema,
+  /** A downgrade asked for: the plan of the next term. */
+  nextPlan: membershipPlanRefSchema.nullable(),
+  status: z.enum(membershipStatuses),
+  /** The spec's value, read from the status (docs/decisions.md, "Membership dues"). */
+  paymentStatus: paymentStatusSchema,
+  startedOn: isoDate.nullable(),
+  paidThrough: isoDate.nullable(),
+  /** The last day of the grace period, when the membership is paid through a date. */
+  graceEndsOn: isoDate.nullable(),
+  autoRenew: z.boolean(),
+  card: z.object({ brand: z.string().nullable(), last4: z.string() }).nullable(),
+  /** Paid, but waiting for staff to approve the new member (setting 'staff approve new members'). */
+  awaitingApproval: z.boolean(),
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+export const membershipEventSchema = z.object({
+  kind: z.enum(membershipEventKinds),
+  at: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+});
+
+/** GET /api/membership: the signed-in member's own membership and what they may do. */
+export const myMembershipSchema = z.object({
+  membership: membershipSchema,
+  currency: z.string(),
+  /** The open invoice to pay (join, renewal or upgrade), if any. */
+  openInvoices: z.array(membershipInvoiceRefSchema),
+  /** What the member may do now. */
+  may: z.object({
+    renew: z.boolean(),
+    upgradeTo: z.array(membershipPlanRefSchema),
+    downgradeTo: z.array(membershipPlanRefSchema),
+    setAutoRenew: z.boolean(),
+  }),
+  /** What a renewal costs now, and the plan it is for. */
+  renewal: z.object({ plan: membershipPlanRefSchema, amountCents: z.number().int() }).nullable(),
+  history: z.array(membershipEventSchema),
+});
+export type MyMembership = z.infer<typeof myMembershipSchema>;
+
+/** POST /api/membership/join: a signed-in member chooses a plan. */
+export const joinMembershipRequestSchema = z.object({
+  planId: uuid.describe('The plan chosen (from GET /api/membership-plans)'),
+  businessName: z.string().trim().min(1).max(200).optional(),
+});
+export type JoinMembershipRequest = z.input<typeof joinMembershipRequestSchema>;
+
+/** What a join, renewal or plan change answers: the membership and the invoice to pay. */
+export const membershipInvoiceResponseSchema = z.object({
+  membership: membershipSchema,
+  invoice: membershipInvoiceRefSchema.nullable(),
+});
+export type MembershipInvoiceResponse = z.infer<typeof membershipInvoiceResponseSchema>;
+
+export const changePlanRequestSchema = z.object({ planId: uuid });
+export type ChangePlanRequest = z.input<typeof changePlanRequestSchema>;
+
+// Named apart from online-payments.ts' autoRenewRequestSchema (PUT /payments/auto-renew), which the index also exports.
+export const membershipAutoRenewRequestSchema = z.object({ autoRenew: z.boolean() });
+
+/** Staff: the lists of Admin → Memberships. */
+export const membershipListNames = [
+  'all',
+  'due_this_month',
+  'grace',
+  'lapsed',
+  'paid_this_year',
+  'pending',
+] as const;
+export const listMembershipsQuerySchema = z.object({
+  list: z.enum(membershipListNames).default('all'),
+  search: z.string().trim().max(100).optional().describe('Business, contact name or email'),
+  limit: z.coerce.number().int().min(1).max(100).default(MEMBERSHIPS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type ListMembershipsQuery = z.input<typeof listMembershipsQuerySchema>;
+
+export const membershipListSchema = z.object({
+  memberships: z.array(membershipSchema),
+  pagination: paginationSchema,
+});
+export type MembershipList = z.infer<typeof membershipListSchema>;
+
+export const staffChangePlanRequestSchema = z.object({
+  planId: uuid,
+  reason: z.string().trim().max(500).optional(),
+});
+export const cancelMembershipRequestSchema = z.object({
+  reason: z.string().trim().max(500).optional(),
+});
+
+export const membershipDetailSchema = z.object({
+  membership: membershipSchema,
+  terms: z.array(
+    z.object({
+      planName: z.string(),
+      startsOn: isoDate,
+      endsOn: isoDate,
+      invoiceNumber: z.string().nullable(),
+    }),
+  ),
+  history: z.array(membershipEventSchema),
+});
+export type MembershipDetail = z.infer<typeof membershipDetailSchema>;
+
+/** GET /api/admin/memberships/report: dues received, by plan and month of a year. */
+export const duesReportQuerySchema = z.object({
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+export const duesReportSchema = z.object({
+  year: z.number().int(),
+  currency: z.string(),
+  rows: z.array(
+    z.object({
+      month: z.string().describe('YYYY-MM'),
+      planName: z.string(),
+      payments: z.number().int(),
+      amountCents: z.number().int().describe('Payments less refunds'),
+    }),
+  ),
+  totals: z.array(z.object({ planName: z.string(), amountCents: z.number().int() })),
+  totalCents: z.number().int(),
+  /** Memberships by status today. */
+  byStatus: z.record(z.enum(membershipStatuses), z.number().int()),
+});
+export type DuesReport = z.infer<typeof duesReportSchema>;
+
+/** The chamber's dues settings (Admin → Memberships → Settings). */
+export const duesSettingsSchema = z.object({
+  currency: z.string().regex(/^[A-Z]{3}$/, 'A three-letter currency code such as USD'),
+  termRule: z.enum(termRules),
+  graceDays: z.number().int().min(0).max(365),
+  reminderDays: z
+    .array(z.number().int().min(1).max(365))
+    .max(6)
+    .refine((days) => new Set(days).size === days.length, 'Each reminder day once'),
+  autoChargeNoticeDays: z.number().int().min(1).max(60),
+  invoiceDueDays: z.number().int().min(0).max(365),
+  staffApproveNewMembers: z.boolean(),
+  lapsedListing: z.enum(lapsedListings),
+  paymentInstructions: z.string().max(2000),
+});
+export type DuesSettings = z.infer<typeof duesSettingsSchema>;
