@@ -117,6 +117,21 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'GET /api/health': { call: () => ({ url: '/api/health' }), expect: all(200) },
   'GET /api/ready': { call: () => ({ url: '/api/ready' }), expect: all(200) },
   'GET /api/config': { call: () => ({ url: '/api/config' }), expect: all(200) },
+  'GET /api/payments/options': { call: () => ({ url: '/api/payments/options' }), expect: all(200) },
+  // Without Stripe keys (as here) the webhook is not there and card payment is refused.
+  'POST /api/stripe/webhook': {
+    call: () => ({ url: '/api/stripe/webhook', payload: { id: 'evt_1' } }),
+    expect: all(404),
+  },
+  'POST /api/payments/checkout': {
+    call: () => ({ url: '/api/payments/checkout', payload: { invoiceId: randomUUID() } }),
+    expect: signedIn(409),
+  },
+  'PUT /api/payments/auto-renew': {
+    call: () => ({ url: '/api/payments/auto-renew', payload: { on: false } }),
+    expect: signedIn(409),
+  },
+  'POST /api/payments/card': { call: () => ({ url: '/api/payments/card' }), expect: signedIn(409) },
   'GET /.well-known/oauth-authorization-server': {
     call: () => ({ url: '/.well-known/oauth-authorization-server' }),
     expect: all(200),

@@ -82,6 +82,43 @@ describe('loadConfig', () => {
     });
   });
 
+  it('offers online payment only with both Stripe keys, and reads the stand-in address', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_abc123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+        STRIPE_API_URL: 'http://localhost:12111',
+      }).stripe,
+    ).toEqual({
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      api: { host: 'localhost', port: 12111, protocol: 'http' },
+    });
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_live_x1', STRIPE_WEBHOOK_SECRET: 'whsec_y' }).stripe?.api,
+    ).toBeUndefined();
+  });
+
+  it.each([
+    [{ STRIPE_SECRET_KEY: 'pk_test_abc' }, /^STRIPE_SECRET_KEY: must be a Stripe secret key/],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, /^STRIPE_WEBHOOK_SECRET: must be set/],
+    [{ STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, /^STRIPE_SECRET_KEY: must be set when/],
+    [{ STRIPE_API_URL: 'http://localhost:12111' }, /^STRIPE_SECRET_KEY: must be set to use/],
+    [
+      { STRIPE_SECRET_KEY: 'sk_test_a', STRIPE_WEBHOOK_SECRET: 'whsec_b', STRIPE_API_URL: 'x' },
+      /^STRIPE_API_URL: must be a URL/,
+    ],
+  ])('checks the Stripe settings together: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('never repeats a bad Stripe key', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_oops secret' })).toThrow(
+      /^STRIPE_SECRET_KEY: must be a Stripe secret key \(sk_live_\.\.\. or sk_test_\.\.\.\)$/,
+    );
+  });
+
   it('treats a blank variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '  ', PUBLIC_URL: '' }).databaseUrl).toBeUndefined();
   });

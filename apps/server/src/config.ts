@@ -64,6 +64,24 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: optional(
     z.enum(['true', 'false', '1', '0'], { message: 'must be true or false' }),
   ),
+  STRIPE_SECRET_KEY: optional(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(sk|rk)_(test|live)_\w+$/,
+        'must be a Stripe secret key (sk_live_... or sk_test_...)',
+      ),
+  ),
+  STRIPE_WEBHOOK_SECRET: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_...)"),
+  ),
+  STRIPE_API_URL: optional(
+    z.url({ protocol: /^https?$/, message: 'must be a URL such as http://localhost:12111' }),
+  ),
   S3_PREFIX: optional(
     z
       .string()
@@ -96,6 +114,15 @@ export interface Config {
   mailFrom: string;
   /** S3-compatible media storage; undefined stores media under `<dataDir>/media`. */
   s3: S3Config | undefined;
+  /** Online payments; undefined: the portal offers offline payment only. */
+  stripe: StripeConfig | undefined;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where the SDK sends its calls instead of api.stripe.com (the local stand-in). */
+  api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
 }
 
 export interface S3Config {
@@ -151,7 +178,41 @@ function parseS3(env: Env): S3Config | undefined {
   };
 }
 
-const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL', 'S3_SECRET_ACCESS_KEY']);
+/** Online payments need both keys: a key without the webhook secret would charge unrecorded. */
+function parseStripe(env: Env): StripeConfig | undefined {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
+  if (secretKey && !webhookSecret) {
+    throw new ConfigError('STRIPE_WEBHOOK_SECRET: must be set when STRIPE_SECRET_KEY is');
+  }
+  if (webhookSecret && !secretKey) {
+    throw new ConfigError('STRIPE_SECRET_KEY: must be set when STRIPE_WEBHOOK_SECRET is');
+  }
+  if (!secretKey || !webhookSecret) {
+    if (env.STRIPE_API_URL) {
+      throw new ConfigError('STRIPE_SECRET_KEY: must be set to use STRIPE_API_URL');
+    }
+    return undefined;
+  }
+  let api: StripeConfig['api'];
+  if (env.STRIPE_API_URL) {
+    const url = new URL(env.STRIPE_API_URL);
+    const protocol = url.protocol === 'https:' ? 'https' : 'http';
+    api = {
+      host: url.hostname,
+      port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80,
+      protocol,
+    };
+  }
+  return { secretKey, webhookSecret, api };
+}
+
+const secretVariables = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'S3_SECRET_ACCESS_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+]);
 
 /** Reads settings from the environment; a bad value throws one line naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -182,5 +243,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     s3: parseS3(env),
+    stripe: parseStripe(env),
   };
 }

@@ -14,3 +14,4 @@ export * from './two-factor.js';
 export * from './sessions.js';
 export * from './dues-terms.js';
 export * from './memberships.js';
+export * from './online-payments.js';

@@ -104,8 +104,6 @@ export type MembershipInvoiceResponse = z.infer<typeof membershipInvoiceResponse
 export const changePlanRequestSchema = z.object({ planId: uuid });
 export type ChangePlanRequest = z.input<typeof changePlanRequestSchema>;
 
-export const autoRenewRequestSchema = z.object({ autoRenew: z.boolean() });
-
 /** Staff: the lists of Admin → Memberships. */
 export const membershipListNames = [
   'all',

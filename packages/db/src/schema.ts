@@ -860,15 +860,21 @@ export const payments = pgTable(
 );
 
 /** Every Stripe event handled, by its id: a replay finds its row and does nothing. */
-export const stripeEvents = pgTable('stripe_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  /** Stripe's `created`, to tell an event that arrives late from a newer one. */
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
-  /** What was done: 'applied', or why nothing was (unknown type, stale, no match). */
-  outcome: text('outcome').notNull(),
-});
+export const stripeEvents = pgTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** Stripe's `created`, to tell an event that arrives late from a newer one. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** What was done: 'applied', or why nothing was (unknown type, stale, no match). */
+    outcome: text('outcome').notNull(),
+    /** The Stripe object the event is about (sub_..., cs_...), to tell a stale update. */
+    objectId: text('object_id'),
+  },
+  (t) => [index('stripe_events_object_id_created_at_idx').on(t.objectId, t.createdAt)],
+);
 
 /**
  * Each dues mail sent, once per membership, kind and paid-through date (and, for reminders,

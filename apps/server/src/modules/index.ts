@@ -1,12 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/index.js';
 import { type AuthService, authRoutes, oauthMetadataRoutes } from './auth/index.js';
+import { BillingService } from './billing/index.js';
+import {
+  type CardRefunds,
+  createStripeClient,
+  OnlinePayments,
+  onlinePaymentRoutes,
+} from './billing/stripe.js';
 import { assertCanCreateEvents, calendarRoutes } from './calendar/index.js';
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
 import type { ModuleDeps } from './deps.js';
 import { mediaRoutes, type UploadRules } from './media/index.js';
 import { MembersService, membersRoutes } from './members/index.js';
 import { siteRoutes } from './site/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Card payments through Stripe, when set up; the memberships module registers its hooks. */
+    onlinePayments: OnlinePayments | null;
+  }
+}
 
 /**
  * Every feature module, registered under /api from this one list. Modules import each other
@@ -22,6 +36,24 @@ export async function registerModules(
     forContact: (kind, contactId, session) => members.checkUpload(kind, contactId, session),
     forEvents: (session) => void assertCanCreateEvents(session),
   };
+  const billing = new BillingService(deps.db, deps.clock);
+  const online = deps.config.stripe
+    ? new OnlinePayments(
+        deps.db,
+        deps.clock,
+        billing,
+        createStripeClient(deps.config.stripe),
+        { ...deps.config, stripe: deps.config.stripe },
+        app.log,
+      )
+    : null;
+  // Staff refunds of card payments go back through Stripe.
+  if (online) {
+    (billing as { setPaymentProvider?: (p: CardRefunds) => void }).setPaymentProvider?.(
+      online.provider(),
+    );
+  }
+  app.decorate('onlinePayments', online);
   await app.register(
     async (api) => {
       await api.register(siteRoutes, deps);
@@ -31,6 +63,7 @@ export async function registerModules(
       await api.register(mediaRoutes, { ...deps, uploadRules });
       await api.register(calendarRoutes, deps);
       await api.register(adminRoutes, deps);
+      await api.register(onlinePaymentRoutes, { ...deps, online });
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,582 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { addDays, formatMoney } from '@chamber/contract';
+import type { Database, Executor } from '@chamber/db';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { Session } from '../../plugins/auth.js';
+import type { Stripe } from './stripe-client.js';
+import type { CardOnFile, SubscriptionHooks } from './stripe-hooks.js';
+import { settings } from './queries.js';
+import * as q from './stripe-queries.js';
+import type { BillingService } from './service.js';
+
+/** Where a card payment goes back (BillingService's PaymentProvider). */
+export interface CardRefunds {
+  refund(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    currency: string;
+    reason: string;
+    idempotencyKey: string;
+  }): Promise<{ refundId: string }>;
+}
+
+/** What the webhook asks of billing: record a payment, and a refund with its credit note. */
+export interface BillingForStripe {
+  recordPayment: BillingService['recordPayment'];
+  /** Billing's recorded refunds (a refund row and a credit note); refunds wait for it. */
+  refund?(
+    tx: Executor,
+    input: {
+      paymentId: string;
+      amountCents: number;
+      reason: string;
+      method?: 'card';
+      reference?: string;
+      stripeRefundId?: string | null;
+    },
+  ): Promise<unknown>;
+}
+
+type Outcome = string;
+
+const dateOf = (seconds: number) => new Date(seconds * 1000);
+const secondsOf = (date: Date) => Math.floor(date.getTime() / 1000);
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+/** Thrown when the signature does not hold: answered 400, recorded nowhere. */
+export class BadSignature extends Error {}
+
+/**
+ * Online payments through Stripe: Checkout for an open invoice, automatic renewal as a Stripe
+ * subscription, the customer portal for the card, refunds to the card, and the webhook that
+ * turns Stripe's events into payments, refunds and membership changes, each event once.
+ */
+export class OnlinePayments {
+  private hooks: SubscriptionHooks | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly billing: BillingForStripe,
+    private readonly stripe: Stripe,
+    private readonly config: Config & { stripe: NonNullable<Config['stripe']> },
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The memberships module's side of a subscription. */
+  useHooks(hooks: SubscriptionHooks): void {
+    this.hooks = hooks;
+  }
+
+  /** Refunds of card payments, for BillingService. */
+  provider(): CardRefunds {
+    return {
+      refund: async ({ paymentIntentId, amountCents, reason, idempotencyKey }) => {
+        const refund = await this.stripe.refunds.create(
+          {
+            payment_intent: paymentIntentId,
+            amount: amountCents,
+            reason: 'requested_by_customer',
+            metadata: { reason: reason.slice(0, 500) },
+          },
+          { idempotencyKey },
+        );
+        return { refundId: refund.id };
+      },
+    };
+  }
+
+  // ----- what members do ------------------------------------------------------------------
+
+  /**
+   * A Checkout page for one of the member's open invoices, for the invoice's own amount. Two
+   * clicks at once queue on the invoice's row and get the same session; a session that has
+   * expired, or was for another amount, is replaced.
+   */
+  async checkout(session: Session, invoiceId: string): Promise<{ url: string }> {
+    return this.db.transaction(async (tx) => {
+      const invoice = await q.lockInvoice(tx, invoiceId);
+      if (!invoice || invoice.kind !== 'invoice' || !this.owns(session, invoice.contactId)) {
+        throw new AppError('not_found', 'Invoice not found');
+      }
+      if (invoice.status === 'void') {
+        throw new AppError(
+          'invoice_void',
+          `Invoice ${invoice.number} is void; pay the invoice that replaced it.`,
+        );
+      }
+      if (invoice.status === 'paid') {
+        throw new AppError('invoice_paid', `Invoice ${invoice.number} is already paid.`);
+      }
+      const currency = invoice.currency.toLowerCase();
+      if (invoice.stripeCheckoutSessionId) {
+        const open = await this.stripe.checkout.sessions.retrieve(invoice.stripeCheckoutSessionId);
+        if (
+          open.status === 'open' &&
+          open.amount_total === invoice.totalCents &&
+          open.currency === currency &&
+          open.url &&
+          (open.expires_at ?? 0) > secondsOf(this.clock.now()) + 60
+        ) {
+          return { url: open.url };
+        }
+      }
+      const customer = invoice.membershipId
+        ? await this.customerOf(tx, invoice.contactId!)
+        : undefined;
+      const metadata = { invoiceId: invoice.id, invoiceNumber: invoice.number };
+      const created = await this.stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          ...(customer ? { customer } : {}),
+          client_reference_id: invoice.id,
+          metadata,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency,
+                unit_amount: invoice.totalCents,
+                product_data: { name: `Invoice ${invoice.number}` },
+              },
+            },
+          ],
+          // The card is kept for automatic renewal, which the member may turn on later.
+          payment_intent_data: {
+            metadata,
+            ...(customer ? { setup_future_usage: 'off_session' } : {}),
+          },
+          success_url: `${this.config.publicUrl}/membership?paid=${encodeURIComponent(invoice.number)}`,
+          cancel_url: `${this.config.publicUrl}/membership`,
+        },
+        // A retried request after a lost answer gets the same session, not a second one.
+        { idempotencyKey: `checkout:${invoice.id}:${invoice.stripeCheckoutSessionId ?? 'first'}` },
+      );
+      await q.setInvoiceStripe(tx, invoice.id, { stripeCheckoutSessionId: created.id });
+      return { url: created.url! };
+    });
+  }
+
+  /**
+   * Automatic renewal on: from the card Stripe already keeps (a subscription whose first
+   * charge falls the day after the paid-through date), or through a Checkout page in
+   * subscription mode when there is none. Off: the subscription ends with the paid term.
+   */
+  async setAutoRenew(
+    session: Session,
+    on: boolean,
+  ): Promise<{ autoRenew: boolean; url: string | null }> {
+    const hooks = this.requireHooks();
+    return this.db.transaction(async (tx) => {
+      const found = session.contact
+        ? await q.lockMembershipOfContact(tx, session.contact.id)
+        : undefined;
+      if (!found) throw new AppError('not_found', 'You have no membership to renew.');
+      const { membership, plan } = found;
+      if (!on) {
+        if (membership.stripeSubscriptionId) {
+          await this.stripe.subscriptions.update(membership.stripeSubscriptionId, {
+            cancel_at_period_end: true,
+          });
+        }
+        await hooks.subscriptionChanged(tx, {
+          membershipId: membership.id,
+          subscriptionId: membership.stripeSubscriptionId,
+          autoRenew: false,
+          card: null,
+          source: 'member',
+        });
+        return { autoRenew: false, url: null };
+      }
+      if (membership.status !== 'active' && membership.status !== 'grace') {
+        throw new AppError(
+          'conflict',
+          'Pay the open invoice first; automatic renewal starts from a paid membership.',
+        );
+      }
+      if (membership.stripeSubscriptionId) {
+        const current = await this.stripe.subscriptions.retrieve(membership.stripeSubscriptionId);
+        if (current.status !== 'canceled') {
+          if (current.cancel_at_period_end) {
+            await this.stripe.subscriptions.update(current.id, { cancel_at_period_end: false });
+          }
+          await hooks.subscriptionChanged(tx, {
+            membershipId: membership.id,
+            subscriptionId: current.id,
+            autoRenew: true,
+            card: await this.cardOf(current.default_payment_method),
+            source: 'member',
+          });
+          return { autoRenew: true, url: null };
+        }
+      }
+      const customerId = await this.customerOf(tx, session.contact!.id);
+      const firstCharge = this.firstChargeAt(membership.paidThrough);
+      const currency = (await this.currency(tx)).toLowerCase();
+      const metadata = { membershipId: membership.id };
+      const customer = await this.stripe.customers.retrieve(customerId);
+      const savedCard =
+        'deleted' in customer && customer.deleted
+          ? null
+          : idOf(customer.invoice_settings?.default_payment_method ?? null);
+      if (savedCard) {
+        const product = `Membership: ${plan.name}`;
+        const subscription = await this.stripe.subscriptions.create(
+          {
+            customer: customerId,
+            default_payment_method: savedCard,
+            items: [
+              {
+                price_data: {
+                  currency,
+                  unit_amount: plan.priceCents,
+                  recurring: { interval: 'year' },
+                  product: await this.productFor(product),
+                },
+              },
+            ],
+            trial_end: firstCharge,
+            metadata,
+          },
+          { idempotencyKey: `auto-renew:${membership.id}:${membership.paidThrough}` },
+        );
+        await hooks.subscriptionChanged(tx, {
+          membershipId: membership.id,
+          subscriptionId: subscription.id,
+          autoRenew: true,
+          card: await this.cardOf(savedCard),
+          source: 'member',
+        });
+        return { autoRenew: true, url: null };
+      }
+      const checkout = await this.stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: customerId,
+        client_reference_id: membership.id,
+        metadata,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency,
+              unit_amount: plan.priceCents,
+              recurring: { interval: 'year' },
+              product_data: { name: `Membership: ${plan.name}` },
+            },
+          },
+        ],
+        subscription_data: { trial_end: firstCharge, metadata },
+        success_url: `${this.config.publicUrl}/membership?autoRenew=on`,
+        cancel_url: `${this.config.publicUrl}/membership`,
+      });
+      return { autoRenew: false, url: checkout.url };
+    });
+  }
+
+  /** Stripe's customer portal, where the member changes the card renewals charge. */
+  async cardPortal(session: Session): Promise<{ url: string }> {
+    const found = session.contact
+      ? await q.lockMembershipOfContact(this.db, session.contact.id)
+      : undefined;
+    if (!found?.membership.stripeCustomerId) {
+      throw new AppError('not_found', 'No card is on file: pay online once to keep one.');
+    }
+    const portal = await this.stripe.billingPortal.sessions.create({
+      customer: found.membership.stripeCustomerId,
+      return_url: `${this.config.publicUrl}/membership`,
+    });
+    return { url: portal.url };
+  }
+
+  // ----- the webhook ----------------------------------------------------------------------
+
+  /**
+   * Verifies and applies one event. The event's row and its effect share a transaction, so
+   * a replay (or a second delivery racing the first) finds the row and does nothing, and a
+   * failure leaves neither, for Stripe to send again.
+   */
+  async receive(rawBody: Buffer, signature: string | undefined): Promise<{ outcome: Outcome }> {
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature ?? '',
+        this.config.stripe.webhookSecret,
+      );
+    } catch {
+      throw new BadSignature('The Stripe-Signature header does not match this body.');
+    }
+    const object = event.data.object as { id?: string };
+    return this.db.transaction(async (tx) => {
+      const claimed = await q.claimEvent(tx, {
+        id: event.id,
+        type: event.type,
+        createdAt: dateOf(event.created),
+        receivedAt: this.clock.now(),
+        objectId: object.id ?? null,
+      });
+      if (!claimed) return { outcome: 'duplicate' };
+      const outcome = await this.apply(tx, event);
+      await q.setOutcome(tx, event.id, outcome);
+      if (outcome !== 'applied')
+        this.log.info(
+          { stripeEvent: event.id, type: event.type, outcome },
+          'stripe event not applied',
+        );
+      return { outcome };
+    });
+  }
+
+  private async apply(tx: Executor, event: Stripe.Event): Promise<Outcome> {
+    switch (event.type) {
+      case 'checkout.session.completed':
+        return this.checkoutCompleted(tx, event.data.object);
+      case 'invoice.paid':
+        return this.renewalPaid(tx, event.data.object);
+      case 'invoice.payment_failed':
+        return this.renewalFailed(tx, event.data.object);
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        return this.subscriptionChanged(tx, event);
+      case 'charge.refunded':
+        return this.chargeRefunded(tx, event.data.object);
+      default:
+        return 'ignored: not a type the portal handles';
+    }
+  }
+
+  private async checkoutCompleted(
+    tx: Executor,
+    session: Stripe.Checkout.Session,
+  ): Promise<Outcome> {
+    if (session.mode === 'subscription') {
+      const membershipId = session.metadata?.membershipId;
+      const subscriptionId = idOf(session.subscription);
+      if (!membershipId || !subscriptionId || !(await q.findMembership(tx, membershipId))) {
+        return 'no match: no membership for this subscription';
+      }
+      const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+      await this.requireHooks().subscriptionChanged(tx, {
+        membershipId,
+        subscriptionId,
+        autoRenew: subscription.status !== 'canceled' && !subscription.cancel_at_period_end,
+        card: await this.cardOf(subscription.default_payment_method),
+        source: 'checkout',
+      });
+      return 'applied';
+    }
+    if (session.payment_status !== 'paid') return 'ignored: not paid yet';
+    const invoiceId = session.metadata?.invoiceId ?? session.client_reference_id;
+    const intent = idOf(session.payment_intent);
+    if (!invoiceId || !intent) return 'no match: no invoice on this session';
+    const invoice = await q.lockInvoice(tx, invoiceId);
+    if (!invoice) return 'no match: no such invoice';
+    if (await q.paymentByIntent(tx, intent)) return 'duplicate: payment already recorded';
+    const amount = session.amount_total ?? 0;
+    const unapplied =
+      invoice.status === 'void'
+        ? `invoice ${invoice.number} is void`
+        : invoice.status === 'paid'
+          ? `invoice ${invoice.number} was already paid`
+          : amount !== invoice.totalCents || session.currency !== invoice.currency.toLowerCase()
+            ? `paid ${formatMoney(amount, (session.currency ?? 'usd').toUpperCase())}, invoice ${invoice.number} is for ${formatMoney(invoice.totalCents, invoice.currency)}`
+            : null;
+    if (unapplied) {
+      // Money that pays nothing goes straight back, so no one is charged twice or for a void
+      // invoice; the key makes a redelivered event the same refund.
+      await this.stripe.refunds.create(
+        { payment_intent: intent, metadata: { reason: unapplied } },
+        { idempotencyKey: `unapplied:${intent}` },
+      );
+      this.log.warn({ invoice: invoice.number, intent }, `card payment refunded: ${unapplied}`);
+      return `refunded: ${unapplied}`;
+    }
+    await this.billing.recordPayment(tx, {
+      invoiceId: invoice.id,
+      amountCents: amount,
+      method: 'card',
+      reference: intent,
+      stripePaymentIntentId: intent,
+    });
+    return 'applied';
+  }
+
+  private subscriptionOf(invoice: Stripe.Invoice) {
+    const details = invoice.parent?.subscription_details;
+    return { id: idOf(details?.subscription ?? null), metadata: details?.metadata ?? {} };
+  }
+
+  private async membershipFor(
+    tx: Executor,
+    subscriptionId: string | null,
+    metadata: Record<string, string>,
+  ) {
+    if (metadata.membershipId && (await q.findMembership(tx, metadata.membershipId))) {
+      return metadata.membershipId;
+    }
+    return subscriptionId
+      ? ((await q.membershipBySubscription(tx, subscriptionId))?.id ?? null)
+      : null;
+  }
+
+  /** A subscription's yearly charge: the membership's renewal invoice, paid by card. */
+  private async renewalPaid(tx: Executor, stripeInvoice: Stripe.Invoice): Promise<Outcome> {
+    const subscription = this.subscriptionOf(stripeInvoice);
+    if (!subscription.id) return 'ignored: not a subscription invoice';
+    if (stripeInvoice.amount_paid === 0) return 'ignored: nothing charged (trial)';
+    const already = await q.invoiceByStripeInvoice(tx, stripeInvoice.id);
+    if (already?.status === 'paid') return 'duplicate: renewal already recorded';
+    const membershipId = await this.membershipFor(tx, subscription.id, subscription.metadata);
+    if (!membershipId) return 'no match: no membership for this subscription';
+    const full = await this.stripe.invoices.retrieve(stripeInvoice.id, { expand: ['payments'] });
+    const intent = idOf(full.payments?.data[0]?.payment.payment_intent ?? null);
+    const invoice = already ?? (await this.requireHooks().renewalInvoice(tx, membershipId));
+    if (invoice.totalCents !== stripeInvoice.amount_paid) {
+      const reason = `charged ${formatMoney(stripeInvoice.amount_paid, invoice.currency)}, renewal invoice ${invoice.number} is for ${formatMoney(invoice.totalCents, invoice.currency)}`;
+      if (intent) {
+        await this.stripe.refunds.create(
+          { payment_intent: intent, metadata: { reason } },
+          { idempotencyKey: `unapplied:${intent}` },
+        );
+      }
+      this.log.warn(
+        { invoice: invoice.number, stripeInvoice: stripeInvoice.id },
+        `renewal charge refunded: ${reason}`,
+      );
+      return `refunded: ${reason}`;
+    }
+    await q.setInvoiceStripe(tx, invoice.id, { stripeInvoiceId: stripeInvoice.id });
+    await this.billing.recordPayment(tx, {
+      invoiceId: invoice.id,
+      amountCents: stripeInvoice.amount_paid,
+      method: 'card',
+      reference: intent ?? stripeInvoice.id,
+      stripePaymentIntentId: intent,
+    });
+    return 'applied';
+  }
+
+  private async renewalFailed(tx: Executor, stripeInvoice: Stripe.Invoice): Promise<Outcome> {
+    const subscription = this.subscriptionOf(stripeInvoice);
+    if (!subscription.id) return 'ignored: not a subscription invoice';
+    const membershipId = await this.membershipFor(tx, subscription.id, subscription.metadata);
+    if (!membershipId) return 'no match: no membership for this subscription';
+    await this.requireHooks().chargeFailed(tx, {
+      membershipId,
+      amountCents: stripeInvoice.amount_due,
+      nextAttemptAt: stripeInvoice.next_payment_attempt
+        ? dateOf(stripeInvoice.next_payment_attempt)
+        : null,
+    });
+    return 'applied';
+  }
+
+  /** Renewal turned off or ended at Stripe; an update older than one applied is stale. */
+  private async subscriptionChanged(tx: Executor, event: Stripe.Event): Promise<Outcome> {
+    const subscription = event.data.object as Stripe.Subscription;
+    if (await q.newerSubscriptionEvent(tx, subscription.id, dateOf(event.created))) {
+      return 'stale: a newer change of this subscription was applied';
+    }
+    const membershipId = await this.membershipFor(tx, subscription.id, subscription.metadata ?? {});
+    if (!membershipId) return 'no match: no membership for this subscription';
+    const ended =
+      event.type === 'customer.subscription.deleted' || subscription.status === 'canceled';
+    await this.requireHooks().subscriptionChanged(tx, {
+      membershipId,
+      subscriptionId: ended ? null : subscription.id,
+      autoRenew: !ended && !subscription.cancel_at_period_end,
+      card: ended ? null : await this.cardOf(subscription.default_payment_method),
+      source: ended ? 'stripe_deleted' : 'stripe_update',
+    });
+    return 'applied';
+  }
+
+  /**
+   * Refunds of a charge that the portal has not recorded yet (made in Stripe's dashboard, or
+   * a staff refund whose answer was lost): each one a refund row and a credit note, once.
+   */
+  private async chargeRefunded(tx: Executor, charge: Stripe.Charge): Promise<Outcome> {
+    if (!this.billing.refund) throw new Error('Billing records no refunds yet; Stripe retries.');
+    const intent = idOf(charge.payment_intent);
+    const payment = intent ? await q.paymentByIntent(tx, intent) : undefined;
+    if (!payment) return 'no match: no recorded payment for this charge';
+    const refunds = await this.stripe.refunds.list({ charge: charge.id, limit: 100 });
+    let recorded = 0;
+    for (const refund of refunds.data) {
+      if (refund.status !== 'succeeded' || (await q.paymentByRefund(tx, refund.id))) continue;
+      await this.billing.refund(tx, {
+        paymentId: payment.id,
+        amountCents: refund.amount,
+        reason: refund.metadata?.reason || 'Refunded through Stripe',
+        method: 'card',
+        reference: refund.id,
+        stripeRefundId: refund.id,
+      });
+      recorded += 1;
+    }
+    return recorded > 0 ? 'applied' : 'duplicate: refunds already recorded';
+  }
+
+  // ----- helpers --------------------------------------------------------------------------
+
+  private owns(session: Session, contactId: string | null): boolean {
+    return contactId !== null && session.contact?.id === contactId;
+  }
+
+  private requireHooks(): SubscriptionHooks {
+    if (!this.hooks) throw new AppError('service_unavailable', 'Automatic renewal is not set up.');
+    return this.hooks;
+  }
+
+  /** The contact's Stripe customer, created the first time it pays or renews online. */
+  private async customerOf(tx: Executor, contactId: string): Promise<string> {
+    const found = await q.lockMembershipOfContact(tx, contactId);
+    if (found?.membership.stripeCustomerId) return found.membership.stripeCustomerId;
+    const contact = await q.findContact(tx, contactId);
+    const name =
+      contact?.businessName || `${contact?.firstName ?? ''} ${contact?.lastName ?? ''}`.trim();
+    const customer = await this.stripe.customers.create(
+      {
+        ...(contact?.email ? { email: contact.email } : {}),
+        ...(name ? { name } : {}),
+        metadata: { contactId },
+      },
+      { idempotencyKey: `customer:${contactId}` },
+    );
+    if (found) await q.setStripeCustomer(tx, found.membership.id, customer.id);
+    return customer.id;
+  }
+
+  private async cardOf(method: string | Stripe.PaymentMethod | null): Promise<CardOnFile | null> {
+    const methodId = idOf(method);
+    if (!methodId) return null;
+    const found =
+      typeof method === 'object' && method
+        ? method
+        : await this.stripe.paymentMethods.retrieve(methodId);
+    return found.card ? { brand: found.card.brand, last4: found.card.last4 } : null;
+  }
+
+  /** The first automatic charge: the day after the paid-through date, or in two days at least. */
+  private firstChargeAt(paidThrough: string | null): number {
+    const soonest = secondsOf(this.clock.now()) + 2 * 86400;
+    if (!paidThrough) return soonest;
+    const due = secondsOf(new Date(`${addDays(paidThrough, 1)}T12:00:00Z`));
+    return Math.max(due, soonest);
+  }
+
+  private async currency(tx: Executor): Promise<string> {
+    return (await settings(tx)).currency;
+  }
+
+  private async productFor(name: string): Promise<string> {
+    const product = await this.stripe.products.create(
+      { name },
+      { idempotencyKey: `product:${name}` },
+    );
+    return product.id;
+  }
+}

@@ -1,0 +1,321 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { invoices, membershipPlans, memberships, payments, stripeEvents } from '@chamber/db';
+import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
+import { bearer } from '../../test/members.js';
+import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
+import { BillingService } from './index.js';
+import type { SubscriptionHooks } from './stripe.js';
+
+const secret = 'whsec_webhook_tests';
+let standIn: StripeStandIn;
+let ctx: TestContext;
+let token: string;
+let contactId: string;
+let billing: BillingService;
+const calls: { hook: string; args: unknown }[] = [];
+
+/** The memberships side, as far as these tests need it: what was asked, and a renewal invoice. */
+const hooks: SubscriptionHooks = {
+  renewalInvoice: async (tx, membershipId) => {
+    calls.push({ hook: 'renewalInvoice', args: membershipId });
+    const { invoice } = await billing.issueInvoice(tx, {
+      contactId,
+      membershipId,
+      purpose: 'membership_renewal',
+      lines: [{ description: 'Basic membership, one year', unitCents: 30_000 }],
+    });
+    return invoice;
+  },
+  subscriptionChanged: async (_tx, change) => {
+    calls.push({ hook: 'subscriptionChanged', args: change });
+  },
+  chargeFailed: async (_tx, failure) => {
+    calls.push({ hook: 'chargeFailed', args: failure });
+  },
+};
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn({ webhookSecret: secret });
+  ctx = await createTestApp(standIn.env());
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = ctx.app.server.address() as AddressInfo;
+  standIn.webhookUrl = `http://127.0.0.1:${port}/api/stripe/webhook`;
+  ctx.app.onlinePayments!.useHooks(hooks);
+  billing = new BillingService(ctx.db, ctx.clock);
+  const user = await createTestUser(ctx.db, { email: 'maria@sweetwater.example' });
+  contactId = user.contactId!;
+  token = await signIn(ctx, 'maria@sweetwater.example');
+});
+afterAll(async () => {
+  await ctx.close();
+  await standIn.close();
+});
+beforeEach(() => {
+  calls.length = 0;
+});
+
+async function openInvoice(cents = 55_000, membershipId: string | null = null) {
+  const { invoice } = await billing.issueInvoice(ctx.db, {
+    contactId,
+    membershipId,
+    purpose: 'other',
+    lines: [{ description: 'Enhanced membership, one year', unitCents: cents }],
+  });
+  return invoice;
+}
+
+async function post(event: object, signature?: string) {
+  const payload = JSON.stringify(event);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature':
+        signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+    payload,
+  });
+}
+
+async function checkout(invoiceId: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/payments/checkout',
+    headers: bearer(token),
+    payload: { invoiceId },
+  });
+}
+
+const paymentsOf = (invoiceId: string) =>
+  ctx.db.select().from(payments).where(eq(payments.invoiceId, invoiceId));
+const eventRow = async (id: string) =>
+  (await ctx.db.select().from(stripeEvents).where(eq(stripeEvents.id, id)))[0];
+
+describe('POST /api/stripe/webhook', () => {
+  it('answers 400 to a bad signature and records nothing', async () => {
+    const event = standIn.event('checkout.session.completed', { id: 'cs_forged' });
+    const forged = Stripe.webhooks.generateTestHeaderString({
+      payload: JSON.stringify(event),
+      secret: 'whsec_someone_else',
+    });
+    const res = await post(event, forged);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'bad_request' });
+    expect(await eventRow(event.id)).toBeUndefined();
+    const unsigned = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(event),
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect(await eventRow(event.id)).toBeUndefined();
+  });
+
+  it('records an event type it does not handle and answers 200', async () => {
+    const event = standIn.event('customer.created', { id: 'cus_new', object: 'customer' });
+    const res = await post(event);
+    expect(res.statusCode).toBe(200);
+    expect(await eventRow(event.id)).toMatchObject({
+      type: 'customer.created',
+      outcome: 'ignored: not a type the portal handles',
+    });
+  });
+
+  it('pays an open invoice through Checkout once, even when the event comes twice', async () => {
+    const invoice = await openInvoice();
+    const res = await checkout(invoice.id);
+    expect(res.statusCode).toBe(200);
+    const page = await fetch(res.json<{ url: string }>().url, { redirect: 'manual' });
+    expect(page.headers.get('location')).toBe(
+      `${ctx.config.publicUrl}/membership?paid=${invoice.number}`,
+    );
+    const [delivery] = standIn.deliveries.filter(
+      (d) => d.event.type === 'checkout.session.completed' && d.status === 200,
+    );
+    expect(delivery).toBeDefined();
+    const [paid] = await ctx.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(paid!.status).toBe('paid');
+    const recorded = await paymentsOf(invoice.id);
+    expect(recorded).toMatchObject([{ amountCents: 55_000, method: 'card', kind: 'payment' }]);
+    expect(recorded[0]!.stripePaymentIntentId).toMatch(/^pi_/);
+
+    const replay = await post(delivery!.event);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toMatchObject({ outcome: 'duplicate' });
+    expect(await paymentsOf(invoice.id)).toHaveLength(1);
+    // Asking to pay it again is refused: it is paid.
+    expect((await checkout(invoice.id)).statusCode).toBe(409);
+  });
+
+  it('gives two clicks at once the same Checkout session', async () => {
+    const invoice = await openInvoice();
+    const before = standIn.calls('POST', '/v1/checkout/sessions').length;
+    const [a, b] = await Promise.all([checkout(invoice.id), checkout(invoice.id)]);
+    expect(a.statusCode).toBe(200);
+    expect(b.json()).toEqual(a.json());
+    expect(standIn.calls('POST', '/v1/checkout/sessions').length - before).toBe(1);
+  });
+
+  it('refunds a payment for an invoice voided while its Checkout was open, and records why', async () => {
+    const invoice = await openInvoice();
+    const { url } = (await checkout(invoice.id)).json<{ url: string }>();
+    await ctx.db
+      .update(invoices)
+      .set({ status: 'void', voidedAt: new Date(), voidReason: 'Wrong plan' })
+      .where(eq(invoices.id, invoice.id));
+    await fetch(url, { redirect: 'manual' });
+    const event = standIn.delivered('checkout.session.completed').at(-1)!;
+    expect((await eventRow(event.id))!.outcome).toBe(`refunded: invoice ${invoice.number} is void`);
+    expect(await paymentsOf(invoice.id)).toHaveLength(0);
+    const refunded = standIn.calls('POST', '/v1/refunds').at(-1)!;
+    expect(refunded.body.payment_intent).toBe(
+      (event.data as { object: { payment_intent: string } }).object.payment_intent,
+    );
+  });
+
+  it('refuses a payment whose amount does not match the invoice, by refunding it', async () => {
+    const invoice = await openInvoice(55_000);
+    const { url } = (await checkout(invoice.id)).json<{ url: string }>();
+    // A session that charged another amount than the invoice's (altered on Stripe's side).
+    standIn.sessions.get(url.split('/').at(-1)!)!.amount_total = 30_000;
+    await fetch(url, { redirect: 'manual' });
+    const event = standIn.delivered('checkout.session.completed').at(-1)!;
+    expect((await eventRow(event.id))!.outcome).toBe(
+      `refunded: paid $300.00, invoice ${invoice.number} is for $550.00`,
+    );
+    expect(await paymentsOf(invoice.id)).toHaveLength(0);
+    expect(standIn.calls('POST', '/v1/refunds').at(-1)!.body).toMatchObject({
+      payment_intent: (event.data as { object: { payment_intent: string } }).object.payment_intent,
+    });
+  });
+
+  it('charges the invoice its own amount when the plan price changed while Checkout was open', async () => {
+    const invoice = await openInvoice(55_000);
+    const { url } = (await checkout(invoice.id)).json<{ url: string }>();
+    await ctx.db
+      .update(membershipPlans)
+      .set({ priceCents: 60_000 })
+      .where(eq(membershipPlans.level, 'enhanced'));
+    await fetch(url, { redirect: 'manual' });
+    expect(await paymentsOf(invoice.id)).toMatchObject([{ amountCents: 55_000 }]);
+  });
+});
+
+describe('automatic renewal', () => {
+  let membershipId: string;
+
+  beforeAll(async () => {
+    const [plan] = await ctx.db
+      .select()
+      .from(membershipPlans)
+      .where(eq(membershipPlans.level, 'standard'));
+    const [row] = await ctx.db
+      .insert(memberships)
+      .values({
+        contactId,
+        planId: plan!.id,
+        status: 'active',
+        startedOn: '2025-04-01',
+        paidThrough: '2026-03-31',
+      })
+      .returning();
+    membershipId = row!.id;
+  });
+
+  it('turns on through Checkout, records the renewal even when invoice.paid comes first, and once', async () => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/payments/auto-renew',
+      headers: bearer(token),
+      payload: { on: true },
+    });
+    expect(res.statusCode).toBe(200);
+    const { url, autoRenew } = res.json<{ url: string; autoRenew: boolean }>();
+    expect(autoRenew).toBe(false);
+    // Completing the page without delivering, to send its events in the wrong order.
+    const sessionId = url.split('/').at(-1)!;
+    standIn.webhookUrl = '';
+    await standIn.completeCheckout(sessionId, { brand: 'mastercard', last4: '4444' });
+    const completed = standIn.deliveries.at(-1)!.event;
+    const subscriptionId = (completed.data as { object: { subscription: string } }).object
+      .subscription;
+    const subscription = standIn.subscriptions.get(subscriptionId)!;
+    expect(subscription.trial_end).toBe(Math.floor(Date.parse('2026-04-01T12:00:00Z') / 1000));
+    const renewal = await standIn.renew(subscriptionId);
+    const paidEvent = standIn.deliveries.at(-1)!.event;
+    const { port } = ctx.app.server.address() as AddressInfo;
+    standIn.webhookUrl = `http://127.0.0.1:${port}/api/stripe/webhook`;
+
+    expect((await post(paidEvent)).json().outcome).toBe('applied');
+    expect((await post(completed)).json().outcome).toBe('applied');
+    expect(calls.map((c) => c.hook)).toEqual(['renewalInvoice', 'subscriptionChanged']);
+    expect(calls[1]!.args).toMatchObject({
+      membershipId,
+      subscriptionId,
+      autoRenew: true,
+      card: { brand: 'mastercard', last4: '4444' },
+    });
+    const [ours] = await ctx.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.stripeInvoiceId, renewal.id));
+    expect(ours).toMatchObject({
+      status: 'paid',
+      purpose: 'membership_renewal',
+      totalCents: 30_000,
+    });
+    expect(await paymentsOf(ours!.id)).toMatchObject([{ amountCents: 30_000, method: 'card' }]);
+
+    // The same charge again, under a new event id (Stripe resends after a timeout): no second payment.
+    const again = standIn.event('invoice.paid', renewal);
+    expect((await post(again)).json().outcome).toBe('duplicate: renewal already recorded');
+    expect(await paymentsOf(ours!.id)).toHaveLength(1);
+  });
+
+  it('tells the memberships side of a failed charge', async () => {
+    const [sub] = [...standIn.subscriptions.values()];
+    await standIn.failRenewal(sub!.id);
+    expect(standIn.deliveries.at(-1)!.status).toBe(200);
+    expect(calls).toMatchObject([
+      { hook: 'chargeFailed', args: { membershipId, amountCents: 30_000 } },
+    ]);
+  });
+
+  it('ignores a subscription update older than one already applied', async () => {
+    const [sub] = [...standIn.subscriptions.values()];
+    const older = standIn.event('customer.subscription.updated', {
+      ...sub!,
+      cancel_at_period_end: false,
+    });
+    older.created = Number(older.created) - 60;
+    const newer = standIn.event('customer.subscription.updated', {
+      ...sub!,
+      cancel_at_period_end: true,
+    });
+    expect((await post(newer)).json().outcome).toBe('applied');
+    expect((await post(older)).json().outcome).toBe(
+      'stale: a newer change of this subscription was applied',
+    );
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.args).toMatchObject({ autoRenew: false, source: 'stripe_update' });
+  });
+
+  it('turns automatic renewal off when Stripe ends the subscription', async () => {
+    const [sub] = [...standIn.subscriptions.values()];
+    const res = await post(
+      standIn.event('customer.subscription.deleted', { ...sub!, status: 'canceled' }),
+    );
+    expect(res.json().outcome).toBe('applied');
+    expect(calls[0]!.args).toMatchObject({
+      membershipId,
+      subscriptionId: null,
+      autoRenew: false,
+      source: 'stripe_deleted',
+    });
+  });
+});

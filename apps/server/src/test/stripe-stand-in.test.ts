@@ -1,0 +1,156 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStripeClient } from '../modules/billing/stripe-client.js';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.js';
+
+const secret = 'whsec_stand_in_test';
+
+describe('the Stripe stand-in', () => {
+  let standIn: StripeStandIn;
+  let stripe: Stripe;
+  const received: Stripe.Event[] = [];
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      // The SDK's own check: what the portal's webhook does with the same secret.
+      const event = stripe.webhooks.constructEvent(
+        Buffer.concat(chunks),
+        String(req.headers['stripe-signature']),
+        secret,
+      );
+      received.push(event);
+      res.writeHead(200).end('{}');
+    });
+  });
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo;
+    standIn = await startStripeStandIn({
+      webhookSecret: secret,
+      webhookUrl: `http://127.0.0.1:${port}/hook`,
+    });
+    const api = new URL(standIn.url);
+    stripe = createStripeClient({
+      secretKey: 'sk_test_x',
+      webhookSecret: secret,
+      api: { host: api.hostname, port: Number(api.port), protocol: 'http' },
+    });
+  });
+  afterAll(async () => {
+    await standIn.close();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it('takes a Checkout payment when its page is opened, signs the event and redirects', async () => {
+    const customer = await stripe.customers.create({ email: 'pat@example.org', name: 'Pat' });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      customer: customer.id,
+      client_reference_id: 'invoice-1',
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: 'usd', unit_amount: 55000, product_data: { name: 'Enhanced' } },
+        },
+      ],
+      success_url: 'http://portal.test/membership?paid={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://portal.test/membership',
+    });
+    expect(session).toMatchObject({ status: 'open', amount_total: 55000, mode: 'payment' });
+    const page = await fetch(session.url!, { redirect: 'manual' });
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe(`http://portal.test/membership?paid=${session.id}`);
+    const event = received.at(-1)!;
+    expect(event.type).toBe('checkout.session.completed');
+    const paid = event.data.object as Stripe.Checkout.Session;
+    expect(paid).toMatchObject({
+      id: session.id,
+      payment_status: 'paid',
+      client_reference_id: 'invoice-1',
+    });
+    expect(paid.payment_intent).toMatch(/^pi_/);
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('complete');
+  });
+
+  it('starts a subscription with a trial, renews it, and reads back the card', async () => {
+    const customer = await stripe.customers.create({ email: 'sam@example.org' });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'usd',
+            unit_amount: 30000,
+            recurring: { interval: 'year' },
+            product_data: { name: 'Basic' },
+          },
+        },
+      ],
+      subscription_data: {
+        trial_end: Math.floor(Date.now() / 1000) + 30 * 86400,
+        metadata: { m: '1' },
+      },
+      success_url: 'http://portal.test/membership',
+    });
+    await fetch(session.url!, { redirect: 'manual' });
+    const completed = received.at(-1)!.data.object as Stripe.Checkout.Session;
+    const subscription = await stripe.subscriptions.retrieve(String(completed.subscription));
+    expect(subscription.status).toBe('trialing');
+    const card = await stripe.paymentMethods.retrieve(String(subscription.default_payment_method));
+    expect(card.card).toMatchObject({ brand: 'visa', last4: '4242' });
+
+    await standIn.renew(subscription.id);
+    const paid = received.at(-1)!;
+    expect(paid.type).toBe('invoice.paid');
+    const invoice = paid.data.object as Stripe.Invoice;
+    expect(invoice.parent?.subscription_details?.subscription).toBe(subscription.id);
+    expect(invoice.amount_paid).toBe(30000);
+
+    const updated = await stripe.subscriptions.update(subscription.id, {
+      cancel_at_period_end: true,
+    });
+    expect(updated.cancel_at_period_end).toBe(true);
+    await stripe.subscriptions.cancel(subscription.id);
+    await expect.poll(() => received.at(-1)?.type).toBe('customer.subscription.deleted');
+  });
+
+  it('refunds no more than was paid, with the error Stripe gives', async () => {
+    const customer = await stripe.customers.create({});
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      customer: customer.id,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: 'usd', unit_amount: 1000, product_data: { name: 'x' } },
+        },
+      ],
+      success_url: 'http://portal.test/',
+    });
+    await fetch(session.url!, { redirect: 'manual' });
+    const intent = String((received.at(-1)!.data.object as Stripe.Checkout.Session).payment_intent);
+    await expect(
+      stripe.refunds.create({ payment_intent: intent, amount: 1001 }),
+    ).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'amount_too_large',
+    });
+    const refund = await stripe.refunds.create({ payment_intent: intent, amount: 400 });
+    expect(refund).toMatchObject({ status: 'succeeded', amount: 400 });
+    await expect.poll(() => received.at(-1)?.type).toBe('charge.refunded');
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      return_url: 'http://portal.test/membership',
+    });
+    expect(portal.url).toContain(standIn.url);
+    await expect(stripe.customers.retrieve('cus_nope')).rejects.toMatchObject({
+      code: 'resource_missing',
+    });
+  });
+});

@@ -1,0 +1,860 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import Stripe from 'stripe';
+import { stripeApiVersion } from '../modules/billing/stripe-client.js';
+
+/**
+ * A local HTTP server that stands in for api.stripe.com in tests and the demo. It answers
+ * the calls the portal makes, in the shapes of the pinned API version (`stripeApiVersion`,
+ * 2026-10-28.endive): customers (create, retrieve), Checkout sessions (create in `payment`
+ * and `subscription` mode, retrieve), subscriptions (create, retrieve, update
+ * `cancel_at_period_end`, cancel), billing portal sessions (create), refunds (create, list
+ * by charge), payment methods (retrieve, for the card's brand and last four), products (create, for a subscription's
+ * price) and invoices
+ * (retrieve, with `payments` expanded). Anything else answers 404 as Stripe does for an
+ * unknown URL, so a new call the portal starts making shows up as a failing test.
+ *
+ * Opening a Checkout session's `url` (a browser test, or a test's fetch) pays it with the
+ * test card 4242, sends `checkout.session.completed` (and for a subscription without a
+ * trial its first `invoice.paid`) to the portal's webhook, signed with the SDK's own
+ * `webhooks.generateTestHeaderString`, and then redirects to the session's `success_url`.
+ * Tests drive what Stripe would do later on its own with `renew`, `failRenewal` and
+ * `deliver`.
+ */
+
+type StripeObject = Record<string, unknown> & { id: string };
+
+export interface StandInOptions {
+  /** The portal's webhook, e.g. http://127.0.0.1:3000/api/stripe/webhook; unset: events are only kept. */
+  webhookUrl?: string;
+  webhookSecret: string;
+  port?: number;
+  host?: string;
+}
+
+export interface StandInRequest {
+  method: string;
+  path: string;
+  body: Record<string, unknown>;
+}
+
+export interface Delivery {
+  event: StripeObject;
+  status: number;
+}
+
+const webhooks = new Stripe('sk_test_stand_in', { apiVersion: stripeApiVersion }).webhooks;
+
+function id(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** Stripe's form encoding (`a[b][0][c]=1`) back into objects and arrays. */
+export function parseStripeForm(text: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.replace(/\]/g, '').split('[');
+    let node: Record<string, unknown> | unknown[] = root;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const container = node as Record<string, unknown>;
+      if (last) {
+        if (part === '' && Array.isArray(node)) node.push(value);
+        else container[part] = value;
+        return;
+      }
+      const nextIsIndex = /^\d*$/.test(parts[i + 1]!);
+      container[part] ??= nextIsIndex ? [] : {};
+      node = container[part] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+class StripeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly code?: string,
+    readonly param?: string,
+  ) {
+    super(message);
+  }
+}
+
+const missing = (kind: string, key: string) =>
+  new StripeError(
+    404,
+    'invalid_request_error',
+    `No such ${kind}: '${key}'`,
+    'resource_missing',
+    'id',
+  );
+
+export class StripeStandIn {
+  readonly customers = new Map<string, StripeObject>();
+  readonly sessions = new Map<string, StripeObject>();
+  readonly subscriptions = new Map<string, StripeObject>();
+  readonly paymentIntents = new Map<string, StripeObject>();
+  readonly charges = new Map<string, StripeObject>();
+  readonly refunds = new Map<string, StripeObject>();
+  readonly paymentMethods = new Map<string, StripeObject>();
+  readonly invoices = new Map<string, StripeObject>();
+  readonly portalSessions = new Map<string, StripeObject>();
+  /** Every API call received, in order. */
+  readonly requests: StandInRequest[] = [];
+  /** Every event sent to the webhook, with the portal's answer. */
+  readonly deliveries: Delivery[] = [];
+  private server: Server | undefined;
+  url = '';
+
+  constructor(private readonly options: StandInOptions) {}
+
+  set webhookUrl(url: string) {
+    this.options.webhookUrl = url;
+  }
+
+  async listen(): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) =>
+      this.server!.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', resolve),
+    );
+    const { port } = this.server.address() as AddressInfo;
+    this.url = `http://${this.options.host ?? '127.0.0.1'}:${port}`;
+    return this;
+  }
+
+  /** The portal's STRIPE_* variables for this stand-in. */
+  env(secretKey = 'sk_test_portal'): Record<string, string> {
+    return {
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: this.options.webhookSecret,
+      STRIPE_API_URL: this.url,
+    };
+  }
+
+  async close(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  }
+
+  calls(method: string, path: string | RegExp): StandInRequest[] {
+    return this.requests.filter(
+      (r) =>
+        r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)),
+    );
+  }
+
+  /** An event of the pinned version around `object`, as Stripe sends it. */
+  event(type: string, object: StripeObject, extra: Record<string, unknown> = {}): StripeObject {
+    return {
+      id: id('evt'),
+      object: 'event',
+      api_version: stripeApiVersion,
+      created: now(),
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      ...extra,
+    };
+  }
+
+  /** Signs and posts an event to the webhook; answers the portal's status. */
+  async deliver(event: StripeObject): Promise<number> {
+    if (!this.options.webhookUrl) {
+      this.deliveries.push({ event, status: 0 });
+      return 0;
+    }
+    const payload = JSON.stringify(event);
+    const signature = webhooks.generateTestHeaderString({
+      payload,
+      secret: this.options.webhookSecret,
+    });
+    const res = await fetch(this.options.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
+    await res.arrayBuffer();
+    this.deliveries.push({ event, status: res.status });
+    return res.status;
+  }
+
+  /** Events delivered so far of one type. */
+  delivered(type: string): StripeObject[] {
+    return this.deliveries.filter((d) => d.event.type === type).map((d) => d.event);
+  }
+
+  // ----- what a customer does on Stripe's pages ---------------------------------------------
+
+  /** Pays an open Checkout session as its page does, delivering the events; answers the redirect. */
+  async completeCheckout(sessionId: string, card = { brand: 'visa', last4: '4242' }) {
+    const session = this.sessions.get(sessionId);
+    if (!session) throw missing('checkout.session', sessionId);
+    if (session.status !== 'open')
+      return session.status === 'complete' ? session.success_url : session.cancel_url;
+    const customer = this.ensureCustomer(session);
+    const method = this.createPaymentMethod(customer, card);
+    session.status = 'complete';
+    session.customer = customer;
+    if (session.mode === 'payment') {
+      const intent = this.charge(
+        customer,
+        method.id,
+        session.amount_total as number,
+        session.currency as string,
+        (session.payment_intent_data as { metadata?: unknown } | undefined)?.metadata ??
+          session.metadata,
+      );
+      session.payment_intent = intent.id;
+      session.payment_status = 'paid';
+      await this.deliver(this.event('checkout.session.completed', session));
+    } else {
+      const data = (session.subscription_data ?? {}) as Record<string, unknown>;
+      const line = (session.line_items as Array<Record<string, unknown>>)[0]!;
+      const subscription = this.createSubscription({
+        customer,
+        default_payment_method: method.id,
+        items: [line],
+        trial_end: data.trial_end,
+        metadata: data.metadata ?? {},
+      });
+      session.subscription = subscription.id;
+      if (subscription.status === 'active') {
+        const invoice = this.subscriptionInvoice(subscription, 'subscription_create', true);
+        session.invoice = invoice.id;
+        session.payment_status = 'paid';
+      } else {
+        session.payment_status = 'no_payment_required';
+      }
+      await this.deliver(this.event('checkout.session.completed', session));
+      if (session.invoice)
+        await this.deliver(
+          this.event('invoice.paid', this.invoices.get(session.invoice as string)!),
+        );
+    }
+    return String(session.success_url).replace('{CHECKOUT_SESSION_ID}', sessionId);
+  }
+
+  /** The subscription's next yearly charge, paid: delivers `invoice.paid`. */
+  async renew(subscriptionId: string): Promise<StripeObject> {
+    const subscription = this.subscriptions.get(subscriptionId);
+    if (!subscription) throw missing('subscription', subscriptionId);
+    subscription.status = 'active';
+    const invoice = this.subscriptionInvoice(subscription, 'subscription_cycle', true);
+    await this.deliver(this.event('invoice.paid', invoice));
+    return invoice;
+  }
+
+  /** The subscription's next charge, declined: delivers `invoice.payment_failed`. */
+  async failRenewal(subscriptionId: string): Promise<StripeObject> {
+    const subscription = this.subscriptions.get(subscriptionId);
+    if (!subscription) throw missing('subscription', subscriptionId);
+    subscription.status = 'past_due';
+    const invoice = this.subscriptionInvoice(subscription, 'subscription_cycle', false);
+    await this.deliver(this.event('invoice.payment_failed', invoice));
+    return invoice;
+  }
+
+  // ----- the objects ----------------------------------------------------------------------
+
+  private ensureCustomer(session: StripeObject): string {
+    if (typeof session.customer === 'string') return session.customer;
+    const customer = this.createCustomer({ email: session.customer_email ?? null });
+    return customer.id;
+  }
+
+  private createCustomer(body: Record<string, unknown>): StripeObject {
+    const customer: StripeObject = {
+      id: id('cus'),
+      object: 'customer',
+      address: null,
+      balance: 0,
+      created: now(),
+      currency: null,
+      default_source: null,
+      delinquent: false,
+      description: body.description ?? null,
+      email: body.email ?? null,
+      invoice_prefix: randomBytes(4).toString('hex').toUpperCase(),
+      invoice_settings: {
+        custom_fields: null,
+        default_payment_method: null,
+        footer: null,
+        rendering_options: null,
+      },
+      livemode: false,
+      metadata: body.metadata ?? {},
+      name: body.name ?? null,
+      phone: null,
+      preferred_locales: [],
+      shipping: null,
+      tax_exempt: 'none',
+      test_clock: null,
+    };
+    this.customers.set(customer.id, customer);
+    return customer;
+  }
+
+  private createPaymentMethod(customer: string, card: { brand: string; last4: string }) {
+    const method: StripeObject = {
+      id: id('pm'),
+      object: 'payment_method',
+      billing_details: { address: null, email: null, name: null, phone: null },
+      card: {
+        brand: card.brand,
+        country: 'US',
+        display_brand: card.brand,
+        exp_month: 12,
+        exp_year: new Date().getUTCFullYear() + 3,
+        funding: 'credit',
+        last4: card.last4,
+      },
+      created: now(),
+      customer,
+      livemode: false,
+      metadata: {},
+      type: 'card',
+    };
+    this.paymentMethods.set(method.id, method);
+    const owner = this.customers.get(customer);
+    if (owner)
+      (owner.invoice_settings as Record<string, unknown>).default_payment_method = method.id;
+    return method;
+  }
+
+  /** A succeeded payment intent and its charge. */
+  private charge(
+    customer: string,
+    paymentMethod: string,
+    amount: number,
+    currency: string,
+    metadata: unknown,
+  ) {
+    const intent: StripeObject = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount,
+      amount_received: amount,
+      currency,
+      customer,
+      created: now(),
+      latest_charge: null,
+      livemode: false,
+      metadata: metadata ?? {},
+      payment_method: paymentMethod,
+      status: 'succeeded',
+    };
+    const charge: StripeObject = {
+      id: id('ch'),
+      object: 'charge',
+      amount,
+      amount_captured: amount,
+      amount_refunded: 0,
+      captured: true,
+      created: now(),
+      currency,
+      customer,
+      livemode: false,
+      metadata: metadata ?? {},
+      paid: true,
+      payment_intent: intent.id,
+      payment_method: paymentMethod,
+      refunded: false,
+      status: 'succeeded',
+    };
+    intent.latest_charge = charge.id;
+    this.paymentIntents.set(intent.id, intent);
+    this.charges.set(charge.id, charge);
+    return intent;
+  }
+
+  private createSubscription(body: Record<string, unknown>): StripeObject {
+    const customer = String(body.customer);
+    if (!this.customers.has(customer)) throw missing('customer', customer);
+    const items = body.items as Array<Record<string, unknown>> | undefined;
+    const priceData = items?.[0]?.price_data as Record<string, unknown> | undefined;
+    if (!priceData) {
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'Missing required param: items[0][price_data].',
+        'parameter_missing',
+        'items',
+      );
+    }
+    const created = now();
+    const trialEnd = body.trial_end ? Number(body.trial_end) : null;
+    const periodStart = created;
+    const periodEnd = trialEnd ?? created + 365 * 86400;
+    const subscriptionId = id('sub');
+    const recurring = (priceData.recurring ?? { interval: 'year' }) as Record<string, unknown>;
+    const subscription: StripeObject = {
+      id: subscriptionId,
+      object: 'subscription',
+      billing_cycle_anchor: periodEnd,
+      cancel_at: null,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      cancellation_details: { comment: null, feedback: null, reason: null },
+      collection_method: 'charge_automatically',
+      created,
+      currency: priceData.currency,
+      customer,
+      default_payment_method: body.default_payment_method ?? null,
+      ended_at: null,
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: id('si'),
+            object: 'subscription_item',
+            created,
+            current_period_end: periodEnd,
+            current_period_start: periodStart,
+            metadata: {},
+            price: {
+              id: id('price'),
+              object: 'price',
+              active: false,
+              currency: priceData.currency,
+              product: priceData.product ?? id('prod'),
+              recurring: {
+                interval: recurring.interval,
+                interval_count: 1,
+                usage_type: 'licensed',
+              },
+              type: 'recurring',
+              unit_amount: Number(priceData.unit_amount),
+            },
+            quantity: Number(items?.[0]?.quantity ?? 1),
+            subscription: subscriptionId,
+          },
+        ],
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${subscriptionId}`,
+      },
+      latest_invoice: null,
+      livemode: false,
+      metadata: body.metadata ?? {},
+      start_date: created,
+      status: trialEnd ? 'trialing' : 'active',
+      trial_end: trialEnd,
+      trial_start: trialEnd ? created : null,
+    };
+    this.subscriptions.set(subscription.id, subscription);
+    return subscription;
+  }
+
+  private subscriptionInvoice(
+    subscription: StripeObject,
+    reason: string,
+    paid: boolean,
+  ): StripeObject {
+    const item = (subscription.items as { data: Array<Record<string, unknown>> }).data[0]!;
+    const price = item.price as Record<string, unknown>;
+    const amount = Number(price.unit_amount) * Number(item.quantity);
+    const customer = String(subscription.customer);
+    const periodStart = Number(item.current_period_end);
+    const periodEnd = periodStart + 365 * 86400;
+    let intent: StripeObject | undefined;
+    if (paid) {
+      intent = this.charge(
+        customer,
+        String(subscription.default_payment_method),
+        amount,
+        String(subscription.currency),
+        subscription.metadata,
+      );
+      item.current_period_start = periodStart;
+      item.current_period_end = periodEnd;
+    }
+    const invoiceId = id('in');
+    const invoice: StripeObject = {
+      id: invoiceId,
+      object: 'invoice',
+      amount_due: amount,
+      amount_paid: paid ? amount : 0,
+      amount_remaining: paid ? 0 : amount,
+      attempt_count: 1,
+      attempted: true,
+      billing_reason: reason,
+      collection_method: 'charge_automatically',
+      created: now(),
+      currency: subscription.currency,
+      customer,
+      hosted_invoice_url: `${this.url}/invoice/${invoiceId}`,
+      lines: {
+        object: 'list',
+        data: [
+          {
+            id: id('il'),
+            object: 'line_item',
+            amount,
+            currency: subscription.currency,
+            description: `1 × membership (at ${amount / 100} / year)`,
+            period: { start: periodStart, end: periodEnd },
+            quantity: item.quantity,
+          },
+        ],
+        has_more: false,
+      },
+      livemode: false,
+      metadata: {},
+      next_payment_attempt: paid ? null : now() + 3 * 86400,
+      number: `${randomBytes(3).toString('hex').toUpperCase()}-0001`,
+      parent: {
+        quote_details: null,
+        subscription_details: {
+          metadata: subscription.metadata,
+          subscription: subscription.id,
+        },
+        type: 'subscription_details',
+      },
+      payments: {
+        object: 'list',
+        data: intent
+          ? [
+              {
+                id: id('inpay'),
+                object: 'invoice_payment',
+                amount_paid: amount,
+                amount_requested: amount,
+                currency: subscription.currency,
+                invoice: invoiceId,
+                is_default: true,
+                payment: { payment_intent: intent.id, type: 'payment_intent' },
+                status: 'paid',
+              },
+            ]
+          : [],
+        has_more: false,
+      },
+      period_end: periodStart,
+      period_start: periodStart - 365 * 86400,
+      status: paid ? 'paid' : 'open',
+      status_transitions: { paid_at: paid ? now() : null, finalized_at: now() },
+      subtotal: amount,
+      total: amount,
+    };
+    this.invoices.set(invoiceId, invoice);
+    subscription.latest_invoice = invoiceId;
+    return invoice;
+  }
+
+  // ----- HTTP -----------------------------------------------------------------------------
+
+  private async handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', this.url);
+    const method = req.method ?? 'GET';
+    try {
+      if (url.pathname.startsWith('/checkout/') && method === 'GET') {
+        const sessionId = url.pathname.slice('/checkout/'.length);
+        const session = this.sessions.get(sessionId);
+        if (!session) throw missing('checkout.session', sessionId);
+        const target =
+          url.searchParams.get('outcome') === 'cancel'
+            ? String(session.cancel_url)
+            : await this.completeCheckout(sessionId);
+        res.writeHead(303, { location: String(target) }).end();
+        return;
+      }
+      if (url.pathname.startsWith('/portal/') && method === 'GET') {
+        const portal = this.portalSessions.get(url.pathname.slice('/portal/'.length));
+        if (!portal) throw missing('billing_portal.session', url.pathname);
+        res.writeHead(303, { location: String(portal.return_url) }).end();
+        return;
+      }
+      const body =
+        method === 'GET' || method === 'DELETE'
+          ? parseStripeForm(url.search.slice(1))
+          : parseStripeForm(Buffer.concat(chunks).toString('utf8'));
+      if (!req.headers.authorization?.startsWith('Bearer sk_')) {
+        throw new StripeError(401, 'invalid_request_error', 'You did not provide an API key.');
+      }
+      this.requests.push({ method, path: url.pathname, body });
+      const answer = this.route(method, url.pathname, body);
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'request-id': id('req'),
+        'stripe-version': String(req.headers['stripe-version'] ?? stripeApiVersion),
+      });
+      res.end(JSON.stringify(answer));
+    } catch (error) {
+      const e =
+        error instanceof StripeError
+          ? error
+          : new StripeError(500, 'api_error', (error as Error).message);
+      res.writeHead(e.status, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          error: { type: e.type, message: e.message, code: e.code, param: e.param },
+        }),
+      );
+    }
+  }
+
+  private route(method: string, path: string, body: Record<string, unknown>): unknown {
+    const parts = path.split('/').filter(Boolean);
+    if (parts[0] !== 'v1')
+      throw new StripeError(
+        404,
+        'invalid_request_error',
+        `Unrecognized request URL (${method}: ${path}).`,
+      );
+    const [, resource, key, action] = parts;
+    const get = (map: Map<string, StripeObject>, kind: string, k: string) => {
+      const found = map.get(k);
+      if (!found) throw missing(kind, k);
+      return found;
+    };
+    const route = `${method} ${resource}${key ? '/:id' : ''}${action ? `/${action}` : ''}`;
+    switch (route) {
+      case 'POST customers':
+        return this.createCustomer(body);
+      case 'GET customers/:id':
+        return get(this.customers, 'customer', key!);
+      case 'POST checkout/:id':
+        if (key === 'sessions') return this.createSession(body);
+        break;
+      case 'GET checkout/:id/' + action:
+        if (key === 'sessions') return get(this.sessions, 'checkout.session', action!);
+        break;
+      case 'POST subscriptions':
+        return this.createSubscription(body);
+      case 'GET subscriptions/:id':
+        return get(this.subscriptions, 'subscription', key!);
+      case 'POST subscriptions/:id': {
+        const subscription = get(this.subscriptions, 'subscription', key!);
+        if (body.cancel_at_period_end !== undefined) {
+          subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+          const item = (subscription.items as { data: Array<Record<string, unknown>> }).data[0]!;
+          subscription.cancel_at = subscription.cancel_at_period_end
+            ? item.current_period_end
+            : null;
+        }
+        if (body.default_payment_method)
+          subscription.default_payment_method = body.default_payment_method;
+        if (body.metadata)
+          subscription.metadata = {
+            ...(subscription.metadata as object),
+            ...(body.metadata as object),
+          };
+        return subscription;
+      }
+      case 'DELETE subscriptions/:id': {
+        const subscription = get(this.subscriptions, 'subscription', key!);
+        subscription.status = 'canceled';
+        subscription.canceled_at = now();
+        subscription.ended_at = now();
+        subscription.cancellation_details = {
+          comment: null,
+          feedback: null,
+          reason: 'cancellation_requested',
+        };
+        void this.deliver(this.event('customer.subscription.deleted', subscription));
+        return subscription;
+      }
+      case 'POST billing_portal/:id':
+        if (key === 'sessions') return this.createPortalSession(body);
+        break;
+      case 'POST refunds':
+        return this.createRefund(body);
+      case 'GET refunds': {
+        const data = [...this.refunds.values()].filter(
+          (r) => !body.charge || r.charge === body.charge,
+        );
+        return { object: 'list', data, has_more: false, url: '/v1/refunds' };
+      }
+      case 'POST products': {
+        const product: StripeObject = {
+          id: id('prod'),
+          object: 'product',
+          active: true,
+          created: now(),
+          livemode: false,
+          metadata: body.metadata ?? {},
+          name: body.name,
+          type: 'service',
+        };
+        return product;
+      }
+      case 'GET payment_methods/:id':
+        return get(this.paymentMethods, 'payment_method', key!);
+      case 'GET invoices/:id': {
+        const invoice = get(this.invoices, 'invoice', key!);
+        const expand = (body.expand as string[] | undefined) ?? [];
+        return expand.includes('payments') ? invoice : { ...invoice, payments: undefined };
+      }
+    }
+    throw new StripeError(
+      404,
+      'invalid_request_error',
+      `Unrecognized request URL (${method}: ${path}).`,
+    );
+  }
+
+  private createSession(body: Record<string, unknown>): StripeObject {
+    const mode = body.mode;
+    if (mode !== 'payment' && mode !== 'subscription') {
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'Invalid mode: must be one of payment, setup, or subscription',
+        'parameter_invalid_empty',
+        'mode',
+      );
+    }
+    if (!body.success_url) {
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'Missing required param: success_url.',
+        'parameter_missing',
+        'success_url',
+      );
+    }
+    if (body.customer && !this.customers.has(String(body.customer)))
+      throw missing('customer', String(body.customer));
+    const lines = (body.line_items as Array<Record<string, unknown>> | undefined) ?? [];
+    let amount = 0;
+    let currency = 'usd';
+    for (const line of lines) {
+      const price = line.price_data as Record<string, unknown> | undefined;
+      if (!price)
+        throw new StripeError(
+          400,
+          'invalid_request_error',
+          'Missing required param: line_items[0][price_data].',
+          'parameter_missing',
+          'line_items',
+        );
+      amount += Number(price.unit_amount) * Number(line.quantity ?? 1);
+      currency = String(price.currency);
+    }
+    const sessionId = `cs_test_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'x')}`;
+    const created = now();
+    const subscriptionData = body.subscription_data as Record<string, unknown> | undefined;
+    const session: StripeObject = {
+      id: sessionId,
+      object: 'checkout.session',
+      amount_subtotal: amount,
+      amount_total: mode === 'subscription' && subscriptionData?.trial_end ? 0 : amount,
+      cancel_url: body.cancel_url ?? null,
+      client_reference_id: body.client_reference_id ?? null,
+      created,
+      currency,
+      customer: body.customer ?? null,
+      customer_email: body.customer_email ?? null,
+      expires_at: body.expires_at ? Number(body.expires_at) : created + 24 * 3600,
+      invoice: null,
+      livemode: false,
+      metadata: body.metadata ?? {},
+      mode,
+      payment_intent: null,
+      payment_status: 'unpaid',
+      status: 'open',
+      subscription: null,
+      success_url: body.success_url,
+      url: `${this.url}/checkout/${sessionId}`,
+      // Kept for completing the session; Stripe does not echo these back.
+      line_items: lines,
+      payment_intent_data: body.payment_intent_data,
+      subscription_data: subscriptionData,
+    };
+    this.sessions.set(sessionId, session);
+    return this.visible(session);
+  }
+
+  private visible(session: StripeObject): StripeObject {
+    const { line_items: _l, payment_intent_data: _p, subscription_data: _s, ...rest } = session;
+    return rest as StripeObject;
+  }
+
+  private createPortalSession(body: Record<string, unknown>): StripeObject {
+    const customer = String(body.customer ?? '');
+    if (!this.customers.has(customer)) throw missing('customer', customer);
+    const portalId = id('bps');
+    const portal: StripeObject = {
+      id: portalId,
+      object: 'billing_portal.session',
+      configuration: id('bpc'),
+      created: now(),
+      customer,
+      flow: null,
+      livemode: false,
+      locale: null,
+      on_behalf_of: null,
+      return_url: body.return_url ?? null,
+      url: `${this.url}/portal/${portalId}`,
+    };
+    this.portalSessions.set(portalId, portal);
+    return portal;
+  }
+
+  private createRefund(body: Record<string, unknown>): StripeObject {
+    const intent = this.paymentIntents.get(String(body.payment_intent ?? ''));
+    const charge = intent
+      ? this.charges.get(String(intent.latest_charge))
+      : this.charges.get(String(body.charge ?? ''));
+    if (!charge) throw missing('payment_intent', String(body.payment_intent ?? body.charge));
+    const left = Number(charge.amount) - Number(charge.amount_refunded);
+    const amount = body.amount === undefined ? left : Number(body.amount);
+    if (amount > left) {
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        'amount_too_large',
+        'amount',
+      );
+    }
+    const refund: StripeObject = {
+      id: id('re'),
+      object: 'refund',
+      amount,
+      balance_transaction: id('txn'),
+      charge: charge.id,
+      created: now(),
+      currency: charge.currency,
+      metadata: body.metadata ?? {},
+      payment_intent: charge.payment_intent,
+      reason: body.reason ?? null,
+      status: 'succeeded',
+    };
+    this.refunds.set(refund.id, refund);
+    charge.amount_refunded = Number(charge.amount_refunded) + amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    void this.deliver(this.event('charge.refunded', charge));
+    return refund;
+  }
+}
+
+export async function startStripeStandIn(options: StandInOptions): Promise<StripeStandIn> {
+  return new StripeStandIn(options).listen();
+}
+
+// `tsx apps/server/src/test/stripe-stand-in.ts` runs it for the demo and the browser tests:
+// STRIPE_STAND_IN_PORT (12111), STRIPE_WEBHOOK_SECRET, and the portal's PUBLIC_URL for the webhook.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const publicUrl = (process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const standIn = await startStripeStandIn({
+    port: Number(process.env.STRIPE_STAND_IN_PORT ?? 12111),
+    webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_stand_in',
+    webhookUrl: `${publicUrl}/api/stripe/webhook`,
+  });
+  console.log(`Stripe stand-in at ${standIn.url}, webhooks to ${publicUrl}/api/stripe/webhook`);
+  const stop = () => void standIn.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
