@@ -7,3 +7,5 @@
 export type { MembershipBilling, PaidWith } from './billing-port.js';
 export { MembershipsService } from './service.js';
 export { mailQueuedNotices, runDues, type DuesRunReport } from './dues-run.js';
+export { subscriptionHooks } from './stripe-effects.js';
+export { membershipBilling } from './billing-adapter.js';

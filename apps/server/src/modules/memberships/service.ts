@@ -581,7 +581,7 @@ export class MembershipsService {
   async chargeFailed(
     tx: Executor,
     membershipId: string,
-    detail: { amountCents?: number; reason?: string } = {},
+    detail: { amountCents?: number; reason?: string; nextAttemptAt?: string } = {},
   ) {
     const m = await q.lockMembership(tx, eq(q.memberships.id, membershipId));
     if (!m) throw notFound();
@@ -595,6 +595,15 @@ export class MembershipsService {
         sentAt: this.clock.now(),
       });
     }
+  }
+
+  /** Automatic renewal turned off while the subscription runs to the end of its period. */
+  async autoRenewStopped(tx: Executor, membershipId: string, via: string) {
+    const m = await q.lockMembership(tx, eq(q.memberships.id, membershipId));
+    if (!m) throw notFound();
+    if (!m.autoRenew) return;
+    await q.updateMembership(tx, m.id, { autoRenew: false, updatedAt: this.clock.now() });
+    await this.event(tx, m.id, 'auto_renew_off', { via }, systemActor);
   }
 
   /** The subscription ended (cancelled in Stripe, or after failed charges): no automatic renewal. */
