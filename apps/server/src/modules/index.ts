@@ -16,6 +16,7 @@ import { MembersService, membersRoutes } from './members/index.js';
 import {
   mailQueuedNotices,
   membershipBilling,
+  membershipRoutes,
   MembershipsService,
   subscriptionHooks,
 } from './memberships/index.js';
@@ -89,6 +90,7 @@ export async function registerModules(
       await api.register(calendarRoutes, deps);
       await api.register(adminRoutes, deps);
       await api.register(onlinePaymentRoutes, { ...deps, online });
+      await api.register(membershipRoutes, { memberships });
     },
     { prefix: '/api' },
   );

@@ -9,3 +9,4 @@ export { MembershipsService } from './service.js';
 export { mailQueuedNotices, runDues, type DuesRunReport } from './dues-run.js';
 export { subscriptionHooks } from './stripe-effects.js';
 export { membershipBilling } from './billing-adapter.js';
+export { membershipRoutes } from './routes.js';
