@@ -147,6 +147,63 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     call: () => ({ url: '/api/payments/auto-renew', payload: { on: false } }),
     expect: signedIn(409),
   },
+  // Personas' contacts have a pending membership (none paid): renewal is not open yet. The
+  // admin persona has no member business, so no membership.
+  'GET /api/membership': {
+    call: () => ({ url: '/api/membership' }),
+    expect: { ...signedIn(200), admin: 403 },
+  },
+  'POST /api/membership/join': {
+    call: () => ({ url: '/api/membership/join', payload: { planId: 'not-a-plan' } }),
+    expect: signedIn(400),
+  },
+  'POST /api/membership/renew': {
+    call: () => ({ url: '/api/membership/renew' }),
+    expect: { ...signedIn(409), admin: 403 },
+  },
+  'POST /api/membership/plan': {
+    call: () => ({ url: '/api/membership/plan', payload: { planId: randomUUID() } }),
+    expect: { ...signedIn(404), admin: 403 },
+  },
+  'GET /api/admin/memberships': {
+    call: () => ({ url: '/api/admin/memberships?list=due' }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/memberships/report': {
+    call: () => ({ url: '/api/admin/memberships/report?year=2026' }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/memberships/:id': {
+    call: () => ({ url: `/api/admin/memberships/${randomUUID()}` }),
+    expect: adminOnly(404),
+  },
+  'POST /api/admin/memberships/:id/approve': {
+    call: () => ({ url: `/api/admin/memberships/${randomUUID()}/approve` }),
+    expect: adminOnly(404),
+  },
+  'PUT /api/admin/memberships/:id/plan': {
+    call: () => ({
+      url: `/api/admin/memberships/${randomUUID()}/plan`,
+      payload: { planId: randomUUID() },
+    }),
+    expect: adminOnly(404),
+  },
+  'POST /api/admin/memberships/:id/cancel': {
+    call: () => ({ url: `/api/admin/memberships/${randomUUID()}/cancel`, payload: {} }),
+    expect: adminOnly(404),
+  },
+  'GET /api/admin/exports/memberships.csv': {
+    call: () => ({ url: '/api/admin/exports/memberships.csv' }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/membership-settings': {
+    call: () => ({ url: '/api/admin/membership-settings' }),
+    expect: adminOnly(200),
+  },
+  'PUT /api/admin/membership-settings': {
+    call: () => ({ url: '/api/admin/membership-settings', payload: { currency: 'usd' } }),
+    expect: adminOnly(400),
+  },
   'POST /api/payments/card': { call: () => ({ url: '/api/payments/card' }), expect: signedIn(409) },
   'GET /.well-known/oauth-authorization-server': {
     call: () => ({ url: '/.well-known/oauth-authorization-server' }),

@@ -3,8 +3,6 @@ import { ConfigError, loadConfig } from './config.js';
 import { type DatabaseReport, openDatabase } from './database.js';
 import { JobRunner } from './background/runner.js';
 import { describeError } from './lib/db-errors.js';
-import { createMailer } from './lib/mail/mailer.js';
-import { chamberMail } from './modules/chamber/index.js';
 import { seedDemo } from './seed/seed.js';
 
 async function main(): Promise<void> {

@@ -104,18 +104,9 @@ export type MembershipInvoiceResponse = z.infer<typeof membershipInvoiceResponse
 export const changePlanRequestSchema = z.object({ planId: uuid });
 export type ChangePlanRequest = z.input<typeof changePlanRequestSchema>;
 
-// Named apart from online-payments.ts' autoRenewRequestSchema (PUT /payments/auto-renew), which the index also exports.
-export const membershipAutoRenewRequestSchema = z.object({ autoRenew: z.boolean() });
-
 /** Staff: the lists of Admin → Memberships. */
-export const membershipListNames = [
-  'all',
-  'due_this_month',
-  'grace',
-  'lapsed',
-  'paid_this_year',
-  'pending',
-] as const;
+/** due: paid through a day of this month; paid: a payment received this year. */
+export const membershipListNames = ['all', 'due', 'grace', 'lapsed', 'paid', 'pending'] as const;
 export const listMembershipsQuerySchema = z.object({
   list: z.enum(membershipListNames).default('all'),
   search: z.string().trim().max(100).optional().describe('Business, contact name or email'),

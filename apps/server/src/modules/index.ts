@@ -13,7 +13,14 @@ import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
 import type { ModuleDeps } from './deps.js';
 import { mediaRoutes, type UploadRules } from './media/index.js';
 import { MembersService, membersRoutes } from './members/index.js';
-import { membershipPlansRoutes } from './memberships/index.js';
+import {
+  mailQueuedNotices,
+  membershipPlansRoutes,
+  membershipBilling,
+  membershipRoutes,
+  MembershipsService,
+  subscriptionHooks,
+} from './memberships/index.js';
 import { siteRoutes } from './site/index.js';
 
 declare module 'fastify' {
@@ -56,6 +63,25 @@ export async function registerModules(
       online.provider(),
     );
   }
+  // One BillingService: the payments Stripe records run the memberships' onPaid hooks.
+  const memberships = new MembershipsService(
+    deps.db,
+    deps.clock,
+    membershipBilling(billing, deps.clock),
+  );
+  if (online) {
+    online.useHooks(subscriptionHooks(memberships));
+    // A failed charge queues its mail in the event's transaction; send it now that the
+    // event has committed rather than at the next hourly dues run.
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.routeOptions.url !== '/api/stripe/webhook' || reply.statusCode !== 200) return;
+      try {
+        await mailQueuedNotices(deps.db, deps.clock, deps.mail);
+      } catch (error) {
+        app.log.warn({ err: error }, 'dues mail not sent yet; the dues job retries it');
+      }
+    });
+  }
   app.decorate('onlinePayments', online);
   await app.register(
     async (api) => {
@@ -69,6 +95,7 @@ export async function registerModules(
       await api.register(membershipPlansRoutes, deps);
       await api.register(onlinePaymentRoutes, { ...deps, online });
       await api.register(billingRoutes, { ...deps, billing, documents });
+      await api.register(membershipRoutes, { memberships });
     },
     { prefix: '/api' },
   );

@@ -19,6 +19,24 @@ const homes: Record<string, string> = {
   locations: 'chamber',
   config: 'site',
   site: 'site',
+  membership: 'memberships',
+  'membership-plans': 'memberships',
+  billing: 'billing',
+  payments: 'billing',
+  stripe: 'billing',
+};
+/**
+ * The staff side of a feature lives with the feature: /admin/<name> (and the exports named
+ * after it) belong to the module below; every other /admin URL to the admin module.
+ */
+const adminHomes: Record<string, string> = {
+  memberships: 'memberships',
+  'membership-plans': 'memberships',
+  'membership-settings': 'memberships',
+  'memberships.csv': 'memberships',
+  invoices: 'billing',
+  payments: 'billing',
+  'payments.csv': 'billing',
 };
 /** Served by the app itself, not by a module. */
 const outsideModules = new Set(['health', 'ready', 'openapi.json', 'docs']);
@@ -57,7 +75,10 @@ describe('where each route lives', () => {
       const segment = local.split('/')[1]!;
       if (outsideModules.has(segment)) continue;
       const declaredIn = [...literals].filter(([, set]) => set.has(local)).map(([m]) => m);
-      const home = homes[segment] ?? `(no module for /${segment})`;
+      const [, , second, third] = local.split('/');
+      const staffSide =
+        segment === 'admin' ? adminHomes[(second === 'exports' ? third : second)!] : undefined;
+      const home = staffSide ?? homes[segment] ?? `(no module for /${segment})`;
       if (declaredIn.length !== 1 || declaredIn[0] !== home) {
         misplaced.push(`${method} ${url}: in ${declaredIn.join(', ') || 'no module'}, not ${home}`);
       }

@@ -214,15 +214,16 @@ describe('automatic renewal', () => {
       .select()
       .from(membershipPlans)
       .where(eq(membershipPlans.level, 'standard'));
+    // Every contact has its membership (made with the contact); this one is paid up.
     const [row] = await ctx.db
-      .insert(memberships)
-      .values({
-        contactId,
+      .update(memberships)
+      .set({
         planId: plan!.id,
         status: 'active',
         startedOn: '2025-04-01',
         paidThrough: '2026-03-31',
       })
+      .where(eq(memberships.contactId, contactId))
       .returning();
     membershipId = row!.id;
   });

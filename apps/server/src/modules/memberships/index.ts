@@ -10,3 +10,6 @@ export { MembershipsService } from './service.js';
 export { mailQueuedNotices, runDues, type DuesRunReport } from './dues-run.js';
 export { membershipPlansRoutes } from './plans-routes.js';
 export { MembershipPlansService } from './plans.js';
+export { subscriptionHooks } from './stripe-effects.js';
+export { membershipBilling } from './billing-adapter.js';
+export { membershipRoutes } from './routes.js';

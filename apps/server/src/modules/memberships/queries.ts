@@ -279,3 +279,83 @@ export async function queueNotice(db: Executor, values: typeof duesNotices.$infe
     .returning({ kind: duesNotices.kind });
   return rows.length;
 }
+
+/** Staff lists (Admin → Memberships): one of the lists, searched, a page of it. */
+export async function listViews(
+  db: Executor,
+  query: { list: string; search?: string | undefined; limit: number; offset: number },
+  today: string,
+) {
+  const year = today.slice(0, 4);
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const conditions: SQL[] = [];
+  switch (query.list) {
+    case 'due':
+      conditions.push(
+        sql`${memberships.status} in ('active', 'grace')`,
+        sql`${memberships.paidThrough} >= ${monthStart}::date`,
+        sql`${memberships.paidThrough} < ${monthStart}::date + interval '1 month'`,
+      );
+      break;
+    case 'grace':
+    case 'lapsed':
+    case 'pending':
+      conditions.push(sql`${memberships.status} = ${query.list}`);
+      break;
+    case 'paid':
+      conditions.push(sql`exists (
+        select 1 from invoices i join payments p on p.invoice_id = i.id
+        where i.membership_id = ${memberships.id} and p.kind = 'payment'
+          and p.received_on >= ${`${year}-01-01`}::date
+          and p.received_on < ${`${Number(year) + 1}-01-01`}::date)`);
+      break;
+  }
+  if (query.search) {
+    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`(${contacts.businessName} ilike ${like}
+      or (${contacts.firstName} || ' ' || ${contacts.lastName}) ilike ${like}
+      or ${contacts.email} ilike ${like})`);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [rows, [count]] = await Promise.all([
+    viewQuery(db)
+      .where(where)
+      .orderBy(memberships.paidThrough, memberships.id)
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(memberships)
+      .innerJoin(contacts, eq(contacts.id, memberships.contactId))
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** Dues received in a year, by the membership's plan and the month received, refunds taken off. */
+export async function duesByPlanAndMonth(db: Executor, year: number) {
+  const result = await db.execute<{
+    month: string;
+    plan_name: string;
+    payments: number;
+    amount_cents: number;
+  }>(sql`
+    select to_char(p.received_on, 'YYYY-MM') as month, mp.name as plan_name,
+           count(*) filter (where p.kind = 'payment')::int as payments,
+           sum(case when p.kind = 'payment' then p.amount_cents else -p.amount_cents end)::int
+             as amount_cents
+    from payments p
+    join invoices i on i.id = p.invoice_id
+    join memberships m on m.id = i.membership_id
+    join membership_plans mp on mp.id = m.plan_id
+    where p.received_on >= ${`${year}-01-01`}::date and p.received_on < ${`${year + 1}-01-01`}::date
+    group by 1, 2 order by 1, 2`);
+  return result.rows;
+}
+
+export async function countByStatus(db: Executor) {
+  return db
+    .select({ status: memberships.status, n: sql<number>`count(*)::int` })
+    .from(memberships)
+    .groupBy(memberships.status);
+}

@@ -3,10 +3,15 @@ import {
   addDays,
   daysUntil,
   dateKeyIn,
+  type DuesReport,
   type DuesSettings,
   firstTerm,
   formatMoney,
   type InvoicePurpose,
+  type ListMembershipsQuery,
+  listMembershipsQuerySchema,
+  type MembershipList,
+  membershipStatuses,
   type MembershipEventKind,
   type MembershipInvoiceResponse,
   type MembershipStatus,
@@ -22,6 +27,7 @@ import {
 import { type Database, type Executor, users } from '@chamber/db';
 import { recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
+import { writeCsv } from '../../lib/csv.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/input.js';
 import type { Session } from '../../plugins/auth.js';
@@ -525,6 +531,85 @@ export class MembershipsService {
     });
   }
 
+  // Staff: the lists, the dues report and the export.
+
+  async list(query: ListMembershipsQuery): Promise<MembershipList> {
+    const parsed = listMembershipsQuerySchema.parse(query);
+    const [settings, today] = await Promise.all([q.getSettings(this.db), this.today()]);
+    const { rows, total } = await q.listViews(this.db, parsed, today);
+    return {
+      memberships: rows.map((row) => toMembership(row, settings)),
+      pagination: { total, hasMore: parsed.offset + rows.length < total },
+    };
+  }
+
+  async report(year?: number): Promise<DuesReport> {
+    const settings = await q.getSettings(this.db);
+    const y = year ?? Number((await this.today()).slice(0, 4));
+    const [rows, counts] = await Promise.all([
+      q.duesByPlanAndMonth(this.db, y),
+      q.countByStatus(this.db),
+    ]);
+    const totals = new Map<string, number>();
+    for (const r of rows) totals.set(r.plan_name, (totals.get(r.plan_name) ?? 0) + r.amount_cents);
+    const byStatus = Object.fromEntries(membershipStatuses.map((st) => [st, 0])) as Record<
+      MembershipStatus,
+      number
+    >;
+    for (const c of counts) byStatus[c.status] = c.n;
+    return {
+      year: y,
+      currency: settings.currency,
+      rows: rows.map((r) => ({
+        month: r.month,
+        planName: r.plan_name,
+        payments: r.payments,
+        amountCents: r.amount_cents,
+      })),
+      totals: [...totals].map(([planName, amountCents]) => ({ planName, amountCents })),
+      totalCents: [...totals.values()].reduce((a, b) => a + b, 0),
+      byStatus,
+    };
+  }
+
+  /** Every membership as CSV, a page of the view at a time so a large chamber streams evenly. */
+  async exportCsv(): Promise<string> {
+    const settings = await q.getSettings(this.db);
+    const today = await this.today();
+    const records: string[][] = [
+      [
+        'Business',
+        'Contact',
+        'Email',
+        'Plan',
+        'Status',
+        'Payment status',
+        'Started',
+        'Paid through',
+        'Automatic renewal',
+      ],
+    ];
+    for (let offset = 0; ; offset += 1000) {
+      const { rows } = await q.listViews(this.db, { list: 'all', limit: 1000, offset }, today);
+      for (const row of rows) {
+        const m = toMembership(row, settings);
+        records.push([
+          m.businessName ?? '',
+          m.contactName,
+          m.email ?? '',
+          m.plan.name,
+          m.status,
+          m.paymentStatus,
+          m.startedOn ?? '',
+          m.paidThrough ?? '',
+          m.autoRenew ? 'yes' : 'no',
+        ]);
+      }
+      if (rows.length < 1000) break;
+    }
+    return writeCsv(records);
+  }
+
   // Subscription effects: the online payments module calls these for Stripe's events.
 
   /** The membership an automatic renewal (a Stripe subscription) belongs to. */
@@ -581,7 +666,7 @@ export class MembershipsService {
   async chargeFailed(
     tx: Executor,
     membershipId: string,
-    detail: { amountCents?: number; reason?: string } = {},
+    detail: { amountCents?: number; reason?: string; nextAttemptAt?: string } = {},
   ) {
     const m = await q.lockMembership(tx, eq(q.memberships.id, membershipId));
     if (!m) throw notFound();
@@ -595,6 +680,15 @@ export class MembershipsService {
         sentAt: this.clock.now(),
       });
     }
+  }
+
+  /** Automatic renewal turned off while the subscription runs to the end of its period. */
+  async autoRenewStopped(tx: Executor, membershipId: string, via: string) {
+    const m = await q.lockMembership(tx, eq(q.memberships.id, membershipId));
+    if (!m) throw notFound();
+    if (!m.autoRenew) return;
+    await q.updateMembership(tx, m.id, { autoRenew: false, updatedAt: this.clock.now() });
+    await this.event(tx, m.id, 'auto_renew_off', { via }, systemActor);
   }
 
   /** The subscription ended (cancelled in Stripe, or after failed charges): no automatic renewal. */

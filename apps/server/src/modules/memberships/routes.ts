@@ -1,0 +1,255 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  cancelMembershipRequestSchema,
+  changePlanRequestSchema,
+  duesReportQuerySchema,
+  duesReportSchema,
+  duesSettingsSchema,
+  joinMembershipRequestSchema,
+  listMembershipsQuerySchema,
+  membershipDetailSchema,
+  membershipInvoiceResponseSchema,
+  membershipListSchema,
+  myMembershipSchema,
+  staffChangePlanRequestSchema,
+} from '@chamber/contract';
+import { mediaResponse } from '../../lib/openapi-media.js';
+import type { MembershipsService } from './service.js';
+
+const idParams = z.object({ id: z.uuid({ message: 'id must be a membership id' }) });
+const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
+const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** /membership (the member's own) and /admin/memberships (staff), thin over MembershipsService. */
+export const membershipRoutes: FastifyPluginAsyncZod<{ memberships: MembershipsService }> = async (
+  app,
+  { memberships },
+) => {
+  app.get(
+    '/membership',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['memberships'],
+        summary: 'My membership: plan, standing, open invoices and what I may do',
+        description:
+          "The signed-in member's membership: plan, status, paid-through date, automatic renewal and the card it charges, the open invoice to pay, the renewal's price, and which renewals and plan changes are open now. 403 for a login without a member business.",
+        response: { 200: myMembershipSchema, ...denied, 404: apiErrorSchema },
+      },
+    },
+    async (request) => memberships.mine(request.session!),
+  );
+
+  app.post(
+    '/membership/join',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['memberships'],
+        summary: 'Join: choose a plan and get the join invoice',
+        description:
+          'Makes (or keeps) the pending membership of the signed-in member business for the plan and answers the open join invoice. Choosing the same plan again answers the same invoice; another plan voids it and issues a new one. 409 for a member who is already current.',
+        body: joinMembershipRequestSchema,
+        response: { 200: membershipInvoiceResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) => memberships.join(request.session!, request.body),
+  );
+
+  app.post(
+    '/membership/renew',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['memberships'],
+        summary: 'Renew now: the open renewal invoice',
+        description:
+          'Issues the renewal invoice for the next term, or answers the open one: two clicks get the same invoice. 409 while renewal is not open (more than the renewal window before the paid-through date, or not a member yet).',
+        response: { 200: membershipInvoiceResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) => memberships.renew(request.session!),
+  );
+
+  app.post(
+    '/membership/plan',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['memberships'],
+        summary: 'Upgrade or downgrade my plan',
+        description:
+          'An upgrade issues an invoice for the prorated difference to the end of the term and takes effect when paid; a downgrade takes effect at the next renewal (no invoice).',
+        body: changePlanRequestSchema,
+        response: { 200: membershipInvoiceResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) => memberships.changePlan(request.session!, request.body.planId),
+  );
+
+  app.get(
+    '/admin/memberships',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['memberships', 'admin'],
+        summary: 'Memberships: due this month, in grace, lapsed, paid this year',
+        description:
+          '`list`: `due` (paid through a day of this month), `grace`, `lapsed`, `paid` (a payment received this year), `pending` or `all`; `search` matches business, contact name and email. Ordered by paid-through date.',
+        querystring: listMembershipsQuerySchema,
+        response: { 200: membershipListSchema, 400: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => memberships.list(request.query),
+  );
+
+  app.get(
+    '/admin/memberships/report',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['memberships', 'admin'],
+        summary: 'Dues report: totals by plan and month',
+        description:
+          "Dues received in `year` (default this year) by the membership's plan and the month received, refunds taken off, with totals by plan and memberships by status today.",
+        querystring: duesReportQuerySchema,
+        response: { 200: duesReportSchema, 400: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => memberships.report(request.query.year),
+  );
+
+  app.get(
+    '/admin/memberships/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['memberships', 'admin'],
+        summary: 'One membership with its terms and history',
+        params: idParams,
+        response: {
+          200: membershipDetailSchema,
+          400: apiErrorSchema,
+          ...denied,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => memberships.detail(request.params.id),
+  );
+
+  app.post(
+    '/admin/memberships/:id/approve',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['memberships', 'admin'],
+        summary: 'Approve a new member held for staff',
+        description:
+          "With the setting 'staff approve new members', a paid join waits pending; approving makes it active and listed. 409 for a membership not waiting.",
+        params: idParams,
+        response: { 200: membershipDetailSchema, ...changeErrors },
+      },
+    },
+    async (request) => {
+      await memberships.approve(request.session!, request.params.id);
+      return memberships.detail(request.params.id);
+    },
+  );
+
+  app.put(
+    '/admin/memberships/:id/plan',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['memberships', 'admin'],
+        summary: "Change a membership's plan",
+        description:
+          'Staff change the plan at once, with no invoice; the reason is kept in the history.',
+        params: idParams,
+        body: staffChangePlanRequestSchema,
+        response: { 200: membershipDetailSchema, ...changeErrors },
+      },
+    },
+    async (request) => {
+      await memberships.staffChangePlan(
+        request.session!,
+        request.params.id,
+        request.body.planId,
+        request.body.reason,
+      );
+      return memberships.detail(request.params.id);
+    },
+  );
+
+  app.post(
+    '/admin/memberships/:id/cancel',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['memberships', 'admin'],
+        summary: 'Cancel a membership',
+        description:
+          'The membership ends now: enhanced and elite fields are hidden (never deleted), open invoices voided, automatic renewal off. The reason is kept in the history.',
+        params: idParams,
+        body: cancelMembershipRequestSchema,
+        response: { 200: membershipDetailSchema, ...changeErrors },
+      },
+    },
+    async (request) => {
+      await memberships.cancel(request.session!, request.params.id, request.body.reason);
+      return memberships.detail(request.params.id);
+    },
+  );
+
+  app.get(
+    '/admin/exports/memberships.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['memberships', 'admin'],
+        summary: 'Every membership as CSV',
+        description:
+          'Business, contact, email, plan, status, payment status, started, paid through and automatic renewal, one row per membership. Cells starting with =, +, - or @ are written after an apostrophe.',
+        response: { 200: mediaResponse('The memberships as CSV', ['text/csv']), ...denied },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="memberships.csv"')
+        .header('cache-control', 'private, no-store')
+        .send(await memberships.exportCsv()),
+  );
+
+  app.get(
+    '/admin/membership-settings',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['memberships', 'admin'],
+        summary: "The chamber's dues settings",
+        response: { 200: duesSettingsSchema, ...denied },
+      },
+    },
+    async () => memberships.getSettings(),
+  );
+
+  app.put(
+    '/admin/membership-settings',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['memberships', 'admin'],
+        summary: "Change the chamber's dues settings",
+        description:
+          'Currency, term rule (anniversary or calendar year), grace days, reminder days, the automatic-charge notice, invoice due days, staff approval of new members, what a lapsed listing does, and the payment instructions printed on invoices.',
+        body: duesSettingsSchema,
+        response: { 200: duesSettingsSchema, 400: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => memberships.putSettings(request.session!, request.body),
+  );
+};

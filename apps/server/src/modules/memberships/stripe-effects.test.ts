@@ -1,0 +1,138 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { membershipEvents, membershipTerms, memberships } from '@chamber/db';
+import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
+import { bearer } from '../../test/members.js';
+import { startSmtpServer } from '../../test/smtp.js';
+import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
+import { BillingService } from '../billing/index.js';
+import { membershipBilling } from './billing-adapter.js';
+import { MembershipsService } from './service.js';
+
+// The app as it runs: one BillingService shared by the webhook and the memberships' onPaid
+// hooks, and the memberships side of the subscription hooks registered in modules/index.ts.
+let standIn: StripeStandIn;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let ctx: TestContext;
+let token: string;
+let contactId: string;
+let subscriptionId: string;
+
+const membership = async () =>
+  (await ctx.db.query.memberships.findFirst({ where: eq(memberships.contactId, contactId) }))!;
+const termsOf = async (id: string) =>
+  ctx.db
+    .select()
+    .from(membershipTerms)
+    .where(eq(membershipTerms.membershipId, id))
+    .orderBy(membershipTerms.startsOn);
+
+/** Pays a Checkout page as the member would, the stand-in posting the signed events. */
+async function payThroughCheckout(url: string) {
+  await standIn.completeCheckout(url.split('/').at(-1)!, { brand: 'visa', last4: '4242' });
+  expect(standIn.deliveries.every((d) => d.status === 200)).toBe(true);
+}
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn({ webhookSecret: 'whsec_membership_effects' });
+  smtp = await startSmtpServer();
+  ctx = await createTestApp({
+    ...standIn.env(),
+    STRIPE_WEBHOOK_SECRET: 'whsec_membership_effects',
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://portal.example.org',
+  });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = ctx.app.server.address() as AddressInfo;
+  standIn.webhookUrl = `http://127.0.0.1:${port}/api/stripe/webhook`;
+  ctx.clock.advance(Date.parse('2026-03-10T19:00:00Z') - ctx.clock.now().getTime());
+  const user = await createTestUser(ctx.db, {
+    email: 'maria@sweetwater.example',
+    firstName: 'Maria',
+    contact: { businessName: 'Sweetwater Bakery', paymentStatus: 'pending' },
+  });
+  contactId = user.contactId!;
+  token = await signIn(ctx, 'maria@sweetwater.example');
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+  await standIn.close();
+});
+
+describe('Stripe events through the memberships hooks', () => {
+  it('a paid join Checkout makes the membership active with its first term', async () => {
+    const plan = (await ctx.db.query.membershipPlans.findFirst({
+      where: (p, { eq: is }) => is(p.slug, 'enhanced'),
+    }))!;
+    // Joining issues the invoice (its route comes with the membership API).
+    const side = new MembershipsService(
+      ctx.db,
+      ctx.clock,
+      membershipBilling(new BillingService(ctx.db, ctx.clock), ctx.clock),
+    );
+    const user = (await ctx.db.query.users.findFirst({
+      where: (u, { eq: is }) => is(u.contactId, contactId),
+    }))!;
+    const joined = await side.join(
+      { tokenId: 't', expiresAt: new Date(Date.now() + 86_400_000), user, contact: null },
+      { planId: plan.id },
+    );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/checkout',
+      headers: bearer(token),
+      payload: { invoiceId: joined.invoice!.id },
+    });
+    expect(res.statusCode).toBe(200);
+    await payThroughCheckout(res.json<{ url: string }>().url);
+    const m = await membership();
+    expect(m).toMatchObject({ status: 'active', paidThrough: '2027-03-09' });
+    expect(await termsOf(m.id)).toHaveLength(1);
+  });
+
+  it('a signed invoice.paid for the subscription adds a term to the membership', async () => {
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/payments/auto-renew',
+      headers: bearer(token),
+      payload: { on: true },
+    });
+    expect(res.statusCode).toBe(200);
+    // The join's card is kept: the subscription starts from it without another Checkout.
+    expect(res.json()).toEqual({ autoRenew: true, url: null });
+    const linked = await membership();
+    expect(linked).toMatchObject({ autoRenew: true, cardLast4: '4242', cardBrand: 'visa' });
+    subscriptionId = linked.stripeSubscriptionId!;
+    expect(subscriptionId).toMatch(/^sub_/);
+
+    ctx.clock.advance(Date.parse('2027-03-09T19:00:00Z') - ctx.clock.now().getTime());
+    await standIn.renew(subscriptionId);
+    expect(standIn.deliveries.at(-1)).toMatchObject({ status: 200 });
+    const renewed = await membership();
+    expect(renewed).toMatchObject({ status: 'active', paidThrough: '2028-03-09' });
+    const terms = await termsOf(renewed.id);
+    expect(terms.map((t) => [t.startsOn, t.endsOn])).toEqual([
+      ['2026-03-10', '2027-03-09'],
+      ['2027-03-10', '2028-03-09'],
+    ]);
+  });
+
+  it('a signed invoice.payment_failed records the failure and mails the member a card update link', async () => {
+    smtp.received.length = 0;
+    await standIn.failRenewal(subscriptionId);
+    expect(standIn.deliveries.at(-1)).toMatchObject({ status: 200 });
+    const m = await membership();
+    const kinds = (
+      await ctx.db.select().from(membershipEvents).where(eq(membershipEvents.membershipId, m.id))
+    ).map((e) => e.kind);
+    expect(kinds).toContain('charge_failed');
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 5000 });
+    const mail = smtp.received[0]!;
+    expect(JSON.stringify(mail.to)).toContain('maria@sweetwater.example');
+    expect(mail.subject).toMatch(/could not charge your card/);
+    expect(mail.text).toContain('4242');
+    expect(mail.text).toContain('https://portal.example.org/membership');
+  });
+});
