@@ -89,5 +89,12 @@ export const profileSchema = z.object({
   membershipTier: z.enum(membershipTiers),
   paymentStatus: paymentStatusSchema,
   createdAt: z.string(),
+  canCreateEvents: z
+    .boolean()
+    .describe('Whether a new event (and its cover and files) would be accepted from this account'),
+  createEventsRefusal: z
+    .string()
+    .nullable()
+    .describe('Why not, when canCreateEvents is false: the message creating an event answers 403'),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -81,6 +81,12 @@ export const memberListSchema = z.object({
   members: z.array(memberSchema),
   total: z.number().int(),
   hasMore: z.boolean(),
+  roles: z
+    .array(roleSchema)
+    .nullable()
+    .describe(
+      'For admins: the roles with at least one listed member, whatever the search, so the role filter offers only roles that can match (a staff login is listed only when linked to a directory listing); null for everyone else',
+    ),
 });
 export type MemberList = z.infer<typeof memberListSchema>;
 

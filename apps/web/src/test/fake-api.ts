@@ -174,6 +174,8 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     membershipTier: 'standard',
     paymentStatus: 'paid',
     createdAt: '2024-02-01T00:00:00.000Z',
+    canCreateEvents: true,
+    createEventsRefusal: null,
     ...overrides,
   });
 }

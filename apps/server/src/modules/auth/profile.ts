@@ -5,12 +5,15 @@ import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import type { Session } from '../../plugins/auth.js';
+import { eventCreationRefusal } from '../calendar/index.js';
 import type { MembersService } from '../members/index.js';
 import { type AccountService, emailTaken } from './accounts.js';
 
 type OwnProfileChanges = z.output<typeof updateOwnProfileSchema>;
 
-export function toProfile({ user, contact }: Pick<Session, 'user' | 'contact'>): Profile {
+export function toProfile(session: Session): Profile {
+  const { user, contact } = session;
+  const createEventsRefusal = eventCreationRefusal(session);
   return {
     id: user.id,
     role: user.role,
@@ -25,6 +28,8 @@ export function toProfile({ user, contact }: Pick<Session, 'user' | 'contact'>):
     membershipTier: contact?.membershipTier ?? 'standard',
     paymentStatus: contact?.paymentStatus ?? 'pending',
     createdAt: user.createdAt.toISOString(),
+    canCreateEvents: createEventsRefusal === null,
+    createEventsRefusal,
   };
 }
 
@@ -66,7 +71,7 @@ export class ProfileService {
               now,
             })
           : null;
-        return toProfile({ user: updated, contact: saved });
+        return toProfile({ ...session, user: updated, contact: saved });
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw emailInUse();

@@ -3,22 +3,26 @@ import { isActiveAccount, isStaff, type Session } from '../../plugins/auth.js';
 import type { EventRow } from './queries.js';
 
 /**
- * Who may put something on the public calendar (events, and the covers and files uploaded for
- * them): any signed-in account the chamber has confirmed. A member whose membership is still
- * pending may not yet: the calendar is the chamber's public face.
+ * Why this account may not put something on the public calendar (events, and the covers and
+ * files uploaded for them), or null when it may: any account the chamber has confirmed. A
+ * member whose membership is still pending may not yet: the calendar is the chamber's public
+ * face. The profile carries the answer, so the web app says it before the form, not on save.
  */
+export function eventCreationRefusal(session: Session): string | null {
+  if (!isActiveAccount(session)) {
+    return 'Your membership is not active yet. Events can be added once the chamber confirms it.';
+  }
+  return null;
+}
+
 export function assertCanCreateEvents(session: Session | null): Session {
   if (!session) {
     throw new AppError('unauthorized', 'Please sign in to continue.', {
       'www-authenticate': 'Bearer',
     });
   }
-  if (!isActiveAccount(session)) {
-    throw new AppError(
-      'forbidden',
-      'Your membership is not active yet. Events can be added once the chamber confirms it.',
-    );
-  }
+  const refusal = eventCreationRefusal(session);
+  if (refusal) throw new AppError('forbidden', refusal);
   return session;
 }
 

@@ -4,7 +4,7 @@
  * capacity, tickets and check-in will live here too: a registration belongs to an event.
  */
 export { calendarRoutes } from './routes.js';
-export { assertCanCreateEvents } from './access.js';
+export { assertCanCreateEvents, eventCreationRefusal } from './access.js';
 export { compactUtc } from './rule-text.js';
 export { normalizeRule } from './series-rules.js';
 export { Recurrence } from './recurrence.js';

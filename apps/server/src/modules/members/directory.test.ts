@@ -136,6 +136,20 @@ describe('GET /api/members', () => {
     expect((await list({ role: 'moderator' }, tokens.admin)).total).toBe(0);
   });
 
+  it('tells admins which roles the filter can match: staff are listed only with a listing', async () => {
+    // A moderator login without a directory listing, as the seed's staff are.
+    await createTestUser(ctx.db, { role: 'moderator', contact: false });
+    expect((await list({}, tokens.member)).roles).toBeNull();
+    expect((await list()).roles).toBeNull();
+    expect((await list({}, tokens.admin)).roles).toEqual(['member', 'admin']);
+    // Whatever is searched or filtered, and not handed to members from the kept answers.
+    expect((await list({ search: 'quarry', role: 'member' }, tokens.admin)).roles).toEqual([
+      'member',
+      'admin',
+    ]);
+    expect((await list({}, tokens.member)).roles).toBeNull();
+  });
+
   it('sorts by tier: elite, enhanced, then the rest', async () => {
     const elite = await createContact(ctx.db, {
       businessName: 'Zenith Bank',

@@ -85,6 +85,17 @@ export async function listMembers(
   return { rows, total: count?.total ?? 0 };
 }
 
+/** The roles of the listed members, a contact without a login counting as a member. */
+export async function listedRoles(db: Executor): Promise<Role[]> {
+  const role = sql<Role>`coalesce(${users.role}, 'member')`;
+  const rows = await db
+    .selectDistinct({ role })
+    .from(contacts)
+    .leftJoin(users, eq(users.contactId, contacts.id))
+    .where(listWhere({}));
+  return rows.map((row) => row.role);
+}
+
 export async function findMember(db: Executor, id: string): Promise<MemberRow | undefined> {
   const [row] = await memberQuery(db, { id });
   return row;

@@ -1,9 +1,10 @@
-import type {
-  listMembersQuerySchema,
-  MediaKind,
-  MemberDetail,
-  MemberList,
-  updateOwnProfileSchema,
+import {
+  roleSchema,
+  type listMembersQuerySchema,
+  type MediaKind,
+  type MemberDetail,
+  type MemberList,
+  type updateOwnProfileSchema,
 } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
 import type { z } from 'zod';
@@ -26,8 +27,10 @@ export type ContactImage = 'avatar' | 'coverImage';
 
 const memberNotFound = () => new AppError('not_found', 'Member not found');
 
+/** The design's Permissions table: the directory's role filter is the admins'. */
+const filtersByRole = (viewer: Session | null) => viewer?.user.role === 'admin';
 const roleFilter = (query: ListQuery, viewer: Session | null) =>
-  viewer?.user.role === 'admin' ? query.role : undefined;
+  filtersByRole(viewer) ? query.role : undefined;
 
 /** Staff rights over others' pages need a confirmed account: a pending moderator is a visitor. */
 const hasStaffRights = (session: Session | null) => isActiveAccount(session) && isStaff(session);
@@ -54,28 +57,33 @@ export class MembersService {
   /** The directory: active members only; the role filter is honoured for admins only. */
   async list(query: ListQuery, viewer: Session | null): Promise<MemberList> {
     const role = roleFilter(query, viewer);
-    const { rows, total } = await q.listMembers(this.db, {
-      search: query.search || undefined,
-      role,
-      sort: query.sort,
-      limit: query.limit,
-      offset: query.offset,
-    });
+    const [{ rows, total }, listed] = await Promise.all([
+      q.listMembers(this.db, {
+        search: query.search || undefined,
+        role,
+        sort: query.sort,
+        limit: query.limit,
+        offset: query.offset,
+      }),
+      // Staff logins mostly have no listing, so a role can match nobody: say which can.
+      filtersByRole(viewer) ? q.listedRoles(this.db) : null,
+    ]);
     return {
       members: rows.map((row) => toMember(row, { showEmail: seesMemberEmails(viewer) })),
       total,
       hasMore: query.offset + rows.length < total,
+      roles: listed && roleSchema.options.filter((r) => listed.includes(r)),
     };
   }
 
   /**
    * What a directory page depends on besides the data: every active member gets the same
-   * answer (emails included), admins one per role filter; visitors, pending accounts among
-   * them, one without.
+   * answer (emails included), admins one per role filter (with the roles listed); visitors,
+   * pending accounts among them, one without.
    */
   listKey(query: ListQuery, viewer: Session | null): string {
     const { search = '', sort, limit, offset } = query;
-    const audience = seesMemberEmails(viewer) ? 'members' : 'public';
+    const audience = `${filtersByRole(viewer) ? 'admin-' : ''}${seesMemberEmails(viewer) ? 'members' : 'public'}`;
     return JSON.stringify([audience, roleFilter(query, viewer) ?? '', search, sort, limit, offset]);
   }
 

@@ -23,6 +23,8 @@ const admin: Profile = {
   membershipTier: 'standard',
   paymentStatus: 'paid',
   createdAt: '2025-01-01T00:00:00.000Z',
+  canCreateEvents: true,
+  createEventsRefusal: null,
 };
 
 const json = (status: number, body?: unknown) =>

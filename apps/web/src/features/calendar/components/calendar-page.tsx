@@ -1,4 +1,4 @@
-import { CalendarIcon, PlusIcon } from 'lucide-react';
+import { CalendarIcon, InfoIcon, PlusIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
@@ -24,7 +24,10 @@ import { useCalendarDialogs } from './use-calendar-dialogs';
 
 /** /calendar (spec §2 Calendar): the month grid, the upcoming list and the event dialogs. */
 export function CalendarPage() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
+  // The server says whether this account may add events (a pending membership may not yet), so
+  // the form is offered only where saving it can succeed, and the reason is said up front.
+  const canCreate = user?.canCreateEvents ?? false;
   const { shortName } = useChamber();
   const { calendarId, calendar, timeZone } = useChamberCalendar();
   const today = dateKeyIn(new Date(), timeZone);
@@ -40,11 +43,12 @@ export function CalendarPage() {
   const list = useCalendarEvents(calendarId ? { calendarId, ...range } : null);
   const byDay = useMemo(() => eventsByDay(list.events), [list.events]);
 
-  // ?create=true opens the create dialog once, then leaves the address.
+  // ?create=true opens the create dialog once (or leaves the reason why not in view), then
+  // leaves the address.
   const wantsCreate = searchParams.get('create') === 'true';
   useEffect(() => {
     if (!wantsCreate || !isAuthenticated) return;
-    show({ kind: 'form', mode: { kind: 'create' } });
+    if (canCreate) show({ kind: 'form', mode: { kind: 'create' } });
     setSearchParams(
       (params) => {
         params.delete('create');
@@ -52,7 +56,7 @@ export function CalendarPage() {
       },
       { replace: true },
     );
-  }, [wantsCreate, isAuthenticated, show, setSearchParams]);
+  }, [wantsCreate, isAuthenticated, canCreate, show, setSearchParams]);
   if (wantsCreate && !isAuthenticated) {
     return <Navigate to={paths.login.href()} state={{ from: location }} replace />;
   }
@@ -65,7 +69,7 @@ export function CalendarPage() {
         title="Event Calendar"
         description={`Luncheons, ribbon cuttings, workshops and mixers around ${shortName}. Everyone is welcome.`}
       >
-        {isAuthenticated ? (
+        {canCreate ? (
           <Button
             type="button"
             onClick={(e) => show({ kind: 'form', mode: { kind: 'create' } }, e.currentTarget)}
@@ -76,6 +80,12 @@ export function CalendarPage() {
         ) : null}
         {calendarId ? (
           <SubscribeDialog calendarId={calendarId} calendarName={calendar?.name} />
+        ) : null}
+        {user && !canCreate && user.createEventsRefusal ? (
+          <p className="flex basis-full items-start gap-2 text-sm text-muted-foreground">
+            <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            {user.createEventsRefusal}
+          </p>
         ) : null}
       </PageHeader>
       <PageBody className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
@@ -120,10 +130,10 @@ export function CalendarPage() {
               onMonthChange={setMonth}
               eventsByDay={byDay}
               loading={list.isPending}
-              showAddHints={isAuthenticated && isWide}
+              showAddHints={canCreate && isWide}
               onDay={(date, inMonth, trigger) => {
-                // Wide screens: a day of the month starts a new event there (signed in).
-                if (isWide && isAuthenticated && inMonth)
+                // Wide screens: a day of the month starts a new event there (for those who may).
+                if (isWide && canCreate && inMonth)
                   show({ kind: 'form', mode: { kind: 'create', date } }, trigger);
                 else show({ kind: 'day', date }, trigger);
               }}
@@ -139,6 +149,7 @@ export function CalendarPage() {
         date={dialog?.kind === 'day' ? dialog.date : null}
         events={dayEvents}
         signedIn={isAuthenticated}
+        canAdd={canCreate}
         onClose={close}
         onOpenEvent={(event) => show({ kind: 'detail', event })}
         onEdit={(event) => show({ kind: 'form', mode: { kind: 'edit', event } })}

@@ -27,7 +27,8 @@ export const countLabel = (n: number) => (n === 1 ? '1 event' : `${n} events`);
 
 /**
  * One day of the month grid. The day button covers the whole cell (so a click anywhere acts on
- * the day); the event titles and '+N more' sit above it. Under 640 px only a count shows.
+ * the day); the events (time and title) and '+N more' sit above it. Under 640 px only a count
+ * shows.
  */
 export function DayCell({
   cell,
@@ -96,18 +97,18 @@ export function DayCell({
         <ul className="hidden min-w-0 gap-0.5 sm:grid">
           {shown.map((event) => (
             <li key={event.id} className="min-w-0">
+              {/* The time, then the title on up to two lines: a week reads without opening
+                  each event. What does not fit is in the tooltip and the accessible name. */}
               <button
                 type="button"
                 title={event.title}
                 onClick={(e) => onOpenEvent(event, e.currentTarget)}
-                className="pointer-events-auto relative z-10 block w-full cursor-pointer truncate rounded border-l-2 border-primary bg-primary/10 px-1.5 py-0.5 text-left text-xs font-medium text-foreground hover:bg-primary/20 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
+                className="pointer-events-auto relative z-10 block w-full cursor-pointer rounded border-l-2 border-primary bg-primary/10 px-1 py-0.5 text-left text-xs leading-4 text-foreground hover:bg-primary/20 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
               >
-                <span className="sr-only">
-                  {event.isAllDay
-                    ? 'All day'
-                    : formatEventTime(event.startTime, eventZone(event))}{' '}
-                </span>
-                {event.title}
+                <span className="block font-semibold tabular-nums">
+                  {event.isAllDay ? 'All day' : formatEventTime(event.startTime, eventZone(event))}
+                </span>{' '}
+                <span className="line-clamp-2 font-medium">{event.title}</span>
               </button>
             </li>
           ))}

@@ -16,6 +16,8 @@ interface DayEventsDialogProps {
   date: DateKey | null;
   events: CalendarEvent[];
   signedIn: boolean;
+  /** May add events (an account the chamber has confirmed): offers 'Add Event'. */
+  canAdd: boolean;
   onClose: () => void;
   onOpenEvent: (event: CalendarEvent) => void;
   onEdit: (event: CalendarEvent) => void;
@@ -28,6 +30,7 @@ export function DayEventsDialog({
   date,
   events,
   signedIn,
+  canAdd,
   onClose,
   onOpenEvent,
   onEdit,
@@ -94,7 +97,7 @@ export function DayEventsDialog({
                 ))}
               </ul>
             )}
-            {signedIn ? (
+            {canAdd ? (
               <DialogFooter>
                 <Button type="button" onClick={() => onAdd(date)}>
                   <PlusIcon aria-hidden="true" />

@@ -36,6 +36,11 @@ interface DirectoryToolbarProps extends DirectoryControls {
   onChange: (change: Partial<DirectoryControls>) => void;
   /** Role filter for admins only (spec §6). */
   showRoleFilter: boolean;
+  /**
+   * The roles with a listed member, as the server counts them for admins: only those are
+   * offered, since a staff login without a listing is not in the directory.
+   */
+  listedRoles: Role[];
   specialties: string[];
   filtered: boolean;
   onClear: () => void;
@@ -45,8 +50,11 @@ interface DirectoryToolbarProps extends DirectoryControls {
 
 /** Search, filters, sort, layout and refresh for the member directory. */
 export function DirectoryToolbar(props: DirectoryToolbarProps) {
-  const { onChange, specialties, specialty } = props;
+  const { onChange, specialties, specialty, listedRoles } = props;
   const searchId = useId();
+  const roleChoices = roleOptions.filter(
+    ({ value }) => value === ALL || value === props.role || listedRoles.includes(value),
+  );
   const specialtyOptions = [
     { value: ALL, label: 'All specialties' },
     ...(specialty !== ALL && !specialties.includes(specialty) ? [specialty] : [])
@@ -69,7 +77,7 @@ export function DirectoryToolbar(props: DirectoryToolbarProps) {
             label="Role"
             value={props.role}
             onValueChange={(value) => onChange({ role: value as RoleFilter })}
-            options={roleOptions}
+            options={roleChoices}
             className="w-full sm:w-40"
           />
         ) : null}

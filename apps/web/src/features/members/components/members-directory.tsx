@@ -101,6 +101,7 @@ export function MembersDirectory() {
             if (Object.keys(change).length) setControls((c) => ({ ...c, ...change }));
           }}
           showRoleFilter={isAdmin}
+          listedRoles={query.data?.pages[0]?.roles ?? []}
           specialties={specialties}
           filtered={filtered || controls.search !== ''}
           onClear={clearFilters}

@@ -1,0 +1,54 @@
+import type { Page } from '@playwright/test';
+import { adminApi } from './admin-api';
+import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+
+const roleOptions = async (page: Page) => {
+  await page.getByLabel('Role').click();
+  const names = await page.getByRole('option').allTextContents();
+  await page.keyboard.press('Escape');
+  return names;
+};
+
+async function chooseRole(page: Page, role: string) {
+  await page.getByLabel('Role').click();
+  await page.getByRole('option', { name: role, exact: true }).click();
+}
+
+async function openDirectoryAsAdmin(page: Page) {
+  await page.goto(paths.login.href());
+  await signInThroughForm(page, accounts.admin);
+  await expect(page).toHaveURL(paths.home.href());
+  await page.goto(paths.members.href());
+  await expect(page.getByRole('list', { name: 'Members' }).getByRole('article')).toHaveCount(20);
+}
+
+test('the directory’s role filter offers admins only the roles that have a listed member', async ({
+  page,
+}) => {
+  await openDirectoryAsAdmin(page);
+  // The seeded admin and moderator have no directory listing: nothing could match them.
+  expect(await roleOptions(page)).toEqual(['All roles', 'Member']);
+  await chooseRole(page, 'Member');
+  await expect(page.getByRole('list', { name: 'Members' }).getByRole('article')).toHaveCount(20);
+  await expect(page.getByText('No members found')).toHaveCount(0);
+});
+
+test('a staff login linked to a listing is listed under its role, and the filter offers it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const staff = await adminApi(request, baseURL!);
+  const maria = await staff.find(accounts.member.email);
+  await staff.update(maria, { role: 'moderator' });
+  try {
+    await openDirectoryAsAdmin(page);
+    expect(await roleOptions(page)).toEqual(['All roles', 'Moderator', 'Member']);
+    await chooseRole(page, 'Moderator');
+    const cards = page.getByRole('list', { name: 'Members' }).getByRole('article');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.getByRole('heading', { level: 2 })).toHaveText(maria.businessName!);
+  } finally {
+    await staff.update(maria, { role: maria.role });
+  }
+});
