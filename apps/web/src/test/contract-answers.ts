@@ -44,6 +44,14 @@ import {
   validateResponseSchema,
   verifyConfirmationResponseSchema,
   verifyContactResponseSchema,
+  autoRenewAnswerSchema,
+  invoiceListSchema,
+  membershipInvoiceResponseSchema,
+  membershipPlanListSchema,
+  membershipPlanResponseSchema,
+  myMembershipSchema,
+  paymentOptionsSchema,
+  paymentRedirectSchema,
 } from '@chamber/contract';
 import { z } from 'zod';
 
@@ -54,6 +62,17 @@ import { z } from 'zod';
  */
 const answers: Record<string, z.ZodType> = {
   'GET /config': appConfigSchema,
+  'GET /membership-plans': membershipPlanListSchema,
+  'PUT /admin/membership-plans/:id': membershipPlanResponseSchema,
+  'GET /membership': myMembershipSchema,
+  'POST /membership/join': membershipInvoiceResponseSchema,
+  'POST /membership/renew': membershipInvoiceResponseSchema,
+  'POST /membership/plan': membershipInvoiceResponseSchema,
+  'GET /payments/options': paymentOptionsSchema,
+  'POST /payments/checkout': paymentRedirectSchema,
+  'PUT /payments/auto-renew': autoRenewAnswerSchema,
+  'POST /payments/card': paymentRedirectSchema,
+  'GET /billing/invoices': invoiceListSchema,
   'POST /site/contact': submissionAcceptedSchema,
   'POST /site/nominations': submissionAcceptedSchema,
   'GET /locations/:id': chamberSchema,
