@@ -102,6 +102,9 @@ describe('PKCE sign-in round trip', () => {
       membershipTier: 'elite',
       paymentStatus: 'pending',
       createdAt: user.createdAt.toISOString(),
+      // An active moderator may put events on the calendar.
+      canCreateEvents: true,
+      createEventsRefusal: null,
     });
     expect(user.contactId).toEqual(expect.any(String));
 
