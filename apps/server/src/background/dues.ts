@@ -1,5 +1,5 @@
 import { runDues } from '../modules/memberships/index.js';
-import type { JobDefinition } from './definition.js';
+import { type JobDefinition, jobMail } from './definition.js';
 
 /**
  * Membership dues, every hour (README, "Membership dues"): grace and lapse by the chamber's
@@ -13,8 +13,8 @@ export const duesJob: JobDefinition = {
   retryLimit: 3,
   retryDelaySeconds: 300,
   expireInSeconds: 30 * 60,
-  async run({ db, clock, mail }) {
-    if (!mail) throw new Error('the dues job needs the portal mail');
-    return { ...(await runDues(db, clock, mail)) };
+  async run(context) {
+    const { mail } = jobMail(context, 'membership-dues');
+    return { ...(await runDues(context.db, context.clock, mail)) };
   },
 };

@@ -1,5 +1,5 @@
 import { sendReminders } from '../modules/calendar/index.js';
-import type { JobDefinition } from './definition.js';
+import { type JobDefinition, jobMail } from './definition.js';
 
 /**
  * Mails registrants their event's reminder (README, "The calendar") every five minutes, so a
@@ -11,8 +11,8 @@ export const eventRemindersJob: JobDefinition = {
   retryLimit: 2,
   retryDelaySeconds: 60,
   expireInSeconds: 10 * 60,
-  run: ({ db, clock, config, mail }) => {
-    if (!config || !mail) throw new Error('the reminder job needs the portal’s mail');
-    return sendReminders({ db, clock, config, mail });
+  run: (context) => {
+    const { db, clock } = context;
+    return sendReminders({ db, clock, ...jobMail(context, 'event-reminders') });
   },
 };

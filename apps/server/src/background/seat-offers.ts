@@ -1,5 +1,5 @@
 import { settleAllSeats } from '../modules/calendar/index.js';
-import type { JobDefinition } from './definition.js';
+import { type JobDefinition, jobMail } from './definition.js';
 
 /**
  * Every minute: offers whose time ran out lapse and their seats go to the next waiting party
@@ -12,8 +12,8 @@ export const seatOffersJob: JobDefinition = {
   retryLimit: 2,
   retryDelaySeconds: 30,
   expireInSeconds: 5 * 60,
-  run: ({ db, clock, config, mail }) => {
-    if (!mail || !config) throw new Error('seat-offers needs the mail: start the runner with it');
-    return settleAllSeats({ db, now: clock.now(), config, delivery: mail });
+  run: (context) => {
+    const { config, mail } = jobMail(context, 'seat-offers');
+    return settleAllSeats({ db: context.db, now: context.clock.now(), config, delivery: mail });
   },
 };

@@ -2,12 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/index.js';
 import { type AuthService, authRoutes, oauthMetadataRoutes } from './auth/index.js';
 import { BillingDocuments, BillingService, billingRoutes } from './billing/index.js';
-import {
-  type CardRefunds,
-  createStripeClient,
-  OnlinePayments,
-  onlinePaymentRoutes,
-} from './billing/stripe.js';
+import { createStripeClient, OnlinePayments, onlinePaymentRoutes } from './billing/stripe.js';
 import { assertCanCreateEvents, calendarRoutes } from './calendar/index.js';
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
 import type { ModuleDeps } from './deps.js';
@@ -59,9 +54,7 @@ export async function registerModules(
     : null;
   // Staff refunds of card payments go back through Stripe.
   if (online) {
-    (billing as { setPaymentProvider?: (p: CardRefunds) => void }).setPaymentProvider?.(
-      online.provider(),
-    );
+    billing.setPaymentProvider(online.provider());
   }
   // One BillingService: the payments Stripe records run the memberships' onPaid hooks.
   const memberships = new MembershipsService(

@@ -9,35 +9,10 @@ import type { Stripe } from './stripe-client.js';
 import type { CardOnFile, SubscriptionHooks } from './stripe-hooks.js';
 import { settings } from './queries.js';
 import * as q from './stripe-queries.js';
-import type { BillingService } from './service.js';
-
-/** Where a card payment goes back (BillingService's PaymentProvider). */
-export interface CardRefunds {
-  refund(input: {
-    paymentIntentId: string;
-    amountCents: number;
-    currency: string;
-    reason: string;
-    idempotencyKey: string;
-  }): Promise<{ refundId: string }>;
-}
+import type { BillingService, PaymentProvider } from './service.js';
 
 /** What the webhook asks of billing: record a payment, and a refund with its credit note. */
-export interface BillingForStripe {
-  recordPayment: BillingService['recordPayment'];
-  /** Billing's recorded refunds (a refund row and a credit note); refunds wait for it. */
-  refund?(
-    tx: Executor,
-    input: {
-      paymentId: string;
-      amountCents: number;
-      reason: string;
-      method?: 'card';
-      reference?: string;
-      stripeRefundId?: string | null;
-    },
-  ): Promise<unknown>;
-}
+export type BillingForStripe = Pick<BillingService, 'recordPayment' | 'refund'>;
 
 type Outcome = string;
 
@@ -72,7 +47,7 @@ export class OnlinePayments {
   }
 
   /** Refunds of card payments, for BillingService. */
-  provider(): CardRefunds {
+  provider(): PaymentProvider {
     return {
       refund: async ({ paymentIntentId, amountCents, reason, idempotencyKey }) => {
         const refund = await this.stripe.refunds.create(
@@ -499,7 +474,6 @@ export class OnlinePayments {
    * a staff refund whose answer was lost): each one a refund row and a credit note, once.
    */
   private async chargeRefunded(tx: Executor, charge: Stripe.Charge): Promise<Outcome> {
-    if (!this.billing.refund) throw new Error('Billing records no refunds yet; Stripe retries.');
     const intent = idOf(charge.payment_intent);
     const payment = intent ? await q.paymentByIntent(tx, intent) : undefined;
     if (!payment) return 'no match: no recorded payment for this charge';
