@@ -84,7 +84,7 @@ export async function registerModules(
       await api.register(membersRoutes, deps);
       await api.register(mediaRoutes, { ...deps, uploadRules });
       await api.register(calendarRoutes, deps);
-      await api.register(adminRoutes, deps);
+      await api.register(adminRoutes, { ...deps, memberships });
       await api.register(membershipPlansRoutes, deps);
       await api.register(onlinePaymentRoutes, { ...deps, online });
       await api.register(billingRoutes, { ...deps, billing, documents });

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats, AdminUser, AuditList, UserList } from '@chamber/contract';
-import { contacts, eventRegistrations, events, users } from '@chamber/db';
+import {
+  contacts,
+  eventRegistrations,
+  events,
+  membershipEvents,
+  membershipPlans,
+  memberships,
+  users,
+} from '@chamber/db';
 import { createEvent } from '@chamber/db/factories';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
 import { tokenIsLive } from '../../test/auth.js';
@@ -113,6 +121,46 @@ describe('PUT /api/admin/users/{id}', () => {
     expect(contact).toMatchObject({
       firstName: 'Grace',
       email: 'grace@mountainviewdental.example',
+    });
+  });
+
+  it("changes the member's membership, with its history, rather than the contact's fields", async () => {
+    const user = await member({
+      contact: { membershipTier: 'standard', paymentStatus: 'pending' },
+    });
+    const res = await call('PUT', `/admin/users/${user.id}`, {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      membershipTier: 'enhanced',
+      paymentStatus: 'paid',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ user: AdminUser }>().user).toMatchObject({
+      membershipTier: 'enhanced',
+      paymentStatus: 'paid',
+    });
+    const [membership] = await ctx.db
+      .select({ id: memberships.id, status: memberships.status, level: membershipPlans.level })
+      .from(memberships)
+      .innerJoin(membershipPlans, eq(membershipPlans.id, memberships.planId))
+      .where(eq(memberships.contactId, user.contactId!));
+    expect(membership).toMatchObject({ status: 'active', level: 'enhanced' });
+    const kinds = (
+      await ctx.db
+        .select({ kind: membershipEvents.kind })
+        .from(membershipEvents)
+        .where(eq(membershipEvents.membershipId, membership!.id))
+    ).map((e) => e.kind);
+    expect(kinds.length).toBeGreaterThanOrEqual(2);
+    // The member's own view reads the same membership.
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/membership',
+      headers: bearer(await signIn(ctx, user.email)),
+    });
+    expect(mine.json()).toMatchObject({
+      membership: { status: 'active', plan: { level: 'enhanced' } },
     });
   });
 

@@ -7,11 +7,13 @@ import type { AuthService } from '../auth/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { dashboardRoutes } from './routes.js';
 import { securityRoutes } from './security-routes.js';
+import type { AdminMembershipChanges } from './service.js';
 
-export const adminRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthService }> = async (
-  app,
-  deps,
-) => {
+export type { AdminMembershipChanges } from './service.js';
+
+export const adminRoutes: FastifyPluginAsyncZod<
+  ModuleDeps & { auth: AuthService; memberships: AdminMembershipChanges }
+> = async (app, deps) => {
   await app.register(dashboardRoutes, deps);
   await app.register(securityRoutes, deps);
 };

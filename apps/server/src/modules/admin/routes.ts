@@ -20,7 +20,7 @@ import { accountServices, type AuthService } from '../auth/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { exportRoster } from '../members/index.js';
 import { SubmissionsService } from '../site/index.js';
-import { AdminService } from './service.js';
+import { type AdminMembershipChanges, AdminService } from './service.js';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
@@ -30,11 +30,15 @@ const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409:
  * The admin dashboard (spec §7 Admin): users, stats, the audit log and the native forms'
  * messages. Every route is for admins only (`access`).
  */
-export const dashboardRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthService }> = async (
-  app,
-  deps,
-) => {
-  const admin = new AdminService(deps.db, deps.clock, accountServices(deps).accounts);
+export const dashboardRoutes: FastifyPluginAsyncZod<
+  ModuleDeps & { auth: AuthService; memberships: AdminMembershipChanges }
+> = async (app, deps) => {
+  const admin = new AdminService(
+    deps.db,
+    deps.clock,
+    accountServices(deps).accounts,
+    deps.memberships,
+  );
   const submissions = new SubmissionsService(
     deps.db,
     deps.clock,

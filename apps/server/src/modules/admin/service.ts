@@ -6,6 +6,8 @@ import {
   type listAuditQuerySchema,
   type exportUsersQuerySchema,
   type listUsersQuerySchema,
+  type MembershipTier,
+  type PaymentStatus,
   type updateUserSchema,
   type updateUserStatusSchema,
   type UserList,
@@ -81,12 +83,30 @@ function diff(before: AdminUser, after: AdminUser) {
   };
 }
 
+/**
+ * The dialog's membershipTier and paymentStatus are the membership's (the memberships
+ * module's `setFromAdmin`), so a change made here is a plan change or a status change in the
+ * membership's history rather than a contact field the next dues run would overwrite.
+ */
+export interface AdminMembershipChanges {
+  setFromAdmin(
+    tx: Executor,
+    actor: Session,
+    contactId: string,
+    change: {
+      membershipTier?: MembershipTier | undefined;
+      paymentStatus?: PaymentStatus | undefined;
+    },
+  ): Promise<void>;
+}
+
 export class AdminService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     /** Logins are saved and suspended by the auth module's rules. */
     private readonly accounts: AccountService,
+    private readonly memberships: AdminMembershipChanges,
   ) {}
 
   async listUsers(query: z.output<typeof listUsersQuerySchema>): Promise<UserList> {
@@ -161,8 +181,6 @@ export class AdminService {
           ? { businessName: blankToNull(body.businessName) }
           : {}),
         ...(body.website !== undefined ? { website: blankToNull(body.website) } : {}),
-        ...(body.membershipTier ? { membershipTier: body.membershipTier } : {}),
-        ...(body.paymentStatus ? { paymentStatus: body.paymentStatus } : {}),
       };
       const listingAsked =
         Boolean(body.businessName || body.website) ||
@@ -185,6 +203,13 @@ export class AdminService {
         // Business details need a directory contact: give the login one.
         updatedContact = await q.insertContact(tx, { ...personal, ...contactFields });
         await this.accounts.saveLogin(tx, user, { contactId: updatedContact.id }, now);
+      }
+      if (updatedContact && (body.membershipTier || body.paymentStatus)) {
+        await this.memberships.setFromAdmin(tx, actor, updatedContact.id, {
+          membershipTier: body.membershipTier,
+          paymentStatus: body.paymentStatus,
+        });
+        updatedContact = (await q.lockContact(tx, updatedContact.id)) ?? updatedContact;
       }
       return {
         user: { ...updated, contactId: updatedContact?.id ?? null },
