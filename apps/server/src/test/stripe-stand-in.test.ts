@@ -45,6 +45,21 @@ describe('the Stripe stand-in', () => {
     await new Promise((resolve) => receiver.close(resolve));
   });
 
+  it('answers a retried POST with the same object by its Idempotency-Key, and refuses the key for other parameters', async () => {
+    const params = { email: 'lee@example.org', name: 'Lee' };
+    const first = await stripe.customers.create(params, { idempotencyKey: 'customer-lee' });
+    const again = await stripe.customers.create(params, { idempotencyKey: 'customer-lee' });
+    expect(again.id).toBe(first.id);
+    expect(again.lastResponse.headers['idempotent-replayed']).toBe('true');
+    expect(standIn.customers.has(first.id)).toBe(true);
+    const other = await stripe.customers
+      .create({ ...params, name: 'Lee Park' }, { idempotencyKey: 'customer-lee' })
+      .catch((error: unknown) => error);
+    expect(other).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+    const fresh = await stripe.customers.create(params, { idempotencyKey: 'customer-lee-2' });
+    expect(fresh.id).not.toBe(first.id);
+  });
+
   it('takes a Checkout payment when its page is opened, signs the event and redirects', async () => {
     const customer = await stripe.customers.create({ email: 'pat@example.org', name: 'Pat' });
     const session = await stripe.checkout.sessions.create({

@@ -13,7 +13,7 @@ import { stripeApiVersion } from '../modules/billing/stripe-client.js';
  * `cancel_at_period_end`, cancel), billing portal sessions (create), refunds (create, list
  * by charge), payment methods (retrieve, for the card's brand and last four), products (create, for a subscription's
  * price) and invoices
- * (retrieve, with `payments` expanded). Anything else answers 404 as Stripe does for an
+ * (retrieve, with `payments` expanded); a POST's Idempotency-Key is honoured. Anything else answers 404 as Stripe does for an
  * unknown URL, so a new call the portal starts making shows up as a failing test.
  *
  * Opening a Checkout session's `url` (a browser test, or a test's fetch) pays it with the
@@ -110,6 +110,8 @@ export class StripeStandIn {
   readonly requests: StandInRequest[] = [];
   /** Every event sent to the webhook, with the portal's answer. */
   readonly deliveries: Delivery[] = [];
+  /** Answers kept by Idempotency-Key: a retry with the same parameters gets the same answer. */
+  private readonly idempotent = new Map<string, { request: string; answer: string }>();
   private server: Server | undefined;
   url = '';
 
@@ -583,13 +585,32 @@ export class StripeStandIn {
         throw new StripeError(401, 'invalid_request_error', 'You did not provide an API key.');
       }
       this.requests.push({ method, path: url.pathname, body });
-      const answer = this.route(method, url.pathname, body);
-      res.writeHead(200, {
+      const headers = {
         'content-type': 'application/json',
         'request-id': id('req'),
         'stripe-version': String(req.headers['stripe-version'] ?? stripeApiVersion),
-      });
-      res.end(JSON.stringify(answer));
+      };
+      // Stripe keeps a POST's answer by its Idempotency-Key: the same request again gets the
+      // same object (and the Idempotent-Replayed header); other parameters are refused.
+      const key = method === 'POST' ? req.headers['idempotency-key'] : undefined;
+      const request = `${method} ${url.pathname} ${JSON.stringify(body)}`;
+      const kept = typeof key === 'string' ? this.idempotent.get(key) : undefined;
+      if (kept) {
+        if (kept.request !== request) {
+          throw new StripeError(
+            400,
+            'idempotency_error',
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.`,
+          );
+        }
+        res.writeHead(200, { ...headers, 'idempotent-replayed': 'true' });
+        res.end(kept.answer);
+        return;
+      }
+      const answer = JSON.stringify(this.route(method, url.pathname, body));
+      if (typeof key === 'string') this.idempotent.set(key, { request, answer });
+      res.writeHead(200, headers);
+      res.end(answer);
     } catch (error) {
       const e =
         error instanceof StripeError

@@ -161,6 +161,23 @@ describe('POST /api/stripe/webhook', () => {
     expect(standIn.calls('POST', '/v1/checkout/sessions').length - before).toBe(1);
   });
 
+  it('gets the same Checkout session back when the answer to the first request was lost', async () => {
+    const invoice = await openInvoice();
+    const first = (await checkout(invoice.id)).json<{ url: string }>();
+    // The session was made at Stripe, but the portal's transaction that kept its id did not
+    // commit: the retry sends the same Idempotency-Key and Stripe answers the same session.
+    await ctx.db
+      .update(invoices)
+      .set({ stripeCheckoutSessionId: null })
+      .where(eq(invoices.id, invoice.id));
+    const again = (await checkout(invoice.id)).json<{ url: string }>();
+    expect(again.url).toBe(first.url);
+    const sessionsForInvoice = [...standIn.sessions.values()].filter(
+      (s) => s.client_reference_id === invoice.id,
+    );
+    expect(sessionsForInvoice).toHaveLength(1);
+  });
+
   it('refunds a payment for an invoice voided while its Checkout was open, and records why', async () => {
     const invoice = await openInvoice();
     const { url } = (await checkout(invoice.id)).json<{ url: string }>();
