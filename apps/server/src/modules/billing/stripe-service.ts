@@ -481,7 +481,9 @@ export class OnlinePayments {
     let recorded = 0;
     for (const refund of refunds.data) {
       if (refund.status !== 'succeeded' || (await q.paymentByRefund(tx, refund.id))) continue;
-      await this.billing.refund(tx, {
+      // A refund staff are making through the portal may still be committing when Stripe's
+      // event arrives: billing waits for it on the invoice's lock and answers it as a replay.
+      const { replay } = await this.billing.refund(tx, {
         paymentId: payment.id,
         amountCents: refund.amount,
         reason: refund.metadata?.reason || 'Refunded through Stripe',
@@ -489,7 +491,7 @@ export class OnlinePayments {
         reference: refund.id,
         stripeRefundId: refund.id,
       });
-      recorded += 1;
+      if (!replay) recorded += 1;
     }
     return recorded > 0 ? 'applied' : 'duplicate: refunds already recorded';
   }

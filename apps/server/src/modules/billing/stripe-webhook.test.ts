@@ -7,6 +7,7 @@ import { createTestApp, createTestUser, signIn, type TestContext } from '../../t
 import { bearer } from '../../test/members.js';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
 import { BillingService } from './index.js';
+import { createStripeClient } from './stripe-client.js';
 import type { SubscriptionHooks } from './stripe.js';
 
 const secret = 'whsec_webhook_tests';
@@ -176,6 +177,67 @@ describe('POST /api/stripe/webhook', () => {
       (s) => s.client_reference_id === invoice.id,
     );
     expect(sessionsForInvoice).toHaveLength(1);
+  });
+
+  it('records a refund made on Stripe once, and a refund staff made through the portal only once', async () => {
+    const invoice = await openInvoice(30_000);
+    const { url } = (await checkout(invoice.id)).json<{ url: string }>();
+    await fetch(url, { redirect: 'manual' });
+    const [paid] = await paymentsOf(invoice.id);
+    expect(paid).toMatchObject({ kind: 'payment', amountCents: 30_000 });
+    const refundsOf = (refundId: string) =>
+      ctx.db.select().from(payments).where(eq(payments.stripeRefundId, refundId));
+    // Stripe's charge.refunded carries the charge, with what has been refunded so far.
+    const outcomeOf = async (refundedSoFar: number) => {
+      const event = standIn
+        .delivered('charge.refunded')
+        .find(
+          (e) =>
+            (e.data as { object: { amount_refunded: number; payment_intent: string } }).object
+              .amount_refunded === refundedSoFar &&
+            (e.data as { object: { payment_intent: string } }).object.payment_intent ===
+              paid!.stripePaymentIntentId,
+        );
+      return event ? { event, outcome: (await eventRow(event.id))?.outcome } : undefined;
+    };
+
+    // From Stripe's dashboard: the portal hears of it only through charge.refunded.
+    const api = new URL(standIn.url);
+    const stripe = createStripeClient({
+      secretKey: 'sk_test_dashboard',
+      webhookSecret: secret,
+      api: { host: api.hostname, port: Number(api.port), protocol: 'http' },
+    });
+    const dashboard = await stripe.refunds.create({
+      payment_intent: paid!.stripePaymentIntentId!,
+      amount: 10_000,
+    });
+    await expect.poll(async () => (await outcomeOf(10_000))?.outcome).toBe('applied');
+    const recorded = await refundsOf(dashboard.id);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ kind: 'refund', amountCents: 10_000, method: 'card' });
+    // The same event again changes nothing.
+    const { event } = (await outcomeOf(10_000))!;
+    expect((await post(event)).statusCode).toBe(200);
+    expect(await refundsOf(dashboard.id)).toHaveLength(1);
+
+    // From the portal: staff refund online; Stripe's charge.refunded then finds it recorded.
+    const admin = await createTestUser(ctx.db, { role: 'admin', contact: false });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${paid!.id}/refunds`,
+      headers: bearer(await signIn(ctx, admin.email)),
+      payload: { amountCents: 5_000, reason: 'Left early', online: true },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const portalRefund = standIn.calls('POST', '/v1/refunds').at(-1)!;
+    const staffRefundId = [...standIn.refunds.values()].find(
+      (r) => r.amount === 5_000 && r.payment_intent === portalRefund.body.payment_intent,
+    )!.id;
+    await expect
+      .poll(async () => (await outcomeOf(15_000))?.outcome)
+      .toBe('duplicate: refunds already recorded');
+    expect(await refundsOf(staffRefundId)).toHaveLength(1);
   });
 
   it('refunds a payment for an invoice voided while its Checkout was open, and records why', async () => {
