@@ -66,7 +66,7 @@ describe('chamber import-contacts', () => {
   it('is listed in --help', async () => {
     const result = await chamber('--help');
     expect(result.stdout).toContain('import-contacts');
-  });
+  }, 60_000);
 
   it('reports what a dry run would do and saves nothing', async () => {
     const file = await csvFile('roster.csv', roster);

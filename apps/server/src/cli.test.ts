@@ -71,13 +71,13 @@ describe('chamber CLI', () => {
     ]) {
       expect(result.stdout).toContain(command);
     }
-  });
+  }, 60_000);
 
   it('migrates', async () => {
     const result = await chamber('migrate');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Migrations are up to date');
-  });
+  }, 60_000);
 
   it('seeds demo data once, however often it runs', async () => {
     const first = await chamber('seed');
@@ -228,7 +228,7 @@ describe('chamber CLI', () => {
     } finally {
       await target.close();
     }
-  });
+  }, 60_000);
 
   it('fails clearly on bad input', async () => {
     const short = await chamber('create-admin', '--email', 'a@b.example', '--password', 'short');
@@ -350,5 +350,5 @@ describe('chamber CLI', () => {
     expect(stderr.trim()).toBe(
       'Configuration error: DATABASE_URL: must start with postgres:// or postgresql://',
     );
-  });
+  }, 60_000);
 });

@@ -103,7 +103,8 @@ describe('two server processes on one database', () => {
       startServer(database.url, dataDir),
       startServer(database.url, dataDir),
     ]);
-  }, 60_000);
+    // Two processes compiling and migrating at once on a busy 2-core machine.
+  }, 120_000);
   afterAll(async () => {
     await Promise.all([stop(a), stop(b)]);
     await database.close();
