@@ -30,6 +30,7 @@ import { nulGuardPlugin } from './plugins/nul-guard.js';
 import { privateAnswersPlugin } from './plugins/private-answers.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
+import { PageHeads } from './modules/public-pages/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,6 +168,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
 
-  await app.register(spaPlugin, { root: config.webDist ?? defaultWebDist });
+  const heads = new PageHeads(db, clock, config);
+  await app.register(spaPlugin, {
+    root: config.webDist ?? defaultWebDist,
+    pages: { db, headOf: (pathname) => heads.of(pathname) },
+  });
   return app;
 }

@@ -1,52 +1,98 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import type { Database } from '@chamber/db';
+import { currentDataVersion, VersionedCache } from '../lib/versioned-cache.js';
+import { type PageHead, withHead } from '../modules/public-pages/index.js';
+
+/** The head of an app route's page, or null for a path that is no app route. */
+export type PageHeadOf = (pathname: string) => Promise<PageHead | null>;
+
+interface ServedPage {
+  status: number;
+  html: string;
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
- * app routes fall back to index.html, and unknown paths under /api answer JSON 404.
+ * and unknown paths under /api answer JSON 404. With `pages`, an app route gets index.html
+ * with its page's head and status (a missing member or event is a 404 that still carries the
+ * app, which draws the error card), and a path that is no app route is redirected home; each
+ * page is kept until the data version moves, as the directory's answers are.
  */
-export const spaPlugin = fp(async (app: FastifyInstance, opts: { root: string | undefined }) => {
-  const root = opts.root && existsSync(path.join(opts.root, 'index.html')) ? opts.root : undefined;
-  if (root) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      // The web build writes .br and .gz copies of its text files: sent as the client accepts.
-      preCompressed: true,
-      // setHeaders decides the caching of every file.
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader(
-          'cache-control',
-          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-        );
-        // Which copy was sent depends on Accept-Encoding: shared caches must keep them apart.
-        res.setHeader('vary', 'accept-encoding');
-      },
+export const spaPlugin = fp(
+  async (
+    app: FastifyInstance,
+    opts: { root: string | undefined; pages?: { db: Database; headOf: PageHeadOf } },
+  ) => {
+    const root =
+      opts.root && existsSync(path.join(opts.root, 'index.html')) ? opts.root : undefined;
+    const { pages } = opts;
+    // About 3 kB a page: the directory's members and upcoming events fit many times over.
+    const served = new VersionedCache<ServedPage | null>({
+      maxEntries: 5000,
+      maxSize: 16 * 1024 * 1024,
+      sizeOf: (page) => page?.html.length ?? 0,
     });
-  } else {
-    app.log.warn('web build not found; only the API is served (run the build first)');
-  }
+    let template: Promise<string> | undefined;
+    const page = async (pathname: string): Promise<ServedPage | null> => {
+      const head = await pages!.headOf(pathname);
+      if (!head) return null;
+      template ??= readFile(path.join(root!, 'index.html'), 'utf8');
+      return { status: head.status, html: withHead(await template, head) };
+    };
+    if (root) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        // The web build writes .br and .gz copies of its text files: sent as the client accepts.
+        preCompressed: true,
+        // setHeaders decides the caching of every file.
+        cacheControl: false,
+        setHeaders(res, filePath) {
+          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader(
+            'cache-control',
+            hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+          );
+          // Which copy was sent depends on Accept-Encoding: shared caches must keep them apart.
+          res.setHeader('vary', 'accept-encoding');
+        },
+      });
+    } else {
+      app.log.warn('web build not found; only the API is served (run the build first)');
+    }
 
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
-    const wantsHtml = request.method === 'GET' || request.method === 'HEAD';
-    if (url === '/api' || url.startsWith('/api/') || !root || !wantsHtml) {
+    app.setNotFoundHandler(async (request, reply) => {
+      const url = request.url.split('?')[0] ?? '/';
+      const wantsHtml = request.method === 'GET' || request.method === 'HEAD';
+      if (url === '/api' || url.startsWith('/api/') || !root || !wantsHtml) {
+        return reply
+          .status(404)
+          .send({ error: 'not_found', message: `No route for ${request.method} ${url}` });
+      }
+      // A missing file with an extension is a real 404, not an app route.
+      if (path.extname(url) !== '') {
+        return reply.status(404).type('text/plain').send('Not found');
+      }
+      if (!pages) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .sendFile('index.html', { cacheControl: false });
+      }
+      const version = await currentDataVersion(pages.db);
+      const shown = await served.get(url, version, () => page(url));
+      // The spec: an unknown page redirects home.
+      if (!shown) return reply.redirect('/', 302);
       return reply
-        .status(404)
-        .send({ error: 'not_found', message: `No route for ${request.method} ${url}` });
-    }
-    // A missing file with an extension is a real 404, not an app route.
-    if (path.extname(url) !== '') {
-      return reply.status(404).type('text/plain').send('Not found');
-    }
-    return reply
-      .header('cache-control', 'no-cache')
-      .sendFile('index.html', { cacheControl: false });
-  });
-});
+        .status(shown.status)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(shown.html);
+    });
+  },
+);

@@ -10,3 +10,4 @@ export { normalizeRule } from './series-rules.js';
 export { Recurrence } from './recurrence.js';
 export { sendReminders } from './reminders.js';
 export { settleAllSeats } from './seat-offers.js';
+export { CalendarService } from './service.js';

@@ -1,0 +1,66 @@
+import type { Thing, WithContext } from 'schema-dts';
+
+/** What the served HTML says about one page before the app runs. */
+export interface PageHead {
+  /** 200, or 404 for a member or event that is not (or no longer) public. */
+  status: 200 | 404;
+  title: string;
+  description: string;
+  /** Absolute; null on a 404, which search engines must not index. */
+  canonical: string | null;
+  /** Absolute image for link previews, or null. */
+  image: string | null;
+  ogType: 'website' | 'profile' | 'article';
+  jsonLd: WithContext<Thing>[];
+}
+
+const escapeHtml = (value: string) =>
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+
+// Inside <script> only `</script` (and `<!--`) can end the block: escaping every `<` covers both.
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The page's tags, each value escaped. */
+export function headTags(head: PageHead): string {
+  const meta = (attr: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" />` : '',
+    head.status === 404 ? meta('name', 'robots', 'noindex') : '',
+    meta('property', 'og:type', head.ogType),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    head.canonical ? meta('property', 'og:url', head.canonical) : '',
+    head.image ? meta('property', 'og:image', head.image) : '',
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    head.image ? meta('name', 'twitter:image', head.image) : '',
+    ...head.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+  ];
+  return tags.filter(Boolean).join('');
+}
+
+/**
+ * index.html with the page's head: the build's own title and description are replaced, the
+ * rest goes before </head>. The template is the web build's, so its shape is known.
+ */
+export function withHead(template: string, head: PageHead): string {
+  const stripped = template
+    .replace(/<title>[\s\S]*?<\/title>/i, '')
+    .replace(/<meta\s+name="description"[^>]*>/i, '');
+  if (/<\/head>/i.test(stripped)) return stripped.replace(/<\/head>/i, `${headTags(head)}</head>`);
+  // A template without a head element: the tags open the document instead.
+  return stripped.replace(/^(<!doctype[^>]*>)?/i, (doctype) => `${doctype}${headTags(head)}`);
+}

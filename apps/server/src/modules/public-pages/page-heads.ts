@@ -1,0 +1,237 @@
+import {
+  matchAppPath,
+  type Appointment,
+  type AppPathName,
+  type MemberDetail,
+} from '@chamber/contract';
+import type { Database } from '@chamber/db';
+import type { Event as EventLd, LocalBusiness, Organization, WithContext } from 'schema-dts';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { CalendarService } from '../calendar/index.js';
+import { firstChamber } from '../chamber/index.js';
+import { MembersService } from '../members/index.js';
+import type { PageHead } from './head.js';
+
+/** The pages' own titles and descriptions; any other app route gets the chamber's. */
+const PAGE_TEXT: Partial<Record<AppPathName, { title: string; description: string }>> = {
+  calendar: { title: 'Calendar', description: 'Upcoming events of the chamber.' },
+  members: { title: 'Member directory', description: 'Find the businesses of the chamber.' },
+  join: { title: 'Join', description: 'Become a member of the chamber.' },
+  nominations: { title: 'Nominations', description: 'Nominate a business for recognition.' },
+  basicMembership: { title: 'Basic membership', description: 'What a basic membership includes.' },
+  enhancedMembership: {
+    title: 'Enhanced membership',
+    description: 'What an enhanced membership includes.',
+  },
+  eliteMembership: { title: 'Elite membership', description: 'What an elite membership includes.' },
+  jobPostings: { title: 'Job postings', description: 'Jobs offered by member businesses.' },
+  about: { title: 'About', description: 'About the chamber.' },
+  contact: { title: 'Contact', description: 'How to reach the chamber.' },
+  privacy: { title: 'Privacy', description: 'How the portal handles personal data.' },
+  terms: { title: 'Terms', description: 'The terms of using the portal.' },
+};
+
+const DEFAULT_DESCRIPTION = 'Events, member directory and membership for our chamber of commerce.';
+const MAX_DESCRIPTION = 200;
+
+const shorten = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= MAX_DESCRIPTION ? flat : `${flat.slice(0, MAX_DESCRIPTION - 1)}…`;
+};
+
+/** `2026-03-05T18:00:00-07:00`: the wall time in the event's zone with its offset. */
+export function isoWithOffset(instant: string, timeZone: string): string {
+  const date = new Date(instant);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'longOffset',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  const offset = parts.timeZoneName === 'GMT' ? '+00:00' : parts.timeZoneName!.slice(3);
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+}
+
+const isNotFound = (error: unknown) => error instanceof AppError && error.code === 'not_found';
+
+/**
+ * The head of each app route as an anonymous visitor sees the page, from the same services
+ * the API answers with: a member page shows only what the member's tier shows, and a member
+ * or event the visitor could not open is a 404. A future server renderer reuses these heads.
+ */
+export class PageHeads {
+  private readonly members: MembersService;
+  private readonly calendar: CalendarService;
+
+  constructor(
+    private readonly db: Database,
+    clock: Clock,
+    private readonly config: Config,
+  ) {
+    this.members = new MembersService(db, clock, config.publicUrl);
+    this.calendar = new CalendarService(db, clock);
+  }
+
+  /** The head for `pathname`, or null when it is no app route. */
+  async of(pathname: string): Promise<PageHead | null> {
+    const route = matchAppPath(pathname);
+    if (!route) return null;
+    const chamber = await this.chamber();
+    const canonical = this.absolute(pathname);
+    const base: PageHead = {
+      status: 200,
+      title: chamber.name,
+      description: DEFAULT_DESCRIPTION,
+      canonical,
+      image: chamber.logo,
+      ogType: 'website',
+      jsonLd: [],
+    };
+    const text = PAGE_TEXT[route.name];
+    if (text)
+      return { ...base, title: `${text.title} | ${chamber.name}`, description: text.description };
+    if (route.name === 'home') return { ...base, jsonLd: [this.organization(chamber)] };
+    if (route.name === 'member') return this.member(route.params.id!, base, chamber);
+    if (route.name === 'event') return this.event(route.params.id!, base, chamber);
+    return base;
+  }
+
+  private async member(id: string, base: PageHead, chamber: ChamberFacts): Promise<PageHead> {
+    let member: MemberDetail;
+    try {
+      member = await this.members.get(id, null);
+    } catch (error) {
+      if (isNotFound(error)) return this.missing(base, chamber, 'Member not found');
+      throw error;
+    }
+    const name = member.businessName || member.companyName || member.name;
+    // The cover image is an elite feature: the member's answer already blanks it below elite.
+    const picture = member.coverImage || member.avatar;
+    const image = picture ? this.absolute(picture) : chamber.logo;
+    const shown = [member.address1, member.city, member.state, member.postalCode].some(Boolean);
+    const business: WithContext<LocalBusiness> = {
+      '@context': 'https://schema.org',
+      '@type': 'LocalBusiness',
+      name,
+      url: base.canonical ?? undefined,
+      ...(image ? { image } : {}),
+      ...(member.phone ? { telephone: member.phone } : {}),
+      ...(member.website ? { sameAs: member.website } : {}),
+      ...(member.tagline || member.bio
+        ? { description: shorten(member.tagline || member.bio!) }
+        : {}),
+      ...(shown
+        ? {
+            address: {
+              '@type': 'PostalAddress',
+              ...(member.address1 ? { streetAddress: member.address1 } : {}),
+              ...(member.city ? { addressLocality: member.city } : {}),
+              ...(member.state ? { addressRegion: member.state } : {}),
+              ...(member.postalCode ? { postalCode: member.postalCode } : {}),
+            },
+          }
+        : {}),
+    };
+    return {
+      ...base,
+      title: `${name} | ${chamber.name}`,
+      description: shorten(member.tagline || member.bio || `${name}, a member of ${chamber.name}.`),
+      image,
+      ogType: 'profile',
+      jsonLd: [business],
+    };
+  }
+
+  private async event(id: string, base: PageHead, chamber: ChamberFacts): Promise<PageHead> {
+    let event: Appointment;
+    try {
+      event = await this.calendar.appointment(id, null);
+    } catch (error) {
+      if (isNotFound(error)) return this.missing(base, chamber, 'Event not found');
+      throw error;
+    }
+    const image = event.coverImageUrl ? this.absolute(event.coverImageUrl) : chamber.logo;
+    const where = event.location || chamber.address;
+    const data: WithContext<EventLd> = {
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: event.title,
+      startDate: isoWithOffset(event.startTime, event.timezone),
+      endDate: isoWithOffset(event.endTime, event.timezone),
+      eventStatus:
+        event.status === 'cancelled'
+          ? 'https://schema.org/EventCancelled'
+          : 'https://schema.org/EventScheduled',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: { '@type': 'Place', name: where || chamber.name, address: where || chamber.name },
+      organizer: { '@type': 'Organization', name: chamber.name, url: chamber.url },
+      url: base.canonical ?? undefined,
+      ...(image ? { image } : {}),
+      ...(event.description ? { description: shorten(event.description) } : {}),
+    };
+    return {
+      ...base,
+      title: `${event.title} | ${chamber.name}`,
+      description: shorten(event.description || `${event.title}, an event of ${chamber.name}.`),
+      image,
+      ogType: 'article',
+      jsonLd: [data],
+    };
+  }
+
+  private missing(base: PageHead, chamber: ChamberFacts, what: string): PageHead {
+    return { ...base, status: 404, title: `${what} | ${chamber.name}`, canonical: null };
+  }
+
+  private organization(chamber: ChamberFacts): WithContext<Organization> {
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: chamber.name,
+      url: chamber.url,
+      ...(chamber.logo ? { logo: chamber.logo } : {}),
+      ...(chamber.email ? { email: chamber.email } : {}),
+      ...(chamber.phone ? { telephone: chamber.phone } : {}),
+    };
+  }
+
+  private async chamber(): Promise<ChamberFacts> {
+    const row = await firstChamber(this.db);
+    const city = [row?.city, [row?.state, row?.postalCode].filter(Boolean).join(' ')]
+      .filter(Boolean)
+      .join(', ');
+    return {
+      name: row?.name || this.config.chamberName,
+      url: `${this.config.publicUrl}/`,
+      // Without an uploaded logo, the portal's own icon stands for the chamber.
+      logo: this.absolute(row?.logoUrl || '/icons/icon-512.png'),
+      email: row?.email ?? '',
+      phone: row?.phone ?? '',
+      address: [row?.address1, city].filter(Boolean).join(', '),
+    };
+  }
+
+  private absolute(url: string): string {
+    return new URL(url, `${this.config.publicUrl}/`).href;
+  }
+}
+
+interface ChamberFacts {
+  name: string;
+  url: string;
+  logo: string;
+  email: string;
+  phone: string;
+  address: string;
+}

@@ -1,0 +1,196 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts } from '@chamber/db';
+import { createTestApp, createContact, type TestContext } from '../../test/app.js';
+import { calendarPeople, createCalendar, createdEvent } from '../../test/calendar.js';
+
+let ctx: TestContext;
+let dist: string;
+let organizerToken: string;
+
+// The web build's template, as Vite writes it (its own title and description).
+const TEMPLATE =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="description" content="Events, member directory and membership for our chamber of commerce." /><title>Chamber of Commerce</title></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(os.tmpdir(), 'chamber-web-'));
+  await writeFile(path.join(dist, 'index.html'), TEMPLATE);
+  ctx = await createTestApp({ WEB_DIST: dist, PUBLIC_URL: 'https://portal.example' });
+  await createCalendar(ctx.db);
+  organizerToken = (await calendarPeople(ctx)).moderator.token;
+});
+afterAll(async () => {
+  await ctx.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+async function page(url: string) {
+  const res = await ctx.app.inject(url);
+  const doc = new JSDOM(res.body).window.document;
+  const meta = (key: string) =>
+    doc.querySelector(`meta[name="${key}"], meta[property="${key}"]`)?.getAttribute('content');
+  const jsonLd = [...doc.querySelectorAll('script[type="application/ld+json"]')].map(
+    (s) => JSON.parse(s.textContent ?? '') as Record<string, unknown>,
+  );
+  return { res, doc, meta, jsonLd, title: doc.title };
+}
+
+/** The properties Google's rich-result documentation requires of each type. */
+const required: Record<string, string[]> = {
+  Organization: ['name', 'url', 'logo'],
+  LocalBusiness: ['name'],
+  Event: ['name', 'startDate', 'location'],
+};
+function expectRichResult(data: Record<string, unknown>, type: string) {
+  expect(data['@context']).toBe('https://schema.org');
+  expect(data['@type']).toBe(type);
+  for (const key of required[type]!) expect(data[key], `${type}.${key}`).toBeTruthy();
+}
+
+describe('the served head of the public pages', () => {
+  it('gives the home page the chamber as an Organization', async () => {
+    const { res, title, meta, doc, jsonLd } = await page('/');
+    expect(res.statusCode).toBe(200);
+    expect(title).toBe('Riverton Area Chamber of Commerce');
+    expect(doc.querySelectorAll('title')).toHaveLength(1);
+    expect(doc.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'https://portal.example/',
+    );
+    expect(meta('og:image')).toBe('https://portal.example/icons/icon-512.png');
+    expect(jsonLd).toHaveLength(1);
+    expectRichResult(jsonLd[0]!, 'Organization');
+    expect(jsonLd[0]!.url).toBe('https://portal.example/');
+  });
+
+  it('shows an enhanced member as a LocalBusiness with its address', async () => {
+    const member = await createContact(ctx.db, {
+      businessName: 'Sweetwater <Bakery> & "Café"',
+      membershipTier: 'enhanced',
+      tagline: 'Fresh bread daily',
+      address1: '12 Main St',
+      city: 'Riverton',
+      state: 'UT',
+      postalCode: '84065',
+      avatarUrl: '/api/media/avatar-1.webp',
+    });
+    const { res, title, meta, jsonLd } = await page(`/members/${member.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<Bakery>');
+    expect(title).toBe('Sweetwater <Bakery> & "Café" | Riverton Area Chamber of Commerce');
+    expect(meta('description')).toBe('Fresh bread daily');
+    expect(meta('og:image')).toBe('https://portal.example/api/media/avatar-1.webp');
+    expect(meta('twitter:card')).toBe('summary_large_image');
+    expectRichResult(jsonLd[0]!, 'LocalBusiness');
+    expect(jsonLd[0]!.name).toBe('Sweetwater <Bakery> & "Café"');
+    expect(jsonLd[0]!.address).toEqual({
+      '@type': 'PostalAddress',
+      streetAddress: '12 Main St',
+      addressLocality: 'Riverton',
+      addressRegion: 'UT',
+      postalCode: '84065',
+    });
+  });
+
+  it('leaves out what a basic member’s tier does not show', async () => {
+    const member = await createContact(ctx.db, {
+      businessName: 'Corner Hardware',
+      membershipTier: 'standard',
+      address1: '99 Hidden Rd',
+      city: 'Riverton',
+      bio: 'A bio only enhanced members publish',
+      coverImageUrl: '/api/media/cover-basic.webp',
+    });
+    const { res, jsonLd } = await page(`/members/${member.id}`);
+    expect(res.statusCode).toBe(200);
+    expectRichResult(jsonLd[0]!, 'LocalBusiness');
+    expect(jsonLd[0]!.address).toBeUndefined();
+    for (const hidden of ['99 Hidden Rd', 'A bio only', 'cover-basic']) {
+      expect(res.body).not.toContain(hidden);
+    }
+  });
+
+  it('uses an elite member’s cover image for previews', async () => {
+    const member = await createContact(ctx.db, {
+      membershipTier: 'elite',
+      avatarUrl: '/api/media/avatar-2.webp',
+      coverImageUrl: '/api/media/cover-2.webp',
+    });
+    const { meta } = await page(`/members/${member.id}`);
+    expect(meta('og:image')).toBe('https://portal.example/api/media/cover-2.webp');
+  });
+
+  it('gives an event its Event data with the start in its zone’s offset', async () => {
+    const event = await createdEvent(ctx, organizerToken, {
+      title: 'Luncheon </script><script>alert(1)</script>',
+      coverImageUrl: 'https://images.example/luncheon.jpg',
+    });
+    const { res, meta, jsonLd } = await page(`/events/${event.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(meta('og:image')).toBe('https://images.example/luncheon.jpg');
+    expectRichResult(jsonLd[0]!, 'Event');
+    expect(jsonLd[0]!.name).toBe('Luncheon </script><script>alert(1)</script>');
+    // 18:00 UTC on 19 March 2026 is noon in Denver (daylight time, UTC-6).
+    expect(jsonLd[0]!.startDate).toBe('2026-03-19T12:00:00-06:00');
+    expect(jsonLd[0]!.eventStatus).toBe('https://schema.org/EventScheduled');
+    expect(jsonLd[0]!.location).toMatchObject({
+      '@type': 'Place',
+      address: 'Riverton City Hall, 12830 S Redwood Rd, Riverton, UT',
+    });
+  });
+
+  it('titles the static pages and keeps the query out of the canonical URL', async () => {
+    const { res, title, doc } = await page('/about?ref=mail');
+    expect(res.statusCode).toBe(200);
+    expect(title).toBe('About | Riverton Area Chamber of Commerce');
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'https://portal.example/about',
+    );
+  });
+});
+
+describe('status codes', () => {
+  it('answers a missing member or event 404 with the app, not indexed', async () => {
+    for (const url of [
+      '/members/00000000-0000-4000-8000-000000000000',
+      '/members/not-an-id',
+      '/events/00000000-0000-4000-8000-000000000000',
+    ]) {
+      const { res, meta, doc } = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(doc.getElementById('root'), url).not.toBeNull();
+      expect(meta('robots')).toBe('noindex');
+    }
+  });
+
+  it('answers a hidden member 404, and again 200 once listed', async () => {
+    const member = await createContact(ctx.db, { businessName: 'Lapsed Lumber' });
+    expect((await page(`/members/${member.id}`)).res.statusCode).toBe(200);
+    await ctx.db.update(contacts).set({ listed: false }).where(eq(contacts.id, member.id));
+    expect((await page(`/members/${member.id}`)).res.statusCode).toBe(404);
+    await ctx.db.update(contacts).set({ listed: true }).where(eq(contacts.id, member.id));
+    const again = await page(`/members/${member.id}`);
+    expect(again.res.statusCode).toBe(200);
+    expect(again.title).toContain('Lapsed Lumber');
+  });
+
+  it('redirects a path that is no app route home', async () => {
+    for (const url of ['/no-such-page', '/members/1/extra', '/adminx']) {
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location).toBe('/');
+    }
+  });
+
+  it('keeps JSON 404s for the API', async () => {
+    const res = await ctx.app.inject('/api/members/00000000-0000-4000-8000-000000000000');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+});

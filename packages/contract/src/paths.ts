@@ -1,0 +1,81 @@
+/**
+ * Every route of the web app (spec §2), with builders for links. The web app routes by it and
+ * the server answers the same list (anything else is redirected home). No imports: the e2e
+ * tests use it too.
+ */
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  login: { path: '/login', href: () => '/login' },
+  register: {
+    path: '/register',
+    href: (email?: string) =>
+      email ? `/register?email=${encodeURIComponent(email)}` : '/register',
+  },
+  registerExisting: {
+    path: '/register-existing',
+    href: (email?: string) =>
+      email ? `/register-existing?email=${encodeURIComponent(email)}` : '/register-existing',
+  },
+  forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+  /** Opened from the reset mail as `/reset-password?token=…`. */
+  resetPassword: { path: '/reset-password', href: () => '/reset-password' },
+  /** Opened from the mail to a new sign-in address as `/confirm-email?token=…`. */
+  confirmEmail: { path: '/confirm-email', href: () => '/confirm-email' },
+  connectAccount: { path: '/connect-account', href: () => '/connect-account' },
+  join: { path: '/join', href: () => '/join' },
+  nominations: { path: '/nominations', href: () => '/nominations' },
+  basicMembership: { path: '/basic-membership', href: () => '/basic-membership' },
+  enhancedMembership: { path: '/enhanced-membership', href: () => '/enhanced-membership' },
+  eliteMembership: { path: '/elite-membership', href: () => '/elite-membership' },
+  profile: { path: '/profile', href: () => '/profile' },
+  /** The signed-in member's dues: plan, standing, invoices; Stripe sends members back here. */
+  membership: { path: '/membership', href: () => '/membership' },
+  courses: { path: '/courses', href: () => '/courses' },
+  admin: { path: '/admin', href: () => '/admin' },
+  calendar: { path: '/calendar', href: () => '/calendar' },
+  event: { path: '/events/:id', href: (id: string) => `/events/${encodeURIComponent(id)}` },
+  /** The door of an event: its organizer and staff check guests in. */
+  checkIn: {
+    path: '/events/:id/check-in',
+    href: (id: string) => `/events/${encodeURIComponent(id)}/check-in`,
+  },
+  /** Opened from a registration mail as `/registrations/manage#token=…`. */
+  manageRegistration: { path: '/registrations/manage', href: () => '/registrations/manage' },
+  members: { path: '/members', href: () => '/members' },
+  member: { path: '/members/:id', href: (id: string) => `/members/${encodeURIComponent(id)}` },
+  jobPostings: { path: '/job-postings', href: () => '/job-postings' },
+  about: { path: '/about', href: () => '/about' },
+  contact: { path: '/contact', href: () => '/contact' },
+  privacy: { path: '/privacy', href: () => '/privacy' },
+  terms: { path: '/terms', href: () => '/terms' },
+} as const;
+
+export type AppPathName = keyof typeof paths;
+
+/**
+ * Which app route a URL path is, with its `:params` (decoded), or null for none. A route's
+ * parameters match one non-empty segment each.
+ */
+export function matchAppPath(
+  pathname: string,
+): { name: AppPathName; params: Record<string, string> } | null {
+  const segments = pathname.split('/').filter(Boolean);
+  for (const name of Object.keys(paths) as AppPathName[]) {
+    const pattern = paths[name].path.split('/').filter(Boolean);
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    const matches = pattern.every((part, i) => {
+      const segment = segments[i]!;
+      if (!part.startsWith(':')) return part === segment;
+      try {
+        params[part.slice(1)] = decodeURIComponent(segment);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    if (matches) return { name, params };
+  }
+  return null;
+}
