@@ -209,6 +209,9 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     call: () => ({ url: '/.well-known/oauth-authorization-server' }),
     expect: all(200),
   },
+  'GET /sitemap.xml': { call: () => ({ url: '/sitemap.xml' }), expect: all(200) },
+  'GET /sitemap-:n.xml': { call: () => ({ url: '/sitemap-1.xml' }), expect: all(404) },
+  'GET /robots.txt': { call: () => ({ url: '/robots.txt' }), expect: all(200) },
   'GET /api/openapi.json': { call: () => ({ url: '/api/openapi.json' }), expect: all(200) },
   'GET /api/docs': { call: () => ({ url: '/api/docs' }), expect: all(200) },
   'GET /api/docs/json': { call: () => ({ url: '/api/docs/json' }), expect: all(200) },
@@ -886,7 +889,12 @@ afterAll(() => world.ctx.close());
 
 const apiRoutes = () =>
   world.ctx.app.routeList
-    .filter((r) => r.url.startsWith('/api/') || r.url.startsWith('/.well-known/'))
+    .filter(
+      (r) =>
+        r.url.startsWith('/api/') ||
+        r.url.startsWith('/.well-known/') ||
+        /^\/(sitemap[^/]*\.xml|robots\.txt)$/.test(r.url),
+    )
     .map((r) => `${r.method} ${r.url}`);
 
 describe('the authorization table', () => {

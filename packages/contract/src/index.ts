@@ -19,3 +19,4 @@ export * from './memberships.js';
 export * from './online-payments.js';
 export * from './billing.js';
 export * from './paths.js';
+export * from './seo.js';

@@ -16,6 +16,7 @@ import {
   MembershipsService,
   subscriptionHooks,
 } from './memberships/index.js';
+import { publicPagesRoutes } from './public-pages/index.js';
 import { siteRoutes } from './site/index.js';
 
 declare module 'fastify' {
@@ -93,4 +94,5 @@ export async function registerModules(
     { prefix: '/api' },
   );
   await app.register(oauthMetadataRoutes, deps);
+  await app.register(publicPagesRoutes, deps);
 }

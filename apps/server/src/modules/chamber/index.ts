@@ -7,4 +7,4 @@ export { chamberRoutes } from './routes.js';
 export { ChamberService } from './service.js';
 export { EmbedOrigins } from './embed-origins.js';
 export { chamberMail, loadChamberIdentity } from './identity.js';
-export { firstChamber } from './queries.js';
+export { firstChamber, firstChamberAndCalendar } from './queries.js';

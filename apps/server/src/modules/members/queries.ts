@@ -149,3 +149,13 @@ export async function listAllContacts(db: Executor): Promise<ContactRow[]> {
     .from(contacts)
     .orderBy(...orderBy.name);
 }
+
+/** Every listed member's id and last change, for the sitemap: the directory's own rule. */
+export async function listedMemberDates(db: Executor): Promise<{ id: string; updatedAt: Date }[]> {
+  return db
+    .select({ id: contacts.id, updatedAt: contacts.updatedAt })
+    .from(contacts)
+    .leftJoin(users, eq(users.contactId, contacts.id))
+    .where(listWhere({}))
+    .orderBy(contacts.id);
+}

@@ -103,6 +103,11 @@ export class MembersService {
     };
   }
 
+  /** The listed members' pages and their last change (the sitemap's members). */
+  listedPages(): Promise<{ id: string; updatedAt: Date }[]> {
+    return q.listedMemberDates(this.db);
+  }
+
   /**
    * Whether this viewer gets member `id`'s page exactly as an anonymous visitor does, so the
    * visitors' kept answer may serve them: true for visitors and for pending accounts looking

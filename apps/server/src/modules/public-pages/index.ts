@@ -5,3 +5,4 @@
  */
 export { PageHeads } from './page-heads.js';
 export { withHead, headTags, type PageHead } from './head.js';
+export { publicPagesRoutes } from './routes.js';

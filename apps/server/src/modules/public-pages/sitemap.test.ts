@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contacts, users } from '@chamber/db';
+import { createContact, createTestApp, createTestUser, type TestContext } from '../../test/app.js';
+import { calendarPeople, createCalendar, createdEvent } from '../../test/calendar.js';
+import { partsOf, urlset } from './sitemap.js';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ PUBLIC_URL: 'https://portal.example' });
+  await createCalendar(ctx.db);
+});
+afterAll(() => ctx.close());
+
+async function sitemapUrls(): Promise<string[]> {
+  const res = await ctx.app.inject('/sitemap.xml');
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/application\/xml/);
+  const doc = new JSDOM(res.body, { contentType: 'application/xml' }).window.document;
+  return [...doc.querySelectorAll('url > loc')].map((loc) => loc.textContent ?? '');
+}
+
+describe('/sitemap.xml', () => {
+  it('lists the public pages, and not the personal ones', async () => {
+    const urls = await sitemapUrls();
+    for (const page of ['/', '/calendar', '/members', '/join', '/about', '/privacy']) {
+      expect(urls).toContain(`https://portal.example${page === '/' ? '/' : page}`);
+    }
+    expect(urls.some((u) => /\/(admin|profile|dashboard|login)$/.test(u))).toBe(false);
+  });
+
+  it('lists a newly listed member after the change, with its last change', async () => {
+    const member = await createContact(ctx.db, { businessName: 'New & Listed' });
+    const res = await ctx.app.inject('/sitemap.xml');
+    expect(res.body).toContain(
+      `<url><loc>https://portal.example/members/${member.id}</loc><lastmod>${member.updatedAt.toISOString().slice(0, 10)}</lastmod></url>`,
+    );
+  });
+
+  it('drops a member hidden when lapsed, and one whose login is suspended', async () => {
+    const lapsed = await createContact(ctx.db);
+    const suspended = await createTestUser(ctx.db, { role: 'member', contact: true });
+    const before = await sitemapUrls();
+    expect(before).toContain(`https://portal.example/members/${lapsed.id}`);
+    expect(before).toContain(`https://portal.example/members/${suspended.contactId}`);
+    await ctx.db.update(contacts).set({ listed: false }).where(eq(contacts.id, lapsed.id));
+    await ctx.db.update(users).set({ status: 'suspended' }).where(eq(users.id, suspended.id));
+    const after = await sitemapUrls();
+    expect(after).not.toContain(`https://portal.example/members/${lapsed.id}`);
+    expect(after).not.toContain(`https://portal.example/members/${suspended.contactId}`);
+  });
+
+  it('lists upcoming events, not past ones', async () => {
+    const { moderator } = await calendarPeople(ctx);
+    // The test clock stands at 10 March 2026.
+    const upcoming = await createdEvent(ctx, moderator.token, { title: 'Upcoming' });
+    const past = await createdEvent(ctx, moderator.token, {
+      title: 'Past',
+      startTime: '2026-02-01T18:00:00.000Z',
+      endTime: '2026-02-01T19:00:00.000Z',
+    });
+    const urls = await sitemapUrls();
+    expect(urls).toContain(`https://portal.example/events/${upcoming.id}`);
+    expect(urls).not.toContain(`https://portal.example/events/${past.id}`);
+  });
+
+  it('splits into parts named by an index past 50,000 URLs', () => {
+    expect(partsOf(50_000)).toBe(1);
+    expect(partsOf(50_001)).toBe(2);
+    const xml = urlset([{ path: '/members/a&b' }], 'https://portal.example');
+    expect(xml).toContain('<loc>https://portal.example/members/a&amp;b</loc>');
+  });
+
+  it('answers a part of a small sitemap 404', async () => {
+    const res = await ctx.app.inject('/sitemap-1.xml');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+});
+
+describe('/robots.txt', () => {
+  it('disallows the API, staff and personal pages and names the sitemap', async () => {
+    const res = await ctx.app.inject('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    const lines = res.body.split('\n');
+    for (const path of ['/api/', '/admin', '/profile', '/dashboard', '/membership']) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    expect(lines).not.toContain('Disallow: /members');
+    expect(lines).toContain('Sitemap: https://portal.example/sitemap.xml');
+  });
+});
