@@ -105,7 +105,7 @@ export function VerifyStep({
                   <Link to={paths.contact.href()} className="underline underline-offset-2">
                     contact the chamber
                   </Link>
-                  {location?.phone ? ` (${location.phone})` : ''} and they will connect your
+                  {location?.phone ? ` at ${location.phone}` : ''} and they will connect your
                   account.
                 </span>
               ) : null}
