@@ -107,6 +107,11 @@ export const contacts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Elite: up to 6 https profile links, in the member's order (hidden below elite). */
+    socialLinks: text('social_links')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     address1: text('address1'),
     city: text('city'),
     state: varchar('state', { length: 2 }),

@@ -89,6 +89,7 @@ export interface DemoContact {
   specialties: string[];
   memberSince: string;
   couponCodes?: string[];
+  socialLinks?: string[];
 }
 
 export const demoContacts: DemoContact[] = [
@@ -120,6 +121,11 @@ export const demoContacts: DemoContact[] = [
     specialties: ['Retail', 'Home Improvement'],
     memberSince: '2012-06-01',
     couponCodes: ['CHAMBER10', 'SPRINGPAINT'],
+    socialLinks: [
+      'https://www.facebook.com/redwoodhardware.example',
+      'https://www.instagram.com/redwoodhardware.example',
+      'https://www.youtube.com/@redwoodhardware.example',
+    ],
   },
   {
     firstName: 'Priya',

@@ -164,6 +164,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedRepo
         paymentStatus: 'paid',
         specialties: c.specialties,
         couponCodes: c.couponCodes ?? [],
+        socialLinks: 'socialLinks' in c ? (c.socialLinks ?? []) : [],
       })
       .onConflictDoNothing()
       .returning({ id: contacts.id });
