@@ -225,6 +225,7 @@ export class CalendarService {
           now,
         );
         await q.deleteEvent(tx, target.row.id);
+        await q.forgetRetiredIdsOf(tx, target.row.id, 'all');
         return { result: { success: true, scope: 'event' }, cancelled };
       }
       const series = target.kind === 'series' ? target.row : target.series;
@@ -240,6 +241,7 @@ export class CalendarService {
       );
       if (scope === 'all_events' || (fromFirst && scope === 'this_and_following_events')) {
         await q.deleteSeries(tx, series.id);
+        await q.forgetRetiredIdsOf(tx, series.id, 'all');
         return { result: { success: true, scope: 'series' }, cancelled };
       }
       if (scope === 'this_event') {
@@ -248,6 +250,7 @@ export class CalendarService {
         if (target.kind === 'occurrence' && target.override)
           await q.deleteEvent(tx, target.override.id);
         await q.deleteRegistrations(tx, series.id, key);
+        await q.forgetRetiredIdsOf(tx, series.id, { only: key });
         return { result: { success: true, scope: 'occurrence' }, cancelled };
       }
       const rule = endRuleBefore(series.rrule!, from);
@@ -260,6 +263,7 @@ export class CalendarService {
       });
       await q.deleteOverridesFrom(tx, series.id, from);
       await q.deleteRegistrations(tx, series.id, key, true);
+      await q.forgetRetiredIdsOf(tx, series.id, { from: key });
       return { result: { success: true, scope: 'this_and_following_events' }, cancelled };
     });
   }
