@@ -37,6 +37,59 @@ export async function runDues(
   const today = dateKeyIn(clock.now(), await q.chamberTimeZone(db));
   const settings = await q.getSettings(db);
   const now = clock.now();
+  const { grace, lapsed } = await advanceStanding(db, clock);
+
+  const days = settings.reminderDays.length > 0 ? settings.reminderDays : [];
+  const maxDay = Math.max(0, ...days);
+  // dueReminderDay (packages/contract) in SQL: the nearest reminder day not yet passed.
+  const reminders = days.length
+    ? await db.execute(sql`
+        insert into ${duesNotices} (membership_id, kind, paid_through, days_before, sent_at)
+        select m.id, 'renewal_reminder', m.paid_through, d.day, ${now}
+        from ${memberships} m
+        cross join lateral (
+          select min(x)::smallint as day from unnest(${`{${days.join(',')}}`}::smallint[]) x
+          where x >= m.paid_through - ${today}::date
+        ) d
+        where m.status = 'active' and m.paid_through >= ${today}::date
+          and m.paid_through <= ${today}::date + ${maxDay}::int
+          and d.day is not null
+          and not (m.auto_renew and m.card_last4 is not null)
+        on conflict do nothing`)
+    : { rowCount: 0 };
+  const autoCharge = await db.execute(sql`
+    insert into ${duesNotices} (membership_id, kind, paid_through, days_before, sent_at)
+    select m.id, 'auto_charge_notice', m.paid_through, ${settings.autoChargeNoticeDays}::smallint, ${now}
+    from ${memberships} m
+    where m.status = 'active' and m.auto_renew and m.card_last4 is not null
+      and m.paid_through >= ${today}::date
+      and m.paid_through <= ${today}::date + ${settings.autoChargeNoticeDays}::int
+    on conflict do nothing`);
+
+  const mailed = await mailQueuedNotices(db, clock, mail);
+  return {
+    today,
+    grace,
+    lapsed,
+    reminders: reminders.rowCount ?? 0,
+    autoChargeNotices: autoCharge.rowCount ?? 0,
+    mailed,
+  };
+}
+
+/**
+ * Grace and lapse by the chamber's calendar day (the first part of `runDues`): memberships past
+ * their paid-through date enter grace, those past the grace period lapse, each with its history
+ * event, the contact's standing and its mail queued (sent by `mailQueuedNotices`). The demo
+ * data calls it on its own to bring its members' histories up to a day.
+ */
+export async function advanceStanding(
+  db: Database,
+  clock: Clock,
+): Promise<{ grace: number; lapsed: number }> {
+  const today = dateKeyIn(clock.now(), await q.chamberTimeZone(db));
+  const settings = await q.getSettings(db);
+  const now = clock.now();
   let grace = 0;
   let lapsed = 0;
   for (;;) {
@@ -82,43 +135,7 @@ export async function runDues(
     lapsed += moved.filter((r) => r.status === 'lapsed').length;
     if (moved.length < BATCH) break;
   }
-
-  const days = settings.reminderDays.length > 0 ? settings.reminderDays : [];
-  const maxDay = Math.max(0, ...days);
-  // dueReminderDay (packages/contract) in SQL: the nearest reminder day not yet passed.
-  const reminders = days.length
-    ? await db.execute(sql`
-        insert into ${duesNotices} (membership_id, kind, paid_through, days_before, sent_at)
-        select m.id, 'renewal_reminder', m.paid_through, d.day, ${now}
-        from ${memberships} m
-        cross join lateral (
-          select min(x)::smallint as day from unnest(${`{${days.join(',')}}`}::smallint[]) x
-          where x >= m.paid_through - ${today}::date
-        ) d
-        where m.status = 'active' and m.paid_through >= ${today}::date
-          and m.paid_through <= ${today}::date + ${maxDay}::int
-          and d.day is not null
-          and not (m.auto_renew and m.card_last4 is not null)
-        on conflict do nothing`)
-    : { rowCount: 0 };
-  const autoCharge = await db.execute(sql`
-    insert into ${duesNotices} (membership_id, kind, paid_through, days_before, sent_at)
-    select m.id, 'auto_charge_notice', m.paid_through, ${settings.autoChargeNoticeDays}::smallint, ${now}
-    from ${memberships} m
-    where m.status = 'active' and m.auto_renew and m.card_last4 is not null
-      and m.paid_through >= ${today}::date
-      and m.paid_through <= ${today}::date + ${settings.autoChargeNoticeDays}::int
-    on conflict do nothing`);
-
-  const mailed = await mailQueuedNotices(db, clock, mail);
-  return {
-    today,
-    grace,
-    lapsed,
-    reminders: reminders.rowCount ?? 0,
-    autoChargeNotices: autoCharge.rowCount ?? 0,
-    mailed,
-  };
+  return { grace, lapsed };
 }
 
 const nextPlan = alias(membershipPlans, 'renewal_plan');
