@@ -9,6 +9,8 @@ import * as q from './queries.js';
 
 /** Memberships moved to grace or lapse per transaction: short locks, steady progress. */
 const BATCH = 500;
+/** Mails sent side by side by one run (each holds a database connection while it sends). */
+const MAIL_SENDERS = 4;
 
 export interface DuesRunReport {
   today: string;
@@ -141,10 +143,11 @@ export async function advanceStanding(
 const nextPlan = alias(membershipPlans, 'renewal_plan');
 
 /**
- * Sends every queued dues mail, one row at a time: the row is locked (another process skips
- * it), the mail sent, the row marked, then committed. A process that dies after sending but
- * before committing sends that one mail again on the next run; none is ever lost. Stops at the
- * first mail that cannot be sent (the mail server is down) and throws, so the job is retried.
+ * Sends every queued dues mail, one row at a time in each of a few senders: the row is locked
+ * (another sender or process skips it), the mail sent, the row marked, then committed. A
+ * process that dies after sending but before committing sends that one mail again on the next
+ * run; none is ever lost. Stops at the first mail that cannot be sent (the mail server is down)
+ * and throws, so the job is retried.
  */
 export async function mailQueuedNotices(
   db: Database,
@@ -152,8 +155,30 @@ export async function mailQueuedNotices(
   mail: MailDelivery,
 ): Promise<number> {
   const settings = await q.getSettings(db);
+  // Each sender holds its row's transaction while it sends: the chamber's identity is read
+  // once here, not once a mail on another connection (senders waiting on each other's
+  // connections would stall a small pool).
+  const delivery = await mail.pinned();
   let sent = 0;
-  for (;;) {
+  let failed = false;
+  // A few senders side by side, each as another process would be (SKIP LOCKED keeps them on
+  // different rows): one mail at a time spends most of its time waiting on the mail server,
+  // and thousands of reminders due on one day took minutes that way.
+  const sender = async () => {
+    try {
+      while (!failed && (await sendOne()));
+    } catch (err) {
+      failed = true;
+      throw err;
+    }
+  };
+  const results = await Promise.allSettled(Array.from({ length: MAIL_SENDERS }, sender));
+  const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (rejected) throw rejected.reason;
+  return sent;
+
+  /** Sends (or drops) the oldest queued mail; false when none is left. */
+  async function sendOne(): Promise<boolean> {
     const done = await db.transaction(async (tx) => {
       const [row] = await tx
         .select({
@@ -179,7 +204,7 @@ export async function mailQueuedNotices(
       if (!row) return false;
       const n = row.notice;
       if (row.email && stillTrue(n.kind, row.m.status)) {
-        await mail.send((chamber) => ({
+        await delivery.send((chamber) => ({
           to: row.email!,
           ...duesMail(chamber, {
             kind: n.kind,
@@ -212,7 +237,7 @@ export async function mailQueuedNotices(
         );
       return true;
     });
-    if (!done) return sent;
+    return done;
   }
 }
 
