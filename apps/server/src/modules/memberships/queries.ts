@@ -323,11 +323,17 @@ export async function listViews(
       .orderBy(memberships.paidThrough, memberships.id)
       .limit(query.limit)
       .offset(query.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(memberships)
-      .innerJoin(contacts, eq(contacts.id, memberships.contactId))
-      .where(where),
+    // Every membership has its contact (a foreign key): the join is needed only to search.
+    query.search
+      ? db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(memberships)
+          .innerJoin(contacts, eq(contacts.id, memberships.contactId))
+          .where(where)
+      : db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(memberships)
+          .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
