@@ -12,9 +12,14 @@ import { useMetaDescription } from '@/lib/use-meta-description';
 /** The join's sign-in step: the sign-up as /register has it, or signing in. */
 const signInForms: SignInForms = ({ details, onDone }) => (
   <Tabs defaultValue="create">
-    <TabsList>
-      <TabsTrigger value="create">Create an account</TabsTrigger>
-      <TabsTrigger value="sign-in">I have an account</TabsTrigger>
+    {/* Two halves that wrap their words, so the pair fits a 360 px screen. */}
+    <TabsList className="grid h-auto w-full grid-cols-2">
+      <TabsTrigger value="create" className="whitespace-normal">
+        Create an account
+      </TabsTrigger>
+      <TabsTrigger value="sign-in" className="whitespace-normal">
+        I have an account
+      </TabsTrigger>
     </TabsList>
     <TabsContent value="create" className="pt-4">
       <RegisterForm

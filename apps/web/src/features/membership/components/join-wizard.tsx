@@ -253,20 +253,26 @@ function PlanStep({
               <span className="flex items-center gap-2">
                 <input
                   type="radio"
+                  aria-labelledby={`${name}-${plan.slug}`}
+                  aria-describedby={`${name}-${plan.slug}-price`}
                   name={name}
                   value={plan.slug}
                   checked={selected === plan.slug}
                   onChange={() => setSelected(plan.slug)}
                   className="size-4 accent-primary"
                 />
-                <span className="font-semibold">{plan.name}</span>
+                <span id={`${name}-${plan.slug}`} className="font-semibold">
+                  {plan.name}
+                </span>
                 {plan.featured ? (
                   <span className="ml-auto rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
                     Most Popular
                   </span>
                 ) : null}
               </span>
-              <span className="text-lg font-bold">{price(plan)}</span>
+              <span id={`${name}-${plan.slug}-price`} className="text-lg font-bold">
+                {price(plan)}
+              </span>
               <span className="text-sm text-muted-foreground">{plan.description}</span>
               <ul className="grid list-disc gap-1 pl-5 text-sm">
                 {plan.highlights.map((line) => (
