@@ -46,7 +46,7 @@ export function Component() {
         title="Join the Chamber"
         description="Choose the membership level that fits your business, tell us about it, and pay online or by invoice."
       />
-      <div className="mx-auto grid max-w-5xl gap-6 px-4 pb-16 sm:px-6">
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 pt-8 pb-16 sm:px-6 sm:pt-12">
         <JoinWizard signInForms={signInForms} />
         <p className="flex gap-2 text-sm text-muted-foreground">
           <LinkIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
