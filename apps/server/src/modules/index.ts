@@ -55,6 +55,8 @@ export async function registerModules(
   // Staff refunds of card payments go back through Stripe.
   if (online) {
     billing.setPaymentProvider(online.provider());
+    // A card payment is receipted as a recorded one is, once its event has committed.
+    online.onInvoicesPaid((ids) => ids.forEach((id) => documents.receiptMailLater(id)));
   }
   // One BillingService: the payments Stripe records run the memberships' onPaid hooks.
   const memberships = new MembershipsService(
@@ -88,7 +90,7 @@ export async function registerModules(
       await api.register(membershipPlansRoutes, deps);
       await api.register(onlinePaymentRoutes, { ...deps, online });
       await api.register(billingRoutes, { ...deps, billing, documents });
-      await api.register(membershipRoutes, { memberships });
+      await api.register(membershipRoutes, { memberships, documents });
     },
     { prefix: '/api' },
   );

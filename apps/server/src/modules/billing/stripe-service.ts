@@ -31,6 +31,7 @@ export class BadSignature extends Error {}
  */
 export class OnlinePayments {
   private hooks: SubscriptionHooks | null = null;
+  private paidListener: ((invoiceIds: string[]) => void) | null = null;
 
   constructor(
     private readonly db: Database,
@@ -44,6 +45,11 @@ export class OnlinePayments {
   /** The memberships module's side of a subscription. */
   useHooks(hooks: SubscriptionHooks): void {
     this.hooks = hooks;
+  }
+
+  /** Told, after an event's transaction commits, which invoices it recorded as paid (receipts). */
+  onInvoicesPaid(listener: (invoiceIds: string[]) => void): void {
+    this.paidListener = listener;
   }
 
   /** Refunds of card payments, for BillingService. */
@@ -103,6 +109,7 @@ export class OnlinePayments {
         ? await this.customerOf(tx, invoice.contactId!)
         : undefined;
       const metadata = { invoiceId: invoice.id, invoiceNumber: invoice.number };
+      const back = invoice.purpose === 'membership_join' ? 'join' : 'membership';
       const created = await this.stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -124,8 +131,9 @@ export class OnlinePayments {
             metadata,
             ...(customer ? { setup_future_usage: 'off_session' } : {}),
           },
-          success_url: `${this.config.publicUrl}/membership?paid=${encodeURIComponent(invoice.number)}`,
-          cancel_url: `${this.config.publicUrl}/membership`,
+          // A join comes back to the join page's confirmation; anything else to /membership.
+          success_url: `${this.config.publicUrl}/${back}?paid=${encodeURIComponent(invoice.number)}`,
+          cancel_url: `${this.config.publicUrl}/${back}`,
         },
         // A retried request after a lost answer gets the same session, not a second one.
         { idempotencyKey: `checkout:${invoice.id}:${invoice.stripeCheckoutSessionId ?? 'first'}` },
@@ -285,7 +293,8 @@ export class OnlinePayments {
       throw new BadSignature('The Stripe-Signature header does not match this body.');
     }
     const object = event.data.object as { id?: string };
-    return this.db.transaction(async (tx) => {
+    const paid: string[] = [];
+    const answer = await this.db.transaction(async (tx) => {
       const claimed = await q.claimEvent(tx, {
         id: event.id,
         type: event.type,
@@ -294,7 +303,7 @@ export class OnlinePayments {
         objectId: object.id ?? null,
       });
       if (!claimed) return { outcome: 'duplicate' };
-      const outcome = await this.apply(tx, event);
+      const outcome = await this.apply(tx, event, paid);
       await q.setOutcome(tx, event.id, outcome);
       if (outcome !== 'applied')
         this.log.info(
@@ -303,14 +312,16 @@ export class OnlinePayments {
         );
       return { outcome };
     });
+    if (paid.length > 0) this.paidListener?.(paid);
+    return answer;
   }
 
-  private async apply(tx: Executor, event: Stripe.Event): Promise<Outcome> {
+  private async apply(tx: Executor, event: Stripe.Event, paid: string[]): Promise<Outcome> {
     switch (event.type) {
       case 'checkout.session.completed':
-        return this.checkoutCompleted(tx, event.data.object);
+        return this.checkoutCompleted(tx, event.data.object, paid);
       case 'invoice.paid':
-        return this.renewalPaid(tx, event.data.object);
+        return this.renewalPaid(tx, event.data.object, paid);
       case 'invoice.payment_failed':
         return this.renewalFailed(tx, event.data.object);
       case 'customer.subscription.updated':
@@ -326,6 +337,7 @@ export class OnlinePayments {
   private async checkoutCompleted(
     tx: Executor,
     session: Stripe.Checkout.Session,
+    paid: string[],
   ): Promise<Outcome> {
     if (session.mode === 'subscription') {
       const membershipId = session.metadata?.membershipId;
@@ -376,6 +388,7 @@ export class OnlinePayments {
       reference: intent,
       stripePaymentIntentId: intent,
     });
+    paid.push(invoice.id);
     return 'applied';
   }
 
@@ -398,7 +411,11 @@ export class OnlinePayments {
   }
 
   /** A subscription's yearly charge: the membership's renewal invoice, paid by card. */
-  private async renewalPaid(tx: Executor, stripeInvoice: Stripe.Invoice): Promise<Outcome> {
+  private async renewalPaid(
+    tx: Executor,
+    stripeInvoice: Stripe.Invoice,
+    paid: string[],
+  ): Promise<Outcome> {
     const subscription = this.subscriptionOf(stripeInvoice);
     if (!subscription.id) return 'ignored: not a subscription invoice';
     if (stripeInvoice.amount_paid === 0) return 'ignored: nothing charged (trial)';
@@ -431,6 +448,7 @@ export class OnlinePayments {
       reference: intent ?? stripeInvoice.id,
       stripePaymentIntentId: intent,
     });
+    paid.push(invoice.id);
     return 'applied';
   }
 
