@@ -401,12 +401,6 @@ export const registerForEventSchema = z.object({
     .default(1)
     .describe('Party size 1 to 10, the registrant included; a number or its string'),
   notes: text(2000).optional().nullable(),
-  wholeSeries: z
-    .boolean()
-    .optional()
-    .describe(
-      'To a series or one of its dates: register for every date still to come in one step (one invoice for a paid event)',
-    ),
 });
 export type RegisterForEvent = z.input<typeof registerForEventSchema>;
 
@@ -450,11 +444,6 @@ export const registrationResultSchema = z.object({
     .nullable()
     .default(null)
     .describe('A paid event: the invoice and, for online payment, the Checkout page'),
-  dates: z
-    .number()
-    .int()
-    .default(1)
-    .describe('Dates registered for: more than 1 when a whole series was registered at once'),
 });
 export type RegistrationResult = z.infer<typeof registrationResultSchema>;
 

@@ -246,7 +246,6 @@ export class RegistrationService {
         registrationCount: counts.all.registrations,
         seatsLeft: seatsLeftOf(capacity, counts.taken),
         ticket,
-        dates: 1,
         message: ticket?.checkoutUrl
           ? `${ticketMessages.heldSeats} ${ticketMessages.paidOnline}`
           : saved.row.seatStatus === 'held'
