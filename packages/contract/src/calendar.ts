@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { REGISTRATION_MIN_GUESTS, REGISTRATION_MAX_GUESTS } from './calendar-limits.js';
 import { appointmentStatuses, eventStatuses } from './vocabulary.js';
+import {
+  eventTicketSchema,
+  refundCutoffHoursSchema,
+  ticketPaymentSchema,
+  ticketPriceCentsSchema,
+  ticketStateSchema,
+} from './event-tickets.js';
 
 /**
  * The calendar API (spec §7 Calendar), under /api:
@@ -185,6 +192,10 @@ export const calendarEventSchema = z.object({
     .int()
     .nullable()
     .describe('Hours before the start that registrants are reminded by mail; null: none'),
+  ticket: eventTicketSchema
+    .nullable()
+    .default(null)
+    .describe('Ticket prices and how they are paid; null for a free event'),
 });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
@@ -331,6 +342,24 @@ export const createEventSchema = z.object({
     .describe(
       'Hours before the start that registrants are reminded by mail; null: none. Default 24',
     ),
+  memberPriceCents: ticketPriceCentsSchema
+    .nullable()
+    .optional()
+    .describe('Ticket price per seat for members, in cents; null or 0 with no price: free'),
+  priceCents: ticketPriceCentsSchema
+    .nullable()
+    .optional()
+    .describe('Ticket price per seat for non-members, in cents; null: the member price'),
+  ticketPayment: ticketPaymentSchema
+    .optional()
+    .describe("How tickets are paid: 'online' (default) or 'door'"),
+  refundOnCancel: z
+    .boolean()
+    .optional()
+    .describe('Cancelling before the cut-off refunds a paid ticket; otherwise staff decide'),
+  refundCutoffHours: refundCutoffHoursSchema
+    .optional()
+    .describe('Hours before the start after which cancelling refunds nothing. Default 48'),
 });
 export type CreateEvent = z.input<typeof createEventSchema>;
 
@@ -424,6 +453,10 @@ export const registrationResultSchema = z.object({
     .describe(
       '"We\'ve sent a confirmation to your email.", the waiting list position, or a note that the mail could not be sent',
     ),
+  ticket: ticketStateSchema
+    .nullable()
+    .default(null)
+    .describe('A paid event: the invoice and, for online payment, the Checkout page'),
 });
 export type RegistrationResult = z.infer<typeof registrationResultSchema>;
 

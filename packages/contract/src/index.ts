@@ -19,3 +19,4 @@ export * from './membership-plans.js';
 export * from './memberships.js';
 export * from './online-payments.js';
 export * from './billing.js';
+export * from './event-tickets.js';

@@ -295,6 +295,18 @@ export const events = pgTable(
      * override of an occurrence has its own, copied from the series when it was made.
      */
     capacity: integer('capacity'),
+    /**
+     * Tickets, in cents of the chamber's currency: the price for members (signed in with an
+     * active membership) and for everyone else. Both null: free. One null: that price is
+     * the other's.
+     */
+    memberPriceCents: integer('member_price_cents'),
+    priceCents: integer('price_cents'),
+    /** How tickets are paid: `online` (Checkout, seats held 30 minutes) or `door`. */
+    ticketPayment: text('ticket_payment').notNull().default('online'),
+    /** Cancelling at least `refundCutoffHours` before the start refunds a paid ticket. */
+    refundOnCancel: boolean('refund_on_cancel').notNull().default(false),
+    refundCutoffHours: integer('refund_cutoff_hours').notNull().default(48),
     ...timestamps,
   },
   (t) => [
@@ -415,6 +427,11 @@ export const eventRegistrations = pgTable(
     /** Added at the door by staff (no mail, no manage link; the email may be ''). */
     walkIn: boolean('walk_in').notNull().default(false),
     /**
+     * The invoice of a paid ticket (party × price; one invoice may cover several dates of a
+     * series registered in one step). Null: free. Paid, refunded or open is the invoice's.
+     */
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    /**
      * Order of arrival, from a sequence: the waiting list's order. Timestamps can tie (and
      * come from the injectable clock); registrations for one occurrence are numbered under
      * its seat lock, so this is the order they were taken in.
@@ -433,6 +450,9 @@ export const eventRegistrations = pgTable(
     uniqueIndex('event_registrations_manage_token_key')
       .on(t.manageTokenHash)
       .where(sql`${t.manageTokenHash} is not null`),
+    index('event_registrations_invoice_idx')
+      .on(t.invoiceId)
+      .where(sql`${t.invoiceId} is not null`),
   ],
 );
 

@@ -3,7 +3,12 @@ import { adminRoutes } from './admin/index.js';
 import { type AuthService, authRoutes, oauthMetadataRoutes } from './auth/index.js';
 import { BillingDocuments, BillingService, billingRoutes } from './billing/index.js';
 import { createStripeClient, OnlinePayments, onlinePaymentRoutes } from './billing/stripe.js';
-import { assertCanCreateEvents, calendarRoutes } from './calendar/index.js';
+import {
+  assertCanCreateEvents,
+  calendarRoutes,
+  ticketBilling,
+  ticketsFor,
+} from './calendar/index.js';
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
 import type { ModuleDeps } from './deps.js';
 import { mediaRoutes, type UploadRules } from './media/index.js';
@@ -64,6 +69,8 @@ export async function registerModules(
     deps.clock,
     membershipBilling(billing, deps.clock),
   );
+  // Tickets are billed as dues are: their onPaid hook confirms the seats a payment pays for.
+  const tickets = ticketsFor(deps, ticketBilling(billing, online));
   if (online) {
     online.useHooks(subscriptionHooks(memberships));
     // A failed charge queues its mail in the event's transaction; send it now that the
@@ -75,6 +82,10 @@ export async function registerModules(
       } catch (error) {
         app.log.warn({ err: error }, 'dues mail not sent yet; the dues job retries it');
       }
+      // Tickets paid by this event: their receipts and confirmations, now it has committed.
+      await tickets
+        .mailPaid()
+        .catch((error: unknown) => app.log.error({ err: error }, 'ticket mail not sent'));
     });
   }
   app.decorate('onlinePayments', online);
@@ -85,7 +96,7 @@ export async function registerModules(
       await api.register(authRoutes, deps);
       await api.register(membersRoutes, deps);
       await api.register(mediaRoutes, { ...deps, uploadRules });
-      await api.register(calendarRoutes, deps);
+      await api.register(calendarRoutes, { ...deps, tickets });
       await api.register(adminRoutes, { ...deps, memberships });
       await api.register(membershipPlansRoutes, deps);
       await api.register(onlinePaymentRoutes, { ...deps, online });

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Session } from '../../plugins/auth.js';
 import type { Stripe } from './stripe-client.js';
 import type { CardOnFile, SubscriptionHooks } from './stripe-hooks.js';
-import { settings } from './queries.js';
+import { type InvoiceRow, settings } from './queries.js';
 import * as q from './stripe-queries.js';
 import type { BillingService, PaymentProvider } from './service.js';
 
@@ -78,9 +78,51 @@ export class OnlinePayments {
    * expired, or was for another amount, is replaced.
    */
   async checkout(session: Session, invoiceId: string): Promise<{ url: string }> {
+    return this.openCheckout(invoiceId, {
+      mayPay: (invoice) => this.owns(session, invoice.contactId),
+      successUrl: (invoice) =>
+        `${this.membershipPage(invoice)}?paid=${encodeURIComponent(invoice.number)}`,
+      cancelUrl: (invoice) => this.membershipPage(invoice),
+      expiresAt: null,
+    });
+  }
+
+  /** A join comes back to the join page's confirmation; any other dues invoice to /membership. */
+  private membershipPage(invoice: InvoiceRow): string {
+    return `${this.config.publicUrl}/${invoice.purpose === 'membership_join' ? 'join' : 'membership'}`;
+  }
+
+  /**
+   * A Checkout page for an open invoice whose payer the caller has already checked (a ticket's
+   * manage link), returning to the portal's `returnPath`. `expiresAt` ends the page with a
+   * seat hold, so nobody pays for seats that went to someone else (Stripe's least is 30
+   * minutes from now).
+   */
+  async checkoutFor(
+    invoiceId: string,
+    options: { returnPath: string; expiresAt: Date },
+  ): Promise<{ url: string }> {
+    const back = `${this.config.publicUrl}${options.returnPath}`;
+    return this.openCheckout(invoiceId, {
+      mayPay: () => true,
+      successUrl: () => `${back}${back.includes('?') ? '&' : '?'}paid=1`,
+      cancelUrl: () => back,
+      expiresAt: options.expiresAt,
+    });
+  }
+
+  private async openCheckout(
+    invoiceId: string,
+    options: {
+      mayPay: (invoice: InvoiceRow) => boolean;
+      successUrl: (invoice: InvoiceRow) => string;
+      cancelUrl: (invoice: InvoiceRow) => string;
+      expiresAt: Date | null;
+    },
+  ): Promise<{ url: string }> {
     return this.db.transaction(async (tx) => {
       const invoice = await q.lockInvoice(tx, invoiceId);
-      if (!invoice || invoice.kind !== 'invoice' || !this.owns(session, invoice.contactId)) {
+      if (!invoice || invoice.kind !== 'invoice' || !options.mayPay(invoice)) {
         throw new AppError('not_found', 'Invoice not found');
       }
       if (invoice.status === 'void') {
@@ -109,7 +151,6 @@ export class OnlinePayments {
         ? await this.customerOf(tx, invoice.contactId!)
         : undefined;
       const metadata = { invoiceId: invoice.id, invoiceNumber: invoice.number };
-      const back = invoice.purpose === 'membership_join' ? 'join' : 'membership';
       const created = await this.stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -131,9 +172,9 @@ export class OnlinePayments {
             metadata,
             ...(customer ? { setup_future_usage: 'off_session' } : {}),
           },
-          // A join comes back to the join page's confirmation; anything else to /membership.
-          success_url: `${this.config.publicUrl}/${back}?paid=${encodeURIComponent(invoice.number)}`,
-          cancel_url: `${this.config.publicUrl}/${back}`,
+          ...(options.expiresAt ? { expires_at: secondsOf(options.expiresAt) } : {}),
+          success_url: options.successUrl(invoice),
+          cancel_url: options.cancelUrl(invoice),
         },
         // A retried request after a lost answer gets the same session, not a second one.
         { idempotencyKey: `checkout:${invoice.id}:${invoice.stripeCheckoutSessionId ?? 'first'}` },

@@ -10,3 +10,6 @@ export { normalizeRule } from './series-rules.js';
 export { Recurrence } from './recurrence.js';
 export { sendReminders } from './reminders.js';
 export { settleAllSeats } from './seat-offers.js';
+export { ticketBilling } from './billing-adapter.js';
+export type { TicketBilling } from './ticket-port.js';
+export { type Tickets, ticketsFor } from './tickets.js';

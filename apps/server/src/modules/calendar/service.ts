@@ -25,6 +25,7 @@ import {
   noticesAfter,
 } from './change-notices.js';
 import { listWindow } from './listing.js';
+import type { Tickets } from './tickets.js';
 import { readEventBody } from './payload.js';
 import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
@@ -44,6 +45,7 @@ export class CalendarService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly tickets: Tickets | null = null,
   ) {}
 
   async calendar(id: string, db: Executor = this.db): Promise<Calendar> {
@@ -55,7 +57,10 @@ export class CalendarService {
 
   async list(calendarId: string, query: WindowQuery, viewer: Session | null): Promise<EventList> {
     const calendar = await this.calendar(calendarId);
-    return listWindow(this.db, calendar, query, viewer, MAX_EVENTS_PER_WINDOW);
+    const currency = this.tickets ? await this.tickets.currency() : 'USD';
+    return listWindow(this.db, calendar, query, viewer, MAX_EVENTS_PER_WINDOW, (row) =>
+      this.tickets ? this.tickets.ticketView(row, viewer, currency) : null,
+    );
   }
 
   /** One event or occurrence; its editors also get the registrations. */
@@ -73,6 +78,7 @@ export class CalendarService {
       canEdit,
       counts,
       attendees: registrations,
+      ticket: this.tickets ? await this.tickets.ticketOf(shownRow(target), viewer, db) : null,
     });
     return toAppointment(event);
   }
