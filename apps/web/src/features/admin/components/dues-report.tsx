@@ -63,7 +63,7 @@ export function DuesReportView() {
               </ul>
             ) : null}
           </section>
-          <section aria-labelledby="dues-month-heading" className="grid min-w-0 gap-3">
+          <section className="grid min-w-0 gap-3">
             <h3 id="dues-month-heading" className="text-base font-semibold">
               By plan and month
             </h3>

@@ -99,10 +99,13 @@ function Detail({ id, first }: { id: string; first: Membership }) {
   const currency = useQuery(duesSettingsQueryOptions()).data?.currency ?? 'USD';
   const [action, setAction] = useState<Action | null>(null);
   const [actionOpen, setActionOpen] = useState(false);
+  // Each opening starts its dialog afresh: a second refund of a payment starts from what is left.
+  const [serial, setSerial] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const membership = detail.data?.membership ?? first;
   const open = (next: Action) => {
     setAction(next);
+    setSerial((n) => n + 1);
     setActionOpen(true);
   };
   const focusHeading = () => heading.current;
@@ -184,22 +187,27 @@ function Detail({ id, first }: { id: string; first: Membership }) {
       )}
 
       {action?.kind === 'approve' ? (
-        <ApproveDialog {...dialogProps} membership={membership} />
+        <ApproveDialog key={serial} {...dialogProps} membership={membership} />
       ) : action?.kind === 'plan' ? (
-        <ChangePlanDialog {...dialogProps} membership={membership} />
+        <ChangePlanDialog key={serial} {...dialogProps} membership={membership} />
       ) : action?.kind === 'cancel' ? (
-        <CancelDialog {...dialogProps} membership={membership} />
+        <CancelDialog key={serial} {...dialogProps} membership={membership} />
       ) : action?.kind === 'issue' ? (
-        <IssueInvoiceDialog {...dialogProps} contactId={membership.contactId} currency={currency} />
+        <IssueInvoiceDialog
+          key={serial}
+          {...dialogProps}
+          contactId={membership.contactId}
+          currency={currency}
+        />
       ) : action?.kind === 'pay' ? (
-        <RecordPaymentDialog key={action.invoice.id} {...dialogProps} invoice={action.invoice} />
+        <RecordPaymentDialog key={serial} {...dialogProps} invoice={action.invoice} />
       ) : action?.kind === 'void' ? (
-        <VoidInvoiceDialog key={action.invoice.id} {...dialogProps} invoice={action.invoice} />
+        <VoidInvoiceDialog key={serial} {...dialogProps} invoice={action.invoice} />
       ) : action?.kind === 'reissue' ? (
-        <ReissueInvoiceDialog key={action.invoice.id} {...dialogProps} invoice={action.invoice} />
+        <ReissueInvoiceDialog key={serial} {...dialogProps} invoice={action.invoice} />
       ) : action?.kind === 'refund' ? (
         <RefundDialog
-          key={action.payment.id}
+          key={serial}
           {...dialogProps}
           invoice={action.invoice}
           payment={action.payment}
