@@ -6,10 +6,10 @@ import { duesReportQueryOptions } from '../api/memberships';
 import { statusLabels } from '../lib/dues';
 import { TabError, TabLoading } from './tab-states';
 
-/** 'March 2026' for '2026-03'. */
+/** 'Mar 2026' for '2026-03'. */
 const monthName = (month: string) =>
   new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
+    month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
   });
@@ -79,19 +79,19 @@ export function DuesReportView() {
                 aria-labelledby="dues-month-heading"
                 className="max-w-full overflow-x-auto rounded-xl border bg-card"
               >
-                <table className="w-full min-w-[28rem] text-left text-sm">
+                <table className="w-full text-left text-sm whitespace-nowrap">
                   <thead className="border-b bg-muted/50 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
                     <tr>
-                      <th scope="col" className="px-4 py-3">
+                      <th scope="col" className="px-3 py-3 sm:px-4">
                         Month
                       </th>
-                      <th scope="col" className="px-4 py-3">
+                      <th scope="col" className="px-3 py-3 sm:px-4">
                         Plan
                       </th>
-                      <th scope="col" className="px-4 py-3 text-right">
+                      <th scope="col" className="px-3 py-3 sm:px-4 text-right">
                         Payments
                       </th>
-                      <th scope="col" className="px-4 py-3 text-right">
+                      <th scope="col" className="px-3 py-3 sm:px-4 text-right">
                         Amount
                       </th>
                     </tr>
@@ -99,10 +99,12 @@ export function DuesReportView() {
                   <tbody className="divide-y">
                     {report.rows.map((row) => (
                       <tr key={`${row.month}-${row.planName}`}>
-                        <td className="px-4 py-2 whitespace-nowrap">{monthName(row.month)}</td>
-                        <td className="px-4 py-2">{row.planName}</td>
-                        <td className="px-4 py-2 text-right">{row.payments}</td>
-                        <td className="px-4 py-2 text-right whitespace-nowrap">
+                        <td className="px-3 py-2 sm:px-4 whitespace-nowrap">
+                          {monthName(row.month)}
+                        </td>
+                        <td className="px-3 py-2 sm:px-4">{row.planName}</td>
+                        <td className="px-3 py-2 sm:px-4 text-right">{row.payments}</td>
+                        <td className="px-3 py-2 sm:px-4 text-right whitespace-nowrap">
                           {formatMoney(row.amountCents, report.currency)}
                         </td>
                       </tr>

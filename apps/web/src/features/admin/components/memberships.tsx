@@ -34,7 +34,7 @@ export function Memberships() {
       <div className="grid gap-1">
         <h2 className="text-xl font-semibold">Memberships</h2>
         <p className="text-sm text-muted-foreground">
-          Dues due, in grace and lapsed; record payments, correct invoices and give refunds.
+          Who is due, in grace or lapsed; record payments, correct invoices and give refunds.
         </p>
       </div>
       <Tabs value={section} onValueChange={setSection} className="grid min-w-0 gap-4">
