@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken } from './admin-api';
-import { expect, paths, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import { recordCheckPayment } from './membership-helpers';
 import { mailContaining } from './public-site-helpers';
 
 // Joining in the browser: a plan's page → the join page → details → sign-in → invoice, then
@@ -47,32 +47,6 @@ async function createSignIn(page: Page, who: Joiner) {
   await form.getByRole('button', { name: 'Create Account' }).click();
 }
 
-/**
- * Staff record the check for an invoice. Through the API as an admin for now; the Admin →
- * Memberships screen takes this step's place once it exists.
- */
-async function staffRecordCheck(
-  request: APIRequestContext,
-  baseURL: string,
-  invoiceNumber: string,
-) {
-  const headers = { Authorization: `Bearer ${await apiToken(request, baseURL)}` };
-  const found = await request.get(
-    `/api/admin/invoices?search=${encodeURIComponent(invoiceNumber)}`,
-    { headers },
-  );
-  expect(found.ok()).toBe(true);
-  const { invoices } = (await found.json()) as {
-    invoices: { id: string; number: string; totalCents: number }[];
-  };
-  const invoice = invoices.find((i) => i.number === invoiceNumber)!;
-  const paid = await request.post(`/api/admin/invoices/${invoice.id}/payments`, {
-    headers,
-    data: { amountCents: invoice.totalCents, method: 'check', reference: '2044' },
-  });
-  expect(paid.status()).toBe(201);
-}
-
 async function axeViolations(page: Page) {
   // The sign-up's 'welcome' toast is the toaster's own styling, checked with the sign-up pages.
   const results = await new AxeBuilder({ page })
@@ -87,8 +61,7 @@ async function axeViolations(page: Page) {
 
 test('a visitor joins the Enhanced plan by invoice; staff record the check; the member is active with a receipt and enhanced fields', async ({
   page,
-  request,
-  baseURL,
+  browser,
 }) => {
   test.slow(); // Several pages, two mails, a password hash and a PDF or two.
   const who = joiner('Juniper');
@@ -119,7 +92,17 @@ test('a visitor joins the Enhanced plan by invoice; staff record the check; the 
   expect(mail).toMatch(/Content-Type: application\/pdf/i);
   expect(mail).toContain(`invoice-${invoiceNumber}.pdf`);
 
-  await staffRecordCheck(request, baseURL!, invoiceNumber);
+  // The check arrives: staff record it in Admin → Memberships, in their own browser.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await staff.goto(paths.login.href());
+  await signInThroughForm(staff, accounts.admin);
+  await recordCheckPayment(staff, {
+    businessName: who.business,
+    invoiceNumber,
+    checkNumber: '2044',
+  });
+  await staffContext.close();
   await mailContaining(`Subject: Receipt for invoice ${invoiceNumber}: $550.00 paid`, since);
 
   // Later, the member opens their membership page.
