@@ -44,6 +44,31 @@ export async function joinThroughApi(
   return { email, businessName, invoice };
 }
 
+/**
+ * Suspends the test's member logins, which takes their listings out of the directory: the
+ * browser tests share one seeded database, and the directory's tests count its members.
+ */
+export async function retireMembers(
+  request: APIRequestContext,
+  baseURL: string,
+  emails: readonly string[],
+): Promise<void> {
+  const headers = { Authorization: `Bearer ${await apiToken(request, baseURL)}` };
+  for (const email of emails) {
+    const found = await request.get(`/api/admin/users?search=${encodeURIComponent(email)}`, {
+      headers,
+    });
+    const { users } = (await found.json()) as { users: { id: string; email: string }[] };
+    const user = users.find((u) => u.email === email);
+    expect(user, email).toBeDefined();
+    const suspended = await request.patch(`/api/admin/users/${user!.id}/status`, {
+      headers,
+      data: { status: 'suspended', reason: 'Browser test member' },
+    });
+    expect(suspended.ok(), await suspended.text()).toBe(true);
+  }
+}
+
 /** Admin → Memberships, one list, searched for `search`; the signed-in user must be an admin. */
 export async function openMembershipList(page: Page, list: string, search: string) {
   await page.goto(`${paths.admin.href()}?tab=memberships`);
