@@ -15,9 +15,11 @@ function discardBodies(client) {
 }
 
 /**
- * @param {{ url: string, requests: { path: string, headers?: Record<string, string> }[],
+ * @param {{ url: string, requests: { path: string, method?: string,
+ *   headers?: Record<string, string>, setupRequest?: (request: object) => object }[],
  *   connections: number, seconds: number, warmupSeconds: number }} options
- *   Each connection cycles through `requests` in order.
+ *   Each connection cycles through `requests` in order; `setupRequest` (autocannon's) makes
+ *   each request of a write its own (another person registering).
  */
 export async function measure({ url, requests, connections, seconds, warmupSeconds }) {
   const base = {
@@ -26,9 +28,10 @@ export async function measure({ url, requests, connections, seconds, warmupSecon
     timeout: 10,
     setupClient: discardBodies,
     requests: requests.map((r) => ({
-      method: 'GET',
+      method: r.method ?? 'GET',
       path: r.path,
       headers: { ...BROWSER_HEADERS, ...r.headers },
+      ...(r.setupRequest ? { setupRequest: r.setupRequest } : {}),
     })),
   };
   if (warmupSeconds > 0) await run({ ...base, duration: warmupSeconds });

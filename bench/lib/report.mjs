@@ -72,13 +72,32 @@ export function toMarkdown(result) {
     ]),
     ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'left', 'left'],
   );
-  const { memory, run } = result;
+  const { memory, run, dues, seating } = result;
   return [
     table,
     '',
     `Server peak memory (RSS): ${Math.round(memory.serverMb ?? 0)} MB (target < ${MEMORY_TARGET_MB} MB); ` +
       `embedded PostgreSQL peak (PSS): ${Math.round(memory.databaseMb ?? 0)} MB.`,
     '',
+    ...(dues
+      ? [
+          `Membership dues job, one run over ${dues.memberships.toLocaleString('en-US')} memberships: ` +
+            `${dues.seconds} s (target < 60 s), server peak ${dues.serverMb} MB (target < 300 MB), ` +
+            `load average ${dues.loadAverage} when it started; ${dues.report?.grace ?? 0} entered grace, ` +
+            `${dues.report?.lapsed ?? 0} lapsed, ${dues.report?.reminders ?? 0} renewal reminders and ` +
+            `${dues.report?.autoChargeNotices ?? 0} card-charge notices queued, ` +
+            `${dues.mailsReceived.toLocaleString('en-US')} mails taken by the SMTP peer.`,
+          '',
+        ]
+      : []),
+    ...(seating
+      ? [
+          `Registration under load: ${seating.registrations.toLocaleString('en-US')} registrations ` +
+            `for ${seating.capacity} seats; ${seating.seated} seats taken, ${seating.waiting} parties ` +
+            `waiting, counted in the database (${seating.seated > seating.capacity ? 'OVERBOOKED' : 'no overbooking'}).`,
+          '',
+        ]
+      : []),
     `Scale ${run.scale} (${run.data}), loaded in ${run.seedSeconds} s. ` +
       `${run.connections} connections, ${run.seconds} s per endpoint after a ${run.warmupSeconds} s warm-up, ` +
       `on ${run.machine} (load average ${run.loadAverage} before the run), ${run.date}. ` +

@@ -1,10 +1,12 @@
 // What the benchmark asks of the portal: the requests a visitor's pages make, with targets.
 import { createHash, randomBytes } from 'node:crypto';
+import { registrationRequest } from './dues-seats.mjs';
 
 const CALENDAR = 'racc-events';
 const TIME_ZONE = 'America/Denver';
-/** A demo login (seeded with the demo chamber). */
+/** Demo logins (seeded with the demo chamber). */
 const MEMBER = { email: 'maria@sweetwaterbakery.example', password: 'Chamber-Member-2026' };
+const ADMIN = { email: 'admin@rivertonchamber.example', password: 'Chamber-Admin-2026' };
 /** What visitors type into the directory's search box: names, trades and places. */
 const SEARCHES = [
   'bakery',
@@ -35,7 +37,7 @@ async function json(res) {
 }
 
 /** The PKCE sign-in the web app does; answers the bearer token. */
-export async function signIn(url) {
+export async function signIn(url, account = MEMBER) {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const post = (path, body) =>
@@ -45,7 +47,7 @@ export async function signIn(url) {
       body: JSON.stringify(body),
     }).then(json);
   const { code } = await post('/api/auth/authorize', {
-    ...MEMBER,
+    ...account,
     codeChallenge: challenge,
     codeChallengeMethod: 'S256',
     redirectUri: `${url}/auth`,
@@ -85,8 +87,9 @@ function windows() {
  * The scenarios, baseline first. `target` is what each must reach on the reference machine:
  * a share of the baseline's requests per second and a p99 latency.
  */
-export async function scenarios(url) {
+export async function scenarios(url, seats) {
   const token = await signIn(url);
+  const staff = { authorization: `Bearer ${await signIn(url, ADMIN)}` };
   const { total } = await fetch(`${url}/api/members?limit=1`).then(json);
   const page = await fetch(
     `${url}/api/members?limit=50&offset=${Math.floor(total / 2)}&sort=name`,
@@ -134,5 +137,25 @@ export async function scenarios(url) {
       requests: [{ path: '/api/auth/validate', headers: { authorization: `Bearer ${token}` } }],
     },
     { name: 'SPA index.html', key: 'spa', requests: paths(['/']) },
+    {
+      name: 'staff: memberships due this month',
+      key: 'due',
+      requests: [{ path: '/api/admin/memberships?list=due', headers: staff }],
+      target: { p99Ms: 100 },
+    },
+    {
+      name: 'event registration (capacity)',
+      key: 'register',
+      requests: [registrationRequest(seats.registerFor)],
+      target: { p99Ms: 100 },
+      // A write: every request is another registration, so the check before timing is skipped.
+      write: true,
+    },
+    {
+      name: 'check-in list, 500 seats',
+      key: 'checkin',
+      requests: [{ path: `/api/calendars/appointments/${seats.door}/check-in`, headers: staff }],
+      target: { p99Ms: 50 },
+    },
   ];
 }

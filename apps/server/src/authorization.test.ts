@@ -119,6 +119,25 @@ async function doorParty(world: World) {
   return { eventId, registrationId: row!.id };
 }
 
+/** A party of "member"'s paid event with its ticket unpaid, for the door's payment. */
+async function unpaidTicket(world: World) {
+  const { eventId, registrationId } = await doorParty(world);
+  const { invoice } = await new BillingService(world.ctx.db, world.ctx.clock).issueInvoice(
+    world.ctx.db,
+    {
+      contactId: null,
+      purpose: 'event_ticket',
+      billTo: { name: 'Pat Visitor', email: 'pat@example.org' },
+      lines: [{ description: 'Ticket', unitCents: 2500 }],
+    },
+  );
+  await world.ctx.db
+    .update(eventRegistrations)
+    .set({ invoiceId: invoice.id })
+    .where(eq(eventRegistrations.id, registrationId));
+  return { eventId, registrationId };
+}
+
 /** A fresh upcoming event organized by "member". */
 async function membersEvent(world: World) {
   const event = await createEvent(world.ctx.db, {
@@ -797,6 +816,17 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     },
     expect: ownerOrStaff(200),
   },
+  'POST /api/calendars/appointments/:id/check-in/payments': {
+    call: async (w) => {
+      const { eventId, registrationId } = await unpaidTicket(w);
+      return {
+        url: `/api/calendars/appointments/${eventId}/check-in/payments`,
+        payload: { registrationId, method: 'cash' },
+      };
+    },
+    // The organizer runs the door; only staff take money.
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
   'POST /api/calendars/appointments/:id/walk-ins': {
     call: async (w) => ({
       url: `/api/calendars/appointments/${await membersEvent(w)}/walk-ins`,
@@ -987,7 +1017,11 @@ describe('who may call a route at all is checked before its input', () => {
 
   it('answers 403 to members calling admin-only routes, whatever is sent', async () => {
     const adminRoutes = Object.keys(table).filter(
-      (r) => table[r]!.expect.member === 403 && table[r]!.expect.admin < 300,
+      (r) =>
+        table[r]!.expect.member === 403 &&
+        // Staff routes (moderators too) are not admin-only; their rows check each persona.
+        table[r]!.expect.moderator === 403 &&
+        table[r]!.expect.admin < 300,
     );
     expect(adminRoutes).toContain('PUT /api/locations/:locationId');
     const got: string[] = [];

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { REGISTRATION_MIN_GUESTS, REGISTRATION_MAX_GUESTS } from './calendar-limits.js';
 import { appointmentStatuses, eventStatuses } from './vocabulary.js';
+import {
+  eventTicketSchema,
+  refundCutoffHoursSchema,
+  ticketPaymentSchema,
+  ticketPriceCentsSchema,
+  ticketStateSchema,
+} from './event-tickets.js';
 
 /**
  * The calendar API (spec §7 Calendar), under /api:
@@ -35,6 +42,8 @@ export const eventMessages = {
   endRequired: 'End date and time are required.',
   endAfterStart: 'End time must be after start time.',
   contactRequired: 'User contact ID not found. Please log in again.',
+  capacity: 'Capacity must be a whole number of seats from 1 to 100000',
+  reminderHours: 'Reminder must be a whole number of hours from 1 to 168',
 } as const;
 
 export const appointmentStatusSchema = z.enum(appointmentStatuses);
@@ -81,10 +90,10 @@ export type SeatStatus = z.infer<typeof seatStatusSchema>;
 
 /** Seats of an event: at most this many people (a party of 3 takes 3). */
 export const capacitySchema = z
-  .number({ message: 'Capacity must be a whole number of seats from 1 to 100000' })
-  .int('Capacity must be a whole number of seats from 1 to 100000')
-  .min(1, 'Capacity must be a whole number of seats from 1 to 100000')
-  .max(100_000, 'Capacity must be a whole number of seats from 1 to 100000');
+  .number({ message: eventMessages.capacity })
+  .int(eventMessages.capacity)
+  .min(1, eventMessages.capacity)
+  .max(100_000, eventMessages.capacity);
 
 /** One registration as its event's organizers see it (never shown publicly). */
 export const eventAttendeeSchema = z.object({
@@ -109,7 +118,18 @@ export const eventAttendeeSchema = z.object({
 export type EventAttendee = z.infer<typeof eventAttendeeSchema>;
 
 /** How long before an event its reminder goes: 1 hour to a week. */
-export const reminderHoursSchema = z.number().int().min(1).max(168);
+export const reminderHoursSchema = z
+  .number({ message: eventMessages.reminderHours })
+  .int(eventMessages.reminderHours)
+  .min(1, eventMessages.reminderHours)
+  .max(168, eventMessages.reminderHours);
+
+/** A number field of the event form: '' (none) or what `schema` accepts, as typed. */
+const optionalWholeNumber = (schema: z.ZodNumber, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (/^\d+$/.test(v) && schema.safeParse(Number(v)).success), message);
 
 /**
  * Spec §3 Calendar event. Times are ISO 8601 instants in UTC (`2026-03-17T13:30:00.000Z`);
@@ -172,6 +192,10 @@ export const calendarEventSchema = z.object({
     .int()
     .nullable()
     .describe('Hours before the start that registrants are reminded by mail; null: none'),
+  ticket: eventTicketSchema
+    .nullable()
+    .default(null)
+    .describe('Ticket prices and how they are paid; null for a free event'),
 });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
@@ -318,6 +342,24 @@ export const createEventSchema = z.object({
     .describe(
       'Hours before the start that registrants are reminded by mail; null: none. Default 24',
     ),
+  memberPriceCents: ticketPriceCentsSchema
+    .nullable()
+    .optional()
+    .describe('Ticket price per seat for members, in cents; null or 0 with no price: free'),
+  priceCents: ticketPriceCentsSchema
+    .nullable()
+    .optional()
+    .describe('Ticket price per seat for non-members, in cents; null: the member price'),
+  ticketPayment: ticketPaymentSchema
+    .optional()
+    .describe("How tickets are paid: 'online' (default) or 'door'"),
+  refundOnCancel: z
+    .boolean()
+    .optional()
+    .describe('Cancelling before the cut-off refunds a paid ticket; otherwise staff decide'),
+  refundCutoffHours: refundCutoffHoursSchema
+    .optional()
+    .describe('Hours before the start after which cancelling refunds nothing. Default 48'),
 });
 export type CreateEvent = z.input<typeof createEventSchema>;
 
@@ -411,6 +453,10 @@ export const registrationResultSchema = z.object({
     .describe(
       '"We\'ve sent a confirmation to your email.", the waiting list position, or a note that the mail could not be sent',
     ),
+  ticket: ticketStateSchema
+    .nullable()
+    .default(null)
+    .describe('A paid event: the invoice and, for online payment, the Checkout page'),
 });
 export type RegistrationResult = z.infer<typeof registrationResultSchema>;
 
@@ -447,6 +493,10 @@ export const eventFormSchema = z
     pageUrl: linkField,
     coverImageUrl: linkField,
     downloadFileUrl: linkField,
+    /** Seats, '' for no limit; on an occurrence saved "only this event", that date's own. */
+    capacity: optionalWholeNumber(capacitySchema, eventMessages.capacity),
+    /** Hours before the start that registrants are reminded; '' for no reminder. */
+    reminderHours: optionalWholeNumber(reminderHoursSchema, eventMessages.reminderHours),
   })
   .superRefine((form, ctx) => {
     if (!form.startDate || !form.startTime) {

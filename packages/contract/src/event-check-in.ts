@@ -40,6 +40,16 @@ export const checkInPartySchema = z.object({
   guests: z.number().int(),
   walkIn: z.boolean(),
   checkedInAt: z.string().nullable(),
+  ticket: z
+    .object({
+      amountCents: z.number().int(),
+      currency: z.string(),
+      status: z.enum(['unpaid', 'paid', 'refunded', 'void']),
+      payment: z.enum(['online', 'door']),
+    })
+    .nullable()
+    .default(null)
+    .describe('A paid ticket: what the party owes or paid; unpaid at the door means collect it'),
 });
 export type CheckInParty = z.infer<typeof checkInPartySchema>;
 

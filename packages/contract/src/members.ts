@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.js';
 import { roleSchema, userStatusSchema } from './common.js';
+import { socialLinkSchema, socialLinksInputSchema } from './social-links.js';
 import { membershipTiers } from './vocabulary.js';
 
 export const MEMBERS_PAGE_SIZE = 20;
@@ -10,7 +11,9 @@ export type MemberSort = (typeof memberSorts)[number];
 /** What a member's tags unlock (the design's tag rule): elite or admin all, enhanced the first. */
 export const memberFeaturesSchema = z.object({
   enhanced: z.boolean().describe('Bio, website, address and map'),
-  elite: z.boolean().describe('Coupon codes and the cover image, and all that enhanced unlocks'),
+  elite: z
+    .boolean()
+    .describe('Coupon codes, the cover image and social links, and all that enhanced unlocks'),
 });
 export type MemberFeatures = z.infer<typeof memberFeaturesSchema>;
 
@@ -18,7 +21,7 @@ export type MemberFeatures = z.infer<typeof memberFeaturesSchema>;
  * A directory entry (spec §3 Member/contact). Fields a member's tags do not unlock come back
  * empty (null, or [] for coupon codes), whoever is looking: bio, website and the address
  * (address1, city, state, postalCode) need the enhanced, elite or admin tag; coupon codes and
- * the cover image need elite or admin. `email` is null for anonymous viewers.
+ * the cover image and social links need elite or admin. `email` is null for anonymous viewers.
  */
 export const memberSchema = z.object({
   id: z.string(),
@@ -35,6 +38,9 @@ export const memberSchema = z.object({
   avatar: z.string().nullable(),
   coverImage: z.string().nullable(),
   couponCodes: z.array(z.string()),
+  socialLinks: z
+    .array(socialLinkSchema)
+    .describe('Elite: up to 6 profile links, in the member’s order; [] below elite'),
   address1: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
@@ -130,6 +136,7 @@ const memberFieldsSchema = z.object({
   coverImage: optionalText(500),
   couponCodes: couponCodesSchema.optional(),
   coupon_codes: couponCodesSchema.optional(),
+  socialLinks: socialLinksInputSchema.optional(),
   address1: optionalText(200),
   city: optionalText(100),
   state: z
@@ -145,7 +152,7 @@ const memberFieldsSchema = z.object({
 
 /**
  * A member page save (PUT /members/{id}). Absent fields stay as they are; null or '' clears.
- * Gated fields (bio, website, address, coupon codes, cover image) may only change when the
+ * Gated fields (bio, website, address, coupon codes, cover image, social links) may only change when the
  * member's tags unlock them (403 tier_required otherwise); sending the stored value or an empty
  * one for a locked field is accepted and changes nothing. `coverImage` must be '' or a URL of
  * an image uploaded to the portal (`/api/media/...`). `email` cannot change here (400).

@@ -87,10 +87,45 @@ export const myMembershipSchema = z.object({
 });
 export type MyMembership = z.infer<typeof myMembershipSchema>;
 
+const detailText = (max: number) => z.string().trim().max(max);
+
+/**
+ * The business and contact details a join saves: names and phone go to the login and its
+ * contact (as a profile save does), business and address to the contact. Absent fields stay
+ * as they are; '' clears an optional one.
+ */
+export const joinDetailsSchema = z.object({
+  firstName: detailText(100).min(1, 'First name is required').optional(),
+  lastName: detailText(100).min(1, 'Last name is required').optional(),
+  businessName: detailText(200).optional(),
+  phone: detailText(40).optional(),
+  address1: detailText(200).optional(),
+  city: detailText(100).optional(),
+  state: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z]{2})?$/, 'State as two letters (e.g. UT)')
+    .transform((v) => v.toUpperCase())
+    .optional(),
+  postalCode: detailText(20).optional(),
+});
+export type JoinDetails = z.infer<typeof joinDetailsSchema>;
+
+/** How the joiner pays: 'invoice' mails the invoice with its PDF; 'card' goes on to Checkout. */
+export const joinPaymentChoices = ['invoice', 'card'] as const;
+export type JoinPaymentChoice = (typeof joinPaymentChoices)[number];
+
 /** POST /api/membership/join: a signed-in member chooses a plan. */
 export const joinMembershipRequestSchema = z.object({
   planId: uuid.describe('The plan chosen (from GET /api/membership-plans)'),
   businessName: z.string().trim().min(1).max(200).optional(),
+  details: joinDetailsSchema.optional().describe('Business and contact details to save'),
+  payBy: z
+    .enum(joinPaymentChoices)
+    .default('invoice')
+    .describe(
+      "'invoice' (default): the join invoice is mailed with its PDF. 'card': nothing is mailed now; the receipt is mailed once the card payment (POST /api/payments/checkout) is recorded",
+    ),
 });
 export type JoinMembershipRequest = z.input<typeof joinMembershipRequestSchema>;
 
@@ -100,6 +135,15 @@ export const membershipInvoiceResponseSchema = z.object({
   invoice: membershipInvoiceRefSchema.nullable(),
 });
 export type MembershipInvoiceResponse = z.infer<typeof membershipInvoiceResponseSchema>;
+
+/** What a join answers: the membership, its join invoice, and what happens next. */
+export const joinMembershipResponseSchema = membershipInvoiceResponseSchema.extend({
+  invoiceMailed: z.boolean().describe('The join invoice was mailed with its PDF just now'),
+  paymentInstructions: z
+    .string()
+    .describe("How to pay an invoice offline, from the chamber's dues settings"),
+});
+export type JoinMembershipResponse = z.infer<typeof joinMembershipResponseSchema>;
 
 export const changePlanRequestSchema = z.object({ planId: uuid });
 export type ChangePlanRequest = z.input<typeof changePlanRequestSchema>;

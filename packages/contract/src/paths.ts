@@ -23,7 +23,11 @@ export const paths = {
   /** Opened from the mail to a new sign-in address as `/confirm-email?token=…`. */
   confirmEmail: { path: '/confirm-email', href: () => '/confirm-email' },
   connectAccount: { path: '/connect-account', href: () => '/connect-account' },
-  join: { path: '/join', href: () => '/join' },
+  join: {
+    path: '/join',
+    /** With a plan's slug, the join page starts with that plan chosen. */
+    href: (plan?: string) => (plan ? `/join?plan=${encodeURIComponent(plan)}` : '/join'),
+  },
   nominations: { path: '/nominations', href: () => '/nominations' },
   basicMembership: { path: '/basic-membership', href: () => '/basic-membership' },
   enhancedMembership: { path: '/enhanced-membership', href: () => '/enhanced-membership' },

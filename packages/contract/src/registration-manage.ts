@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventRegistrationSchema, registerForEventSchema } from './calendar.js';
+import { ticketStateSchema } from './event-tickets.js';
 
 /**
  * The manage link of an event registration: the confirmation mail carries a random token that
@@ -42,6 +43,10 @@ export type ManagedEvent = z.infer<typeof managedEventSchema>;
 /** GET /registrations/manage and the answer of a change. */
 export const managedRegistrationSchema = z.object({
   registration: eventRegistrationSchema,
+  ticket: ticketStateSchema
+    .nullable()
+    .default(null)
+    .describe('A paid event: the invoice, and the Checkout page while it is unpaid online'),
   event: managedEventSchema,
   canChange: z
     .boolean()

@@ -107,6 +107,11 @@ export const contacts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Elite: up to 6 https profile links, in the member's order (hidden below elite). */
+    socialLinks: text('social_links')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     address1: text('address1'),
     city: text('city'),
     state: varchar('state', { length: 2 }),
@@ -290,6 +295,18 @@ export const events = pgTable(
      * override of an occurrence has its own, copied from the series when it was made.
      */
     capacity: integer('capacity'),
+    /**
+     * Tickets, in cents of the chamber's currency: the price for members (signed in with an
+     * active membership) and for everyone else. Both null: free. One null: that price is
+     * the other's.
+     */
+    memberPriceCents: integer('member_price_cents'),
+    priceCents: integer('price_cents'),
+    /** How tickets are paid: `online` (Checkout, seats held 30 minutes) or `door`. */
+    ticketPayment: text('ticket_payment').notNull().default('online'),
+    /** Cancelling at least `refundCutoffHours` before the start refunds a paid ticket. */
+    refundOnCancel: boolean('refund_on_cancel').notNull().default(false),
+    refundCutoffHours: integer('refund_cutoff_hours').notNull().default(48),
     ...timestamps,
   },
   (t) => [
@@ -410,6 +427,11 @@ export const eventRegistrations = pgTable(
     /** Added at the door by staff (no mail, no manage link; the email may be ''). */
     walkIn: boolean('walk_in').notNull().default(false),
     /**
+     * The invoice of a paid ticket (party × price; one invoice may cover several dates of a
+     * series registered in one step). Null: free. Paid, refunded or open is the invoice's.
+     */
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    /**
      * Order of arrival, from a sequence: the waiting list's order. Timestamps can tie (and
      * come from the injectable clock); registrations for one occurrence are numbered under
      * its seat lock, so this is the order they were taken in.
@@ -428,6 +450,9 @@ export const eventRegistrations = pgTable(
     uniqueIndex('event_registrations_manage_token_key')
       .on(t.manageTokenHash)
       .where(sql`${t.manageTokenHash} is not null`),
+    index('event_registrations_invoice_idx')
+      .on(t.invoiceId)
+      .where(sql`${t.invoiceId} is not null`),
   ],
 );
 
@@ -781,6 +806,11 @@ export const memberships = pgTable(
     uniqueIndex('memberships_stripe_subscription_id_key').on(t.stripeSubscriptionId),
     index('memberships_status_paid_through_idx').on(t.status, t.paidThrough),
     index('memberships_paid_through_idx').on(t.paidThrough),
+    // Staff's 'due this month' list: a month of current memberships in paid-through order, so
+    // a page is read off the index instead of sorting the month's thousands of rows.
+    index('memberships_current_paid_through_idx')
+      .on(t.paidThrough, t.id)
+      .where(sql`${t.status} in ('active', 'grace')`),
   ],
 );
 

@@ -3,7 +3,12 @@ import { adminRoutes } from './admin/index.js';
 import { type AuthService, authRoutes, oauthMetadataRoutes } from './auth/index.js';
 import { BillingDocuments, BillingService, billingRoutes } from './billing/index.js';
 import { createStripeClient, OnlinePayments, onlinePaymentRoutes } from './billing/stripe.js';
-import { assertCanCreateEvents, calendarRoutes } from './calendar/index.js';
+import {
+  assertCanCreateEvents,
+  calendarRoutes,
+  ticketBilling,
+  ticketsFor,
+} from './calendar/index.js';
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
 import type { ModuleDeps } from './deps.js';
 import { mediaRoutes, type UploadRules } from './media/index.js';
@@ -56,6 +61,8 @@ export async function registerModules(
   // Staff refunds of card payments go back through Stripe.
   if (online) {
     billing.setPaymentProvider(online.provider());
+    // A card payment is receipted as a recorded one is, once its event has committed.
+    online.onInvoicesPaid((ids) => ids.forEach((id) => documents.receiptMailLater(id)));
   }
   // One BillingService: the payments Stripe records run the memberships' onPaid hooks.
   const memberships = new MembershipsService(
@@ -63,6 +70,8 @@ export async function registerModules(
     deps.clock,
     membershipBilling(billing, deps.clock),
   );
+  // Tickets are billed as dues are: their onPaid hook confirms the seats a payment pays for.
+  const tickets = ticketsFor(deps, ticketBilling(billing, online));
   if (online) {
     online.useHooks(subscriptionHooks(memberships));
     // A failed charge queues its mail in the event's transaction; send it now that the
@@ -74,6 +83,10 @@ export async function registerModules(
       } catch (error) {
         app.log.warn({ err: error }, 'dues mail not sent yet; the dues job retries it');
       }
+      // Tickets paid by this event: their receipts and confirmations, now it has committed.
+      await tickets
+        .mailPaid()
+        .catch((error: unknown) => app.log.error({ err: error }, 'ticket mail not sent'));
     });
   }
   app.decorate('onlinePayments', online);
@@ -84,12 +97,12 @@ export async function registerModules(
       await api.register(authRoutes, deps);
       await api.register(membersRoutes, deps);
       await api.register(mediaRoutes, { ...deps, uploadRules });
-      await api.register(calendarRoutes, deps);
+      await api.register(calendarRoutes, { ...deps, tickets });
       await api.register(adminRoutes, { ...deps, memberships });
       await api.register(membershipPlansRoutes, deps);
       await api.register(onlinePaymentRoutes, { ...deps, online });
       await api.register(billingRoutes, { ...deps, billing, documents });
-      await api.register(membershipRoutes, { memberships });
+      await api.register(membershipRoutes, { memberships, documents });
     },
     { prefix: '/api' },
   );

@@ -26,6 +26,8 @@ export interface DemoAccount {
   firstName: string;
   lastName: string;
   role: Role;
+  /** Active unless said otherwise: a join that is not paid yet keeps its sign-in pending. */
+  status?: 'active' | 'pending';
   business?: string;
   tier?: MembershipTier;
 }
@@ -73,6 +75,35 @@ export const demoAccounts: DemoAccount[] = [
     business: 'Jordan River CPA Group',
     tier: 'standard',
   },
+  // The dues states (demo-dues.ts): in grace, lapsed, and a join waiting for its invoice to be paid.
+  {
+    email: 'brian@tolmanheatingandair.example',
+    password: 'Chamber-Member-2026',
+    firstName: 'Brian',
+    lastName: 'Tolman',
+    role: 'member',
+    business: 'Tolman Heating & Air',
+    tier: 'enhanced',
+  },
+  {
+    email: 'gordon@lundprintandsign.example',
+    password: 'Chamber-Member-2026',
+    firstName: 'Gordon',
+    lastName: 'Lund',
+    role: 'member',
+    business: 'Lund Print & Sign',
+    tier: 'standard',
+  },
+  {
+    email: 'nora@fischerphotography.example',
+    password: 'Chamber-Member-2026',
+    firstName: 'Nora',
+    lastName: 'Fischer',
+    role: 'member',
+    status: 'pending',
+    business: 'Fischer Photography',
+    tier: 'enhanced',
+  },
 ];
 
 export interface DemoContact {
@@ -87,8 +118,9 @@ export interface DemoContact {
   bio?: string;
   address1: string;
   specialties: string[];
-  memberSince: string;
+  memberSince: string | null;
   couponCodes?: string[];
+  socialLinks?: string[];
 }
 
 export const demoContacts: DemoContact[] = [
@@ -120,6 +152,11 @@ export const demoContacts: DemoContact[] = [
     specialties: ['Retail', 'Home Improvement'],
     memberSince: '2012-06-01',
     couponCodes: ['CHAMBER10', 'SPRINGPAINT'],
+    socialLinks: [
+      'https://www.facebook.com/redwoodhardware.example',
+      'https://www.instagram.com/redwoodhardware.example',
+      'https://www.youtube.com/@redwoodhardware.example',
+    ],
   },
   {
     firstName: 'Priya',
@@ -226,5 +263,31 @@ export const demoContacts: DemoContact[] = [
     specialties: ['Automotive', 'Fleet Service'],
     memberSince: '2010-05-03',
     couponCodes: ['OILCHANGE15'],
+  },
+  {
+    firstName: 'Gordon',
+    lastName: 'Lund',
+    email: 'gordon@lundprintandsign.example',
+    business: 'Lund Print & Sign',
+    tier: 'standard',
+    phone: '(801) 555-0138',
+    tagline: 'Banners, cards and signs by Friday',
+    address1: '12612 S 2200 W',
+    specialties: ['Printing', 'Signs'],
+    memberSince: '2024-06-17',
+  },
+  {
+    firstName: 'Nora',
+    lastName: 'Fischer',
+    email: 'nora@fischerphotography.example',
+    business: 'Fischer Photography',
+    tier: 'enhanced',
+    phone: '(801) 555-0162',
+    website: 'https://fischerphotography.example',
+    tagline: 'Headshots and product photos for local business',
+    bio: 'Studio and on-location photography: team headshots, storefronts and menus.',
+    address1: '12450 S Redwood Rd',
+    specialties: ['Photography', 'Marketing'],
+    memberSince: null,
   },
 ];

@@ -1,5 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { contacts, eventRegistrations, events, users, type Database } from '@chamber/db';
+import {
+  contacts,
+  eventRegistrations,
+  events,
+  membershipPlans,
+  membershipTerms,
+  memberships,
+  users,
+  type Database,
+} from '@chamber/db';
 import { zonedDate, zonedTimeToUtc } from '@chamber/contract';
 import { hashPassword } from '../modules/auth/index.js';
 import { compactUtc, normalizeRule, Recurrence } from '../modules/calendar/index.js';
@@ -7,6 +16,12 @@ import { CALENDAR_ID, TIMEZONE } from './demo-data.js';
 import { contactsAt, type ScaleContact } from './scale-contacts.js';
 import { randomSource, seriesKinds, type Random } from './scale-vocabulary.js';
 import { singleEventsAt } from './scale-events.js';
+import {
+  membershipRow,
+  membershipsFor,
+  type ScaleMembership,
+  standingOf,
+} from './scale-memberships.js';
 
 /** What scale 1 holds: a large chamber, or a regional one. */
 export const SCALE_1 = {
@@ -82,23 +97,59 @@ export async function seedScale(
   const count = (n: number) => Math.max(1, Math.round(n * scale));
   const random = randomSource(20_260_101);
   const people = contactsAt(count(SCALE_1.contacts), random);
+  const dues = membershipsFor(people);
   const passwordHash = await hashPassword(SCALE_PASSWORD);
   const today = zonedDate(now, TIMEZONE);
   const firstDay = Date.UTC(today.year - 1, today.month - 1, today.day);
 
-  return db.transaction(async (tx) => {
+  const started = Date.now();
+  const report = await db.transaction(async (tx) => {
     const lines: string[] = [];
-    const started = Date.now();
     const ids: string[] = [];
     await insertInBatches(people, async (batch) => {
       const rows = await tx
         .insert(contacts)
-        .values(batch.map(toContactRow))
+        .values(batch.map((p, i) => toContactRow(p, dues[ids.length + i]!)))
         .returning({ id: contacts.id });
       ids.push(...rows.map((r) => r.id));
       if (ids.length % 10_000 === 0) log(`${ids.length} contacts...`);
     });
     lines.push(`${ids.length} contacts (${Date.now() - started} ms)`);
+
+    // The memberships are written here, 10,000 a statement with their current terms, rather
+    // than one at a time by the contacts' insert trigger at the commit (which then finds each
+    // contact's membership and stops).
+    const membershipsStarted = Date.now();
+    const plans = new Map(
+      (await tx.select().from(membershipPlans)).map((plan) => [plan.level, plan.id]),
+    );
+    const todayKey = `${today.year}-${String(today.month).padStart(2, '0')}-${String(today.day).padStart(2, '0')}`;
+    const made = people.map((p, i) =>
+      membershipRow(dues[i]!, p, ids[i]!, plans.get(p.tier)!, todayKey),
+    );
+    for (let i = 0; i < made.length; i += 10 * BATCH) {
+      const batch = made.slice(i, i + 10 * BATCH);
+      const column = (pick: (m: (typeof batch)[number]) => string | boolean | null | undefined) =>
+        `{${batch.map((m) => pick(m) ?? 'NULL').join(',')}}`;
+      await tx.execute(sql`
+        with made as (
+          insert into ${memberships}
+            (contact_id, plan_id, status, started_on, paid_through, auto_renew, card_brand, card_last4)
+          select * from unnest(
+            ${column((m) => m.contactId)}::uuid[], ${column((m) => m.planId)}::uuid[],
+            ${column((m) => m.status)}::membership_status[], ${column((m) => m.startedOn)}::date[],
+            ${column((m) => m.paidThrough)}::date[], ${column((m) => m.autoRenew)}::boolean[],
+            ${column((m) => m.cardBrand)}::text[], ${column((m) => m.cardLast4)}::varchar[])
+          returning id, plan_id, paid_through
+        )
+        insert into ${membershipTerms} (membership_id, plan_id, starts_on, ends_on)
+        select id, plan_id, (paid_through + 1 - interval '1 year')::date, paid_through
+        from made where paid_through is not null`);
+    }
+    const tally = (status: string) => dues.filter((d) => d.status === status).length;
+    lines.push(
+      `${made.length} memberships: ${tally('active')} active (paid through the coming 12 months, ${dues.filter((d) => d.autoRenew).length} renewing by card), ${tally('grace')} in grace, ${tally('lapsed')} lapsed, ${tally('pending')} pending (${Date.now() - membershipsStarted} ms)`,
+    );
 
     const logins = people.slice(0, count(SCALE_1.users)).map((p, i) => ({
       ...loginOf(i, random),
@@ -229,9 +280,12 @@ export async function seedScale(
     lines.push(`loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { lines };
   });
+  // The commit runs the contacts' deferred membership trigger once a contact.
+  report.lines.push(`committed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return report;
 }
 
-function toContactRow(p: ScaleContact): typeof contacts.$inferInsert {
+function toContactRow(p: ScaleContact, m: ScaleMembership): typeof contacts.$inferInsert {
   return {
     firstName: p.firstName,
     lastName: p.lastName,
@@ -247,8 +301,7 @@ function toContactRow(p: ScaleContact): typeof contacts.$inferInsert {
     state: 'UT',
     postalCode: p.postalCode,
     memberSince: p.memberSince,
-    membershipTier: p.tier,
-    paymentStatus: p.paid ? 'paid' : 'pending',
+    ...standingOf(m, p),
     specialties: p.specialties,
   };
 }

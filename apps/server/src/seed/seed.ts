@@ -19,6 +19,7 @@ import {
   TIMEZONE,
 } from './demo-data.js';
 import { demoRoster } from './demo-roster.js';
+import { duesStoryEmails, seedDemoDues } from './demo-dues.js';
 
 const SEEDED_NOTE = 'Demo event created by seed';
 
@@ -161,9 +162,11 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedRepo
         postalCode: '84065',
         memberSince: c.memberSince,
         membershipTier: c.tier,
-        paymentStatus: 'paid',
+        // The dues stories start from a membership not yet paid and pay it as members do.
+        paymentStatus: duesStoryEmails.has(c.email) ? 'pending' : 'paid',
         specialties: c.specialties,
         couponCodes: c.couponCodes ?? [],
+        socialLinks: 'socialLinks' in c ? (c.socialLinks ?? []) : [],
       })
       .onConflictDoNothing()
       .returning({ id: contacts.id });
@@ -192,11 +195,13 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedRepo
       firstName: account.firstName,
       lastName: account.lastName,
       role: account.role,
-      status: 'active',
+      status: account.status ?? 'active',
       contactId: contact?.id ?? null,
     });
     lines.push(`created ${account.role} ${account.email}`);
   }
+
+  lines.push(...(await seedDemoDues(db, now)));
 
   const [seeded] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -11,6 +11,8 @@ export type TierId = 'basic' | 'enhanced' | 'elite';
 export interface MembershipTierInfo {
   id: TierId;
   planId: string;
+  /** The plan's slug, as /join?plan= takes it. */
+  slug: string;
   level: MembershipTier;
   name: string;
   priceCents: number;
@@ -49,6 +51,7 @@ export function tiersFromPlans(plans: readonly MembershipPlan[]): MembershipTier
     .map((plan) => ({
       id: tierIdOf(plan.level),
       planId: plan.id,
+      slug: plan.slug,
       level: plan.level,
       name: plan.name,
       priceCents: plan.priceCents,

@@ -35,6 +35,7 @@ export function makeEvent(overrides: Partial<CalendarEvent> = {}): CalendarEvent
     isException: false,
     canEdit: false,
     reminderHours: 24,
+    ticket: null,
     ...overrides,
   };
 }

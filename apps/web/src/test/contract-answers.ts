@@ -52,6 +52,14 @@ import {
   myMembershipSchema,
   paymentOptionsSchema,
   paymentRedirectSchema,
+  duesReportSchema,
+  duesSettingsSchema,
+  invoiceSchema,
+  membershipDetailSchema,
+  membershipListSchema,
+  recordPaymentResponseSchema,
+  refundResponseSchema,
+  reissueResponseSchema,
 } from '@chamber/contract';
 import { z } from 'zod';
 
@@ -140,6 +148,21 @@ const answers: Record<string, z.ZodType> = {
   'GET /admin/submissions': submissionListSchema,
   'GET /admin/security-settings': securitySettingsSchema,
   'PUT /admin/security-settings': securitySettingsSchema,
+
+  'GET /admin/memberships': membershipListSchema,
+  'GET /admin/memberships/report': duesReportSchema,
+  'GET /admin/memberships/:id': membershipDetailSchema,
+  'POST /admin/memberships/:id/approve': membershipDetailSchema,
+  'PUT /admin/memberships/:id/plan': membershipDetailSchema,
+  'POST /admin/memberships/:id/cancel': membershipDetailSchema,
+  'GET /admin/membership-settings': duesSettingsSchema,
+  'PUT /admin/membership-settings': duesSettingsSchema,
+  'GET /admin/invoices': invoiceListSchema,
+  'POST /admin/invoices': invoiceSchema,
+  'POST /admin/invoices/:id/void': invoiceSchema,
+  'POST /admin/invoices/:id/reissue': reissueResponseSchema,
+  'POST /admin/invoices/:id/payments': recordPaymentResponseSchema,
+  'POST /admin/payments/:id/refunds': refundResponseSchema,
 };
 
 /** A path's segments against a route's; `:name` takes any one segment. */

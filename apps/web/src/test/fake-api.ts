@@ -141,6 +141,7 @@ export function makeMember(overrides: Partial<MemberDetail> = {}): MemberDetail 
     avatar: null,
     coverImage: null,
     couponCodes: [],
+    socialLinks: [],
     address1: null,
     city: null,
     state: null,

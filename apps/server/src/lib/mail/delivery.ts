@@ -27,6 +27,15 @@ export class MailDelivery {
     private readonly log: Log = consoleLog,
   ) {}
 
+  /**
+   * This delivery with the chamber's name and address read once, for a run of many messages:
+   * a sender that holds a database connection while it sends then needs no second one.
+   */
+  async pinned(): Promise<MailDelivery> {
+    const chamber = await this.identity();
+    return new MailDelivery(() => Promise.resolve(chamber), this.mailer, this.log);
+  }
+
   /** Sends one message now; rejects when it could not be sent. */
   async send(compose: Compose): Promise<SentMail> {
     const chamber = await this.identity();

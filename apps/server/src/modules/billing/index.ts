@@ -27,3 +27,4 @@ export {
 } from './service.js';
 export { BillingDocuments } from './documents.js';
 export type { PdfVariant } from './pdf.js';
+export { createStripeClient, type OnlinePayments } from './stripe.js';

@@ -32,7 +32,8 @@ export interface BillTo {
 }
 
 export interface IssueInvoiceInput {
-  contactId: string;
+  /** Null for someone who is not a contact (a visitor buying a ticket): `billTo` names them. */
+  contactId: string | null;
   membershipId?: string | null;
   purpose: InvoicePurpose;
   /** What paying it fulfils, for the purpose's hook (plan id, term dates...). */
@@ -256,6 +257,11 @@ export class BillingService {
     this.provider = provider;
   }
 
+  /** The database, for callers that record a payment outside a transaction of their own. */
+  get database(): Database {
+    return this.db;
+  }
+
   get onlineRefunds(): boolean {
     return this.provider !== null;
   }
@@ -286,15 +292,18 @@ export class BillingService {
   ): Promise<IssuedInvoice> {
     checkLines(input.lines);
     if (input.dueOn !== undefined) checkDate(input.dueOn, 'dueOn');
-    const contact = await q.findContact(t, input.contactId);
-    if (!contact) throw new AppError('not_found', 'Contact not found');
+    const contact = input.contactId ? await q.findContact(t, input.contactId) : null;
+    if (input.contactId && !contact) throw new AppError('not_found', 'Contact not found');
+    if (!contact && !input.billTo) {
+      throw new AppError('bad_request', 'An invoice without a contact needs a name to bill.');
+    }
     const settings = await q.settings(t);
     const issuedOn = await this.today(t);
     const dueOn = input.dueOn ?? addDays(issuedOn, settings.invoiceDueDays);
     if (dueOn < issuedOn) {
       throw new AppError('bad_request', 'The due date cannot be before the day of issue.');
     }
-    const billTo = storedBillTo(input.billTo ?? billToOf(contact));
+    const billTo = storedBillTo(input.billTo ?? billToOf(contact!));
     if (!billTo.name && !billTo.business) {
       throw new AppError('bad_request', 'The invoice needs a name to bill.');
     }
@@ -303,7 +312,7 @@ export class BillingService {
       status: 'open',
       purpose: input.purpose,
       purposeDetail: input.purposeDetail ?? {},
-      contactId: contact.id,
+      contactId: contact?.id ?? null,
       membershipId: input.membershipId ?? null,
       billTo,
       currency: settings.currency,

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Session } from '../../plugins/auth.js';
 import type { Stripe } from './stripe-client.js';
 import type { CardOnFile, SubscriptionHooks } from './stripe-hooks.js';
-import { settings } from './queries.js';
+import { type InvoiceRow, settings } from './queries.js';
 import * as q from './stripe-queries.js';
 import type { BillingService, PaymentProvider } from './service.js';
 
@@ -31,6 +31,7 @@ export class BadSignature extends Error {}
  */
 export class OnlinePayments {
   private hooks: SubscriptionHooks | null = null;
+  private paidListener: ((invoiceIds: string[]) => void) | null = null;
 
   constructor(
     private readonly db: Database,
@@ -44,6 +45,11 @@ export class OnlinePayments {
   /** The memberships module's side of a subscription. */
   useHooks(hooks: SubscriptionHooks): void {
     this.hooks = hooks;
+  }
+
+  /** Told, after an event's transaction commits, which invoices it recorded as paid (receipts). */
+  onInvoicesPaid(listener: (invoiceIds: string[]) => void): void {
+    this.paidListener = listener;
   }
 
   /** Refunds of card payments, for BillingService. */
@@ -72,9 +78,51 @@ export class OnlinePayments {
    * expired, or was for another amount, is replaced.
    */
   async checkout(session: Session, invoiceId: string): Promise<{ url: string }> {
+    return this.openCheckout(invoiceId, {
+      mayPay: (invoice) => this.owns(session, invoice.contactId),
+      successUrl: (invoice) =>
+        `${this.membershipPage(invoice)}?paid=${encodeURIComponent(invoice.number)}`,
+      cancelUrl: (invoice) => this.membershipPage(invoice),
+      expiresAt: null,
+    });
+  }
+
+  /** A join comes back to the join page's confirmation; any other dues invoice to /membership. */
+  private membershipPage(invoice: InvoiceRow): string {
+    return `${this.config.publicUrl}/${invoice.purpose === 'membership_join' ? 'join' : 'membership'}`;
+  }
+
+  /**
+   * A Checkout page for an open invoice whose payer the caller has already checked (a ticket's
+   * manage link), returning to the portal's `returnPath`. `expiresAt` ends the page with a
+   * seat hold, so nobody pays for seats that went to someone else (Stripe's least is 30
+   * minutes from now).
+   */
+  async checkoutFor(
+    invoiceId: string,
+    options: { returnPath: string; expiresAt: Date },
+  ): Promise<{ url: string }> {
+    const back = `${this.config.publicUrl}${options.returnPath}`;
+    return this.openCheckout(invoiceId, {
+      mayPay: () => true,
+      successUrl: () => `${back}${back.includes('?') ? '&' : '?'}paid=1`,
+      cancelUrl: () => back,
+      expiresAt: options.expiresAt,
+    });
+  }
+
+  private async openCheckout(
+    invoiceId: string,
+    options: {
+      mayPay: (invoice: InvoiceRow) => boolean;
+      successUrl: (invoice: InvoiceRow) => string;
+      cancelUrl: (invoice: InvoiceRow) => string;
+      expiresAt: Date | null;
+    },
+  ): Promise<{ url: string }> {
     return this.db.transaction(async (tx) => {
       const invoice = await q.lockInvoice(tx, invoiceId);
-      if (!invoice || invoice.kind !== 'invoice' || !this.owns(session, invoice.contactId)) {
+      if (!invoice || invoice.kind !== 'invoice' || !options.mayPay(invoice)) {
         throw new AppError('not_found', 'Invoice not found');
       }
       if (invoice.status === 'void') {
@@ -124,8 +172,9 @@ export class OnlinePayments {
             metadata,
             ...(customer ? { setup_future_usage: 'off_session' } : {}),
           },
-          success_url: `${this.config.publicUrl}/membership?paid=${encodeURIComponent(invoice.number)}`,
-          cancel_url: `${this.config.publicUrl}/membership`,
+          ...(options.expiresAt ? { expires_at: secondsOf(options.expiresAt) } : {}),
+          success_url: options.successUrl(invoice),
+          cancel_url: options.cancelUrl(invoice),
         },
         // A retried request after a lost answer gets the same session, not a second one.
         { idempotencyKey: `checkout:${invoice.id}:${invoice.stripeCheckoutSessionId ?? 'first'}` },
@@ -285,7 +334,8 @@ export class OnlinePayments {
       throw new BadSignature('The Stripe-Signature header does not match this body.');
     }
     const object = event.data.object as { id?: string };
-    return this.db.transaction(async (tx) => {
+    const paid: string[] = [];
+    const answer = await this.db.transaction(async (tx) => {
       const claimed = await q.claimEvent(tx, {
         id: event.id,
         type: event.type,
@@ -294,7 +344,7 @@ export class OnlinePayments {
         objectId: object.id ?? null,
       });
       if (!claimed) return { outcome: 'duplicate' };
-      const outcome = await this.apply(tx, event);
+      const outcome = await this.apply(tx, event, paid);
       await q.setOutcome(tx, event.id, outcome);
       if (outcome !== 'applied')
         this.log.info(
@@ -303,14 +353,16 @@ export class OnlinePayments {
         );
       return { outcome };
     });
+    if (paid.length > 0) this.paidListener?.(paid);
+    return answer;
   }
 
-  private async apply(tx: Executor, event: Stripe.Event): Promise<Outcome> {
+  private async apply(tx: Executor, event: Stripe.Event, paid: string[]): Promise<Outcome> {
     switch (event.type) {
       case 'checkout.session.completed':
-        return this.checkoutCompleted(tx, event.data.object);
+        return this.checkoutCompleted(tx, event.data.object, paid);
       case 'invoice.paid':
-        return this.renewalPaid(tx, event.data.object);
+        return this.renewalPaid(tx, event.data.object, paid);
       case 'invoice.payment_failed':
         return this.renewalFailed(tx, event.data.object);
       case 'customer.subscription.updated':
@@ -326,6 +378,7 @@ export class OnlinePayments {
   private async checkoutCompleted(
     tx: Executor,
     session: Stripe.Checkout.Session,
+    paid: string[],
   ): Promise<Outcome> {
     if (session.mode === 'subscription') {
       const membershipId = session.metadata?.membershipId;
@@ -376,6 +429,7 @@ export class OnlinePayments {
       reference: intent,
       stripePaymentIntentId: intent,
     });
+    paid.push(invoice.id);
     return 'applied';
   }
 
@@ -398,7 +452,11 @@ export class OnlinePayments {
   }
 
   /** A subscription's yearly charge: the membership's renewal invoice, paid by card. */
-  private async renewalPaid(tx: Executor, stripeInvoice: Stripe.Invoice): Promise<Outcome> {
+  private async renewalPaid(
+    tx: Executor,
+    stripeInvoice: Stripe.Invoice,
+    paid: string[],
+  ): Promise<Outcome> {
     const subscription = this.subscriptionOf(stripeInvoice);
     if (!subscription.id) return 'ignored: not a subscription invoice';
     if (stripeInvoice.amount_paid === 0) return 'ignored: nothing charged (trial)';
@@ -431,6 +489,7 @@ export class OnlinePayments {
       reference: intent ?? stripeInvoice.id,
       stripePaymentIntentId: intent,
     });
+    paid.push(invoice.id);
     return 'applied';
   }
 

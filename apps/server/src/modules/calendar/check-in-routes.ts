@@ -4,12 +4,14 @@ import {
   checkInListSchema,
   checkInRequestSchema,
   checkInResultSchema,
+  doorPaymentRequestSchema,
   walkInSchema,
 } from '@chamber/contract';
 import { mediaResponse } from '../../lib/openapi-media.js';
 import type { ModuleDeps } from '../deps.js';
 import { CheckInCodes } from './check-in-codes.js';
 import { CheckInService } from './check-in.js';
+import type { Tickets } from './tickets.js';
 import { errors, eventParams } from './route-schemas.js';
 
 const tags = ['calendar'];
@@ -20,8 +22,31 @@ const door =
  * The door of an event (/calendars/appointments/{id}/check-in, /walk-ins) and the
  * registrations as CSV (/registrations.csv), for its organizer and staff.
  */
-export const checkInRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const checkIn = new CheckInService(deps.db, deps.clock, new CheckInCodes(deps.db));
+export const checkInRoutes: FastifyPluginAsyncZod<
+  ModuleDeps & { tickets: Tickets | null }
+> = async (app, deps) => {
+  const checkIn = new CheckInService(deps.db, deps.clock, new CheckInCodes(deps.db), deps.tickets);
+
+  app.post(
+    '/calendars/appointments/:id/check-in/payments',
+    {
+      config: { access: 'staff', idempotent: true },
+      bodyLimit: 4 * 1024,
+      schema: {
+        tags,
+        summary: 'Record a ticket paid at the door (moderators and admins)',
+        description:
+          'The party’s whole ticket (its invoice) is paid by cash, check (its number as `reference`), a card on the chamber’s reader, or other; the receipt is mailed to the party’s address. A paid ticket answers 409 `invoice_paid`, a void one 409 `invoice_void`, a party without a ticket 409, a registration of another event 404. A series id is 400: choose a date.',
+        params: eventParams,
+        body: doorPaymentRequestSchema,
+        response: { 200: checkInResultSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return checkIn.doorPayment(request.params.id, request.body, request.session);
+    },
+  );
 
   app.get(
     '/calendars/appointments/:id/check-in',

@@ -4,6 +4,7 @@ import type {
   CheckInParty,
   CheckInResult,
   checkInRequestSchema,
+  doorPaymentRequestSchema,
   walkInSchema,
 } from '@chamber/contract';
 import type { Database } from '@chamber/db';
@@ -14,6 +15,8 @@ import { AppError } from '../../lib/errors.js';
 import type { Session } from '../../plugins/auth.js';
 import { assertCanEdit } from './access.js';
 import type { CheckInCodes } from './check-in-codes.js';
+import type { TicketInvoice } from './ticket-port.js';
+import { ticketStatusOf, type Tickets } from './tickets.js';
 import * as q from './queries.js';
 import type { RegistrationRow } from './queries.js';
 import { compactUtc, parseCompactUtc } from './rule-text.js';
@@ -28,8 +31,20 @@ const otherEvent = () =>
     'This ticket is for another event (or another date of this series). Check the event on the ticket.',
   );
 
-function toParty(r: RegistrationRow): CheckInParty {
+type Ticketing = { invoices: Map<string, TicketInvoice>; payment: 'online' | 'door' };
+
+function toParty(r: RegistrationRow, ticketing?: Ticketing): CheckInParty {
+  const invoice = r.invoiceId ? ticketing?.invoices.get(r.invoiceId) : undefined;
   return {
+    ticket:
+      invoice && ticketing
+        ? {
+            amountCents: invoice.shares[r.id] ?? invoice.totalCents,
+            currency: invoice.currency,
+            status: ticketStatusOf(invoice),
+            payment: invoice.payment?.online ? 'online' : ticketing.payment,
+          }
+        : null,
     id: r.id,
     name: r.name,
     email: r.email,
@@ -55,7 +70,40 @@ export class CheckInService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly codes: CheckInCodes,
+    private readonly tickets: Tickets | null = null,
   ) {}
+
+  /** The ticket invoices of these parties, and how the event's tickets are paid. */
+  private async ticketing(target: Target, rows: RegistrationRow[]): Promise<Ticketing> {
+    const row = shownRow(target);
+    return {
+      invoices: this.tickets ? await this.tickets.invoicesOf(rows) : new Map(),
+      payment: row.ticketPayment === 'door' ? 'door' : 'online',
+    };
+  }
+
+  /**
+   * Records a ticket paid at the door (staff only): the party's invoice is paid through
+   * billing, which mails the receipt.
+   */
+  async doorPayment(
+    id: string,
+    body: z.output<typeof doorPaymentRequestSchema>,
+    session: Session | null,
+  ): Promise<CheckInResult> {
+    const target = await this.door(id, session);
+    if (!this.tickets) throw new AppError('conflict', 'This portal does not sell tickets.');
+    const row = await this.tickets.recordDoorPayment(target, body.registrationId, body, session!);
+    const key = registrationKey(target);
+    if (row.occurrenceKey !== key.occurrenceKey) throw otherEvent();
+    const rows = await this.parties(target);
+    const ticketing = await this.ticketing(target, [row]);
+    return {
+      party: toParty(row, ticketing),
+      alreadyCheckedIn: row.checkedInAt !== null,
+      counts: countsOf(rows),
+    };
+  }
 
   /** An event or occurrence the viewer runs the door of (a whole series has no door). */
   private async door(id: string, session: Session | null): Promise<Target> {
@@ -77,6 +125,7 @@ export class CheckInService {
     const target = await this.door(id, session);
     const rows = await this.parties(target);
     const shown = shownRow(target);
+    const ticketing = await this.ticketing(target, rows);
     return {
       event: {
         id: viewOfTarget(target).id,
@@ -86,7 +135,7 @@ export class CheckInService {
         timezone: shown.timezone,
       },
       counts: countsOf(rows),
-      parties: rows.map(toParty),
+      parties: rows.map((r) => toParty(r, ticketing)),
     };
   }
 
@@ -128,7 +177,7 @@ export class CheckInService {
       return { row: updated, already: false };
     });
     return {
-      party: toParty(result.row),
+      party: toParty(result.row, await this.ticketing(target, [result.row])),
       alreadyCheckedIn: result.already,
       counts: countsOf(await this.parties(target)),
     };
@@ -207,6 +256,7 @@ export class CheckInService {
     const byOccurrence = new Map<string, RegistrationRow[]>();
     for (const r of rows)
       byOccurrence.set(r.occurrenceKey, [...(byOccurrence.get(r.occurrenceKey) ?? []), r]);
+    const states = this.tickets ? await this.tickets.statesOf(rows) : new Map<string, string>();
     const records: string[][] = [header];
     for (const [key, group] of byOccurrence) {
       const date = series ? occurrenceDate(key, local) : null;
@@ -220,8 +270,8 @@ export class CheckInService {
           r.phone ?? '',
           String(r.guests),
           a.waitlistPosition ? `waitlisted (${a.waitlistPosition})` : r.seatStatus,
-          // No event sells tickets yet: every registration is free.
-          'free',
+          // The ticket's invoice says: unpaid, paid, refunded or void; no invoice is free.
+          states.get(r.id) ?? 'free',
           r.checkedInAt ? local(r.checkedInAt) : '',
         ]);
       }

@@ -157,12 +157,12 @@ export class EventMail {
   async registrationConfirmed(
     target: Target,
     registration: RegistrationRow,
-    options: { updated: boolean; manageUrl?: string; checkInCode?: string },
+    options: { updated: boolean; manageUrl?: string; checkInCode?: string; ticketLine?: string },
   ) {
     const row = shownRow(target);
     const title = row.title.trim() || 'Untitled Event';
     const others = registration.guests - 1;
-    const { updated, manageUrl, checkInCode } = options;
+    const { updated, manageUrl, checkInCode, ticketLine } = options;
     await this.send(
       registration.email,
       target,
@@ -177,6 +177,7 @@ export class EventMail {
           `When: ${whenText(row)}`,
           ...(row.location ? [`Where: ${row.location}`] : []),
           `Party size: ${registration.guests}`,
+          ...(ticketLine ? [ticketLine] : []),
           'The attached calendar file adds the event to your calendar.',
           ...(checkInCode
             ? [

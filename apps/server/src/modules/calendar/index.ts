@@ -11,3 +11,6 @@ export { Recurrence } from './recurrence.js';
 export { sendReminders } from './reminders.js';
 export { settleAllSeats } from './seat-offers.js';
 export { CalendarService } from './service.js';
+export { ticketBilling } from './billing-adapter.js';
+export type { TicketBilling } from './ticket-port.js';
+export { type Tickets, ticketsFor } from './tickets.js';

@@ -1,4 +1,9 @@
-import { type Calendar, type EventList, MAX_EVENT_WINDOW_DAYS } from '@chamber/contract';
+import {
+  type Calendar,
+  type EventList,
+  type EventTicket,
+  MAX_EVENT_WINDOW_DAYS,
+} from '@chamber/contract';
 import type { Executor } from '@chamber/db';
 import { AppError } from '../../lib/errors.js';
 import type { Session } from '../../plugins/auth.js';
@@ -54,6 +59,7 @@ export async function listWindow(
   query: { startDate: string; endDate: string },
   viewer: Session | null,
   max: number,
+  ticketOf: (row: EventRow) => EventTicket | null = () => null,
 ): Promise<EventList> {
   const { from, to } = parseWindow(query, calendar.timezone);
   const [singles, seriesRows] = await Promise.all([
@@ -117,6 +123,7 @@ export async function listWindow(
       toCalendarEvent(v, {
         canEdit: canEditEvent(viewer, v.series ?? v.row),
         counts: counts.get(viewKey(v)),
+        ticket: ticketOf(v.row),
       }),
     ),
     truncated,

@@ -23,6 +23,11 @@ export const CONTENT_FIELDS = [
   'calendarId',
   'reminderHours',
   'capacity',
+  'memberPriceCents',
+  'priceCents',
+  'ticketPayment',
+  'refundOnCancel',
+  'refundCutoffHours',
 ] as const;
 export type ContentField = (typeof CONTENT_FIELDS)[number];
 
@@ -31,6 +36,8 @@ export type EventValues = Pick<EventRow, ContentField | 'startTime' | 'endTime' 
 const DAY = 86_400_000;
 /** Registrants are reminded a day before, unless the event says otherwise. */
 export const DEFAULT_REMINDER_HOURS = 24;
+/** Cancelling up to two days before a paid event refunds it, when the event refunds at all. */
+export const DEFAULT_REFUND_CUTOFF_HOURS = 48;
 const MAX_DURATION = 366 * DAY;
 const EARLIEST = Date.UTC(2000, 0, 1);
 const LATEST = Date.UTC(2101, 0, 1);
@@ -137,6 +144,14 @@ export function readEventBody(
           ? base.reminderHours
           : DEFAULT_REMINDER_HOURS,
     capacity: body.capacity !== undefined ? body.capacity : (base?.capacity ?? null),
+    memberPriceCents:
+      body.memberPriceCents !== undefined
+        ? body.memberPriceCents
+        : (base?.memberPriceCents ?? null),
+    priceCents: body.priceCents !== undefined ? body.priceCents : (base?.priceCents ?? null),
+    ticketPayment: pick('ticketPayment', 'online'),
+    refundOnCancel: pick('refundOnCancel', false),
+    refundCutoffHours: pick('refundCutoffHours', DEFAULT_REFUND_CUTOFF_HOURS),
     timezone,
     startTime: times.start,
     endTime: times.end,

@@ -226,6 +226,29 @@ export async function retireEventIds(
     });
 }
 
+/**
+ * Forgets the retired ids whose successor a deletion removes: an event or series with every
+ * occurrence (`all`), one occurrence, or the occurrences from one on. Such an id would answer
+ * 404 like its successor, so its row only grows the table. Rows whose successor lives on
+ * (the retired occurrences of a deleted series that point into a split-off one) stay.
+ */
+export async function forgetRetiredIdsOf(
+  db: Executor,
+  eventId: string,
+  scope: 'all' | { only: string } | { from: string },
+): Promise<void> {
+  const prefix = `${eventId}_`;
+  const occurrences = sql`starts_with(${eventRedirects.successorId}, ${prefix})`;
+  await db.delete(eventRedirects).where(
+    scope === 'all'
+      ? or(eq(eventRedirects.successorId, eventId), occurrences)
+      : 'only' in scope
+        ? eq(eventRedirects.successorId, prefix + scope.only)
+        : // Occurrence keys are compact UTC of one length, so text order is time order.
+          and(occurrences, gte(eventRedirects.successorId, prefix + scope.from)),
+  );
+}
+
 /** The id that replaced a retired one, if a series edit retired it. */
 export async function successorOf(db: Executor, id: string): Promise<string | undefined> {
   const [row] = await db

@@ -287,6 +287,7 @@ describe('the manage link', () => {
       seatsLeft: null,
       canAccept: false,
       checkInCode: expect.stringMatching(/^r1\.[\w-]+\.[\w-]{22}$/),
+      ticket: null,
     });
   });
 

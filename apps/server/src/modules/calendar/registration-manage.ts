@@ -19,6 +19,8 @@ import { closedReason, mailOffers, registrationWindows } from './registrations.j
 import { notEnoughSeats, seatsFor, settleSeats } from './seats.js';
 import { registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
 import { holdsSeats, toRegistration, viewOfTarget } from './view.js';
+import { userIsMember } from './ticket-queries.js';
+import { sellsTickets, type Tickets } from './tickets.js';
 
 type Changes = z.output<typeof updateManagedRegistrationSchema>;
 
@@ -59,6 +61,7 @@ export class RegistrationManageService {
     private readonly mail: EventMail,
     private readonly publicUrl: string,
     private readonly codes: CheckInCodes = new CheckInCodes(db),
+    private readonly tickets: Tickets | null = null,
   ) {}
 
   async read(token: string): Promise<ManagedRegistration> {
@@ -86,6 +89,12 @@ export class RegistrationManageService {
     const { row, target, offers, result } = await this.db.transaction(async (tx) => {
       const { row: stored, target } = await this.lockOpen(tx, token);
       const guests = Number(changes.numberOfGuests ?? 1);
+      if (stored.invoiceId && guests !== stored.guests) {
+        throw new AppError(
+          'conflict',
+          'The party size of a ticket is changed by the chamber’s staff: the invoice is for this party.',
+        );
+      }
       const key = registrationKey(target);
       const capacity = shownRow(target).capacity;
       if (holdsSeats(stored) && guests > stored.guests) {
@@ -133,10 +142,11 @@ export class RegistrationManageService {
     });
     const mailError = await attempted(() => this.mail.registrationCancelled(target, row));
     await mailOffers(this.mail, this.publicUrl, target, offers);
+    const refund = this.tickets ? await this.tickets.cancelled(row, shownRow(target)) : null;
     const message =
       row.seatStatus === 'waitlisted' || row.seatStatus === 'offered'
         ? 'You have left the waiting list.'
-        : 'Your registration is cancelled.';
+        : `Your registration is cancelled.${refund ? ` ${refund}` : ''}`;
     return { result: { cancelled: true, message }, mailError };
   }
 
@@ -164,18 +174,41 @@ export class RegistrationManageService {
         );
         return { kind: 'expired' as const, offers, target };
       }
-      const row = await q.updateRegistration(tx, stored.id, {
-        seatStatus: 'confirmed',
-        holdUntil: null,
+      // At a paid event the seats are taken with a ticket: held until paid online, or
+      // confirmed with the price due at the door.
+      const shown = shownRow(target);
+      const terms =
+        this.tickets && sellsTickets(shown)
+          ? this.tickets.termsFor(shown, await userIsMember(tx, stored.userId))
+          : null;
+      const online = terms?.payment === 'online';
+      let row = await q.updateRegistration(tx, stored.id, {
+        seatStatus: online ? 'held' : 'confirmed',
+        holdUntil: online ? this.tickets!.holdUntil(now) : null,
         updatedAt: now,
       });
+      if (terms && !row.invoiceId) {
+        await this.tickets!.invoiceFor(tx, {
+          rows: [
+            {
+              row,
+              title: shown.title.trim() || 'Untitled Event',
+              when: shown.startTime.toISOString().slice(0, 10),
+            },
+          ],
+          terms,
+          session: null,
+          eventId: row.eventId,
+        });
+        row = (await q.findRegistration(tx, row.id))!;
+      }
       return { kind: 'accepted' as const, row, target, offers: [] };
     });
     await mailOffers(this.mail, this.publicUrl, outcome.target, outcome.offers);
     if (outcome.kind === 'expired') throw new AppError('conflict', seatMessages.offerExpired);
     const { row, target } = outcome;
     const mailError =
-      outcome.kind === 'accepted'
+      outcome.kind === 'accepted' && row.seatStatus === 'confirmed'
         ? await attempted(async () =>
             this.mail.registrationConfirmed(target, row, {
               updated: false,
@@ -227,6 +260,12 @@ export class RegistrationManageService {
     const seats = await seatsFor(db, key, shown.capacity, now, row.id);
     return {
       registration: toRegistration(row, id, await q.waitlistPosition(db, row)),
+      ticket: this.tickets
+        ? await this.tickets.stateOf(row, shown, {
+            checkout: true,
+            returnPath: `/events/${encodeURIComponent(id)}`,
+          })
+        : null,
       event: {
         id,
         title: shown.title.trim() || 'Untitled Event',

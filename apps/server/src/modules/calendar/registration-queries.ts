@@ -255,7 +255,7 @@ export async function lapseExpiredOffers(
     .where(
       and(
         ofOccurrence(key),
-        eq(eventRegistrations.seatStatus, 'offered'),
+        sql`${eventRegistrations.seatStatus} in ('offered', 'held')`,
         sql`${eventRegistrations.holdUntil} <= ${now.toISOString()}::timestamptz`,
       ),
     )
@@ -287,7 +287,7 @@ export async function waitlistPosition(db: Executor, row: RegistrationRow): Prom
   return (ahead?.n ?? 0) + 1;
 }
 
-/** Occurrences with an offer past its time or a party waiting: the offer job's work. */
+/** Occurrences with an offer or unpaid hold past its time, or a party waiting: the offer job's work. */
 export async function occurrencesToSettle(db: Executor, now: Date): Promise<SeatKey[]> {
   return db
     .selectDistinct({
@@ -296,7 +296,7 @@ export async function occurrencesToSettle(db: Executor, now: Date): Promise<Seat
     })
     .from(eventRegistrations)
     .where(
-      sql`${eventRegistrations.seatStatus} = 'waitlisted' or (${eventRegistrations.seatStatus} = 'offered' and ${eventRegistrations.holdUntil} <= ${now.toISOString()}::timestamptz)`,
+      sql`${eventRegistrations.seatStatus} = 'waitlisted' or (${eventRegistrations.seatStatus} in ('offered', 'held') and ${eventRegistrations.holdUntil} <= ${now.toISOString()}::timestamptz)`,
     );
 }
 

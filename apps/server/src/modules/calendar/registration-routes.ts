@@ -16,6 +16,8 @@ import type { ModuleDeps } from '../deps.js';
 import type { EventMail } from './event-mail.js';
 import { RegistrationManageService } from './registration-manage.js';
 import { RegistrationService } from './registrations.js';
+import { CheckInCodes } from './check-in-codes.js';
+import type { Tickets } from './tickets.js';
 import { errors as eventErrors, eventParams } from './route-schemas.js';
 
 const tags = ['calendar'];
@@ -32,14 +34,17 @@ const proof = `The token of the manage link from the registration mail, in the \
  * manage link in its mail (/registrations/manage): read, change, cancel.
  */
 export const registrationRoutes: FastifyPluginAsyncZod<
-  ModuleDeps & { eventMail: EventMail }
+  ModuleDeps & { eventMail: EventMail; tickets: Tickets | null }
 > = async (app, deps) => {
+  const codes = new CheckInCodes(deps.db);
   const registrations = new RegistrationService(
     deps.db,
     deps.clock,
     deps.throttle,
     deps.eventMail,
     deps.config.publicUrl,
+    codes,
+    deps.tickets,
   );
   const manage = new RegistrationManageService(
     deps.db,
@@ -47,6 +52,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     deps.throttle,
     deps.eventMail,
     deps.config.publicUrl,
+    codes,
+    deps.tickets,
   );
   const logMailError = (request: FastifyRequest, err: unknown) => {
     if (err) request.log.error({ err }, 'registration mail not sent');

@@ -1,8 +1,10 @@
-import type {
-  RegisterForEvent,
-  registerForEventSchema,
-  RegistrationList,
-  RegistrationResult,
+import {
+  formatMoney,
+  type RegisterForEvent,
+  type registerForEventSchema,
+  type RegistrationList,
+  type RegistrationResult,
+  ticketMessages,
 } from '@chamber/contract';
 import type { Database } from '@chamber/db';
 import type { z } from 'zod';
@@ -19,6 +21,7 @@ import type { EventRow, RegistrationRow } from './queries.js';
 import { ownerRow, registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
 import { CheckInCodes } from './check-in-codes.js';
 import { notEnoughSeats, type Offer, seatsFor, settleSeats } from './seats.js';
+import { isMember, type Tickets, type TicketTerms } from './tickets.js';
 import {
   countsOf,
   holdsSeats,
@@ -29,6 +32,16 @@ import {
 } from './view.js';
 
 type RegistrationBody = z.output<typeof registerForEventSchema>;
+
+const titleOf = (target: Target) => shownRow(target).title.trim() || 'Untitled Event';
+/** The date of an occurrence as an invoice line names it, in the event's time zone. */
+const dayOf = (target: Target) => {
+  const row = shownRow(target);
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: row.timezone,
+    dateStyle: 'medium',
+  }).format(row.startTime);
+};
 const HOUR = 3_600_000;
 
 /**
@@ -114,6 +127,7 @@ export class RegistrationService {
     private readonly mail: EventMail,
     private readonly publicUrl: string,
     private readonly codes: CheckInCodes = new CheckInCodes(db),
+    private readonly tickets: Tickets | null = null,
   ) {}
 
   /**
@@ -153,7 +167,15 @@ export class RegistrationService {
       notes: body.notes?.trim() || null,
     };
     const capacity = shownRow(target).capacity;
-    const saved = await this.save({ key: seatKey, capacity, sent, session, now });
+    const terms = this.tickets?.termsFor(shownRow(target), isMember(session)) ?? null;
+    const saved = await this.save({
+      key: seatKey,
+      capacity,
+      sent,
+      session,
+      now,
+      ticket: terms ? { terms, target } : null,
+    });
 
     const shownId = viewOfTarget(target).id;
     const counts = await this.db.transaction(async (tx) => ({
@@ -163,9 +185,19 @@ export class RegistrationService {
     }));
     const link = manageUrl(this.publicUrl, saved.token);
     const waiting = saved.row.seatStatus === 'waitlisted';
+    const fresh = saved.kind !== 'unchanged';
+    const ticket =
+      fresh && this.tickets
+        ? await this.tickets.stateOf(saved.row, shownRow(target), {
+            checkout: true,
+            returnPath: `/events/${encodeURIComponent(shownId)}`,
+          })
+        : null;
     let mailError: unknown;
     try {
-      if (saved.kind === 'unchanged') {
+      if (saved.row.seatStatus === 'held') {
+        // An unpaid online ticket: the confirmation, with its manage link, follows the payment.
+      } else if (saved.kind === 'unchanged') {
         await this.mail.registrationAlreadyMade(target, saved.row, link);
       } else if (waiting) {
         await this.mail.joinedWaitlist(target, saved.row, counts.position ?? 1, link);
@@ -174,6 +206,11 @@ export class RegistrationService {
           updated: saved.kind === 'updated',
           manageUrl: link,
           checkInCode: await this.codes.issue(saved.row.id),
+          ...(ticket?.status === 'unpaid'
+            ? {
+                ticketLine: `Ticket: ${formatMoney(ticket.amountCents, ticket.currency)}, to be paid at the door (invoice ${ticket.invoiceNumber}).`,
+              }
+            : {}),
         });
       }
     } catch (err) {
@@ -208,11 +245,18 @@ export class RegistrationService {
         attendeeCount: counts.all.people,
         registrationCount: counts.all.registrations,
         seatsLeft: seatsLeftOf(capacity, counts.taken),
-        message: mailError
-          ? "You're registered, but we could not send the confirmation email. Please contact the chamber office if you need it."
-          : registration.seatStatus === 'waitlisted'
-            ? `This event is sold out. You're number ${registration.waitlistPosition} on the waiting list; we'll email you if seats free up.`
-            : "We've sent a confirmation to your email.",
+        ticket,
+        message: ticket?.checkoutUrl
+          ? `${ticketMessages.heldSeats} ${ticketMessages.paidOnline}`
+          : saved.row.seatStatus === 'held'
+            ? `${ticketMessages.heldSeats} The payment page could not be opened just now; please try again from your registration.`
+            : mailError
+              ? "You're registered, but we could not send the confirmation email. Please contact the chamber office if you need it."
+              : registration.seatStatus === 'waitlisted'
+                ? `This event is sold out. You're number ${registration.waitlistPosition} on the waiting list; we'll email you if seats free up.`
+                : ticket?.status === 'unpaid'
+                  ? `${ticketMessages.payAtDoor} We've sent a confirmation to your email.`
+                  : "We've sent a confirmation to your email.",
       },
     };
   }
@@ -229,8 +273,11 @@ export class RegistrationService {
     sent: Pick<RegistrationRow, 'name' | 'email' | 'phone' | 'guests' | 'notes'>;
     session: Session | null;
     now: Date;
+    /** A paid event: what the party pays, invoiced with its seats. */
+    ticket: { terms: TicketTerms; target: Target } | null;
   }): Promise<Saved> {
-    const { key, capacity, sent, session, now } = input;
+    const { key, capacity, sent, session, now, ticket } = input;
+    const online = ticket?.terms.payment === 'online';
     const { token, hash } = issueManageToken();
     return this.db.transaction(async (tx) => {
       await q.lockSeats(tx, key);
@@ -240,9 +287,22 @@ export class RegistrationService {
       const fits = seats.fits(sent.guests);
       const fresh = {
         ...sent,
-        seatStatus: fits ? 'confirmed' : 'waitlisted',
-        holdUntil: null,
+        seatStatus: !fits ? 'waitlisted' : online ? 'held' : 'confirmed',
+        holdUntil: fits && online ? this.tickets!.holdUntil(now) : null,
         checkedInAt: null,
+        invoiceId: null,
+      };
+      // A party with seats at a paid event gets its invoice with them; a waiting one when
+      // it takes the seats offered.
+      const invoiced = async (row: RegistrationRow): Promise<RegistrationRow> => {
+        if (!ticket || !fits) return row;
+        await this.tickets!.invoiceFor(tx, {
+          rows: [{ row, title: titleOf(ticket.target), when: dayOf(ticket.target) }],
+          terms: ticket.terms,
+          session,
+          eventId: key.eventId,
+        });
+        return (await q.findRegistration(tx, row.id))!;
       };
       const created = await q.insertRegistration(tx, {
         eventId: key.eventId,
@@ -253,7 +313,7 @@ export class RegistrationService {
         createdAt: now,
         updatedAt: now,
       });
-      if (created) return { kind: 'created', row: created, token, offers, fits };
+      if (created) return { kind: 'created', row: await invoiced(created), token, offers, fits };
       const existing = await q.lockRegistrationOf(tx, { ...key, email: sent.email });
       // The seat lock keeps cancellations out, so the row that conflicted is still there.
       if (!existing)
@@ -268,9 +328,16 @@ export class RegistrationService {
           createdAt: now,
           updatedAt: now,
         });
-        return { kind: 'created', row: await q.requeue(tx, existing.id), token, offers, fits };
+        const again = await invoiced(await q.requeue(tx, existing.id));
+        return { kind: 'created', row: again, token, offers, fits };
       }
       if (ownsRegistration(session, existing)) {
+        if (existing.invoiceId && existing.guests !== sent.guests) {
+          throw new AppError(
+            'conflict',
+            'A ticketed party’s size is changed by the chamber’s staff: the invoice is for this party.',
+          );
+        }
         if (holdsSeats(existing)) {
           const own = await seatsFor(tx, key, capacity, now, existing.id);
           if (!own.fits(sent.guests)) throw notEnoughSeats(own.left ?? 0);

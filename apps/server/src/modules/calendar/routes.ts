@@ -22,14 +22,18 @@ import { icsRoutes } from './ics-routes.js';
 import { registrationRoutes } from './registration-routes.js';
 import { calendarParams, errors, eventParams } from './route-schemas.js';
 import { CalendarService } from './service.js';
+import type { Tickets } from './tickets.js';
 import { optionalBearer } from '../../plugins/auth.js';
 
 /**
  * The calendar: /calendars/{calendarId} and its events, and the events themselves
  * (/calendars/appointments/...). Calendar files and registrations have files of their own.
  */
-export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const calendar = new CalendarService(deps.db, deps.clock);
+export const calendarRoutes: FastifyPluginAsyncZod<
+  ModuleDeps & { tickets?: Tickets | null }
+> = async (app, deps) => {
+  const tickets = deps.tickets ?? null;
+  const calendar = new CalendarService(deps.db, deps.clock, tickets);
   // Windows as visitors get them (the home page's year, the calendar's months), each kept
   // until the data changes: a year of a busy calendar is 2000 events and about 2 MB of JSON.
   const windows = new KeptResponses(deps.db, { maxEntries: 200, maxSize: 48 * 1024 * 1024 });
@@ -218,6 +222,6 @@ export const calendarRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   );
 
   await app.register(icsRoutes, { ...deps, calendar });
-  await app.register(registrationRoutes, { ...deps, eventMail: mail });
-  await app.register(checkInRoutes, deps);
+  await app.register(registrationRoutes, { ...deps, eventMail: mail, tickets });
+  await app.register(checkInRoutes, { ...deps, tickets });
 };

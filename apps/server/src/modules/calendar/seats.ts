@@ -2,6 +2,7 @@ import { chambers, type Executor } from '@chamber/db';
 import { asc } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.js';
 import { issueManageToken } from './manage-links.js';
+import { voidTicketInvoices } from './ticket-queries.js';
 import * as q from './queries.js';
 import type { RegistrationRow, SeatKey } from './queries.js';
 
@@ -24,8 +25,8 @@ export async function seatOfferHours(db: Executor): Promise<number> {
 }
 
 /**
- * Brings an occurrence's seats up to date, under its seat lock: offers whose time ran out
- * lapse, and free seats are offered down the waiting list, to each waiting party that fits
+ * Brings an occurrence's seats up to date, under its seat lock: offers and unpaid ticket
+ * holds whose time ran out lapse (a hold's invoice is voided), and free seats are offered down the waiting list, to each waiting party that fits
  * in turn (a party of 4 waits while a party of 2 behind it takes the 2 seats left). Offered
  * seats are kept for the party until the offer expires. Safe to repeat.
  */
@@ -35,7 +36,9 @@ export async function settleSeats(
   capacity: number | null,
   now: Date,
 ): Promise<Offer[]> {
-  await q.lapseExpiredOffers(tx, key, now);
+  const lapsed = await q.lapseExpiredOffers(tx, key, now);
+  const unpaid = lapsed.filter((r) => r.invoiceId !== null).map((r) => r.invoiceId!);
+  await voidTicketInvoices(tx, [...new Set(unpaid)], now, 'The seats were not paid for in time.');
   const waiting = await q.waitingParties(tx, key);
   if (waiting.length === 0) return [];
   let free =

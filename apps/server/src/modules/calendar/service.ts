@@ -25,6 +25,7 @@ import {
   noticesAfter,
 } from './change-notices.js';
 import { listWindow } from './listing.js';
+import type { Tickets } from './tickets.js';
 import { readEventBody } from './payload.js';
 import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
@@ -44,6 +45,7 @@ export class CalendarService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly tickets: Tickets | null = null,
   ) {}
 
   async calendar(id: string, db: Executor = this.db): Promise<Calendar> {
@@ -55,7 +57,10 @@ export class CalendarService {
 
   async list(calendarId: string, query: WindowQuery, viewer: Session | null): Promise<EventList> {
     const calendar = await this.calendar(calendarId);
-    return listWindow(this.db, calendar, query, viewer, MAX_EVENTS_PER_WINDOW);
+    const currency = this.tickets ? await this.tickets.currency() : 'USD';
+    return listWindow(this.db, calendar, query, viewer, MAX_EVENTS_PER_WINDOW, (row) =>
+      this.tickets ? this.tickets.ticketView(row, viewer, currency) : null,
+    );
   }
 
   /** One event or occurrence; its editors also get the registrations. */
@@ -73,6 +78,7 @@ export class CalendarService {
       canEdit,
       counts,
       attendees: registrations,
+      ticket: this.tickets ? await this.tickets.ticketOf(shownRow(target), viewer, db) : null,
     });
     return toAppointment(event);
   }
@@ -225,6 +231,7 @@ export class CalendarService {
           now,
         );
         await q.deleteEvent(tx, target.row.id);
+        await q.forgetRetiredIdsOf(tx, target.row.id, 'all');
         return { result: { success: true, scope: 'event' }, cancelled };
       }
       const series = target.kind === 'series' ? target.row : target.series;
@@ -240,6 +247,7 @@ export class CalendarService {
       );
       if (scope === 'all_events' || (fromFirst && scope === 'this_and_following_events')) {
         await q.deleteSeries(tx, series.id);
+        await q.forgetRetiredIdsOf(tx, series.id, 'all');
         return { result: { success: true, scope: 'series' }, cancelled };
       }
       if (scope === 'this_event') {
@@ -248,6 +256,7 @@ export class CalendarService {
         if (target.kind === 'occurrence' && target.override)
           await q.deleteEvent(tx, target.override.id);
         await q.deleteRegistrations(tx, series.id, key);
+        await q.forgetRetiredIdsOf(tx, series.id, { only: key });
         return { result: { success: true, scope: 'occurrence' }, cancelled };
       }
       const rule = endRuleBefore(series.rrule!, from);
@@ -260,6 +269,7 @@ export class CalendarService {
       });
       await q.deleteOverridesFrom(tx, series.id, from);
       await q.deleteRegistrations(tx, series.id, key, true);
+      await q.forgetRetiredIdsOf(tx, series.id, { from: key });
       return { result: { success: true, scope: 'this_and_following_events' }, cancelled };
     });
   }

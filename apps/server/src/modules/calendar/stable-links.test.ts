@@ -1,3 +1,5 @@
+import { eventRedirects } from '@chamber/db';
+import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '@chamber/contract';
@@ -178,5 +180,72 @@ describe('an occurrence id retired by "Update all future events"', () => {
     const res = await getAppointment(ctx, `${master}_20260324T133000Z`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('forgets the retired ids of what a deletion removed, and keeps those that still lead somewhere', async () => {
+    const series = await breakfast('Cleaned Up');
+    const master = series.masterEventId!;
+    const second = (await moveFollowing(`${master}_20260317T133000Z`)).json<Appointment>()
+      .masterEventId!;
+    const moved = await updateAppointment(
+      ctx,
+      `${second}_20260331T140000Z`,
+      {
+        startTime: '2026-03-31T15:00:00.000Z',
+        endTime: '2026-03-31T16:00:00.000Z',
+        recurringEventUpdateType: 'this_and_following_events',
+      },
+      people.owner.token,
+    );
+    const third = moved.json<Appointment>().masterEventId!;
+    const pointingInto = async (seriesId: string) => {
+      const [row] = await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(eventRedirects)
+        .where(sql`starts_with(${eventRedirects.successorId}, ${`${seriesId}_`})`);
+      return row!.n;
+    };
+    const answered = async (id: string) => (await getAppointment(ctx, id)).json<Appointment>().id;
+    const total = await pointingInto(third);
+    expect(total).toBeGreaterThan(50);
+
+    // One occurrence: only the rows naming it go.
+    const one = await deleteAppointment(
+      ctx,
+      `${second}_20260324T140000Z`,
+      people.owner.token,
+      'this_event',
+    );
+    expect(one.statusCode).toBe(200);
+    const [gone] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(eventRedirects)
+      .where(sql`${eventRedirects.successorId} = ${`${second}_20260324T140000Z`}`);
+    expect(gone!.n).toBe(0);
+    expect(await answered(`${master}_20260317T133000Z`)).toBe(`${second}_20260317T140000Z`);
+
+    // This and following: the rows naming an occurrence from that date on.
+    const later = await deleteAppointment(
+      ctx,
+      `${third}_20260414T150000Z`,
+      people.owner.token,
+      'this_and_following_events',
+    );
+    expect(later.statusCode).toBe(200);
+    const left = await pointingInto(third);
+    expect(left).toBe(4); // 31 March and 7 April, each retired from both earlier series.
+    expect(await answered(`${master}_20260407T133000Z`)).toBe(`${third}_20260407T150000Z`);
+
+    // The whole series: nothing points into it any more; rows into the living series stay.
+    const all = await deleteAppointment(
+      ctx,
+      `${third}_20260331T150000Z`,
+      people.owner.token,
+      'all_events',
+    );
+    expect(all.statusCode).toBe(200);
+    expect(await pointingInto(third)).toBe(0);
+    expect(await pointingInto(second)).toBe(1);
+    expect(await answered(`${master}_20260317T133000Z`)).toBe(`${second}_20260317T140000Z`);
   });
 });

@@ -6,6 +6,7 @@ import {
   eventStatuses,
   type SeatStatus,
   type EventStatus,
+  type EventTicket,
 } from '@chamber/contract';
 import type { EventRow, RegistrationRow } from './queries.js';
 import { compactUtc } from './rule-text.js';
@@ -126,7 +127,12 @@ export function toRegistration(
  */
 export function toCalendarEvent(
   v: EventView,
-  options: { canEdit: boolean; counts?: Counts | undefined; attendees?: RegistrationRow[] },
+  options: {
+    canEdit: boolean;
+    counts?: Counts | undefined;
+    attendees?: RegistrationRow[];
+    ticket?: EventTicket | null;
+  },
 ): CalendarEvent {
   const { row, series } = v;
   const occurrence = series !== null && v.originalStart !== null;
@@ -163,6 +169,7 @@ export function toCalendarEvent(
     isException: v.isException,
     canEdit: options.canEdit,
     reminderHours: row.reminderHours,
+    ticket: options.ticket ?? null,
   };
 }
 

@@ -69,5 +69,11 @@ export function contactChanges(
       throw tierRequired('Coupon codes', 'elite', 'are');
     }
   }
+  if (body.socialLinks !== undefined) {
+    if (features.elite) changes.socialLinks = body.socialLinks;
+    else if (body.socialLinks.length > 0 && !sameList(body.socialLinks, stored.socialLinks)) {
+      throw tierRequired('Social links', 'elite', 'are');
+    }
+  }
   return changes;
 }

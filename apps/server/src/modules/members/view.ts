@@ -1,4 +1,4 @@
-import type { Member, MemberFeatures } from '@chamber/contract';
+import { toSocialLink, type Member, type MemberFeatures } from '@chamber/contract';
 import type { MemberRow } from './queries.js';
 
 /** What a member's tags unlock; the answers carry it as `features`, so clients need no copy. */
@@ -45,6 +45,7 @@ export function toMember(row: MemberRow, { showEmail }: { showEmail: boolean }):
     avatar: c.avatarUrl,
     coverImage: gated(elite, c.coverImageUrl),
     couponCodes: elite ? c.couponCodes : [],
+    socialLinks: elite ? c.socialLinks.map(toSocialLink) : [],
     address1: gated(enhanced, c.address1),
     city: gated(enhanced, c.city),
     state: gated(enhanced, c.state),

@@ -9,6 +9,8 @@ import * as q from './queries.js';
 
 /** Memberships moved to grace or lapse per transaction: short locks, steady progress. */
 const BATCH = 500;
+/** Mails sent side by side by one run (each holds a database connection while it sends). */
+const MAIL_SENDERS = 4;
 
 export interface DuesRunReport {
   today: string;
@@ -34,6 +36,59 @@ export async function runDues(
   clock: Clock,
   mail: MailDelivery,
 ): Promise<DuesRunReport> {
+  const today = dateKeyIn(clock.now(), await q.chamberTimeZone(db));
+  const settings = await q.getSettings(db);
+  const now = clock.now();
+  const { grace, lapsed } = await advanceStanding(db, clock);
+
+  const days = settings.reminderDays.length > 0 ? settings.reminderDays : [];
+  const maxDay = Math.max(0, ...days);
+  // dueReminderDay (packages/contract) in SQL: the nearest reminder day not yet passed.
+  const reminders = days.length
+    ? await db.execute(sql`
+        insert into ${duesNotices} (membership_id, kind, paid_through, days_before, sent_at)
+        select m.id, 'renewal_reminder', m.paid_through, d.day, ${now}
+        from ${memberships} m
+        cross join lateral (
+          select min(x)::smallint as day from unnest(${`{${days.join(',')}}`}::smallint[]) x
+          where x >= m.paid_through - ${today}::date
+        ) d
+        where m.status = 'active' and m.paid_through >= ${today}::date
+          and m.paid_through <= ${today}::date + ${maxDay}::int
+          and d.day is not null
+          and not (m.auto_renew and m.card_last4 is not null)
+        on conflict do nothing`)
+    : { rowCount: 0 };
+  const autoCharge = await db.execute(sql`
+    insert into ${duesNotices} (membership_id, kind, paid_through, days_before, sent_at)
+    select m.id, 'auto_charge_notice', m.paid_through, ${settings.autoChargeNoticeDays}::smallint, ${now}
+    from ${memberships} m
+    where m.status = 'active' and m.auto_renew and m.card_last4 is not null
+      and m.paid_through >= ${today}::date
+      and m.paid_through <= ${today}::date + ${settings.autoChargeNoticeDays}::int
+    on conflict do nothing`);
+
+  const mailed = await mailQueuedNotices(db, clock, mail);
+  return {
+    today,
+    grace,
+    lapsed,
+    reminders: reminders.rowCount ?? 0,
+    autoChargeNotices: autoCharge.rowCount ?? 0,
+    mailed,
+  };
+}
+
+/**
+ * Grace and lapse by the chamber's calendar day (the first part of `runDues`): memberships past
+ * their paid-through date enter grace, those past the grace period lapse, each with its history
+ * event, the contact's standing and its mail queued (sent by `mailQueuedNotices`). The demo
+ * data calls it on its own to bring its members' histories up to a day.
+ */
+export async function advanceStanding(
+  db: Database,
+  clock: Clock,
+): Promise<{ grace: number; lapsed: number }> {
   const today = dateKeyIn(clock.now(), await q.chamberTimeZone(db));
   const settings = await q.getSettings(db);
   const now = clock.now();
@@ -82,52 +137,17 @@ export async function runDues(
     lapsed += moved.filter((r) => r.status === 'lapsed').length;
     if (moved.length < BATCH) break;
   }
-
-  const days = settings.reminderDays.length > 0 ? settings.reminderDays : [];
-  const maxDay = Math.max(0, ...days);
-  // dueReminderDay (packages/contract) in SQL: the nearest reminder day not yet passed.
-  const reminders = days.length
-    ? await db.execute(sql`
-        insert into ${duesNotices} (membership_id, kind, paid_through, days_before, sent_at)
-        select m.id, 'renewal_reminder', m.paid_through, d.day, ${now}
-        from ${memberships} m
-        cross join lateral (
-          select min(x)::smallint as day from unnest(${`{${days.join(',')}}`}::smallint[]) x
-          where x >= m.paid_through - ${today}::date
-        ) d
-        where m.status = 'active' and m.paid_through >= ${today}::date
-          and m.paid_through <= ${today}::date + ${maxDay}::int
-          and d.day is not null
-          and not (m.auto_renew and m.card_last4 is not null)
-        on conflict do nothing`)
-    : { rowCount: 0 };
-  const autoCharge = await db.execute(sql`
-    insert into ${duesNotices} (membership_id, kind, paid_through, days_before, sent_at)
-    select m.id, 'auto_charge_notice', m.paid_through, ${settings.autoChargeNoticeDays}::smallint, ${now}
-    from ${memberships} m
-    where m.status = 'active' and m.auto_renew and m.card_last4 is not null
-      and m.paid_through >= ${today}::date
-      and m.paid_through <= ${today}::date + ${settings.autoChargeNoticeDays}::int
-    on conflict do nothing`);
-
-  const mailed = await mailQueuedNotices(db, clock, mail);
-  return {
-    today,
-    grace,
-    lapsed,
-    reminders: reminders.rowCount ?? 0,
-    autoChargeNotices: autoCharge.rowCount ?? 0,
-    mailed,
-  };
+  return { grace, lapsed };
 }
 
 const nextPlan = alias(membershipPlans, 'renewal_plan');
 
 /**
- * Sends every queued dues mail, one row at a time: the row is locked (another process skips
- * it), the mail sent, the row marked, then committed. A process that dies after sending but
- * before committing sends that one mail again on the next run; none is ever lost. Stops at the
- * first mail that cannot be sent (the mail server is down) and throws, so the job is retried.
+ * Sends every queued dues mail, one row at a time in each of a few senders: the row is locked
+ * (another sender or process skips it), the mail sent, the row marked, then committed. A
+ * process that dies after sending but before committing sends that one mail again on the next
+ * run; none is ever lost. Stops at the first mail that cannot be sent (the mail server is down)
+ * and throws, so the job is retried.
  */
 export async function mailQueuedNotices(
   db: Database,
@@ -135,8 +155,30 @@ export async function mailQueuedNotices(
   mail: MailDelivery,
 ): Promise<number> {
   const settings = await q.getSettings(db);
+  // Each sender holds its row's transaction while it sends: the chamber's identity is read
+  // once here, not once a mail on another connection (senders waiting on each other's
+  // connections would stall a small pool).
+  const delivery = await mail.pinned();
   let sent = 0;
-  for (;;) {
+  let failed = false;
+  // A few senders side by side, each as another process would be (SKIP LOCKED keeps them on
+  // different rows): one mail at a time spends most of its time waiting on the mail server,
+  // and thousands of reminders due on one day took minutes that way.
+  const sender = async () => {
+    try {
+      while (!failed && (await sendOne()));
+    } catch (err) {
+      failed = true;
+      throw err;
+    }
+  };
+  const results = await Promise.allSettled(Array.from({ length: MAIL_SENDERS }, sender));
+  const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (rejected) throw rejected.reason;
+  return sent;
+
+  /** Sends (or drops) the oldest queued mail; false when none is left. */
+  async function sendOne(): Promise<boolean> {
     const done = await db.transaction(async (tx) => {
       const [row] = await tx
         .select({
@@ -162,7 +204,7 @@ export async function mailQueuedNotices(
       if (!row) return false;
       const n = row.notice;
       if (row.email && stillTrue(n.kind, row.m.status)) {
-        await mail.send((chamber) => ({
+        await delivery.send((chamber) => ({
           to: row.email!,
           ...duesMail(chamber, {
             kind: n.kind,
@@ -195,7 +237,7 @@ export async function mailQueuedNotices(
         );
       return true;
     });
-    if (!done) return sent;
+    return done;
   }
 }
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   InvoicePurpose,
+  JoinDetails,
   MembershipEventKind,
   MembershipTier,
   PaymentStatus,
@@ -255,6 +256,49 @@ export async function setContactBusinessName(db: Executor, id: string, name: str
   await db.update(contacts).set({ businessName: name, updatedAt: now }).where(eq(contacts.id, id));
 }
 
+/**
+ * The details a join brings: names and phone are the login's and its contact's (a profile
+ * save copies them from the login), business and address the contact's. '' clears.
+ */
+export async function saveJoinDetails(
+  db: Executor,
+  userId: string,
+  contactId: string,
+  details: JoinDetails,
+  now: Date,
+) {
+  const orNull = (value: string | undefined) => (value === undefined ? undefined : value || null);
+  const login = {
+    firstName: details.firstName,
+    lastName: details.lastName,
+    phone: orNull(details.phone),
+  };
+  const contact = {
+    ...login,
+    businessName: orNull(details.businessName),
+    address1: orNull(details.address1),
+    city: orNull(details.city),
+    state: orNull(details.state),
+    postalCode: orNull(details.postalCode),
+  };
+  const defined = <T extends object>(o: T) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const forLogin = defined(login);
+  if (Object.keys(forLogin).length > 0) {
+    await db
+      .update(users)
+      .set({ ...forLogin, updatedAt: now })
+      .where(eq(users.id, userId));
+  }
+  const forContact = defined(contact);
+  if (Object.keys(forContact).length > 0) {
+    await db
+      .update(contacts)
+      .set({ ...forContact, updatedAt: now })
+      .where(eq(contacts.id, contactId));
+  }
+}
+
 export { contacts, invoices, memberships, membershipPlans, payments };
 
 /** Lapsed and cancelled listings, after the chamber changed its lapsed listing rule. */
@@ -323,11 +367,17 @@ export async function listViews(
       .orderBy(memberships.paidThrough, memberships.id)
       .limit(query.limit)
       .offset(query.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(memberships)
-      .innerJoin(contacts, eq(contacts.id, memberships.contactId))
-      .where(where),
+    // Every membership has its contact (a foreign key): the join is needed only to search.
+    query.search
+      ? db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(memberships)
+          .innerJoin(contacts, eq(contacts.id, memberships.contactId))
+          .where(where)
+      : db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(memberships)
+          .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }

@@ -8,6 +8,7 @@ import {
   duesReportSchema,
   duesSettingsSchema,
   joinMembershipRequestSchema,
+  joinMembershipResponseSchema,
   listMembershipsQuerySchema,
   membershipDetailSchema,
   membershipInvoiceResponseSchema,
@@ -16,6 +17,7 @@ import {
   staffChangePlanRequestSchema,
 } from '@chamber/contract';
 import { mediaResponse } from '../../lib/openapi-media.js';
+import type { BillingDocuments } from '../billing/index.js';
 import type { MembershipsService } from './service.js';
 
 const idParams = z.object({ id: z.uuid({ message: 'id must be a membership id' }) });
@@ -23,10 +25,11 @@ const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** /membership (the member's own) and /admin/memberships (staff), thin over MembershipsService. */
-export const membershipRoutes: FastifyPluginAsyncZod<{ memberships: MembershipsService }> = async (
-  app,
-  { memberships },
-) => {
+export const membershipRoutes: FastifyPluginAsyncZod<{
+  memberships: MembershipsService;
+  /** Mails the join invoice. */
+  documents: BillingDocuments;
+}> = async (app, { memberships, documents }) => {
   app.get(
     '/membership',
     {
@@ -45,17 +48,23 @@ export const membershipRoutes: FastifyPluginAsyncZod<{ memberships: MembershipsS
   app.post(
     '/membership/join',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', idempotent: true },
       schema: {
         tags: ['memberships'],
-        summary: 'Join: choose a plan and get the join invoice',
+        summary: 'Join: choose a plan, save the business details and get the join invoice',
         description:
-          'Makes (or keeps) the pending membership of the signed-in member business for the plan and answers the open join invoice. Choosing the same plan again answers the same invoice; another plan voids it and issues a new one. 409 for a member who is already current.',
+          "Makes (or keeps) the pending membership of the signed-in member business for the plan, saves the business and contact details sent, and answers the open join invoice with the chamber's payment instructions. Choosing the same plan again answers the same invoice; another plan voids it and issues a new one. `payBy: 'invoice'` mails the invoice with its PDF; `'card'` mails nothing now (pay with POST /api/payments/checkout; the receipt is mailed when the payment is recorded). 409 for a member who is already current.",
         body: joinMembershipRequestSchema,
-        response: { 200: membershipInvoiceResponseSchema, ...changeErrors },
+        response: { 200: joinMembershipResponseSchema, ...changeErrors },
       },
     },
-    async (request) => memberships.join(request.session!, request.body),
+    async (request) => {
+      const answer = await memberships.join(request.session!, request.body);
+      const mailed = request.body.payBy === 'invoice' && answer.invoice !== null;
+      if (mailed) documents.invoiceMailLater(answer.invoice!.id);
+      const { paymentInstructions } = await memberships.getSettings();
+      return { ...answer, invoiceMailed: mailed, paymentInstructions };
+    },
   );
 
   app.post(

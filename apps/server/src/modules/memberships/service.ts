@@ -8,6 +8,7 @@ import {
   firstTerm,
   formatMoney,
   type InvoicePurpose,
+  type JoinDetails,
   type ListMembershipsQuery,
   listMembershipsQuerySchema,
   type MembershipList,
@@ -131,13 +132,11 @@ export class MembershipsService {
    */
   async join(
     session: Session,
-    input: { planId: string; businessName?: string | undefined },
+    input: { planId: string; businessName?: string | undefined; details?: JoinDetails | undefined },
   ): Promise<MembershipInvoiceResponse> {
     const membershipId = await this.db.transaction(async (tx) => {
       const now = this.clock.now();
       const contactId = session.user.contactId ?? (await this.giveContact(tx, session, now));
-      if (input.businessName)
-        await q.setContactBusinessName(tx, contactId, input.businessName, now);
       const m = await this.lockOrCreate(tx, contactId, now);
       if (current.includes(m.status) || awaitingApproval(m)) {
         throw new AppError(
@@ -145,6 +144,11 @@ export class MembershipsService {
           'You are already a member. Renew or change your plan from My membership.',
         );
       }
+      if (input.businessName)
+        await q.setContactBusinessName(tx, contactId, input.businessName, now);
+      // Saved before the invoice is issued: its bill-to is the contact as it stands.
+      if (input.details)
+        await q.saveJoinDetails(tx, session.user.id, contactId, input.details, now);
       const plan = await this.plan(tx, input.planId);
       const open = await q.openInvoices(tx, m.id, ['membership_join', 'membership_renewal']);
       if (open.some((i) => i.purpose === 'membership_join' && detailOf(i).planId === plan.id)) {

@@ -108,8 +108,14 @@ describe('Stripe events through the memberships hooks', () => {
     expect(subscriptionId).toMatch(/^sub_/);
 
     ctx.clock.advance(Date.parse('2027-03-09T19:00:00Z') - ctx.clock.now().getTime());
+    await ctx.app.flushMail();
+    smtp.received.length = 0;
     await standIn.renew(subscriptionId);
     expect(standIn.deliveries.at(-1)).toMatchObject({ status: 200 });
+    // The yearly charge is receipted as a recorded payment is.
+    await ctx.app.flushMail();
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 5000 });
+    expect(smtp.received[0]!.subject).toMatch(/^Receipt for invoice 2027-\d{4}: \$550\.00 paid$/);
     const renewed = await membership();
     expect(renewed).toMatchObject({ status: 'active', paidThrough: '2028-03-09' });
     const terms = await termsOf(renewed.id);
@@ -120,6 +126,7 @@ describe('Stripe events through the memberships hooks', () => {
   });
 
   it('a signed invoice.payment_failed records the failure and mails the member a card update link', async () => {
+    await ctx.app.flushMail();
     smtp.received.length = 0;
     await standIn.failRenewal(subscriptionId);
     expect(standIn.deliveries.at(-1)).toMatchObject({ status: 200 });

@@ -1,11 +1,42 @@
-import { LinkIcon, UserPlusIcon } from 'lucide-react';
+import { LinkIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
-import { Button } from '@/components/ui/button';
-import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { MembershipOverview } from '@/features/home/components/membership-overview';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { LoginForm } from '@/features/auth/components/login-form';
+import { JoinWizard, type SignInForms } from '@/features/membership/components/join-wizard';
+import { RegisterForm } from '@/features/onboarding/components/register-form';
 import { useMetaDescription } from '@/lib/use-meta-description';
+
+/** The join's sign-in step: the sign-up as /register has it, or signing in. */
+const signInForms: SignInForms = ({ details, onDone }) => (
+  <Tabs defaultValue="create">
+    {/* Two halves that wrap their words, so the pair fits a 360 px screen. */}
+    <TabsList className="grid h-auto w-full grid-cols-2">
+      <TabsTrigger value="create" className="whitespace-normal">
+        Create an account
+      </TabsTrigger>
+      <TabsTrigger value="sign-in" className="whitespace-normal">
+        I have an account
+      </TabsTrigger>
+    </TabsList>
+    <TabsContent value="create" className="pt-4">
+      <RegisterForm
+        defaults={{
+          firstName: details.firstName,
+          lastName: details.lastName,
+          businessName: details.businessName,
+          email: details.email,
+        }}
+        onRegistered={onDone}
+      />
+    </TabsContent>
+    <TabsContent value="sign-in" className="pt-4">
+      <LoginForm defaultEmail={details.email} onSuccess={onDone} />
+    </TabsContent>
+  </Tabs>
+);
 
 export function Component() {
   useMetaDescription('Compare the membership levels and prices, and join the chamber.');
@@ -13,53 +44,26 @@ export function Component() {
     <>
       <PageHeader
         title="Join the Chamber"
-        description="Choose the membership level that fits your business. Each level's page lists its benefits and how to sign up."
+        description="Choose the membership level that fits your business, tell us about it, and pay online or by invoice."
       />
-      <MembershipOverview />
-      <section aria-labelledby="portal-account" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
-        <h2 id="portal-account" className="text-2xl font-bold tracking-tight">
-          Your member portal account
-        </h2>
-        <p className="mt-2 max-w-2xl text-muted-foreground">
-          Members keep their directory listing up to date and post events from the portal.
+      <div className="mx-auto grid max-w-5xl gap-6 px-4 pt-8 pb-16 sm:px-6 sm:pt-12">
+        <JoinWizard signInForms={signInForms} />
+        <p className="flex gap-2 text-sm text-muted-foreground">
+          <LinkIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+          <span>
+            Already a member? Your business is on our roster:{' '}
+            <Link
+              to={paths.registerExisting.href()}
+              className="font-medium text-primary hover:underline"
+            >
+              Connect your membership
+            </Link>{' '}
+            with a code we email you.
+          </span>
         </p>
-        <div className="mt-6 grid gap-6 md:grid-cols-2">
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <LinkIcon className="size-5 text-primary" aria-hidden="true" />
-                Already a member?
-              </CardTitle>
-              <CardDescription>
-                Your business is on our roster. Confirm your email address with a code and choose a
-                password to manage your listing.
-              </CardDescription>
-            </CardHeader>
-            <CardFooter className="mt-auto">
-              <Button asChild>
-                <Link to={paths.registerExisting.href()}>Connect your membership</Link>
-              </Button>
-            </CardFooter>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2">
-                <UserPlusIcon className="size-5 text-primary" aria-hidden="true" />
-                New to the chamber?
-              </CardTitle>
-              <CardDescription>
-                Create your account now and set up your business profile; chamber staff confirm your
-                membership before your listing goes live.
-              </CardDescription>
-            </CardHeader>
-            <CardFooter className="mt-auto">
-              <Button asChild variant="outline">
-                <Link to={paths.register.href()}>Create an account</Link>
-              </Button>
-            </CardFooter>
-          </Card>
-        </div>
-      </section>
+      </div>
+      {/* Each plan's page describes it in full. */}
+      <MembershipOverview />
     </>
   );
 }

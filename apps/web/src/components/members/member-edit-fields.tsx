@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import type { MemberFormValues } from '@/lib/members/member-form';
-import type { MemberFeatures } from '@chamber/contract';
+import { SOCIAL_LINKS_MAX, type MemberFeatures } from '@chamber/contract';
 import { cn } from '@/lib/utils';
 import { CouponCodesInput } from './coupon-codes-input';
 
@@ -37,7 +37,7 @@ export function MemberEditFields<TOut extends FieldValues>({
   contactFields = true,
 }: MemberEditFieldsProps<TOut>) {
   const text = (
-    name: keyof Omit<MemberFormValues, 'couponCodes'>,
+    name: keyof Omit<MemberFormValues, 'couponCodes' | 'socialLinks'>,
     label: string,
     inputProps: ComponentProps<typeof Input> = {},
     className?: string,
@@ -125,6 +125,33 @@ export function MemberEditFields<TOut extends FieldValues>({
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 disabled={field.disabled}
+              />
+            )}
+          />
+        </Section>
+      ) : null}
+
+      {contactFields && (features.elite || lockedFields === 'disable') ? (
+        <Section
+          title="Social links"
+          locked={features.elite ? undefined : 'elite'}
+          className="sm:grid-cols-1"
+        >
+          <FormField
+            control={control}
+            name="socialLinks"
+            label="Profile Links"
+            description={`Up to ${SOCIAL_LINKS_MAX}, one per line: Facebook, Instagram, LinkedIn, X, YouTube, TikTok or any https:// address. They show as icons on your page, in this order.`}
+            render={({ field, controlProps }) => (
+              <Textarea
+                {...field}
+                {...controlProps}
+                rows={4}
+                spellCheck={false}
+                autoCapitalize="off"
+                inputMode="url"
+                placeholder="https://www.facebook.com/yourbusiness"
+                className="font-mono text-sm break-all"
               />
             )}
           />

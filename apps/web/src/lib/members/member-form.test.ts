@@ -23,6 +23,7 @@ const filled: MemberFormValues = {
   state: 'ut',
   postalCode: '84065',
   couponCodes: ['BREAD10', 'PIE5'],
+  socialLinks: ' https://www.facebook.com/riverbend \n\nhttps://www.instagram.com/riverbend',
 };
 
 const standard = { enhanced: false, elite: false };
@@ -123,15 +124,51 @@ describe('ownProfileUpdateBody (PUT /auth/profile)', () => {
       businessName: 'Riverbend Bakery',
     });
     expect(ownProfileUpdateBody(values, enhanced, true)).not.toHaveProperty('couponCodes');
+    expect(ownProfileUpdateBody(values, enhanced, true)).not.toHaveProperty('socialLinks');
     expect(ownProfileUpdateBody(values, elite, true)).toMatchObject({
       bio: 'Family bakery since 1998.',
       couponCodes: ['BREAD10', 'PIE5'],
+      socialLinks: ['https://www.facebook.com/riverbend', 'https://www.instagram.com/riverbend'],
     });
   });
 
   it('sends only the account fields for a login without a contact', () => {
     const body = ownProfileUpdateBody(profileFormSchema.parse(filled), elite, false);
     expect(Object.keys(body).sort()).toEqual(['email', 'firstName', 'lastName', 'phone']);
+  });
+});
+
+describe('social links', () => {
+  it('takes one link per line and refuses http or a seventh with the server’s messages', () => {
+    const http = memberFormSchema.safeParse({ ...filled, socialLinks: 'http://fb.com/riverbend' });
+    expect(http.error?.issues[0]).toMatchObject({
+      path: ['socialLinks'],
+      message: 'Social links must be full https:// addresses (https://...)',
+    });
+    const seven = Array.from({ length: 7 }, (_, i) => `https://shop.example/${i}`).join('\n');
+    expect(
+      memberFormSchema.safeParse({ ...filled, socialLinks: seven }).error?.issues[0],
+    ).toMatchObject({ path: ['socialLinks'], message: 'At most 6 social links' });
+    const body = memberUpdateBody(memberFormSchema.parse(filled), elite);
+    expect(body.socialLinks).toEqual([
+      'https://www.facebook.com/riverbend',
+      'https://www.instagram.com/riverbend',
+    ]);
+    expect(memberUpdateBody(memberFormSchema.parse(filled), enhanced)).not.toHaveProperty(
+      'socialLinks',
+    );
+  });
+
+  it('fills the box from the member’s links, one per line', () => {
+    const values = memberFormValues(
+      makeMember({
+        socialLinks: [
+          { url: 'https://x.com/a', network: 'x', label: 'X' },
+          { url: 'https://shop.example', network: 'website', label: 'shop.example' },
+        ],
+      }),
+    );
+    expect(values.socialLinks).toBe('https://x.com/a\nhttps://shop.example');
   });
 });
 

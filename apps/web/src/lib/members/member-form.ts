@@ -10,8 +10,9 @@ import { z } from 'zod';
 import type { MemberFeatures } from '@chamber/contract';
 
 /**
- * What the member-page and own-profile editors hold: every field as text (empty for none)
- * and the coupon codes as a list. Both forms share it, so they share the fields component.
+ * What the member-page and own-profile editors hold: every field as text (empty for none),
+ * the coupon codes as a list and the social links as text, one per line. Both forms share
+ * it, so they share the fields component.
  */
 export const memberFormFieldsSchema = z.object({
   firstName: z.string().trim(),
@@ -27,16 +28,26 @@ export const memberFormFieldsSchema = z.object({
   state: z.string().trim(),
   postalCode: z.string().trim(),
   couponCodes: z.array(z.string()),
+  socialLinks: z.string(),
 });
 export type MemberFormValues = z.input<typeof memberFormFieldsSchema>;
 
+/** The social links box: one link per line. */
+export const linesOf = (text: string) => text.split(/\r?\n/).map((line) => line.trim());
+
 /** The member page's form: its rules are the server's (names required, state at most 2). */
 export const memberFormSchema = memberFormFieldsSchema
-  .transform((values): UpdateMember => values)
+  .transform(({ socialLinks, ...values }): UpdateMember => ({
+    ...values,
+    socialLinks: linesOf(socialLinks),
+  }))
   .pipe(updateMemberSchema);
 /** The own-profile form: as the member page, and the email is required and must be valid. */
 export const profileFormSchema = memberFormFieldsSchema
-  .transform((values): UpdateOwnProfile => values)
+  .transform(({ socialLinks, ...values }): UpdateOwnProfile => ({
+    ...values,
+    socialLinks: linesOf(socialLinks),
+  }))
   .pipe(updateOwnProfileSchema);
 
 type MemberFormOutput = z.output<typeof memberFormSchema>;
@@ -61,6 +72,7 @@ export function memberFormValues(
     state: member?.state ?? '',
     postalCode: member?.postalCode ?? '',
     couponCodes: [...(member?.couponCodes ?? [])],
+    socialLinks: (member?.socialLinks ?? []).map((link) => link.url).join('\n'),
   };
 }
 
@@ -108,7 +120,10 @@ export function memberUpdateBody(values: MemberFormOutput, features: MemberFeatu
     phone: orNull(values.phone),
     ...contactFields(values, features),
   };
-  if (features.elite) body.coupon_codes = JSON.stringify(values.couponCodes ?? []);
+  if (features.elite) {
+    body.coupon_codes = JSON.stringify(values.couponCodes ?? []);
+    body.socialLinks = values.socialLinks ?? [];
+  }
   return body;
 }
 
@@ -129,6 +144,9 @@ export function ownProfileUpdateBody(
   };
   if (!hasContact) return body;
   Object.assign(body, contactFields(values, features));
-  if (features.elite) body.couponCodes = values.couponCodes ?? [];
+  if (features.elite) {
+    body.couponCodes = values.couponCodes ?? [];
+    body.socialLinks = values.socialLinks ?? [];
+  }
   return body;
 }

@@ -2,6 +2,7 @@ import {
   BarChart3Icon,
   BadgeDollarSignIcon,
   HistoryIcon,
+  IdCardIcon,
   InboxIcon,
   SettingsIcon,
   UsersIcon,
@@ -16,11 +17,20 @@ import { AccessDenied } from './access-denied';
 import { AuditLog } from './audit-log';
 import { ChamberSettings } from './chamber-settings';
 import { MembershipPlans } from './membership-plans';
+import { Memberships } from './memberships';
 import { Messages } from './messages';
 import { StatsOverview } from './stats-overview';
 import { UserManagement } from './user-management';
 
-const tabs = ['overview', 'users', 'plans', 'audit', 'settings', 'messages'] as const;
+const tabs = [
+  'overview',
+  'users',
+  'memberships',
+  'plans',
+  'audit',
+  'settings',
+  'messages',
+] as const;
 type Tab = (typeof tabs)[number];
 // The tabs wrap onto rows at 360 px, each row shared out evenly; icons show from 640 px.
 const triggerClass =
@@ -28,7 +38,7 @@ const triggerClass =
 const isTab = (value: string | null): value is Tab => tabs.includes(value as Tab);
 
 /** Tabs whose content stays mounted once opened, so work in progress survives a look away. */
-type KeptTab = Extract<Tab, 'users' | 'plans' | 'settings' | 'messages'>;
+type KeptTab = Extract<Tab, 'users' | 'memberships' | 'plans' | 'settings' | 'messages'>;
 
 /**
  * The admin dashboard (spec §2): Overview, User Management, the audit log, the chamber's
@@ -80,6 +90,10 @@ export function AdminDashboard() {
               <UsersIcon aria-hidden="true" />
               User Management
             </TabsTrigger>
+            <TabsTrigger value="memberships" className={triggerClass}>
+              <IdCardIcon aria-hidden="true" />
+              Memberships
+            </TabsTrigger>
             <TabsTrigger value="plans" className={triggerClass}>
               <BadgeDollarSignIcon aria-hidden="true" />
               Membership plans
@@ -102,6 +116,7 @@ export function AdminDashboard() {
           </TabsContent>
           {/* Kept mounted: search and filters, and unsaved settings, survive a look elsewhere. */}
           {kept('users', <UserManagement />)}
+          {kept('memberships', <Memberships />)}
           {kept('plans', <MembershipPlans />)}
           <TabsContent value="audit">
             <AuditLog />

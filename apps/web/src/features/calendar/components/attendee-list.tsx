@@ -15,19 +15,27 @@ export function attendeeSummary(attendees: EventAttendee[]): string {
   return `${parties}, ${people} ${people === 1 ? 'person' : 'people'}`;
 }
 
-/** Seats, waiting list and check-in in one line: "10 of 12 seats taken · 2 waiting · 4 checked in". */
-function seatSummary(
-  event: Pick<CalendarEvent, 'capacity' | 'attendeeCount' | 'waitlistCount'>,
+/**
+ * Seats, waiting list and check-in in one line:
+ * "10 of 12 seats taken · 2 left · 1 waiting · 4 of 10 checked in".
+ */
+export function seatSummary(
+  event: Pick<CalendarEvent, 'capacity' | 'seatsLeft' | 'attendeeCount' | 'waitlistCount'>,
   attendees: EventAttendee[],
 ) {
   const checkedIn = attendees.reduce((sum, a) => sum + (a.checkedInAt ? a.guests : 0), 0);
+  const seats =
+    event.capacity === null
+      ? ['No seat limit']
+      : [
+          `${event.attendeeCount} of ${event.capacity} seats taken`,
+          event.seatsLeft === 0 ? 'Sold out' : `${event.seatsLeft ?? 0} left`,
+        ];
   return [
-    event.capacity !== null ? `${event.attendeeCount} of ${event.capacity} seats taken` : null,
-    event.waitlistCount > 0 ? `${event.waitlistCount} waiting` : null,
-    `${checkedIn} checked in`,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+    ...seats,
+    `${event.waitlistCount} waiting`,
+    `${checkedIn} of ${event.attendeeCount} checked in`,
+  ].join(' · ');
 }
 
 function stateOf(a: EventAttendee, timeZone: string): string | null {
@@ -51,7 +59,10 @@ export function AttendeeList({
   event,
 }: {
   attendees: EventAttendee[];
-  event: Pick<CalendarEvent, 'id' | 'capacity' | 'attendeeCount' | 'waitlistCount' | 'timezone'>;
+  event: Pick<
+    CalendarEvent,
+    'id' | 'capacity' | 'seatsLeft' | 'attendeeCount' | 'waitlistCount' | 'timezone'
+  >;
 }) {
   // Seat-holders first, earliest first; then the waiting list in its order; lapsed offers last.
   const rank = (a: EventAttendee) => (holding(a) ? 0 : a.seatStatus === 'waitlisted' ? 1 : 2);

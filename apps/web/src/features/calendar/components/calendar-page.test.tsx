@@ -96,6 +96,42 @@ describe('CalendarPage', () => {
     expect(within(dialog).queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
+  it('shows the seats left in an event’s details, and Sold out with the waiting list', async () => {
+    stubApi(
+      calendarRoutes([
+        makeEvent({ capacity: 40, attendeeCount: 39, seatsLeft: 1 }),
+        makeEvent({
+          id: 'e-2',
+          title: 'Sold Out Breakfast',
+          startTime: '2026-03-18T14:00:00.000Z',
+          endTime: '2026-03-18T15:00:00.000Z',
+          capacity: 20,
+          attendeeCount: 20,
+          seatsLeft: 0,
+          waitlistCount: 2,
+        }),
+      ]),
+    );
+    renderWithProviders(<CalendarPage />);
+
+    fireEvent.click(
+      await screen.findByRole('button', { name: /Monthly Chamber Luncheon/, hidden: false }),
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Monthly Chamber Luncheon' });
+    expect(within(dialog).getByText('1 seat left')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Register Now' })).toBeTruthy();
+    fireEvent.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: /Sold Out Breakfast/, hidden: false }));
+    dialog = await screen.findByRole('dialog', { name: 'Sold Out Breakfast' });
+    expect(within(dialog).getByText('Sold out')).toBeTruthy();
+    expect(
+      within(dialog).getByRole('link', { name: 'Join the Waiting List' }).getAttribute('href'),
+    ).toBe('/events/e-2?register=true');
+    expect(within(dialog).queryByRole('link', { name: 'Register Now' })).toBeNull();
+  });
+
   it('says when events cannot be loaded and offers a retry', async () => {
     stubApi({
       'GET /calendars/cal-1': () => json(200, testCalendar),

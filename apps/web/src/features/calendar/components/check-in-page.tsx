@@ -60,7 +60,7 @@ export function CheckInPage({ id }: { id: string }) {
     : parties;
 
   return (
-    <main className="mx-auto grid w-full max-w-xl gap-4 p-3">
+    <div className="mx-auto grid w-full max-w-xl gap-4 px-3 py-6 sm:px-4 sm:py-10">
       <header className="grid gap-1">
         <h1 className="text-xl font-semibold">Check-in: {event.title}</h1>
         <Link to={paths.event.href(event.id)} className="text-sm text-primary hover:underline">
@@ -120,7 +120,7 @@ export function CheckInPage({ id }: { id: string }) {
         {shown.length === 0 ? <li className="p-3 text-muted-foreground">No guest found.</li> : null}
       </ul>
       <WalkInCard id={id} onAdded={said} />
-    </main>
+    </div>
   );
 }
 

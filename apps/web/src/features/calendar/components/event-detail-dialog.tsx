@@ -87,9 +87,18 @@ function Body({ event, onEdit }: { event: CalendarEvent; onEdit: (event: Calenda
             {attendeesLabel(event.attendeeCount)}
           </p>
         ) : null}
+        {event.seatsLeft === 0 ? (
+          <p className="font-semibold text-destructive">Sold out</p>
+        ) : event.seatsLeft !== null ? (
+          <p className="text-sm text-muted-foreground">
+            {event.seatsLeft} {event.seatsLeft === 1 ? 'seat' : 'seats'} left
+          </p>
+        ) : null}
         {!registered && !started && event.status !== 'cancelled' ? (
           <Button asChild size="lg" className="w-full sm:w-fit">
-            <Link to={registerHref(event.id)}>Register Now</Link>
+            <Link to={registerHref(event.id)}>
+              {event.seatsLeft === 0 ? 'Join the Waiting List' : 'Register Now'}
+            </Link>
           </Button>
         ) : registered ? (
           <p className="font-medium text-success">You're registered for this event.</p>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventMessages } from '@chamber/contract';
 import { json, makeProfile, signedInAs, stubApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { calendarRoutes, makeEvent, makeOccurrence } from '../testing';
@@ -77,6 +78,8 @@ describe('the event dialog on the calendar', () => {
         pageUrl: '',
         coverImageUrl: '',
         downloadFileUrl: '',
+        capacity: null,
+        reminderHours: 24,
         selectedTimezone: 'America/Denver',
         ignoreDateRange: true,
         ignoreFreeSlotValidation: true,
@@ -140,6 +143,144 @@ describe('the event dialog on the calendar', () => {
       recurringEventUpdateType: 'this_event',
       toNotify: false,
       selectedTimezone: 'America/Denver',
+    });
+  });
+
+  it('sets the seats and the reminder of a new event, with the contract’s sentences for bad numbers', async () => {
+    vi.spyOn(toast, 'success').mockImplementation(() => 1);
+    const saved = makeEvent({ id: 'new-2', title: 'Monthly Luncheon', capacity: 80 });
+    const api = stubApi({
+      ...signedInAs(makeProfile()),
+      ...calendarRoutes([]),
+      'POST /calendars/appointments': () =>
+        json(201, { ...saved, address: saved.location, selectedTimezone: saved.timezone }),
+    });
+    renderWithProviders(<CalendarPage />);
+
+    fireEvent.click(
+      await screen.findByRole('button', { name: /Thursday, March 19, no events, add event/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Create Event' });
+    const capacity = within(dialog).getByLabelText('Capacity (seats)') as HTMLInputElement;
+    const reminder = within(dialog).getByLabelText('Reminder (hours before)') as HTMLInputElement;
+    expect(capacity.value).toBe('');
+    expect(reminder.value).toBe('24');
+    fireEvent.change(within(dialog).getByLabelText('Title*'), {
+      target: { value: 'Monthly Luncheon' },
+    });
+
+    for (const bad of ['0', '2.5', 'eighty', '100001']) {
+      fireEvent.change(capacity, { target: { value: bad } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+      expect(
+        await within(dialog).findByText(eventMessages.capacity),
+        `capacity ${bad}`,
+      ).toBeTruthy();
+    }
+    fireEvent.change(capacity, { target: { value: '80' } });
+    fireEvent.change(reminder, { target: { value: '169' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    expect(await within(dialog).findByText(eventMessages.reminderHours)).toBeTruthy();
+    expect(within(dialog).queryByText(eventMessages.capacity)).toBeNull();
+    expect(api.bodies('POST /calendars/appointments')).toEqual([]);
+
+    fireEvent.change(reminder, { target: { value: '48' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(api.bodies('POST /calendars/appointments')).toHaveLength(1));
+    expect(api.bodies('POST /calendars/appointments')[0]).toMatchObject({
+      title: 'Monthly Luncheon',
+      capacity: 80,
+      reminderHours: 48,
+    });
+  });
+
+  it('gives one occurrence its own capacity, clears the reminder, and shows the server’s refusal', async () => {
+    const occurrence = makeOccurrence({ capacity: 12, attendeeCount: 9, waitlistCount: 2 });
+    let answer: 'refuse' | 'save' = 'refuse';
+    const api = stubApi({
+      ...signedInAs(makeProfile()),
+      ...calendarRoutes([occurrence]),
+      'GET /calendars/appointments/s-1_20260317T133000Z/custom-fields': () =>
+        json(200, { pageUrl: '', coverImageUrl: '', downloadFileUrl: '', internalNote: '' }),
+      'PUT /calendars/appointments/s-1_20260317T133000Z': (body) =>
+        answer === 'refuse'
+          ? json(400, {
+              error: 'validation_failed',
+              message: 'Seats are being counted; try again.',
+            })
+          : json(200, { ...occurrence, ...(body as object) }),
+    });
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => 1);
+    renderWithProviders(<CalendarPage />);
+
+    fireEvent.click(await screen.findByRole('button', { name: /Networking Breakfast/ }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Edit' }),
+    );
+    const form = await screen.findByRole('dialog', { name: 'Edit Event' });
+    const capacity = (await within(form).findByLabelText('Capacity (seats)')) as HTMLInputElement;
+    expect(capacity.value).toBe('12');
+    expect(within(form).getByText(/9 seats taken now, 2 waiting/)).toBeTruthy();
+    expect(
+      within(form).getByText(/Saved with “Update only this event”, it is this date’s own/),
+    ).toBeTruthy();
+
+    fireEvent.change(capacity, { target: { value: '20' } });
+    fireEvent.change(within(form).getByLabelText('Reminder (hours before)'), {
+      target: { value: '' },
+    });
+    const chooseOnlyThis = async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+      const choice = await screen.findByRole('dialog', { name: 'Save recurring event' });
+      fireEvent.click(within(choice).getByRole('button', { name: /Update only this event/ }));
+    };
+    await chooseOnlyThis();
+    expect(await within(form).findByText('Seats are being counted; try again.')).toBeTruthy();
+    expect(success).not.toHaveBeenCalled();
+
+    answer = 'save';
+    await chooseOnlyThis();
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Event updated'));
+    const bodies = api.bodies('PUT /calendars/appointments/s-1_20260317T133000Z');
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toMatchObject({
+      capacity: 20,
+      reminderHours: null,
+      recurringEventUpdateType: 'this_event',
+    });
+  });
+
+  it('saves a new capacity for all future events as a change of the series', async () => {
+    const occurrence = makeOccurrence({ capacity: null });
+    const api = stubApi({
+      ...signedInAs(makeProfile()),
+      ...calendarRoutes([occurrence]),
+      'GET /calendars/appointments/s-1_20260317T133000Z/custom-fields': () =>
+        json(200, { pageUrl: '', coverImageUrl: '', downloadFileUrl: '', internalNote: '' }),
+      'PUT /calendars/appointments/s-1_20260317T133000Z': (body) =>
+        json(200, { ...occurrence, ...(body as object) }),
+    });
+    vi.spyOn(toast, 'success').mockImplementation(() => 1);
+    renderWithProviders(<CalendarPage />);
+
+    fireEvent.click(await screen.findByRole('button', { name: /Networking Breakfast/ }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Edit' }),
+    );
+    const form = await screen.findByRole('dialog', { name: 'Edit Event' });
+    fireEvent.change(await within(form).findByLabelText('Capacity (seats)'), {
+      target: { value: '40' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    const choice = await screen.findByRole('dialog', { name: 'Save recurring event' });
+    fireEvent.click(within(choice).getByRole('button', { name: /Update all future events/ }));
+    await waitFor(() =>
+      expect(api.bodies('PUT /calendars/appointments/s-1_20260317T133000Z')).toHaveLength(1),
+    );
+    expect(api.bodies('PUT /calendars/appointments/s-1_20260317T133000Z')[0]).toMatchObject({
+      capacity: 40,
+      reminderHours: 24,
+      recurringEventUpdateType: 'this_and_following_events',
     });
   });
 });

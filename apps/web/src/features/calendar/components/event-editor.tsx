@@ -139,6 +139,27 @@ export function EventEditor({
           </Select>
         )}
       />
+      <fieldset className="grid gap-4 sm:grid-cols-2 sm:items-start">
+        <legend className="mb-2 text-sm font-semibold">Seats and reminders</legend>
+        <FormField
+          control={form.control}
+          name="capacity"
+          label="Capacity (seats)"
+          description={capacityHint(event)}
+          render={({ field, controlProps }) => (
+            <Input {...field} {...controlProps} inputMode="numeric" autoComplete="off" />
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="reminderHours"
+          label="Reminder (hours before)"
+          description="Registrants get a reminder mail this many hours before the start, 1 to 168. Empty: no reminder."
+          render={({ field, controlProps }) => (
+            <Input {...field} {...controlProps} inputMode="numeric" autoComplete="off" />
+          )}
+        />
+      </fieldset>
       <fieldset className="grid gap-4">
         <legend className="mb-2 text-sm font-semibold">Links and files</legend>
         <FormField
@@ -216,4 +237,17 @@ export function EventEditor({
       />
     </Form>
   );
+}
+
+/** What the capacity field means here, with the seats taken now when editing. */
+function capacityHint(event: CalendarEvent | null): string {
+  const rule = 'A party of 3 takes 3 seats. Empty: no limit.';
+  if (!event) return rule;
+  const taken = `${event.attendeeCount} ${event.attendeeCount === 1 ? 'seat' : 'seats'} taken now${
+    event.waitlistCount > 0 ? `, ${event.waitlistCount} waiting` : ''
+  }.`;
+  const scope = event.isRecurring
+    ? ' Saved with “Update only this event”, it is this date’s own.'
+    : '';
+  return `${rule}${scope} ${taken}`;
 }

@@ -94,7 +94,7 @@ export function EventHero({ event, canRegister, onRegister, onEdit }: EventHeroP
                 className="bg-white text-neutral-900 hover:bg-white/90 focus-visible:outline-white"
                 onClick={onRegister}
               >
-                Register Now
+                {event.seatsLeft === 0 ? 'Join the Waiting List' : 'Register Now'}
               </Button>
             ) : null}
             <Button asChild variant="outline" size="lg" className={inverse}>

@@ -117,6 +117,111 @@ describe('EventPage', () => {
     ).toBe('mailto:luis@ortegaplumbing.example');
   });
 
+  it('shows the organizer the seats, the waiting list and check-in, fresh after a registration here', async () => {
+    const party = (id: string, name: string, guests: number, more: object = {}) => ({
+      id,
+      name,
+      email: `${id}@example.org`,
+      phone: null,
+      guests,
+      notes: null,
+      seatStatus: 'confirmed' as const,
+      waitlistPosition: null,
+      holdUntil: null,
+      checkedInAt: null,
+      walkIn: false,
+      createdAt: '2026-03-08T10:00:00.000Z',
+      updatedAt: '2026-03-08T10:00:00.000Z',
+      ...more,
+    });
+    const seated = [
+      party('r-1', 'Dana Whitfield', 3, { checkedInAt: '2026-03-17T18:02:00.000Z' }),
+      party('r-2', 'Luis Ortega', 7),
+      party('r-3', 'Ada Brook', 4, {
+        seatStatus: 'waitlisted' as const,
+        waitlistPosition: 1,
+        createdAt: '2026-03-09T10:00:00.000Z',
+      }),
+    ];
+    let attendees = seated;
+    const api = stubApi({
+      ...signedInAs(makeProfile()),
+      'GET /calendars/appointments/e-1': () => {
+        const full = attendees.length > 3;
+        return json(
+          200,
+          makeAppointment({
+            canEdit: true,
+            attendees,
+            capacity: 12,
+            attendeeCount: full ? 12 : 10,
+            registrationCount: full ? 3 : 2,
+            seatsLeft: full ? 0 : 2,
+            waitlistCount: 1,
+          }),
+        );
+      },
+      'POST /calendars/appointments/e-1/registrations': () => {
+        attendees = [...seated, party('r-4', 'Maria Lopez', 2)];
+        return json(201, {
+          registration: { ...party('r-4', 'Maria Lopez', 2), eventId: 'e-1' },
+          updated: false,
+          attendeeCount: 12,
+          registrationCount: 3,
+          seatsLeft: 0,
+          message: "We've sent a confirmation to your email.",
+        });
+      },
+    });
+    renderWithProviders(<EventPage id="e-1" />);
+
+    const card = (await screen.findByRole('list', { name: 'Registrations' })).parentElement!
+      .parentElement!;
+    expect(
+      within(card).getByText('10 of 12 seats taken · 2 left · 1 waiting · 3 of 10 checked in'),
+    ).toBeTruthy();
+    expect(within(card).getByText('Waiting list #1')).toBeTruthy();
+    expect(within(card).getByText(/^Checked in at 12:02/)).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Check guests in' }).getAttribute('href')).toBe(
+      '/events/e-1/check-in',
+    );
+
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Register Now' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Register for Event' });
+    fireEvent.change(within(dialog).getByLabelText('Number of Guests'), {
+      target: { value: '2' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(
+      await within(card).findByText(
+        '12 of 12 seats taken · Sold out · 1 waiting · 3 of 12 checked in',
+      ),
+    ).toBeTruthy();
+    expect(within(card).getByText('Maria Lopez')).toBeTruthy();
+    expect(api.bodies('POST /calendars/appointments/e-1/registrations')).toHaveLength(1);
+  });
+
+  it('offers the waiting list instead of Register Now when the event is sold out', async () => {
+    stubApi({
+      'GET /calendars/appointments/e-1': () =>
+        json(200, makeAppointment({ capacity: 20, attendeeCount: 20, seatsLeft: 0 })),
+    });
+    renderWithProviders(<EventPage id="e-1" />);
+    expect(await screen.findByText('Sold out')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Join the Waiting List' })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Register Now' })).toBeNull();
+  });
+
+  it('says an event without a capacity has no seat limit', async () => {
+    stubApi({
+      ...signedInAs(makeProfile()),
+      'GET /calendars/appointments/e-1': () =>
+        json(200, makeAppointment({ canEdit: true, attendees: [], capacity: null })),
+    });
+    renderWithProviders(<EventPage id="e-1" />);
+    expect(await screen.findByText('No seat limit · 0 waiting · 0 of 0 checked in')).toBeTruthy();
+  });
+
   it('moves the address to the current id when a retired occurrence id answers', async () => {
     const requests: string[] = [];
     stubApi({

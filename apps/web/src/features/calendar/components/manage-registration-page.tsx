@@ -138,19 +138,19 @@ function RegistrationCard({
           </h1>
           <dl className="grid gap-1 text-sm">
             <div className="flex gap-2">
-              <dt className="font-medium">When:</dt>
+              <dt className="shrink-0 font-medium">When:</dt>
               <dd>
                 {formatEventDate(event)}, {formatEventTimeRange(event)}
               </dd>
             </div>
             {event.location ? (
               <div className="flex gap-2">
-                <dt className="font-medium">Where:</dt>
+                <dt className="shrink-0 font-medium">Where:</dt>
                 <dd className="[overflow-wrap:anywhere]">{event.location}</dd>
               </div>
             ) : null}
             <div className="flex gap-2">
-              <dt className="font-medium">Email:</dt>
+              <dt className="shrink-0 font-medium">Email:</dt>
               <dd className="[overflow-wrap:anywhere]">{registration.email}</dd>
             </div>
           </dl>

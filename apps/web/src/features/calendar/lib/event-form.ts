@@ -12,6 +12,9 @@ function atHour(date: DateKey, hour: number): { date: DateKey; time: string } {
   return { date: addDays(date, Math.floor(hour / 24)), time: `${pad(hour % 24)}:00` };
 }
 
+/** Registrants are reminded a day before unless the event says otherwise (as the server). */
+const DEFAULT_REMINDER_HOURS = 24;
+
 /**
  * Spec §9 new event: the start hour is the larger of 9 and the current hour plus one, on the
  * chosen date or today; one hour long; status new. Hours are the calendar zone's wall clock.
@@ -44,6 +47,8 @@ export function newEventDefaults({
     pageUrl: '',
     coverImageUrl: '',
     downloadFileUrl: '',
+    capacity: '',
+    reminderHours: String(DEFAULT_REMINDER_HOURS),
   };
 }
 
@@ -76,6 +81,8 @@ export interface StoredEventFields {
   pageUrl?: string | null;
   coverImageUrl?: string | null;
   downloadFileUrl?: string | null;
+  capacity?: number | null;
+  reminderHours?: number | null;
 }
 
 /** The form for an existing event, its times on the wall clock of `timeZone`. */
@@ -100,5 +107,12 @@ export function eventToFormValues(event: StoredEventFields, timeZone: string): E
     pageUrl: event.pageUrl ?? '',
     coverImageUrl: event.coverImageUrl ?? '',
     downloadFileUrl: event.downloadFileUrl ?? '',
+    capacity: event.capacity == null ? '' : String(event.capacity),
+    reminderHours:
+      event.reminderHours === undefined
+        ? String(DEFAULT_REMINDER_HOURS)
+        : event.reminderHours === null
+          ? ''
+          : String(event.reminderHours),
   };
 }

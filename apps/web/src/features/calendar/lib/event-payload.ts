@@ -13,6 +13,9 @@ export function formInstants(form: EventForm, timeZone: string) {
   };
 }
 
+/** A number field of the form: '' is null (no limit, no reminder). */
+const wholeOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
+
 /** What every save sends: the spec's basics, with the location and notes aliases. */
 function basics(form: EventForm, calendarId: string, timeZone: string) {
   return {
@@ -27,6 +30,8 @@ function basics(form: EventForm, calendarId: string, timeZone: string) {
     pageUrl: form.pageUrl,
     coverImageUrl: form.coverImageUrl,
     downloadFileUrl: form.downloadFileUrl,
+    capacity: wholeOrNull(form.capacity),
+    reminderHours: wholeOrNull(form.reminderHours),
     selectedTimezone: timeZone,
     ignoreDateRange: true,
     ignoreFreeSlotValidation: true,
@@ -92,6 +97,8 @@ const compared = [
   'endTime',
   'location',
   'appointmentStatus',
+  'capacity',
+  'reminderHours',
 ] as const;
 const customFields = ['pageUrl', 'coverImageUrl', 'downloadFileUrl'] as const;
 

@@ -2,6 +2,7 @@ import type { Member } from '@chamber/contract';
 import { MailIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { MemberAvatar } from '@/components/members/member-avatar';
+import { SocialLinks } from '@/components/members/social-links';
 import { TierBadge } from '@/components/members/tier-badge';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,7 +12,8 @@ import type { ViewMode } from './use-view-mode';
 
 /**
  * One directory entry. The whole card is the link to the member's page: the name's link
- * stretches over the card, so the card has one tab stop and a short accessible name.
+ * stretches over the card, so the card has a short accessible name; an elite member's
+ * profile links sit above that stretch, each its own tab stop.
  */
 export function MemberCard({
   member,
@@ -76,6 +78,9 @@ export function MemberCard({
             <span className="sr-only">Email: </span>
             <span className="truncate">{member.email}</span>
           </p>
+        ) : null}
+        {member.features.elite ? (
+          <SocialLinks links={member.socialLinks} owner={title} size="sm" />
         ) : null}
       </div>
     </article>

@@ -9,16 +9,19 @@ import {
   websiteHref,
 } from '@/lib/members/contact-links';
 import { AddressLines, ContactRow, contactLinkClass } from '@/components/contact/contact-row';
+import { SocialLinks } from '@/components/members/social-links';
 
 /**
  * How to reach the member (spec §2 Contact card). The email is there only for signed-in
- * viewers (the server sends null otherwise); website and map only for enhanced or elite.
+ * viewers (the server sends null otherwise); website and map only for enhanced or elite,
+ * the profile links for elite.
  */
 export function MemberContactCard({ member }: { member: Member }) {
   const { enhanced } = member.features;
   const address = enhanced ? memberAddress(member) : null;
   const website = enhanced && member.website ? member.website : null;
-  const empty = !member.email && !member.phone && !website && !address;
+  const socialLinks = member.features.elite ? member.socialLinks : [];
+  const empty = !member.email && !member.phone && !website && !address && socialLinks.length === 0;
 
   return (
     <Card className="gap-4">
@@ -64,6 +67,7 @@ export function MemberContactCard({ member }: { member: Member }) {
             ) : null}
           </ul>
         )}
+        <SocialLinks links={socialLinks} owner={member.businessName || member.name} />
         {address ? (
           <div className="grid gap-3">
             <iframe

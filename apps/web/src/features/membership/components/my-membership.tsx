@@ -18,6 +18,7 @@ import {
   useSetAutoRenew,
   useUpdateCard,
 } from '../api/my-membership';
+import { MyInvoices } from './my-invoices';
 
 /** How each standing reads to the member. */
 const standing: Record<
@@ -179,7 +180,10 @@ function Loaded({ mine, online }: { mine: MyMembership; online: boolean }) {
           ) : null}
         </CardContent>
       </Card>
-      <OpenInvoices mine={mine} online={online} />
+      <div className="grid gap-6">
+        <OpenInvoices mine={mine} online={online} />
+        <MyInvoices />
+      </div>
     </div>
   );
 }

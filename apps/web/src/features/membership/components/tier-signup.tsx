@@ -1,4 +1,5 @@
 import { LinkIcon, UserPlusIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Link } from 'react-router';
 import { EmbeddedForm } from '@/components/embeds/embedded-form';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -21,7 +22,7 @@ const linkClass = 'font-medium text-primary hover:underline';
 
 /**
  * Signing up for a level: the chamber's embedded registration and payment form when it has
- * one, else a request that reaches staff, plus the ways to a portal account.
+ * one, else the join page with this plan chosen (and a request to staff for questions first).
  */
 export function TierSignup({ tier }: { tier: MembershipTierInfo }) {
   const { location, locationError } = useChamber();
@@ -34,7 +35,7 @@ export function TierSignup({ tier }: { tier: MembershipTierInfo }) {
         <CardDescription>
           {embedUrl
             ? `Register and pay your ${formatTierPrice(tier)} yearly membership online.`
-            : `Tell us about your business and we will confirm your ${tier.name} membership and send the ${formatTierPrice(tier)} invoice.`}
+            : `Join online: tell us about your business, create your sign-in, and pay your ${formatTierPrice(tier)} yearly membership by card or by invoice.`}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -48,19 +49,23 @@ export function TierSignup({ tier }: { tier: MembershipTierInfo }) {
             scriptSrc={location?.formEmbedScriptUrl}
           />
         ) : (
-          <MembershipRequestForm tier={tier} />
+          <>
+            <Button asChild size="lg" className="w-full sm:w-auto sm:justify-self-start">
+              <Link to={paths.join.href(tier.slug)}>
+                <UserPlusIcon aria-hidden="true" />
+                Join as {tier.name}
+              </Link>
+            </Button>
+            <div className="grid gap-4 border-t pt-5">
+              <h3 className="font-semibold">Questions first?</h3>
+              <p className="text-sm text-muted-foreground">
+                Send us a note and we will confirm your {tier.name} membership and send the invoice.
+              </p>
+              <MembershipRequestForm tier={tier} />
+            </div>
+          </>
         )}
         <div className="grid gap-3 border-t pt-5 text-sm text-muted-foreground">
-          <p className="flex gap-2">
-            <UserPlusIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            <span>
-              Set up your business profile now:{' '}
-              <Link to={paths.register.href()} className={linkClass}>
-                create your member account
-              </Link>
-              .
-            </span>
-          </p>
           <p className="flex gap-2">
             <LinkIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
             <span>

@@ -10,6 +10,8 @@ export const onboardingText = {
   codeNetwork: 'Unable to verify confirmation code. Please try again.',
   resent: 'Confirmation email sent! Please check your inbox.',
   resendFailed: 'Unable to send confirmation email. Please try again.',
+  sendFailedHelp:
+    'Your address is on file, but your code was not sent, so we cannot confirm the address yet. Try again in a few moments; if it keeps failing,',
   registrationFailed: 'Registration failed. Please try again.',
   registered: 'Registration successful! You can now sign in with your credentials.',
 } as const;
@@ -48,6 +50,17 @@ export function confirmationCodeError(error: unknown): string {
 /** Spec §8 Resend; a throttled resend says how long to wait. */
 export function resendError(error: unknown): string {
   if (statusOf(error) === 429) return serverMessage(error) ?? onboardingText.resendFailed;
+  return onboardingText.resendFailed;
+}
+
+/**
+ * The verify step's code could not be sent. Spec §8's Verify-contact rule holds (a 5xx shows
+ * the server's own message) and a throttled send says how long to wait; otherwise the resend
+ * text says what failed.
+ */
+export function sendCodeError(error: unknown): string {
+  const status = statusOf(error);
+  if (status === 429 || status >= 500) return serverMessage(error) ?? onboardingText.resendFailed;
   return onboardingText.resendFailed;
 }
 

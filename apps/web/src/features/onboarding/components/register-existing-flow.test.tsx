@@ -243,6 +243,47 @@ describe('RegisterExistingFlow', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Connect Your Membership');
   });
 
+  it.each<[string, FakeRoute, string]>([
+    [
+      '500 with a message',
+      () => json(500, { error: 'internal_error', message: 'The mail server is not answering.' }),
+      'The mail server is not answering.',
+    ],
+    [
+      '502 without one',
+      () => new Response('<html>', { status: 502 }),
+      'Unable to send confirmation email. Please try again.',
+    ],
+  ])(
+    'stays on the verify step when the code cannot be sent (%s), saying why and what to do',
+    async (_name, answer, message) => {
+      let sends = 0;
+      const api = renderFlow({
+        ...happyRoutes,
+        'POST /auth/send-confirmation': (body) =>
+          ++sends === 1 ? answer(body) : happyRoutes['POST /auth/send-confirmation']!(body),
+      });
+      await heading('Connect Your Membership');
+      enterEmail('elena@marshpike.example');
+      await waitFor(async () => expect(await alertText()).toContain(message));
+      const alert = await alertText();
+      expect(alert).toContain('Your address is on file, but your code was not sent');
+      expect(alert).toContain('contact the chamber');
+      expect(screen.getByRole('link', { name: 'contact the chamber' }).getAttribute('href')).toBe(
+        '/contact',
+      );
+      // No way forward without the code: the registration step is not offered.
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Connect Your Membership');
+      expect(screen.queryByLabelText('Password')).toBeNull();
+      expect(emailField().getAttribute('aria-invalid')).toBe('false');
+
+      // Verify Contact tries again, and a sent code moves on.
+      fireEvent.click(screen.getByRole('button', { name: 'Verify Contact' }));
+      await heading('Check Your Email');
+      expect(api.bodies('POST /auth/send-confirmation')).toHaveLength(2);
+    },
+  );
+
   it('checks the address before asking the server', async () => {
     const api = renderFlow(happyRoutes);
     await heading('Connect Your Membership');

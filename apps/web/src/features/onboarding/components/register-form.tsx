@@ -20,17 +20,27 @@ type Problem = { message: string; link: 'sign-in' | 'connect' | null };
  * in at once and taken to their profile; staff confirm the membership before the business
  * is listed in the directory.
  */
-export function RegisterForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+export function RegisterForm({
+  defaultEmail = '',
+  defaults,
+  onRegistered,
+}: {
+  defaultEmail?: string;
+  /** Filled in from an earlier step (the join page's details). */
+  defaults?: { firstName?: string; lastName?: string; businessName?: string; email?: string };
+  /** Signed in after registering: the caller goes on instead of to the profile. */
+  onRegistered?: () => void;
+}) {
   const navigate = useNavigate();
   const { login } = useAuth();
   const register = useRegister();
   const [problem, setProblem] = useState<Problem | null>(null);
   const form = useZodForm(registerRequestSchema, {
     defaultValues: {
-      firstName: '',
-      lastName: '',
-      businessName: '',
-      email: defaultEmail,
+      firstName: defaults?.firstName ?? '',
+      lastName: defaults?.lastName ?? '',
+      businessName: defaults?.businessName ?? '',
+      email: defaults?.email ?? defaultEmail,
       password: '',
       confirmPassword: '',
     },
@@ -54,7 +64,8 @@ export function RegisterForm({ defaultEmail = '' }: { defaultEmail?: string }) {
     }
     try {
       await login(email, values.password);
-      navigate(paths.profile.href(), { replace: true });
+      if (onRegistered) onRegistered();
+      else navigate(paths.profile.href(), { replace: true });
     } catch {
       // The account exists; signing in by hand is the way on.
       navigate(paths.login.href(), {

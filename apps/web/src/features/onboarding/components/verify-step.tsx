@@ -10,7 +10,8 @@ import { paths } from '@/config/paths';
 import { loginNoticeState } from '@/lib/auth/login-notice';
 import { useSendConfirmation } from '../api/send-confirmation';
 import { useVerifyContact } from '../api/verify-contact';
-import { onboardingText, resendError, verifyContactError } from './messages';
+import { useChamber } from '@/lib/chamber/use-chamber';
+import { onboardingText, sendCodeError, verifyContactError } from './messages';
 import { StepCard } from './step-card';
 
 export type VerifyOutcome = 'code-sent' | 'not-found';
@@ -35,7 +36,12 @@ export function VerifyStep({
   const id = useId();
   const verify = useVerifyContact();
   const send = useSendConfirmation();
-  const [error, setError] = useState<{ message: string; signIn: boolean } | null>(null);
+  const { location } = useChamber();
+  const [error, setError] = useState<{
+    message: string;
+    signIn?: boolean;
+    notSent?: boolean;
+  } | null>(null);
   const busy = verify.isPending || send.isPending;
 
   async function onSubmit(event: FormEvent) {
@@ -63,8 +69,9 @@ export function VerifyStep({
       await send.mutateAsync({ email: address });
       onDone('code-sent', address);
     } catch (err) {
-      // Registration needs the emailed code, so without it there is no step to go on to.
-      setError({ message: resendError(err), signIn: false });
+      // Registration needs the emailed code (the proof that the mailbox is theirs), so the
+      // page stays here, says what failed and what to do, and the button tries again.
+      setError({ message: sendCodeError(err), notSent: true });
     }
   }
 
@@ -92,6 +99,16 @@ export function VerifyStep({
                   </Link>
                 </>
               ) : null}
+              {error.notSent ? (
+                <span className="mt-1 block">
+                  {onboardingText.sendFailedHelp}{' '}
+                  <Link to={paths.contact.href()} className="underline underline-offset-2">
+                    contact the chamber
+                  </Link>
+                  {location?.phone ? ` at ${location.phone}` : ''} and they will connect your
+                  account.
+                </span>
+              ) : null}
             </>
           ) : null}
         </FormError>
@@ -105,7 +122,7 @@ export function VerifyStep({
             value={email}
             readOnly={locked}
             aria-readonly={locked || undefined}
-            aria-invalid={Boolean(error) && !error?.signIn}
+            aria-invalid={Boolean(error) && !error?.signIn && !error?.notSent}
             aria-describedby={locked ? `${id}-locked` : undefined}
             onChange={(event) => onEmailChange(event.target.value)}
             className={locked ? 'bg-muted' : undefined}

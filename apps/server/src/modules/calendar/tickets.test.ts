@@ -1,0 +1,408 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  Appointment,
+  CheckInList,
+  CheckInResult,
+  ManagedRegistration,
+  RegistrationResult,
+} from '@chamber/contract';
+import { contacts, eventRegistrations, invoices, payments } from '@chamber/db';
+import { seatOffersJob } from '../../background/seat-offers.js';
+import { createMailer } from '../../lib/mail/mailer.js';
+import { createTestApp, type TestContext } from '../../test/app.js';
+import {
+  calendarPeople,
+  createCalendar,
+  createdEvent,
+  getAppointment,
+  register,
+} from '../../test/calendar.js';
+import { startRunner, waitForRun } from '../../test/jobs.js';
+import { bearer } from '../../test/members.js';
+import { startSmtpServer } from '../../test/smtp.js';
+import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
+import { createStripeClient } from '../billing/index.js';
+import { chamberMail } from '../chamber/index.js';
+
+let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let standIn: StripeStandIn;
+let people: Awaited<ReturnType<typeof calendarPeople>>;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  standIn = await startStripeStandIn({ webhookSecret: 'whsec_ticket_tests' });
+  ctx = await createTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://portal.example',
+    ...standIn.env(),
+  });
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = ctx.app.server.address() as AddressInfo;
+  standIn.webhookUrl = `http://127.0.0.1:${port}/api/stripe/webhook`;
+  await createCalendar(ctx.db);
+  people = await calendarPeople(ctx);
+  // The owner is a member in good standing: signed in, membership paid.
+  await ctx.db
+    .update(contacts)
+    .set({ paymentStatus: 'paid' })
+    .where(eq(contacts.id, people.owner.user.contactId!));
+});
+afterAll(async () => {
+  await ctx.close();
+  await standIn.close();
+  await smtp.close();
+});
+
+let n = 0;
+function guest(party: number, name = 'Robin Hale') {
+  n += 1;
+  return {
+    ip: `198.18.40.${n}`,
+    body: { name, email: `guest${n}@tickets.example`, numberOfGuests: party },
+  };
+}
+
+const recipient = (mail: ParsedMail) => (mail.to as { text: string } | undefined)?.text ?? '';
+const mailsTo = (email: string, subject: RegExp) =>
+  smtp.received.filter(
+    (m) => recipient(m).toLowerCase() === email.toLowerCase() && subject.test(m.subject ?? ''),
+  );
+
+async function mailTo(email: string, subject: RegExp, timeoutMs = 8000): Promise<ParsedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = mailsTo(email, subject)[0];
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail ${subject} to ${email}`);
+    await smtp.waitFor(smtp.received.length + 1, 200).catch(() => undefined);
+  }
+}
+
+const tokenIn = (mail: ParsedMail) => {
+  const url = mail.text?.match(/https:\/\/portal\.example\/registrations\/manage#token=([\w-]+)/);
+  if (!url) throw new Error(`no manage link in ${mail.text}`);
+  return url[1]!;
+};
+
+async function signUp(eventId: string, party: number, token?: string) {
+  const g = guest(party);
+  const res = await register(ctx, eventId, g.body, {
+    remoteAddress: g.ip,
+    ...(token ? { token } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { ...g, result: res.json<RegistrationResult>() };
+}
+
+const sessionOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+const registrationRow = async (id: string) =>
+  (await ctx.db.select().from(eventRegistrations).where(eq(eventRegistrations.id, id)))[0]!;
+const invoiceRow = async (id: string) =>
+  (await ctx.db.select().from(invoices).where(eq(invoices.id, id)))[0]!;
+const paymentsOf = (invoiceId: string) =>
+  ctx.db.select().from(payments).where(eq(payments.invoiceId, invoiceId));
+
+function paidEvent(title: string, overrides: Record<string, unknown> = {}) {
+  return createdEvent(ctx, people.owner.token, {
+    title,
+    memberPriceCents: 2500,
+    priceCents: 3500,
+    ...overrides,
+  });
+}
+
+describe('ticket prices', () => {
+  it('shows and charges members the member price and everyone else the other', async () => {
+    const event = await paidEvent('Priced Luncheon', { ticketPayment: 'door' });
+    expect(event.ticket).toMatchObject({
+      memberPriceCents: 2500,
+      priceCents: 3500,
+      currency: 'USD',
+      payment: 'door',
+    });
+    const visitor = (await getAppointment(ctx, event.id)).json<Appointment>();
+    expect(visitor.ticket).toMatchObject({ viewerPriceCents: 3500, viewerIsMember: false });
+    const member = (await getAppointment(ctx, event.id, people.owner.token)).json<Appointment>();
+    expect(member.ticket).toMatchObject({ viewerPriceCents: 2500, viewerIsMember: true });
+    // A signed-in member of the portal without a paid membership pays the non-member price.
+    const unpaid = (await getAppointment(ctx, event.id, people.other.token)).json<Appointment>();
+    expect(unpaid.ticket?.viewerPriceCents).toBe(3500);
+
+    const byMember = await signUp(event.id, 2, people.owner.token);
+    expect(byMember.result.ticket).toMatchObject({
+      amountCents: 5000,
+      status: 'unpaid',
+      payment: 'door',
+    });
+    const byVisitor = await signUp(event.id, 1);
+    expect(byVisitor.result.ticket).toMatchObject({ amountCents: 3500, status: 'unpaid' });
+    const lines = await ctx.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, byMember.result.ticket!.invoiceId));
+    expect(lines[0]).toMatchObject({ purpose: 'event_ticket', totalCents: 5000, status: 'open' });
+  });
+
+  it('keeps a free event free: no invoice, no ticket', async () => {
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Free Mixer' });
+    expect(event.ticket).toBeNull();
+    const free = await signUp(event.id, 2);
+    expect(free.result.ticket).toBeNull();
+    expect(free.result.registration.seatStatus).toBe('confirmed');
+  });
+
+  it('refuses a negative or fractional price', async () => {
+    for (const price of [-100, 12.5]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/calendars/appointments',
+        headers: bearer(people.owner.token),
+        payload: {
+          title: 'Odd price',
+          priceCents: price,
+          startTime: '2026-03-19T18:00:00Z',
+          endTime: '2026-03-19T19:00:00Z',
+        },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain('A ticket price is a whole number of cents');
+    }
+  });
+});
+
+describe('paying online', () => {
+  it('holds the seats, takes the payment through Checkout and the signed webhook, then confirms with a receipt', async () => {
+    const event = await paidEvent('Paid Luncheon', { capacity: 10 });
+    const g = await signUp(event.id, 2);
+    const { registration, ticket } = g.result;
+    expect(registration.seatStatus).toBe('held');
+    expect(registration.holdUntil).toBe(
+      new Date(ctx.clock.now().getTime() + 30 * MINUTE).toISOString(),
+    );
+    expect(ticket).toMatchObject({ amountCents: 7000, status: 'unpaid', payment: 'online' });
+    expect(ticket!.checkoutUrl).toMatch(/\/checkout\/cs_test_/);
+    expect(g.result.seatsLeft).toBe(8);
+    // Nothing is confirmed before the payment.
+    expect(mailsTo(g.body.email, /^You're registered/)).toHaveLength(0);
+
+    const back = await standIn.completeCheckout(sessionOf(ticket!.checkoutUrl!));
+    expect(back).toBe(`https://portal.example/events/${event.id}?paid=1`);
+    expect(standIn.delivered('checkout.session.completed').at(-1)).toBeDefined();
+
+    expect((await registrationRow(registration.id)).seatStatus).toBe('confirmed');
+    expect(await invoiceRow(ticket!.invoiceId)).toMatchObject({ status: 'paid' });
+    const confirmation = await mailTo(g.body.email, /^You're registered: Paid Luncheon$/);
+    expect(confirmation.text).toContain('Ticket: $70.00, paid');
+    const receipt = await mailTo(g.body.email, /receipt/i);
+    expect(receipt.text).toContain('$70.00');
+    expect(receipt.attachments.some((a) => a.contentType === 'application/pdf')).toBe(true);
+
+    const managed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/registrations/manage',
+      headers: { 'x-registration-token': tokenIn(confirmation) },
+    });
+    expect(managed.json<ManagedRegistration>().ticket).toMatchObject({
+      status: 'paid',
+      checkoutUrl: null,
+    });
+  });
+
+  it('lets an unpaid hold run out after 30 minutes: the seats go to the waiting list and a late payment is refunded', async () => {
+    const event = await paidEvent('Held Seats', { capacity: 2 });
+    const slow = await signUp(event.id, 2);
+    expect(slow.result.registration.seatStatus).toBe('held');
+    const waiting = await signUp(event.id, 1);
+    expect(waiting.result.registration).toMatchObject({
+      seatStatus: 'waitlisted',
+      waitlistPosition: 1,
+    });
+
+    ctx.clock.advance(29 * MINUTE);
+    expect((await registrationRow(slow.result.registration.id)).seatStatus).toBe('held');
+    ctx.clock.advance(2 * MINUTE);
+    const mailer = createMailer(ctx.config);
+    const runner = await startRunner({
+      url: ctx.url,
+      db: ctx.db,
+      clock: ctx.clock,
+      definitions: [seatOffersJob],
+      config: ctx.config,
+      mail: chamberMail(ctx.db, ctx.config, mailer),
+    });
+    try {
+      const run = await waitForRun(ctx.db, await runner.send('seat-offers'));
+      expect(run.state).toBe('completed');
+    } finally {
+      await runner.stop();
+      await mailer.close();
+    }
+    expect((await registrationRow(slow.result.registration.id)).seatStatus).toBe('lapsed');
+    expect(await invoiceRow(slow.result.ticket!.invoiceId)).toMatchObject({ status: 'void' });
+    expect((await registrationRow(waiting.result.registration.id)).seatStatus).toBe('offered');
+    await mailTo(waiting.body.email, /^Seats are free for you: Held Seats$/);
+
+    // Paying the old page afterwards charges nothing for good: the money goes back.
+    const refundsBefore = standIn.refunds.size;
+    await standIn.completeCheckout(sessionOf(slow.result.ticket!.checkoutUrl!));
+    expect(await paymentsOf(slow.result.ticket!.invoiceId)).toHaveLength(0);
+    expect(standIn.refunds.size).toBe(refundsBefore + 1);
+    expect((await registrationRow(slow.result.registration.id)).seatStatus).toBe('lapsed');
+  });
+
+  it('charges a ticket paid twice once: the second payment is refunded to the card', async () => {
+    const event = await paidEvent('Twice Paid');
+    const g = await signUp(event.id, 1);
+    const invoiceId = g.result.ticket!.invoiceId;
+    // A second Checkout page for the same invoice (a second tab, a retried request).
+    const stripe = createStripeClient(ctx.config.stripe!);
+    const second = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      client_reference_id: invoiceId,
+      metadata: { invoiceId },
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: 'usd', unit_amount: 3500, product_data: { name: 'Ticket' } },
+        },
+      ],
+      success_url: 'https://portal.example/',
+      cancel_url: 'https://portal.example/',
+    });
+    await standIn.completeCheckout(sessionOf(g.result.ticket!.checkoutUrl!));
+    const refundsBefore = standIn.refunds.size;
+    await standIn.completeCheckout(second.id);
+
+    const rows = await paymentsOf(invoiceId);
+    expect(rows.filter((p) => p.kind === 'payment')).toHaveLength(1);
+    expect(standIn.refunds.size).toBe(refundsBefore + 1);
+    const refund = [...standIn.refunds.values()].at(-1)!;
+    expect(refund).toMatchObject({ amount: 3500 });
+    expect(String((refund.metadata as { reason: string }).reason)).toContain('was already paid');
+    expect((await registrationRow(g.result.registration.id)).seatStatus).toBe('confirmed');
+    await mailTo(g.body.email, /receipt/i);
+    expect(mailsTo(g.body.email, /receipt/i)).toHaveLength(1);
+  });
+});
+
+describe('cancelling a paid ticket', () => {
+  async function paidRegistration(eventId: string) {
+    const g = await signUp(eventId, 2);
+    await standIn.completeCheckout(sessionOf(g.result.ticket!.checkoutUrl!));
+    const mail = await mailTo(g.body.email, /^You're registered/);
+    return { ...g, token: tokenIn(mail), invoiceId: g.result.ticket!.invoiceId };
+  }
+  const cancel = (token: string) =>
+    ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/registrations/manage',
+      headers: { 'x-registration-token': token },
+    });
+
+  it('refunds to the card before the cut-off when the event refunds, and not after', async () => {
+    const start = new Date(ctx.clock.now().getTime() + 5 * 24 * HOUR);
+    const event = await paidEvent('Refundable Dinner', {
+      refundOnCancel: true,
+      refundCutoffHours: 48,
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + 2 * HOUR).toISOString(),
+    });
+    expect(event.ticket).toMatchObject({ refundOnCancel: true, refundCutoffHours: 48 });
+    const early = await paidRegistration(event.id);
+    const late = await paidRegistration(event.id);
+
+    const res = await cancel(early.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(
+      'Your registration is cancelled. Your ticket ($70.00) is refunded to your card.',
+    );
+    const early$ = await paymentsOf(early.invoiceId);
+    expect(early$.filter((p) => p.kind === 'refund')).toMatchObject([{ amountCents: 7000 }]);
+
+    // Within 48 hours of the start: staff decide.
+    ctx.clock.advance(4 * 24 * HOUR);
+    const after = await cancel(late.token);
+    expect(after.statusCode).toBe(200);
+    expect(after.json().message).toBe(
+      'Your registration is cancelled. Your ticket ($70.00) is not refunded automatically; the chamber’s staff decide on refunds.',
+    );
+    expect((await paymentsOf(late.invoiceId)).filter((p) => p.kind === 'refund')).toHaveLength(0);
+    ctx.clock.advance(-4 * 24 * HOUR);
+  });
+
+  it('refunds nothing when the event does not refund', async () => {
+    const event = await paidEvent('No Refunds');
+    const g = await paidRegistration(event.id);
+    const res = await cancel(g.token);
+    expect(res.json().message).toContain('is not refunded automatically');
+    expect((await paymentsOf(g.invoiceId)).filter((p) => p.kind === 'refund')).toHaveLength(0);
+  });
+});
+
+describe('paying at the door', () => {
+  it('shows who must pay on the check-in page, and staff record the payment there', async () => {
+    const event = await paidEvent('Door Luncheon', { ticketPayment: 'door' });
+    const g = await signUp(event.id, 2);
+    expect(g.result.registration.seatStatus).toBe('confirmed');
+    expect(g.result.message).toBe(
+      "You're registered. Please pay at the door. We've sent a confirmation to your email.",
+    );
+    const confirmation = await mailTo(g.body.email, /^You're registered: Door Luncheon$/);
+    expect(confirmation.text).toContain('Ticket: $70.00, to be paid at the door');
+
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/calendars/appointments/${event.id}/check-in`,
+      headers: bearer(people.owner.token),
+    });
+    expect(list.json<CheckInList>().parties[0]!.ticket).toEqual({
+      amountCents: 7000,
+      currency: 'USD',
+      status: 'unpaid',
+      payment: 'door',
+    });
+
+    const pay = (token: string, body: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/calendars/appointments/${event.id}/check-in/payments`,
+        headers: bearer(token),
+        payload: body,
+      });
+    // The organizer runs the door but does not take money; staff do.
+    expect(
+      (await pay(people.owner.token, { registrationId: g.result.registration.id, method: 'cash' }))
+        .statusCode,
+    ).toBe(403);
+    const paid = await pay(people.moderator.token, {
+      registrationId: g.result.registration.id,
+      method: 'cash',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json<CheckInResult>().party.ticket).toMatchObject({ status: 'paid' });
+    const again = await pay(people.moderator.token, {
+      registrationId: g.result.registration.id,
+      method: 'cash',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'invoice_paid' });
+    expect(await paymentsOf(g.result.ticket!.invoiceId)).toMatchObject([
+      { kind: 'payment', method: 'cash', amountCents: 7000 },
+    ]);
+    await mailTo(g.body.email, /receipt/i);
+
+    const csv = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/calendars/appointments/${event.id}/registrations.csv`,
+      headers: bearer(people.owner.token),
+    });
+    const row = csv.body.split('\r\n').find((line) => line.includes(g.body.email))!;
+    expect(row.split(',')[5]).toBe('paid');
+  });
+});

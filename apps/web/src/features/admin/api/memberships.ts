@@ -1,0 +1,181 @@
+import type {
+  DuesReport,
+  DuesSettings,
+  Invoice,
+  InvoiceList,
+  MembershipDetail,
+  MembershipList,
+  PaymentOptions,
+} from '@chamber/contract';
+import { MEMBERSHIPS_PAGE_SIZE } from '@chamber/contract';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { adminKeys } from './admin-keys';
+import { invalidateAfterChange } from './invalidate';
+
+export type MembershipListName = 'due' | 'grace' | 'lapsed' | 'paid' | 'pending' | 'all';
+
+export interface MembershipFilters {
+  list: MembershipListName;
+  search: string;
+  /** Zero-based. */
+  page: number;
+}
+
+/** Under adminKeys.all: a 403 on any of them shows Access Denied, a change refetches them. */
+export const membershipKeys = {
+  all: [...adminKeys.all, 'memberships'] as const,
+  list: (filters: MembershipFilters) => [...membershipKeys.all, 'list', filters] as const,
+  detail: (id: string) => [...membershipKeys.all, 'detail', id] as const,
+  invoices: (contactId: string) => [...membershipKeys.all, 'invoices', contactId] as const,
+  report: (year: number) => [...membershipKeys.all, 'report', year] as const,
+  settings: () => [...membershipKeys.all, 'settings'] as const,
+};
+
+const path = (id: string) => encodeURIComponent(id);
+
+/** GET /admin/memberships: one page of a list, ordered by paid-through date. */
+export function useMembershipList(filters: MembershipFilters) {
+  return useQuery({
+    queryKey: membershipKeys.list(filters),
+    queryFn: ({ signal }): Promise<MembershipList & { page: number }> => {
+      const params = new URLSearchParams({
+        list: filters.list,
+        limit: String(MEMBERSHIPS_PAGE_SIZE),
+        offset: String(filters.page * MEMBERSHIPS_PAGE_SIZE),
+      });
+      if (filters.search) params.set('search', filters.search);
+      return api
+        .get<MembershipList>(`/admin/memberships?${params}`, {
+          signal,
+          errorMessage: 'Failed to load memberships',
+        })
+        .then((list) => ({ ...list, page: filters.page }));
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One membership's terms and history. */
+export function useMembershipDetail(id: string) {
+  return useQuery({
+    queryKey: membershipKeys.detail(id),
+    queryFn: ({ signal }) =>
+      api.get<MembershipDetail>(`/admin/memberships/${path(id)}`, {
+        signal,
+        errorMessage: 'Failed to load the membership',
+      }),
+  });
+}
+
+/** The member's invoices and credit notes, newest first, each with its payments and refunds. */
+export function useContactInvoices(contactId: string) {
+  return useQuery({
+    queryKey: membershipKeys.invoices(contactId),
+    queryFn: ({ signal }) =>
+      api.get<InvoiceList>(`/admin/invoices?contactId=${path(contactId)}&limit=100`, {
+        signal,
+        errorMessage: 'Failed to load the invoices',
+      }),
+  });
+}
+
+export const duesReportQueryOptions = (year: number) =>
+  queryOptions({
+    queryKey: membershipKeys.report(year),
+    queryFn: ({ signal }) =>
+      api.get<DuesReport>(`/admin/memberships/report?year=${year}`, {
+        signal,
+        errorMessage: 'Failed to load the dues report',
+      }),
+  });
+
+export const duesSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: membershipKeys.settings(),
+    queryFn: ({ signal }) =>
+      api.get<DuesSettings>('/admin/membership-settings', {
+        signal,
+        errorMessage: 'Failed to load the dues settings',
+      }),
+  });
+
+/** Whether Stripe is set up: refunds to the card are offered only then. */
+export const paymentOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['payment-options'],
+    queryFn: ({ signal }) => api.get<PaymentOptions>('/payments/options', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export interface RecordPayment {
+  amountCents: number;
+  method: 'check' | 'cash' | 'bank_transfer' | 'other';
+  reference: string;
+  receivedOn?: string;
+}
+
+export interface Refund {
+  amountCents: number;
+  reason: string;
+  online: boolean;
+  reference: string;
+}
+
+/** Every staff change to a membership or invoice; each refreshes the lists, detail and report. */
+export const membershipActions = {
+  approve: (id: string) =>
+    api.post<MembershipDetail>(`/admin/memberships/${path(id)}/approve`, undefined, {
+      errorMessage: 'Failed to approve the member',
+    }),
+  changePlan: (id: string, body: { planId: string; reason?: string }) =>
+    api.put<MembershipDetail>(`/admin/memberships/${path(id)}/plan`, body, {
+      errorMessage: 'Failed to change the plan',
+    }),
+  cancel: (id: string, body: { reason?: string }) =>
+    api.post<MembershipDetail>(`/admin/memberships/${path(id)}/cancel`, body, {
+      errorMessage: 'Failed to cancel the membership',
+    }),
+  recordPayment: (invoiceId: string, body: RecordPayment) =>
+    api.post<{ invoice: Invoice }>(`/admin/invoices/${path(invoiceId)}/payments`, body, {
+      errorMessage: 'Failed to record the payment',
+    }),
+  voidInvoice: (invoiceId: string, body: { reason: string }) =>
+    api.post<Invoice>(`/admin/invoices/${path(invoiceId)}/void`, body, {
+      errorMessage: 'Failed to void the invoice',
+    }),
+  reissue: (invoiceId: string, body: { reason: string; dueOn?: string }) =>
+    api.post<{ voided: Invoice; invoice: Invoice }>(
+      `/admin/invoices/${path(invoiceId)}/reissue`,
+      body,
+      { errorMessage: 'Failed to reissue the invoice' },
+    ),
+  issue: (body: {
+    contactId: string;
+    lines: { description: string; quantity: number; unitCents: number }[];
+    dueOn?: string;
+  }) => api.post<Invoice>('/admin/invoices', body, { errorMessage: 'Failed to issue the invoice' }),
+  refund: (paymentId: string, body: Refund) =>
+    api.post<{ creditNote: Invoice }>(`/admin/payments/${path(paymentId)}/refunds`, body, {
+      errorMessage: 'Failed to refund the payment',
+    }),
+  saveSettings: (body: DuesSettings) =>
+    api.put<DuesSettings>('/admin/membership-settings', body, {
+      errorMessage: 'Failed to save the dues settings',
+    }),
+};
+
+/** A staff action that refreshes everything admin- and member-shaped once it has succeeded. */
+export function useMembershipAction<TArgs, TResult>(run: (args: TArgs) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => invalidateAfterChange(queryClient),
+  });
+}

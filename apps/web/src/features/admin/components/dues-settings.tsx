@@ -1,0 +1,187 @@
+import type { DuesSettings } from '@chamber/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import {
+  duesSettingsQueryOptions,
+  membershipActions,
+  useMembershipAction,
+} from '../api/memberships';
+import { duesSettingsFormSchema, duesSettingsFormValues } from '../lib/dues-settings-form';
+import { failureMessage } from '../lib/errors';
+import { TabError, TabLoading } from './tab-states';
+
+/** Admin → Memberships → Dues settings: terms, grace, reminders, invoices, approval, lapse. */
+export function DuesSettingsForm() {
+  const query = useQuery(duesSettingsQueryOptions());
+  if (query.data) {
+    // Keyed by what the server stored: a save starts the form again from it.
+    return <SettingsEditor key={JSON.stringify(query.data)} settings={query.data} />;
+  }
+  if (query.error) {
+    return <TabError message={query.error.message} onRetry={() => void query.refetch()} />;
+  }
+  return <TabLoading label="Loading the dues settings" count={1} className="h-96" />;
+}
+
+const numberInput = { inputMode: 'numeric' as const, autoComplete: 'off', className: 'sm:w-32' };
+
+function SettingsEditor({ settings }: { settings: DuesSettings }) {
+  const form = useZodForm(duesSettingsFormSchema, {
+    defaultValues: duesSettingsFormValues(settings),
+  });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const save = useMembershipAction(membershipActions.saveSettings);
+  const { control } = form;
+
+  async function onSubmit(body: DuesSettings) {
+    setServerError(null);
+    try {
+      await save.mutateAsync(body);
+      toast.success('Dues settings saved');
+    } catch (error) {
+      const message = failureMessage(error, 'Failed to save the dues settings');
+      setServerError(message);
+      toast.error(message);
+    }
+  }
+
+  return (
+    <Card className="max-w-3xl gap-0 px-4 py-5 sm:px-6 sm:py-6">
+      <Form form={form} onSubmit={onSubmit} aria-label="Dues settings" className="grid gap-5">
+        <FormError>{serverError}</FormError>
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+          <FormField
+            control={control}
+            name="termRule"
+            label="Term rule"
+            description="Calendar-year terms run to 31 December; the first year costs the months left."
+            render={({ field, controlProps }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger {...controlProps} onBlur={field.onBlur}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="anniversary">Anniversary: a year from the day paid</SelectItem>
+                  <SelectItem value="calendar_year">Calendar year</SelectItem>
+                </SelectContent>
+              </Select>
+            )}
+          />
+          <FormField
+            control={control}
+            name="currency"
+            label="Currency"
+            description="Three letters, e.g. USD. Invoices already issued keep theirs."
+            render={({ field, controlProps }) => (
+              <Input
+                {...field}
+                {...controlProps}
+                maxLength={3}
+                autoComplete="off"
+                className="sm:w-32"
+              />
+            )}
+          />
+          <FormField
+            control={control}
+            name="graceDays"
+            label="Grace days"
+            description="After the paid-through date, before the membership lapses."
+            render={({ field, controlProps }) => (
+              <Input {...field} {...controlProps} {...numberInput} />
+            )}
+          />
+          <FormField
+            control={control}
+            name="reminderDays"
+            label="Reminder schedule"
+            description="Days before the paid-through date a renewal reminder is mailed, e.g. 30, 14, 1."
+            render={({ field, controlProps }) => (
+              <Input {...field} {...controlProps} autoComplete="off" />
+            )}
+          />
+          <FormField
+            control={control}
+            name="autoChargeNoticeDays"
+            label="Automatic charge notice (days)"
+            description="Days before an automatic renewal the member is told the amount and card."
+            render={({ field, controlProps }) => (
+              <Input {...field} {...controlProps} {...numberInput} />
+            )}
+          />
+          <FormField
+            control={control}
+            name="invoiceDueDays"
+            label="Invoice due (days)"
+            description="Days from issue to the due date printed on an invoice."
+            render={({ field, controlProps }) => (
+              <Input {...field} {...controlProps} {...numberInput} />
+            )}
+          />
+          <FormField
+            control={control}
+            name="lapsedListing"
+            label="Lapsed listing"
+            description="What a lapsed member's listing does once the grace period is over."
+            render={({ field, controlProps }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger {...controlProps} onBlur={field.onBlur}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="hidden">Hidden from the directory</SelectItem>
+                  <SelectItem value="basic">Listed as basic</SelectItem>
+                </SelectContent>
+              </Select>
+            )}
+          />
+          <FormField
+            control={control}
+            name="staffApproveNewMembers"
+            label="Staff approve new members"
+            layout="inline"
+            description="A paid join waits, pending, until staff approve it."
+            className="self-center"
+            render={({ field, controlProps }) => (
+              <Checkbox
+                {...controlProps}
+                checked={field.value}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+          <FormField
+            control={control}
+            name="paymentInstructions"
+            label="Payment instructions"
+            description="Printed on open invoices and in the invoice mail: who checks are payable to, the bank details."
+            className="sm:col-span-2"
+            render={({ field, controlProps }) => (
+              <Textarea {...field} {...controlProps} rows={4} maxLength={2000} />
+            )}
+          />
+        </div>
+        <div>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save dues settings'}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,300 @@
+import type { Membership } from '@chamber/contract';
+import { SearchXIcon } from 'lucide-react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { DownloadButton } from '@/components/files/download-button';
+import { LabelledSelect } from '@/components/forms/labelled-select';
+import { SearchField } from '@/components/forms/search-field';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { formatMemberSince } from '@/lib/members/labels';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { cn } from '@/lib/utils';
+import { useMembershipList, type MembershipListName } from '../api/memberships';
+import { memberName, membershipLists, statusLabels, statusTone } from '../lib/dues';
+import { isForbidden } from '../lib/errors';
+import { clampPage } from '../lib/pagination';
+import { DuesReportView } from './dues-report';
+import { DuesSettingsForm } from './dues-settings';
+import { MembershipDetailDialog } from './membership-detail';
+import { Pager } from './pager';
+import { TabEmpty, TabError, TabLoading } from './tab-states';
+
+const SEARCH_DEBOUNCE_MS = 400;
+
+/**
+ * Admin → Memberships: the lists staff work from (due this month, in grace, lapsed, paid this
+ * year, pending), each membership's invoices and actions, the dues report and the settings.
+ */
+export function Memberships() {
+  const [section, setSection] = useState('members');
+  return (
+    <div className="grid min-w-0 gap-6">
+      <div className="grid gap-1">
+        <h2 className="text-xl font-semibold">Memberships</h2>
+        <p className="text-sm text-muted-foreground">
+          Who is due, in grace or lapsed; record payments, correct invoices and give refunds.
+        </p>
+      </div>
+      <Tabs value={section} onValueChange={setSection} className="grid min-w-0 gap-4">
+        <TabsList aria-label="Memberships sections" className="h-auto w-full flex-wrap sm:w-fit">
+          <TabsTrigger value="members" className="flex-auto">
+            Members
+          </TabsTrigger>
+          <TabsTrigger value="report" className="flex-auto">
+            Dues report
+          </TabsTrigger>
+          <TabsTrigger value="settings" className="flex-auto">
+            Dues settings
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="members" className="min-w-0">
+          <MembershipLists />
+        </TabsContent>
+        <TabsContent value="report" className="min-w-0">
+          <DuesReportView />
+        </TabsContent>
+        <TabsContent value="settings" className="min-w-0">
+          <DuesSettingsForm />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function MembershipLists() {
+  const [list, setList] = useState<MembershipListName>('due');
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const filterKey = JSON.stringify([list, search]);
+  const [paging, setPaging] = useState({ key: filterKey, page: 0 });
+  const page = paging.key === filterKey ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ key: filterKey, page: next });
+  const query = useMembershipList({ list, search, page });
+  const data = query.data;
+  if (data && !query.isPlaceholderData && data.memberships.length === 0 && page > 0) {
+    setPage(clampPage(page, data.pagination.total));
+  }
+  useEffect(() => {
+    if (query.error && !isForbidden(query.error)) toast.error('Failed to load memberships');
+  }, [query.error]);
+
+  const searchId = useId();
+  const [selected, setSelected] = useState<{ membership: Membership; from: string } | null>(null);
+  const [open, setOpen] = useState(false);
+  const listLabel = membershipLists.find((l) => l.value === list)!.label;
+
+  return (
+    <div className="grid min-w-0 gap-4">
+      <div className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm sm:grid-cols-[1fr_auto] sm:items-end">
+        <SearchField
+          id={searchId}
+          label="Search memberships"
+          value={searchText}
+          placeholder="Business, contact name or email..."
+          onValueChange={setSearchText}
+        />
+        <LabelledSelect
+          label="List"
+          value={list}
+          options={membershipLists.map((l) => ({ value: l.value, label: l.label }))}
+          onValueChange={(value) => setList(value as MembershipListName)}
+          className="sm:w-48"
+        />
+      </div>
+      <div className="flex flex-wrap justify-end gap-2">
+        <DownloadButton
+          path="/admin/exports/memberships.csv"
+          filename="memberships.csv"
+          failureMessage="Failed to export memberships"
+        >
+          Export memberships (CSV)
+        </DownloadButton>
+        <DownloadButton
+          path="/admin/exports/payments.csv"
+          filename="payments.csv"
+          failureMessage="Failed to export payments"
+        >
+          Export payments (CSV)
+        </DownloadButton>
+      </div>
+
+      {query.isError && !data ? (
+        <TabError message={query.error.message} onRetry={() => void query.refetch()} />
+      ) : !data ? (
+        <TabLoading label="Loading memberships" count={4} className="h-20" />
+      ) : data.memberships.length === 0 ? (
+        <TabEmpty
+          icon={SearchXIcon}
+          title={`No memberships in “${listLabel}”${search ? ' matching the search' : ''}.`}
+        />
+      ) : (
+        <>
+          <MembershipsTable
+            label={listLabel}
+            memberships={data.memberships}
+            stale={query.isPlaceholderData}
+            onOpen={(membership, from) => {
+              setSelected({ membership, from });
+              setOpen(true);
+            }}
+          />
+          <Pager
+            page={data.page}
+            count={data.memberships.length}
+            total={data.pagination.total}
+            hasMore={data.pagination.hasMore}
+            noun={['membership', 'memberships']}
+            label="Membership pages"
+            onPage={setPage}
+          />
+        </>
+      )}
+      <MembershipDetailDialog
+        membership={selected?.membership ?? null}
+        open={open}
+        onOpenChange={setOpen}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          const button = selected && document.getElementById(selected.from);
+          (button ?? document.getElementById(searchId))?.focus();
+        }}
+      />
+    </div>
+  );
+}
+
+/** A table from 768 px; one card a membership below, where five columns do not fit. */
+function MembershipsTable({
+  label,
+  memberships,
+  stale,
+  onOpen,
+}: {
+  label: string;
+  memberships: Membership[];
+  stale: boolean;
+  onOpen: (membership: Membership, buttonId: string) => void;
+}) {
+  const manage = (m: Membership, layout: string) => {
+    const id = `manage-${layout}-${m.id}`;
+    return (
+      <Button
+        id={id}
+        type="button"
+        size="sm"
+        variant="outline"
+        aria-label={`Manage ${memberName(m)}`}
+        onClick={() => onOpen(m, id)}
+      >
+        Manage
+      </Button>
+    );
+  };
+  return (
+    <div aria-busy={stale} className={cn('min-w-0 transition-opacity', stale && 'opacity-60')}>
+      <div className="hidden overflow-hidden rounded-xl border bg-card md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Memberships: {label}</caption>
+          <thead className="border-b bg-muted/50 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                Member
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Plan
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Paid through
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {memberships.map((m) => (
+              <tr key={m.id} className="align-middle">
+                <td className="w-2/5 max-w-0 px-4 py-3">
+                  <Identity membership={m} />
+                </td>
+                <td className="px-4 py-3">{m.plan.name}</td>
+                <td className="px-4 py-3">
+                  <Status membership={m} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">{paidThrough(m)}</td>
+                <td className="px-4 py-3 text-right">{manage(m, 'table')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul aria-label={`Memberships: ${label}`} className="grid gap-3 md:hidden">
+        {memberships.map((m) => (
+          <li key={m.id} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
+            <Identity membership={m} wrap />
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+              <CardField label="Plan">{m.plan.name}</CardField>
+              <CardField label="Paid through">{paidThrough(m)}</CardField>
+              <CardField label="Status" className="col-span-2">
+                <Status membership={m} />
+              </CardField>
+            </dl>
+            <div>{manage(m, 'card')}</div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+const paidThrough = (m: Membership) =>
+  m.paidThrough ? formatMemberSince(m.paidThrough) : 'Not paid yet';
+
+function Identity({ membership: m, wrap = false }: { membership: Membership; wrap?: boolean }) {
+  const line = wrap ? '[overflow-wrap:anywhere]' : 'truncate';
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <p className={cn(line, 'font-medium')} title={memberName(m)}>
+        {memberName(m)}
+      </p>
+      {m.businessName ? <p className={cn(line, 'text-muted-foreground')}>{m.contactName}</p> : null}
+      {m.email ? (
+        <p className={cn(line, 'text-muted-foreground')} title={m.email}>
+          {m.email}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Status({ membership: m }: { membership: Membership }) {
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      <Badge variant={statusTone[m.status]}>{statusLabels[m.status]}</Badge>
+      {m.awaitingApproval ? <Badge variant="secondary">Awaiting approval</Badge> : null}
+      {m.autoRenew ? <Badge variant="outline">Renews automatically</Badge> : null}
+    </div>
+  );
+}
+
+function CardField({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('grid content-start gap-1', className)}>
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

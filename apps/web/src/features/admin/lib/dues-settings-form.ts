@@ -1,0 +1,65 @@
+import { duesSettingsSchema, type DuesSettings } from '@chamber/contract';
+import { z } from 'zod';
+import { parseDays } from './dues';
+
+const wholeDays = (text: string) => (/^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : NaN);
+
+/** The dues settings as the form holds them (numbers as typed); checked against the contract. */
+export const duesSettingsFormSchema = z
+  .object({
+    currency: z.string(),
+    termRule: z.enum(['anniversary', 'calendar_year']),
+    graceDays: z.string(),
+    reminderDays: z.string(),
+    autoChargeNoticeDays: z.string(),
+    invoiceDueDays: z.string(),
+    staffApproveNewMembers: z.boolean(),
+    lapsedListing: z.enum(['hidden', 'basic']),
+    paymentInstructions: z.string(),
+  })
+  .transform((values, ctx): DuesSettings => {
+    const reminderDays = parseDays(values.reminderDays);
+    if (reminderDays === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reminderDays'],
+        message: 'Whole days before the paid-through date, separated by commas, e.g. 30, 14, 1',
+      });
+      return z.NEVER;
+    }
+    const body = {
+      currency: values.currency.trim().toUpperCase(),
+      termRule: values.termRule,
+      graceDays: wholeDays(values.graceDays),
+      reminderDays,
+      autoChargeNoticeDays: wholeDays(values.autoChargeNoticeDays),
+      invoiceDueDays: wholeDays(values.invoiceDueDays),
+      staffApproveNewMembers: values.staffApproveNewMembers,
+      lapsedListing: values.lapsedListing,
+      paymentInstructions: values.paymentInstructions.trim(),
+    };
+    const checked = duesSettingsSchema.safeParse(body);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const field = String(issue.path[0] ?? 'currency');
+        const message =
+          issue.code === 'invalid_type' ? 'Enter a whole number of days' : issue.message;
+        ctx.addIssue({ code: 'custom', path: [field], message });
+      }
+      return z.NEVER;
+    }
+    return checked.data;
+  });
+export type DuesSettingsFormValues = z.input<typeof duesSettingsFormSchema>;
+
+export const duesSettingsFormValues = (s: DuesSettings): DuesSettingsFormValues => ({
+  currency: s.currency,
+  termRule: s.termRule,
+  graceDays: String(s.graceDays),
+  reminderDays: s.reminderDays.join(', '),
+  autoChargeNoticeDays: String(s.autoChargeNoticeDays),
+  invoiceDueDays: String(s.invoiceDueDays),
+  staffApproveNewMembers: s.staffApproveNewMembers,
+  lapsedListing: s.lapsedListing,
+  paymentInstructions: s.paymentInstructions,
+});

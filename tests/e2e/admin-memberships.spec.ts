@@ -1,0 +1,258 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { apiToken } from './admin-api';
+import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import {
+  joinThroughApi,
+  openMembership,
+  openMembershipList,
+  recordCheckPayment,
+  retireMembers,
+} from './membership-helpers';
+
+/** The members each test joined, suspended after it so the directory's count stays the seed's. */
+const joinedHere: string[] = [];
+test.afterEach(async ({ request, baseURL }) => {
+  await retireMembers(request, baseURL!, joinedHere.splice(0));
+});
+
+async function expectNoAxeViolations(page: Page) {
+  // A dialog fading in has its text at part opacity: check what the eye sees once it is still.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) })),
+  ).toEqual([]);
+}
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+async function signInAsAdmin(page: Page) {
+  await page.goto(paths.login.href());
+  await signInThroughForm(page, accounts.admin);
+  await expect(page).toHaveURL(paths.home.href());
+}
+
+// The e2e database is shared by every spec: the dues settings are put back as they were.
+let settingsBefore: unknown;
+test.beforeAll(async ({ request, baseURL }) => {
+  const token = await apiToken(request, baseURL!);
+  const res = await request.get('/api/admin/membership-settings', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  settingsBefore = await res.json();
+});
+test.afterAll(async ({ request, baseURL }) => {
+  const token = await apiToken(request, baseURL!);
+  const res = await request.put('/api/admin/membership-settings', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: settingsBefore,
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+});
+
+test('staff record a check for a pending member, refund part of it, and export the memberships', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow(); // Two sign-ups, a sign-in and several dialogs.
+  const businessName = `Canyon Bikes ${Date.now()}`;
+  const joined = await joinThroughApi(request, baseURL!, { businessName });
+  joinedHere.push(joined.email);
+  await signInAsAdmin(page);
+
+  // The pending member is in the Pending list with the join invoice open.
+  await openMembershipList(page, 'Pending', businessName);
+  await expect(page.getByRole('table', { name: 'Memberships: Pending' })).toContainText('Pending');
+  await expectNoAxeViolations(page);
+
+  const dialog = await recordCheckPayment(page, {
+    businessName,
+    invoiceNumber: joined.invoice.number,
+    checkNumber: '1042',
+  });
+  // The membership is active and paid through a year less a day.
+  await expect(dialog.getByText('Active', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Term paid')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Part of the payment back: a credit note for it.
+  const invoice = dialog.getByRole('article', { name: `Invoice ${joined.invoice.number}` });
+  await invoice.getByRole('button', { name: 'Refund' }).click();
+  const refund = page.getByRole('dialog', {
+    name: `Refund a payment of invoice ${joined.invoice.number}`,
+  });
+  await expect(refund.getByLabel('Amount (USD)')).toHaveValue('550.00');
+  await refund.getByLabel('Amount (USD)').fill('100');
+  await refund.getByLabel('Reason').fill('Luncheon tickets not used');
+  await refund.getByRole('button', { name: 'Refund' }).click();
+  await expect(refund).toBeHidden();
+  await expect(page.getByText(/Refunded \$100\.00; credit note \d{4}-\d{4} issued/)).toBeVisible();
+  const creditNote = dialog.getByRole('article', { name: /^Credit note \d{4}-\d{4}$/ });
+  await expect(creditNote).toContainText('$100.00');
+  await expect(invoice).toContainText('Refund $100.00');
+  // More than is left is refused before anything is sent.
+  await invoice.getByRole('button', { name: 'Refund' }).click();
+  await expect(refund.getByLabel('Amount (USD)')).toHaveValue('450.00');
+  await refund.getByLabel('Amount (USD)').fill('500');
+  await refund.getByLabel('Reason').fill('Too much');
+  await refund.getByRole('button', { name: 'Refund' }).click();
+  await expect(refund.getByText('At most $450.00')).toBeVisible();
+  await refund.getByRole('button', { name: 'Back' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // In the Paid this year list, active.
+  await openMembershipList(page, 'Paid this year', businessName);
+  const row = page.getByRole('table', { name: 'Memberships: Paid this year' }).getByRole('row', {
+    name: new RegExp(businessName),
+  });
+  await expect(row).toContainText('Active');
+
+  // The CSV holds the member as active and paid.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export memberships (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('memberships.csv');
+  // The file starts with a byte-order mark, so spreadsheets read it as UTF-8.
+  const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  const csv = text.split(/\r?\n/).filter(Boolean);
+  expect(csv[0]).toBe(
+    'Business,Contact,Email,Plan,Status,Payment status,Started,Paid through,Automatic renewal',
+  );
+  expect(csv).toContainEqual(
+    expect.stringMatching(
+      new RegExp(
+        `^${businessName},Dana Dues,${joined.email},Enhanced,active,paid,\\d{4}-\\d{2}-\\d{2},\\d{4}-\\d{2}-\\d{2},no$`,
+      ),
+    ),
+  );
+});
+
+test('staff issue and void an invoice, and reissue the join invoice under a new number', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const businessName = `Juniper Print ${Date.now()}`;
+  const joined = await joinThroughApi(request, baseURL!, { businessName });
+  joinedHere.push(joined.email);
+  await signInAsAdmin(page);
+  await openMembershipList(page, 'Pending', businessName);
+  const dialog = await openMembership(page, businessName);
+
+  await dialog.getByRole('button', { name: 'Issue invoice' }).click();
+  const issue = page.getByRole('dialog', { name: 'Issue an invoice' });
+  await issue.getByLabel('For').fill('Fall Festival booth');
+  await issue.getByLabel('Amount (USD)').fill('30');
+  await issue.getByRole('button', { name: 'Issue invoice' }).click();
+  await expect(issue).toBeHidden();
+  const issued = page.getByText(/^Invoice (\d{4}-\d{4}) issued for \$30\.00$/);
+  await expect(issued).toBeVisible();
+  const booth = (await issued.textContent())!.split(' ')[1]!;
+  const boothInvoice = dialog.getByRole('article', { name: `Invoice ${booth}` });
+  await expect(boothInvoice).toContainText('$30.00');
+
+  await boothInvoice.getByRole('button', { name: 'Void' }).click();
+  const voiding = page.getByRole('dialog', { name: `Void invoice ${booth}?` });
+  // A reason is asked for before anything is sent.
+  await voiding.getByRole('button', { name: 'Void invoice' }).click();
+  await expect(voiding.getByText('Enter the reason; it is kept in the audit log')).toBeVisible();
+  await voiding.getByLabel('Reason').fill('Booth cancelled');
+  await voiding.getByRole('button', { name: 'Void invoice' }).click();
+  await expect(voiding).toBeHidden();
+  await expect(boothInvoice.getByText('Void', { exact: true })).toBeVisible();
+  await expect(boothInvoice).toContainText('voided: Booth cancelled');
+  await expect(boothInvoice.getByRole('button', { name: 'Record payment' })).toHaveCount(0);
+
+  const join = dialog.getByRole('article', { name: `Invoice ${joined.invoice.number}` });
+  await join.getByRole('button', { name: 'Reissue' }).click();
+  const reissue = page.getByRole('dialog', { name: `Reissue invoice ${joined.invoice.number}?` });
+  await reissue.getByLabel('Reason').fill('New business address');
+  await reissue.getByRole('button', { name: 'Void and reissue' }).click();
+  await expect(reissue).toBeHidden();
+  const replaced = page.getByText(
+    new RegExp(`^Invoice ${joined.invoice.number} voided; invoice (\\d{4}-\\d{4}) issued$`),
+  );
+  await expect(replaced).toBeVisible();
+  const newNumber = (await replaced.textContent())!.split(' ').at(-2)!;
+  await expect(join.getByText('Void', { exact: true })).toBeVisible();
+  const next = dialog.getByRole('article', { name: `Invoice ${newNumber}` });
+  await expect(next.getByText('Open', { exact: true })).toBeVisible();
+  await expect(next).toContainText('$550.00');
+  await expectNoAxeViolations(page);
+});
+
+test('the dues settings are kept after a reload', async ({ page }) => {
+  test.slow(); // Three accessibility scans.
+  await signInAsAdmin(page);
+  await page.goto(`${paths.admin.href()}?tab=memberships`);
+  await page.getByRole('tab', { name: 'Dues settings' }).click();
+  const form = page.getByRole('form', { name: 'Dues settings' });
+  await form.getByLabel('Grace days').fill('45');
+  await form.getByLabel('Reminder schedule').fill('60, 21, 3');
+  await form.getByLabel('Invoice due (days)').fill('14');
+  await form.getByLabel('Payment instructions').fill('Checks payable to RACC, 12830 S Redwood Rd.');
+  await expectNoAxeViolations(page);
+  await form.getByRole('button', { name: 'Save dues settings' }).click();
+  await expect(page.getByText('Dues settings saved')).toBeVisible();
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Dues settings' }).click();
+  await expect(form.getByLabel('Grace days')).toHaveValue('45');
+  await expect(form.getByLabel('Reminder schedule')).toHaveValue('60, 21, 3');
+  await expect(form.getByLabel('Invoice due (days)')).toHaveValue('14');
+  await expect(form.getByLabel('Payment instructions')).toHaveValue(
+    'Checks payable to RACC, 12830 S Redwood Rd.',
+  );
+
+  // The dues report reads the year's payments.
+  await page.getByRole('tab', { name: 'Dues report' }).click();
+  await expect(page.getByRole('heading', { name: /^Dues received in \d{4}: / })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the lists, a membership and the report fit the screen, as cards and boxes that scroll', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.slow();
+    const businessName = `Sagebrush Supply and Outfitters of the Valley ${Date.now()}`;
+    joinedHere.push((await joinThroughApi(request, baseURL!, { businessName })).email);
+    await signInAsAdmin(page);
+    await openMembershipList(page, 'Pending', businessName);
+    await expect(
+      page.getByRole('list', { name: 'Memberships: Pending' }).getByText(businessName),
+    ).toBeVisible();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+
+    const dialog = await openMembership(page, businessName);
+    await expect(dialog.getByRole('button', { name: 'Record payment' })).toBeVisible();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    // Back to the button that opened it.
+    await expect(page.getByRole('button', { name: `Manage ${businessName}` })).toBeFocused();
+
+    await page.getByRole('tab', { name: 'Dues report' }).click();
+    await expect(page.getByRole('heading', { name: /^Dues received in / })).toBeVisible();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+  });
+});

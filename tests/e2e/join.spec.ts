@@ -1,0 +1,154 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import { recordCheckPayment } from './membership-helpers';
+import { mailContaining } from './public-site-helpers';
+
+// Joining in the browser: a plan's page → the join page → details → sign-in → invoice, then
+// staff record the check and the member sees an active membership with its receipt.
+
+interface Joiner {
+  business: string;
+  first: string;
+  last: string;
+  email: string;
+  password: string;
+}
+
+const joiner = (name: string): Joiner => ({
+  business: `${name} Print Co`,
+  first: 'June',
+  last: name,
+  email: `june@${name.toLowerCase()}print.example`,
+  password: 'Join-The-Chamber-2026',
+});
+
+async function fillDetails(page: Page, who: Joiner) {
+  await page.getByLabel('Business name').fill(who.business);
+  await page.getByLabel('First name').fill(who.first);
+  await page.getByLabel('Last name').fill(who.last);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Phone').fill('(801) 555-0199');
+  await page.getByLabel('Street address').fill('12 Main Street');
+  await page.getByLabel('City').fill('Riverton');
+  await page.getByLabel('State').fill('UT');
+  await page.getByLabel('ZIP code').fill('84065');
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** The sign-in step's 'Create an account': the details are filled in; a password is chosen. */
+async function createSignIn(page: Page, who: Joiner) {
+  await expect(page.getByRole('heading', { name: 'Your sign-in' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Create an account' });
+  await expect(form.getByLabel('Email')).toHaveValue(who.email);
+  await expect(form.getByLabel('Business name')).toHaveValue(who.business);
+  await form.getByLabel('Password', { exact: true }).fill(who.password);
+  await form.getByLabel('Confirm password').fill(who.password);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+}
+
+async function axeViolations(page: Page) {
+  // The sign-up's 'welcome' toast is the toaster's own styling, checked with the sign-up pages.
+  const results = await new AxeBuilder({ page })
+    .exclude('[data-sonner-toaster]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations.map((v) => ({
+    id: v.id,
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }));
+}
+
+test('a visitor joins the Enhanced plan by invoice; staff record the check; the member is active with a receipt and enhanced fields', async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // Several pages, two mails, a password hash and a PDF or two.
+  const who = joiner('Juniper');
+  const since = Date.now();
+
+  await page.goto(paths.enhancedMembership.href());
+  await page.getByRole('link', { name: 'Join as Enhanced' }).click();
+  await expect(page).toHaveURL(paths.join.href('enhanced'));
+  await expect(page.getByRole('listitem').filter({ hasText: 'Business details' })).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+  await fillDetails(page, who);
+  await createSignIn(page, who);
+
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^Enhanced$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Send me an invoice' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Thank you for joining!' })).toBeVisible();
+  const status = page.getByRole('status').filter({ hasText: 'We emailed invoice' });
+  await expect(status).toContainText(`for $550.00 to ${who.email}`);
+  const invoiceNumber = (await status.textContent())!.match(/invoice (\d{4}-\d{4})/)![1]!;
+  await expect(page.getByText(`Please quote ${invoiceNumber} with your payment.`)).toBeVisible();
+
+  const mail = await mailContaining(`Subject: Invoice ${invoiceNumber}: $550.00`, since);
+  expect(mail).toContain(who.email);
+  expect(mail).toMatch(/Content-Type: application\/pdf/i);
+  expect(mail).toContain(`invoice-${invoiceNumber}.pdf`);
+
+  // The check arrives: staff record it in Admin → Memberships, in their own browser.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await staff.goto(paths.login.href());
+  await signInThroughForm(staff, accounts.admin);
+  await recordCheckPayment(staff, {
+    businessName: who.business,
+    invoiceNumber,
+    checkNumber: '2044',
+  });
+  await staffContext.close();
+  await mailContaining(`Subject: Receipt for invoice ${invoiceNumber}: $550.00 paid`, since);
+
+  // Later, the member opens their membership page.
+  await page.goto(paths.membership.href());
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  const invoice = page.getByRole('listitem', { name: `Invoice ${invoiceNumber}` });
+  await expect(invoice.getByText('Paid', { exact: true })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await invoice.getByRole('button', { name: 'Receipt PDF' }).click();
+  expect((await download).suggestedFilename()).toBe(`receipt-${invoiceNumber}.pdf`);
+
+  await page.goto(paths.profile.href());
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByLabel('Bio/About').fill('Letterpress cards and shop signs, printed in Riverton.');
+  await page.getByLabel('Website').fill('https://juniperprint.example');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+  await expect(
+    page.getByText('Letterpress cards and shop signs, printed in Riverton.'),
+  ).toBeVisible();
+});
+
+test('at 360 px every step of joining fits the screen and has no axe violations', async ({
+  page,
+}) => {
+  test.slow(); // An axe scan per step.
+  await page.setViewportSize({ width: 360, height: 800 });
+  const who = joiner('Aspen');
+  const check = async (heading: string) => {
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      `${heading}: no horizontal scrolling`,
+    ).toBeLessThanOrEqual(360);
+    expect(await axeViolations(page), heading).toEqual([]);
+  };
+
+  await page.goto(paths.join.href());
+  await check('Choose your membership');
+  await page.getByRole('radio', { name: 'Basic' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await check('Your business');
+  await fillDetails(page, who);
+  await check('Your sign-in');
+  await createSignIn(page, who);
+  await check('Payment');
+  await page.getByRole('button', { name: 'Send me an invoice' }).click();
+  await check('Thank you for joining!');
+});

@@ -1,0 +1,121 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { apiToken } from './admin-api';
+import { expect, paths } from './fixtures';
+
+export interface Joined {
+  email: string;
+  businessName: string;
+  invoice: { id: string; number: string; totalCents: number };
+}
+
+/**
+ * A new member business that signed up and chose a plan, as the join form does it: a pending
+ * login and membership with the open join invoice (POST /api/auth/register, then
+ * POST /api/membership/join as that member).
+ */
+export async function joinThroughApi(
+  request: APIRequestContext,
+  baseURL: string,
+  { businessName, level = 'enhanced' }: { businessName: string; level?: string },
+): Promise<Joined> {
+  const email = `dues-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
+  const password = 'a dues test password';
+  const registered = await request.post('/api/auth/register', {
+    data: {
+      firstName: 'Dana',
+      lastName: 'Dues',
+      businessName,
+      email,
+      password,
+      confirmPassword: password,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const plansAnswer = await request.get('/api/membership-plans');
+  const { plans } = (await plansAnswer.json()) as { plans: { id: string; level: string }[] };
+  const plan = plans.find((p) => p.level === level)!;
+  const token = await apiToken(request, baseURL, { email, password });
+  const joined = await request.post('/api/membership/join', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { planId: plan.id },
+  });
+  expect(joined.ok(), await joined.text()).toBe(true);
+  const { invoice } = (await joined.json()) as { invoice: Joined['invoice'] };
+  return { email, businessName, invoice };
+}
+
+/**
+ * Suspends the test's member logins, which takes their listings out of the directory: the
+ * browser tests share one seeded database, and the directory's tests count its members.
+ */
+export async function retireMembers(
+  request: APIRequestContext,
+  baseURL: string,
+  emails: readonly string[],
+): Promise<void> {
+  const headers = { Authorization: `Bearer ${await apiToken(request, baseURL)}` };
+  for (const email of emails) {
+    const found = await request.get(`/api/admin/users?search=${encodeURIComponent(email)}`, {
+      headers,
+    });
+    const { users } = (await found.json()) as { users: { id: string; email: string }[] };
+    const user = users.find((u) => u.email === email);
+    expect(user, email).toBeDefined();
+    const suspended = await request.patch(`/api/admin/users/${user!.id}/status`, {
+      headers,
+      data: { status: 'suspended', reason: 'Browser test member' },
+    });
+    expect(suspended.ok(), await suspended.text()).toBe(true);
+  }
+}
+
+/** Admin → Memberships, one list, searched for `search`; the signed-in user must be an admin. */
+export async function openMembershipList(page: Page, list: string, search: string) {
+  await page.goto(`${paths.admin.href()}?tab=memberships`);
+  await page.getByLabel('List', { exact: true }).click();
+  await page.getByRole('option', { name: list, exact: true }).click();
+  await page.getByLabel('Search memberships').fill(search);
+}
+
+/** Opens the membership's dialog from the list shown: the business's Manage button. */
+export async function openMembership(page: Page, businessName: string): Promise<Locator> {
+  await page.getByRole('button', { name: `Manage ${businessName}` }).click();
+  const dialog = page.getByRole('dialog', { name: businessName });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/**
+ * Records a check for the member's open invoice in Admin → Memberships, as staff do when the
+ * check arrives: the Pending list, the member, Record payment on the invoice, the check's
+ * number. Answers the membership's dialog, still open, with the invoice paid.
+ */
+export async function recordCheckPayment(
+  page: Page,
+  {
+    businessName,
+    invoiceNumber,
+    checkNumber,
+  }: {
+    businessName: string;
+    invoiceNumber: string;
+    checkNumber: string;
+  },
+): Promise<Locator> {
+  await openMembershipList(page, 'Pending', businessName);
+  const dialog = await openMembership(page, businessName);
+  const invoice = dialog.getByRole('article', { name: `Invoice ${invoiceNumber}` });
+  await expect(invoice.getByText('Open', { exact: true })).toBeVisible();
+  await invoice.getByRole('button', { name: 'Record payment' }).click();
+
+  const record = page.getByRole('dialog', {
+    name: `Record a payment for invoice ${invoiceNumber}`,
+  });
+  await record.getByLabel('Check number').fill(checkNumber);
+  await record.getByRole('button', { name: /^Record \$/ }).click();
+  await expect(record).toBeHidden();
+  await expect(page.getByText(`recorded for invoice ${invoiceNumber}`)).toBeVisible();
+  await expect(invoice.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(invoice.getByText(`Check ${checkNumber}`, { exact: false })).toBeVisible();
+  return dialog;
+}
