@@ -60,6 +60,7 @@ describe('the OpenAPI document', () => {
       ['/api/calendars/appointments', 'post'],
       ['/api/calendars/appointments/{id}/registrations', 'post'],
       ['/api/calendars/appointments/{id}/walk-ins', 'post'],
+      ['/api/calendars/appointments/{id}/check-in/payments', 'post'],
       ['/api/site/contact', 'post'],
       ['/api/site/nominations', 'post'],
       ['/api/auth/register', 'post'],
