@@ -26,6 +26,16 @@ export const test = base.extend<{ failOnPageError: void }>({
 export const e2eDataDir =
   process.env.E2E_DATA_DIR ?? new URL('../../.data-e2e', import.meta.url).pathname;
 
+/**
+ * A network of its own for a spec's sign-ups: sign-ups are limited per client network (10 in
+ * 15 minutes), and the whole suite runs from one address. The e2e server trusts the loopback
+ * proxy, so this header names the client, as a chamber's reverse proxy would.
+ */
+export function ownNetwork(): { 'X-Forwarded-For': string } {
+  const part = () => Math.floor(Math.random() * 254) + 1;
+  return { 'X-Forwarded-For': `10.${part()}.${part()}.${part()}` };
+}
+
 /** Accounts the seed creates. */
 export const accounts = {
   admin: { email: 'admin@rivertonchamber.example', password: 'Chamber-Admin-2026' },

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import { accounts, expect, ownNetwork, paths, signInThroughForm, test } from './fixtures';
 import { recordCheckPayment } from './membership-helpers';
 import { mailContaining } from './public-site-helpers';
 
@@ -58,6 +58,9 @@ async function axeViolations(page: Page) {
     targets: v.nodes.map((n) => n.target.join(' ')),
   }));
 }
+
+// This spec's sign-ups come from a network of their own (see ownNetwork).
+test.use({ extraHTTPHeaders: ownNetwork() });
 
 test('a visitor joins the Enhanced plan by invoice; staff record the check; the member is active with a receipt and enhanced fields', async ({
   page,

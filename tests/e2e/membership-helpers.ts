@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiToken } from './admin-api';
-import { expect, paths } from './fixtures';
+import { expect, ownNetwork, paths } from './fixtures';
 
 export interface Joined {
   email: string;
@@ -21,6 +21,7 @@ export async function joinThroughApi(
   const email = `dues-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
   const password = 'a dues test password';
   const registered = await request.post('/api/auth/register', {
+    headers: ownNetwork(),
     data: {
       firstName: 'Dana',
       lastName: 'Dues',
@@ -96,13 +97,16 @@ export async function recordCheckPayment(
     businessName,
     invoiceNumber,
     checkNumber,
+    list = 'Pending',
   }: {
     businessName: string;
     invoiceNumber: string;
     checkNumber: string;
+    /** The list the member is on: a join is Pending, a renewal of a current member All. */
+    list?: string;
   },
 ): Promise<Locator> {
-  await openMembershipList(page, 'Pending', businessName);
+  await openMembershipList(page, list, businessName);
   const dialog = await openMembership(page, businessName);
   const invoice = dialog.getByRole('article', { name: `Invoice ${invoiceNumber}` });
   await expect(invoice.getByText('Open', { exact: true })).toBeVisible();

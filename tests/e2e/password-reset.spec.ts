@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { e2eDataDir, expect, paths, storedToken, test } from './fixtures';
+import { e2eDataDir, expect, ownNetwork, paths, storedToken, test } from './fixtures';
 
 /** Undoes quoted-printable: soft line breaks and =XX escapes, as a mail program would. */
 const unquote = (raw: string) =>
@@ -45,6 +45,7 @@ test('a member resets a forgotten password from the sign-in page with the link f
   test.slow(); // A mail to read and three password hashes.
   const email = `forgetful-${Date.now()}@example.org`;
   const registered = await request.post('/api/auth/register', {
+    headers: ownNetwork(),
     data: {
       firstName: 'Fran',
       lastName: 'Forgetful',

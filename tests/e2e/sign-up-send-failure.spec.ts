@@ -1,8 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, paths, test } from './fixtures';
+import { expect, ownNetwork, paths, test } from './fixtures';
 
 /** A roster contact (start-server.mjs imports files/roster.csv) that no other test claims. */
 const contact = 'ruth@ellisonhardware.example';
+
+// This spec's sign-ups come from a network of their own (see ownNetwork).
+test.use({ extraHTTPHeaders: ownNetwork() });
 
 test('when the code cannot be sent the verify step stays, with the server’s message and what to do', async ({
   page,

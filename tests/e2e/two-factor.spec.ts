@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { adminApi } from './admin-api';
-import { expect, paths, signInThroughForm, test } from './fixtures';
+import { expect, ownNetwork, paths, signInThroughForm, test } from './fixtures';
 
 /** A staff account of its own, so the seeded ones keep signing in with a password alone. */
 const staff = {
@@ -30,6 +30,7 @@ test('a staff account enrols two-factor with a code computed from the shown secr
 }) => {
   // Signed up as anyone can, then made a moderator by the seeded admin.
   const signUp = await request.post('/api/auth/register', {
+    headers: ownNetwork(),
     data: {
       firstName: 'Dana',
       lastName: 'Whitfield',

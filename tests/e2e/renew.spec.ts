@@ -1,0 +1,71 @@
+import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import { recordCheckPayment } from './membership-helpers';
+import { mailContaining } from './public-site-helpers';
+
+// A member renews from /membership: 'Renew now' issues the renewal invoice, shown to pay;
+// staff record the check, the receipt is mailed, and the paid-through date moves a year on.
+
+/** The seed's lapsing member: paid through two weeks from the day the demo was seeded. */
+const tom = {
+  email: 'tom@redwoodhardware.example',
+  password: 'Chamber-Member-2026',
+  business: 'Redwood Hardware & Supply',
+};
+
+const paidThrough = (page: import('@playwright/test').Page) =>
+  page
+    .getByRole('term')
+    .filter({ hasText: /^Paid through$/ })
+    .locator('xpath=following-sibling::dd');
+
+test('a member renews from /membership; once staff record the check, the year is added', async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // Two browsers, two mails and a PDF.
+  const since = Date.now();
+  await page.goto(paths.login.href());
+  await signInThroughForm(page, tom);
+  await expect(page).toHaveURL(paths.home.href());
+  await page.goto(paths.membership.href());
+  const before = (await paidThrough(page).textContent())!;
+  const throughYear = Number(before.match(/\d{4}/)![0]);
+
+  const renew = page.getByRole('button', { name: /^Renew now \(\$[\d,]+\.\d{2}\)$/ });
+  const price = (await renew.textContent())!.match(/\$[\d,]+\.\d{2}/)![0];
+  await renew.click();
+  // 'Invoices to pay' (no card payments in this run: it says how to pay offline).
+  const toPay = page
+    .getByRole('listitem')
+    .filter({ hasText: /^Invoice \d{4}-\d{4}/ })
+    .filter({ hasText: 'quoting invoice' });
+  await expect(toPay).toHaveCount(1);
+  await expect(toPay).toContainText(price);
+  const invoiceNumber = (await toPay.textContent())!.match(/Invoice (\d{4}-\d{4})/)![1]!;
+
+  // A second click, or a reload, still has the one renewal invoice to pay.
+  await page.reload();
+  await expect(page.getByRole('listitem').filter({ hasText: /^Invoice \d{4}-\d{4}/ })).toHaveCount(
+    1,
+  );
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await staff.goto(paths.login.href());
+  await signInThroughForm(staff, accounts.admin);
+  await expect(staff).toHaveURL(paths.home.href());
+  await recordCheckPayment(staff, {
+    businessName: tom.business,
+    invoiceNumber,
+    checkNumber: '5150',
+    list: 'All',
+  });
+  await staffContext.close();
+  await mailContaining(`Subject: Receipt for invoice ${invoiceNumber}: ${price} paid`, since);
+
+  await page.reload();
+  await expect(page.getByText('Nothing to pay right now.')).toBeVisible();
+  await expect(paidThrough(page)).toContainText(String(throughYear + 1));
+  const receipt = page.getByRole('listitem', { name: `Invoice ${invoiceNumber}` });
+  await expect(receipt.getByText('Paid', { exact: true })).toBeVisible();
+});
