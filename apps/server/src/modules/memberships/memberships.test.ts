@@ -412,9 +412,21 @@ describe('the dues run across a year', () => {
     const doomed = connect(ctx.url, { max: 1 });
     const real = createMailer(ctx.config);
     let count = 0;
+    // Its second send hangs until the process dies; a dead process sends nothing more.
+    let dead = false;
+    let die: (error: Error) => void = () => {};
+    const hang = new Promise<never>((_, reject) => {
+      die = reject;
+    });
+    hang.catch(() => {});
     const hanging: Mailer = {
       description: 'hangs',
-      send: (message) => (++count >= 2 ? new Promise(() => {}) : real.send(message)),
+      send: (message) =>
+        dead
+          ? Promise.reject(new Error('the process is gone'))
+          : ++count >= 2
+            ? hang
+            : real.send(message),
       close: async () => {},
     };
     void runDues(
@@ -446,6 +458,8 @@ describe('the dues run across a year', () => {
         { timeout: 15_000 },
       )
       .toBeGreaterThan(0);
+    dead = true;
+    die(new Error('the process is gone'));
     await doomed.close().catch(() => {});
     expect(await membershipsIn('grace', members)).toBe(3);
 
