@@ -100,6 +100,7 @@ test('a visitor joins the Enhanced plan by invoice; staff record the check; the 
   const staff = await staffContext.newPage();
   await staff.goto(paths.login.href());
   await signInThroughForm(staff, accounts.admin);
+  await expect(staff).toHaveURL(paths.home.href());
   await recordCheckPayment(staff, {
     businessName: who.business,
     invoiceNumber,
