@@ -13,7 +13,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 px-safe outline-none">
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 px-safe outline-none">
         {children}
       </main>
       <Footer />
