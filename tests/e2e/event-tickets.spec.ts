@@ -51,10 +51,10 @@ test('staff price a pay-at-the-door event, a visitor registers, and the door rec
   await expect(
     dialog.getByText('Enter the price in dollars, e.g. 25 or 25.00; leave it empty for free'),
   ).toBeVisible();
-  await dialog.getByLabel('Member price ($ per seat)').fill('25');
+  await dialog.getByLabel('Member price ($ per seat)', { exact: true }).fill('25');
   await dialog.getByLabel('Non-member price ($ per seat)').fill('35.00');
   // Without card payment set up, the door is the only way to pay.
-  await expect(dialog.getByLabel('Payment')).toContainText('Pay at the door');
+  await expect(dialog.getByLabel('Payment', { exact: true })).toContainText('Pay at the door');
   await expect(
     dialog.getByText('Card payment is not set up, so tickets are paid at the door.'),
   ).toBeVisible();
