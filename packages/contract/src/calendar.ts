@@ -3,6 +3,7 @@ import { REGISTRATION_MIN_GUESTS, REGISTRATION_MAX_GUESTS } from './calendar-lim
 import { appointmentStatuses, eventStatuses } from './vocabulary.js';
 import {
   eventTicketSchema,
+  parsePriceCents,
   refundCutoffHoursSchema,
   ticketPaymentSchema,
   ticketPriceCentsSchema,
@@ -44,6 +45,8 @@ export const eventMessages = {
   contactRequired: 'User contact ID not found. Please log in again.',
   capacity: 'Capacity must be a whole number of seats from 1 to 100000',
   reminderHours: 'Reminder must be a whole number of hours from 1 to 168',
+  price: 'Enter the price in dollars, e.g. 25 or 25.00; leave it empty for free',
+  refundCutoffHours: 'The refund cut-off is a whole number of hours from 0 to 720',
 } as const;
 
 export const appointmentStatusSchema = z.enum(appointmentStatuses);
@@ -474,6 +477,16 @@ export const registrationListSchema = z.object({
 });
 export type RegistrationList = z.infer<typeof registrationListSchema>;
 
+/** A price field of the event dialog: '' or dollars and cents up to the contract's limit. */
+const optionalPrice = z
+  .string()
+  .trim()
+  .refine((v) => {
+    if (v === '') return true;
+    const cents = parsePriceCents(v);
+    return cents !== null && ticketPriceCentsSchema.safeParse(cents).success;
+  }, eventMessages.price);
+
 /**
  * Spec §3 Event form state with the §5 rules and sentences, for the event dialog.
  * Dates are YYYY-MM-DD and times HH:mm in the event's timezone.
@@ -497,6 +510,19 @@ export const eventFormSchema = z
     capacity: optionalWholeNumber(capacitySchema, eventMessages.capacity),
     /** Hours before the start that registrants are reminded; '' for no reminder. */
     reminderHours: optionalWholeNumber(reminderHoursSchema, eventMessages.reminderHours),
+    /** Ticket prices per seat in dollars as typed; '' is free for that group. */
+    memberPrice: optionalPrice,
+    price: optionalPrice,
+    ticketPayment: ticketPaymentSchema,
+    refundOnCancel: z.boolean(),
+    /** Hours before the start after which cancelling refunds nothing. */
+    refundCutoffHours: z
+      .string()
+      .trim()
+      .refine(
+        (v) => /^\d+$/.test(v) && refundCutoffHoursSchema.safeParse(Number(v)).success,
+        eventMessages.refundCutoffHours,
+      ),
   })
   .superRefine((form, ctx) => {
     if (!form.startDate || !form.startTime) {

@@ -1,26 +1,15 @@
 import {
   type MembershipPlan,
   MAX_PLAN_PRICE_CENTS,
+  parsePriceCents,
+  priceText,
   updateMembershipPlanSchema,
   type UpdateMembershipPlan,
 } from '@chamber/contract';
 import { z } from 'zod';
 
-/**
- * A price as people type it ('550', '550.5', '$1,200.00') in cents, or null when it is not
- * an amount with at most two decimals. Read from the digits, never through floating point.
- */
-export function parsePriceCents(text: string): number | null {
-  const match = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const whole = Number(match[1]!.replace(/,/g, ''));
-  const cents = Number((match[2] ?? '').padEnd(2, '0'));
-  return whole * 100 + cents;
-}
-
-/** '550.00' for 55000: the price field's starting text. */
-export const priceText = (cents: number) =>
-  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+// Shared with the event dialog's ticket prices.
+export { parsePriceCents, priceText };
 
 /** One benefit a line; blank lines are dropped. */
 const lines = (text: string) =>

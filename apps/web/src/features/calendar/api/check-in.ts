@@ -1,4 +1,10 @@
-import type { CheckInList, CheckInRequest, CheckInResult, WalkIn } from '@chamber/contract';
+import type {
+  CheckInList,
+  CheckInRequest,
+  CheckInResult,
+  DoorPaymentRequest,
+  WalkIn,
+} from '@chamber/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { calendarKeys } from '@/lib/api/calendar-keys';
@@ -40,5 +46,13 @@ export const useWalkIn = (id: string) =>
   useDoorMutation(id, (body: WalkIn) =>
     api.post<CheckInResult>(`${base(id)}/walk-ins`, body, {
       errorMessage: 'Could not add the walk-in',
+    }),
+  );
+
+/** POST …/check-in/payments: staff record a ticket paid at the door. */
+export const useDoorPayment = (id: string) =>
+  useDoorMutation(id, (body: DoorPaymentRequest) =>
+    api.post<CheckInResult>(`${base(id)}/check-in/payments`, body, {
+      errorMessage: 'Could not record the payment',
     }),
   );

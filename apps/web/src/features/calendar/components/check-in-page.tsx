@@ -1,11 +1,12 @@
-import type { CheckInParty, CheckInResult } from '@chamber/contract';
+import { type CheckInParty, type CheckInResult, formatMoney } from '@chamber/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
-import { useCheckIn, useCheckInList, useWalkIn } from '../api/check-in';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useCheckIn, useCheckInList, useDoorPayment, useWalkIn } from '../api/check-in';
 
 const timeIn = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', {
@@ -22,6 +23,10 @@ const timeIn = (iso: string, timeZone: string) =>
 export function CheckInPage({ id }: { id: string }) {
   const list = useCheckInList(id);
   const checkIn = useCheckIn(id);
+  const doorPayment = useDoorPayment(id);
+  const { user } = useAuth();
+  // Money at the door is recorded by the chamber's staff (the organizer sees what is owed).
+  const takesPayments = user?.role === 'admin' || user?.role === 'moderator';
   const [query, setQuery] = useState('');
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [scanning, setScanning] = useState(false);
@@ -51,6 +56,24 @@ export function CheckInPage({ id }: { id: string }) {
       said(await checkIn.mutateAsync(body));
     } catch (err) {
       setNotice({ tone: 'error', text: err instanceof Error ? err.message : 'Check-in failed' });
+    }
+  };
+
+  const pay = async (party: CheckInParty, method: 'cash' | 'card' | 'check', reference: string) => {
+    try {
+      await doorPayment.mutateAsync({ registrationId: party.id, method, reference });
+      setNotice({
+        tone: 'ok',
+        text: `${party.name}: ${formatMoney(party.ticket!.amountCents, party.ticket!.currency)} paid`,
+      });
+      void list.refetch();
+      return true;
+    } catch (err) {
+      setNotice({
+        tone: 'error',
+        text: err instanceof Error ? err.message : 'Could not record the payment',
+      });
+      return false;
     }
   };
 
@@ -115,6 +138,8 @@ export function CheckInPage({ id }: { id: string }) {
             party={p}
             zone={zone}
             onCheckIn={() => void send({ registrationId: p.id })}
+            onPay={takesPayments ? (method, reference) => pay(p, method, reference) : null}
+            paying={doorPayment.isPending}
           />
         ))}
         {shown.length === 0 ? <li className="p-3 text-muted-foreground">No guest found.</li> : null}
@@ -124,7 +149,114 @@ export function CheckInPage({ id }: { id: string }) {
   );
 }
 
+type PayMethod = 'cash' | 'card' | 'check';
+const payMethods: { value: PayMethod; label: string }[] = [
+  { value: 'cash', label: 'Cash' },
+  { value: 'card', label: 'Card' },
+  { value: 'check', label: 'Check' },
+];
+
 function GuestRow({
+  party,
+  zone,
+  onCheckIn,
+  onPay,
+  paying,
+}: {
+  party: CheckInParty;
+  zone: string;
+  onCheckIn: () => void;
+  onPay: ((method: PayMethod, reference: string) => Promise<boolean>) | null;
+  paying: boolean;
+}) {
+  const ticket = party.ticket;
+  const owes = ticket?.status === 'unpaid';
+  return (
+    <li className="grid gap-2 p-3">
+      <div className="flex items-center justify-between gap-3">
+        <span className="grid min-w-0">
+          <span className="font-medium break-words">{party.name}</span>
+          <span className="text-sm text-muted-foreground">
+            {party.guests === 1 ? '1 person' : `${party.guests} people`}
+            {party.walkIn ? ' · walk-in' : ''}
+          </span>
+          {ticket ? (
+            <span className={owes ? 'text-sm font-semibold' : 'text-sm font-medium text-success'}>
+              {owes
+                ? `Owes ${formatMoney(ticket.amountCents, ticket.currency)}`
+                : `${formatMoney(ticket.amountCents, ticket.currency)} ${ticket.status}`}
+            </span>
+          ) : null}
+        </span>
+        <CheckInState party={party} zone={zone} onCheckIn={onCheckIn} />
+      </div>
+      {owes && onPay ? <PaymentForm party={party} onPay={onPay} paying={paying} /> : null}
+    </li>
+  );
+}
+
+/** Record payment: the method (a check needs its number), then the whole amount is paid. */
+function PaymentForm({
+  party,
+  onPay,
+  paying,
+}: {
+  party: CheckInParty;
+  onPay: (method: PayMethod, reference: string) => Promise<boolean>;
+  paying: boolean;
+}) {
+  const [method, setMethod] = useState<PayMethod>('cash');
+  const [reference, setReference] = useState('');
+  const amount = formatMoney(party.ticket!.amountCents, party.ticket!.currency);
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      aria-label={`Record payment for ${party.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onPay(method, method === 'check' ? reference : '');
+      }}
+    >
+      <fieldset className="flex flex-wrap gap-x-3 gap-y-1">
+        <legend className="sr-only">How {party.name} paid</legend>
+        {payMethods.map((m) => (
+          <label key={m.value} className="flex min-h-9 items-center gap-1.5 text-sm">
+            <input
+              type="radio"
+              name={`method-${party.id}`}
+              value={m.value}
+              checked={method === m.value}
+              onChange={() => setMethod(m.value)}
+              className="size-4 accent-primary"
+            />
+            {m.label}
+          </label>
+        ))}
+      </fieldset>
+      {method === 'check' ? (
+        <label className="grid gap-1 text-sm font-medium">
+          Check number
+          <Input
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+            required
+            autoComplete="off"
+            className="w-32"
+          />
+        </label>
+      ) : null}
+      <Button type="submit" variant="outline" disabled={paying} className="ml-auto">
+        Record payment
+        <span className="sr-only">
+          {' '}
+          of {amount} for {party.name}
+        </span>
+      </Button>
+    </form>
+  );
+}
+
+function CheckInState({
   party,
   zone,
   onCheckIn,
@@ -134,14 +266,7 @@ function GuestRow({
   onCheckIn: () => void;
 }) {
   return (
-    <li className="flex items-center justify-between gap-3 p-3">
-      <span className="grid min-w-0">
-        <span className="font-medium break-words">{party.name}</span>
-        <span className="text-sm text-muted-foreground">
-          {party.guests === 1 ? '1 person' : `${party.guests} people`}
-          {party.walkIn ? ' · walk-in' : ''}
-        </span>
-      </span>
+    <>
       {party.checkedInAt ? (
         <span className="text-sm font-medium text-success">
           Checked in at {timeIn(party.checkedInAt, zone)}
@@ -151,7 +276,7 @@ function GuestRow({
           Check in
         </Button>
       )}
-    </li>
+    </>
   );
 }
 

@@ -80,6 +80,8 @@ describe('the event dialog on the calendar', () => {
         downloadFileUrl: '',
         capacity: null,
         reminderHours: 24,
+        memberPriceCents: null,
+        priceCents: null,
         selectedTimezone: 'America/Denver',
         ignoreDateRange: true,
         ignoreFreeSlotValidation: true,
@@ -92,6 +94,96 @@ describe('the event dialog on the calendar', () => {
       },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('sells tickets: prices in dollars sent as cents, online payment only when set up', async () => {
+    vi.spyOn(toast, 'success').mockImplementation(() => 1);
+    const saved = makeEvent({ id: 'new-2', title: 'Priced Luncheon' });
+    let answer = json(400, {
+      error: 'bad_request',
+      message: 'A ticket price is a whole number of cents from 0 to 100000000',
+    });
+    const api = stubApi({
+      ...signedInAs(makeProfile()),
+      ...calendarRoutes([]),
+      'GET /payments/options': () => json(200, { online: true, offlineMethods: ['cash'] }),
+      'POST /calendars/appointments': () => answer,
+    });
+    renderWithProviders(<CalendarPage />);
+    fireEvent.click(
+      await screen.findByRole('button', { name: /Thursday, March 19, no events, add event/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Create Event' });
+    fireEvent.change(within(dialog).getByLabelText('Title*'), {
+      target: { value: 'Priced Luncheon' },
+    });
+    // No price: a free event, nothing asked about payment.
+    expect(within(dialog).queryByLabelText('Payment')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Non-member price ($ per seat)'), {
+      target: { value: '35.555' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    expect(await within(dialog).findByText(eventMessages.price)).toBeTruthy();
+    expect(api.bodies('POST /calendars/appointments')).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('Non-member price ($ per seat)'), {
+      target: { value: '35' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Member price ($ per seat)'), {
+      target: { value: '25.50' },
+    });
+    // The list of the select scrolls its chosen item into view; jsdom has no layout.
+    Element.prototype.scrollIntoView ??= () => undefined;
+    fireEvent.click(within(dialog).getByLabelText('Payment'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Pay online' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Payment').textContent).toBe('Pay online'),
+    );
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Refund on cancel' }));
+    fireEvent.change(within(dialog).getByLabelText('Refund cut-off (hours before)'), {
+      target: { value: '24' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    // The server's word on a refused save is shown in the dialog.
+    expect(
+      await within(dialog).findByText(
+        'A ticket price is a whole number of cents from 0 to 100000000',
+      ),
+    ).toBeTruthy();
+    answer = json(201, { ...saved, address: saved.location, selectedTimezone: saved.timezone });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Event' }));
+    await waitFor(() => expect(api.bodies('POST /calendars/appointments')).toHaveLength(2));
+    expect(api.bodies('POST /calendars/appointments')[1]).toMatchObject({
+      memberPriceCents: 2550,
+      priceCents: 3500,
+      ticketPayment: 'online',
+      refundOnCancel: true,
+      refundCutoffHours: 24,
+    });
+  });
+
+  it('offers only the door when card payment is not set up', async () => {
+    stubApi({
+      ...signedInAs(makeProfile()),
+      ...calendarRoutes([]),
+      'GET /payments/options': () => json(200, { online: false, offlineMethods: ['cash'] }),
+    });
+    renderWithProviders(<CalendarPage />);
+    fireEvent.click(
+      await screen.findByRole('button', { name: /Thursday, March 19, no events, add event/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Create Event' });
+    fireEvent.change(within(dialog).getByLabelText('Member price ($ per seat)'), {
+      target: { value: '25' },
+    });
+    expect(
+      await within(dialog).findByText(
+        'Card payment is not set up, so tickets are paid at the door.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByLabelText('Payment'));
+    expect(await screen.findByRole('option', { name: 'Pay at the door' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Pay online' })).toBeNull();
   });
 
   it('asks how to apply a change to a recurring event, and sends only what was chosen', async () => {

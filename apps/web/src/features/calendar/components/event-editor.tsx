@@ -5,6 +5,7 @@ import {
   type EventForm,
 } from '@chamber/contract';
 import { useState } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -23,6 +24,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { capitalise } from '@/lib/members/labels';
+import { usePaymentOptions } from '../api/payment-options';
 import { isMultiDay, type EventFormValues } from '../lib/event-form';
 import { buildRrule, describeRrule } from '../lib/recurrence';
 import { DeleteEventButton } from './delete-event-button';
@@ -160,6 +162,7 @@ export function EventEditor({
           )}
         />
       </fieldset>
+      <TicketFields form={form} />
       <fieldset className="grid gap-4">
         <legend className="mb-2 text-sm font-semibold">Links and files</legend>
         <FormField
@@ -236,6 +239,106 @@ export function EventEditor({
         }}
       />
     </Form>
+  );
+}
+
+type EventFormApi = UseFormReturn<EventFormValues, unknown, EventForm>;
+
+/**
+ * Ticket prices for members and everyone else (empty: free), how they are paid and whether
+ * cancelling refunds. 'Pay online' is offered only when card payment is set up.
+ */
+function TicketFields({ form }: { form: EventFormApi }) {
+  const options = usePaymentOptions();
+  const online = options.data?.online === true;
+  const [memberPrice, price, payment, refunds] = useWatch({
+    control: form.control,
+    name: ['memberPrice', 'price', 'ticketPayment', 'refundOnCancel'],
+  });
+  const priced = `${memberPrice}${price}`.trim() !== '';
+  const priceField = (name: 'memberPrice' | 'price', label: string, description: string) => (
+    <FormField
+      control={form.control}
+      name={name}
+      label={label}
+      description={description}
+      render={({ field, controlProps }) => (
+        <Input
+          {...field}
+          {...controlProps}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="Free"
+        />
+      )}
+    />
+  );
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2 sm:items-start">
+      <legend className="mb-2 text-sm font-semibold">Tickets</legend>
+      {priceField(
+        'memberPrice',
+        'Member price ($ per seat)',
+        'For signed-in members with an active membership. Empty: free.',
+      )}
+      {priceField('price', 'Non-member price ($ per seat)', 'For everyone else. Empty: free.')}
+      {priced ? (
+        <>
+          <FormField
+            control={form.control}
+            name="ticketPayment"
+            label="Payment"
+            description={
+              online
+                ? 'Online: card payment when registering, seats held 30 minutes.'
+                : 'Card payment is not set up, so tickets are paid at the door.'
+            }
+            render={({ field, controlProps }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger {...controlProps} onBlur={field.onBlur} ref={field.ref}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {online || payment === 'online' ? (
+                    <SelectItem value="online" disabled={!online}>
+                      Pay online
+                    </SelectItem>
+                  ) : null}
+                  <SelectItem value="door">Pay at the door</SelectItem>
+                </SelectContent>
+              </Select>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="refundOnCancel"
+            label="Refund on cancel"
+            layout="inline"
+            description="Cancelling before the cut-off refunds a ticket paid online; otherwise staff decide."
+            render={({ field, controlProps }) => (
+              <Checkbox
+                {...controlProps}
+                checked={field.value}
+                onCheckedChange={(c) => field.onChange(c === true)}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />
+            )}
+          />
+          {refunds ? (
+            <FormField
+              control={form.control}
+              name="refundCutoffHours"
+              label="Refund cut-off (hours before)"
+              description="No refund once the event is this close, 0 to 720."
+              render={({ field, controlProps }) => (
+                <Input {...field} {...controlProps} inputMode="numeric" autoComplete="off" />
+              )}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </fieldset>
   );
 }
 

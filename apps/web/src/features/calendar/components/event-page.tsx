@@ -11,7 +11,14 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { eventLoadError, eventQueryOptions, isNotFound, useEvent } from '../api/get-event';
 import { useHasPassed } from '../lib/countdown';
-import { REGISTERED_KEY, useEventFlag } from '../lib/event-flags';
+import { REGISTERED_KEY, setEventFlag, useEventFlag } from '../lib/event-flags';
+import {
+  checkoutReturn,
+  doorNotice,
+  forgetPendingTicket,
+  rememberPendingTicket,
+  type TicketNotice,
+} from '../lib/ticket-text';
 import { AttendeeList } from './attendee-list';
 import { EventDetailsCard } from './event-details-card';
 import { EventFormDialog } from './event-form-dialog';
@@ -114,6 +121,24 @@ function EventView({ event }: { event: Appointment }) {
   const [registered] = useEventFlag(REGISTERED_KEY, event.id);
   const [editing, setEditing] = useState<CalendarEvent | null>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);
+  // Back from Checkout: ?paid=1 when paid, the bare page when the visitor cancelled.
+  const paidReturn = searchParams.get('paid') === '1';
+  const [back] = useState(() => checkoutReturn(event.id, paidReturn, new Date()));
+  const [ticketNotice, setTicketNotice] = useState<TicketNotice | null>(back.notice);
+  useEffect(() => {
+    if (back.settled) forgetPendingTicket(event.id);
+    // The seats went to others: this browser may register again.
+    if (back.released) setEventFlag(REGISTERED_KEY, event.id, false);
+    if (paidReturn) {
+      setSearchParams(
+        (params) => {
+          params.delete('paid');
+          return params;
+        },
+        { replace: true },
+      );
+    }
+  }, [back, event.id, paidReturn, setSearchParams]);
 
   const started = useHasPassed(event.startTime);
   const closedReason =
@@ -159,6 +184,7 @@ function EventView({ event }: { event: Appointment }) {
           event={event}
           registered={registered}
           confirmation={confirmation}
+          ticketNotice={ticketNotice}
           closedReason={closedReason}
           onRegister={openRegistration}
         />
@@ -169,7 +195,15 @@ function EventView({ event }: { event: Appointment }) {
         open={registering}
         onOpenChange={setRegistering}
         onRegistered={(result) => {
+          const checkout = result.ticket?.checkoutUrl;
+          if (result.ticket && checkout && result.registration.holdUntil) {
+            // Paid online: the seats are held while Stripe's page takes the card.
+            rememberPendingTicket(event.id, result.ticket, result.registration.holdUntil);
+            window.location.assign(checkout);
+            return;
+          }
           setConfirmation(result.message);
+          setTicketNotice(doorNotice(result));
           setRegistering(false);
         }}
         onCloseAutoFocus={(e) => {

@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { downloadEventIcs } from '../api/download-event-ics';
+import { ticketLines, type TicketNotice } from '../lib/ticket-text';
 
 export const CONFIRMATION_SENT = "We've sent a confirmation to your email.";
 export const REGISTRATION_STATUS_ID = 'registration-status';
@@ -24,6 +25,7 @@ interface EventSideCardProps {
   registered: boolean;
   /** The server's word on the confirmation mail, after registering here. */
   confirmation: string | null;
+  ticketNotice: TicketNotice | null;
   closedReason: string | null;
   onRegister: () => void;
 }
@@ -33,10 +35,12 @@ export function EventSideCard({
   event,
   registered,
   confirmation,
+  ticketNotice,
   closedReason,
   onRegister,
 }: EventSideCardProps) {
   const { shortName } = useChamber();
+  const price = ticketLines(event.ticket);
   const [downloading, setDownloading] = useState(false);
 
   async function copyLink() {
@@ -72,6 +76,33 @@ export function EventSideCard({
           </h2>
         </CardHeader>
         <CardContent className="grid gap-3">
+          <div className="grid gap-1" aria-label="Tickets" role="group">
+            <p className="text-lg font-semibold">{price.yours}</p>
+            {price.both ? <p className="text-sm text-muted-foreground">{price.both}</p> : null}
+            {price.payment ? (
+              <p className="text-sm text-muted-foreground">{price.payment}</p>
+            ) : null}
+            {price.refund ? <p className="text-sm text-muted-foreground">{price.refund}</p> : null}
+          </div>
+          {ticketNotice ? (
+            <div
+              role="status"
+              className={
+                ticketNotice.tone === 'paid'
+                  ? 'grid gap-2 font-medium text-success'
+                  : ticketNotice.tone === 'released'
+                    ? 'grid gap-2 font-medium text-destructive'
+                    : 'grid gap-2 font-medium'
+              }
+            >
+              <p>{ticketNotice.text}</p>
+              {ticketNotice.payUrl ? (
+                <Button asChild>
+                  <a href={ticketNotice.payUrl}>Pay now</a>
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
           {registered ? (
             <p role="status" className="flex items-start gap-2 text-success">
               <CircleCheckIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />

@@ -1,4 +1,9 @@
-import { appointmentStatuses, eventFormSchema } from '@chamber/contract';
+import {
+  appointmentStatuses,
+  type EventTicket,
+  eventFormSchema,
+  priceText,
+} from '@chamber/contract';
 import type { z } from 'zod';
 import { addDays, dateKeyIn, timeIn, zonedParts, type DateKey } from '@chamber/contract';
 
@@ -14,6 +19,30 @@ function atHour(date: DateKey, hour: number): { date: DateKey; time: string } {
 
 /** Registrants are reminded a day before unless the event says otherwise (as the server). */
 const DEFAULT_REMINDER_HOURS = 24;
+/** Cancelling up to two days before refunds, when the event refunds at all (as the server). */
+const DEFAULT_REFUND_CUTOFF_HOURS = 48;
+
+/** A new event is free; a price makes it sell tickets, paid at the door unless chosen online. */
+const freeTickets = {
+  memberPrice: '',
+  price: '',
+  ticketPayment: 'door',
+  refundOnCancel: false,
+  refundCutoffHours: String(DEFAULT_REFUND_CUTOFF_HOURS),
+} as const satisfies Partial<EventFormValues>;
+
+/** The ticket fields of an event as loaded: a price of 0 (free for that group) shows empty. */
+function ticketFields(ticket: EventTicket | null | undefined) {
+  if (!ticket) return { ...freeTickets };
+  const shown = (cents: number | null) => (cents ? priceText(cents) : '');
+  return {
+    memberPrice: shown(ticket.memberPriceCents),
+    price: shown(ticket.priceCents),
+    ticketPayment: ticket.payment,
+    refundOnCancel: ticket.refundOnCancel,
+    refundCutoffHours: String(ticket.refundCutoffHours),
+  };
+}
 
 /**
  * Spec §9 new event: the start hour is the larger of 9 and the current hour plus one, on the
@@ -49,6 +78,7 @@ export function newEventDefaults({
     downloadFileUrl: '',
     capacity: '',
     reminderHours: String(DEFAULT_REMINDER_HOURS),
+    ...freeTickets,
   };
 }
 
@@ -83,6 +113,7 @@ export interface StoredEventFields {
   downloadFileUrl?: string | null;
   capacity?: number | null;
   reminderHours?: number | null;
+  ticket?: EventTicket | null;
 }
 
 /** The form for an existing event, its times on the wall clock of `timeZone`. */
@@ -114,5 +145,6 @@ export function eventToFormValues(event: StoredEventFields, timeZone: string): E
         : event.reminderHours === null
           ? ''
           : String(event.reminderHours),
+    ...ticketFields(event.ticket),
   };
 }

@@ -1,5 +1,5 @@
 import type { CreateEvent, EventForm, UpdateEvent } from '@chamber/contract';
-import { localDateTime, zonedTimeToUtc } from '@chamber/contract';
+import { localDateTime, parsePriceCents, zonedTimeToUtc } from '@chamber/contract';
 import type { EventFormValues } from './event-form';
 
 /** The start and end of the form as ISO instants, read on the wall clock of `timeZone`. */
@@ -15,6 +15,24 @@ export function formInstants(form: EventForm, timeZone: string) {
 
 /** A number field of the form: '' is null (no limit, no reminder). */
 const wholeOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
+
+/**
+ * The ticket fields of a save. An empty price is free for that group: sent as 0 when the
+ * other group pays (the server reads a missing price as the other one), and both empty is a
+ * free event (null, null; how it would be paid then means nothing).
+ */
+export function ticketPayload(form: EventForm) {
+  const member = form.memberPrice.trim() === '' ? null : parsePriceCents(form.memberPrice);
+  const others = form.price.trim() === '' ? null : parsePriceCents(form.price);
+  if (member === null && others === null) return { memberPriceCents: null, priceCents: null };
+  return {
+    memberPriceCents: member ?? 0,
+    priceCents: others ?? 0,
+    ticketPayment: form.ticketPayment,
+    refundOnCancel: form.refundOnCancel,
+    refundCutoffHours: Number(form.refundCutoffHours),
+  };
+}
 
 /** What every save sends: the spec's basics, with the location and notes aliases. */
 function basics(form: EventForm, calendarId: string, timeZone: string) {
@@ -32,6 +50,7 @@ function basics(form: EventForm, calendarId: string, timeZone: string) {
     downloadFileUrl: form.downloadFileUrl,
     capacity: wholeOrNull(form.capacity),
     reminderHours: wholeOrNull(form.reminderHours),
+    ...ticketPayload(form),
     selectedTimezone: timeZone,
     ignoreDateRange: true,
     ignoreFreeSlotValidation: true,
@@ -99,6 +118,11 @@ const compared = [
   'appointmentStatus',
   'capacity',
   'reminderHours',
+  'memberPrice',
+  'price',
+  'ticketPayment',
+  'refundOnCancel',
+  'refundCutoffHours',
 ] as const;
 const customFields = ['pageUrl', 'coverImageUrl', 'downloadFileUrl'] as const;
 

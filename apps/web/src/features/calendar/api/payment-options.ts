@@ -1,0 +1,12 @@
+import type { PaymentOptions } from '@chamber/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+
+/** GET /payments/options: whether card payment (Stripe) is set up, so 'Pay online' is offered. */
+export function usePaymentOptions() {
+  return useQuery({
+    queryKey: ['payment-options'],
+    queryFn: ({ signal }) => api.get<PaymentOptions>('/payments/options', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
