@@ -71,6 +71,22 @@ export default tseslint.config(
       ],
     },
   },
+  // An Intl formatter holds ICU memory the garbage collector does not see: the server and the
+  // shared rules take theirs from intl-formats.ts, built once per locale and options.
+  {
+    files: ['apps/server/src/**/*.ts', 'packages/contract/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/contract/src/intl-formats.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.object.name='Intl']",
+          message:
+            "Use dateTimeFormat() or numberFormat() from '@chamber/contract' (intl-formats.ts).",
+        },
+      ],
+    },
+  },
   // Server modules meet at their entries (modules/<name>/index.ts): what a module exports
   // there is its contract with the others; its other files are its own business.
   {

@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startBare } from './lib/bare.mjs';
 import { measure } from './lib/load.mjs';
 import { memorySampler } from './lib/memory.mjs';
 import { freePort, root, startPortal } from './lib/portal.mjs';
@@ -143,6 +144,26 @@ try {
   }
 
   const rows = [];
+  // The ceiling first: a bare Fastify process loaded with the same settings, then stopped.
+  {
+    await settle(portal.url);
+    const bare = await startBare(await freePort(), app);
+    try {
+      const figures = await measure({
+        url: bare.url,
+        requests: [{ path: '/api/health' }],
+        connections,
+        seconds,
+        warmupSeconds,
+      });
+      rows.push({ name: 'bare Fastify (ceiling)', key: 'bare', ...figures, serverMb: null });
+      console.log(
+        `${'bare Fastify (ceiling)'.padEnd(30)} ${String(figures.rps).padStart(7)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  errors ${figures.errors}`,
+      );
+    } finally {
+      await bare.stop();
+    }
+  }
   for (const s of list) {
     await settle(portal.url);
     memory.mark();

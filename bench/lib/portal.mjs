@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The server's own node flags, as the Dockerfile's CMD and `npm start` give them. */
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=384'];
+
 /**
  * @param {{ scale?: number, port: number, app?: string, nodeArgs?: string[],
  *   env?: Record<string, string>, log?: (line: string) => void }} options
@@ -50,7 +53,7 @@ export async function startPortal({
   const seedSeconds = (Date.now() - seedStarted) / 1000;
   for (const line of seed.stdout.split('\n')) if (/scale|contacts:/.test(line)) log(line.trim());
 
-  const server = spawn(process.execPath, [...nodeArgs, serverJs], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, serverJs], {
     cwd: app,
     env: { ...env, ...extraEnv },
     stdio: 'inherit',

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -111,24 +110,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
   await app.register(errorHandlerPlugin);
   await app.register(nulGuardPlugin);
   await app.register(formbody);
   const embeds = new EmbedOrigins(db);
-  await app.register(helmet, {
-    // Set by the security plugin, which knows the chamber's embed origins.
-    contentSecurityPolicy: false,
-    // The embedded forms and map come from other origins.
-    crossOriginEmbedderPolicy: false,
-    // HSTS only over TLS: see the security plugin.
-    strictTransportSecurity: false,
-    // Keep the origin on links out (embeds and maps need it), never the path.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  // Helmet's headers, the CSP, HSTS and the request id (plugins/security.ts).
   await app.register(securityPlugin, { embeds });
   await app.register(swagger, {
     openapi: {

@@ -4,6 +4,7 @@
  * ISO dates (`YYYY-MM-DD`, the chamber's calendar days) and integer cents.
  */
 import type { MembershipStatus, PaymentStatus, TermRule } from './vocabulary.js';
+import { numberFormat } from './intl-formats.js';
 import { addDays } from './zoned-time.js';
 
 const DAY_MS = 86_400_000;
@@ -122,7 +123,7 @@ export const hasPlanFeatures = (status: MembershipStatus) =>
 
 /** '$550.00' for 55000 in USD. */
 export function formatMoney(cents: number, currency = 'USD', locale = 'en-US'): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
+  return numberFormat(locale, { style: 'currency', currency }).format(cents / 100);
 }
 
 /**
@@ -131,7 +132,7 @@ export function formatMoney(cents: number, currency = 'USD', locale = 'en-US'): 
  */
 export function formatPlanPrice(cents: number, currency = 'USD', locale = 'en-US'): string {
   if (cents % 100 !== 0) return formatMoney(cents, currency, locale);
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: 0,

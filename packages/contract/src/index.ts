@@ -10,6 +10,7 @@ export * from './onboarding.js';
 export * from './calendar.js';
 export * from './registration-manage.js';
 export * from './zoned-time.js';
+export * from './intl-formats.js';
 export * from './accounts.js';
 export * from './two-factor.js';
 export * from './sessions.js';

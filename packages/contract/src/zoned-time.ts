@@ -6,6 +6,8 @@
  * A `DateKey` is a calendar date written `YYYY-MM-DD`; date arithmetic on keys uses UTC
  * midnights, which have no daylight-saving gaps.
  */
+import { dateTimeFormat } from './intl-formats.js';
+
 export type DateKey = string;
 
 export interface ZonedParts {
@@ -35,7 +37,7 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 function partsFormatter(timeZone: string) {
   let formatter = partsFormatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
+    formatter = dateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       weekday: 'short',
@@ -162,7 +164,7 @@ export function weekdayOf(key: DateKey): number {
 /** Formats a date key itself (no zone involved), e.g. `{ weekday: 'long', month: 'long' }`. */
 export function formatDateKey(key: DateKey, options: Intl.DateTimeFormatOptions): string {
   const { year, month, day } = parseDateKey(key);
-  return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(
+  return dateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, month - 1, day, 12)),
   );
 }

@@ -95,17 +95,27 @@ export function requireRole(request: FastifyRequest, ...roles: Role[]): Session 
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { auth: SessionSource }) => {
     app.decorateRequest('session', null);
-    app.addHook('onRequest', async (request) => {
+    // Callback hooks: an anonymous request, or a route open to all, passes without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
       const token = bearerToken(request);
-      if (token) request.session = await opts.auth.session(token);
+      if (!token) return done();
+      opts.auth.session(token).then((session) => {
+        request.session = session;
+        done();
+      }, done);
     });
     // Added after the hook above, so it runs once the session is known.
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const access = request.routeOptions.config.access;
-      if (!access) return;
-      const roles = rolesFor[access];
-      if (roles) requireRole(request, ...roles);
-      else requireSession(request);
+      if (!access) return done();
+      try {
+        const roles = rolesFor[access];
+        if (roles) requireRole(request, ...roles);
+        else requireSession(request);
+      } catch (err) {
+        return done(err as Error);
+      }
+      done();
     });
     app.addHook('onRoute', (route) => {
       // The OpenAPI document says which routes need a bearer token.

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { apiErrorSchema } from '@chamber/contract';
@@ -57,19 +63,9 @@ export const idempotencyPlugin = fp(
     const keys = new IdempotencyKeys(opts.db);
     app.decorateRequest('idempotency', null);
 
-    app.addHook('onRoute', (route) => {
-      if (!route.config?.idempotent) return;
-      route.schema ??= {};
-      if (route.schema.headers) throw new Error(`${route.url}: headers schema already set`);
-      route.schema.headers = idempotencyHeadersSchema;
-      // The answers the key adds: still running (409), used for another request (422).
-      const response = (route.schema.response ?? {}) as Record<number, unknown>;
-      route.schema.response = { 409: apiErrorSchema, 422: apiErrorSchema, ...response };
-    });
-
-    app.addHook('preHandler', async (request, reply) => {
+    const claimKey = async (request: FastifyRequest, reply: FastifyReply) => {
       // A request that failed validation (routes that answer it themselves) claims nothing.
-      if (!request.routeOptions.config.idempotent || request.validationError) return;
+      if (request.validationError) return;
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       if (typeof key !== 'string') return;
       const caller = request.session ? `user:${request.session.user.id}` : `ip:${request.ip}`;
@@ -100,9 +96,9 @@ export const idempotencyPlugin = fp(
             .header('idempotent-replayed', 'true')
             .send(Buffer.from(claim.answer.body));
       }
-    });
+    };
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    const keep = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const claimed = request.idempotency;
       if (!claimed) return payload;
       request.idempotency = null;
@@ -129,6 +125,23 @@ export const idempotencyPlugin = fp(
         request.log.error({ err }, 'idempotency key not recorded');
       }
       return payload;
+    };
+
+    // Hooks of the routes that opt in only: every other request pays nothing for them. No
+    // other route hook or scoped hook runs between the global ones and these, so they run
+    // where global hooks of this plugin would.
+    const asList = <T>(hooks: T | T[] | undefined): T[] =>
+      hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.idempotent) return;
+      route.schema ??= {};
+      if (route.schema.headers) throw new Error(`${route.url}: headers schema already set`);
+      route.schema.headers = idempotencyHeadersSchema;
+      // The answers the key adds: still running (409), used for another request (422).
+      const response = (route.schema.response ?? {}) as Record<number, unknown>;
+      route.schema.response = { 409: apiErrorSchema, 422: apiErrorSchema, ...response };
+      route.preHandler = [...asList(route.preHandler), claimKey as preHandlerAsyncHookHandler];
+      route.onSend = [...asList(route.onSend), keep as onSendHookHandler];
     });
   },
   { name: 'idempotency', dependencies: ['auth'] },

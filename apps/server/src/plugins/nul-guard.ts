@@ -30,16 +30,19 @@ export function findNul(value: unknown, path = ''): string | undefined {
  */
 export const nulGuardPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       for (const part of [request.params, request.query, request.body]) {
         const path = findNul(part);
         if (path !== undefined) {
-          throw new AppError(
-            'validation_failed',
-            `${path || 'request'}: must not contain a NUL character`,
+          return done(
+            new AppError(
+              'validation_failed',
+              `${path || 'request'}: must not contain a NUL character`,
+            ),
           );
         }
       }
+      done();
     });
   },
   { name: 'nul-guard' },

@@ -22,12 +22,12 @@ export const PRIVATE_NO_STORE = 'private, no-store';
  */
 export const privateAnswersPlugin = fp(
   async (app: FastifyInstance) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const credentials = request.session !== null || request.headers.authorization !== undefined;
       if (credentials && !request.routeOptions.config.publicCache) {
         reply.header('cache-control', PRIVATE_NO_STORE);
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'private-answers', dependencies: ['auth'] },

@@ -94,6 +94,39 @@ describe('security headers', () => {
     );
   });
 
+  it('are on every answer, with its request id: API, error, unknown path, file and page', async () => {
+    const answers = await Promise.all([
+      ctx.app.inject({ url: '/api/health' }),
+      ctx.app.inject({ url: '/api/auth/sessions' }),
+      ctx.app.inject({ url: '/api/no-such-route' }),
+      ctx.app.inject({ url: '/api/members?limit=9999' }),
+      ctx.app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } }),
+      ctx.app.inject({ url: '/api/health', headers: { 'x-request-id': 'trace-42' } }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 400, 200, 200]);
+    for (const res of answers) {
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      expect(res.headers['content-security-policy']).toMatch(/frame-ancestors/);
+      expect(res.headers['x-request-id']).toMatch(/^[\w.-]{1,128}$/);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+    expect(answers[4]!.headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    expect(answers[5]!.headers['x-request-id']).toBe('trace-42');
+  });
+
   it('send HSTS only for requests that came over TLS through the trusted proxy', async () => {
     const plain = await ctx.app.inject({ url: '/' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();

@@ -1,5 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** The origins of the forms the chamber embeds (the chamber module keeps them). */
 export interface EmbedOrigins {
@@ -39,31 +41,66 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 const DOCS_POLICY =
   "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'";
 
-/**
- * Chosen by path, not content type: files streamed from disk get their type after this hook
- * runs. Everything outside /api is the web app (its pages and their assets).
- */
-async function policyFor(request: FastifyRequest, embeds: EmbedOrigins, https: boolean) {
-  const url = request.url;
-  if (url.startsWith('/api/docs')) return DOCS_POLICY;
-  if (url === '/api' || url.startsWith('/api/')) return API_POLICY;
-  return pagePolicy(await embeds.get(), https);
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Helmet's headers for these options: the same for every request, so worked out once. */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
 }
 
+/** The options given to helmet: its defaults, less what the hooks below decide per request. */
+const HELMET: HelmetOptions = {
+  // Set below, by path: pages get the chamber's embed origins.
+  contentSecurityPolicy: false,
+  // The embedded forms and map come from other origins.
+  crossOriginEmbedderPolicy: false,
+  // Only over TLS: see below.
+  strictTransportSecurity: false,
+  // Keep the origin on links out (embeds and maps need it), never the path.
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+};
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 /**
- * Security headers beyond helmet's defaults: the CSP above on pages, a closed one on
- * everything else, and HSTS only on requests that arrived over TLS (at the proxy, when
- * TRUST_PROXY names it), since a plain-HTTP install must stay reachable.
+ * Every answer's security headers and its request id: helmet's (computed once at start, set
+ * in one call), a closed CSP on the API and files, the CSP above on pages, and HSTS only on
+ * requests that arrived over TLS (at the proxy, when TRUST_PROXY names it), since a
+ * plain-HTTP install must stay reachable. The CSP is chosen by path, not content type: files
+ * streamed from disk get their type later. Set as the request arrives, so a route may still
+ * send a policy of its own; pages get theirs as they are sent (the embed origins are read
+ * from the database, and only pages need them).
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { embeds: EmbedOrigins }) => {
-    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+    const fixed = helmetHeaders(HELMET);
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
+      reply.headers(fixed);
+      reply.header('x-request-id', request.id);
       const https = request.protocol === 'https';
-      if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-      if (!reply.hasHeader('content-security-policy')) {
-        reply.header('content-security-policy', await policyFor(request, opts.embeds, https));
-      }
-      return payload;
+      if (https) reply.header('strict-transport-security', HSTS);
+      const url = request.url;
+      if (url.startsWith('/api/docs')) reply.header('content-security-policy', DOCS_POLICY);
+      else if (isApi(url)) reply.header('content-security-policy', API_POLICY);
+      done();
+    });
+    app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload, done) => {
+      if (reply.hasHeader('content-security-policy')) return done(null, payload);
+      opts.embeds.get().then(
+        (embeds) => {
+          reply.header('content-security-policy', pagePolicy(embeds, request.protocol === 'https'));
+          done(null, payload);
+        },
+        (err: Error) => done(err),
+      );
     });
   },
   { name: 'security' },

@@ -7,6 +7,7 @@ import type {
   doorPaymentRequestSchema,
   walkInSchema,
 } from '@chamber/contract';
+import { dateTimeFormat } from '@chamber/contract';
 import type { Database } from '@chamber/db';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
@@ -237,7 +238,7 @@ export class CheckInService {
     const shown = shownRow(target);
     const zone = shown.timezone;
     const local = (d: Date) =>
-      new Intl.DateTimeFormat('sv-SE', {
+      dateTimeFormat('sv-SE', {
         timeZone: zone,
         dateStyle: 'short',
         timeStyle: 'short',

@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { dateTimeFormat } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
@@ -23,15 +24,15 @@ import { viewOfTarget } from './view.js';
 /** When an event takes place, in words, in its own zone. */
 export function whenText(row: EventRow): string {
   const zone = { timeZone: row.timezone };
-  const day = new Intl.DateTimeFormat('en-US', {
+  const day = dateTimeFormat('en-US', {
     ...zone,
     weekday: 'long',
     month: 'long',
     day: 'numeric',
     year: 'numeric',
   });
-  const time = new Intl.DateTimeFormat('en-US', { ...zone, hour: 'numeric', minute: '2-digit' });
-  const zoneName = new Intl.DateTimeFormat('en-US', { ...zone, timeZoneName: 'short' })
+  const time = dateTimeFormat('en-US', { ...zone, hour: 'numeric', minute: '2-digit' });
+  const zoneName = dateTimeFormat('en-US', { ...zone, timeZoneName: 'short' })
     .formatToParts(row.startTime)
     .find((p) => p.type === 'timeZoneName')?.value;
   const lastDay = new Date(row.endTime.getTime() - (row.isAllDay ? 1 : 0));
@@ -49,7 +50,7 @@ export function whenText(row: EventRow): string {
 
 /** An instant in words, in the event's zone: 'Thursday, March 12, 2026, 5:00 PM MDT'. */
 export function whenInstant(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat('en-US', {
     timeZone,
     weekday: 'long',
     month: 'long',

@@ -1,4 +1,9 @@
-import { eventMessages, type createEventSchema, zonedTimeToUtc } from '@chamber/contract';
+import {
+  dateTimeFormat,
+  eventMessages,
+  type createEventSchema,
+  zonedTimeToUtc,
+} from '@chamber/contract';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import type { EventRow } from './queries.js';
@@ -46,7 +51,7 @@ const badRequest = (message: string) => new AppError('validation_failed', messag
 
 export function checkTimeZone(timeZone: string): string {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
+    dateTimeFormat('en-US', { timeZone });
     return timeZone;
   } catch {
     throw badRequest(`Unknown timezone: ${timeZone}.`);

@@ -1,4 +1,5 @@
 import {
+  dateTimeFormat,
   formatMoney,
   type RegisterForEvent,
   type registerForEventSchema,
@@ -37,7 +38,7 @@ const titleOf = (target: Target) => shownRow(target).title.trim() || 'Untitled E
 /** The date of an occurrence as an invoice line names it, in the event's time zone. */
 const dayOf = (target: Target) => {
   const row = shownRow(target);
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat('en-US', {
     timeZone: row.timezone,
     dateStyle: 'medium',
   }).format(row.startTime);

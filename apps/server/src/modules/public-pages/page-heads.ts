@@ -1,4 +1,5 @@
 import {
+  dateTimeFormat,
   matchAppPath,
   type Appointment,
   type AppPathName,
@@ -45,7 +46,7 @@ const shorten = (text: string) => {
 export function isoWithOffset(instant: string, timeZone: string): string {
   const date = new Date(instant);
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+    dateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
