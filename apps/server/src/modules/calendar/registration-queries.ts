@@ -271,6 +271,43 @@ export async function waitingParties(db: Executor, key: SeatKey): Promise<Regist
     .orderBy(asc(eventRegistrations.queuedAt));
 }
 
+/** What a registration's answer counts of its occurrence, in one read. */
+export interface OccurrenceTally {
+  /** People holding seats now (`seatsTaken`). */
+  taken: number;
+  /** Parties and people holding seats, and parties waiting, as the lists count them. */
+  registrations: number;
+  people: number;
+  waiting: number;
+  /** The place of `row` on the waiting list, or null when it is not waiting. */
+  position: number | null;
+}
+
+/**
+ * `seatsTaken`, the list's counts and `waitlistPosition` in one aggregate over the
+ * occurrence's rows: a registration's answer needs all three, and reading every row of a
+ * busy occurrence (thousands waiting) for them made each registration slower than the last.
+ */
+export async function occurrenceTally(
+  db: Executor,
+  row: RegistrationRow,
+  now: Date,
+): Promise<OccurrenceTally> {
+  const waitlisted = sql`${eventRegistrations.seatStatus} = 'waitlisted'`;
+  const [tally] = await db
+    .select({
+      taken: sql<number>`coalesce(sum(${eventRegistrations.guests}) filter (where ${takesSeats(now)}), 0)::int`,
+      registrations: sql<number>`(count(*) filter (where ${HOLDING}))::int`,
+      people: sql<number>`coalesce(sum(${eventRegistrations.guests}) filter (where ${HOLDING}), 0)::int`,
+      waiting: sql<number>`(count(*) filter (where ${waitlisted}))::int`,
+      ahead: sql<number>`(count(*) filter (where ${waitlisted} and ${eventRegistrations.queuedAt} < ${row.queuedAt}))::int`,
+    })
+    .from(eventRegistrations)
+    .where(ofOccurrence(row));
+  const { ahead = 0, ...counts } = tally ?? { taken: 0, registrations: 0, people: 0, waiting: 0 };
+  return { ...counts, position: row.seatStatus === 'waitlisted' ? ahead + 1 : null };
+}
+
 /** 1 for the first party waiting, or null for a registration that is not waiting. */
 export async function waitlistPosition(db: Executor, row: RegistrationRow): Promise<number | null> {
   if (row.seatStatus !== 'waitlisted') return null;

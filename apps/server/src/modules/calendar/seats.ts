@@ -39,11 +39,12 @@ export async function settleSeats(
   const lapsed = await q.lapseExpiredOffers(tx, key, now);
   const unpaid = lapsed.filter((r) => r.invoiceId !== null).map((r) => r.invoiceId!);
   await voidTicketInvoices(tx, [...new Set(unpaid)], now, 'The seats were not paid for in time.');
-  const waiting = await q.waitingParties(tx, key);
-  if (waiting.length === 0) return [];
+  // Seats first: a sold-out occurrence's waiting list (thousands, under a rush) is not read.
   let free =
     capacity === null ? Number.POSITIVE_INFINITY : capacity - (await q.seatsTaken(tx, key, now));
   if (free <= 0) return [];
+  const waiting = await q.waitingParties(tx, key);
+  if (waiting.length === 0) return [];
   const holdUntil = new Date(now.getTime() + (await seatOfferHours(tx)) * HOUR);
   const offers: Offer[] = [];
   for (const party of waiting) {
