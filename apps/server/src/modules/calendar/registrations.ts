@@ -21,7 +21,7 @@ import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
 import { ownerRow, registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
 import { CheckInCodes } from './check-in-codes.js';
-import { notEnoughSeats, type Offer, seatsFor, settleSeats } from './seats.js';
+import { notEnoughSeats, type Offer, seatsFor, settleAndCount, settleSeats } from './seats.js';
 import { isMember, type Tickets, type TicketTerms } from './tickets.js';
 import {
   countsOf,
@@ -290,9 +290,8 @@ export class RegistrationService {
     return this.db.transaction(async (tx) => {
       await q.lockSeats(tx, key);
       // Waiting parties come first for seats that freed up (an offer ran out, say).
-      const offers = await settleSeats(tx, key, capacity, now);
-      const seats = await seatsFor(tx, key, capacity, now);
-      const fits = seats.fits(sent.guests);
+      const { offers, taken } = await settleAndCount(tx, key, capacity, now);
+      const fits = capacity === null || sent.guests <= capacity - taken;
       const fresh = {
         ...sent,
         seatStatus: !fits ? 'waitlisted' : online ? 'held' : 'confirmed',
