@@ -24,6 +24,7 @@ import { registerModules } from './modules/index.js';
 import { healthRoutes } from './ops/health-routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { inFlightPlugin } from './plugins/in-flight.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { nulGuardPlugin } from './plugins/nul-guard.js';
 import { privateAnswersPlugin } from './plugins/private-answers.js';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await mail.drain();
     await mailer.close();
   });
+  await app.register(inFlightPlugin);
   await app.register(authPlugin, { auth });
   await app.register(privateAnswersPlugin);
   await app.register(idempotencyPlugin, { db, clock });

@@ -7,6 +7,7 @@ import {
   doorPaymentRequestSchema,
   walkInSchema,
 } from '@chamber/contract';
+import { JsonBody } from '../../lib/json-body.js';
 import { mediaResponse } from '../../lib/openapi-media.js';
 import type { ModuleDeps } from '../deps.js';
 import { CheckInCodes } from './check-in-codes.js';
@@ -62,7 +63,8 @@ export const checkInRoutes: FastifyPluginAsyncZod<
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return checkIn.list(request.params.id, request.session);
+      const list = await checkIn.list(request.params.id, request.session);
+      return list instanceof JsonBody ? list.send(request, reply) : list;
     },
   );
 

@@ -1,11 +1,12 @@
-import type {
-  CheckInCounts,
-  CheckInList,
-  CheckInParty,
-  CheckInResult,
-  checkInRequestSchema,
-  doorPaymentRequestSchema,
-  walkInSchema,
+import {
+  type CheckInCounts,
+  type CheckInList,
+  checkInListSchema,
+  type CheckInParty,
+  type CheckInResult,
+  type checkInRequestSchema,
+  type doorPaymentRequestSchema,
+  type walkInSchema,
 } from '@chamber/contract';
 import { dateTimeFormat } from '@chamber/contract';
 import type { Database } from '@chamber/db';
@@ -13,13 +14,15 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { writeCsv } from '../../lib/csv.js';
 import { AppError } from '../../lib/errors.js';
+import { JsonBody } from '../../lib/json-body.js';
+import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
 import type { Session } from '../../plugins/auth.js';
 import { assertCanEdit } from './access.js';
 import type { CheckInCodes } from './check-in-codes.js';
 import type { TicketInvoice } from './ticket-port.js';
 import { ticketStatusOf, type Tickets } from './tickets.js';
 import * as q from './queries.js';
-import type { RegistrationRow } from './queries.js';
+import type { EventRow, RegistrationRow } from './queries.js';
 import { compactUtc, parseCompactUtc } from './rule-text.js';
 import { ownerRow, registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
 import { holdsSeats, orderedAttendees, viewOfTarget } from './view.js';
@@ -31,6 +34,9 @@ const otherEvent = () =>
     'conflict',
     'This ticket is for another event (or another date of this series). Check the event on the ticket.',
   );
+
+const seriesHasNoDoor = () =>
+  new AppError('bad_request', 'Choose a date of this series to check guests in.');
 
 type Ticketing = { invoices: Map<string, TicketInvoice>; payment: 'online' | 'door' };
 
@@ -62,11 +68,33 @@ function countsOf(rows: RegistrationRow[]): CheckInCounts {
   return { registered, checkedIn, noShows: registered - checkedIn };
 }
 
+/** One door's list as kept between requests (see `CheckInService.list`). */
+interface KeptDoor {
+  /** Whose event it is: each request checks its viewer against it. */
+  owner: EventRow;
+  /** Null for a whole series, which has no door. */
+  target: Target | null;
+  rows: RegistrationRow[];
+  /** The answer serialized once, when no party has a ticket (whose invoice may change). */
+  body: JsonBody | null;
+}
+
 /**
  * The door: the event's organizer and staff check parties in by their QR code or by name,
  * add walk-ins, and see the counts; they also export the registrations as CSV.
  */
 export class CheckInService {
+  /**
+   * Check-in lists, each kept until the data version moves (any registration or event
+   * written, in any process): staff phones at the door ask for the list again and again,
+   * and a 500-seat event's list is 90 kB of JSON to build, serialize and compress.
+   */
+  private readonly doors = new VersionedCache<KeptDoor>({
+    maxEntries: 100,
+    maxSize: 32 * 1024 * 1024,
+    sizeOf: (door) => door.body?.size ?? door.rows.length * 512,
+  });
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
@@ -110,9 +138,7 @@ export class CheckInService {
   private async door(id: string, session: Session | null): Promise<Target> {
     const target = await resolveTarget(this.db, id);
     assertCanEdit(session, ownerRow(target));
-    if (target.kind === 'series') {
-      throw new AppError('bad_request', 'Choose a date of this series to check guests in.');
-    }
+    if (target.kind === 'series') throw seriesHasNoDoor();
     return target;
   }
 
@@ -122,11 +148,43 @@ export class CheckInService {
     return rows.filter(holdsSeats).sort((a, b) => a.name.localeCompare(b.name));
   }
 
-  async list(id: string, session: Session | null): Promise<CheckInList> {
-    const target = await this.door(id, session);
+  /**
+   * The check-in list, serialized once per change of the data while no party has a ticket;
+   * with tickets the invoices are read for each request (payments do not move the data
+   * version). Who may see it is checked for each request, against the kept event.
+   */
+  async list(id: string, session: Session | null): Promise<JsonBody | CheckInList> {
+    const door = await this.doors.get(id, await currentDataVersion(this.db), () =>
+      this.keptDoor(id),
+    );
+    assertCanEdit(session, door.owner);
+    if (!door.target) throw seriesHasNoDoor();
+    return (
+      door.body ?? this.listOf(door.target, door.rows, await this.ticketing(door.target, door.rows))
+    );
+  }
+
+  private async keptDoor(id: string): Promise<KeptDoor> {
+    const target = await resolveTarget(this.db, id);
+    if (target.kind === 'series')
+      return { owner: ownerRow(target), target: null, rows: [], body: null };
     const rows = await this.parties(target);
+    const free = rows.every((r) => r.invoiceId === null);
+    return {
+      owner: ownerRow(target),
+      target,
+      rows,
+      body: free
+        ? await JsonBody.of(
+            checkInListSchema,
+            this.listOf(target, rows, await this.ticketing(target, [])),
+          )
+        : null,
+    };
+  }
+
+  private listOf(target: Target, rows: RegistrationRow[], ticketing: Ticketing): CheckInList {
     const shown = shownRow(target);
-    const ticketing = await this.ticketing(target, rows);
     return {
       event: {
         id: viewOfTarget(target).id,

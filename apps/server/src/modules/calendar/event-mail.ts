@@ -1,3 +1,4 @@
+import { Semaphore } from 'async-mutex';
 import QRCode from 'qrcode';
 import { dateTimeFormat } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
@@ -91,6 +92,13 @@ const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim()
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
 
+/**
+ * Mail composed after an answer, two at a time in the process: a rush of registrations
+ * queues its confirmations (a QR code and an .ics each) instead of taking the CPU from the
+ * requests still coming.
+ */
+const composing = new Semaphore(2);
+
 /** The mail the calendar sends, each with the event's .ics attached. */
 export class EventMail {
   constructor(
@@ -99,6 +107,14 @@ export class EventMail {
     private readonly clock: Clock,
     private readonly mail: MailDelivery,
   ) {}
+
+  /**
+   * Work that ends in mail, done after the answer has gone out (queued with the portal's
+   * other mail: shutdown and `flushMail` wait for it). Failures are logged for staff.
+   */
+  later(kind: string, work: () => Promise<void>): void {
+    this.mail.later(kind, () => composing.runExclusive(work));
+  }
 
   private async attachment(chamber: ChamberIdentity, target: Target, invite?: IcsInvite) {
     const row = shownRow(target);

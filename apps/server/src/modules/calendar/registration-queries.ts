@@ -243,23 +243,38 @@ export async function seatsTaken(
   return row?.people ?? 0;
 }
 
-/** Offers and holds of an occurrence whose time ran out: they become lapsed. */
-export async function lapseExpiredOffers(
+/**
+ * Under the seat lock, in one statement: the offers and holds whose time ran out lapse, and
+ * the seats taken and whether anyone waits are counted. The counts read the rows as they
+ * were before the lapse, which changes neither: a lapsing row's time has run out, so it
+ * took no seat, and it was not waiting. One round trip instead of three for every
+ * registration, while the lock makes the others wait.
+ */
+export async function lapseAndCount(
   db: Executor,
   key: SeatKey,
   now: Date,
-): Promise<RegistrationRow[]> {
-  return db
-    .update(eventRegistrations)
-    .set({ seatStatus: 'lapsed', updatedAt: now })
-    .where(
-      and(
-        ofOccurrence(key),
-        sql`${eventRegistrations.seatStatus} in ('offered', 'held')`,
-        sql`${eventRegistrations.holdUntil} <= ${now.toISOString()}::timestamptz`,
-      ),
+): Promise<{ taken: number; anyoneWaiting: boolean; unpaidInvoiceIds: string[] }> {
+  const at = now.toISOString();
+  const { rows } = await db.execute<{ taken: number; waiting: boolean; unpaid: string[] }>(sql`
+    with lapsed as (
+      update ${eventRegistrations} set seat_status = 'lapsed', updated_at = ${at}::timestamptz
+      where event_id = ${key.eventId} and occurrence_key = ${key.occurrenceKey}
+        and seat_status in ('offered', 'held') and hold_until <= ${at}::timestamptz
+      returning invoice_id
     )
-    .returning();
+    select
+      (select coalesce(sum(guests), 0)::int from ${eventRegistrations}
+        where event_id = ${key.eventId} and occurrence_key = ${key.occurrenceKey}
+          and (seat_status = 'confirmed'
+            or (seat_status in ('offered', 'held') and hold_until > ${at}::timestamptz))) as taken,
+      exists (select 1 from ${eventRegistrations}
+        where event_id = ${key.eventId} and occurrence_key = ${key.occurrenceKey}
+          and seat_status = 'waitlisted') as waiting,
+      coalesce((select array_agg(distinct invoice_id::text) from lapsed
+        where invoice_id is not null), '{}') as unpaid`);
+  const row = rows[0]!;
+  return { taken: row.taken, anyoneWaiting: row.waiting, unpaidInvoiceIds: row.unpaid };
 }
 
 /** The waiting list of an occurrence, first come first. */
@@ -269,6 +284,43 @@ export async function waitingParties(db: Executor, key: SeatKey): Promise<Regist
     .from(eventRegistrations)
     .where(and(ofOccurrence(key), eq(eventRegistrations.seatStatus, 'waitlisted')))
     .orderBy(asc(eventRegistrations.queuedAt));
+}
+
+/** What a registration's answer counts of its occurrence, in one read. */
+export interface OccurrenceTally {
+  /** People holding seats now (`seatsTaken`). */
+  taken: number;
+  /** Parties and people holding seats, and parties waiting, as the lists count them. */
+  registrations: number;
+  people: number;
+  waiting: number;
+  /** The place of `row` on the waiting list, or null when it is not waiting. */
+  position: number | null;
+}
+
+/**
+ * `seatsTaken`, the list's counts and `waitlistPosition` in one aggregate over the
+ * occurrence's rows: a registration's answer needs all three, and reading every row of a
+ * busy occurrence (thousands waiting) for them made each registration slower than the last.
+ */
+export async function occurrenceTally(
+  db: Executor,
+  row: RegistrationRow,
+  now: Date,
+): Promise<OccurrenceTally> {
+  const waitlisted = sql`${eventRegistrations.seatStatus} = 'waitlisted'`;
+  const [tally] = await db
+    .select({
+      taken: sql<number>`coalesce(sum(${eventRegistrations.guests}) filter (where ${takesSeats(now)}), 0)::int`,
+      registrations: sql<number>`(count(*) filter (where ${HOLDING}))::int`,
+      people: sql<number>`coalesce(sum(${eventRegistrations.guests}) filter (where ${HOLDING}), 0)::int`,
+      waiting: sql<number>`(count(*) filter (where ${waitlisted}))::int`,
+      ahead: sql<number>`(count(*) filter (where ${waitlisted} and ${eventRegistrations.queuedAt} < ${row.queuedAt}))::int`,
+    })
+    .from(eventRegistrations)
+    .where(ofOccurrence(row));
+  const { ahead = 0, ...counts } = tally ?? { taken: 0, registrations: 0, people: 0, waiting: 0 };
+  return { ...counts, position: row.seatStatus === 'waitlisted' ? ahead + 1 : null };
 }
 
 /** 1 for the first party waiting, or null for a registration that is not waiting. */

@@ -69,7 +69,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<
         tags,
         summary: 'Register for an event or occurrence (anyone); mails a confirmation with the .ics',
         description:
-          'A new registration answers 201 and mails a confirmation with the .ics, its check-in QR code and a manage link (see /registrations/manage). When the event has a capacity and the party does not fit in the seats left, it joins the waiting list instead (`seatStatus` waitlisted, `waitlistPosition`) and is mailed its place; no request overbooks, however many arrive at once. The same email again for the same event or occurrence updates the registration (200) only for its signed-in owner (the user who made it, or an active account with that email); anyone else gets the same 201 answer as a new registration, nothing changes, and the address is mailed its manage link instead. Throttled per email and per client (429).',
+          'A new registration answers 201 and mails a confirmation with the .ics, its check-in QR code and a manage link (see /registrations/manage), sent after the answer. When the event has a capacity and the party does not fit in the seats left, it joins the waiting list instead (`seatStatus` waitlisted, `waitlistPosition`) and is mailed its place; no request overbooks, however many arrive at once. The same email again for the same event or occurrence updates the registration (200) only for its signed-in owner (the user who made it, or an active account with that email); anyone else gets the same 201 answer as a new registration, nothing changes, and the address is mailed its manage link instead. Throttled per email and per client (429).',
         params: eventParams,
         body: registerForEventSchema,
         response: {
@@ -87,9 +87,6 @@ export const registrationRoutes: FastifyPluginAsyncZod<
         request.session,
         request.ip,
       );
-      if (outcome.mailError) {
-        request.log.error({ err: outcome.mailError }, 'registration confirmation not sent');
-      }
       reply.header('cache-control', 'no-store');
       return reply.status(outcome.status).send(outcome.result);
     },

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Appointment, RegistrationList, RegistrationResult } from '@chamber/contract';
 import { eventRegistrations } from '@chamber/db';
 import { createTestApp, type TestContext } from '../../test/app.js';
@@ -295,7 +297,9 @@ describe('notification emails ("toNotify")', () => {
     const event = await createdEvent(ctx, people.owner.token, { title: 'Business After Hours' });
     await register(ctx, event.id, guest({ email: 'first@example.org' }));
     await register(ctx, event.id, guest({ email: 'second@example.org' }));
-    const before = (await smtp.waitFor(smtp.received.length)).length;
+    // The confirmations go out after the answers: all of them have been sent from here on.
+    await ctx.app.flushMail();
+    const before = smtp.received.length;
     const res = await updateAppointment(
       ctx,
       event.id,
@@ -324,7 +328,9 @@ describe('when an event is deleted', () => {
     const event = await createdEvent(ctx, people.owner.token, { title: 'Ribbon Cutting' });
     await register(ctx, event.id, guest({ email: 'one@example.org', name: 'Robin Hale' }));
     await register(ctx, event.id, guest({ email: 'two@example.org' }));
-    const before = (await smtp.waitFor(smtp.received.length)).length;
+    // The confirmations go out after the answers: all of them have been sent from here on.
+    await ctx.app.flushMail();
+    const before = smtp.received.length;
 
     expect((await deleteAppointment(ctx, event.id, people.owner.token)).statusCode).toBe(200);
     const mails = await mailsAfter(before, 2);
@@ -358,7 +364,9 @@ describe('when an event is deleted', () => {
     ]) {
       expect((await register(ctx, `${id}_${week}`, guest({ email }))).statusCode).toBe(201);
     }
-    const before = (await smtp.waitFor(smtp.received.length)).length;
+    // The confirmations go out after the answers: all of them have been sent from here on.
+    await ctx.app.flushMail();
+    const before = smtp.received.length;
 
     // One occurrence: only its registrant.
     const one = await deleteAppointment(ctx, `${id}_20260324T133000Z`, people.owner.token);
@@ -393,24 +401,80 @@ describe('when an event is deleted', () => {
     await ctx.db
       .insert(eventRegistrations)
       .values({ eventId: event.id, name: 'Sam Past', email: 'past@example.org' });
-    const before = (await smtp.waitFor(smtp.received.length)).length;
+    // The confirmations go out after the answers: all of them have been sent from here on.
+    await ctx.app.flushMail();
+    const before = smtp.received.length;
     expect((await deleteAppointment(ctx, event.id, people.owner.token)).statusCode).toBe(200);
     expect(smtp.received.length).toBe(before);
   });
 });
 
 describe('when the confirmation cannot be sent', () => {
-  it('keeps the registration and says so', async () => {
+  it('keeps the registration, answers without waiting for the mail, and logs the failure for staff', async () => {
     const broken = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
+      const logged = vi.spyOn(broken.app.log, 'error');
       await createCalendar(broken.db);
       const owner = (await calendarPeople(broken)).owner;
       const event = await createdEvent(broken, owner.token);
       const res = await register(broken, event.id, guest());
       expect(res.statusCode).toBe(201);
-      expect(res.json<RegistrationResult>().message).toMatch(/could not send the confirmation/);
+      const [stored] = await broken.db
+        .select()
+        .from(eventRegistrations)
+        .where(eq(eventRegistrations.eventId, event.id));
+      expect(stored).toMatchObject({
+        email: 'dana@whitfieldflorist.example',
+        seatStatus: 'confirmed',
+      });
+      await broken.app.flushMail();
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({ mail: 'registration', err: expect.any(Error) }),
+        'mail could not be sent',
+      );
     } finally {
       await broken.close();
+    }
+  });
+});
+
+describe('a slow mail server', () => {
+  it('does not hold the answer: the confirmation follows it, once', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const subjects: string[] = [];
+    // Takes each message only once the gate opens, as a mail server under load answers late.
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        void Promise.all([simpleParser(stream), gate]).then(([mail]) => {
+          subjects.push(mail.subject ?? '');
+          callback();
+        }, callback);
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as { port: number };
+    const slow = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      await createCalendar(slow.db);
+      const owner = (await calendarPeople(slow)).owner;
+      const event = await createdEvent(slow, owner.token, { title: 'Harvest Dinner' });
+      const answered = register(slow, event.id, guest());
+      const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 3000));
+      const res = await Promise.race([answered, late]);
+      expect(res).not.toBe('late');
+      expect((res as Awaited<typeof answered>).statusCode).toBe(201);
+      expect(subjects).toEqual([]);
+      open();
+      await slow.app.flushMail();
+      expect(subjects).toEqual(["You're registered: Harvest Dinner"]);
+    } finally {
+      open();
+      await slow.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
 });

@@ -6,6 +6,7 @@ import {
   type RegistrationList,
   type RegistrationResult,
   ticketMessages,
+  type TicketState,
 } from '@chamber/contract';
 import type { Database } from '@chamber/db';
 import type { z } from 'zod';
@@ -21,7 +22,7 @@ import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
 import { ownerRow, registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
 import { CheckInCodes } from './check-in-codes.js';
-import { notEnoughSeats, type Offer, seatsFor, settleSeats } from './seats.js';
+import { notEnoughSeats, type Offer, seatsFor, settleAndCount, settleSeats } from './seats.js';
 import { isMember, type Tickets, type TicketTerms } from './tickets.js';
 import {
   countsOf,
@@ -64,8 +65,6 @@ export interface RegisterOutcome {
    * told apart), 200 for the owner's update.
    */
   status: 200 | 201;
-  /** The mail failed; the registration stands. */
-  mailError?: unknown;
 }
 
 const closed = (why: string) => new AppError('bad_request', `Registration is closed: ${why}.`);
@@ -179,13 +178,8 @@ export class RegistrationService {
     });
 
     const shownId = viewOfTarget(target).id;
-    const counts = await this.db.transaction(async (tx) => ({
-      taken: await q.seatsTaken(tx, seatKey, now),
-      position: await q.waitlistPosition(tx, saved.row),
-      all: countsOf(await q.listRegistrations(tx, seatKey.eventId, seatKey.occurrenceKey)),
-    }));
+    const counts = await q.occurrenceTally(this.db, saved.row, now);
     const link = manageUrl(this.publicUrl, saved.token);
-    const waiting = saved.row.seatStatus === 'waitlisted';
     const fresh = saved.kind !== 'unchanged';
     const ticket =
       fresh && this.tickets
@@ -194,30 +188,19 @@ export class RegistrationService {
             returnPath: `/events/${encodeURIComponent(shownId)}`,
           })
         : null;
-    let mailError: unknown;
-    try {
-      if (saved.row.seatStatus === 'held') {
-        // An unpaid online ticket: the confirmation, with its manage link, follows the payment.
-      } else if (saved.kind === 'unchanged') {
-        await this.mail.registrationAlreadyMade(target, saved.row, link);
-      } else if (waiting) {
-        await this.mail.joinedWaitlist(target, saved.row, counts.position ?? 1, link);
-      } else {
-        await this.mail.registrationConfirmed(target, saved.row, {
-          updated: saved.kind === 'updated',
-          manageUrl: link,
-          checkInCode: await this.codes.issue(saved.row.id),
-          ...(ticket?.status === 'unpaid'
-            ? {
-                ticketLine: `Ticket: ${formatMoney(ticket.amountCents, ticket.currency)}, to be paid at the door (invoice ${ticket.invoiceNumber}).`,
-              }
-            : {}),
-        });
+    // The mails go out after the answer: their QR code, .ics and SMTP round trip cost more
+    // than the registration, and the seats are decided already. A failure is logged for staff.
+    this.mail.later('registration', async () => {
+      let failure: unknown = null;
+      try {
+        await this.mailRegistrant(target, saved, link, counts.position, ticket);
+      } catch (err) {
+        failure = err;
       }
-    } catch (err) {
-      mailError = err;
-    }
-    await mailOffers(this.mail, this.publicUrl, target, saved.offers);
+      // The waiting parties' offers go out whatever became of the registrant's mail.
+      const [offerFailure] = await mailOffers(this.mail, this.publicUrl, target, saved.offers);
+      if (failure ?? offerFailure) throw failure ?? offerFailure;
+    });
     // A repeat that changed nothing answers with what was sent, as a new registration would:
     // never with the stored registration, which is the registrant's, not the caller's. Its
     // seat status is what a new registration would get now.
@@ -234,32 +217,57 @@ export class RegistrationService {
               updatedAt: now,
             },
             shownId,
-            saved.fits ? null : counts.all.waiting + 1,
+            saved.fits ? null : counts.waiting + 1,
           )
         : toRegistration(saved.row, shownId, counts.position);
     return {
       status: saved.kind === 'updated' ? 200 : 201,
-      ...(mailError ? { mailError } : {}),
       result: {
         registration,
         updated: saved.kind === 'updated',
-        attendeeCount: counts.all.people,
-        registrationCount: counts.all.registrations,
+        attendeeCount: counts.people,
+        registrationCount: counts.registrations,
         seatsLeft: seatsLeftOf(capacity, counts.taken),
         ticket,
         message: ticket?.checkoutUrl
           ? `${ticketMessages.heldSeats} ${ticketMessages.paidOnline}`
           : saved.row.seatStatus === 'held'
             ? `${ticketMessages.heldSeats} The payment page could not be opened just now; please try again from your registration.`
-            : mailError
-              ? "You're registered, but we could not send the confirmation email. Please contact the chamber office if you need it."
-              : registration.seatStatus === 'waitlisted'
-                ? `This event is sold out. You're number ${registration.waitlistPosition} on the waiting list; we'll email you if seats free up.`
-                : ticket?.status === 'unpaid'
-                  ? `${ticketMessages.payAtDoor} We've sent a confirmation to your email.`
-                  : "We've sent a confirmation to your email.",
+            : registration.seatStatus === 'waitlisted'
+              ? `This event is sold out. You're number ${registration.waitlistPosition} on the waiting list; we'll email you if seats free up.`
+              : ticket?.status === 'unpaid'
+                ? `${ticketMessages.payAtDoor} We've sent a confirmation to your email.`
+                : "We've sent a confirmation to your email.",
       },
     };
+  }
+
+  /** The registrant's mail for what `save` did (none for seats held until paid online). */
+  private async mailRegistrant(
+    target: Target,
+    saved: Saved,
+    link: string,
+    position: number | null,
+    ticket: TicketState | null,
+  ): Promise<void> {
+    if (saved.row.seatStatus === 'held') {
+      // An unpaid online ticket: the confirmation, with its manage link, follows the payment.
+    } else if (saved.kind === 'unchanged') {
+      await this.mail.registrationAlreadyMade(target, saved.row, link);
+    } else if (saved.row.seatStatus === 'waitlisted') {
+      await this.mail.joinedWaitlist(target, saved.row, position ?? 1, link);
+    } else {
+      await this.mail.registrationConfirmed(target, saved.row, {
+        updated: saved.kind === 'updated',
+        manageUrl: link,
+        checkInCode: await this.codes.issue(saved.row.id),
+        ...(ticket?.status === 'unpaid'
+          ? {
+              ticketLine: `Ticket: ${formatMoney(ticket.amountCents, ticket.currency)}, to be paid at the door (invoice ${ticket.invoiceNumber}).`,
+            }
+          : {}),
+      });
+    }
   }
 
   /**
@@ -283,9 +291,8 @@ export class RegistrationService {
     return this.db.transaction(async (tx) => {
       await q.lockSeats(tx, key);
       // Waiting parties come first for seats that freed up (an offer ran out, say).
-      const offers = await settleSeats(tx, key, capacity, now);
-      const seats = await seatsFor(tx, key, capacity, now);
-      const fits = seats.fits(sent.guests);
+      const { offers, taken } = await settleAndCount(tx, key, capacity, now);
+      const fits = capacity === null || sent.guests <= capacity - taken;
       const fresh = {
         ...sent,
         seatStatus: !fits ? 'waitlisted' : online ? 'held' : 'confirmed',

@@ -36,16 +36,25 @@ export async function settleSeats(
   capacity: number | null,
   now: Date,
 ): Promise<Offer[]> {
-  const lapsed = await q.lapseExpiredOffers(tx, key, now);
-  const unpaid = lapsed.filter((r) => r.invoiceId !== null).map((r) => r.invoiceId!);
-  await voidTicketInvoices(tx, [...new Set(unpaid)], now, 'The seats were not paid for in time.');
+  return (await settleAndCount(tx, key, capacity, now)).offers;
+}
+
+/** `settleSeats`, also answering the seats taken once the offers are made. */
+export async function settleAndCount(
+  tx: Executor,
+  key: SeatKey,
+  capacity: number | null,
+  now: Date,
+): Promise<{ offers: Offer[]; taken: number }> {
+  const { taken, anyoneWaiting, unpaidInvoiceIds } = await q.lapseAndCount(tx, key, now);
+  await voidTicketInvoices(tx, unpaidInvoiceIds, now, 'The seats were not paid for in time.');
+  let free = capacity === null ? Number.POSITIVE_INFINITY : capacity - taken;
+  // A sold-out occurrence's waiting list (thousands, under a rush) is not read.
+  if (!anyoneWaiting || free <= 0) return { offers: [], taken };
   const waiting = await q.waitingParties(tx, key);
-  if (waiting.length === 0) return [];
-  let free =
-    capacity === null ? Number.POSITIVE_INFINITY : capacity - (await q.seatsTaken(tx, key, now));
-  if (free <= 0) return [];
   const holdUntil = new Date(now.getTime() + (await seatOfferHours(tx)) * HOUR);
   const offers: Offer[] = [];
+  let offered = 0;
   for (const party of waiting) {
     if (party.guests > free) continue;
     const { token, hash } = issueManageToken();
@@ -57,9 +66,10 @@ export async function settleSeats(
     });
     offers.push({ row, token });
     free -= party.guests;
+    offered += party.guests;
     if (free <= 0) break;
   }
-  return offers;
+  return { offers, taken: taken + offered };
 }
 
 /**
