@@ -539,12 +539,25 @@ export class MembershipsService {
 
   async list(query: ListMembershipsQuery): Promise<MembershipList> {
     const parsed = listMembershipsQuerySchema.parse(query);
-    const [settings, today] = await Promise.all([q.getSettings(this.db), this.today()]);
+    const settings = await this.listContext();
+    const today = dateKeyIn(this.clock.now(), settings.timeZone);
     const { rows, total } = await q.listViews(this.db, parsed, today);
     return {
       memberships: rows.map((row) => toMembership(row, settings)),
       pagination: { total, hasMore: parsed.offset + rows.length < total },
     };
+  }
+
+  /** Grace days and time zone, read together: staff's lists are asked for often. */
+  private async listContext() {
+    const read = await q.listContext(this.db);
+    if (read) return read;
+    // No settings row yet: getSettings makes it with the defaults.
+    const [settings, timeZone] = await Promise.all([
+      q.getSettings(this.db),
+      q.chamberTimeZone(this.db),
+    ]);
+    return { graceDays: settings.graceDays, timeZone };
   }
 
   async report(year?: number): Promise<DuesReport> {
