@@ -70,6 +70,10 @@ export async function registerModules(
     deps.clock,
     membershipBilling(billing, deps.clock),
   );
+  // A join's invoice and receipt mails say what the new member's standing is.
+  documents.describe('membership_join', (invoice, variant) =>
+    memberships.joinMailNotes(invoice, variant),
+  );
   // Tickets are billed as dues are: their onPaid hook confirms the seats a payment pays for.
   const tickets = ticketsFor(deps, ticketBilling(billing, online));
   if (online) {

@@ -25,6 +25,6 @@ export {
   type RecordedPayment,
   type RecordPaymentInput,
 } from './service.js';
-export { BillingDocuments } from './documents.js';
+export { BillingDocuments, type MailNotes } from './documents.js';
 export type { PdfVariant } from './pdf.js';
 export { createStripeClient, type OnlinePayments } from './stripe.js';

@@ -535,6 +535,37 @@ export class MembershipsService {
     });
   }
 
+  /**
+   * What the join's invoice or receipt mail tells the new member of their standing (README,
+   * "Membership dues"): active and listed; held for staff approval; or pending until paid.
+   */
+  async joinMailNotes(invoice: q.InvoiceRow, variant: 'invoice' | 'receipt'): Promise<string[]> {
+    if (!invoice.membershipId) return [];
+    const [view, settings] = await Promise.all([
+      q.findView(this.db, eq(q.memberships.id, invoice.membershipId)),
+      q.getSettings(this.db),
+    ]);
+    if (!view) return [];
+    const m = view.membership;
+    const review =
+      'Our staff will review your membership and confirm it, usually within two business days. Once it is confirmed, your business appears in the member directory.';
+    if (variant === 'receipt') {
+      if (awaitingApproval(m)) return [review];
+      if (current.includes(m.status)) {
+        return [
+          `Welcome: your ${view.plan.name} membership is active and your business is listed in the member directory.`,
+        ];
+      }
+      return [];
+    }
+    if (invoice.status !== 'open' || m.status !== 'pending') return [];
+    return [
+      settings.staffApproveNewMembers
+        ? 'Your membership is pending until this invoice is paid. Once it is paid, our staff review it and confirm it, usually within two business days; your business then appears in the member directory.'
+        : 'Your membership is pending until this invoice is paid. Once it is paid, your membership is active and your business is listed in the member directory.',
+    ];
+  }
+
   // Staff: the lists, the dues report and the export.
 
   async list(query: ListMembershipsQuery): Promise<MembershipList> {
