@@ -308,3 +308,48 @@ describe('joining through the API', () => {
     expect(mine.membership.businessName).not.toBe('Renamed');
   });
 });
+
+describe('renewing through the API', () => {
+  it("mails the renewal invoice with its PDF once, however many times 'Renew now' is clicked", async () => {
+    const { token: joinToken, email } = await register();
+    const joined = (
+      await post('/api/membership/join', { planId: plans.basic, payBy: 'card' }, joinToken)
+    ).json<JoinMembershipResponse>();
+    await post(
+      `/api/admin/invoices/${joined.invoice!.id}/payments`,
+      { amountCents: 30_000, method: 'cash' },
+      admin,
+    );
+    await ctx.app.flushMail();
+    // Renewal opens 90 days before the paid-through date (2027-03-09).
+    const later = Date.parse('2027-01-15T19:00:00Z') - ctx.clock.now().getTime();
+    ctx.clock.advance(later);
+    try {
+      const token = await signIn(ctx, email);
+      const from = smtp.received.length;
+      const clicks = await Promise.all([
+        post('/api/membership/renew', undefined, token),
+        post('/api/membership/renew', undefined, token),
+      ]);
+      expect(clicks.map((c) => c.statusCode)).toEqual([200, 200]);
+      const [first, second] = clicks.map((c) => c.json<JoinMembershipResponse>().invoice!);
+      expect(second!.id).toBe(first!.id);
+      expect(first).toMatchObject({ purpose: 'membership_renewal', status: 'open' });
+      const again = await post('/api/membership/renew', undefined, token);
+      expect(again.json<JoinMembershipResponse>().invoice!.id).toBe(first!.id);
+
+      const mails = await mailsTo(email, from);
+      expect(mails.map((m) => m.subject)).toEqual([
+        `Invoice ${first!.number}: $300.00 due by ${'February 14, 2027'}`,
+      ]);
+      const pdf = mails[0]!.attachments[0]!;
+      expect(pdf.contentType).toBe('application/pdf');
+      const text = await pdfText(pdf.content);
+      for (const expected of [first!.number, '$300.00', '2027-03-10 to 2028-03-09']) {
+        expect(text).toContain(expected);
+      }
+    } finally {
+      ctx.clock.advance(-later);
+    }
+  });
+});

@@ -179,15 +179,21 @@ export class MembershipsService {
    * 'Renew now': the renewal invoice for the next term. One open renewal invoice at a time:
    * the membership row is locked while looking for one, so two clicks at once get the same.
    */
-  async renew(session: Session): Promise<MembershipInvoiceResponse> {
+  async renew(
+    session: Session,
+    /** Told, once the transaction has committed, of a renewal invoice this click issued. */
+    onIssued?: (invoiceId: string) => void,
+  ): Promise<MembershipInvoiceResponse> {
     const contactId = session.user.contactId;
     if (!contactId) throw noContact();
-    const membershipId = await this.db.transaction(async (tx) => {
+    const { membershipId, issued } = await this.db.transaction(async (tx) => {
       const m = await q.lockMembership(tx, eq(q.memberships.contactId, contactId));
       if (!m) throw notFound();
-      await this.openRenewal(tx, m);
-      return m.id;
+      const [open] = await q.openInvoices(tx, m.id, ['membership_renewal']);
+      const invoice = await this.openRenewal(tx, m);
+      return { membershipId: m.id, issued: open ? null : invoice.id };
     });
+    if (issued) onIssued?.(issued);
     return this.withOpenInvoice(membershipId, 'membership_renewal');
   }
 
