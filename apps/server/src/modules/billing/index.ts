@@ -1,7 +1,7 @@
 /**
  * The billing module: invoices with gapless yearly numbers, payments and refunds. Other
  * modules issue invoices and learn of payments through BillingService (`issueInvoice`,
- * `recordPayment`, `onPaid`).
+ * `recordPayment`, `onPaid`) and void them with `voidIfOpen` (or `voidOpenInvoices`).
  */
 export { billingRoutes } from './routes.js';
 export {
@@ -21,6 +21,7 @@ export {
   type RefundInput,
   type ReissueInput,
   type VoidInvoiceInput,
+  voidOpenInvoices,
   type PaymentRow,
   type RecordedPayment,
   type RecordPaymentInput,

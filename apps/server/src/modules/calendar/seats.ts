@@ -2,7 +2,7 @@ import { chambers, type Executor } from '@chamber/db';
 import { asc } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.js';
 import { issueManageToken } from './manage-links.js';
-import { voidTicketInvoices } from './ticket-queries.js';
+import { voidOpenInvoices } from '../billing/index.js';
 import * as q from './queries.js';
 import type { RegistrationRow, SeatKey } from './queries.js';
 
@@ -38,7 +38,11 @@ export async function settleSeats(
 ): Promise<Offer[]> {
   const lapsed = await q.lapseExpiredOffers(tx, key, now);
   const unpaid = lapsed.filter((r) => r.invoiceId !== null).map((r) => r.invoiceId!);
-  await voidTicketInvoices(tx, [...new Set(unpaid)], now, 'The seats were not paid for in time.');
+  await voidOpenInvoices(tx, {
+    invoiceIds: unpaid,
+    reason: 'The seats were not paid for in time.',
+    now,
+  });
   const waiting = await q.waitingParties(tx, key);
   if (waiting.length === 0) return [];
   let free =
