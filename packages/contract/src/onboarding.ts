@@ -128,6 +128,12 @@ export const registerRequestSchema = z
     email: emailSchema,
     password: passwordSchema,
     confirmPassword: z.string().max(1024),
+    joining: z
+      .boolean()
+      .optional()
+      .describe(
+        'Signing up on /join: no welcome mail now; the join invoice or receipt mail says what the membership standing is',
+      ),
   })
   .superRefine(passwordsMatch);
 export type RegisterRequest = z.input<typeof registerRequestSchema>;

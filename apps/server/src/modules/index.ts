@@ -65,10 +65,10 @@ export async function registerModules(
     online.onInvoicesPaid((ids) => ids.forEach((id) => documents.receiptMailLater(id)));
   }
   // One BillingService: the payments Stripe records run the memberships' onPaid hooks.
-  const memberships = new MembershipsService(
-    deps.db,
-    deps.clock,
-    membershipBilling(billing, deps.clock),
+  const memberships = new MembershipsService(deps.db, deps.clock, membershipBilling(billing));
+  // A join's invoice and receipt mails say what the new member's standing is.
+  documents.describe('membership_join', (invoice, variant) =>
+    memberships.joinMailNotes(invoice, variant),
   );
   // Tickets are billed as dues are: their onPaid hook confirms the seats a payment pays for.
   const tickets = ticketsFor(deps, ticketBilling(billing, online));

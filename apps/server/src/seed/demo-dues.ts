@@ -57,7 +57,7 @@ export async function seedDemoDues(db: Database, now: Date): Promise<string[]> {
   const today = dateKeyIn(now, TIMEZONE);
   const clock = manualClock(noonOn(today));
   const billing = new BillingService(db, clock);
-  const service = new MembershipsService(db, clock, membershipBilling(billing, clock));
+  const service = new MembershipsService(db, clock, membershipBilling(billing));
   const [admin] = await db.select().from(users).where(eq(users.role, 'admin')).limit(1);
 
   const rows = await db

@@ -277,6 +277,7 @@ export class SignUpService {
       businessName?: string | undefined;
       email: string;
       password: string;
+      joining?: boolean | undefined;
     },
     ip: string,
   ): Promise<RegistrationResponse> {
@@ -316,10 +317,14 @@ export class SignUpService {
       if (isUniqueViolation(err)) throw new AppError('conflict', messages.accountExists);
       throw err;
     }
-    this.mail.sendLater('welcome', (chamber) => ({
-      to: email,
-      ...welcomeMail(chamber, names.firstName),
-    }));
+    // Signing up on /join: what the member's standing will be depends on how they pay and on
+    // the chamber's approval setting, so the join's invoice or receipt mail says it instead.
+    if (!input.joining) {
+      this.mail.sendLater('welcome', (chamber) => ({
+        to: email,
+        ...welcomeMail(chamber, names.firstName),
+      }));
+    }
     return { message: messages.welcome, email, status: 'pending' };
   }
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -13,7 +13,7 @@ import { createContact } from '@chamber/db/factories';
 import { manualClock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { createTestDatabase } from '../../test/app.js';
-import { BillingService, type InvoiceRow, type PaymentRow } from './index.js';
+import { BillingService, type InvoiceRow, type PaymentRow, voidOpenInvoices } from './index.js';
 
 let handle: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Database;
@@ -334,6 +334,36 @@ describe('void and reissue', () => {
     expect(err.message).toBe(
       `Invoice 2026-0002 is void and cannot be paid. Invoice ${replacement.number} replaced it.`,
     );
+  });
+
+  it('voids only what is still open, each void once in the audit log, whoever asks', async () => {
+    const { invoice: open } = await issue();
+    const { invoice: paid } = await issue();
+    await billing.recordPayment(db, { invoiceId: paid.id, amountCents: 55_000, method: 'cash' });
+    const { invoice: gone } = await issue();
+    await billing.voidInvoice(db, { invoiceId: gone.id, reason: 'Earlier' });
+
+    const ids = [open.id, paid.id, gone.id, open.id];
+    const voided = await billing.voidIfOpen(db, { invoiceIds: ids, reason: 'Superseded' });
+    expect(voided.map((i) => i.id)).toEqual([open.id]);
+    // A second caller (the seats job, without a BillingService) finds nothing left to void.
+    expect(
+      await voidOpenInvoices(db, { invoiceIds: ids, reason: 'Lapsed', now: clock.now() }),
+    ).toEqual([]);
+    const rows = await db.query.invoices.findMany({
+      where: inArray(invoices.id, [open.id, paid.id, gone.id]),
+    });
+    expect(Object.fromEntries(rows.map((r) => [r.id, [r.status, r.voidReason]]))).toEqual({
+      [open.id]: ['void', 'Superseded'],
+      [paid.id]: ['paid', null],
+      [gone.id]: ['void', 'Earlier'],
+    });
+    const audits = await db
+      .select({ targetId: auditLog.targetId, reason: auditLog.reason, actor: auditLog.actorEmail })
+      .from(auditLog)
+      .where(and(inArray(auditLog.targetId, ids), eq(auditLog.action, 'invoice.void')));
+    expect(audits).toHaveLength(2);
+    expect(audits).toContainEqual({ targetId: open.id, reason: 'Superseded', actor: 'portal' });
   });
 
   it('reissues under a new number naming the old one, same purpose, new lines and addressee', async () => {

@@ -1,4 +1,4 @@
-import { formatMoney } from '@chamber/contract';
+import { formatMoney, type InvoicePurpose } from '@chamber/contract';
 import type { Database } from '@chamber/db';
 import sharp from 'sharp';
 import type { Config } from '../../config.js';
@@ -17,6 +17,12 @@ import {
   renderPdf,
 } from './pdf.js';
 import * as q from './queries.js';
+
+/** Paragraphs an invoice's or receipt's mail adds, from the invoice as it stands when mailed. */
+export type MailNotes = (
+  invoice: BillingDocument['invoice'],
+  variant: 'invoice' | 'receipt',
+) => Promise<string[]>;
 
 const MAX_LOGO_BYTES = 5 * 1024 * 1024;
 
@@ -37,6 +43,21 @@ export class BillingDocuments {
     private readonly storage: Storage,
     private readonly mail: MailDelivery,
   ) {}
+
+  private readonly notes = new Map<InvoicePurpose, MailNotes>();
+
+  /**
+   * What an invoice or receipt mail of a purpose adds for its reader: the module that owns the
+   * purpose says what the invoice means for them (a join's: the membership's standing).
+   */
+  describe(purpose: InvoicePurpose, notes: MailNotes): void {
+    this.notes.set(purpose, notes);
+  }
+
+  private async notesFor(doc: BillingDocument, variant: 'invoice' | 'receipt') {
+    const notes = this.notes.get(doc.invoice.purpose);
+    return notes ? await notes(doc.invoice, variant) : [];
+  }
 
   /**
    * The chamber's name, address and logo. The logo is used when it is one of the portal's own
@@ -112,9 +133,10 @@ export class BillingDocuments {
     const to = doc?.invoice.billTo.email;
     if (!doc || !to) return null;
     const { filename, bytes } = await this.pdf(doc, 'invoice');
+    const notes = await this.notesFor(doc, 'invoice');
     return this.mail.send((chamber) => ({
       to,
-      ...invoiceIssuedMail(chamber, doc),
+      ...invoiceIssuedMail(chamber, doc, notes),
       attachments: [{ filename, content: bytes, contentType: 'application/pdf' }],
     }));
   }
@@ -125,9 +147,10 @@ export class BillingDocuments {
     const to = doc?.invoice.billTo.email;
     if (!doc || !to || doc.invoice.status !== 'paid') return null;
     const { filename, bytes } = await this.pdf(doc, 'receipt');
+    const notes = await this.notesFor(doc, 'receipt');
     return this.mail.send((chamber) => ({
       to,
-      ...receiptMail(chamber, doc),
+      ...receiptMail(chamber, doc, notes),
       attachments: [{ filename, content: bytes, contentType: 'application/pdf' }],
     }));
   }
@@ -150,7 +173,11 @@ const membershipLink = (chamber: ChamberIdentity) => ({
 });
 
 /** 'Invoice 2026-0001: $550.00 due by 9 April 2026', with how to pay. */
-export function invoiceIssuedMail(chamber: ChamberIdentity, doc: BillingDocument) {
+export function invoiceIssuedMail(
+  chamber: ChamberIdentity,
+  doc: BillingDocument,
+  notes: string[] = [],
+) {
   const { invoice } = doc;
   const total = formatMoney(invoice.totalCents, invoice.currency);
   const what = doc.lines.map((l) => l.description).join('; ');
@@ -163,6 +190,7 @@ export function invoiceIssuedMail(chamber: ChamberIdentity, doc: BillingDocument
       ...(doc.paymentInstructions.trim()
         ? [`How to pay: ${doc.paymentInstructions.trim()} Please quote ${invoice.number}.`]
         : [`Please quote ${invoice.number} with your payment.`]),
+      ...notes,
       'Your invoices, receipts and membership are on your membership page.',
     ],
     action: membershipLink(chamber),
@@ -171,7 +199,7 @@ export function invoiceIssuedMail(chamber: ChamberIdentity, doc: BillingDocument
 }
 
 /** 'Receipt for invoice 2026-0001: $550.00 paid', naming how and when. */
-export function receiptMail(chamber: ChamberIdentity, doc: BillingDocument) {
+export function receiptMail(chamber: ChamberIdentity, doc: BillingDocument, notes: string[] = []) {
   const { invoice } = doc;
   const total = formatMoney(invoice.totalCents, invoice.currency);
   const payment = doc.payments.find((p) => p.kind === 'payment');
@@ -184,6 +212,7 @@ export function receiptMail(chamber: ChamberIdentity, doc: BillingDocument) {
     greeting: greeting(doc),
     paragraphs: [
       `Thank you: we received ${total}${how} for invoice ${invoice.number}. The receipt is attached as a PDF.`,
+      ...notes,
       'Your invoices, receipts and membership are on your membership page.',
     ],
     action: membershipLink(chamber),

@@ -1,7 +1,7 @@
 /**
  * The billing module: invoices with gapless yearly numbers, payments and refunds. Other
  * modules issue invoices and learn of payments through BillingService (`issueInvoice`,
- * `recordPayment`, `onPaid`).
+ * `recordPayment`, `onPaid`) and void them with `voidIfOpen` (or `voidOpenInvoices`).
  */
 export { billingRoutes } from './routes.js';
 export {
@@ -21,10 +21,11 @@ export {
   type RefundInput,
   type ReissueInput,
   type VoidInvoiceInput,
+  voidOpenInvoices,
   type PaymentRow,
   type RecordedPayment,
   type RecordPaymentInput,
 } from './service.js';
-export { BillingDocuments } from './documents.js';
+export { BillingDocuments, type MailNotes } from './documents.js';
 export type { PdfVariant } from './pdf.js';
 export { createStripeClient, type OnlinePayments } from './stripe.js';

@@ -68,6 +68,22 @@ export async function updateInvoice(
   return row!;
 }
 
+/** Voids those of the invoices still open; answers the ones it voided. */
+export async function voidOpen(
+  db: Executor,
+  ids: string[],
+  now: Date,
+  reason: string,
+): Promise<InvoiceRow[]> {
+  return db
+    .update(invoices)
+    .set({ status: 'void', voidedAt: now, voidReason: reason })
+    .where(
+      and(inArray(invoices.id, ids), eq(invoices.status, 'open'), eq(invoices.kind, 'invoice')),
+    )
+    .returning();
+}
+
 /** The invoice issued in place of a void one, if any. */
 export async function replacementOf(db: Executor, id: string): Promise<InvoiceRow | undefined> {
   const [row] = await db

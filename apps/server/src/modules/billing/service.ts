@@ -225,6 +225,35 @@ function assertVoidable(invoice: q.InvoiceRow) {
 const auditActor = (actor: Actor) => ({ actorId: actor.id, actorEmail: actor.label });
 
 /**
+ * The one way an invoice becomes void: those of `invoiceIds` still open (invoices, not credit
+ * notes) are voided with the reason, each in the audit log; the rest are left alone. The
+ * status test is in the UPDATE, so a payment or a void committed first wins. For callers
+ * without a BillingService at hand (the seats job); others use `voidIfOpen`.
+ */
+export async function voidOpenInvoices(
+  tx: Executor,
+  input: { invoiceIds: string[]; reason: string; now: Date },
+  actor: Actor = PORTAL_ACTOR,
+): Promise<q.InvoiceRow[]> {
+  if (input.invoiceIds.length === 0) return [];
+  const reason = checkReason(input.reason);
+  const voided = await q.voidOpen(tx, [...new Set(input.invoiceIds)], input.now, reason);
+  for (const invoice of voided) {
+    await recordAudit(tx, {
+      ...auditActor(actor),
+      action: 'invoice.void',
+      targetType: 'invoice',
+      targetId: invoice.id,
+      targetLabel: invoice.number,
+      before: { status: 'open' },
+      after: { status: 'void' },
+      reason,
+    });
+  }
+  return voided;
+}
+
+/**
  * Invoices, payments and refunds: the money records of dues and anything else the chamber
  * bills. Methods taking `tx` run inside the caller's transaction (a join issues its invoice
  * with the membership it creates); the purpose's owner fulfils a paid invoice through
@@ -384,23 +413,26 @@ export class BillingService {
       const invoice = await q.lockInvoice(t, input.invoiceId);
       if (!invoice) throw invoiceNotFound();
       assertVoidable(invoice);
-      const voided = await q.updateInvoice(t, invoice.id, {
-        status: 'void',
-        voidedAt: this.clock.now(),
-        voidReason: reason,
-      });
-      await recordAudit(t, {
-        ...auditActor(actor),
-        action: 'invoice.void',
-        targetType: 'invoice',
-        targetId: invoice.id,
-        targetLabel: invoice.number,
-        before: { status: invoice.status },
-        after: { status: 'void' },
-        reason,
-      });
-      return voided;
+      const [voided] = await voidOpenInvoices(
+        t,
+        { invoiceIds: [invoice.id], reason, now: this.clock.now() },
+        actor,
+      );
+      return voided!;
     });
+  }
+
+  /**
+   * Voids those of the invoices that are still open, and leaves the others (paid, already
+   * void, credit notes) as they are: for voids that may race a payment or another void (a
+   * superseded join or renewal invoice, a ticket hold that lapsed or was cancelled).
+   */
+  async voidIfOpen(
+    tx: Executor,
+    input: { invoiceIds: string[]; reason: string },
+    actor: Actor = PORTAL_ACTOR,
+  ): Promise<q.InvoiceRow[]> {
+    return voidOpenInvoices(tx, { ...input, now: this.clock.now() }, actor);
   }
 
   /**

@@ -56,6 +56,9 @@ export function ticketBilling(
       );
     },
     receiptLater: (invoiceId) => billing.documents?.receiptMailLater(invoiceId),
+    async voidIfOpen(tx, invoiceIds, reason) {
+      await billing.voidIfOpen(tx, { invoiceIds, reason });
+    },
     onPaid: (handler) => billing.onPaid('event_ticket', (tx, invoice) => handler(tx, invoice.id)),
   };
 }

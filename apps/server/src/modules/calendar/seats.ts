@@ -2,7 +2,7 @@ import { chambers, type Executor } from '@chamber/db';
 import { asc } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.js';
 import { issueManageToken } from './manage-links.js';
-import { voidTicketInvoices } from './ticket-queries.js';
+import { voidOpenInvoices } from '../billing/index.js';
 import * as q from './queries.js';
 import type { RegistrationRow, SeatKey } from './queries.js';
 
@@ -47,7 +47,11 @@ export async function settleAndCount(
   now: Date,
 ): Promise<{ offers: Offer[]; taken: number }> {
   const { taken, anyoneWaiting, unpaidInvoiceIds } = await q.lapseAndCount(tx, key, now);
-  await voidTicketInvoices(tx, unpaidInvoiceIds, now, 'The seats were not paid for in time.');
+  await voidOpenInvoices(tx, {
+    invoiceIds: unpaidInvoiceIds,
+    reason: 'The seats were not paid for in time.',
+    now,
+  });
   let free = capacity === null ? Number.POSITIVE_INFINITY : capacity - taken;
   // A sold-out occurrence's waiting list (thousands, under a rush) is not read.
   if (!anyoneWaiting || free <= 0) return { offers: [], taken };

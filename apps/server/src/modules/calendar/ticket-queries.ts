@@ -8,7 +8,6 @@ import {
   users,
   contacts,
 } from '@chamber/db';
-import { recordAudit } from '../../lib/audit.js';
 import { isAnyOf } from '../../lib/sql-lists.js';
 import type { TicketInvoice } from './ticket-port.js';
 
@@ -62,39 +61,6 @@ export async function lockRegistrationsOfInvoice(db: Executor, invoiceId: string
     .where(eq(eventRegistrations.invoiceId, invoiceId))
     .orderBy(asc(eventRegistrations.queuedAt))
     .for('update');
-}
-
-/**
- * Voids the open invoices of tickets whose hold ran out or that were cancelled unpaid, so a
- * late card payment for them is refunded by the webhook instead of paying for seats that went
- * to someone else. Written here rather than through BillingService because seats are settled
- * where billing is not at hand (the offers job); the invoices' trigger allows the status change.
- */
-export async function voidTicketInvoices(
-  db: Executor,
-  invoiceIds: string[],
-  now: Date,
-  reason: string,
-): Promise<void> {
-  if (invoiceIds.length === 0) return;
-  const voided = await db
-    .update(invoices)
-    .set({ status: 'void', voidedAt: now, voidReason: reason })
-    .where(and(isAnyOf(invoices.id, invoiceIds, 'uuid'), eq(invoices.status, 'open')))
-    .returning({ id: invoices.id, number: invoices.number });
-  for (const invoice of voided) {
-    await recordAudit(db, {
-      actorId: null,
-      actorEmail: 'portal',
-      action: 'invoice.void',
-      targetType: 'invoice',
-      targetId: invoice.id,
-      targetLabel: invoice.number,
-      before: { status: 'open' },
-      after: { status: 'void' },
-      reason,
-    });
-  }
 }
 
 /**

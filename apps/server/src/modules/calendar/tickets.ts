@@ -298,7 +298,7 @@ export class Tickets {
       const others = Object.keys(invoice.shares).filter((id) => id !== row.id);
       // An invoice that also pays for other dates stays open for them.
       if (others.length === 0) {
-        await tq.voidTicketInvoices(this.db, [invoice.id], now, 'The registration was cancelled.');
+        await this.billing.voidIfOpen(this.db, [invoice.id], 'The registration was cancelled.');
       }
       return null;
     }

@@ -36,8 +36,11 @@ const post = (url: string, payload: object | undefined, token: string) =>
   ctx.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
 
 let n = 0;
-/** A visitor creates their sign-in with /auth/register and signs in. */
-async function register(): Promise<{ token: string; email: string }> {
+/**
+ * A visitor creates their sign-in with /auth/register and signs in. `joining` signs up as the
+ * /join page does (no welcome mail of its own); otherwise the welcome is waited for.
+ */
+async function register(joining = false): Promise<{ token: string; email: string }> {
   n += 1;
   const email = `owner${n}@juniper${n}.example`;
   const before = smtp.received.length;
@@ -51,14 +54,28 @@ async function register(): Promise<{ token: string; email: string }> {
       email,
       password: PASSWORD,
       confirmPassword: PASSWORD,
+      ...(joining ? { joining } : {}),
     },
   });
   expect(res.statusCode).toBe(201);
-  // The account's welcome mail, out of the way of the join's.
-  await ctx.app.flushMail();
-  await smtp.waitFor(before + 1);
+  if (!joining) {
+    // The account's welcome mail, out of the way of the join's.
+    await ctx.app.flushMail();
+    await smtp.waitFor(before + 1);
+  }
   return { token: await signIn(ctx, email), email };
 }
+
+/** Pays the invoice through the Stripe stand-in's Checkout, as the member's browser does. */
+async function payOnline(invoiceId: string, token: string) {
+  const checkout = await post('/api/payments/checkout', { invoiceId }, token);
+  expect(checkout.statusCode).toBe(200);
+  const sessionId = checkout.json<{ url: string }>().url.split('/').at(-1)!;
+  await standIn.completeCheckout(sessionId, { brand: 'visa', last4: '4242' });
+  expect(standIn.deliveries.every((d) => d.status === 200)).toBe(true);
+}
+
+const STAFF_REVIEW = /staff will review/i;
 
 /** The mails to `email` since `from`, once every queued mail has gone. */
 async function mailsTo(email: string, from: number) {
@@ -209,6 +226,57 @@ describe('joining through the API', () => {
     expect(await listed(email)).toBe(true);
   });
 
+  it('tells a joiner who paid online, with no staff approval, that they are active and listed, and nothing else', async () => {
+    const from = smtp.received.length;
+    const { token, email } = await register(true);
+    const joined = (
+      await post('/api/membership/join', { planId: plans.enhanced, details, payBy: 'card' }, token)
+    ).json<JoinMembershipResponse>();
+    await payOnline(joined.invoice!.id, token);
+
+    const mails = await mailsTo(email, from);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Receipt for invoice ${joined.invoice!.number}: $550.00 paid`,
+    ]);
+    for (const mail of mails) {
+      expect(mail.text).not.toMatch(STAFF_REVIEW);
+      expect(mail.html).not.toMatch(STAFF_REVIEW);
+    }
+    expect(mails[0]!.text).toContain(
+      'Welcome: your Enhanced membership is active and your business is listed in the member directory.',
+    );
+    expect(await listed(email)).toBe(true);
+  });
+
+  it('tells a joiner paying by invoice that the membership is pending until paid, then held for staff when they approve', async () => {
+    await ctx.db.update(membershipSettings).set({ staffApproveNewMembers: true });
+    const from = smtp.received.length;
+    const { token, email } = await register(true);
+    const joined = (
+      await post('/api/membership/join', { planId: plans.basic, details, payBy: 'invoice' }, token)
+    ).json<JoinMembershipResponse>();
+    const [invoiceMail, ...others] = await mailsTo(email, from);
+    expect(others).toEqual([]);
+    expect(invoiceMail!.subject).toMatch(/^Invoice /);
+    expect(invoiceMail!.text).toContain(
+      'Your membership is pending until this invoice is paid. Once it is paid, our staff review it and confirm it',
+    );
+
+    const paidFrom = smtp.received.length;
+    await post(
+      `/api/admin/invoices/${joined.invoice!.id}/payments`,
+      { amountCents: 30_000, method: 'check', reference: '3055' },
+      admin,
+    );
+    const [receipt, ...more] = await mailsTo(email, paidFrom);
+    expect(more).toEqual([]);
+    expect(receipt!.subject).toMatch(/^Receipt for invoice /);
+    expect(receipt!.text).toContain(
+      'Our staff will review your membership and confirm it, usually within two business days.',
+    );
+    expect(await listed(email)).toBe(false);
+  });
+
   it('answers bad details with a 400 and a current member with a 409, changing nothing', async () => {
     const { token } = await register();
     const bad = await post(
@@ -238,5 +306,50 @@ describe('joining through the API', () => {
       await ctx.app.inject({ method: 'GET', url: '/api/membership', headers: bearer(token) })
     ).json<MyMembership>();
     expect(mine.membership.businessName).not.toBe('Renamed');
+  });
+});
+
+describe('renewing through the API', () => {
+  it("mails the renewal invoice with its PDF once, however many times 'Renew now' is clicked", async () => {
+    const { token: joinToken, email } = await register();
+    const joined = (
+      await post('/api/membership/join', { planId: plans.basic, payBy: 'card' }, joinToken)
+    ).json<JoinMembershipResponse>();
+    await post(
+      `/api/admin/invoices/${joined.invoice!.id}/payments`,
+      { amountCents: 30_000, method: 'cash' },
+      admin,
+    );
+    await ctx.app.flushMail();
+    // Renewal opens 90 days before the paid-through date (2027-03-09).
+    const later = Date.parse('2027-01-15T19:00:00Z') - ctx.clock.now().getTime();
+    ctx.clock.advance(later);
+    try {
+      const token = await signIn(ctx, email);
+      const from = smtp.received.length;
+      const clicks = await Promise.all([
+        post('/api/membership/renew', undefined, token),
+        post('/api/membership/renew', undefined, token),
+      ]);
+      expect(clicks.map((c) => c.statusCode)).toEqual([200, 200]);
+      const [first, second] = clicks.map((c) => c.json<JoinMembershipResponse>().invoice!);
+      expect(second!.id).toBe(first!.id);
+      expect(first).toMatchObject({ purpose: 'membership_renewal', status: 'open' });
+      const again = await post('/api/membership/renew', undefined, token);
+      expect(again.json<JoinMembershipResponse>().invoice!.id).toBe(first!.id);
+
+      const mails = await mailsTo(email, from);
+      expect(mails.map((m) => m.subject)).toEqual([
+        `Invoice ${first!.number}: $300.00 due by ${'February 14, 2027'}`,
+      ]);
+      const pdf = mails[0]!.attachments[0]!;
+      expect(pdf.contentType).toBe('application/pdf');
+      const text = await pdfText(pdf.content);
+      for (const expected of [first!.number, '$300.00', '2027-03-10 to 2028-03-09']) {
+        expect(text).toContain(expected);
+      }
+    } finally {
+      ctx.clock.advance(-later);
+    }
   });
 });

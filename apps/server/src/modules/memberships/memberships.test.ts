@@ -58,7 +58,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.org' });
   billingService = new BillingService(ctx.db, ctx.clock);
-  service = new MembershipsService(ctx.db, ctx.clock, membershipBilling(billingService, ctx.clock));
+  service = new MembershipsService(ctx.db, ctx.clock, membershipBilling(billingService));
   mail = chamberMail(ctx.db, ctx.config, createMailer(ctx.config));
   const rows = await ctx.db.query.membershipPlans.findMany();
   plans = Object.fromEntries(rows.map((p) => [p.slug, p.id])) as typeof plans;

@@ -27,7 +27,7 @@ const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409:
 /** /membership (the member's own) and /admin/memberships (staff), thin over MembershipsService. */
 export const membershipRoutes: FastifyPluginAsyncZod<{
   memberships: MembershipsService;
-  /** Mails the join invoice. */
+  /** Mails the join and renewal invoices. */
   documents: BillingDocuments;
 }> = async (app, { memberships, documents }) => {
   app.get(
@@ -75,11 +75,12 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
         tags: ['memberships'],
         summary: 'Renew now: the open renewal invoice',
         description:
-          'Issues the renewal invoice for the next term, or answers the open one: two clicks get the same invoice. 409 while renewal is not open (more than the renewal window before the paid-through date, or not a member yet).',
+          'Issues the renewal invoice for the next term and mails it with its PDF, or answers the open one (not mailed again): two clicks get the same invoice and one mail. 409 while renewal is not open (more than the renewal window before the paid-through date, or not a member yet).',
         response: { 200: membershipInvoiceResponseSchema, ...changeErrors },
       },
     },
-    async (request) => memberships.renew(request.session!),
+    async (request) =>
+      memberships.renew(request.session!, (invoiceId) => documents.invoiceMailLater(invoiceId)),
   );
 
   app.post(

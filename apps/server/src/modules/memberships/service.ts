@@ -179,15 +179,21 @@ export class MembershipsService {
    * 'Renew now': the renewal invoice for the next term. One open renewal invoice at a time:
    * the membership row is locked while looking for one, so two clicks at once get the same.
    */
-  async renew(session: Session): Promise<MembershipInvoiceResponse> {
+  async renew(
+    session: Session,
+    /** Told, once the transaction has committed, of a renewal invoice this click issued. */
+    onIssued?: (invoiceId: string) => void,
+  ): Promise<MembershipInvoiceResponse> {
     const contactId = session.user.contactId;
     if (!contactId) throw noContact();
-    const membershipId = await this.db.transaction(async (tx) => {
+    const { membershipId, issued } = await this.db.transaction(async (tx) => {
       const m = await q.lockMembership(tx, eq(q.memberships.contactId, contactId));
       if (!m) throw notFound();
-      await this.openRenewal(tx, m);
-      return m.id;
+      const [open] = await q.openInvoices(tx, m.id, ['membership_renewal']);
+      const invoice = await this.openRenewal(tx, m);
+      return { membershipId: m.id, issued: open ? null : invoice.id };
     });
+    if (issued) onIssued?.(issued);
     return this.withOpenInvoice(membershipId, 'membership_renewal');
   }
 
@@ -535,16 +541,60 @@ export class MembershipsService {
     });
   }
 
+  /**
+   * What the join's invoice or receipt mail tells the new member of their standing (README,
+   * "Membership dues"): active and listed; held for staff approval; or pending until paid.
+   */
+  async joinMailNotes(invoice: q.InvoiceRow, variant: 'invoice' | 'receipt'): Promise<string[]> {
+    if (!invoice.membershipId) return [];
+    const [view, settings] = await Promise.all([
+      q.findView(this.db, eq(q.memberships.id, invoice.membershipId)),
+      q.getSettings(this.db),
+    ]);
+    if (!view) return [];
+    const m = view.membership;
+    const review =
+      'Our staff will review your membership and confirm it, usually within two business days. Once it is confirmed, your business appears in the member directory.';
+    if (variant === 'receipt') {
+      if (awaitingApproval(m)) return [review];
+      if (current.includes(m.status)) {
+        return [
+          `Welcome: your ${view.plan.name} membership is active and your business is listed in the member directory.`,
+        ];
+      }
+      return [];
+    }
+    if (invoice.status !== 'open' || m.status !== 'pending') return [];
+    return [
+      settings.staffApproveNewMembers
+        ? 'Your membership is pending until this invoice is paid. Once it is paid, our staff review it and confirm it, usually within two business days; your business then appears in the member directory.'
+        : 'Your membership is pending until this invoice is paid. Once it is paid, your membership is active and your business is listed in the member directory.',
+    ];
+  }
+
   // Staff: the lists, the dues report and the export.
 
   async list(query: ListMembershipsQuery): Promise<MembershipList> {
     const parsed = listMembershipsQuerySchema.parse(query);
-    const [settings, today] = await Promise.all([q.getSettings(this.db), this.today()]);
+    const settings = await this.listContext();
+    const today = dateKeyIn(this.clock.now(), settings.timeZone);
     const { rows, total } = await q.listViews(this.db, parsed, today);
     return {
       memberships: rows.map((row) => toMembership(row, settings)),
       pagination: { total, hasMore: parsed.offset + rows.length < total },
     };
+  }
+
+  /** Grace days and time zone, read together: staff's lists are asked for often. */
+  private async listContext() {
+    const read = await q.listContext(this.db);
+    if (read) return read;
+    // No settings row yet: getSettings makes it with the defaults.
+    const [settings, timeZone] = await Promise.all([
+      q.getSettings(this.db),
+      q.chamberTimeZone(this.db),
+    ]);
+    return { graceDays: settings.graceDays, timeZone };
   }
 
   async report(year?: number): Promise<DuesReport> {

@@ -70,7 +70,7 @@ describe('Stripe events through the memberships hooks', () => {
     const side = new MembershipsService(
       ctx.db,
       ctx.clock,
-      membershipBilling(new BillingService(ctx.db, ctx.clock), ctx.clock),
+      membershipBilling(new BillingService(ctx.db, ctx.clock)),
     );
     const user = (await ctx.db.query.users.findFirst({
       where: (u, { eq: is }) => is(u.contactId, contactId),

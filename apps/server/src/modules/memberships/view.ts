@@ -8,9 +8,11 @@ import {
   type PaymentStatus,
   paymentStatusOf,
 } from '@chamber/contract';
-import type { InvoiceRow, MembershipRow, MembershipView, PlanRow, SettingsRow } from './queries.js';
+import type { InvoiceRow, ListedView, MembershipRow, PlanRow, SettingsRow } from './queries.js';
 
-export const planRef = (plan: PlanRow): MembershipPlanRef => ({
+export const planRef = (
+  plan: Pick<PlanRow, 'id' | 'level' | 'name' | 'slug' | 'priceCents'>,
+): MembershipPlanRef => ({
   id: plan.id,
   level: plan.level,
   name: plan.name,
@@ -30,10 +32,14 @@ export const invoiceRef = (invoice: InvoiceRow): MembershipInvoiceRef => ({
 });
 
 /** Paid (it has a paid-through date) but still pending: held for staff approval. */
-export const awaitingApproval = (m: MembershipRow) =>
+export const awaitingApproval = (m: Pick<MembershipRow, 'status' | 'paidThrough'>) =>
   m.status === 'pending' && m.paidThrough !== null;
 
-export function toMembership(view: MembershipView, settings: SettingsRow): Membership {
+/** A membership as the API shows it, from a whole view or a staff list's narrower row. */
+export function toMembership(
+  view: ListedView,
+  settings: Pick<SettingsRow, 'graceDays'>,
+): Membership {
   const { membership: m, plan, nextPlan, contact } = view;
   return {
     id: m.id,

@@ -30,6 +30,7 @@ const signInForms: SignInForms = ({ details, onDone }) => (
           email: details.email,
         }}
         onRegistered={onDone}
+        joining
       />
     </TabsContent>
     <TabsContent value="sign-in" className="pt-4">

@@ -24,12 +24,15 @@ export function RegisterForm({
   defaultEmail = '',
   defaults,
   onRegistered,
+  joining,
 }: {
   defaultEmail?: string;
   /** Filled in from an earlier step (the join page's details). */
   defaults?: { firstName?: string; lastName?: string; businessName?: string; email?: string };
   /** Signed in after registering: the caller goes on instead of to the profile. */
   onRegistered?: () => void;
+  /** Signing up on /join: the join's own mails welcome the member. */
+  joining?: boolean;
 }) {
   const navigate = useNavigate();
   const { login } = useAuth();
@@ -51,7 +54,7 @@ export function RegisterForm({
     setProblem(null);
     let email: string;
     try {
-      const result = await register.mutateAsync(values);
+      const result = await register.mutateAsync(joining ? { ...values, joining } : values);
       email = result.email;
       toast.success(result.message, { duration: 8000 });
     } catch (err) {

@@ -1,0 +1,217 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, type Membership, paymentStatusOf } from '@chamber/contract';
+import { memberships, membershipSettings } from '@chamber/db';
+import {
+  createContact,
+  createTestApp,
+  createTestUser,
+  signIn,
+  type TestContext,
+} from '../../test/app.js';
+
+// Staff's lists (Admin → Memberships) read straight from the table: what each list holds, in
+// which order, and how it pages, checked against the rows as inserted.
+
+let ctx: TestContext;
+let admin: string;
+let plans: Record<'basic' | 'enhanced' | 'elite', { id: string; name: string; price: number }>;
+
+interface Made {
+  id: string;
+  contactId: string;
+  businessName: string;
+  contactName: string;
+  email: string;
+  plan: keyof typeof plans;
+  nextPlan: keyof typeof plans | null;
+  status: Membership['status'];
+  startedOn: string | null;
+  paidThrough: string | null;
+  autoRenew: boolean;
+  card: { brand: string; last4: string } | null;
+}
+const made: Made[] = [];
+const GRACE_DAYS = 21;
+
+/** The test app's clock stands at noon in Denver on 2026-03-10: March is the month due. */
+const statuses = ['active', 'grace', 'lapsed', 'pending', 'cancelled'] as const;
+const days = [
+  '2026-02-28', // the day before the month: not due
+  '2026-03-01', // first day of the month
+  '2026-03-10',
+  '2026-03-10',
+  '2026-03-10',
+  '2026-03-31', // last day of the month
+  '2026-04-01', // the day after: not due
+  '2027-03-15', // March of another year: not due
+];
+
+async function list(query: string) {
+  const res = await ctx.app.inject({
+    url: `/api/admin/memberships?${query}`,
+    headers: { authorization: `Bearer ${admin}` },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ memberships: Membership[]; pagination: { total: number; hasMore: boolean } }>();
+}
+
+const ref = (key: keyof typeof plans) => ({
+  id: plans[key].id,
+  level: key === 'basic' ? ('standard' as const) : key,
+  name: plans[key].name,
+  slug: key,
+  priceCents: plans[key].price,
+});
+
+/** What the answer says of a membership, worked out from what was inserted. */
+const expected = (m: Made): Membership => ({
+  id: m.id,
+  contactId: m.contactId,
+  businessName: m.businessName,
+  contactName: m.contactName,
+  email: m.email,
+  plan: ref(m.plan),
+  nextPlan: m.nextPlan ? ref(m.nextPlan) : null,
+  status: m.status,
+  paymentStatus: paymentStatusOf(m.status),
+  startedOn: m.startedOn,
+  paidThrough: m.paidThrough,
+  graceEndsOn: m.paidThrough ? addDays(m.paidThrough, GRACE_DAYS) : null,
+  autoRenew: m.autoRenew,
+  card: m.card,
+  awaitingApproval: m.status === 'pending' && m.paidThrough !== null,
+});
+
+/** PostgreSQL's order: paid-through date, nulls last, then the id (a uuid compares as its hex). */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byPaidThrough = (a: Made, b: Made) =>
+  compare(a.paidThrough ?? '9999', b.paidThrough ?? '9999') || compare(a.id, b.id);
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const user = await createTestUser(ctx.db, { email: 'staff@chamber.example', role: 'admin' });
+  admin = await signIn(ctx, user.email);
+  await ctx.db.update(membershipSettings).set({ graceDays: GRACE_DAYS });
+  const rows = await ctx.db.query.membershipPlans.findMany();
+  plans = Object.fromEntries(
+    rows.map((p) => [p.slug, { id: p.id, name: p.name, price: p.priceCents }]),
+  ) as typeof plans;
+  const keys = Object.keys(plans) as (keyof typeof plans)[];
+  let n = 0;
+  for (const status of statuses) {
+    for (const day of days) {
+      n += 1;
+      const plan = keys[n % 3]!;
+      const contact = await createContact(ctx.db, {
+        firstName: 'Lee',
+        lastName: `Owner${n}`,
+        businessName: `${n % 2 ? 'Harbor' : 'Summit'} Shop ${n}`,
+        email: `owner${n}@lists.example`,
+      });
+      const paid = status !== 'pending' || n % 2 === 0;
+      const card = n % 4 === 0 ? { brand: 'visa', last4: String(1000 + n) } : null;
+      // Every contact has its membership (a trigger makes it): set it as this case wants.
+      const [row] = await ctx.db
+        .update(memberships)
+        .set({
+          planId: plans[plan].id,
+          nextPlanId: n % 5 === 0 ? plans.basic.id : null,
+          status,
+          startedOn: paid ? '2024-05-02' : null,
+          paidThrough: paid ? day : null,
+          autoRenew: n % 3 === 0,
+          cardBrand: card?.brand ?? null,
+          cardLast4: card?.last4 ?? null,
+        })
+        .where(eq(memberships.contactId, contact.id))
+        .returning();
+      made.push({
+        id: row!.id,
+        contactId: contact.id,
+        businessName: contact.businessName!,
+        contactName: `Lee Owner${n}`,
+        email: contact.email!,
+        plan,
+        nextPlan: n % 5 === 0 ? 'basic' : null,
+        status,
+        startedOn: row!.startedOn,
+        paidThrough: row!.paidThrough,
+        autoRenew: row!.autoRenew,
+        card,
+      });
+    }
+  }
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe("staff's lists", () => {
+  it("'due' holds the current memberships paid through a day of this month, by paid-through date then id", async () => {
+    const due = made
+      .filter((m) => ['active', 'grace'].includes(m.status))
+      .filter((m) => m.paidThrough! >= '2026-03-01' && m.paidThrough! <= '2026-03-31')
+      .sort(byPaidThrough);
+    expect(due).toHaveLength(10);
+    const answer = await list('list=due&limit=100');
+    expect(answer.memberships).toEqual(due.map(expected));
+    expect(answer.pagination).toEqual({ total: 10, hasMore: false });
+  });
+
+  it('pages through a list, each page in order, with the total of the whole list', async () => {
+    const due = made
+      .filter((m) => ['active', 'grace'].includes(m.status))
+      .filter((m) => m.paidThrough!.startsWith('2026-03'))
+      .sort(byPaidThrough)
+      .map(expected);
+    const first = await list('list=due&limit=4');
+    const second = await list('list=due&limit=4&offset=4');
+    const last = await list('list=due&limit=4&offset=8');
+    const beyond = await list('list=due&limit=4&offset=40');
+    expect(first).toEqual({
+      memberships: due.slice(0, 4),
+      pagination: { total: 10, hasMore: true },
+    });
+    expect(second).toEqual({
+      memberships: due.slice(4, 8),
+      pagination: { total: 10, hasMore: true },
+    });
+    expect(last).toEqual({ memberships: due.slice(8), pagination: { total: 10, hasMore: false } });
+    expect(beyond).toEqual({ memberships: [], pagination: { total: 10, hasMore: false } });
+  });
+
+  it('searches a list by business, contact name and email', async () => {
+    const harborDue = made
+      .filter((m) => ['active', 'grace'].includes(m.status))
+      .filter((m) => m.paidThrough!.startsWith('2026-03'))
+      .filter((m) => m.businessName.startsWith('Harbor'))
+      .sort(byPaidThrough)
+      .map(expected);
+    expect(harborDue.length).toBeGreaterThan(0);
+    expect(await list('list=due&search=harbor')).toEqual({
+      memberships: harborDue,
+      pagination: { total: harborDue.length, hasMore: false },
+    });
+    const one = made.find((m) => m.status === 'grace' && m.paidThrough === '2026-03-31')!;
+    expect(
+      (await list(`list=due&search=${encodeURIComponent(one.contactName)}`)).memberships,
+    ).toEqual([expected(one)]);
+    expect((await list(`list=all&search=${one.email}`)).memberships).toEqual([expected(one)]);
+  });
+
+  it('lists grace, lapsed, pending and all in paid-through order', async () => {
+    for (const name of ['grace', 'lapsed', 'pending'] as const) {
+      const rows = made.filter((m) => m.status === name).sort(byPaidThrough);
+      expect(await list(`list=${name}&limit=100&search=lists.example`)).toEqual({
+        memberships: rows.map(expected),
+        pagination: { total: rows.length, hasMore: false },
+      });
+    }
+    const all = [...made].sort(byPaidThrough);
+    expect(await list('list=all&limit=100&search=lists.example')).toEqual({
+      memberships: all.map(expected),
+      pagination: { total: all.length, hasMore: false },
+    });
+  });
+});
