@@ -73,7 +73,8 @@ export const dealsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
   app.post(
     '/deals',
     {
-      config: signedIn,
+      // A retried add (a dropped answer) must not publish the deal twice.
+      config: { ...signedIn, idempotent: true },
       bodyLimit,
       schema: {
         tags,
