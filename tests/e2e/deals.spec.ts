@@ -45,10 +45,10 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-test('a visitor sees the public deals and not the members-only ones; a signed-in member sees both', async ({
+test('the home page shows a visitor the newest public deals and leads to the deals page', async ({
   page,
 }) => {
-  test.slow(); // Two pages, eight axe scans.
+  test.slow(); // Four axe scans of the home page.
   await page.goto(paths.home.href());
   // The home page shows the newest deals; the strip under the header reaches the page.
   const newest = page.getByRole('list', { name: 'Newest member deals' });
@@ -59,7 +59,16 @@ test('a visitor sees the public deals and not the members-only ones; a signed-in
     .getByRole('link', { name: 'Member Deals' })
     .click();
   await expect(page).toHaveURL(paths.deals.href());
+  await expect(page.getByRole('heading', { level: 1, name: 'Member Deals' })).toBeVisible();
+  await page.goto(paths.home.href());
+  await checkLooks(page, 'home-visitor');
+});
 
+test('a visitor sees the public deals and not the members-only ones; a signed-in member sees both', async ({
+  page,
+}) => {
+  test.slow(); // Two pages, eight axe scans.
+  await page.goto(paths.deals.href());
   const deals = page.getByRole('list', { name: 'Member deals' });
   const card = deals.getByRole('article').filter({ hasText: publicDeal });
   await expect(card.getByRole('link', { name: 'Redwood Hardware & Supply' })).toBeVisible();
