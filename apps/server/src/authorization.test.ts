@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventRegistrations, membershipPlans, users } from '@chamber/db';
+import { deals, eventRegistrations, membershipPlans, users } from '@chamber/db';
 import { createEvent } from '@chamber/db/factories';
 import {
   createTestApp,
@@ -146,6 +146,15 @@ async function membersEvent(world: World) {
     startTime: new Date('2026-04-15T18:00:00Z'),
   });
   return event.id;
+}
+
+/** A fresh deal on "member"'s (elite) listing. */
+async function membersDeal(world: World) {
+  const [row] = await world.ctx.db
+    .insert(deals)
+    .values({ contactId: world.memberContactId, offer: '10% off' })
+    .returning();
+  return row!.id;
 }
 
 const table: Record<string, { call: Build; expect: Expected }> = {
@@ -531,6 +540,29 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'GET /api/members/:id': {
     call: (w) => ({ url: `/api/members/${w.memberContactId}` }),
     expect: all(200),
+  },
+  'GET /api/deals': { call: () => ({ url: '/api/deals' }), expect: all(200) },
+  'GET /api/deals/listing/:id': {
+    call: (w) => ({ url: `/api/deals/listing/${w.memberContactId}` }),
+    expect: ownerOrStaff(200),
+  },
+  'POST /api/deals': {
+    call: (w) => ({
+      url: '/api/deals',
+      payload: { contactId: w.memberContactId, offer: 'Free coffee' },
+    }),
+    expect: ownerOrStaff(201),
+  },
+  'PUT /api/deals/:id': {
+    call: async (w) => ({
+      url: `/api/deals/${await membersDeal(w)}`,
+      payload: { offer: 'Two for one' },
+    }),
+    expect: ownerOrStaff(200),
+  },
+  'DELETE /api/deals/:id': {
+    call: async (w) => ({ url: `/api/deals/${await membersDeal(w)}` }),
+    expect: ownerOrStaff(204),
   },
   'PUT /api/members/:id': {
     call: (w) => ({ url: `/api/members/${w.memberContactId}`, payload: { tagline: 'Open late' } }),

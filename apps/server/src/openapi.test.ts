@@ -74,6 +74,7 @@ describe('the OpenAPI document', () => {
       ['/api/admin/invoices/{id}/payments', 'post'],
       ['/api/admin/payments/{id}/refunds', 'post'],
       ['/api/membership/join', 'post'],
+      ['/api/deals', 'post'],
     ] as const;
     for (const [path, method] of keyed) {
       const header = doc.paths[path]![method]!.parameters?.find(

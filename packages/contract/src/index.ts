@@ -23,3 +23,4 @@ export * from './billing.js';
 export * from './paths.js';
 export * from './seo.js';
 export * from './event-tickets.js';
+export * from './deals.js';

@@ -18,6 +18,16 @@ export const memberFeaturesSchema = z.object({
 export type MemberFeatures = z.infer<typeof memberFeaturesSchema>;
 
 /**
+ * The design's tag rule, from a member's derived tags (the tier above standard, `admin` for an
+ * admin's contact): elite or admin unlocks everything (coupons and deals among it), enhanced
+ * the enhanced fields.
+ */
+export function tierFeatures(tags: readonly string[]): MemberFeatures {
+  const elite = tags.includes('elite') || tags.includes('admin');
+  return { elite, enhanced: elite || tags.includes('enhanced') };
+}
+
+/**
  * A directory entry (spec §3 Member/contact). Fields a member's tags do not unlock come back
  * empty (null, or [] for coupon codes), whoever is looking: bio, website and the address
  * (address1, city, state, postalCode) need the enhanced, elite or admin tag; coupon codes and

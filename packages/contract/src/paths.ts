@@ -49,6 +49,8 @@ export const paths = {
   members: { path: '/members', href: () => '/members' },
   member: { path: '/members/:id', href: (id: string) => `/members/${encodeURIComponent(id)}` },
   jobPostings: { path: '/job-postings', href: () => '/job-postings' },
+  /** Member deals: offers of members whose tier includes coupons. */
+  deals: { path: '/deals', href: () => '/deals' },
   about: { path: '/about', href: () => '/about' },
   contact: { path: '/contact', href: () => '/contact' },
   privacy: { path: '/privacy', href: () => '/privacy' },

@@ -16,6 +16,8 @@ export const appointmentStatuses = ['new', 'scheduled', 'confirmed', 'cancelled'
 export const eventStatuses = ['confirmed', 'tentative', 'cancelled'] as const;
 
 export const mediaKinds = ['avatar', 'coverImage', 'eventCover', 'downloadFile'] as const;
+/** Who sees a member deal: everyone, or signed-in members only. */
+export const dealAudiences = ['public', 'members'] as const;
 export const submissionKinds = ['contact', 'business_of_month', 'customer_service'] as const;
 
 export type Role = (typeof roles)[number];

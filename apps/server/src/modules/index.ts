@@ -10,6 +10,7 @@ import {
   ticketsFor,
 } from './calendar/index.js';
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
+import { dealsRoutes } from './deals/index.js';
 import type { ModuleDeps } from './deps.js';
 import { mediaRoutes, type UploadRules } from './media/index.js';
 import { MembersService, membersRoutes } from './members/index.js';
@@ -96,6 +97,7 @@ export async function registerModules(
       await api.register(chamberRoutes, deps);
       await api.register(authRoutes, deps);
       await api.register(membersRoutes, deps);
+      await api.register(dealsRoutes, deps);
       await api.register(mediaRoutes, { ...deps, uploadRules });
       await api.register(calendarRoutes, { ...deps, tickets });
       await api.register(adminRoutes, { ...deps, memberships });

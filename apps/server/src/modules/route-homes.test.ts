@@ -12,6 +12,7 @@ const homes: Record<string, string> = {
   auth: 'auth',
   admin: 'admin',
   members: 'members',
+  deals: 'deals',
   calendars: 'calendar',
   registrations: 'calendar',
   medias: 'media',

@@ -46,6 +46,7 @@ const router = createBrowserRouter([
       { path: paths.members.path, lazy: () => import('./routes/members') },
       { path: paths.member.path, lazy: () => import('./routes/member') },
       { path: paths.jobPostings.path, lazy: () => import('./routes/job-postings') },
+      { path: paths.deals.path, lazy: () => import('./routes/deals') },
       { path: paths.about.path, lazy: () => import('./routes/about') },
       { path: paths.contact.path, lazy: () => import('./routes/contact') },
       { path: paths.privacy.path, lazy: () => import('./routes/privacy') },

@@ -4,7 +4,9 @@
  * import-contacts).
  */
 export { membersRoutes } from './routes.js';
-export { MembersService } from './service.js';
+export { canEditMember, MembersService } from './service.js';
+export { memberTags } from './view.js';
+export type { MemberRow } from './queries.js';
 export { importRoster, type ImportReport, RosterError } from './roster-import.js';
 export { readRosterFile, type RosterEncoding, type RosterFile } from './roster-file.js';
 export { exportRoster, rosterColumns } from './roster-export.js';

@@ -1,4 +1,4 @@
-import { toSocialLink, type Member, type MemberFeatures } from '@chamber/contract';
+import { tierFeatures, toSocialLink, type Member, type MemberFeatures } from '@chamber/contract';
 import type { MemberRow } from './queries.js';
 
 /** What a member's tags unlock; the answers carry it as `features`, so clients need no copy. */
@@ -12,11 +12,8 @@ export function memberTags({ contact, user }: MemberRow): string[] {
   return tags;
 }
 
-/** The design's tag rule: elite or admin unlocks everything, enhanced the enhanced fields. */
-export function tierFeatures(tags: readonly string[]): TierFeatures {
-  const elite = tags.includes('elite') || tags.includes('admin');
-  return { elite, enhanced: elite || tags.includes('enhanced') };
-}
+/** The design's tag rule, written once in the contract (the deals module reads it too). */
+export { tierFeatures };
 
 /**
  * A contact as the API shows it. Fields its tags do not unlock are blanked for everyone, so a

@@ -28,6 +28,7 @@ const PAGE_TEXT: Partial<Record<AppPathName, { title: string; description: strin
   },
   eliteMembership: { title: 'Elite membership', description: 'What an elite membership includes.' },
   jobPostings: { title: 'Job postings', description: 'Jobs offered by member businesses.' },
+  deals: { title: 'Member deals', description: 'Offers and coupon codes from member businesses.' },
   about: { title: 'About', description: 'About the chamber.' },
   contact: { title: 'Contact', description: 'How to reach the chamber.' },
   privacy: { title: 'Privacy', description: 'How the portal handles personal data.' },

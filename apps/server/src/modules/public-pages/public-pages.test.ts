@@ -67,6 +67,17 @@ describe('the served head of the public pages', () => {
     expect(jsonLd[0]!.url).toBe('https://portal.example/');
   });
 
+  it('gives the member deals page its own title and description', async () => {
+    const { res, title, meta, doc } = await page('/deals');
+    expect(res.statusCode).toBe(200);
+    expect(title).toBe('Member deals | Riverton Area Chamber of Commerce');
+    expect(meta('description')).toBe('Offers and coupon codes from member businesses.');
+    expect(meta('og:title')).toBe('Member deals | Riverton Area Chamber of Commerce');
+    expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
+      'https://portal.example/deals',
+    );
+  });
+
   it('shows an enhanced member as a LocalBusiness with its address', async () => {
     const member = await createContact(ctx.db, {
       businessName: 'Sweetwater <Bakery> & "Café"',

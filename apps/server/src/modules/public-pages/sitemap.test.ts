@@ -25,7 +25,7 @@ async function sitemapUrls(): Promise<string[]> {
 describe('/sitemap.xml', () => {
   it('lists the public pages, and not the personal ones', async () => {
     const urls = await sitemapUrls();
-    for (const page of ['/', '/calendar', '/members', '/join', '/about', '/privacy']) {
+    for (const page of ['/', '/calendar', '/members', '/deals', '/join', '/about', '/privacy']) {
       expect(urls).toContain(`https://portal.example${page === '/' ? '/' : page}`);
     }
     expect(urls.some((u) => /\/(admin|profile|dashboard|login)$/.test(u))).toBe(false);

@@ -17,6 +17,7 @@ export const PUBLIC_PAGES: AppPathName[] = [
   'enhancedMembership',
   'eliteMembership',
   'jobPostings',
+  'deals',
   'about',
   'contact',
   'privacy',

@@ -1,3 +1,4 @@
+import { NewestDeals } from '@/features/deals/components/newest-deals';
 import { HomeCarousel } from '@/features/home/components/home-carousel';
 import { MembershipOverview } from '@/features/home/components/membership-overview';
 import { useChamber } from '@/lib/chamber/use-chamber';
@@ -14,6 +15,7 @@ export function Component() {
     <>
       <h1 className="sr-only">{name}</h1>
       <HomeCarousel />
+      <NewestDeals />
       <MembershipOverview />
     </>
   );

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { ListingDeals } from '@/features/deals/components/listing-deals';
 import { AccountSettings } from '@/features/profile/components/account-settings';
 import { OwnProfile } from '@/features/profile/components/own-profile';
 import { SessionsCard } from '@/features/profile/components/sessions-card';
@@ -21,6 +22,7 @@ export function Component() {
         {user ? (
           <div className="grid gap-6">
             <OwnProfile profile={user} />
+            {user.contactId ? <ListingDeals contactId={user.contactId} /> : null}
             <AccountSettings profile={user} />
             <TwoFactorCard />
             <SessionsCard />

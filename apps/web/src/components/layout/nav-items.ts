@@ -21,4 +21,5 @@ export const secondaryNavItems: NavItem[] = [
   { label: 'Enhanced Membership', href: paths.enhancedMembership.href() },
   { label: 'Elite Membership', href: paths.eliteMembership.href() },
   { label: 'Job Postings', href: paths.jobPostings.href() },
+  { label: 'Member Deals', href: paths.deals.href() },
 ];

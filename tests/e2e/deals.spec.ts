@@ -1,0 +1,137 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+
+/** The seed's deals (apps/server/src/seed/demo-deals.ts), on Redwood Hardware's listing. */
+const publicDeal = 'Free key cutting with any purchase over $20';
+const membersDeal = '15% off power tools for chamber members';
+/** The seed's elite member with a sign-in. */
+const tom = { email: 'tom@redwoodhardware.example', password: 'Chamber-Member-2026' };
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) })),
+  ).toEqual([]);
+}
+
+/** Both widths and both themes: axe clean, nothing wider than a 360 px phone, a screenshot each. */
+async function checkLooks(page: Page, name: string) {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveClass(scheme);
+      await expectNoAxeViolations(page);
+      if (width === 360) {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          360,
+        );
+      }
+      await page.screenshot({
+        path: test.info().outputPath(`${name}-${width}-${scheme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    if (window === window.top) localStorage.setItem('vite-ui-theme', 'system');
+  });
+});
+
+test('the home page shows a visitor the newest public deals and leads to the deals page', async ({
+  page,
+}) => {
+  test.slow(); // Four axe scans of the home page.
+  await page.goto(paths.home.href());
+  // The home page shows the newest deals; the strip under the header reaches the page.
+  const newest = page.getByRole('list', { name: 'Newest member deals' });
+  await expect(newest.getByRole('heading', { name: publicDeal })).toBeVisible();
+  await expect(newest.getByRole('heading', { name: membersDeal })).toHaveCount(0);
+  await page
+    .getByRole('navigation', { name: 'Membership' })
+    .getByRole('link', { name: 'Member Deals' })
+    .click();
+  await expect(page).toHaveURL(paths.deals.href());
+  await expect(page.getByRole('heading', { level: 1, name: 'Member Deals' })).toBeVisible();
+  await page.goto(paths.home.href());
+  await checkLooks(page, 'home-visitor');
+});
+
+test('a visitor sees the public deals and not the members-only ones; a signed-in member sees both', async ({
+  page,
+}) => {
+  test.slow(); // Two pages, eight axe scans.
+  await page.goto(paths.deals.href());
+  const deals = page.getByRole('list', { name: 'Member deals' });
+  const card = deals.getByRole('article').filter({ hasText: publicDeal });
+  await expect(card.getByRole('link', { name: 'Redwood Hardware & Supply' })).toBeVisible();
+  await expect(card.getByText('KEYS4FREE')).toBeVisible();
+  await expect(card.getByText(/^Valid until /)).toBeVisible();
+  await expect(
+    card.getByText('Up to three standard keys per visit.', { exact: false }),
+  ).toBeVisible();
+  // A listing's coupon code, shown with the code only.
+  const coupon = deals
+    .getByRole('article')
+    .filter({ hasText: 'Redwood Hardware & Supply' })
+    .filter({ hasText: 'CHAMBER10' });
+  await expect(coupon.getByRole('heading', { name: 'Coupon code' })).toBeVisible();
+  await expect(deals.getByText(membersDeal)).toHaveCount(0);
+  await checkLooks(page, 'deals-visitor');
+
+  await page.getByRole('main').getByRole('link', { name: 'sign in', exact: true }).click();
+  await signInThroughForm(page, accounts.member);
+  // The sign-in brings the member back to the deals.
+  await expect(page).toHaveURL(paths.deals.href());
+  const forMembers = deals.getByRole('article').filter({ hasText: membersDeal });
+  await expect(forMembers.getByText('Members only')).toBeVisible();
+  await expect(forMembers.getByText('MEMBER15')).toBeVisible();
+  await expect(deals.getByText(publicDeal)).toBeVisible();
+  await checkLooks(page, 'deals-member');
+});
+
+test('an elite member adds a deal from their profile, and deletes it', async ({ page }) => {
+  test.slow();
+  const offer = `Buy one bag of mulch, get one free ${Date.now()}`;
+  await page.goto(paths.login.href());
+  await signInThroughForm(page, tom);
+  await expect(page).toHaveURL(paths.home.href());
+  await page.goto(paths.profile.href());
+
+  const mine = page.getByRole('list', { name: 'My deals' });
+  await expect(mine.getByText(publicDeal)).toBeVisible();
+  await page.getByRole('button', { name: 'Add Deal' }).click();
+  const form = page.getByRole('form', { name: 'Add a deal' });
+  await form.getByLabel('Offer').fill(offer);
+  await form.getByLabel('Code (optional)').fill('MULCH2');
+  await form.getByLabel('Terms (optional)').fill('While stock lasts.');
+  await form.getByLabel('Members only (signed in)').check();
+  await checkLooks(page, 'profile-deal-form');
+  await form.getByRole('button', { name: 'Add Deal' }).click();
+  await expect(form).toHaveCount(0);
+  const added = mine.getByRole('article').filter({ hasText: offer });
+  await expect(added.getByText('Members only')).toBeVisible();
+
+  await page.goto(paths.deals.href());
+  await expect(
+    page.getByRole('list', { name: 'Member deals' }).getByRole('heading', { name: offer }),
+  ).toBeVisible();
+
+  // Leave the seed's listing as it was.
+  await page.goto(paths.profile.href());
+  await added.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Deal' }).click();
+  await expect(mine.getByText(offer)).toHaveCount(0);
+  await page.goto(paths.deals.href());
+  await expect(
+    page.getByRole('list', { name: 'Member deals' }).getByText(publicDeal),
+  ).toBeVisible();
+  await expect(page.getByText(offer)).toHaveCount(0);
+});
