@@ -63,7 +63,7 @@ export function MemberGallery({ images, owner }: { images: GalleryImage[]; owner
       </ul>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent
-          className="max-w-4xl gap-3 p-4 sm:p-6"
+          className="max-w-4xl grid-cols-[minmax(0,1fr)] gap-3 p-4 sm:p-6"
           onKeyDown={onKeyDown}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
@@ -86,10 +86,10 @@ export function MemberGallery({ images, owner }: { images: GalleryImage[]; owner
             <div className="flex justify-between gap-2">
               <Button type="button" variant="outline" onClick={() => step(-1)}>
                 <ChevronLeftIcon aria-hidden="true" />
-                Previous image
+                Previous<span className="sr-only sm:not-sr-only">&nbsp;image</span>
               </Button>
               <Button type="button" variant="outline" onClick={() => step(1)}>
-                Next image
+                Next<span className="sr-only sm:not-sr-only">&nbsp;image</span>
                 <ChevronRightIcon aria-hidden="true" />
               </Button>
             </div>
