@@ -597,6 +597,13 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     }),
     expect: ownerOrStaff(201),
   },
+  'POST /api/medias/upload-gallery-image': {
+    call: (w) => ({
+      url: '/api/medias/upload-gallery-image',
+      payload: { contactId: w.memberContactId, fileData: w.pngDataUrl, fileName: 'g.png' },
+    }),
+    expect: ownerOrStaff(201),
+  },
   'POST /api/medias/upload-event-cover': {
     call: (w) => ({
       url: '/api/medias/upload-event-cover',

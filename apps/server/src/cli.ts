@@ -172,8 +172,10 @@ program
   .action((opts: { scale?: string }) => {
     // Checked before the database starts, so a typo fails at once.
     const scale = opts.scale === undefined ? undefined : parseScale(opts.scale);
-    return withDatabase(async (database) => {
-      const report = await seedDemo(database.db);
+    return withDatabase(async (database, config) => {
+      const report = await withStorage(config, (storage) =>
+        seedDemo(database.db, new Date(), storage),
+      );
       for (const line of report.lines) console.log(`  ${line}`);
       if (scale !== undefined) {
         const loaded = await seedScale(database.db, scale, new Date(), (line) =>

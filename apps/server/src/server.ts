@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type DatabaseReport, openDatabase } from './database.js';
 import { JobRunner } from './background/runner.js';
+import { createStorage } from './lib/create-storage.js';
 import { describeError } from './lib/db-errors.js';
 import { seedDemo } from './seed/seed.js';
 
@@ -11,11 +12,12 @@ async function main(): Promise<void> {
   const early: [string, 'info' | 'warn'][] = [];
   let report: DatabaseReport = (message, level) => early.push([message, level]);
   const database = await openDatabase(config, { report: (m, l) => report(m, l) });
+  const storage = createStorage(config);
   if (config.seedDemoData) {
-    const result = await seedDemo(database.db);
+    const result = await seedDemo(database.db, new Date(), storage);
     console.log(`Demo data: ${result.lines.join('; ')}`);
   }
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, storage });
   report = (message, level) => app.log[level]({ database: database.description }, message);
   for (const [message, level] of early) report(message, level);
   let jobs: JobRunner;

@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './site.js';
 export * from './members.js';
 export * from './social-links.js';
+export * from './gallery.js';
 export * from './media.js';
 export * from './admin.js';
 export * from './onboarding.js';

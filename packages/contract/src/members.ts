@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.js';
 import { roleSchema, userStatusSchema } from './common.js';
+import { galleryImageSchema, galleryInputSchema } from './gallery.js';
 import { socialLinkSchema, socialLinksInputSchema } from './social-links.js';
 import { membershipTiers } from './vocabulary.js';
 
@@ -13,7 +14,9 @@ export const memberFeaturesSchema = z.object({
   enhanced: z.boolean().describe('Bio, website, address and map'),
   elite: z
     .boolean()
-    .describe('Coupon codes, the cover image and social links, and all that enhanced unlocks'),
+    .describe(
+      'Coupon codes, the cover image, social links and the image gallery, and all that enhanced unlocks',
+    ),
 });
 export type MemberFeatures = z.infer<typeof memberFeaturesSchema>;
 
@@ -31,7 +34,8 @@ export function tierFeatures(tags: readonly string[]): MemberFeatures {
  * A directory entry (spec §3 Member/contact). Fields a member's tags do not unlock come back
  * empty (null, or [] for coupon codes), whoever is looking: bio, website and the address
  * (address1, city, state, postalCode) need the enhanced, elite or admin tag; coupon codes and
- * the cover image and social links need elite or admin. `email` is null for anonymous viewers.
+ * the cover image, social links and gallery need elite or admin. `email` is null for
+ * anonymous viewers.
  */
 export const memberSchema = z.object({
   id: z.string(),
@@ -51,6 +55,9 @@ export const memberSchema = z.object({
   socialLinks: z
     .array(socialLinkSchema)
     .describe('Elite: up to 6 profile links, in the member’s order; [] below elite'),
+  gallery: z
+    .array(galleryImageSchema)
+    .describe('Elite: up to 12 captioned images, in the member’s order; [] below elite'),
   address1: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
@@ -147,6 +154,7 @@ const memberFieldsSchema = z.object({
   couponCodes: couponCodesSchema.optional(),
   coupon_codes: couponCodesSchema.optional(),
   socialLinks: socialLinksInputSchema.optional(),
+  gallery: galleryInputSchema.optional(),
   address1: optionalText(200),
   city: optionalText(100),
   state: z
@@ -162,9 +170,9 @@ const memberFieldsSchema = z.object({
 
 /**
  * A member page save (PUT /members/{id}). Absent fields stay as they are; null or '' clears.
- * Gated fields (bio, website, address, coupon codes, cover image, social links) may only change when the
- * member's tags unlock them (403 tier_required otherwise); sending the stored value or an empty
- * one for a locked field is accepted and changes nothing. `coverImage` must be '' or a URL of
+ * Gated fields (bio, website, address, coupon codes, cover image, social links, gallery) may
+ * only change when the member's tags unlock them (403 tier_required otherwise); sending the
+ * stored value or an empty one for a locked field is accepted and changes nothing. `coverImage` must be '' or a URL of
  * an image uploaded to the portal (`/api/media/...`). `email` cannot change here (400).
  * Coupon codes come as `couponCodes` (a list) or, as the spec's member page sends them,
  * `coupon_codes` (a list or its JSON string); past this schema there is only `couponCodes`.

@@ -15,7 +15,13 @@ export const appointmentStatuses = ['new', 'scheduled', 'confirmed', 'cancelled'
 /** The event's own status, as iCalendar knows it (STATUS). Default confirmed. */
 export const eventStatuses = ['confirmed', 'tentative', 'cancelled'] as const;
 
-export const mediaKinds = ['avatar', 'coverImage', 'eventCover', 'downloadFile'] as const;
+export const mediaKinds = [
+  'avatar',
+  'coverImage',
+  'eventCover',
+  'downloadFile',
+  'galleryImage',
+] as const;
 /** Who sees a member deal: everyone, or signed-in members only. */
 export const dealAudiences = ['public', 'members'] as const;
 export const submissionKinds = ['contact', 'business_of_month', 'customer_service'] as const;

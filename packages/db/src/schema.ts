@@ -113,6 +113,8 @@ export const contacts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Elite: up to 12 uploaded images with captions, in the member's order (hidden below elite). */
+    gallery: jsonb('gallery').$type<{ url: string; caption: string }[]>().notNull().default([]),
     address1: text('address1'),
     city: text('city'),
     state: varchar('state', { length: 2 }),

@@ -21,6 +21,8 @@ import {
 import { demoRoster } from './demo-roster.js';
 import { seedDemoDeals } from './demo-deals.js';
 import { duesStoryEmails, seedDemoDues } from './demo-dues.js';
+import { seedDemoGallery } from './demo-gallery.js';
+import type { Storage } from '../lib/storage.js';
 
 const SEEDED_NOTE = 'Demo event created by seed';
 
@@ -122,8 +124,15 @@ export interface SeedReport {
   lines: string[];
 }
 
-/** Fills an empty database with a small-town chamber; running it again changes nothing. */
-export async function seedDemo(db: Database, now = new Date()): Promise<SeedReport> {
+/**
+ * Fills an empty database with a small-town chamber; running it again changes nothing. Given
+ * the media storage, the elite member's gallery gets pictures too.
+ */
+export async function seedDemo(
+  db: Database,
+  now = new Date(),
+  storage?: Storage,
+): Promise<SeedReport> {
   const lines: string[] = [];
 
   const loc = await db.insert(chambers).values(chamber).onConflictDoNothing().returning();
@@ -204,6 +213,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedRepo
 
   lines.push(...(await seedDemoDues(db, now)));
   lines.push(...(await seedDemoDeals(db, now)));
+  if (storage) lines.push(...(await seedDemoGallery(db, storage)));
 
   const [seeded] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -87,7 +87,7 @@ export const dataUrl = (bytes: Buffer, type = 'image/png') =>
 
 export function upload(
   ctx: TestContext,
-  kind: 'avatar' | 'coverImage' | 'event-cover' | 'download-file',
+  kind: 'avatar' | 'coverImage' | 'gallery-image' | 'event-cover' | 'download-file',
   payload: { contactId?: string; fileData: string; fileName?: string; mimeType?: string },
   token?: string,
 ) {

@@ -142,6 +142,7 @@ export function makeMember(overrides: Partial<MemberDetail> = {}): MemberDetail 
     coverImage: null,
     couponCodes: [],
     socialLinks: [],
+    gallery: [],
     address1: null,
     city: null,
     state: null,

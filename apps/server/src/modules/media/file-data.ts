@@ -51,7 +51,13 @@ export function sniffType(bytes: Buffer): StoredType | null {
 }
 
 /** Largest side in pixels, per use: avatars are shown small, covers across the page. */
-export const maxSide = { avatar: 800, coverImage: 2400, eventCover: 2400, downloadFile: 4000 };
+export const maxSide = {
+  avatar: 800,
+  coverImage: 2400,
+  eventCover: 2400,
+  downloadFile: 4000,
+  galleryImage: 2400,
+};
 
 /**
  * The most pixels an image may have: 50 megapixels, e.g. 8660 × 5773, more than any phone or

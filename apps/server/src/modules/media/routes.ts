@@ -40,6 +40,12 @@ const uploads: { path: string; kind: MediaKind; summary: string; who: string }[]
     who: forContact,
   },
   {
+    path: '/medias/upload-gallery-image',
+    kind: 'galleryImage',
+    summary: "Upload an image for an elite member's gallery",
+    who: `${forContact} Elite listings only (403 tier_required). The answer's URL is then saved in the member's \`gallery\` (PUT /members/{id} or /auth/profile).`,
+  },
+  {
     path: '/medias/upload-event-cover',
     kind: 'eventCover',
     summary: "Upload an event's cover image",

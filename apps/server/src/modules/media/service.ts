@@ -31,7 +31,7 @@ import * as q from './queries.js';
 export interface UploadRules {
   /**
    * Before a file is stored for a contact: throws unless the contact exists and the uploader
-   * may edit it (and, for a cover image, its tier includes one).
+   * may edit it (and, for a cover or gallery image, its tier includes one).
    */
   forContact(kind: MediaKind, contactId: string, session: Session): Promise<void>;
   /** Before an event's cover or download file is stored: throws unless the uploader may create events. */
@@ -62,6 +62,7 @@ const labels: Record<MediaKind, string> = {
   coverImage: 'Cover image',
   eventCover: 'Event cover image',
   downloadFile: 'Download file',
+  galleryImage: 'Gallery image',
 };
 
 export class MediaService {
@@ -120,7 +121,7 @@ export class MediaService {
     contactId: string | undefined,
     session: Session,
   ): Promise<string | null> {
-    const forContact = kind === 'avatar' || kind === 'coverImage';
+    const forContact = kind === 'avatar' || kind === 'coverImage' || kind === 'galleryImage';
     if (!contactId) {
       if (forContact) throw new AppError('bad_request', 'contactId is required for this upload.');
       return null;

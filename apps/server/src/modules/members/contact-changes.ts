@@ -28,6 +28,9 @@ export function tierRequired(subject: string, tier: keyof TierFeatures, verb = '
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((v, i) => v === b[i]);
 
+const sameGallery = (a: ContactRow['gallery'], b: ContactRow['gallery']) =>
+  a.length === b.length && a.every((v, i) => v.url === b[i]?.url && v.caption === b[i]?.caption);
+
 /**
  * The column changes a member-page save asks for. Open fields change as sent; a gated field
  * changes only when the member's tier unlocks it. Sending a locked field's stored value, or
@@ -73,6 +76,12 @@ export function contactChanges(
     if (features.elite) changes.socialLinks = body.socialLinks;
     else if (body.socialLinks.length > 0 && !sameList(body.socialLinks, stored.socialLinks)) {
       throw tierRequired('Social links', 'elite', 'are');
+    }
+  }
+  if (body.gallery !== undefined) {
+    if (features.elite) changes.gallery = body.gallery;
+    else if (body.gallery.length > 0 && !sameGallery(body.gallery, stored.gallery)) {
+      throw tierRequired('An image gallery', 'elite');
     }
   }
   return changes;

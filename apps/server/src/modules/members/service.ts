@@ -132,7 +132,7 @@ export class MembersService {
       }
       const features = tierFeatures(memberTags(await this.find(id, tx)));
       const changes = contactChanges(rest, stored, features);
-      if (changes.coverImageUrl) changes.coverImageUrl = await this.imageUrl(changes.coverImageUrl);
+      await this.checkImages(changes);
       await q.updateContact(tx, id, changes, this.clock.now());
     });
     return this.editedMember(id);
@@ -157,7 +157,7 @@ export class MembersService {
 
   /**
    * Before an upload for a contact (the media module's rule for contacts): the contact exists
-   * and the uploader may edit it; a cover image needs a tier that includes one.
+   * and the uploader may edit it; a cover or gallery image needs the elite tier.
    */
   async checkUpload(kind: MediaKind, contactId: string, session: Session): Promise<void> {
     const row = isUuid(contactId) ? await q.findMember(this.db, contactId) : undefined;
@@ -167,6 +167,17 @@ export class MembersService {
     }
     if (kind === 'coverImage' && !tierFeatures(memberTags(row)).elite) {
       throw tierRequired('A cover image', 'elite');
+    }
+    if (kind === 'galleryImage' && !tierFeatures(memberTags(row)).elite) {
+      throw tierRequired('An image gallery', 'elite');
+    }
+  }
+
+  /** A save's images must be uploaded to this portal: the cover and every gallery image. */
+  private async checkImages(changes: q.ContactUpdate): Promise<void> {
+    if (changes.coverImageUrl) changes.coverImageUrl = await this.imageUrl(changes.coverImageUrl);
+    if (changes.gallery) {
+      for (const image of changes.gallery) image.url = await this.imageUrl(image.url);
     }
   }
 
@@ -187,7 +198,7 @@ export class MembersService {
     if (!stored) return null;
     const features = tierFeatures(memberTags({ contact: stored, user: login }));
     const changes = { ...contactChanges(fields, stored, features), ...copied };
-    if (changes.coverImageUrl) changes.coverImageUrl = await this.imageUrl(changes.coverImageUrl);
+    await this.checkImages(changes);
     await q.updateContact(tx, contactId, changes, now);
     return { ...stored, ...changes };
   }

@@ -43,6 +43,7 @@ export function toMember(row: MemberRow, { showEmail }: { showEmail: boolean }):
     coverImage: gated(elite, c.coverImageUrl),
     couponCodes: elite ? c.couponCodes : [],
     socialLinks: elite ? c.socialLinks.map(toSocialLink) : [],
+    gallery: elite ? c.gallery.map(({ url, caption }) => ({ url, caption })) : [],
     address1: gated(enhanced, c.address1),
     city: gated(enhanced, c.city),
     state: gated(enhanced, c.state),

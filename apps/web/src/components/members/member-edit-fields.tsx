@@ -1,6 +1,6 @@
 import { LockIcon } from 'lucide-react';
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import type { Control, FieldValues } from 'react-hook-form';
+import { Controller, type Control, type FieldValues } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -10,6 +10,7 @@ import type { MemberFormValues } from '@/lib/members/member-form';
 import { SOCIAL_LINKS_MAX, type MemberFeatures } from '@chamber/contract';
 import { cn } from '@/lib/utils';
 import { CouponCodesInput } from './coupon-codes-input';
+import { GalleryInput } from './gallery-input';
 
 interface MemberEditFieldsProps<TOut extends FieldValues> {
   control: Control<MemberFormValues, unknown, TOut>;
@@ -23,6 +24,8 @@ interface MemberEditFieldsProps<TOut extends FieldValues> {
   email: 'read-only' | 'required';
   /** False for a login without a contact: only the account's own fields can be edited. */
   contactFields?: boolean;
+  /** The contact the gallery's uploads are for. */
+  contactId?: string;
 }
 
 /**
@@ -35,9 +38,10 @@ export function MemberEditFields<TOut extends FieldValues>({
   lockedFields,
   email,
   contactFields = true,
+  contactId,
 }: MemberEditFieldsProps<TOut>) {
   const text = (
-    name: keyof Omit<MemberFormValues, 'couponCodes' | 'socialLinks'>,
+    name: keyof Omit<MemberFormValues, 'couponCodes' | 'socialLinks' | 'gallery'>,
     label: string,
     inputProps: ComponentProps<typeof Input> = {},
     className?: string,
@@ -152,6 +156,27 @@ export function MemberEditFields<TOut extends FieldValues>({
                 inputMode="url"
                 placeholder="https://www.facebook.com/yourbusiness"
                 className="font-mono text-sm break-all"
+              />
+            )}
+          />
+        </Section>
+      ) : null}
+
+      {contactFields && (features.elite || lockedFields === 'disable') ? (
+        <Section
+          title="Image gallery"
+          locked={features.elite ? undefined : 'elite'}
+          className="sm:grid-cols-1"
+        >
+          <Controller
+            control={control}
+            name="gallery"
+            render={({ field }) => (
+              <GalleryInput
+                contactId={contactId}
+                value={field.value}
+                onChange={field.onChange}
+                disabled={!features.elite}
               />
             )}
           />

@@ -58,3 +58,30 @@ export async function uploadContactImage(
   }
   return mediaUrl;
 }
+
+/**
+ * Uploads an image for an elite member's gallery and returns its URL. Unlike the photo and
+ * cover, it is only shown once the profile form that holds it is saved.
+ */
+export async function uploadGalleryImage({
+  contactId,
+  locationId,
+  file,
+}: {
+  contactId: string;
+  locationId?: string;
+  file: File;
+}): Promise<string> {
+  const body: UploadMedia = {
+    contactId,
+    locationId,
+    fileData: await readFileAsDataUrl(file),
+    fileName: file.name || `gallery.${file.type === 'image/png' ? 'png' : 'jpg'}`,
+    mimeType: file.type,
+  };
+  try {
+    return (await api.post<UploadMediaResponse>('/medias/upload-gallery-image', body)).mediaUrl;
+  } catch (error) {
+    throw new Error(`Failed to upload gallery image: ${describeFailure(error)}`, { cause: error });
+  }
+}

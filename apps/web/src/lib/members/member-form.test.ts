@@ -24,6 +24,7 @@ const filled: MemberFormValues = {
   postalCode: '84065',
   couponCodes: ['BREAD10', 'PIE5'],
   socialLinks: ' https://www.facebook.com/riverbend \n\nhttps://www.instagram.com/riverbend',
+  gallery: [],
 };
 
 const standard = { enhanced: false, elite: false };
@@ -169,6 +170,44 @@ describe('social links', () => {
       }),
     );
     expect(values.socialLinks).toBe('https://x.com/a\nhttps://shop.example');
+  });
+});
+
+describe('gallery', () => {
+  const a = `/api/media/${'a'.repeat(64)}.png`;
+  const b = `/api/media/${'b'.repeat(64)}.jpg`;
+  const gallery = [
+    { url: b, caption: ' Our storefront ' },
+    { url: a, caption: '' },
+  ];
+
+  it('sends the images in the editor’s order, trimmed, for elite only', () => {
+    const values = { ...filled, gallery };
+    const expected = [
+      { url: b, caption: 'Our storefront' },
+      { url: a, caption: '' },
+    ];
+    expect(memberUpdateBody(memberFormSchema.parse(values), elite).gallery).toEqual(expected);
+    expect(ownProfileUpdateBody(profileFormSchema.parse(values), elite, true).gallery).toEqual(
+      expected,
+    );
+    expect(memberUpdateBody(memberFormSchema.parse(values), enhanced)).not.toHaveProperty(
+      'gallery',
+    );
+  });
+
+  it('refuses a thirteenth image with the server’s message', () => {
+    const thirteen = Array.from({ length: 13 }, (_, i) => ({
+      url: `/api/media/${i.toString(16).padStart(64, '0')}.png`,
+      caption: '',
+    }));
+    expect(
+      memberFormSchema.safeParse({ ...filled, gallery: thirteen }).error?.issues[0],
+    ).toMatchObject({ path: ['gallery'], message: 'At most 12 gallery images' });
+  });
+
+  it('starts from the member’s gallery', () => {
+    expect(memberFormValues(makeMember({ gallery })).gallery).toEqual(gallery);
   });
 });
 

@@ -11,8 +11,8 @@ import type { MemberFeatures } from '@chamber/contract';
 
 /**
  * What the member-page and own-profile editors hold: every field as text (empty for none),
- * the coupon codes as a list and the social links as text, one per line. Both forms share
- * it, so they share the fields component.
+ * the coupon codes as a list, the social links as text, one per line, and the gallery as its
+ * images. Both forms share it, so they share the fields component.
  */
 export const memberFormFieldsSchema = z.object({
   firstName: z.string().trim(),
@@ -29,6 +29,7 @@ export const memberFormFieldsSchema = z.object({
   postalCode: z.string().trim(),
   couponCodes: z.array(z.string()),
   socialLinks: z.string(),
+  gallery: z.array(z.object({ url: z.string(), caption: z.string() })),
 });
 export type MemberFormValues = z.input<typeof memberFormFieldsSchema>;
 
@@ -73,6 +74,7 @@ export function memberFormValues(
     postalCode: member?.postalCode ?? '',
     couponCodes: [...(member?.couponCodes ?? [])],
     socialLinks: (member?.socialLinks ?? []).map((link) => link.url).join('\n'),
+    gallery: (member?.gallery ?? []).map(({ url, caption }) => ({ url, caption })),
   };
 }
 
@@ -123,6 +125,7 @@ export function memberUpdateBody(values: MemberFormOutput, features: MemberFeatu
   if (features.elite) {
     body.coupon_codes = JSON.stringify(values.couponCodes ?? []);
     body.socialLinks = values.socialLinks ?? [];
+    body.gallery = values.gallery ?? [];
   }
   return body;
 }
@@ -147,6 +150,7 @@ export function ownProfileUpdateBody(
   if (features.elite) {
     body.couponCodes = values.couponCodes ?? [];
     body.socialLinks = values.socialLinks ?? [];
+    body.gallery = values.gallery ?? [];
   }
   return body;
 }

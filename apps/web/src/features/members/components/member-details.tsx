@@ -1,6 +1,7 @@
 import type { Member } from '@chamber/contract';
 import type { ReactNode } from 'react';
 import { CouponBadges } from '@/components/members/coupon-badges';
+import { MemberGallery } from '@/components/members/member-gallery';
 import { TierBadge } from '@/components/members/tier-badge';
 import { Badge } from '@/components/ui/badge';
 import { formatMemberSince } from '@/lib/members/labels';
@@ -15,13 +16,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The member page's read view (spec §2): bio for enhanced and elite, special offers for
- * elite, then the membership facts.
+ * The member page's read view (spec §2): bio for enhanced and elite, special offers and the
+ * image gallery for elite, then the membership facts.
  */
 export function MemberDetails({ member }: { member: Member }) {
   const { enhanced, elite } = member.features;
   const bio = enhanced ? member.bio?.trim() : null;
   const coupons = elite ? member.couponCodes : [];
+  const gallery = elite ? member.gallery : [];
 
   return (
     <div className="grid grid-cols-1 gap-8">
@@ -51,6 +53,12 @@ export function MemberDetails({ member }: { member: Member }) {
             Mention a code when you visit or order to get the offer.
           </p>
           <CouponBadges codes={coupons} />
+        </Section>
+      ) : null}
+
+      {gallery.length > 0 ? (
+        <Section title="Gallery">
+          <MemberGallery images={gallery} owner={member.businessName || member.name} />
         </Section>
       ) : null}
 

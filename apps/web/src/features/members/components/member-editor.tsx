@@ -83,6 +83,7 @@ export function MemberEditor({
           features={features}
           lockedFields="hide"
           email="read-only"
+          contactId={member.id}
         />
         <EditFormActions
           saving={mutation.isPending}

@@ -76,6 +76,7 @@ export function ProfileEditor({
           lockedFields="disable"
           email="required"
           contactFields={member !== null}
+          contactId={member?.id}
         />
         <EditFormActions
           saving={mutation.isPending}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** How many images an elite listing's gallery may hold (the Elite page's 'business image gallery'). */
+export const GALLERY_MAX = 12;
+/** A caption is a line under a photo, not a story: long enough for 'what, where, when'. */
+export const GALLERY_CAPTION_MAX = 140;
+
+/** Where the portal serves an uploaded JPEG or PNG (the media upload's `mediaUrl`). */
+const PORTAL_IMAGE = /^\/api\/media\/[a-f0-9]{64}\.(jpg|png)$/;
+export const GALLERY_URL_MESSAGE = 'Gallery images must be uploaded to the portal first.';
+
+export const galleryImageSchema = z.object({
+  url: z.string().describe('/api/media/<key>: an image uploaded to the portal'),
+  caption: z.string().describe('The member’s caption; also the image’s alt text. May be empty'),
+});
+export type GalleryImage = z.infer<typeof galleryImageSchema>;
+
+/**
+ * A save's gallery: at most GALLERY_MAX images in the order shown, each an image uploaded to
+ * the portal (`/api/media/<key>`, as the gallery upload answers) with a caption of at most
+ * GALLERY_CAPTION_MAX characters ('' for none). The same image twice is kept once.
+ */
+export const galleryInputSchema = z
+  .array(
+    z.object({
+      url: z.string().trim().max(500).regex(PORTAL_IMAGE, GALLERY_URL_MESSAGE),
+      caption: z
+        .string()
+        .trim()
+        .max(
+          GALLERY_CAPTION_MAX,
+          `A gallery caption can be at most ${GALLERY_CAPTION_MAX} characters`,
+        ),
+    }),
+  )
+  .max(GALLERY_MAX, `At most ${GALLERY_MAX} gallery images`)
+  .transform((images) =>
+    images.filter((image, i) => images.findIndex((other) => other.url === image.url) === i),
+  );
+export type GalleryInput = z.input<typeof galleryInputSchema>;
+
+/** The alt text of a gallery image: its caption, or where it sits in whose gallery. */
+export const galleryAlt = (image: GalleryImage, index: number, owner: string) =>
+  image.caption || `${owner}: gallery image ${index + 1}`;
