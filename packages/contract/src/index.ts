@@ -22,3 +22,4 @@ export * from './billing.js';
 export * from './paths.js';
 export * from './seo.js';
 export * from './event-tickets.js';
+export * from './job-posts.js';

@@ -49,6 +49,12 @@ export const paths = {
   members: { path: '/members', href: () => '/members' },
   member: { path: '/members/:id', href: (id: string) => `/members/${encodeURIComponent(id)}` },
   jobPostings: { path: '/job-postings', href: () => '/job-postings' },
+  jobPosting: {
+    path: '/job-postings/:id',
+    href: (id: string) => `/job-postings/${encodeURIComponent(id)}`,
+  },
+  /** The signed-in member's job posts: drafts, submitting, editing, closing. */
+  myJobPostings: { path: '/profile/job-postings', href: () => '/profile/job-postings' },
   about: { path: '/about', href: () => '/about' },
   contact: { path: '/contact', href: () => '/contact' },
   privacy: { path: '/privacy', href: () => '/privacy' },

@@ -11,6 +11,7 @@ import {
 } from './calendar/index.js';
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
 import type { ModuleDeps } from './deps.js';
+import { JobsService, jobsRoutes } from './jobs/index.js';
 import { mediaRoutes, type UploadRules } from './media/index.js';
 import { MembersService, membersRoutes } from './members/index.js';
 import {
@@ -103,6 +104,7 @@ export async function registerModules(
       await api.register(onlinePaymentRoutes, { ...deps, online });
       await api.register(billingRoutes, { ...deps, billing, documents });
       await api.register(membershipRoutes, { memberships, documents });
+      await api.register(jobsRoutes, { jobs: new JobsService(deps.db, deps.clock, deps.mail) });
     },
     { prefix: '/api' },
   );

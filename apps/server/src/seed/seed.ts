@@ -20,6 +20,7 @@ import {
 } from './demo-data.js';
 import { demoRoster } from './demo-roster.js';
 import { duesStoryEmails, seedDemoDues } from './demo-dues.js';
+import { seedDemoJobs } from './demo-jobs.js';
 
 const SEEDED_NOTE = 'Demo event created by seed';
 
@@ -202,6 +203,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<SeedRepo
   }
 
   lines.push(...(await seedDemoDues(db, now)));
+  lines.push(...(await seedDemoJobs(db, now)));
 
   const [seeded] = await db
     .select({ n: sql<number>`count(*)::int` })
