@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deals, eventRegistrations, membershipPlans, users } from '@chamber/db';
+import { deals, eventRegistrations, jobPosts, membershipPlans, users } from '@chamber/db';
 import { createEvent } from '@chamber/db/factories';
 import {
   createTestApp,
@@ -138,6 +138,33 @@ async function unpaidTicket(world: World) {
   return { eventId, registrationId };
 }
 
+/** A fresh job post of "member"'s business in `status` (approved: on the board). */
+async function membersJobPost(world: World, status: 'draft' | 'pending' | 'approved') {
+  const [row] = await world.ctx.db
+    .insert(jobPosts)
+    .values({
+      contactId: world.memberContactId,
+      title: 'Baker',
+      description: 'Bake bread.',
+      employmentType: 'full_time',
+      workplace: 'on_site',
+      applyUrl: 'mailto:jobs@example.org',
+      closesOn: '2026-04-01',
+      status,
+      postedAt: status === 'approved' ? new Date('2026-03-01T12:00:00Z') : null,
+    })
+    .returning();
+  return row!.id;
+}
+
+const jobInput = {
+  title: 'Baker',
+  description: 'Bake bread.',
+  employmentType: 'full_time',
+  workplace: 'remote',
+  applyTo: 'https://jobs.example.org/baker',
+};
+
 /** A fresh upcoming event organized by "member". */
 async function membersEvent(world: World) {
   const event = await createEvent(world.ctx.db, {
@@ -233,6 +260,65 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     expect: adminOnly(400),
   },
   'POST /api/payments/card': { call: () => ({ url: '/api/payments/card' }), expect: signedIn(409) },
+  // The job board. Personas' memberships are pending (not active): none may post or submit.
+  'GET /api/job-posts': { call: () => ({ url: '/api/job-posts?q=baker' }), expect: all(200) },
+  'GET /api/job-posts/mine': {
+    call: () => ({ url: '/api/job-posts/mine' }),
+    expect: { ...signedIn(200), admin: 403 },
+  },
+  'GET /api/job-posts/:id': {
+    call: async (w) => ({ url: `/api/job-posts/${await membersJobPost(w, 'approved')}` }),
+    expect: all(200),
+  },
+  'POST /api/job-posts': {
+    call: () => ({ url: '/api/job-posts', payload: jobInput }),
+    expect: signedIn(403),
+  },
+  'PUT /api/job-posts/:id': {
+    call: async (w) => ({
+      url: `/api/job-posts/${await membersJobPost(w, 'approved')}`,
+      payload: jobInput,
+    }),
+    expect: ownerOrStaff(200),
+  },
+  // Only the poster submits, and only with an active membership; a draft is the poster's own.
+  'POST /api/job-posts/:id/submit': {
+    call: async (w) => ({ url: `/api/job-posts/${await membersJobPost(w, 'draft')}/submit` }),
+    expect: { ...signedIn(403), pending: 404, other: 404 },
+  },
+  'POST /api/job-posts/:id/close': {
+    call: async (w) => ({ url: `/api/job-posts/${await membersJobPost(w, 'approved')}/close` }),
+    expect: ownerOrStaff(200),
+  },
+  'DELETE /api/job-posts/:id': {
+    call: async (w) => ({ url: `/api/job-posts/${await membersJobPost(w, 'approved')}` }),
+    expect: ownerOrStaff(200),
+  },
+  'GET /api/admin/job-posts': {
+    call: () => ({ url: '/api/admin/job-posts?status=pending' }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/job-posts/:id/approve': {
+    call: async (w) => ({
+      url: `/api/admin/job-posts/${await membersJobPost(w, 'pending')}/approve`,
+    }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/job-posts/:id/reject': {
+    call: async (w) => ({
+      url: `/api/admin/job-posts/${await membersJobPost(w, 'pending')}/reject`,
+      payload: { reason: 'Say the pay.' },
+    }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'GET /api/admin/job-settings': {
+    call: () => ({ url: '/api/admin/job-settings' }),
+    expect: adminOnly(200),
+  },
+  'PUT /api/admin/job-settings': {
+    call: () => ({ url: '/api/admin/job-settings', payload: { membersPublishDirectly: false } }),
+    expect: adminOnly(200),
+  },
   'GET /.well-known/oauth-authorization-server': {
     call: () => ({ url: '/.well-known/oauth-authorization-server' }),
     expect: all(200),

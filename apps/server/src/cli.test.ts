@@ -87,7 +87,9 @@ describe('chamber CLI', () => {
       users: await countRows('users'),
       contacts: await countRows('contacts'),
       events: await countRows('events'),
+      job_posts: await countRows('job_posts'),
     };
+    expect(counts.job_posts).toBe(2);
     expect(counts.users).toBeGreaterThanOrEqual(3);
     expect(counts.contacts).toBeGreaterThanOrEqual(3);
     const series = await database.db.execute<{ n: number }>(
@@ -105,6 +107,7 @@ describe('chamber CLI', () => {
       users: await countRows('users'),
       contacts: await countRows('contacts'),
       events: await countRows('events'),
+      job_posts: await countRows('job_posts'),
     }).toEqual(counts);
   }, 60_000);
 

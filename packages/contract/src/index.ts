@@ -25,3 +25,4 @@ export * from './paths.js';
 export * from './seo.js';
 export * from './event-tickets.js';
 export * from './deals.js';
+export * from './job-posts.js';

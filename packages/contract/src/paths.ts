@@ -51,6 +51,12 @@ export const paths = {
   jobPostings: { path: '/job-postings', href: () => '/job-postings' },
   /** Member deals: offers of members whose tier includes coupons. */
   deals: { path: '/deals', href: () => '/deals' },
+  jobPosting: {
+    path: '/job-postings/:id',
+    href: (id: string) => `/job-postings/${encodeURIComponent(id)}`,
+  },
+  /** The signed-in member's job posts: drafts, submitting, editing, closing. */
+  myJobPostings: { path: '/profile/job-postings', href: () => '/profile/job-postings' },
   about: { path: '/about', href: () => '/about' },
   contact: { path: '/contact', href: () => '/contact' },
   privacy: { path: '/privacy', href: () => '/privacy' },

@@ -96,3 +96,34 @@ export type InvoicePurpose = (typeof invoicePurposes)[number];
 export type PaymentMethod = (typeof paymentMethods)[number];
 export type PaymentKind = (typeof paymentKinds)[number];
 export type DuesNoticeKind = (typeof duesNoticeKinds)[number];
+
+// The job board (/job-postings).
+export const employmentTypes = [
+  'full_time',
+  'part_time',
+  'contract',
+  'temporary',
+  'internship',
+  'volunteer',
+] as const;
+export type EmploymentType = (typeof employmentTypes)[number];
+/** Where the work is done: at the business's address, partly there, or anywhere. */
+export const jobWorkplaces = ['on_site', 'hybrid', 'remote'] as const;
+export type JobWorkplace = (typeof jobWorkplaces)[number];
+export const payPeriods = ['hour', 'day', 'week', 'month', 'year'] as const;
+export type PayPeriod = (typeof payPeriods)[number];
+
+/**
+ * draft (the poster's only), pending (waiting for staff), approved (on the board until its
+ * closing date), rejected (with staff's reason), closed (by the poster or staff), expired
+ * (its closing date passed; set by the job runner).
+ */
+export const jobPostStatuses = [
+  'draft',
+  'pending',
+  'approved',
+  'rejected',
+  'closed',
+  'expired',
+] as const;
+export type JobPostStatus = (typeof jobPostStatuses)[number];

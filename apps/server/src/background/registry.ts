@@ -2,6 +2,7 @@ import type { JobDefinition } from './definition.js';
 import { deleteExpiredRowsJob } from './delete-expired-rows.js';
 import { duesJob } from './dues.js';
 import { eventRemindersJob } from './event-reminders.js';
+import { jobPostsExpiryJob } from './job-posts.js';
 import { seatOffersJob } from './seat-offers.js';
 
 /**
@@ -13,4 +14,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   eventRemindersJob,
   seatOffersJob,
   duesJob,
+  jobPostsExpiryJob,
 ];

@@ -7,6 +7,7 @@ const statusByCode = {
   tier_required: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   contact_on_file: 409,
   invoice_paid: 409,
   invoice_void: 409,

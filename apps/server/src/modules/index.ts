@@ -12,6 +12,7 @@ import {
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
 import { dealsRoutes } from './deals/index.js';
 import type { ModuleDeps } from './deps.js';
+import { JobsService, jobsRoutes } from './jobs/index.js';
 import { mediaRoutes, type UploadRules } from './media/index.js';
 import { MembersService, membersRoutes } from './members/index.js';
 import {
@@ -105,6 +106,7 @@ export async function registerModules(
       await api.register(onlinePaymentRoutes, { ...deps, online });
       await api.register(billingRoutes, { ...deps, billing, documents });
       await api.register(membershipRoutes, { memberships, documents });
+      await api.register(jobsRoutes, { jobs: new JobsService(deps.db, deps.clock, deps.mail) });
     },
     { prefix: '/api' },
   );

@@ -25,6 +25,7 @@ const homes: Record<string, string> = {
   billing: 'billing',
   payments: 'billing',
   stripe: 'billing',
+  'job-posts': 'jobs',
 };
 /**
  * The staff side of a feature lives with the feature: /admin/<name> (and the exports named
@@ -38,6 +39,8 @@ const adminHomes: Record<string, string> = {
   invoices: 'billing',
   payments: 'billing',
   'payments.csv': 'billing',
+  'job-posts': 'jobs',
+  'job-settings': 'jobs',
 };
 /** Served by the app itself, not by a module. */
 const outsideModules = new Set(['health', 'ready', 'openapi.json', 'docs']);

@@ -2,11 +2,14 @@ import type { Thing, WithContext } from 'schema-dts';
 
 /** What the served HTML says about one page before the app runs. */
 export interface PageHead {
-  /** 200, or 404 for a member or event that is not (or no longer) public. */
-  status: 200 | 404;
+  /**
+   * 200, 404 for a member, event or job post that is not (or no longer) public, 410 for a
+   * job post that has closed or expired.
+   */
+  status: 200 | 404 | 410;
   title: string;
   description: string;
-  /** Absolute; null on a 404, which search engines must not index. */
+  /** Absolute; null on a 404 or 410, which search engines must not index. */
   canonical: string | null;
   /** Absolute image for link previews, or null. */
   image: string | null;
@@ -37,7 +40,7 @@ export function headTags(head: PageHead): string {
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" />` : '',
-    head.status === 404 ? meta('name', 'robots', 'noindex') : '',
+    head.status !== 200 ? meta('name', 'robots', 'noindex') : '',
     meta('property', 'og:type', head.ogType),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),

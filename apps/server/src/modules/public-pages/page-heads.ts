@@ -3,6 +3,7 @@ import {
   matchAppPath,
   type Appointment,
   type AppPathName,
+  type JobPost,
   type MemberDetail,
 } from '@chamber/contract';
 import type { Database } from '@chamber/db';
@@ -12,6 +13,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { CalendarService } from '../calendar/index.js';
 import { firstChamber } from '../chamber/index.js';
+import { JobBoard, jobPostingLd } from '../jobs/index.js';
 import { MembersService } from '../members/index.js';
 import type { PageHead } from './head.js';
 
@@ -75,6 +77,7 @@ const isNotFound = (error: unknown) => error instanceof AppError && error.code =
 export class PageHeads {
   private readonly members: MembersService;
   private readonly calendar: CalendarService;
+  private readonly jobs: JobBoard;
 
   constructor(
     private readonly db: Database,
@@ -83,6 +86,7 @@ export class PageHeads {
   ) {
     this.members = new MembersService(db, clock, config.publicUrl);
     this.calendar = new CalendarService(db, clock);
+    this.jobs = new JobBoard(db, clock);
   }
 
   /** The head for `pathname`, or null when it is no app route. */
@@ -106,6 +110,7 @@ export class PageHeads {
     if (route.name === 'home') return { ...base, jsonLd: [this.organization(chamber)] };
     if (route.name === 'member') return this.member(route.params.id!, base, chamber);
     if (route.name === 'event') return this.event(route.params.id!, base, chamber);
+    if (route.name === 'jobPosting') return this.jobPost(route.params.id!, base, chamber);
     return base;
   }
 
@@ -192,6 +197,39 @@ export class PageHeads {
     };
   }
 
+  private async jobPost(id: string, base: PageHead, chamber: ChamberFacts): Promise<PageHead> {
+    let post: JobPost;
+    try {
+      post = await this.jobs.get(id, null);
+    } catch (error) {
+      if (isNotFound(error)) return this.missing(base, chamber, 'Job posting not found');
+      if (error instanceof AppError && error.code === 'gone') {
+        return {
+          ...this.missing(base, chamber, 'Job posting closed'),
+          status: 410,
+          description: 'This job posting has closed and is no longer on the job board.',
+        };
+      }
+      throw error;
+    }
+    const logo = post.business.avatar ? this.absolute(post.business.avatar) : null;
+    return {
+      ...base,
+      title: `${post.title} at ${post.business.name} | ${chamber.name}`,
+      description: shorten(post.description),
+      image: logo ?? chamber.logo,
+      ogType: 'article',
+      jsonLd: [
+        jobPostingLd(post, {
+          url: base.canonical!,
+          timeZone: chamber.timeZone,
+          chamber: chamber.place,
+          logo,
+        }),
+      ],
+    };
+  }
+
   private missing(base: PageHead, chamber: ChamberFacts, what: string): PageHead {
     return { ...base, status: 404, title: `${what} | ${chamber.name}`, canonical: null };
   }
@@ -221,6 +259,8 @@ export class PageHeads {
       email: row?.email ?? '',
       phone: row?.phone ?? '',
       address: [row?.address1, city].filter(Boolean).join(', '),
+      timeZone: row?.timezone ?? 'America/Denver',
+      place: { city: row?.city ?? '', state: row?.state ?? '', postalCode: row?.postalCode ?? '' },
     };
   }
 
@@ -236,4 +276,6 @@ interface ChamberFacts {
   email: string;
   phone: string;
   address: string;
+  timeZone: string;
+  place: { city: string; state: string; postalCode: string };
 }

@@ -12,6 +12,7 @@ import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js
 import { CalendarService } from '../calendar/index.js';
 import { firstChamberAndCalendar } from '../chamber/index.js';
 import type { ModuleDeps } from '../deps.js';
+import { JobBoard } from '../jobs/index.js';
 import { MembersService } from '../members/index.js';
 import {
   PUBLIC_PAGES,
@@ -31,6 +32,7 @@ const UPCOMING_DAYS = 365;
 export const publicPagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
   const calendar = new CalendarService(deps.db, deps.clock);
+  const jobs = new JobBoard(deps.db, deps.clock);
   const base = deps.config.publicUrl;
   // One list per data version: every sitemap request between two changes shares it.
   const kept = new VersionedCache<SitemapEntry[]>({ maxEntries: 1 });
@@ -38,8 +40,9 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
   const entries = async (): Promise<SitemapEntry[]> => {
     const now = deps.clock.now();
     const where = await firstChamberAndCalendar(deps.db);
-    const [listed, upcoming] = await Promise.all([
+    const [listed, openJobs, upcoming] = await Promise.all([
       members.listedPages(),
+      jobs.openPages(),
       where?.calendarId
         ? calendar.list(
             where.calendarId,
@@ -56,6 +59,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
       ...listed.map((m) => ({ path: paths.member.href(m.id), lastmod: m.updatedAt })),
       // The calendar's answer carries no change date for an occurrence: listed without one.
       ...upcoming.events.map((e) => ({ path: paths.event.href(e.id) })),
+      ...openJobs.map((j) => ({ path: paths.jobPosting.href(j.id), lastmod: j.updatedAt })),
     ];
   };
   const current = async () => kept.get('all', await currentDataVersion(deps.db), entries);
@@ -67,7 +71,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
         tags,
         summary: 'The sitemap of the public pages',
         description:
-          'The public pages, every listed member and the events of the next 365 days, with their last change. Past 50,000 URLs, a sitemap index naming /sitemap-1.xml, /sitemap-2.xml, …',
+          'The public pages, every listed member, the events of the next 365 days and the open job posts, with their last change. Past 50,000 URLs, a sitemap index naming /sitemap-1.xml, /sitemap-2.xml, …',
         produces: ['application/xml'],
         response: { 200: sitemapXmlSchema },
       },

@@ -1,0 +1,542 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobPost, JobPostList, JobPostQueue, MyJobPosts } from '@chamber/contract';
+import { auditLog, contacts, jobPosts } from '@chamber/db';
+import { jobPostsExpiryJob } from '../../background/job-posts.js';
+import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
+import { createCalendar } from '../../test/calendar.js';
+import { bearer } from '../../test/members.js';
+import { startSmtpServer } from '../../test/smtp.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+// The web build's template, as Vite writes it.
+const TEMPLATE =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Chamber</title></head><body><div id="root"></div></body></html>';
+
+let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let dist: string;
+const tokens = {} as Record<
+  'member' | 'enhanced' | 'standard' | 'lapsed' | 'other' | 'moderator' | 'admin',
+  string
+>;
+const people = {} as Record<keyof typeof tokens, { email: string; contactId: string | null }>;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  dist = await mkdtemp(path.join(os.tmpdir(), 'chamber-web-'));
+  await writeFile(path.join(dist, 'index.html'), TEMPLATE);
+  ctx = await createTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://portal.example',
+    WEB_DIST: dist,
+  });
+  // The chamber (America/Denver): on 2026-03-10 17:00 UTC its day is 2026-03-10.
+  await createCalendar(ctx.db);
+  const paid = (tier: 'standard' | 'enhanced' | 'elite', businessName: string) => ({
+    contact: {
+      membershipTier: tier,
+      paymentStatus: 'paid' as const,
+      businessName,
+      address1: '12 Main St',
+      city: 'Riverton',
+      state: 'WY',
+      postalCode: '82501',
+    },
+  });
+  const made = {
+    member: await createTestUser(ctx.db, {
+      firstName: 'Maria',
+      ...paid('elite', 'Sweetwater Bakery'),
+    }),
+    enhanced: await createTestUser(ctx.db, paid('enhanced', 'Redwood Hardware')),
+    standard: await createTestUser(ctx.db, paid('standard', 'Lund Print')),
+    lapsed: await createTestUser(ctx.db, {
+      contact: { membershipTier: 'elite', paymentStatus: 'failed', businessName: 'Gone Co' },
+    }),
+    other: await createTestUser(ctx.db, paid('elite', 'Fischer Photography')),
+    moderator: await createTestUser(ctx.db, { role: 'moderator', contact: false }),
+    admin: await createTestUser(ctx.db, { role: 'admin', contact: false }),
+  };
+  for (const [name, user] of Object.entries(made)) {
+    const key = name as keyof typeof tokens;
+    tokens[key] = await signIn(ctx, user.email);
+    people[key] = { email: user.email, contactId: user.contactId };
+  }
+});
+afterAll(async () => {
+  await ctx.close();
+  await smtp.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const job = (overrides: Record<string, unknown> = {}) => ({
+  title: 'Morning baker',
+  description: 'Bake bread from 4 am.\nApply at https://sweetwater.example/jobs',
+  employmentType: 'full_time',
+  workplace: 'on_site',
+  payMinCents: 1800,
+  payMaxCents: 2200,
+  payPeriod: 'hour',
+  applyTo: 'jobs@sweetwater.example',
+  ...overrides,
+});
+
+type As = keyof typeof tokens | null;
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, as: As, payload?: object) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: bearer(as ? tokens[as] : undefined),
+    ...(payload ? { payload } : {}),
+  });
+
+async function draft(as: As = 'member', overrides: Record<string, unknown> = {}) {
+  const res = await call('POST', '/api/job-posts', as, job(overrides));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<JobPost>();
+}
+
+/** A post on the board: written, submitted and approved by staff. */
+async function approved(as: As = 'member', overrides: Record<string, unknown> = {}) {
+  const post = await draft(as, overrides);
+  expect((await call('POST', `/api/job-posts/${post.id}/submit`, as)).statusCode).toBe(200);
+  const res = await call('POST', `/api/admin/job-posts/${post.id}/approve`, 'moderator');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<JobPost>();
+}
+
+const board = async (query = '') =>
+  (await call('GET', `/api/job-posts${query}`, null)).json<JobPostList>();
+
+describe('posting', () => {
+  it('lets a member in good standing write a draft, closing in 30 days, not yet public', async () => {
+    const post = await draft();
+    expect(post).toMatchObject({
+      status: 'draft',
+      closesOn: '2026-04-09',
+      applyUrl: 'mailto:jobs@sweetwater.example',
+      canEdit: true,
+      business: { name: 'Sweetwater Bakery' },
+      location: { city: 'Riverton', state: 'WY' },
+    });
+    expect((await call('GET', `/api/job-posts/${post.id}`, null)).statusCode).toBe(404);
+    expect((await board()).jobPosts.map((p) => p.id)).not.toContain(post.id);
+
+    const submitted = await call('POST', `/api/job-posts/${post.id}/submit`, 'member');
+    expect(submitted.json()).toMatchObject({ status: 'pending' });
+    expect((await call('GET', `/api/job-posts/${post.id}`, null)).statusCode).toBe(404);
+    const mine = (await call('GET', '/api/job-posts/mine', 'member')).json<MyJobPosts>();
+    expect(mine).toMatchObject({ mayPost: true, publishesDirectly: false });
+    expect(mine.jobPosts.map((p) => p.id)).toContain(post.id);
+  });
+
+  it('refuses members without an active membership and logins without a business', async () => {
+    const lapsed = await call('POST', '/api/job-posts', 'lapsed', job());
+    expect(lapsed.statusCode).toBe(403);
+    expect(lapsed.json()).toMatchObject({
+      error: 'forbidden',
+      message: expect.stringMatching(/active membership/),
+    });
+    expect((await call('GET', '/api/job-posts/mine', 'lapsed')).json()).toMatchObject({
+      mayPost: false,
+    });
+    expect((await call('POST', '/api/job-posts', 'admin', job())).statusCode).toBe(403);
+    expect((await call('POST', '/api/job-posts', null, job())).statusCode).toBe(401);
+  });
+
+  it("publishes an enhanced or elite member's post directly when the chamber allows it", async () => {
+    const on = await call('PUT', '/api/admin/job-settings', 'admin', {
+      membersPublishDirectly: true,
+    });
+    expect(on.json()).toEqual({ membersPublishDirectly: true });
+    try {
+      const enhanced = await draft('enhanced', { title: 'Cashier' });
+      expect(
+        (await call('POST', `/api/job-posts/${enhanced.id}/submit`, 'enhanced')).json(),
+      ).toMatchObject({ status: 'approved', postedAt: expect.any(String) });
+      const standard = await draft('standard', { title: 'Press operator' });
+      expect(
+        (await call('POST', `/api/job-posts/${standard.id}/submit`, 'standard')).json(),
+      ).toMatchObject({ status: 'pending' });
+    } finally {
+      await call('PUT', '/api/admin/job-settings', 'admin', { membersPublishDirectly: false });
+    }
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'job_board.settings'));
+    expect(entry).toMatchObject({ after: { membersPublishDirectly: true } });
+  });
+
+  it('sends an approved post the poster edits back to staff', async () => {
+    const post = await approved('member', { title: 'Barista' });
+    const edited = await call(
+      'PUT',
+      `/api/job-posts/${post.id}`,
+      'member',
+      job({ title: 'Head barista' }),
+    );
+    expect(edited.json()).toMatchObject({ title: 'Head barista', status: 'pending' });
+    // Staff's own edits keep it where it is.
+    await call('POST', `/api/admin/job-posts/${post.id}/approve`, 'moderator');
+    const byStaff = await call(
+      'PUT',
+      `/api/job-posts/${post.id}`,
+      'moderator',
+      job({ title: 'Lead barista' }),
+    );
+    expect(byStaff.json()).toMatchObject({ title: 'Lead barista', status: 'approved' });
+  });
+});
+
+describe('approval', () => {
+  it('queues submitted posts for staff with counts; approving puts it on the board, audited and mailed', async () => {
+    const post = await draft('member', { title: 'Pastry chef' });
+    await call('POST', `/api/job-posts/${post.id}/submit`, 'member');
+    const queue = (await call('GET', '/api/admin/job-posts', 'moderator')).json<JobPostQueue>();
+    expect(queue.jobPosts.map((p) => p.id)).toContain(post.id);
+    expect(queue.counts.pending).toBe(queue.jobPosts.length);
+    expect(queue.counts).toHaveProperty('approved');
+
+    const before = smtp.received.length;
+    const res = await call('POST', `/api/admin/job-posts/${post.id}/approve`, 'moderator');
+    expect(res.json()).toMatchObject({ status: 'approved', postedAt: '2026-03-10T17:00:00.000Z' });
+    expect((await call('GET', `/api/job-posts/${post.id}`, null)).statusCode).toBe(200);
+    expect((await board()).jobPosts.map((p) => p.id)).toContain(post.id);
+
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'job_post.approve'), eq(auditLog.targetId, post.id)));
+    expect(entry).toMatchObject({
+      actorEmail: people.moderator.email,
+      targetLabel: 'Pastry chef',
+      before: { status: 'pending' },
+      after: { status: 'approved' },
+    });
+    await ctx.app.flushMail();
+    const mails = await smtp.waitFor(before + 1);
+    const mail = mails.at(-1)!;
+    expect(mail.to).toMatchObject({ text: people.member.email });
+    expect(mail.subject).toBe('Your job posting is live: Pastry chef');
+    expect(mail.text).toContain(`https://portal.example/job-postings/${post.id}`);
+
+    const again = await call('POST', `/api/admin/job-posts/${post.id}/approve`, 'moderator');
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('sends a rejected post back with the reason, audited and mailed; the poster resubmits', async () => {
+    const post = await draft('member', { title: 'Delivery driver' });
+    await call('POST', `/api/job-posts/${post.id}/submit`, 'member');
+    const before = smtp.received.length;
+    const noReason = await call('POST', `/api/admin/job-posts/${post.id}/reject`, 'moderator', {
+      reason: ' ',
+    });
+    expect(noReason.statusCode).toBe(400);
+    const res = await call('POST', `/api/admin/job-posts/${post.id}/reject`, 'moderator', {
+      reason: 'Please give the pay range.',
+    });
+    expect(res.json()).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Please give the pay range.',
+    });
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'job_post.reject'), eq(auditLog.targetId, post.id)));
+    expect(entry).toMatchObject({ reason: 'Please give the pay range.' });
+    await ctx.app.flushMail();
+    const mail = (await smtp.waitFor(before + 1)).at(-1)!;
+    expect(mail.subject).toBe('Your job posting was not approved: Delivery driver');
+    expect(mail.text).toContain('Please give the pay range.');
+    // Its reason is the poster's and staff's, not the public's.
+    expect((await call('GET', `/api/job-posts/${post.id}`, 'other')).statusCode).toBe(404);
+    expect((await call('POST', `/api/job-posts/${post.id}/submit`, 'member')).json()).toMatchObject(
+      { status: 'pending' },
+    );
+  });
+
+  it('leaves decisions to staff', async () => {
+    const post = await draft();
+    await call('POST', `/api/job-posts/${post.id}/submit`, 'member');
+    expect(
+      (await call('POST', `/api/admin/job-posts/${post.id}/approve`, 'member')).statusCode,
+    ).toBe(403);
+    expect((await call('GET', '/api/admin/job-posts', 'member')).statusCode).toBe(403);
+    expect(
+      (await call('PUT', '/api/admin/job-settings', 'moderator', { membersPublishDirectly: true }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('who may change a post', () => {
+  it("refuses another member's post: 403 when public, 404 when not", async () => {
+    const open = await approved();
+    const hidden = await draft();
+    expect((await call('PUT', `/api/job-posts/${open.id}`, 'other', job())).json()).toMatchObject({
+      error: 'forbidden',
+    });
+    expect((await call('POST', `/api/job-posts/${open.id}/close`, 'other')).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/job-posts/${open.id}`, 'other')).statusCode).toBe(403);
+    expect((await call('PUT', `/api/job-posts/${hidden.id}`, 'other', job())).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/job-posts/${hidden.id}`, 'other')).statusCode).toBe(404);
+    expect((await call('GET', `/api/job-posts/${open.id}`, 'other')).json()).toMatchObject({
+      canEdit: false,
+    });
+  });
+
+  it('lets the poster and staff close and delete; a closed post answers 410', async () => {
+    const mine = await approved();
+    const closed = await call('POST', `/api/job-posts/${mine.id}/close`, 'member');
+    expect(closed.json()).toMatchObject({ status: 'closed' });
+    const gone = await call('GET', `/api/job-posts/${mine.id}`, null);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json()).toMatchObject({ error: 'gone', message: expect.stringMatching(/closed/) });
+    expect((await call('PUT', `/api/job-posts/${mine.id}`, 'member', job())).statusCode).toBe(409);
+
+    const staffs = await approved();
+    expect((await call('POST', `/api/job-posts/${staffs.id}/close`, 'admin')).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/job-posts/${staffs.id}`, 'moderator')).statusCode).toBe(200);
+    expect((await call('GET', `/api/job-posts/${staffs.id}`, 'admin')).statusCode).toBe(404);
+    const actions = await ctx.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.targetId, staffs.id));
+    expect(actions.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['job_post.approve', 'job_post.close', 'job_post.delete']),
+    );
+    expect((await call('DELETE', `/api/job-posts/${mine.id}`, 'member')).statusCode).toBe(200);
+  });
+});
+
+describe('bad input gets a clear 400', () => {
+  const cases: [string, Record<string, unknown>, RegExp][] = [
+    ['a closing date in the past', { closesOn: '2026-03-09' }, /past/],
+    ['a closing date past 90 days', { closesOn: '2026-06-09' }, /90 days/],
+    ['pay with min above max', { payMinCents: 3000, payMaxCents: 2000 }, /highest pay/],
+    ['pay without a period', { payPeriod: null }, /per hour/],
+    ['a javascript: apply link', { applyTo: 'javascript:alert(1)' }, /https/],
+    ['an http apply link', { applyTo: 'http://sweetwater.example/jobs' }, /https/],
+    ['a 100,000-character description', { description: 'x'.repeat(100_000) }, /too long/],
+    ['an unknown employment type', { employmentType: 'gig' }, /./],
+  ];
+  it.each(cases)('%s', async (_name, overrides, message) => {
+    const res = await call('POST', '/api/job-posts', 'member', job(overrides));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(message);
+  });
+
+  it('a closing date 90 days out is allowed', async () => {
+    expect((await draft('member', { closesOn: '2026-06-08' })).closesOn).toBe('2026-06-08');
+  });
+
+  it('a NUL byte', async () => {
+    const res = await call('POST', '/api/job-posts', 'member', job({ title: 'Baker\u0000' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
+  });
+
+  it('editing to a bad closing date', async () => {
+    const post = await draft();
+    const res = await call(
+      'PUT',
+      `/api/job-posts/${post.id}`,
+      'member',
+      job({ closesOn: '2027-01-01' }),
+    );
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('a post id that is no id', async () => {
+    expect((await call('GET', '/api/job-posts/not-an-id', null)).statusCode).toBe(404);
+    expect((await call('POST', '/api/admin/job-posts/not-an-id/approve', 'admin')).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('the board', () => {
+  it('searches title, business and text, filters by type, place and business, newest first', async () => {
+    const older = await approved('other', {
+      title: 'Wedding photographer',
+      description: 'Weekends, own camera.',
+      employmentType: 'contract',
+      workplace: 'hybrid',
+    });
+    ctx.clock.advance(60_000);
+    const newer = await approved('enhanced', {
+      title: 'Shop assistant',
+      description: 'Help customers find tools.',
+      employmentType: 'part_time',
+      workplace: 'remote',
+      payMinCents: null,
+      payMaxCents: null,
+      payPeriod: null,
+    });
+    const ids = async (query: string) => (await board(query)).jobPosts.map((p) => p.id);
+    expect(await ids('?q=photographer')).toEqual([older.id]);
+    expect(await ids('?q=redwood')).toContain(newer.id);
+    expect(await ids('?q=redwood')).not.toContain(older.id);
+    expect(await ids('?q=own%20camera')).toEqual([older.id]);
+    expect(await ids('?q=100%25')).toEqual([]);
+    expect(await ids('?type=contract')).toContain(older.id);
+    expect(await ids('?type=contract')).not.toContain(newer.id);
+    expect(await ids('?workplace=remote')).toEqual([newer.id]);
+    expect(await ids(`?business=${people.other.contactId}`)).toEqual([older.id]);
+    const all = await board();
+    expect(all.jobPosts[0]!.id).toBe(newer.id);
+    expect(all.businesses.map((b) => b.name)).toEqual(
+      expect.arrayContaining(['Fischer Photography', 'Redwood Hardware']),
+    );
+    expect((await call('GET', '/api/job-posts?type=gig', null)).statusCode).toBe(400);
+  });
+
+  it('shows 20 a page', async () => {
+    for (let i = 0; i < 21; i++) {
+      await ctx.db.insert(jobPosts).values({
+        contactId: people.standard.contactId!,
+        title: `Paged job ${i}`,
+        description: 'Paging.',
+        employmentType: 'temporary',
+        workplace: 'on_site',
+        applyUrl: 'mailto:jobs@lund.example',
+        closesOn: '2026-04-01',
+        status: 'approved',
+        postedAt: new Date(Date.UTC(2026, 2, 1, 0, i)),
+      });
+    }
+    const first = await board('?q=paged');
+    expect(first).toMatchObject({ total: 21, page: 1, pageSize: 20 });
+    expect(first.jobPosts).toHaveLength(20);
+    expect(first.jobPosts[0]!.title).toBe('Paged job 20');
+    const second = await board('?q=paged&page=2');
+    expect(second.jobPosts.map((p) => p.title)).toEqual(['Paged job 0']);
+  });
+});
+
+describe("a job page's head", () => {
+  it('carries JobPosting JSON-LD with the properties Google for Jobs requires', async () => {
+    const post = await approved('member', { title: 'Cake decorator', closesOn: '2026-05-01' });
+    const res = await ctx.app.inject(`/job-postings/${post.id}`);
+    expect(res.statusCode).toBe(200);
+    const doc = new JSDOM(res.body).window.document;
+    expect(doc.title).toContain('Cake decorator');
+    const data = [...doc.querySelectorAll('script[type="application/ld+json"]')].map(
+      (s) => JSON.parse(s.textContent ?? '') as Record<string, unknown>,
+    );
+    const ld = data.find((d) => d['@type'] === 'JobPosting')!;
+    for (const key of [
+      'title',
+      'description',
+      'datePosted',
+      'validThrough',
+      'hiringOrganization',
+      'jobLocation',
+      'employmentType',
+      'baseSalary',
+    ]) {
+      expect(ld[key], key).toBeTruthy();
+    }
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      title: 'Cake decorator',
+      employmentType: 'FULL_TIME',
+      // The end of 2026-05-01 in Denver (UTC-6 in May).
+      validThrough: '2026-05-02T05:59:59.999Z',
+      hiringOrganization: { '@type': 'Organization', name: 'Sweetwater Bakery' },
+      jobLocation: {
+        '@type': 'Place',
+        address: { addressLocality: 'Riverton', addressRegion: 'WY', addressCountry: 'US' },
+      },
+      baseSalary: {
+        '@type': 'MonetaryAmount',
+        currency: 'USD',
+        value: { minValue: 18, maxValue: 22, unitText: 'HOUR' },
+      },
+    });
+    expect(ld.description).toContain('<br>');
+    expect(new Date(ld.datePosted as string).toString()).not.toBe('Invalid Date');
+  });
+
+  it('says TELECOMMUTE for a remote post, and leaves baseSalary out without pay', async () => {
+    const post = await approved('member', {
+      workplace: 'remote',
+      payMinCents: null,
+      payMaxCents: null,
+      payPeriod: null,
+    });
+    const res = await ctx.app.inject(`/job-postings/${post.id}`);
+    const doc = new JSDOM(res.body).window.document;
+    const ld = JSON.parse(
+      doc.querySelector('script[type="application/ld+json"]')!.textContent!,
+    ) as Record<string, unknown>;
+    expect(ld).toMatchObject({ jobLocationType: 'TELECOMMUTE' });
+    expect(ld.applicantLocationRequirements).toBeTruthy();
+    expect(ld.jobLocation).toBeUndefined();
+    expect(ld.baseSalary).toBeUndefined();
+  });
+
+  it('is a 404 for a post that is not public', async () => {
+    const post = await draft();
+    expect((await ctx.app.inject(`/job-postings/${post.id}`)).statusCode).toBe(404);
+  });
+
+  it('lists open posts in the sitemap, and not drafts', async () => {
+    const open = await approved('member', { title: 'Sitemap baker' });
+    const hidden = await draft();
+    const xml = (await ctx.app.inject('/sitemap.xml')).body;
+    expect(xml).toContain(`https://portal.example/job-postings/${open.id}`);
+    expect(xml).not.toContain(hidden.id);
+  });
+
+  it('drops the posts of a business the directory no longer lists', async () => {
+    const post = await approved('other', { title: 'Hidden with its business' });
+    await ctx.db
+      .update(contacts)
+      .set({ listed: false })
+      .where(eq(contacts.id, people.other.contactId!));
+    try {
+      expect((await call('GET', `/api/job-posts/${post.id}`, null)).statusCode).toBe(404);
+    } finally {
+      await ctx.db
+        .update(contacts)
+        .set({ listed: true })
+        .where(eq(contacts.id, people.other.contactId!));
+    }
+  });
+});
+
+// Last: it moves the clock days ahead, past the sessions' lifetime.
+describe('expiry', () => {
+  it('takes a post past its closing day off the board: 410, then expired by the job runner', async () => {
+    const post = await approved('member', { title: 'Seasonal helper', closesOn: '2026-03-12' });
+    expect((await call('GET', `/api/job-posts/${post.id}`, null)).statusCode).toBe(200);
+    // 2026-03-12 23:00 in Denver (MDT since March 8): still its closing day.
+    ctx.clock.advance(2 * DAY + 12 * 60 * 60 * 1000);
+    expect((await call('GET', `/api/job-posts/${post.id}`, null)).statusCode).toBe(200);
+    ctx.clock.advance(2 * 60 * 60 * 1000);
+    expect((await call('GET', `/api/job-posts/${post.id}`, null)).statusCode).toBe(410);
+    expect((await board()).jobPosts.map((p) => p.id)).not.toContain(post.id);
+
+    const result = await jobPostsExpiryJob.run({ db: ctx.db, clock: ctx.clock, jobId: 'test' }, {});
+    expect(result).toMatchObject({ expired: expect.any(Number) });
+    const [row] = await ctx.db.select().from(jobPosts).where(eq(jobPosts.id, post.id));
+    expect(row!.status).toBe('expired');
+    // A run repeated finds nothing more to do.
+    expect(
+      await jobPostsExpiryJob.run({ db: ctx.db, clock: ctx.clock, jobId: 'again' }, {}),
+    ).toEqual({ expired: 0 });
+
+    const page = await ctx.app.inject(`/job-postings/${post.id}`);
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain('Job posting closed');
+    expect(page.body).toContain('noindex');
+    expect(page.body).not.toContain('application/ld+json');
+  });
+});

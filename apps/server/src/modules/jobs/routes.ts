@@ -1,0 +1,237 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  jobBoardSettingsSchema,
+  jobPostInputSchema,
+  jobPostListSchema,
+  jobPostQueueQuerySchema,
+  jobPostQueueSchema,
+  jobPostSchema,
+  listJobPostsQuerySchema,
+  messageResponseSchema,
+  myJobPostsSchema,
+  rejectJobPostSchema,
+} from '@chamber/contract';
+import { optionalBearer } from '../../plugins/auth.js';
+import type { JobsService } from './service.js';
+
+const tags = ['job board'];
+const idParams = z.object({ id: z.string().max(100) });
+const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
+const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409: apiErrorSchema };
+// A job's text is at most 10,000 characters (40 kB in UTF-8): room for a too-long text to be
+// answered 'too long' (400) by its schema; a body past this is refused before parsing (413).
+const bodyLimit = 256 * 1024;
+
+/** /job-posts (the board, the poster's own) and /admin/job-posts (staff), thin over JobsService. */
+export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (app, { jobs }) => {
+  app.get(
+    '/job-posts',
+    {
+      schema: {
+        tags,
+        summary: 'The job board: open posts, newest first, 20 a page',
+        description:
+          "Approved posts whose closing date has not passed. `q` matches every word in the title, the business's name or the text; `type`, `workplace` and `business` filter. `businesses` lists the businesses with open posts, for the filter.",
+        querystring: listJobPostsQuerySchema,
+        response: { 200: jobPostListSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => jobs.board(request.query),
+  );
+
+  app.get(
+    '/job-posts/mine',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: "My business's job posts, in every status",
+        description:
+          "Drafts, posts waiting for staff, on the board, sent back (with staff's reason), closed and expired; `mayPost` says whether the membership is active, `publishesDirectly` whether a submitted post skips staff. 403 for a login without a member business.",
+        response: { 200: myJobPostsSchema, ...denied },
+      },
+    },
+    async (request) => jobs.mine(request.session!),
+  );
+
+  app.get(
+    '/job-posts/:id',
+    {
+      schema: {
+        security: optionalBearer,
+        tags,
+        summary: 'One job post',
+        description:
+          'An open post for anyone; any post for its poster and staff. 410 for a post that has closed or expired; 404 for one that does not exist or is not public.',
+        params: idParams,
+        response: { 200: jobPostSchema, 404: apiErrorSchema, 410: apiErrorSchema },
+      },
+    },
+    async (request) => jobs.get(request.params.id, request.session),
+  );
+
+  app.post(
+    '/job-posts',
+    {
+      bodyLimit,
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Write a job post (a draft)',
+        description:
+          "A draft of the signed-in member's business; submit it to send it to staff. The closing date defaults to 30 days from today and may be at most 90. 403 without an active membership.",
+        body: jobPostInputSchema,
+        response: { 201: jobPostSchema, 400: apiErrorSchema, ...denied },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await jobs.create(request.session!, request.body)),
+  );
+
+  app.put(
+    '/job-posts/:id',
+    {
+      bodyLimit,
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Edit a job post',
+        description:
+          "The poster or staff. The poster's change to a post waiting for staff or on the board goes back to staff, unless they publish directly. 409 for a closed or expired post.",
+        params: idParams,
+        body: jobPostInputSchema,
+        response: { 200: jobPostSchema, ...changeErrors },
+      },
+    },
+    async (request) => jobs.update(request.session!, request.params.id, request.body),
+  );
+
+  app.post(
+    '/job-posts/:id/submit',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Submit a draft for approval',
+        description:
+          "A draft, or a post staff sent back, goes to staff (status pending); with the chamber's setting, an enhanced or elite member's goes on the board at once (approved). 409 in any other status.",
+        params: idParams,
+        response: { 200: jobPostSchema, ...changeErrors },
+      },
+    },
+    async (request) => jobs.submit(request.session!, request.params.id),
+  );
+
+  app.post(
+    '/job-posts/:id/close',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Close a job post',
+        description: 'The poster or staff take the post off the board; its page then answers 410.',
+        params: idParams,
+        response: { 200: jobPostSchema, ...changeErrors },
+      },
+    },
+    async (request) => jobs.close(request.session!, request.params.id),
+  );
+
+  app.delete(
+    '/job-posts/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Delete a job post',
+        description: 'The poster or staff delete the post for good.',
+        params: idParams,
+        response: { 200: messageResponseSchema, ...changeErrors },
+      },
+    },
+    async (request) => {
+      await jobs.remove(request.session!, request.params.id);
+      return { message: 'The job posting was deleted.' };
+    },
+  );
+
+  app.get(
+    '/admin/job-posts',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: [...tags, 'admin'],
+        summary: "Staff's job post queue, with the count in each status",
+        description:
+          '`status` (default `pending`): the posts in it, oldest submission first, at most 200; `counts` has every status.',
+        querystring: jobPostQueueQuerySchema,
+        response: { 200: jobPostQueueSchema, 400: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => jobs.queue(request.query.status),
+  );
+
+  app.post(
+    '/admin/job-posts/:id/approve',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: [...tags, 'admin'],
+        summary: 'Approve a job post',
+        description:
+          'A post waiting for staff goes on the board; the poster is mailed. Audited. 409 for a post not waiting, or whose closing date has passed.',
+        params: idParams,
+        response: { 200: jobPostSchema, ...changeErrors },
+      },
+    },
+    async (request) => jobs.approve(request.session!, request.params.id),
+  );
+
+  app.post(
+    '/admin/job-posts/:id/reject',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: [...tags, 'admin'],
+        summary: 'Send a job post back, with the reason',
+        description:
+          'A post waiting for staff is sent back; the poster is mailed the reason and may edit and submit it again. Audited. 409 for a post not waiting.',
+        params: idParams,
+        body: rejectJobPostSchema,
+        response: { 200: jobPostSchema, ...changeErrors },
+      },
+    },
+    async (request) => jobs.reject(request.session!, request.params.id, request.body.reason),
+  );
+
+  app.get(
+    '/admin/job-settings',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: [...tags, 'admin'],
+        summary: "The job board's settings",
+        response: { 200: jobBoardSettingsSchema, ...denied },
+      },
+    },
+    async () => jobs.getSettings(),
+  );
+
+  app.put(
+    '/admin/job-settings',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: [...tags, 'admin'],
+        summary: "Change the job board's settings",
+        description:
+          "`membersPublishDirectly`: enhanced and elite members' submitted posts go on the board without staff's approval. Audited.",
+        body: jobBoardSettingsSchema,
+        response: { 200: jobBoardSettingsSchema, 400: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => jobs.putSettings(request.session!, request.body),
+  );
+};

@@ -1,0 +1,503 @@
+import {
+  addDays,
+  dateKeyIn,
+  JOB_POST_DEFAULT_DAYS,
+  JOB_POST_MAX_DAYS,
+  JOB_POSTS_PAGE_SIZE,
+  jobPostInputSchema,
+  jobPostStatuses,
+  type JobBoardSettings,
+  type JobPost,
+  type JobPostList,
+  type JobPostQueue,
+  type JobPostStatus,
+  listJobPostsQuerySchema,
+  type MyJobPosts,
+} from '@chamber/contract';
+import type { Database, Executor } from '@chamber/db';
+import type { z } from 'zod';
+import { recordAudit } from '../../lib/audit.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { isUuid } from '../../lib/input.js';
+import type { MailDelivery } from '../../lib/mail/delivery.js';
+import { isActiveAccount, isStaff, type Session } from '../../plugins/auth.js';
+import { firstChamber } from '../chamber/index.js';
+import { chamberCurrency, hasCurrentMembership } from '../memberships/index.js';
+import { jobApprovedMail, jobRejectedMail } from './mail.js';
+import * as q from './queries.js';
+
+type Input = z.output<typeof jobPostInputSchema>;
+
+const notFound = () => new AppError('not_found', 'No such job posting.');
+const gone = () =>
+  new AppError('gone', 'This job posting has closed and is no longer on the job board.');
+
+const businessName = (c: q.ContactRow) =>
+  c.businessName || c.companyName || `${c.firstName} ${c.lastName}`.trim();
+
+/** Staff with an active account: they edit, close, delete and decide on any post. */
+const staffRights = (session: Session | null) => isActiveAccount(session) && isStaff(session);
+
+/**
+ * What the public sees of the job board (the board, a post's page, the sitemap's list); the
+ * public pages module reads it, without the mail that changes need.
+ */
+export class JobBoard {
+  constructor(
+    protected readonly db: Database,
+    protected readonly clock: Clock,
+  ) {}
+
+  /** The chamber's calendar day now: a post is open through the end of its closing day. */
+  async today(db: Executor = this.db): Promise<string> {
+    const chamber = await firstChamber(db);
+    return dateKeyIn(this.clock.now(), chamber?.timezone ?? 'America/Denver');
+  }
+  // The public board.
+
+  async board(query: z.output<typeof listJobPostsQuerySchema>) {
+    const today = await this.today();
+    const filter = { today, q: query.q, type: query.type, workplace: query.workplace };
+    const [{ rows, total }, businesses, currency] = await Promise.all([
+      q.listOpen(
+        this.db,
+        { ...filter, business: query.business },
+        JOB_POSTS_PAGE_SIZE,
+        (query.page - 1) * JOB_POSTS_PAGE_SIZE,
+      ),
+      q.openBusinesses(this.db, today),
+      chamberCurrency(this.db),
+    ]);
+    return {
+      jobPosts: rows.map((row) => this.view(row, null, currency)),
+      total,
+      page: query.page,
+      pageSize: JOB_POSTS_PAGE_SIZE,
+      businesses: businesses.map((b) => ({ id: b.id, name: businessName(b as q.ContactRow) })),
+    } satisfies JobPostList;
+  }
+
+  /**
+   * One post: open posts for everyone, any post for its poster and staff. A post that was on
+   * the board and is no longer (closed, or its closing date passed) is gone (410), so search
+   * engines drop it; one that never was is not found.
+   */
+  async get(id: string, session: Session | null): Promise<JobPost> {
+    if (!isUuid(id)) throw notFound();
+    const row = await q.find(this.db, id);
+    if (!row) throw notFound();
+    const currency = await chamberCurrency(this.db);
+    if (this.mayEdit(session, row.post)) return this.view(row, session, currency);
+    const { post } = row;
+    if (!row.contact.listed) throw notFound();
+    if (post.status === 'closed' || post.status === 'expired') throw gone();
+    if (post.status !== 'approved') throw notFound();
+    if (post.closesOn < (await this.today())) throw gone();
+    return this.view(row, session, currency);
+  }
+
+  /** The ids and last changes of the open posts, for the sitemap. */
+  async openPages(): Promise<{ id: string; updatedAt: Date }[]> {
+    return q.openPages(this.db, await this.today());
+  }
+
+  // The job runner.
+
+  /** Approved posts whose closing day has passed leave the board (safe to repeat). */
+  async expire(): Promise<{ expired: number }> {
+    const ids = await q.expireBefore(this.db, await this.today(), this.clock.now());
+    return { expired: ids.length };
+  }
+
+  protected mayEdit(session: Session | null, post: q.JobPostRow): boolean {
+    if (!isActiveAccount(session)) return false;
+    return staffRights(session) || session.user.contactId === post.contactId;
+  }
+
+  protected view(
+    { post, contact }: q.JobPostView,
+    session: Session | null,
+    currency: string,
+    forStaff = false,
+  ): JobPost {
+    const canEdit = forStaff || this.mayEdit(session, post);
+    const paidTier = contact.membershipTier !== 'standard';
+    return {
+      id: post.id,
+      title: post.title,
+      description: post.description,
+      employmentType: post.employmentType,
+      workplace: post.workplace,
+      payMinCents: post.payMinCents,
+      payMaxCents: post.payMaxCents,
+      payPeriod: post.payPeriod,
+      currency,
+      applyUrl: post.applyUrl,
+      closesOn: post.closesOn,
+      status: post.status,
+      rejectionReason: canEdit ? post.rejectionReason : null,
+      postedAt: post.postedAt?.toISOString() ?? null,
+      createdAt: post.createdAt.toISOString(),
+      updatedAt: post.updatedAt.toISOString(),
+      // The poster chose to say where the work is: the business's address, whatever its tier.
+      location:
+        post.workplace === 'remote'
+          ? null
+          : {
+              address1: contact.address1,
+              city: contact.city,
+              state: contact.state,
+              postalCode: contact.postalCode,
+            },
+      business: {
+        id: contact.id,
+        name: businessName(contact),
+        avatar: contact.avatarUrl,
+        tagline: contact.tagline,
+        phone: contact.phone,
+        // The directory's tier rule: the website is an enhanced and elite feature.
+        website: paidTier ? contact.website : null,
+        membershipTier: contact.membershipTier,
+      },
+      canEdit,
+    };
+  }
+}
+
+/**
+ * The job board's rules: who posts (members in good standing), the closing date's limits,
+ * staff's approval (or publishing directly, when the chamber allows it for enhanced and elite
+ * members), who edits, closes and deletes (the poster and staff), and expiry.
+ */
+export class JobsService extends JobBoard {
+  constructor(
+    db: Database,
+    clock: Clock,
+    private readonly mail: MailDelivery,
+  ) {
+    super(db, clock);
+  }
+
+  // The poster.
+
+  async mine(session: Session): Promise<MyJobPosts> {
+    const contactId = session.user.contactId;
+    if (!contactId) {
+      throw new AppError(
+        'forbidden',
+        'Job posts belong to a member business; this login has none.',
+      );
+    }
+    const [rows, mayPost, direct, currency] = await Promise.all([
+      q.ofContact(this.db, contactId),
+      this.mayPost(session),
+      this.publishesDirectly(session),
+      chamberCurrency(this.db),
+    ]);
+    return {
+      jobPosts: rows.map((row) => this.view(row, session, currency)),
+      mayPost,
+      publishesDirectly: direct,
+    };
+  }
+
+  /** A new draft of the signed-in member's business. */
+  async create(session: Session, input: Input): Promise<JobPost> {
+    if (!(await this.mayPost(session))) {
+      throw new AppError(
+        'forbidden',
+        'Posting jobs is for members with an active membership. Renew your membership to post.',
+      );
+    }
+    const today = await this.today();
+    const now = this.clock.now();
+    const post = await q.insert(this.db, {
+      ...this.fields(input, today),
+      contactId: session.user.contactId!,
+      createdBy: session.user.id,
+      status: 'draft',
+      createdAt: now,
+      updatedAt: now,
+    });
+    return this.get(post.id, session);
+  }
+
+  /**
+   * The poster or staff change a post. The poster's change to a post waiting for staff or on
+   * the board goes back to staff (unless they publish directly): staff approved the old text.
+   */
+  async update(session: Session, id: string, input: Input): Promise<JobPost> {
+    const today = await this.today();
+    await this.change(session, id, 'job_post.update', null, async (tx, post, byStaff) => {
+      if (post.status === 'closed' || post.status === 'expired') {
+        throw new AppError('conflict', 'A closed job posting cannot be edited. Post a new one.');
+      }
+      const back =
+        !byStaff && (post.status === 'approved' || post.status === 'pending')
+          ? await this.submittedStatus(tx, session)
+          : null;
+      await q.update(tx, post.id, {
+        ...this.fields(input, today),
+        ...(back
+          ? {
+              status: back,
+              submittedAt: this.clock.now(),
+              postedAt: back === 'approved' ? (post.postedAt ?? this.clock.now()) : null,
+            }
+          : {}),
+        updatedAt: this.clock.now(),
+      });
+    });
+    return this.get(id, session);
+  }
+
+  /** A draft (or a rejected post) goes to staff, or on the board when the poster may publish directly. */
+  async submit(session: Session, id: string): Promise<JobPost> {
+    const today = await this.today();
+    await this.change(session, id, 'job_post.submit', null, async (tx, post, byStaff) => {
+      if (byStaff) throw new AppError('forbidden', 'Only the poster submits a job posting.');
+      if (post.status !== 'draft' && post.status !== 'rejected') {
+        throw new AppError('conflict', 'Only a draft or a post sent back can be submitted.');
+      }
+      if (!(await this.mayPost(session))) {
+        throw new AppError(
+          'forbidden',
+          'Posting jobs is for members with an active membership. Renew your membership to post.',
+        );
+      }
+      if (post.closesOn < today) {
+        throw new AppError(
+          'validation_failed',
+          'The closing date has passed. Choose a later closing date first.',
+        );
+      }
+      const status = await this.submittedStatus(tx, session);
+      const now = this.clock.now();
+      await q.update(tx, post.id, {
+        status,
+        submittedAt: now,
+        postedAt: status === 'approved' ? now : null,
+        updatedAt: now,
+      });
+    });
+    return this.get(id, session);
+  }
+
+  async close(session: Session, id: string): Promise<JobPost> {
+    await this.change(session, id, 'job_post.close', null, async (tx, post) => {
+      if (post.status === 'closed' || post.status === 'expired') {
+        throw new AppError('conflict', 'This job posting is already closed.');
+      }
+      await q.update(tx, post.id, { status: 'closed', updatedAt: this.clock.now() });
+    });
+    return this.get(id, session);
+  }
+
+  async remove(session: Session, id: string): Promise<void> {
+    await this.change(session, id, 'job_post.delete', null, async (tx, post) => {
+      await q.remove(tx, post.id);
+    });
+  }
+
+  // Staff.
+
+  async queue(status: JobPostStatus): Promise<JobPostQueue> {
+    const [rows, counted, currency] = await Promise.all([
+      q.inStatus(this.db, status),
+      q.countsByStatus(this.db),
+      chamberCurrency(this.db),
+    ]);
+    const counts = Object.fromEntries(jobPostStatuses.map((s) => [s, 0])) as Record<
+      JobPostStatus,
+      number
+    >;
+    for (const { status: s, n } of counted) counts[s] = n;
+    return { jobPosts: rows.map((row) => this.view(row, null, currency, true)), counts };
+  }
+
+  async approve(session: Session, id: string): Promise<JobPost> {
+    const today = await this.today();
+    await this.decide(session, id, 'job_post.approve', null, async (tx, post) => {
+      if (post.closesOn < today) {
+        throw new AppError(
+          'conflict',
+          'Its closing date has passed; the poster must choose a later one first.',
+        );
+      }
+      const now = this.clock.now();
+      await q.update(tx, post.id, {
+        status: 'approved',
+        rejectionReason: null,
+        postedAt: now,
+        updatedAt: now,
+      });
+    });
+    const row = (await q.find(this.db, id))!;
+    const to = row.posterEmail ?? row.contact.email;
+    if (to) {
+      this.mail.sendLater('job post approved', (chamber) => ({
+        to,
+        ...jobApprovedMail(chamber, row.posterFirstName ?? row.contact.firstName, row.post),
+      }));
+    }
+    return this.get(id, session);
+  }
+
+  async reject(session: Session, id: string, reason: string): Promise<JobPost> {
+    await this.decide(session, id, 'job_post.reject', reason, async (tx, post) => {
+      await q.update(tx, post.id, {
+        status: 'rejected',
+        rejectionReason: reason,
+        updatedAt: this.clock.now(),
+      });
+    });
+    const row = (await q.find(this.db, id))!;
+    const to = row.posterEmail ?? row.contact.email;
+    if (to) {
+      this.mail.sendLater('job post rejected', (chamber) => ({
+        to,
+        ...jobRejectedMail(chamber, row.posterFirstName ?? row.contact.firstName, row.post, reason),
+      }));
+    }
+    return this.get(id, session);
+  }
+
+  async getSettings(): Promise<JobBoardSettings> {
+    const row = await q.getSettings(this.db);
+    return { membersPublishDirectly: row.membersPublishDirectly };
+  }
+
+  async putSettings(session: Session, body: JobBoardSettings): Promise<JobBoardSettings> {
+    await this.db.transaction(async (tx) => {
+      const before = await q.getSettings(tx);
+      await q.putSettings(tx, body.membersPublishDirectly, this.clock.now());
+      await recordAudit(tx, {
+        actorId: session.user.id,
+        actorEmail: session.user.email,
+        action: 'job_board.settings',
+        targetType: 'job_board_settings',
+        targetId: '1',
+        targetLabel: 'Job board settings',
+        before: { membersPublishDirectly: before.membersPublishDirectly },
+        after: body,
+      });
+    });
+    return this.getSettings();
+  }
+
+  // Rules.
+
+  private async mayPost(session: Session): Promise<boolean> {
+    const contactId = session.user.contactId;
+    if (!isActiveAccount(session) || !contactId) return false;
+    return hasCurrentMembership(this.db, contactId);
+  }
+
+  /** Whether this poster's submitted post skips staff: the setting, and an enhanced or elite tier. */
+  private async publishesDirectly(session: Session, db: Executor = this.db): Promise<boolean> {
+    const tier = session.contact?.membershipTier;
+    if (tier !== 'enhanced' && tier !== 'elite') return false;
+    return (await q.getSettings(db)).membersPublishDirectly;
+  }
+
+  private async submittedStatus(db: Executor, session: Session): Promise<'approved' | 'pending'> {
+    return (await this.publishesDirectly(session, db)) ? 'approved' : 'pending';
+  }
+
+  /** The stored fields of an input, with the closing date checked against the chamber's today. */
+  private fields(input: Input, today: string) {
+    const closesOn = input.closesOn ?? addDays(today, JOB_POST_DEFAULT_DAYS);
+    const latest = addDays(today, JOB_POST_MAX_DAYS);
+    if (closesOn < today) {
+      throw new AppError('validation_failed', 'The closing date cannot be in the past.');
+    }
+    if (closesOn > latest) {
+      throw new AppError(
+        'validation_failed',
+        `The closing date can be at most ${JOB_POST_MAX_DAYS} days from today (${latest}).`,
+      );
+    }
+    const pay = input.payMinCents != null || input.payMaxCents != null;
+    return {
+      title: input.title,
+      description: input.description,
+      employmentType: input.employmentType,
+      workplace: input.workplace,
+      payMinCents: input.payMinCents ?? null,
+      payMaxCents: input.payMaxCents ?? null,
+      payPeriod: pay ? (input.payPeriod ?? null) : null,
+      applyUrl: input.applyTo,
+      closesOn,
+    };
+  }
+
+  /**
+   * A change by the poster or staff, in one transaction with the post locked; staff's changes
+   * to someone else's post are audited. Another member's post the public may see is
+   * forbidden to them (403); one they may not see is not found.
+   */
+  private async change(
+    session: Session,
+    id: string,
+    action: string,
+    reason: string | null,
+    apply: (tx: Executor, post: q.JobPostRow, byStaff: boolean) => Promise<void>,
+  ) {
+    if (!isUuid(id)) throw notFound();
+    await this.db.transaction(async (tx) => {
+      const post = await q.lock(tx, id);
+      if (!post) throw notFound();
+      if (!this.mayEdit(session, post)) {
+        if (post.status === 'approved' || post.status === 'closed' || post.status === 'expired') {
+          throw new AppError('forbidden', 'Only the poster and staff may change this job posting.');
+        }
+        throw notFound();
+      }
+      const own = session.user.contactId === post.contactId;
+      await apply(tx, post, !own);
+      if (!own) await this.audit(tx, session, action, post, reason);
+    });
+  }
+
+  /** Staff's decision on a post waiting for them, audited. */
+  private async decide(
+    session: Session,
+    id: string,
+    action: string,
+    reason: string | null,
+    apply: (tx: Executor, post: q.JobPostRow) => Promise<void>,
+  ) {
+    if (!isUuid(id)) throw notFound();
+    await this.db.transaction(async (tx) => {
+      const post = await q.lock(tx, id);
+      if (!post) throw notFound();
+      if (post.status !== 'pending') {
+        throw new AppError('conflict', 'Only a job posting waiting for approval can be decided.');
+      }
+      await apply(tx, post);
+      await this.audit(tx, session, action, post, reason);
+    });
+  }
+
+  private async audit(
+    tx: Executor,
+    session: Session,
+    action: string,
+    before: q.JobPostRow,
+    reason: string | null,
+  ) {
+    const after = await q.lock(tx, before.id);
+    await recordAudit(tx, {
+      actorId: session.user.id,
+      actorEmail: session.user.email,
+      action,
+      targetType: 'job_post',
+      targetId: before.id,
+      targetLabel: before.title,
+      before: { status: before.status, title: before.title, closesOn: before.closesOn },
+      after: after ? { status: after.status, title: after.title, closesOn: after.closesOn } : null,
+      reason,
+    });
+  }
+}
