@@ -774,6 +774,12 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     }),
     expect: all(201),
   },
+  'GET /api/calendars/appointments/:id/series-registrations': {
+    call: async (w) => ({
+      url: `/api/calendars/appointments/${await membersSeries(w)}/series-registrations`,
+    }),
+    expect: all(200),
+  },
   'POST /api/calendars/appointments/:id/series-registrations': {
     call: async (w, as) => ({
       url: `/api/calendars/appointments/${await membersSeries(w)}/series-registrations`,

@@ -485,6 +485,14 @@ export const seriesRegistrationResultSchema = z.object({
 });
 export type SeriesRegistrationResult = z.infer<typeof seriesRegistrationResultSchema>;
 
+/** GET …/{id}/series-registrations: the dates registering for the whole series would take. */
+export const upcomingSeriesDatesSchema = z.object({
+  dates: z
+    .array(z.object({ eventId: z.string(), startTime: z.string() }))
+    .describe('Every upcoming date of the series, earliest first'),
+});
+export type UpcomingSeriesDates = z.infer<typeof upcomingSeriesDatesSchema>;
+
 /** GET …/{id}/registrations: the event's owner, moderators and admins. */
 export const registrationListSchema = z.object({
   registrations: z

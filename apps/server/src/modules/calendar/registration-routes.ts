@@ -9,6 +9,7 @@ import {
   registrationListSchema,
   registrationResultSchema,
   seriesRegistrationResultSchema,
+  upcomingSeriesDatesSchema,
   registrationTokenHeadersSchema,
   updateManagedRegistrationSchema,
 } from '@chamber/contract';
@@ -18,6 +19,7 @@ import type { EventMail } from './event-mail.js';
 import { RegistrationManageService } from './registration-manage.js';
 import { RegistrationService } from './registrations.js';
 import { SeriesRegistrationService } from './series-registrations.js';
+import { occurrenceId } from './targets.js';
 import { CheckInCodes } from './check-in-codes.js';
 import type { Tickets } from './tickets.js';
 import { errors as eventErrors, eventParams } from './route-schemas.js';
@@ -104,6 +106,28 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     deps.eventMail,
     deps.config.publicUrl,
     deps.tickets,
+  );
+  app.get(
+    '/calendars/appointments/:id/series-registrations',
+    {
+      schema: {
+        tags,
+        summary: 'The dates a registration for the whole series would take (anyone)',
+        description:
+          'The id is the series or any of its occurrences: every date starting from now within 400 days, cancelled ones left out, as POST registers them. A single event answers 400.',
+        params: eventParams,
+        response: { 200: upcomingSeriesDatesSchema, ...eventErrors },
+      },
+    },
+    async (request) => {
+      const dates = await seriesRegistrations.upcoming(request.params.id);
+      return {
+        dates: dates.map((d) => ({
+          eventId: occurrenceId(d.key.eventId, d.target.originalStart),
+          startTime: d.row.startTime.toISOString(),
+        })),
+      };
+    },
   );
   app.post(
     '/calendars/appointments/:id/series-registrations',

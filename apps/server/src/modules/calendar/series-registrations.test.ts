@@ -82,6 +82,26 @@ const weekly = (title: string, count: number, overrides: Record<string, unknown>
 describe('registering for every upcoming date of a series', () => {
   it('seats the party on every date, with one mail listing them', async () => {
     const series = await weekly('Weekly Coffee', 3, { capacity: 10 });
+    const preview = await ctx.app.inject({
+      url: `/api/calendars/appointments/${series.masterEventId}_20260326T180000Z/series-registrations`,
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({
+      dates: [
+        {
+          eventId: `${series.masterEventId}_20260319T180000Z`,
+          startTime: '2026-03-19T18:00:00.000Z',
+        },
+        {
+          eventId: `${series.masterEventId}_20260326T180000Z`,
+          startTime: '2026-03-26T18:00:00.000Z',
+        },
+        {
+          eventId: `${series.masterEventId}_20260402T180000Z`,
+          startTime: '2026-04-02T18:00:00.000Z',
+        },
+      ],
+    });
     const { body, result } = await seriesSignUp(series.masterEventId!, 2);
     expect(result.dates.map((d) => [d.eventId, d.seatStatus])).toEqual([
       [`${series.masterEventId}_20260319T180000Z`, 'confirmed'],
