@@ -184,6 +184,17 @@ async function membersDeal(world: World) {
   return row!.id;
 }
 
+/** A fresh upcoming weekly series of two dates organized by "member". */
+async function membersSeries(world: World) {
+  const event = await createEvent(world.ctx.db, {
+    calendarId: 'racc-events',
+    contactId: world.memberContactId,
+    startTime: new Date('2026-04-15T18:00:00Z'),
+    rrule: 'FREQ=WEEKLY;COUNT=2',
+  });
+  return event.id;
+}
+
 const table: Record<string, { call: Build; expect: Expected }> = {
   'GET /api/health': { call: () => ({ url: '/api/health' }), expect: all(200) },
   'GET /api/ready': { call: () => ({ url: '/api/ready' }), expect: all(200) },
@@ -885,6 +896,19 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     call: async (w, as) => ({
       url: `/api/calendars/appointments/${await membersEvent(w)}/registrations`,
       payload: { name: 'Pat Visitor', email: `${as}-guest@example.org`, numberOfGuests: '2' },
+    }),
+    expect: all(201),
+  },
+  'GET /api/calendars/appointments/:id/series-registrations': {
+    call: async (w) => ({
+      url: `/api/calendars/appointments/${await membersSeries(w)}/series-registrations`,
+    }),
+    expect: all(200),
+  },
+  'POST /api/calendars/appointments/:id/series-registrations': {
+    call: async (w, as) => ({
+      url: `/api/calendars/appointments/${await membersSeries(w)}/series-registrations`,
+      payload: { name: 'Pat Visitor', email: `${as}-series@example.org`, numberOfGuests: 2 },
     }),
     expect: all(201),
   },

@@ -59,6 +59,7 @@ describe('the OpenAPI document', () => {
     const keyed = [
       ['/api/calendars/appointments', 'post'],
       ['/api/calendars/appointments/{id}/registrations', 'post'],
+      ['/api/calendars/appointments/{id}/series-registrations', 'post'],
       ['/api/calendars/appointments/{id}/walk-ins', 'post'],
       ['/api/calendars/appointments/{id}/check-in/payments', 'post'],
       ['/api/site/contact', 'post'],

@@ -463,6 +463,36 @@ export const registrationResultSchema = z.object({
 });
 export type RegistrationResult = z.infer<typeof registrationResultSchema>;
 
+/** POST …/{id}/series-registrations: one party for every upcoming date of a series. */
+export const seriesRegistrationResultSchema = z.object({
+  dates: z
+    .array(
+      z.object({
+        eventId: z.string().describe('The occurrence id'),
+        startTime: z.string(),
+        seatStatus: seatStatusSchema.describe('confirmed, held (unpaid online), or waitlisted'),
+        waitlistPosition: z.number().int().nullable(),
+      }),
+    )
+    .describe('Every upcoming date registered for, earliest first'),
+  seatedCount: z.number().int().describe('Dates with seats'),
+  waitlistedCount: z.number().int().describe('Dates on whose waiting list the party is'),
+  message: z.string(),
+  ticket: ticketStateSchema
+    .nullable()
+    .default(null)
+    .describe('A paid series: one invoice with a line per seated date'),
+});
+export type SeriesRegistrationResult = z.infer<typeof seriesRegistrationResultSchema>;
+
+/** GET …/{id}/series-registrations: the dates registering for the whole series would take. */
+export const upcomingSeriesDatesSchema = z.object({
+  dates: z
+    .array(z.object({ eventId: z.string(), startTime: z.string() }))
+    .describe('Every upcoming date of the series, earliest first'),
+});
+export type UpcomingSeriesDates = z.infer<typeof upcomingSeriesDatesSchema>;
+
 /** GET …/{id}/registrations: the event's owner, moderators and admins. */
 export const registrationListSchema = z.object({
   registrations: z

@@ -99,6 +99,16 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
  */
 const composing = new Semaphore(2);
 
+/** One date of a series registration as its mail lists it. */
+export interface SeriesDate {
+  row: EventRow;
+  eventId: string;
+  /** `already`: the address had registered for this date; nothing changed there. */
+  status: 'seated' | 'waitlisted' | 'already';
+  position: number | null;
+  manageUrl: string | null;
+}
+
 /** The mail the calendar sends, each with the event's .ics attached. */
 export class EventMail {
   constructor(
@@ -209,6 +219,52 @@ export class EventMail {
       }),
       checkInCode,
     );
+  }
+
+  /**
+   * To a party registered for every upcoming date of a series: one mail listing each date,
+   * registered or on the waiting list, with that date's own manage link. The series' .ics
+   * is attached; each date's QR code is on its registration page.
+   */
+  async seriesRegistered(
+    series: EventRow,
+    party: { name: string; email: string; guests: number },
+    dates: SeriesDate[],
+    options: { ticketLine?: string | undefined },
+  ) {
+    const title = series.title.trim() || 'Untitled Event';
+    const line = (d: SeriesDate) => {
+      const state =
+        d.status === 'seated'
+          ? 'registered'
+          : d.status === 'waitlisted'
+            ? `on the waiting list (number ${d.position ?? 1})`
+            : 'already registered, nothing changed (use the link of that registration)';
+      return `${whenText(d.row)}: ${state}${d.manageUrl ? `. Manage this date: ${d.manageUrl}` : ''}`;
+    };
+    const waiting = dates.filter((d) => d.status === 'waitlisted').length;
+    await this.send(party.email, { kind: 'series', row: series }, (chamber) => ({
+      subject: `You're registered for ${dates.length} dates: ${title}`,
+      preview: waiting > 0 ? `On the waiting list for ${waiting}` : 'Every upcoming date',
+      greeting: `Hi ${firstName(party.name)},`,
+      paragraphs: [
+        `Thank you for registering for every upcoming date of ${title}, party size ${party.guests}.`,
+        ...(series.location ? [`Where: ${series.location}`] : []),
+        ...dates.map(line),
+        ...(waiting > 0
+          ? [
+              'On a sold-out date, when seats free up we offer them to the first waiting party they fit, by email, with a link to take them.',
+            ]
+          : []),
+        ...(options.ticketLine ? [options.ticketLine] : []),
+        'The attached calendar file adds the series to your calendar. Each date has its own check-in QR code on its registration page.',
+      ],
+      link: {
+        label: 'View event details',
+        url: `${this.config.publicUrl}/events/${encodeURIComponent(dates[0]!.eventId)}`,
+      },
+      note: `Each link changes or cancels that one date; they work for this address only, so keep them to yourself. Questions? Reply to reach the ${chamber.name}.`,
+    }));
   }
 
   /** To a party that registered when the seats were taken: their place on the waiting list. */

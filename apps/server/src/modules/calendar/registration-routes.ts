@@ -8,6 +8,8 @@ import {
   REGISTRATION_TOKEN_HEADER,
   registrationListSchema,
   registrationResultSchema,
+  seriesRegistrationResultSchema,
+  upcomingSeriesDatesSchema,
   registrationTokenHeadersSchema,
   updateManagedRegistrationSchema,
 } from '@chamber/contract';
@@ -16,6 +18,8 @@ import type { ModuleDeps } from '../deps.js';
 import type { EventMail } from './event-mail.js';
 import { RegistrationManageService } from './registration-manage.js';
 import { RegistrationService } from './registrations.js';
+import { SeriesRegistrationService } from './series-registrations.js';
+import { occurrenceId } from './targets.js';
 import { CheckInCodes } from './check-in-codes.js';
 import type { Tickets } from './tickets.js';
 import { errors as eventErrors, eventParams } from './route-schemas.js';
@@ -89,6 +93,67 @@ export const registrationRoutes: FastifyPluginAsyncZod<
       );
       reply.header('cache-control', 'no-store');
       return reply.status(outcome.status).send(outcome.result);
+    },
+  );
+
+  const seriesRegistrations = new SeriesRegistrationService(
+    deps.db,
+    deps.clock,
+    deps.throttle,
+    deps.eventMail,
+    deps.config.publicUrl,
+    deps.tickets,
+  );
+  app.get(
+    '/calendars/appointments/:id/series-registrations',
+    {
+      schema: {
+        tags,
+        summary: 'The dates a registration for the whole series would take (anyone)',
+        description:
+          'The id is the series or any of its occurrences: every date starting from now within 400 days, cancelled ones left out, as POST registers them. A single event answers 400.',
+        params: eventParams,
+        response: { 200: upcomingSeriesDatesSchema, ...eventErrors },
+      },
+    },
+    async (request) => {
+      const dates = await seriesRegistrations.upcoming(request.params.id);
+      return {
+        dates: dates.map((d) => ({
+          eventId: occurrenceId(d.key.eventId, d.target.originalStart),
+          startTime: d.row.startTime.toISOString(),
+        })),
+      };
+    },
+  );
+  app.post(
+    '/calendars/appointments/:id/series-registrations',
+    {
+      config: { idempotent: true },
+      bodyLimit: 16 * 1024,
+      schema: {
+        security: optionalBearer,
+        tags,
+        summary: 'Register one party for every upcoming date of a series (anyone)',
+        description:
+          'The id is the series or any of its occurrences. Every date starting from now within 400 days (cancelled ones left out) is registered in one step: each is seated or put on its waiting list by its own capacity, as a registration for that date alone would be, and no request overbooks. One mail lists the dates, each with its own manage link (a date is changed or cancelled on its own). A priced series gets one invoice with a line per seated date (`ticket` carries its total). A date the address had registered for stays as it was, and the answer for it is what a new party would get. A single event, or a series with no upcoming date, answers 400. Shares the registration throttle (429).',
+        params: eventParams,
+        body: registerForEventSchema,
+        response: { 201: seriesRegistrationResultSchema, ...eventErrors, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await seriesRegistrations.register(
+        request.params.id,
+        request.body,
+        request.session,
+        request.ip,
+      );
+      if (outcome.mailError) {
+        request.log.error({ err: outcome.mailError }, 'series registration mail not sent');
+      }
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send(outcome.result);
     },
   );
 

@@ -201,6 +201,73 @@ describe('EventPage', () => {
     expect(api.bodies('POST /calendars/appointments/e-1/registrations')).toHaveLength(1);
   });
 
+  it('registers for this date only or for all upcoming dates of a series, and lists the dates', async () => {
+    const id = 's-1_20260317T180000Z';
+    const api = stubApi({
+      [`GET /calendars/appointments/${id}`]: () =>
+        json(
+          200,
+          makeAppointment({
+            id,
+            isRecurring: true,
+            masterEventId: 's-1',
+            rrule: 'FREQ=WEEKLY;COUNT=3',
+          }),
+        ),
+      [`GET /calendars/appointments/${id}/series-registrations`]: () =>
+        json(200, {
+          dates: [
+            { eventId: id, startTime: '2026-03-17T18:00:00.000Z' },
+            { eventId: 's-1_20260324T180000Z', startTime: '2026-03-24T18:00:00.000Z' },
+          ],
+        }),
+      [`POST /calendars/appointments/${id}/series-registrations`]: () =>
+        json(201, {
+          dates: [
+            {
+              eventId: id,
+              startTime: '2026-03-17T18:00:00.000Z',
+              seatStatus: 'confirmed',
+              waitlistPosition: null,
+            },
+            {
+              eventId: 's-1_20260324T180000Z',
+              startTime: '2026-03-24T18:00:00.000Z',
+              seatStatus: 'waitlisted',
+              waitlistPosition: 2,
+            },
+          ],
+          seatedCount: 1,
+          waitlistedCount: 1,
+          message: 'You are registered for 1 of 2 dates.',
+          ticket: null,
+        }),
+    });
+    renderWithProviders(<EventPage id={id} />);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Register Now' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Register for Event' });
+    const all = await within(dialog).findByLabelText('All upcoming dates (2)');
+    expect(within(dialog).getByLabelText('This date only')).toHaveProperty('checked', true);
+    fireEvent.click(all);
+    fireEvent.change(within(dialog).getByLabelText('Full Name*'), {
+      target: { value: 'Maria Lopez' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Email*'), {
+      target: { value: 'maria@lopez.example' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+    const dates = await within(dialog).findByRole('list', { name: 'Your dates' });
+    const items = within(dates).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Tue, Mar 17, 2026, 12:00 PMRegistered',
+      'Tue, Mar 24, 2026, 12:00 PMWaiting list, number 2',
+    ]);
+    expect(api.bodies(`POST /calendars/appointments/${id}/series-registrations`)).toEqual([
+      expect.objectContaining({ name: 'Maria Lopez', email: 'maria@lopez.example' }),
+    ]);
+    expect(api.bodies(`POST /calendars/appointments/${id}/registrations`)).toHaveLength(0);
+  });
+
   it('offers the waiting list instead of Register Now when the event is sold out', async () => {
     stubApi({
       'GET /calendars/appointments/e-1': () =>

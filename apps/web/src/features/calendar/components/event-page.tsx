@@ -194,6 +194,17 @@ function EventView({ event }: { event: Appointment }) {
         eventTitle={event.title}
         open={registering}
         onOpenChange={setRegistering}
+        series={
+          event.isRecurring && event.masterEventId && event.id !== event.masterEventId
+            ? {
+                timezone: event.timezone,
+                onRegistered: (result) => {
+                  setConfirmation(result.message);
+                  setRegistering(false);
+                },
+              }
+            : null
+        }
         onRegistered={(result) => {
           const checkout = result.ticket?.checkoutUrl;
           if (result.ticket && checkout && result.registration.holdUntil) {

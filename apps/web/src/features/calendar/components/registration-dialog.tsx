@@ -1,4 +1,4 @@
-import type { RegistrationResult } from '@chamber/contract';
+import type { RegistrationResult, SeriesRegistrationResult } from '@chamber/contract';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,6 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useRegisterForEvent } from '../api/register-for-event';
+import { useRegisterForSeries, useUpcomingSeriesDates } from '../api/register-for-series';
 import { REGISTERED_KEY, setEventFlag } from '../lib/event-flags';
 import {
   registrationBody,
@@ -28,6 +29,8 @@ interface RegistrationDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onRegistered: (result: RegistrationResult) => void;
+  /** An occurrence of a series: the form also offers every upcoming date. */
+  series?: { timezone: string; onRegistered: (result: SeriesRegistrationResult) => void } | null;
   onCloseAutoFocus?: (event: Event) => void;
 }
 
@@ -42,6 +45,7 @@ export function RegistrationDialog({
   open,
   onOpenChange,
   onRegistered,
+  series = null,
   onCloseAutoFocus,
 }: RegistrationDialogProps) {
   return (
@@ -56,6 +60,7 @@ export function RegistrationDialog({
             eventId={eventId}
             onCancel={() => onOpenChange(false)}
             onRegistered={onRegistered}
+            series={series}
           />
         ) : null}
       </DialogContent>
@@ -63,23 +68,99 @@ export function RegistrationDialog({
   );
 }
 
+/** A date as the series' answer lists it, in the event's zone. */
+const dateText = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+
+/** What registering for the whole series came to: each date seated or waitlisted. */
+function SeriesAnswer({
+  result,
+  timezone,
+  onDone,
+}: {
+  result: SeriesRegistrationResult;
+  timezone: string;
+  onDone: () => void;
+}) {
+  return (
+    <div className="grid gap-4">
+      <p role="status">{result.message}</p>
+      <ul aria-label="Your dates" className="grid gap-1 text-sm">
+        {result.dates.map((d) => (
+          <li key={d.eventId} className="flex justify-between gap-4">
+            <span>{dateText(d.startTime, timezone)}</span>
+            <span className={d.seatStatus === 'waitlisted' ? 'text-muted-foreground' : ''}>
+              {d.seatStatus === 'waitlisted'
+                ? `Waiting list, number ${d.waitlistPosition ?? 1}`
+                : d.seatStatus === 'held'
+                  ? 'Held for payment'
+                  : 'Registered'}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <DialogFooter>
+        <Button type="button" onClick={onDone}>
+          Done
+        </Button>
+      </DialogFooter>
+    </div>
+  );
+}
+
 function RegistrationForm({
   eventId,
   onCancel,
   onRegistered,
+  series,
 }: {
   eventId: string;
   onCancel: () => void;
   onRegistered: (result: RegistrationResult) => void;
+  series: RegistrationDialogProps['series'];
 }) {
   const { user } = useAuth();
   const form = useZodForm(registrationFormSchema, { defaultValues: registrationDefaults(user) });
   const register = useRegisterForEvent(eventId);
+  const registerAll = useRegisterForSeries(eventId);
+  const upcoming = useUpcomingSeriesDates(eventId, series !== null);
+  const allCount = upcoming.data?.dates.length ?? 0;
+  const [scope, setScope] = useState<'one' | 'all'>('one');
+  const [answer, setAnswer] = useState<SeriesRegistrationResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+
+  if (answer && series) {
+    return (
+      <SeriesAnswer
+        result={answer}
+        timezone={series.timezone}
+        onDone={() => series.onRegistered(answer)}
+      />
+    );
+  }
 
   async function onSubmit(values: Parameters<typeof registrationBody>[0]) {
     setError(null);
     try {
+      if (series && scope === 'all') {
+        const all = await registerAll.mutateAsync(registrationBody(values));
+        setEventFlag(REGISTERED_KEY, eventId, true);
+        if (all.ticket?.checkoutUrl) {
+          // Paid online: the seats are held while Stripe's page takes the card.
+          window.location.assign(all.ticket.checkoutUrl);
+          return;
+        }
+        setAnswer(all);
+        return;
+      }
       const result = await register.mutateAsync(registrationBody(values));
       setEventFlag(REGISTERED_KEY, eventId, true);
       onRegistered(result);
@@ -105,8 +186,32 @@ function RegistrationForm({
     />
   );
 
+  const pending = register.isPending || registerAll.isPending;
   return (
     <Form form={form} onSubmit={(values) => void onSubmit(values)} className="grid gap-4">
+      {series && allCount > 1 ? (
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium">Register for</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="scope"
+              checked={scope === 'one'}
+              onChange={() => setScope('one')}
+            />
+            This date only
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name="scope"
+              checked={scope === 'all'}
+              onChange={() => setScope('all')}
+            />
+            All upcoming dates ({allCount})
+          </label>
+        </fieldset>
+      ) : null}
       {text('name', 'Full Name*', { autoComplete: 'name', required: true })}
       {text('email', 'Email*', { type: 'email', autoComplete: 'email', required: true })}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -148,8 +253,8 @@ function RegistrationForm({
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={register.isPending}>
-          {register.isPending ? <Spinner className="size-4" /> : null}
+        <Button type="submit" disabled={pending}>
+          {pending ? <Spinner className="size-4" /> : null}
           Register
         </Button>
       </DialogFooter>

@@ -1,0 +1,39 @@
+import type {
+  RegisterForEvent,
+  SeriesRegistrationResult,
+  UpcomingSeriesDates,
+} from '@chamber/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { calendarKeys } from '@/lib/api/calendar-keys';
+
+const path = (id: string) =>
+  `/calendars/appointments/${encodeURIComponent(id)}/series-registrations`;
+
+/** GET …/{id}/series-registrations: the dates 'All upcoming dates' would register for. */
+export function useUpcomingSeriesDates(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...calendarKeys.event(id), 'series-dates'],
+    queryFn: ({ signal }) =>
+      api.get<UpcomingSeriesDates>(path(id), {
+        signal,
+        errorMessage: 'Failed to load the dates of this series',
+      }),
+    enabled,
+  });
+}
+
+/** POST …/{id}/series-registrations: one party on every upcoming date, in one step. */
+export function useRegisterForSeries(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegisterForEvent) =>
+      api.post<SeriesRegistrationResult>(path(id), body, {
+        errorMessage: 'Registration failed. Please try again.',
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.event(id) });
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.lists() });
+    },
+  });
+}
