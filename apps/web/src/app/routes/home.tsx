@@ -15,8 +15,9 @@ export function Component() {
     <>
       <h1 className="sr-only">{name}</h1>
       <HomeCarousel />
-      <NewestDeals />
       <MembershipOverview />
+      {/* Last: it appears only once its data has come, so nothing below it may move then. */}
+      <NewestDeals />
     </>
   );
 }
