@@ -288,6 +288,21 @@ export class RegistrationService {
     const { key, capacity, sent, session, now, ticket } = input;
     const online = ticket?.terms.payment === 'online';
     const { token, hash } = issueManageToken();
+    if (!ticket) {
+      // A free event's new registration takes its seat, or its place in the queue, in one
+      // statement; the seat lock is held for that statement alone. Anything else (a repeat of
+      // the address, seats to settle first) takes the locked path below.
+      const attempt = await q.takeSeatOrQueue(this.db, {
+        key,
+        capacity,
+        values: { ...sent, userId: session?.user.id ?? null, manageTokenHash: hash },
+        now,
+      });
+      if (attempt.kind === 'saved') {
+        const row = (await q.findRegistration(this.db, attempt.id))!;
+        return { kind: 'created', row, token, offers: [], fits: row.seatStatus === 'confirmed' };
+      }
+    }
     return this.db.transaction(async (tx) => {
       await q.lockSeats(tx, key);
       // Waiting parties come first for seats that freed up (an offer ran out, say).
