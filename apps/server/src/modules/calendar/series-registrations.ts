@@ -102,7 +102,7 @@ export class SeriesRegistrationService {
     body: RegistrationBody | RegisterForEvent,
     session: Session | null,
     ip: string,
-  ): Promise<{ result: SeriesRegistrationResult; mailError?: unknown }> {
+  ): Promise<{ result: SeriesRegistrationResult }> {
     const dates = await this.upcoming(id);
     if (dates.length === 0) {
       throw new AppError(
@@ -221,29 +221,37 @@ export class SeriesRegistrationService {
     const total = ticket ? (invoice?.get(ticket.invoiceId)?.totalCents ?? ticket.amountCents) : 0;
     const whole = ticket ? { ...ticket, amountCents: total } : null;
 
-    let mailError: unknown;
     const held = whole?.payment === 'online';
-    try {
-      // Unpaid online seats are confirmed date by date once paid; waiting dates are told now.
-      if (!held || shown.some((d) => d.status !== 'seated')) {
-        await this.mail.seriesRegistered(series, sent, shown, {
-          ticketLine:
-            whole && !held
-              ? `Tickets: ${formatMoney(whole.amountCents, whole.currency)}, to be paid at the door (invoice ${whole.invoiceNumber}).`
-              : held
-                ? 'Seats on the dates marked registered are held for your payment; their confirmations follow it.'
-                : undefined,
-        });
+    // As for one date: the list of dates (an .ics each) and the offers go out after the
+    // answer, and a failure is logged for staff.
+    this.mail.later('series-registration', async () => {
+      let failure: unknown = null;
+      try {
+        // Unpaid online seats are confirmed date by date once paid; waiting dates are told now.
+        if (!held || shown.some((d) => d.status !== 'seated')) {
+          await this.mail.seriesRegistered(series, sent, shown, {
+            ticketLine:
+              whole && !held
+                ? `Tickets: ${formatMoney(whole.amountCents, whole.currency)}, to be paid at the door (invoice ${whole.invoiceNumber}).`
+                : held
+                  ? 'Seats on the dates marked registered are held for your payment; their confirmations follow it.'
+                  : undefined,
+          });
+        }
+      } catch (err) {
+        failure = err;
       }
-    } catch (err) {
-      mailError = err;
-    }
-    for (const o of outcomes) await mailOffers(this.mail, this.publicUrl, o.target, o.offers);
+      // The waiting parties' offers go out whatever became of the registrant's mail.
+      const offerFailures: unknown[] = [];
+      for (const o of outcomes) {
+        offerFailures.push(...(await mailOffers(this.mail, this.publicUrl, o.target, o.offers)));
+      }
+      if (failure ?? offerFailures[0]) throw failure ?? offerFailures[0];
+    });
 
     const seatedCount = outcomes.filter((o) => o.seated).length;
     const waitlistedCount = outcomes.length - seatedCount;
     return {
-      ...(mailError ? { mailError } : {}),
       result: {
         // A date the address had registered for answers what a new party would get there,
         // as a repeat of one date does: the answer tells nobody who had registered.
@@ -258,13 +266,11 @@ export class SeriesRegistrationService {
         ticket: whole,
         message: whole?.checkoutUrl
           ? `${ticketMessages.heldSeats} ${ticketMessages.paidOnline}`
-          : mailError
-            ? "You're registered, but we could not send the confirmation email. Please contact the chamber office if you need it."
-            : whole?.status === 'unpaid'
-              ? `${ticketMessages.payAtDoor} We've sent a confirmation to your email.`
-              : waitlistedCount > 0
-                ? `You're registered for ${seatedCount} of ${outcomes.length} dates and on the waiting list for the others; we've sent the details to your email.`
-                : "We've sent a confirmation to your email.",
+          : whole?.status === 'unpaid'
+            ? `${ticketMessages.payAtDoor} We've sent a confirmation to your email.`
+            : waitlistedCount > 0
+              ? `You're registered for ${seatedCount} of ${outcomes.length} dates and on the waiting list for the others; we've sent the details to your email.`
+              : "We've sent a confirmation to your email.",
       },
     };
   }
