@@ -58,6 +58,25 @@ export function registrationWindows(email: string, ip: string): Window[] {
   ];
 }
 
+/**
+ * Counts a registration against `registrationWindows` and refuses it (429, with when to try
+ * again) once a window is full: one date and a whole series count alike.
+ */
+export async function throttleRegistration(
+  throttle: Throttle,
+  email: string,
+  ip: string,
+): Promise<void> {
+  const attempt = await throttle.take(registrationWindows(email, ip));
+  if (attempt.blocked) {
+    throw new AppError(
+      'too_many_requests',
+      'Too many registrations from here. Please try again later.',
+      { 'retry-after': String(attempt.retryAfter) },
+    );
+  }
+}
+
 export interface RegisterOutcome {
   result: RegistrationResult;
   /**
@@ -150,14 +169,7 @@ export class RegistrationService {
     const reason = closedReason(shownRow(target), now);
     if (reason) throw closed(reason);
 
-    const attempt = await this.throttle.take(registrationWindows(body.email, ip));
-    if (attempt.blocked) {
-      throw new AppError(
-        'too_many_requests',
-        'Too many registrations from here. Please try again later.',
-        { 'retry-after': String(attempt.retryAfter) },
-      );
-    }
+    await throttleRegistration(this.throttle, body.email, ip);
     const seatKey = registrationKey(target);
     const sent = {
       name: body.name.trim(),

@@ -196,6 +196,35 @@ describe('registering for every upcoming date of a series', () => {
     expect((await rowsOf(body.email)).map((r) => r.occurrenceKey)).toEqual(['20260317T140000Z']);
   });
 
+  it('counts against the same throttle as one date: five an hour from an address', async () => {
+    const series = await weekly('Throttled Coffee', 2);
+    const other = await createdEvent(ctx, people.owner.token, { title: 'Throttled Lunch' });
+    const body = { name: 'Robin Hale', email: 'often@series.example' };
+    const ip = (i: number) => `198.18.62.${i}`;
+    // Three dates of one event, two series: the sixth registration from the address is refused.
+    for (let i = 1; i <= 3; i += 1) {
+      const one = await register(
+        ctx,
+        other.id,
+        { ...body, numberOfGuests: i },
+        {
+          remoteAddress: ip(i),
+        },
+      );
+      expect(one.statusCode, one.body).toBeLessThan(300);
+    }
+    for (let i = 4; i <= 5; i += 1) {
+      expect((await registerSeries(series.masterEventId!, body, ip(i))).statusCode).toBe(201);
+    }
+    const refused = await registerSeries(series.masterEventId!, body, ip(6));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.json()).toEqual({
+      error: 'too_many_requests',
+      message: 'Too many registrations from here. Please try again later.',
+    });
+  });
+
   it('answers bad input with a clear 4xx', async () => {
     const series = await weekly('Lunch Talks', 2);
     const single = await createdEvent(ctx, people.owner.token, { title: 'One Night Only' });

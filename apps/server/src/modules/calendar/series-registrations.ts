@@ -18,7 +18,7 @@ import type { EventMail, SeriesDate } from './event-mail.js';
 import { issueManageToken, manageUrl } from './manage-links.js';
 import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
-import { closedReason, mailOffers, registrationWindows } from './registrations.js';
+import { closedReason, mailOffers, throttleRegistration } from './registrations.js';
 import { compactUtc } from './rule-text.js';
 import { type Offer, seatsFor, settleSeats } from './seats.js';
 import { occurrenceId, recurrenceOf, resolveTarget, type Target } from './targets.js';
@@ -110,14 +110,7 @@ export class SeriesRegistrationService {
         'Registration is closed: this series has no upcoming dates.',
       );
     }
-    const attempt = await this.throttle.take(registrationWindows(body.email, ip));
-    if (attempt.blocked) {
-      throw new AppError(
-        'too_many_requests',
-        'Too many registrations from here. Please try again later.',
-        { 'retry-after': String(attempt.retryAfter) },
-      );
-    }
+    await throttleRegistration(this.throttle, body.email, ip);
     const now = this.clock.now();
     const sent = {
       name: body.name.trim(),
