@@ -1,11 +1,10 @@
 import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, paths, signInThroughForm, storedToken, test } from './fixtures';
+import { asEliteMember, eliteMember } from './elite-member';
+import { expect, paths, test } from './fixtures';
 
-/** The seed's elite member with a sign-in (apps/server/src/seed/demo-data.ts). */
-const tom = { email: 'tom@redwoodhardware.example', password: 'Chamber-Member-2026' };
-const business = 'Redwood Hardware & Supply';
+const { business } = eliteMember;
 type GalleryImage = { url: string; caption: string };
 
 /** A small one-colour PNG, made here so each test image has bytes (and a URL) of its own. */
@@ -41,45 +40,16 @@ async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
-/** Calls the API as the signed-in member. */
-async function callApi<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  const token = await storedToken(page);
-  return page.evaluate(
-    async ({ method, url, body, token }) => {
-      const res = await fetch(url, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as T;
-    },
-    { method, url, body, token: token.local ?? token.session },
-  );
-}
-
 test('an elite member adds, captions and reorders gallery images; the member page shows them in a keyboard lightbox', async ({
   page,
 }) => {
   test.slow(); // Two uploads, a save, a lightbox and eight axe scans.
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.addInitScript(() => {
-    if (window === window.top) localStorage.setItem('vite-ui-theme', 'system');
-  });
-  await page.goto(paths.login.href());
-  await signInThroughForm(page, tom);
-  await expect(page).toHaveURL(paths.home.href());
-  const { contactId } = await callApi<{ contactId: string }>(page, 'GET', '/api/auth/profile');
-  const before = await callApi<{ gallery: GalleryImage[] }>(
-    page,
-    'GET',
-    `/api/members/${contactId}`,
-  );
-  const seeded = before.gallery.length;
-  expect(seeded).toBeGreaterThan(0);
-  expect(seeded).toBeLessThanOrEqual(10);
+  // The demo member's gallery is put back as the seed left it, for the other specs.
+  await asEliteMember(page, ['gallery'], async ({ contactId, before }) => {
+    const seeded = (before.gallery as GalleryImage[]).length;
+    expect(seeded).toBeGreaterThan(0);
+    expect(seeded).toBeLessThanOrEqual(10);
 
-  try {
     await page.goto(paths.profile.href());
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     const editor = page.getByRole('group', { name: 'Image gallery' });
@@ -178,8 +148,5 @@ test('an elite member adds, captions and reorders gallery images; the member pag
         await expect(thumbs.first()).toBeFocused();
       }
     }
-  } finally {
-    // The demo member's gallery as the seed left it, for the other specs.
-    await callApi(page, 'PUT', `/api/members/${contactId}`, { gallery: before.gallery });
-  }
+  });
 });
