@@ -30,15 +30,21 @@ export async function callApi<T>(
   );
 }
 
+type Listing = {
+  gallery: { url: string; caption: string }[];
+  socialLinks: { url: string }[];
+};
+
 /**
  * Signs the seed's elite member in through the form (light theme, the page following the
- * system's), runs `body` with their listing as it was, and then saves `fields` of the listing
- * back as they were, pass or fail, so the other specs find the seed's listing.
+ * system's), runs `body` with their listing as it was, and then saves back what `restore`
+ * makes of that listing (the fields the test changes, as a save takes them), pass or fail, so
+ * the other specs find the seed's listing.
  */
-export async function asEliteMember<F extends string>(
+export async function asEliteMember(
   page: Page,
-  fields: F[],
-  body: (member: { contactId: string; before: Record<F, unknown> }) => Promise<void>,
+  restore: (before: Listing) => object,
+  body: (member: { contactId: string; before: Listing }) => Promise<void>,
 ) {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.addInitScript(() => {
@@ -48,11 +54,10 @@ export async function asEliteMember<F extends string>(
   await signInThroughForm(page, eliteMember);
   await expect(page).toHaveURL(paths.home.href());
   const { contactId } = await callApi<{ contactId: string }>(page, 'GET', '/api/auth/profile');
-  const before = await callApi<Record<F, unknown>>(page, 'GET', `/api/members/${contactId}`);
+  const before = await callApi<Listing>(page, 'GET', `/api/members/${contactId}`);
   try {
     await body({ contactId, before });
   } finally {
-    const saved = Object.fromEntries(fields.map((field) => [field, before[field]]));
-    await callApi(page, 'PUT', `/api/members/${contactId}`, saved);
+    await callApi(page, 'PUT', `/api/members/${contactId}`, restore(before));
   }
 }
