@@ -27,6 +27,8 @@ export const dealAudiences = ['public', 'members'] as const;
 export const submissionKinds = ['contact', 'business_of_month', 'customer_service'] as const;
 
 export type Role = (typeof roles)[number];
+/** Moderators and admins: the roles that act for the chamber (review, edit any member). */
+export const isStaffRole = (role: Role): boolean => role === 'admin' || role === 'moderator';
 export type UserStatus = (typeof userStatuses)[number];
 export type MembershipTier = (typeof membershipTiers)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminStatsSchema,
   apiErrorSchema,
@@ -16,13 +15,13 @@ import {
   userResponseSchema,
 } from '@chamber/contract';
 import { mediaResponse } from '../../lib/openapi-media.js';
+import { idParams } from '../../lib/route-schemas.js';
 import { accountServices, type AuthService } from '../auth/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { exportRoster } from '../members/index.js';
 import { SubmissionsService } from '../site/index.js';
 import { type AdminMembershipChanges, AdminService } from './service.js';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
 const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409: apiErrorSchema };
 

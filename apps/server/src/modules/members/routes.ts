@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   listMembersQuerySchema,
@@ -11,17 +10,12 @@ import {
 } from '@chamber/contract';
 import { JsonBody } from '../../lib/json-body.js';
 import { KeptResponses } from '../../lib/kept-responses.js';
+import { errorAnswers, idParams } from '../../lib/route-schemas.js';
 import { optionalBearer, requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { MembersService } from './service.js';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404);
 
 /** The directory and member pages: /members, /members/{id} and its images. */
 export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
