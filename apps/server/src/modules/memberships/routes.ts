@@ -112,7 +112,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
         response: { 200: membershipListSchema, 400: apiErrorSchema, ...denied },
       },
     },
-    async (request) => memberships.list(request.query),
+    async (request, reply) => (await memberships.list(request.query)).send(request, reply),
   );
 
   app.get(
