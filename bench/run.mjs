@@ -20,6 +20,7 @@ import { evaluate, toMarkdown, updateReadme } from './lib/report.mjs';
 import { scenarios } from './lib/scenarios.mjs';
 import {
   database,
+  dataVersion,
   duesCounts,
   runDuesJobOnce,
   seatEvents,
@@ -167,17 +168,21 @@ try {
   for (const s of list) {
     await settle(portal.url);
     memory.mark();
+    const versionBefore = await dataVersion(store.pool);
     const figures = await measure({
       url: portal.url,
       requests: s.requests,
       connections,
       seconds,
       warmupSeconds,
+      pid: portal.pid,
     });
+    // Kept answers are computed again after each change: how often the data changed under load.
+    figures.dataVersionMoves = (await dataVersion(store.pool)) - versionBefore;
     const peak = memory.mark();
     rows.push({ name: s.name, key: s.key, target: s.target, ...figures, serverMb: peak.serverMb });
     console.log(
-      `${s.name.padEnd(30)} ${String(figures.rps).padStart(7)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  errors ${figures.errors}  rss ${Math.round(peak.serverMb)} MB`,
+      `${s.name.padEnd(30)} ${String(figures.rps).padStart(7)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  errors ${figures.errors}  rss ${Math.round(peak.serverMb)} MB  server CPU ${figures.serverCpuMsPerRequest} ms/request  ${figures.requests} requests, ${s.requests.length} distinct, data version moved ${figures.dataVersionMoves}`,
     );
   }
   const peak = memory.stop();

@@ -1,4 +1,5 @@
 // One load run with autocannon: a warm-up that is thrown away, then the measured run.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 /** What every browser sends: answers come compressed where the server compresses them. */
@@ -17,11 +18,12 @@ function discardBodies(client) {
 /**
  * @param {{ url: string, requests: { path: string, method?: string,
  *   headers?: Record<string, string>, setupRequest?: (request: object) => object }[],
- *   connections: number, seconds: number, warmupSeconds: number }} options
+ *   connections: number, seconds: number, warmupSeconds: number, pid?: number }} options
  *   Each connection cycles through `requests` in order; `setupRequest` (autocannon's) makes
- *   each request of a write its own (another person registering).
+ *   each request of a write its own (another person registering). With the server's `pid`,
+ *   the CPU time it spent per request of the timed run is counted too (Linux only).
  */
-export async function measure({ url, requests, connections, seconds, warmupSeconds }) {
+export async function measure({ url, requests, connections, seconds, warmupSeconds, pid }) {
   const base = {
     url,
     connections,
@@ -35,8 +37,16 @@ export async function measure({ url, requests, connections, seconds, warmupSecon
     })),
   };
   if (warmupSeconds > 0) await run({ ...base, duration: warmupSeconds });
+  const cpuBefore = pid ? cpuMs(pid) : null;
   const result = await run({ ...base, duration: seconds });
+  const cpuAfter = pid ? cpuMs(pid) : null;
   return {
+    // What process.cpuUsage() would say inside the server (user + system), independent of
+    // how busy the rest of the machine is, unlike the latencies.
+    serverCpuMsPerRequest:
+      cpuBefore !== null && cpuAfter !== null && result.requests.total
+        ? Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 100) / 100
+        : null,
     requests: result.requests.total,
     rps: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -47,6 +57,19 @@ export async function measure({ url, requests, connections, seconds, warmupSecon
       ? Math.round(result.throughput.total / result.requests.total / 102.4) / 10
       : 0,
   };
+}
+
+/** User plus system CPU time of a process so far, in ms (null when /proc is not readable). */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the name in parentheses (which may hold spaces): utime and stime are the
+    // 14th and 15th of the line, in clock ticks of 10 ms.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 function run(options) {

@@ -1,6 +1,5 @@
 import { formatMoney, type Invoice, type Payment } from '@chamber/contract';
 import { useId, useState } from 'react';
-import { Input } from '@/components/ui/input';
 import {
   Select,
   SelectContent,
@@ -12,7 +11,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { membershipActions, useMembershipAction, type RecordPayment } from '../api/memberships';
 import { amountText, methodLabels, offlineMethods, readAmount } from '../lib/dues';
-import { ActionField, describedBy, DuesActionDialog } from './dues-action-dialog';
+import { ActionField, ActionInput, DuesActionDialog } from './dues-action-dialog';
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
@@ -79,24 +78,22 @@ export function RecordPaymentDialog({ invoice, ...props }: DialogProps & { invoi
           </SelectContent>
         </Select>
       </ActionField>
-      <ActionField id={`${id}-reference`} label={referenceLabel} error={referenceError}>
-        <Input
-          id={`${id}-reference`}
-          value={reference}
-          onChange={(e) => setReference(e.target.value)}
-          maxLength={200}
-          autoComplete="off"
-          {...describedBy(`${id}-reference`, referenceError)}
-        />
-      </ActionField>
-      <ActionField id={`${id}-received`} label="Received on">
-        <Input
-          id={`${id}-received`}
-          type="date"
-          value={receivedOn}
-          onChange={(e) => setReceivedOn(e.target.value)}
-        />
-      </ActionField>
+      <ActionInput
+        id={`${id}-reference`}
+        label={referenceLabel}
+        error={referenceError}
+        value={reference}
+        onValueChange={setReference}
+        maxLength={200}
+        autoComplete="off"
+      />
+      <ActionInput
+        id={`${id}-received`}
+        label="Received on"
+        value={receivedOn}
+        onValueChange={setReceivedOn}
+        type="date"
+      />
     </DuesActionDialog>
   );
 }
@@ -115,16 +112,15 @@ function useReason() {
 
 function ReasonField({ id, reason }: { id: string; reason: ReturnType<typeof useReason> }) {
   return (
-    <ActionField id={id} label="Reason" error={reason.error}>
-      <Input
-        id={id}
-        value={reason.value}
-        onChange={(e) => reason.setReason(e.target.value)}
-        maxLength={500}
-        autoComplete="off"
-        {...describedBy(id, reason.error)}
-      />
-    </ActionField>
+    <ActionInput
+      id={id}
+      label="Reason"
+      error={reason.error}
+      value={reason.value}
+      onValueChange={reason.setReason}
+      maxLength={500}
+      autoComplete="off"
+    />
   );
 }
 
@@ -177,14 +173,13 @@ export function ReissueInvoiceDialog({ invoice, ...props }: DialogProps & { invo
       }}
     >
       <ReasonField id={id} reason={reason} />
-      <ActionField id={`${id}-due`} label="Due on">
-        <Input
-          id={`${id}-due`}
-          type="date"
-          value={dueOn}
-          onChange={(e) => setDueOn(e.target.value)}
-        />
-      </ActionField>
+      <ActionInput
+        id={`${id}-due`}
+        label="Due on"
+        value={dueOn}
+        onValueChange={setDueOn}
+        type="date"
+      />
     </DuesActionDialog>
   );
 }
@@ -236,16 +231,15 @@ export function RefundDialog({
       destructive
       run={run}
     >
-      <ActionField id={`${id}-amount`} label={`Amount (${payment.currency})`} error={amountError}>
-        <Input
-          id={`${id}-amount`}
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          inputMode="decimal"
-          autoComplete="off"
-          {...describedBy(`${id}-amount`, amountError)}
-        />
-      </ActionField>
+      <ActionInput
+        id={`${id}-amount`}
+        label={`Amount (${payment.currency})`}
+        error={amountError}
+        value={amount}
+        onValueChange={setAmount}
+        inputMode="decimal"
+        autoComplete="off"
+      />
       <ReasonField id={`${id}-reason`} reason={reason} />
       {toCard ? (
         <div className="flex items-start gap-2">
@@ -262,15 +256,14 @@ export function RefundDialog({
         </div>
       ) : null}
       {toCard && throughStripe ? null : (
-        <ActionField id={`${id}-reference`} label="Reference (optional)">
-          <Input
-            id={`${id}-reference`}
-            value={reference}
-            onChange={(e) => setReference(e.target.value)}
-            maxLength={200}
-            autoComplete="off"
-          />
-        </ActionField>
+        <ActionInput
+          id={`${id}-reference`}
+          label="Reference (optional)"
+          value={reference}
+          onValueChange={setReference}
+          maxLength={200}
+          autoComplete="off"
+        />
       )}
     </DuesActionDialog>
   );
@@ -312,26 +305,24 @@ export function IssueInvoiceDialog({
       pendingLabel="Issuing..."
       run={run}
     >
-      <ActionField id={`${id}-what`} label="For" error={errors.description}>
-        <Input
-          id={`${id}-what`}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          maxLength={300}
-          autoComplete="off"
-          {...describedBy(`${id}-what`, errors.description)}
-        />
-      </ActionField>
-      <ActionField id={`${id}-amount`} label={`Amount (${currency})`} error={errors.amount}>
-        <Input
-          id={`${id}-amount`}
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          inputMode="decimal"
-          autoComplete="off"
-          {...describedBy(`${id}-amount`, errors.amount)}
-        />
-      </ActionField>
+      <ActionInput
+        id={`${id}-what`}
+        label="For"
+        error={errors.description}
+        value={description}
+        onValueChange={setDescription}
+        maxLength={300}
+        autoComplete="off"
+      />
+      <ActionInput
+        id={`${id}-amount`}
+        label={`Amount (${currency})`}
+        error={errors.amount}
+        value={amount}
+        onValueChange={setAmount}
+        inputMode="decimal"
+        autoComplete="off"
+      />
     </DuesActionDialog>
   );
 }
