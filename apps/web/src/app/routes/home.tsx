@@ -1,6 +1,7 @@
 import { NewestDeals } from '@/features/deals/components/newest-deals';
 import { HomeCarousel } from '@/features/home/components/home-carousel';
 import { MembershipOverview } from '@/features/home/components/membership-overview';
+import { NewestJobs } from '@/features/jobs/components/newest-jobs';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMetaDescription } from '@/lib/use-meta-description';
@@ -16,8 +17,9 @@ export function Component() {
       <h1 className="sr-only">{name}</h1>
       <HomeCarousel />
       <MembershipOverview />
-      {/* Last: it appears only once its data has come, so nothing below it may move then. */}
+      {/* Last: they appear only once their data has come, so nothing below may move then. */}
       <NewestDeals />
+      <NewestJobs />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import {
   BarChart3Icon,
   BadgeDollarSignIcon,
+  BriefcaseBusinessIcon,
   HistoryIcon,
   IdCardIcon,
   InboxIcon,
@@ -16,6 +17,7 @@ import { useAccessRevoked } from '../api/use-access-revoked';
 import { AccessDenied } from './access-denied';
 import { AuditLog } from './audit-log';
 import { ChamberSettings } from './chamber-settings';
+import { JobPostingsQueue } from './job-postings-queue';
 import { MembershipPlans } from './membership-plans';
 import { Memberships } from './memberships';
 import { Messages } from './messages';
@@ -30,6 +32,7 @@ const tabs = [
   'audit',
   'settings',
   'messages',
+  'jobs',
 ] as const;
 type Tab = (typeof tabs)[number];
 // The tabs wrap onto rows at 360 px, each row shared out evenly; icons show from 640 px.
@@ -110,6 +113,10 @@ export function AdminDashboard() {
               <InboxIcon aria-hidden="true" />
               Messages
             </TabsTrigger>
+            <TabsTrigger value="jobs" className={triggerClass}>
+              <BriefcaseBusinessIcon aria-hidden="true" />
+              Job Postings
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
             <StatsOverview />
@@ -123,6 +130,9 @@ export function AdminDashboard() {
           </TabsContent>
           {kept('settings', <ChamberSettings />)}
           {kept('messages', <Messages />)}
+          <TabsContent value="jobs">
+            <JobPostingsQueue />
+          </TabsContent>
         </Tabs>
       </PageBody>
     </>
