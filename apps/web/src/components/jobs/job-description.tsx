@@ -1,4 +1,4 @@
-import { descriptionParts } from '@/lib/jobs/job-text';
+import { descriptionParts } from '@/lib/jobs/description-parts';
 
 /** A job post's description as written: its line breaks kept, its web links made links. */
 export function JobDescription({ text }: { text: string }) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { descriptionParts, payText, placeText } from './job-text';
+import { descriptionParts } from './description-parts';
+import { payText, placeText } from './job-text';
 
 describe('descriptionParts', () => {
   it('makes the http(s) links of a description links and keeps the rest as text', () => {

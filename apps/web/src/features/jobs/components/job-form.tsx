@@ -195,7 +195,7 @@ export function JobForm({
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-3">
         <legend className="mb-1 text-sm font-medium">Pay (optional)</legend>
-        <Field id={`${id}-pay-min`} label="From">
+        <Field id={`${id}-pay-min`} label="Lowest pay">
           <Input
             id={`${id}-pay-min`}
             inputMode="decimal"
@@ -203,7 +203,7 @@ export function JobForm({
             onChange={(e) => set('payMin', e.target.value)}
           />
         </Field>
-        <Field id={`${id}-pay-max`} label="To">
+        <Field id={`${id}-pay-max`} label="Highest pay">
           <Input
             id={`${id}-pay-max`}
             inputMode="decimal"
@@ -211,7 +211,7 @@ export function JobForm({
             onChange={(e) => set('payMax', e.target.value)}
           />
         </Field>
-        <Field id={`${id}-period`} label="Per">
+        <Field id={`${id}-period`} label="Pay period">
           <Select
             value={values.payPeriod || NO_PERIOD}
             onValueChange={(value) =>

@@ -22,7 +22,8 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { addressText, closingDayOf, statusLabels } from '@/lib/jobs/job-text';
-import { myJobPostsQueryOptions, useJobPostActions } from '../api/job-posts';
+import { useJobPostActions } from '../api/job-post-actions';
+import { myJobPostsQueryOptions } from '../api/job-posts';
 import { JobForm, type JobFormIntent } from './job-form';
 
 const messageOf = (error: unknown, fallback: string) =>
