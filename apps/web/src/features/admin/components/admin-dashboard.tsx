@@ -1,6 +1,7 @@
 import {
   BarChart3Icon,
   BadgeDollarSignIcon,
+  BriefcaseBusinessIcon,
   HistoryIcon,
   IdCardIcon,
   InboxIcon,
@@ -16,6 +17,7 @@ import { useAccessRevoked } from '../api/use-access-revoked';
 import { AccessDenied } from './access-denied';
 import { AuditLog } from './audit-log';
 import { ChamberSettings } from './chamber-settings';
+import { JobPostingsQueue } from './job-postings-queue';
 import { MembershipPlans } from './membership-plans';
 import { Memberships } from './memberships';
 import { Messages } from './messages';
@@ -31,6 +33,7 @@ const tabs = [
   { value: 'audit', label: 'Audit Log', icon: HistoryIcon },
   { value: 'settings', label: 'Settings', icon: SettingsIcon },
   { value: 'messages', label: 'Messages', icon: InboxIcon },
+  { value: 'jobs', label: 'Job Postings', icon: BriefcaseBusinessIcon },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 // The tabs wrap onto rows at 360 px, each row shared out evenly; icons show from 640 px.
@@ -102,6 +105,9 @@ export function AdminDashboard() {
           </TabsContent>
           {kept('settings', <ChamberSettings />)}
           {kept('messages', <Messages />)}
+          <TabsContent value="jobs">
+            <JobPostingsQueue />
+          </TabsContent>
         </Tabs>
       </PageBody>
     </>
