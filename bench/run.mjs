@@ -18,7 +18,7 @@ import { measure } from './lib/load.mjs';
 import { memorySampler } from './lib/memory.mjs';
 import { freePort, root, startPortal } from './lib/portal.mjs';
 import { evaluate, toMarkdown, updateReadme } from './lib/report.mjs';
-import { scenarios } from './lib/scenarios.mjs';
+import { ADMIN, scenarios, signIn } from './lib/scenarios.mjs';
 import {
   database,
   duesCounts,
@@ -87,6 +87,11 @@ function printRow(name, figures, serverMb) {
   console.log(
     `${name.padEnd(30)} ${String(figures.rps).padStart(7)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  errors ${figures.errors}${cpu}${db}${rss}`,
   );
+}
+
+/** A cache's hit rate during a load, as a percentage with one decimal. */
+function hitRate({ hits, misses }) {
+  return hits + misses ? `${Math.round((hits / (hits + misses)) * 1000) / 10}%` : '–';
 }
 
 /** The median of a list of numbers (the lower middle one of an even count); null stays null. */
@@ -195,6 +200,26 @@ try {
     }
   }
 
+  const adminToken = await signIn(portal.url, ADMIN);
+  /** The server's kept-answer caches (GET /api/admin/kept-answers), by name. */
+  const keptAnswers = async () => {
+    const res = await fetch(`${portal.url}/api/admin/kept-answers`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    if (!res.ok) throw new Error(`kept-answers answered ${res.status}`);
+    return new Map((await res.json()).caches.map((c) => [c.name, c]));
+  };
+  /** Each cache a load used: its hits and misses during it, and what it holds at the end. */
+  const keptDuring = (before, after) =>
+    [...after.values()]
+      .map((c) => {
+        const was = before.get(c.name) ?? { hits: 0, misses: 0 };
+        const hits = c.hits - was.hits;
+        const misses = c.misses - was.misses;
+        return { name: c.name, hits, misses, entries: c.entries, kb: Math.round(c.bytes / 1024) };
+      })
+      .filter((c) => c.hits + c.misses > 0);
+
   /** One pass over the ceiling and every scenario, each loaded right after the other. */
   async function round() {
     const rows = [];
@@ -220,6 +245,7 @@ try {
     for (const s of list) {
       await settle(portal.url);
       memory.mark();
+      const keptBefore = await keptAnswers();
       const figures = await measure({
         url: portal.url,
         requests: s.requests,
@@ -229,14 +255,21 @@ try {
         pid: portal.pid,
       });
       const peak = memory.mark();
+      const kept = keptDuring(keptBefore, await keptAnswers());
       rows.push({
         name: s.name,
         key: s.key,
         target: s.target,
         ...figures,
         serverMb: peak.serverMb,
+        kept,
       });
       printRow(s.name, figures, peak.serverMb);
+      for (const c of kept) {
+        console.log(
+          `${''.padEnd(30)} kept ${c.name}: ${hitRate(c)} hits (${c.hits} of ${c.hits + c.misses}), ${c.entries} held, ${c.kb} KB`,
+        );
+      }
     }
     return rows;
   }

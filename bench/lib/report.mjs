@@ -129,9 +129,30 @@ export function toMarkdown(result) {
     ],
   );
   const { memory, run, dues, seating } = result;
+  const kept = result.rows.filter((r) => r.kept?.length);
   return [
     table,
     '',
+    ...(kept.length
+      ? [
+          "Kept answers during each endpoint's load (warm-up included; hits of all requests, " +
+            'answers held and their size at the end): ' +
+            kept
+              .map(
+                (r) =>
+                  `${r.name}: ${r.kept
+                    .map(
+                      (c) =>
+                        `${c.name} ${Math.round((c.hits / (c.hits + c.misses)) * 1000) / 10}% ` +
+                        `(${c.misses.toLocaleString('en-US')} misses, ${c.entries.toLocaleString('en-US')} held, ${c.kb.toLocaleString('en-US')} KB)`,
+                    )
+                    .join(', ')}`,
+              )
+              .join('; ') +
+            '.',
+          '',
+        ]
+      : []),
     `Server peak memory (RSS): ${Math.round(memory.serverMb ?? 0)} MB (target < ${MEMORY_TARGET_MB} MB); ` +
       `embedded PostgreSQL peak (PSS): ${Math.round(memory.databaseMb ?? 0)} MB.`,
     '',
