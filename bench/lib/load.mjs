@@ -41,8 +41,9 @@ export async function measure({ url, requests, connections, seconds, warmupSecon
   const cpuBefore = pid ? cpuSeconds(pid) : null;
   const result = await run({ ...base, duration: seconds });
   const cpuAfter = pid ? cpuSeconds(pid) : null;
+  // A database process that ended during the run takes its CPU time with it: no figure then.
   const perRequest = (before, after) =>
-    before === null || after === null || !result.requests.total
+    before === null || after === null || after < before || !result.requests.total
       ? null
       : Math.round(((after - before) / result.requests.total) * 1e6);
   return {
