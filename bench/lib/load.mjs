@@ -1,6 +1,6 @@
 // One load run with autocannon: a warm-up that is thrown away, then the measured run.
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { cpuSeconds } from './memory.mjs';
 
 /** What every browser sends: answers come compressed where the server compresses them. */
 export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
@@ -21,7 +21,8 @@ function discardBodies(client) {
  *   connections: number, seconds: number, warmupSeconds: number, pid?: number }} options
  *   Each connection cycles through `requests` in order; `setupRequest` (autocannon's) makes
  *   each request of a write its own (another person registering). With the server's `pid`,
- *   the CPU time it spent per request of the timed run is counted too (Linux only).
+ *   the CPU it (and its embedded database) spent per answered request in the measured run is
+ *   given too: unlike requests per second, that hardly depends on what else the machine does.
  */
 export async function measure({ url, requests, connections, seconds, warmupSeconds, pid }) {
   const base = {
@@ -37,16 +38,15 @@ export async function measure({ url, requests, connections, seconds, warmupSecon
     })),
   };
   if (warmupSeconds > 0) await run({ ...base, duration: warmupSeconds });
-  const cpuBefore = pid ? cpuMs(pid) : null;
+  const cpuBefore = pid ? cpuSeconds(pid) : null;
   const result = await run({ ...base, duration: seconds });
-  const cpuAfter = pid ? cpuMs(pid) : null;
+  const cpuAfter = pid ? cpuSeconds(pid) : null;
+  // A database process that ended during the run takes its CPU time with it: no figure then.
+  const perRequest = (before, after) =>
+    before === null || after === null || after < before || !result.requests.total
+      ? null
+      : Math.round(((after - before) / result.requests.total) * 1e6);
   return {
-    // What process.cpuUsage() would say inside the server (user + system), independent of
-    // how busy the rest of the machine is, unlike the latencies.
-    serverCpuMsPerRequest:
-      cpuBefore !== null && cpuAfter !== null && result.requests.total
-        ? Math.round(((cpuAfter - cpuBefore) / result.requests.total) * 100) / 100
-        : null,
     requests: result.requests.total,
     rps: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -56,20 +56,10 @@ export async function measure({ url, requests, connections, seconds, warmupSecon
     kbPerResponse: result.requests.total
       ? Math.round(result.throughput.total / result.requests.total / 102.4) / 10
       : 0,
+    /** Microseconds of CPU per request: the server process's, and its database's. */
+    serverCpuUs: cpuBefore && cpuAfter ? perRequest(cpuBefore.server, cpuAfter.server) : null,
+    databaseCpuUs: cpuBefore && cpuAfter ? perRequest(cpuBefore.database, cpuAfter.database) : null,
   };
-}
-
-/** User plus system CPU time of a process so far, in ms (null when /proc is not readable). */
-function cpuMs(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the name in parentheses (which may hold spaces): utime and stime are the
-    // 14th and 15th of the line, in clock ticks of 10 ms.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
 }
 
 function run(options) {

@@ -6,7 +6,7 @@ const CALENDAR = 'racc-events';
 const TIME_ZONE = 'America/Denver';
 /** Demo logins (seeded with the demo chamber). */
 const MEMBER = { email: 'maria@sweetwaterbakery.example', password: 'Chamber-Member-2026' };
-const ADMIN = { email: 'admin@rivertonchamber.example', password: 'Chamber-Admin-2026' };
+export const ADMIN = { email: 'admin@rivertonchamber.example', password: 'Chamber-Admin-2026' };
 /** What visitors type into the directory's search box: names, trades and places. */
 const SEARCHES = [
   'bakery',

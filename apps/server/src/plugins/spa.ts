@@ -33,6 +33,7 @@ export const spaPlugin = fp(
     const { pages } = opts;
     // About 3 kB a page: the directory's members and upcoming events fit many times over.
     const served = new VersionedCache<ServedPage | null>({
+      name: 'pages with their head tags',
       maxEntries: 5000,
       maxSize: 16 * 1024 * 1024,
       sizeOf: (page) => page?.html.length ?? 0,

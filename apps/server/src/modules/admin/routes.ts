@@ -3,6 +3,7 @@ import {
   adminStatsSchema,
   apiErrorSchema,
   auditListSchema,
+  keptAnswersSchema,
   deleteUserResponseSchema,
   exportUsersQuerySchema,
   listAuditQuerySchema,
@@ -16,6 +17,7 @@ import {
 } from '@chamber/contract';
 import { mediaResponse } from '../../lib/openapi-media.js';
 import { idParams } from '../../lib/route-schemas.js';
+import { keptAnswerStats } from '../../lib/versioned-cache.js';
 import { accountServices, type AuthService } from '../auth/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { exportRoster } from '../members/index.js';
@@ -125,6 +127,24 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
       },
     },
     async () => admin.stats(),
+  );
+
+  app.get(
+    '/admin/kept-answers',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "The kept-answer caches' hits, misses and size in this process",
+        description:
+          'For sizing the caches by what they save: per cache, the answers held and their bytes, the limits, and since start how many requests were answered from it (hits), computed their answer (misses) and how many answers were dropped for room (evictions). Counts of this process only.',
+        response: { 200: keptAnswersSchema, ...denied },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { caches: keptAnswerStats() };
+    },
   );
 
   app.get(

@@ -22,10 +22,15 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
   // Directory pages as sent, each kept until the data changes (the exact total of a large
   // directory costs tens of milliseconds to count; a page of 20 members is about 12 kB).
-  const pages = new KeptResponses(deps.db, { maxEntries: 1000, maxSize: 24 * 1024 * 1024 });
+  const pages = new KeptResponses(deps.db, {
+    name: 'directory pages',
+    maxEntries: 1000,
+    maxSize: 24 * 1024 * 1024,
+  });
   // Member pages as anonymous visitors get them (about 1 kB each), kept the same way: a
   // member page is the most shared link of the directory.
   const publicMembers = new KeptResponses(deps.db, {
+    name: 'member pages',
     maxEntries: 5000,
     maxSize: 16 * 1024 * 1024,
   });
