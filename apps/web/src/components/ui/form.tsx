@@ -7,6 +7,7 @@ import {
   type Control,
   type ControllerRenderProps,
   type FieldPath,
+  type FieldPathByValue,
   type FieldValues,
   type SubmitHandler,
   type UseFormProps,
@@ -14,6 +15,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { cn } from '@/lib/utils';
+import { Checkbox } from './checkbox';
 import { Label } from './label';
 
 /** react-hook-form driven by a zod schema (usually one shared with the server). */
@@ -121,6 +123,29 @@ export function FormField<
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A yes/no field: a checkbox with its label after it, its description and error below. */
+export function CheckboxField<
+  TIn extends FieldValues,
+  TName extends FieldPathByValue<TIn, boolean>,
+  TOut extends FieldValues = TIn,
+>(props: Omit<FormFieldProps<TIn, TName, TOut>, 'layout' | 'render'>) {
+  return (
+    <FormField
+      {...props}
+      layout="inline"
+      render={({ field, controlProps }) => (
+        <Checkbox
+          {...controlProps}
+          checked={field.value === true}
+          onCheckedChange={(checked) => field.onChange(checked === true)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+        />
+      )}
+    />
   );
 }
 

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
+import { CheckboxField, Form, FormError, FormField, useZodForm } from '@/components/ui/form';
 import { InputField, TextareaField } from '@/components/ui/form-fields';
 import {
   Select,
@@ -134,21 +133,12 @@ function SettingsEditor({ settings }: { settings: DuesSettings }) {
               </Select>
             )}
           />
-          <FormField
+          <CheckboxField
             control={control}
             name="staffApproveNewMembers"
             label="Staff approve new members"
-            layout="inline"
             description="A paid join waits, pending, until staff approve it."
             className="self-center"
-            render={({ field, controlProps }) => (
-              <Checkbox
-                {...controlProps}
-                checked={field.value}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-              />
-            )}
           />
           <TextareaField
             control={control}
