@@ -1,4 +1,10 @@
-import { formatMoney, type Invoice, type Payment } from '@chamber/contract';
+import {
+  DEFAULT_TIMEZONE,
+  dateKeyIn,
+  formatMoney,
+  type Invoice,
+  type Payment,
+} from '@chamber/contract';
 import { useId, useState } from 'react';
 import {
   Select,
@@ -9,24 +15,24 @@ import {
 } from '@/components/ui/select';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
+import { useChamber } from '@/lib/chamber/use-chamber';
 import { membershipActions, useMembershipAction, type RecordPayment } from '../api/memberships';
 import { amountText, methodLabels, offlineMethods, readAmount } from '../lib/dues';
 import { ActionField, ActionInput, DuesActionDialog } from './dues-action-dialog';
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-const today = () => {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
-
 /** Money received by check, cash or transfer: the invoice's whole amount, with its reference. */
 export function RecordPaymentDialog({ invoice, ...props }: DialogProps & { invoice: Invoice }) {
   const id = useId();
   const [method, setMethod] = useState<RecordPayment['method']>('check');
   const [reference, setReference] = useState('');
-  const [receivedOn, setReceivedOn] = useState(today);
+  // Today where the chamber is: the server refuses a date after its own today there, and the
+  // browser's date runs a day ahead of it in the evening west of the staff member's zone.
+  const { location } = useChamber();
+  const [receivedOn, setReceivedOn] = useState(() =>
+    dateKeyIn(new Date(), location?.timezone ?? DEFAULT_TIMEZONE),
+  );
   const [referenceError, setReferenceError] = useState<string | null>(null);
   const record = useMembershipAction((body: RecordPayment) =>
     membershipActions.recordPayment(invoice.id, body),

@@ -1,4 +1,4 @@
-import { dateKeyIn, type JobPost, type JobPostInput } from '@chamber/contract';
+import { DEFAULT_TIMEZONE, dateKeyIn, type JobPost, type JobPostInput } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -62,7 +62,7 @@ export function MyJobPostings() {
 
 function MyPosts({ viewer }: { viewer: string }) {
   const { location } = useChamber();
-  const today = dateKeyIn(new Date(), location?.timezone ?? 'America/Denver');
+  const today = dateKeyIn(new Date(), location?.timezone ?? DEFAULT_TIMEZONE);
   const query = useQuery(myJobPostsQueryOptions(viewer));
   const { save, submit, close, remove } = useJobPostActions();
   const [editing, setEditing] = useState<JobPost | 'new' | null>(null);
