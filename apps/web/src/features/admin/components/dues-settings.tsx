@@ -4,8 +4,15 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { CheckboxField, Form, FormError, FormField, useZodForm } from '@/components/ui/form';
-import { InputField, TextareaField } from '@/components/ui/form-fields';
+import {
+  CheckboxField,
+  Form,
+  FormError,
+  FormField,
+  InputField,
+  TextareaField,
+  useZodForm,
+} from '@/components/ui/form';
 import {
   Select,
   SelectContent,

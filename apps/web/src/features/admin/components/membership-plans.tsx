@@ -5,8 +5,14 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
-import { InputField, TextareaField } from '@/components/ui/form-fields';
+import {
+  Form,
+  FormError,
+  FormField,
+  InputField,
+  TextareaField,
+  useZodForm,
+} from '@/components/ui/form';
 import { formatTierPrice } from '@/config/membership-tiers';
 import { membershipPlansQueryOptions, updateMembershipPlan } from '@/lib/api/membership-plans';
 import { adminKeys } from '../api/admin-keys';
