@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRightIcon } from 'lucide-react';
-import { Link } from 'react-router';
 import { JobSummary } from '@/components/jobs/job-summary';
-import { Button } from '@/components/ui/button';
+import { NewestSection } from '@/components/layout/newest-section';
 import { paths } from '@/config/paths';
 import { jobBoardQueryOptions } from '../api/job-posts';
 import { boardFilters } from '../lib/board-filters';
@@ -19,31 +17,14 @@ export function NewestJobs() {
   const jobs = board.data?.jobPosts.slice(0, HOME_JOBS);
   if (!jobs?.length) return null;
   return (
-    <section aria-labelledby="newest-jobs-title" className="mx-auto max-w-7xl px-4 pt-16 sm:px-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2
-          id="newest-jobs-title"
-          className="text-3xl font-bold tracking-tight text-balance sm:text-4xl"
-        >
-          Job Postings
-        </h2>
-        <Button asChild variant="outline">
-          <Link to={paths.jobPostings.href()}>
-            See all jobs
-            <ArrowRightIcon aria-hidden="true" />
-          </Link>
-        </Button>
-      </div>
-      <ul
-        className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
-        aria-label="Newest job postings"
-      >
-        {jobs.map((job) => (
-          <li key={job.id} className="min-w-0">
-            <JobSummary job={job} headingLevel={3} />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <NewestSection
+      id="newest-jobs"
+      title="Job Postings"
+      moreHref={paths.jobPostings.href()}
+      moreLabel="See all jobs"
+      listLabel="Newest job postings"
+      items={jobs}
+      renderItem={(job) => <JobSummary job={job} headingLevel={3} />}
+    />
   );
 }
