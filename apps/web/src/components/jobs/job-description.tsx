@@ -3,7 +3,7 @@ import { descriptionParts } from '@/lib/jobs/description-parts';
 /** A job post's description as written: its line breaks kept, its web links made links. */
 export function JobDescription({ text }: { text: string }) {
   return (
-    <div className="text-base leading-relaxed break-words whitespace-pre-line">
+    <div className="text-base leading-relaxed whitespace-pre-line">
       {descriptionParts(text).map((part, i) =>
         'href' in part ? (
           <a

@@ -10,7 +10,7 @@ function Fact({ icon: Icon, children }: { icon: typeof MapPinIcon; children: Rea
   return (
     <li className="flex min-w-0 items-center gap-1.5">
       <Icon className="size-4 shrink-0" aria-hidden="true" />
-      <span className="min-w-0 break-words">{children}</span>
+      <span className="min-w-0">{children}</span>
     </li>
   );
 }
@@ -47,7 +47,7 @@ export function JobSummary({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="grid h-full min-w-0 content-start gap-2 rounded-xl border bg-card p-5 text-card-foreground shadow-sm">
-      <Heading className="text-lg leading-snug font-semibold break-words">
+      <Heading className="text-lg leading-snug font-semibold">
         {linked ? (
           <Link
             to={paths.jobPosting.href(job.id)}
@@ -59,7 +59,7 @@ export function JobSummary({
           job.title
         )}
       </Heading>
-      <p className="min-w-0 text-sm font-medium break-words">{job.business.name}</p>
+      <p className="min-w-0 text-sm font-medium">{job.business.name}</p>
       <JobFacts job={job} />
       {children}
     </article>

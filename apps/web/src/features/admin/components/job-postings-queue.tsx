@@ -128,7 +128,7 @@ function QueueItem({ job, onOutcome }: { job: JobPost; onOutcome: (outcome: Outc
     <JobSummary job={job} linked={false}>
       <p className="text-sm text-muted-foreground">Closes {closingDayOf(job.closesOn)}</p>
       {job.rejectionReason ? (
-        <p className="text-sm break-words">
+        <p className="text-sm">
           <span className="font-medium">Reason given: </span>
           {job.rejectionReason}
         </p>

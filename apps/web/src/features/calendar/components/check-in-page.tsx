@@ -175,7 +175,7 @@ function GuestRow({
     <li className="grid gap-2 p-3">
       <div className="flex items-center justify-between gap-3">
         <span className="grid min-w-0">
-          <span className="font-medium break-words">{party.name}</span>
+          <span className="font-medium">{party.name}</span>
           <span className="text-sm text-muted-foreground">
             {party.guests === 1 ? '1 person' : `${party.guests} people`}
             {party.walkIn ? ' · walk-in' : ''}

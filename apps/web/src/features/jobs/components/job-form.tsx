@@ -184,7 +184,7 @@ export function JobForm({
               onChange={() => set('workplace', workplace)}
               className="mt-0.5 size-4 shrink-0 accent-primary"
             />
-            <span className="min-w-0 break-words">
+            <span className="min-w-0">
               {jobWorkplaceLabels[workplace]}
               {workplace === 'on_site' && address ? (
                 <span className="text-muted-foreground"> ({address})</span>

@@ -140,7 +140,7 @@ function JobView({ job }: { job: JobPost }) {
                 className="size-14"
               />
               <div className="grid min-w-0 gap-0.5">
-                <p className="font-semibold break-words">
+                <p className="font-semibold">
                   <Link
                     to={paths.member.href(job.business.id)}
                     className="rounded-sm text-primary underline-offset-4 hover:underline"
@@ -149,9 +149,7 @@ function JobView({ job }: { job: JobPost }) {
                   </Link>
                 </p>
                 {job.business.tagline ? (
-                  <p className="text-sm break-words text-muted-foreground">
-                    {job.business.tagline}
-                  </p>
+                  <p className="text-sm text-muted-foreground">{job.business.tagline}</p>
                 ) : null}
               </div>
             </div>
@@ -159,7 +157,7 @@ function JobView({ job }: { job: JobPost }) {
               {address ? (
                 <div className="grid gap-0.5">
                   <dt className="text-muted-foreground">Where</dt>
-                  <dd className="break-words">{address}</dd>
+                  <dd>{address}</dd>
                 </div>
               ) : null}
               <div className="grid gap-0.5">

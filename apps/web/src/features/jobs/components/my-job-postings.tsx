@@ -187,7 +187,7 @@ function MyPosts({ viewer }: { viewer: string }) {
                     </span>
                   </div>
                   {job.status === 'rejected' && job.rejectionReason ? (
-                    <p className="text-sm break-words">
+                    <p className="text-sm">
                       <span className="font-medium">Staff's reason: </span>
                       {job.rejectionReason}
                     </p>
