@@ -83,7 +83,10 @@ export const coursesUrlSchema = z
         .regex(/^https:\/\/[^/\\]/i, coursesUrlMessage),
     ]),
   )
-  .describe("An https address of the chamber's learning site, or '' for none");
+  .optional()
+  .describe(
+    "An https address of the chamber's learning site, or '' for none; left out, it stays as it is (clients written before it existed send the other fields alone)",
+  );
 
 /** PUT /locations/{id} (admins): the chamber's details and embeds. */
 export const updateChamberSchema = z

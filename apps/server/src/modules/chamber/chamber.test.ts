@@ -179,9 +179,21 @@ describe("the chamber's courses site", () => {
       expect(res.statusCode, value).toBe(400);
       expect(res.json()).toMatchObject({ error: 'validation_failed', message });
     }
-    const missing = await put({ ...settings, coursesUrl: undefined }, tokens.admin);
-    expect(missing.statusCode).toBe(400);
     expect(await coursesUrl()).toBe('');
+  });
+
+  it('stays as it is when an edit leaves it out, as a client written before it does', async () => {
+    const site = 'https://learn.rivertonchamber.example/catalog';
+    expect((await put({ ...settings, coursesUrl: site }, tokens.admin)).statusCode).toBe(200);
+    const older = await put(
+      { ...settings, coursesUrl: undefined, phone: '801-555-0111' },
+      tokens.admin,
+    );
+    expect(older.statusCode).toBe(200);
+    expect(older.json<Chamber>()).toMatchObject({ coursesUrl: site, phone: '801-555-0111' });
+    expect(await coursesUrl()).toBe(site);
+    const restored = await put({ ...settings, coursesUrl: '' }, tokens.admin);
+    expect(restored.statusCode).toBe(200);
   });
 
   it('is changed by no member, moderator or visitor', async () => {
