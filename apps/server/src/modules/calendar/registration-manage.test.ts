@@ -12,10 +12,10 @@ import {
   createSeries,
   register,
 } from '../../test/calendar.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import { startSmtpServer, type SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpServer;
 let people: Awaited<ReturnType<typeof calendarPeople>>;
 let event: Appointment;
 
@@ -48,21 +48,9 @@ function visitor(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const recipient = (mail: ParsedMail) => (mail.to as { text: string } | undefined)?.text ?? '';
-
 /** The newest mail to `email` after the first `before` mails, waiting for it to arrive. */
-async function nextMailTo(email: string, before: number): Promise<ParsedMail> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const mail = smtp.received
-      .slice(before)
-      .reverse()
-      .find((m) => recipient(m).toLowerCase() === email.toLowerCase());
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
-    await smtp.waitFor(smtp.received.length + 1, 200).catch(() => undefined);
-  }
-}
+const nextMailTo = (email: string, before: number) =>
+  smtp.waitUntil(() => smtp.sentTo(email, before).at(-1), `mail to ${email}`);
 
 /** The manage link in a mail, read from its text as a person would click it. */
 function manageLink(mail: ParsedMail): { url: string; token: string } {

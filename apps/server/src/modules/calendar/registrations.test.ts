@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Appointment, RegistrationList, RegistrationResult } from '@chamber/contract';
 import { eventRegistrations } from '@chamber/db';
@@ -440,22 +438,8 @@ describe('a slow mail server', () => {
   it('does not hold the answer: the confirmation follows it, once', async () => {
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const subjects: string[] = [];
-    // Takes each message only once the gate opens, as a mail server under load answers late.
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        void Promise.all([simpleParser(stream), gate]).then(([mail]) => {
-          subjects.push(mail.subject ?? '');
-          callback();
-        }, callback);
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as { port: number };
-    const slow = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const held = await startSmtpServer({ holdEach: () => gate });
+    const slow = await createTestApp({ SMTP_URL: held.url });
     try {
       await createCalendar(slow.db);
       const owner = (await calendarPeople(slow)).owner;
@@ -465,14 +449,14 @@ describe('a slow mail server', () => {
       const res = await Promise.race([answered, late]);
       expect(res).not.toBe('late');
       expect((res as Awaited<typeof answered>).statusCode).toBe(201);
-      expect(subjects).toEqual([]);
+      expect(held.received).toEqual([]);
       open();
       await slow.app.flushMail();
-      expect(subjects).toEqual(["You're registered: Harvest Dinner"]);
+      expect(held.received.map((m) => m.subject)).toEqual(["You're registered: Harvest Dinner"]);
     } finally {
       open();
       await slow.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await held.close();
     }
   });
 });
