@@ -4,32 +4,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, ManagedRegistration, RegistrationResult } from '@chamber/contract';
 import { eventRegistrations, users } from '@chamber/db';
 import { sha256Hex } from '../../lib/crypto.js';
-import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
+import { createTestUser, signIn, type TestContext } from '../../test/app.js';
 import {
-  calendarPeople,
-  createCalendar,
   createdEvent,
   createSeries,
   register,
+  startCalendarApp,
+  type CalendarPeople,
 } from '../../test/calendar.js';
-import { startSmtpServer, type SmtpServer } from '../../test/smtp.js';
+import type { SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
 let smtp: SmtpServer;
-let people: Awaited<ReturnType<typeof calendarPeople>>;
+let people: CalendarPeople;
+let close: () => Promise<void>;
 let event: Appointment;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
-  await createCalendar(ctx.db);
-  people = await calendarPeople(ctx);
+  ({ ctx, smtp, people, close } = await startCalendarApp());
   event = await createdEvent(ctx, people.owner.token, { title: 'Harvest Mixer' });
 });
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 let n = 0;
 /** A fresh address and client address, so the throttles of one test never touch another. */

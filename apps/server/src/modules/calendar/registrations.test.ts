@@ -13,12 +13,15 @@ import {
   getAppointment,
   register,
   updateAppointment,
+  startCalendarApp,
+  type CalendarPeople,
 } from '../../test/calendar.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import type { SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let people: Awaited<ReturnType<typeof calendarPeople>>;
+let smtp: SmtpServer;
+let people: CalendarPeople;
+let close: () => Promise<void>;
 let luncheon: Appointment;
 
 const guest = (overrides: Record<string, unknown> = {}) => ({
@@ -31,16 +34,10 @@ const guest = (overrides: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
-  await createCalendar(ctx.db);
-  people = await calendarPeople(ctx);
+  ({ ctx, smtp, people, close } = await startCalendarApp());
   luncheon = await createdEvent(ctx, people.owner.token, { title: 'Spring Luncheon' });
 });
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 describe('registering for an event', () => {
   it('stores it, counts it and mails a confirmation with the .ics attached', async () => {
@@ -438,11 +435,14 @@ describe('a slow mail server', () => {
   it('does not hold the answer: the confirmation follows it, once', async () => {
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const held = await startSmtpServer({ holdEach: () => gate });
-    const slow = await createTestApp({ SMTP_URL: held.url });
+    const {
+      ctx: slow,
+      smtp: held,
+      people: slowPeople,
+      close: closeSlow,
+    } = await startCalendarApp({ holdEach: () => gate });
     try {
-      await createCalendar(slow.db);
-      const owner = (await calendarPeople(slow)).owner;
+      const owner = slowPeople.owner;
       const event = await createdEvent(slow, owner.token, { title: 'Harvest Dinner' });
       const answered = register(slow, event.id, guest());
       const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 3000));
@@ -455,8 +455,7 @@ describe('a slow mail server', () => {
       expect(held.received.map((m) => m.subject)).toEqual(["You're registered: Harvest Dinner"]);
     } finally {
       open();
-      await slow.close();
-      await held.close();
+      await closeSlow();
     }
   });
 });

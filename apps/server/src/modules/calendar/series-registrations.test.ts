@@ -3,26 +3,26 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeriesRegistrationResult } from '@chamber/contract';
 import { eventRegistrations, invoiceLines, invoices } from '@chamber/db';
-import { createTestApp, type TestContext } from '../../test/app.js';
-import { bearer } from '../../test/members.js';
-import { calendarPeople, createCalendar, createdEvent, register } from '../../test/calendar.js';
-import { startSmtpServer, type SmtpServer } from '../../test/smtp.js';
+import type { TestContext } from '../../test/app.js';
+import {
+  createdEvent,
+  register,
+  startCalendarApp,
+  type CalendarPeople,
+  registerSeries as registerSeriesAt,
+} from '../../test/calendar.js';
+import type { SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
 let smtp: SmtpServer;
-let people: Awaited<ReturnType<typeof calendarPeople>>;
+let people: CalendarPeople;
+let close: () => Promise<void>;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
-  await createCalendar(ctx.db);
-  people = await calendarPeople(ctx);
+  ({ ctx, smtp, people, close } = await startCalendarApp());
 });
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 let n = 0;
 function guest(party: number) {
@@ -33,15 +33,8 @@ function guest(party: number) {
   };
 }
 
-function registerSeries(id: string, payload: object, remoteAddress = '198.18.61.1') {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/calendars/appointments/${id}/series-registrations`,
-    headers: bearer(undefined),
-    remoteAddress,
-    payload,
-  });
-}
+const registerSeries = (id: string, payload: object, remoteAddress = '198.18.61.1') =>
+  registerSeriesAt(ctx, id, payload, remoteAddress);
 
 async function seriesSignUp(id: string, party: number) {
   const g = guest(party);
@@ -286,22 +279,20 @@ describe('a slow mail server', () => {
   it('does not hold the answer: the list of dates follows it, once', async () => {
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const held = await startSmtpServer({ holdEach: () => gate });
-    const slow = await createTestApp({ SMTP_URL: held.url });
+    const {
+      ctx: slow,
+      smtp: held,
+      people: slowPeople,
+      close: closeSlow,
+    } = await startCalendarApp({ holdEach: () => gate });
     try {
-      await createCalendar(slow.db);
-      const owner = (await calendarPeople(slow)).owner;
+      const owner = slowPeople.owner;
       const series = await createdEvent(slow, owner.token, {
         title: 'Slow Coffee',
         rrule: 'FREQ=WEEKLY;COUNT=2',
       });
       const g = guest(1);
-      const answered = slow.app.inject({
-        method: 'POST',
-        url: `/api/calendars/appointments/${series.masterEventId}/series-registrations`,
-        payload: g.body,
-        remoteAddress: g.ip,
-      });
+      const answered = registerSeriesAt(slow, series.masterEventId!, g.body, g.ip);
       const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 3000));
       const res = await Promise.race([answered, late]);
       expect(res).not.toBe('late');
@@ -314,8 +305,7 @@ describe('a slow mail server', () => {
       ]);
     } finally {
       open();
-      await slow.close();
-      await held.close();
+      await closeSlow();
     }
   });
 });
