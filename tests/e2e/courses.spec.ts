@@ -1,50 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { chamberApi, type ChamberSettings } from './admin-api';
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import { accounts, checkLooks, expect, followSystemTheme, paths, signIn, test } from './fixtures';
 
 const learningSite = 'https://learn.rivertonchamber.example/catalog';
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) })),
-  ).toEqual([]);
-}
-
-/** Both widths and both themes: axe clean, nothing wider than a 360 px phone, a screenshot each. */
-async function checkLooks(page: Page, name: string) {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await expect(page.locator('html')).toHaveClass(scheme);
-      await expectNoAxeViolations(page);
-      if (width === 360) {
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          360,
-        );
-      }
-      await page.screenshot({
-        path: test.info().outputPath(`${name}-${width}-${scheme}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 async function signedIn(browser: Browser, account: { email: string; password: string }) {
-  const context = await browser.newContext();
-  await context.addInitScript(() => {
-    if (window === window.top) localStorage.setItem('vite-ui-theme', 'system');
-  });
-  const page = await context.newPage();
-  await page.goto(paths.login.href());
-  await signInThroughForm(page, account);
-  await expect(page).toHaveURL(paths.home.href());
+  const page = await (await browser.newContext()).newPage();
+  await followSystemTheme(page);
+  await signIn(page, account);
   return page;
 }
 
