@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -22,6 +22,7 @@ export function ConfirmDeleteDialog({
   error,
   onConfirm,
   onOpenChange,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   noun: string;
@@ -31,10 +32,12 @@ export function ConfirmDeleteDialog({
   error?: string | null;
   onConfirm: () => void;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes when it closes (by default, back to what opened it). */
+  onCloseAutoFocus?: ComponentProps<typeof AlertDialogContent>['onCloseAutoFocus'];
 }) {
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>Delete {noun}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
