@@ -96,6 +96,23 @@ describe('the request log', () => {
     expect(JSON.stringify(lines)).not.toContain('s3cret');
   });
 
+  it("gives a route's own lines the request id, through children too, and drops lines below the level", async () => {
+    const { app, lines } = await appWith({ LOG_REQUESTS: 'off' });
+    app.get('/api/test/logs', async (request) => {
+      request.log.debug('below the level');
+      request.log.info({ step: 1 }, 'from the route');
+      request.log.child({ part: 'inner' }).warn('from a child');
+      const log = request.log as typeof request.log & { isLevelEnabled(level: string): boolean };
+      return { ok: log.isLevelEnabled('info') && !log.isLevelEnabled('debug') };
+    });
+    const res = await app.inject({ url: '/api/test/logs', headers: { 'x-request-id': 'lazy-1' } });
+    expect(res.json()).toEqual({ ok: true });
+    const mine = lines.filter((l) => l.reqId === 'lazy-1');
+    expect(mine.map((l) => l.msg)).toEqual(['from the route', 'from a child']);
+    expect(mine[0]).toMatchObject({ level: 30, step: 1 });
+    expect(mine[1]).toMatchObject({ level: 40, part: 'inner' });
+  });
+
   it('writes the sampled share of requests, at the level asked for', async () => {
     const { app, requestLines } = await appWith({
       LOG_LEVEL: 'debug',

@@ -96,7 +96,62 @@ export const requestLogPlugin = fp(
   { name: 'request-log', dependencies: ['auth'] },
 );
 
-const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+/**
+ * Stands in for a request's child logger until something is logged at an enabled level. A
+ * class, so a request pays for one small object: the methods live on the prototype (an object
+ * literal with a closure per level cost as much per request as the child it saves).
+ */
+class LazyChild {
+  #real: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly logger: FastifyBaseLogger,
+    private readonly bindings_: Bindings,
+    private readonly opts: ChildLoggerOptions,
+  ) {}
+  private made(): FastifyBaseLogger {
+    return (this.#real ??= this.logger.child(this.bindings_, this.opts));
+  }
+  private write(level: Level, args: unknown[]): void {
+    if (!enabled(this.#real ?? this.logger, level)) return;
+    (this.made()[level] as (...a: unknown[]) => void)(...args);
+  }
+  get level(): string {
+    return (this.#real ?? this.logger).level;
+  }
+  set level(value: string) {
+    this.made().level = value;
+  }
+  silent(): void {}
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
+  isLevelEnabled(level: string): boolean {
+    return enabled(this.#real ?? this.logger, level);
+  }
+  bindings(): Bindings {
+    return (this.made() as unknown as { bindings(): Bindings }).bindings();
+  }
+  child(more: Bindings, moreOpts?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.made().child(more, moreOpts);
+  }
+}
 
 /**
  * Fastify makes a child logger (the request id bound) for every request, which costs about
@@ -110,25 +165,5 @@ export function lazyChildLogger(
 ): FastifyBaseLogger {
   // A route's own level or serializers change what the child writes: made at once then.
   if (opts.level || opts.serializers) return logger.child(bindings, opts);
-  let real: FastifyBaseLogger | undefined;
-  const child = () => (real ??= logger.child(bindings, opts));
-  const lazy = {
-    get level() {
-      return real ? real.level : logger.level;
-    },
-    set level(value: string) {
-      child().level = value;
-    },
-    silent: () => undefined,
-    child: (more: Bindings, moreOpts?: ChildLoggerOptions) => child().child(more, moreOpts),
-    isLevelEnabled: (level: string) => enabled(real ?? logger, level),
-    bindings: () => (child() as unknown as { bindings(): Bindings }).bindings(),
-  } as Record<string, unknown>;
-  for (const level of LEVELS) {
-    lazy[level] = (...args: unknown[]) => {
-      if (!enabled(real ?? logger, level)) return;
-      (child()[level] as (...a: unknown[]) => void)(...args);
-    };
-  }
-  return lazy as unknown as FastifyBaseLogger;
+  return new LazyChild(logger, bindings, opts) as unknown as FastifyBaseLogger;
 }
