@@ -227,8 +227,17 @@ export async function lockSeats(db: Executor, key: SeatKey): Promise<void> {
 
 /** What the one statement of a registration did. */
 export type SeatAttempt =
-  /** Registered: seated (`confirmed`) or on the waiting list. */
-  | { kind: 'saved'; id: string }
+  /**
+   * Registered: seated (`confirmed`) or on the waiting list, with the occurrence's counts
+   * right after it, read from the counter row under its lock.
+   */
+  | {
+      kind: 'saved';
+      id: string;
+      seatStatus: 'confirmed' | 'waitlisted';
+      queuedAt: number;
+      tally: OccurrenceTally;
+    }
   /** The address has a registration for the occurrence: the locked path decides. */
   | { kind: 'exists' }
   /** Seats to settle first: an offer or hold ran out, or a waiting party fits. */
@@ -256,11 +265,19 @@ export async function takeSeatOrQueue(
   const { key, capacity, values: v, now } = input;
   const at = now.toISOString();
   const cap = sql`${capacity}::int`;
-  const { rows } = await db.execute<{ settled: boolean; id: string | null }>(sql`
+  const { rows } = await db.execute<{
+    settled: boolean;
+    id: string | null;
+    seat_status: string | null;
+    queued_at: string | null;
+    taken: number;
+    parties: number;
+    waiting: number;
+  }>(sql`
     with seat as (
       insert into ${eventSeats} (event_id, occurrence_key) values (${key.eventId}, ${key.occurrenceKey})
       on conflict (event_id, occurrence_key) do update set taken = ${eventSeats}.taken
-      returning taken
+      returning taken, parties, waiting
     ), decided as (
       select (${cap} is null or seat.taken + ${v.guests}::int <= ${cap}) as fits
       from seat
@@ -280,12 +297,30 @@ export async function takeSeatOrQueue(
         case when decided.fits then 'confirmed' else 'waitlisted' end, ${at}::timestamptz, ${at}::timestamptz
       from decided
       on conflict do nothing
-      returning id
+      returning id, seat_status, queued_at
     )
-    select exists (select 1 from decided) as settled, (select id from saved) as id`);
+    select exists (select 1 from decided) as settled, saved.id, saved.seat_status,
+      saved.queued_at, seat.taken, seat.parties, seat.waiting
+    from seat left join saved on true`);
   const row = rows[0]!;
   if (!row.settled) return { kind: 'unsettled' };
-  return row.id ? { kind: 'saved', id: row.id } : { kind: 'exists' };
+  if (!row.id) return { kind: 'exists' };
+  // The counts before this party, under the lock: every party counted there was queued
+  // before it (a waiting party is only ever written under the same lock).
+  const seated = row.seat_status === 'confirmed';
+  return {
+    kind: 'saved',
+    id: row.id,
+    seatStatus: seated ? 'confirmed' : 'waitlisted',
+    queuedAt: Number(row.queued_at),
+    tally: {
+      taken: row.taken + (seated ? v.guests : 0),
+      people: row.taken + (seated ? v.guests : 0),
+      registrations: row.parties + (seated ? 1 : 0),
+      waiting: row.waiting + (seated ? 0 : 1),
+      position: seated ? null : row.waiting + 1,
+    },
+  };
 }
 
 /** Seat-takers: confirmed, or offered or held and not yet expired. */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   Appointment,
   CheckInList,
@@ -110,6 +110,27 @@ async function seatsHeld(eventId: string, occurrenceKey = ''): Promise<number> {
   return row!.people;
 }
 
+/** The counter row's parties and waiting parties, beside the same counted from the rows. */
+async function partyCounts(eventId: string, occurrenceKey = '') {
+  const [counter] = await ctx.db
+    .select({ parties: eventSeats.parties, waiting: eventSeats.waiting })
+    .from(eventSeats)
+    .where(and(eq(eventSeats.eventId, eventId), eq(eventSeats.occurrenceKey, occurrenceKey)));
+  const [rows] = await ctx.db
+    .select({
+      parties: sql<number>`(count(*) filter (where ${eventRegistrations.seatStatus} in ('confirmed', 'offered', 'held')))::int`,
+      waiting: sql<number>`(count(*) filter (where ${eventRegistrations.seatStatus} = 'waitlisted'))::int`,
+    })
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        eq(eventRegistrations.occurrenceKey, occurrenceKey),
+      ),
+    );
+  return { counter, rows };
+}
+
 const seatsOf = async (id: string) => getAppointment(ctx, id).then((r) => r.json<Appointment>());
 
 describe('capacity and the waiting list', () => {
@@ -215,6 +236,40 @@ describe('capacity and the waiting list', () => {
     expect(positions).toEqual(Array.from({ length: waiting.length }, (_, i) => i + 1));
   });
 
+  it('takes a seat or a place in the queue, with the counts of its answer, in one statement', async () => {
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Counted', capacity: 3 });
+    await signUp(event.id, 2);
+    await ctx.app.flushMail();
+    const client = await ctx.pool.connect();
+    const connection = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
+    client.release();
+    const spy = vi.spyOn(connection, 'query');
+    try {
+      const seated = await signUp(event.id, 1);
+      const waiting = await signUp(event.id, 2);
+      const texts = spy.mock.calls.map(([first]) =>
+        typeof first === 'string' ? first : ((first as { text?: string }).text ?? ''),
+      );
+      // Each registration's answer: no read of its row or of the occurrence's rows after it.
+      expect(texts.filter((t) => t.includes('event_registrations'))).toHaveLength(2);
+      expect(texts.filter((t) => /^\s*begin/i.test(t))).toEqual([]);
+      expect(seated.result).toMatchObject({
+        registration: { seatStatus: 'confirmed', waitlistPosition: null },
+        attendeeCount: 3,
+        registrationCount: 2,
+        seatsLeft: 0,
+      });
+      expect(waiting.result).toMatchObject({
+        registration: { seatStatus: 'waitlisted', waitlistPosition: 1 },
+        attendeeCount: 3,
+        registrationCount: 2,
+        seatsLeft: 0,
+      });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('keeps its seat counter equal to the seats held through cancellations, changes and offers', async () => {
     const event = await createdEvent(ctx, people.owner.token, { title: 'Mixer', capacity: 12 });
     const first = await Promise.all(
@@ -250,6 +305,9 @@ describe('capacity and the waiting list', () => {
     ]);
     expect(mixed.map((r) => r.statusCode).filter((c) => c >= 500)).toEqual([]);
     expect(await seatCounter(event.id)).toBe(await seatsHeld(event.id));
+    const midway = await partyCounts(event.id);
+    expect(midway.counter).toEqual(midway.rows);
+    expect(midway.rows.waiting).toBeGreaterThan(0);
 
     // The offers made are taken, in parallel.
     const offered = await ctx.db
@@ -267,6 +325,8 @@ describe('capacity and the waiting list', () => {
     expect(accepted.map((r) => r.statusCode)).toEqual(accepted.map(() => 200));
     expect(await seatCounter(event.id)).toBe(await seatsHeld(event.id));
     expect(await seatsHeld(event.id)).toBeLessThanOrEqual(12);
+    const after = await partyCounts(event.id);
+    expect(after.counter).toEqual(after.rows);
   });
 
   it('an occurrence of a series may have its own capacity', async () => {
