@@ -121,6 +121,7 @@ export async function moveRegistrations(
   moves: { fromEvent: string; fromKey: string; toEvent: string; toKey: string }[],
 ): Promise<void> {
   if (moves.length === 0) return;
+  await lockSeatsOfEvents(db, [...moves.map((m) => m.fromEvent), ...moves.map((m) => m.toEvent)]);
   // Two steps through a temporary key, so a shift by one occurrence never collides.
   for (const m of moves) {
     await db
@@ -223,6 +224,32 @@ export async function lockSeats(db: Executor, key: SeatKey): Promise<void> {
   await db.execute(sql`
     insert into ${eventSeats} (event_id, occurrence_key) values (${key.eventId}, ${key.occurrenceKey})
     on conflict (event_id, occurrence_key) do update set taken = ${eventSeats}.taken`);
+}
+
+/**
+ * The seat locks of every occurrence of these events that has a counter row, taken in one
+ * order (event, then occurrence key, as a series registration takes its dates), before a
+ * change that moves or deletes many registrations at once: its trigger would otherwise take
+ * them after the registration rows, the reverse of everyone else's order.
+ */
+export async function lockSeatsOfEvents(db: Executor, eventIds: string[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db
+    .select({ eventId: eventSeats.eventId })
+    .from(eventSeats)
+    .where(isAnyOf(eventSeats.eventId, [...new Set(eventIds)], 'uuid'))
+    .orderBy(asc(eventSeats.eventId), asc(eventSeats.occurrenceKey))
+    .for('update');
+}
+
+/** The seat locks of the occurrences a person has registrations for, in the same order. */
+export async function lockSeatsOfUser(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`
+    select 1 from ${eventSeats} s
+    where (s.event_id, s.occurrence_key) in (
+      select event_id, occurrence_key from ${eventRegistrations} where user_id = ${userId})
+    order by s.event_id, s.occurrence_key
+    for update of s`);
 }
 
 /** What the one statement of a registration did. */
