@@ -486,6 +486,9 @@ export const eventSeats = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     occurrenceKey: text('occurrence_key').notNull(),
     taken: integer('taken').notNull().default(0),
+    /** Parties holding seats (confirmed, offered, held), and parties waiting: the answer's counts. */
+    parties: integer('parties').notNull().default(0),
+    waiting: integer('waiting').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.occurrenceKey] })],
 );

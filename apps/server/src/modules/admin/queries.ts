@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Role, UserStatus } from '@chamber/contract';
 import { auditLog, contacts, eventRegistrations, users, type Executor } from '@chamber/db';
+import { lockSeatsOfUser } from '../calendar/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;
@@ -111,6 +112,8 @@ export async function updateContact(
  * they organised stay on the calendar without an organiser (set null).
  */
 export async function deleteAccount(db: Executor, account: AccountRow) {
+  // Their occurrences' seat locks first, as every path that changes registrations takes them.
+  await lockSeatsOfUser(db, account.user.id);
   await db.delete(eventRegistrations).where(eq(eventRegistrations.userId, account.user.id));
   await db.delete(users).where(eq(users.id, account.user.id));
   if (account.contact) await db.delete(contacts).where(eq(contacts.id, account.contact.id));

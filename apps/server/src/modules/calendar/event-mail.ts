@@ -99,6 +99,20 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
  */
 const composing = new Semaphore(2);
 
+/**
+ * The check-in QR as a mail attachment: grey, not RGBA, and every row filtered by 'up'
+ * instead of pngjs trying all five filters per row. A two-tone image loses nothing by it;
+ * the PNG is 1.5 kB instead of 2.4 kB and costs a third of the CPU (about 6 ms instead of
+ * 17 ms each, which a rush of confirmations paid one after the other).
+ */
+const pngOptions = { colorType: 0, filterType: 2 };
+const QR_PNG: QRCode.QRCodeToBufferOptions = {
+  margin: 2,
+  width: 320,
+  // qrcode hands these to pngjs as they are; its types list only the deflate settings.
+  rendererOpts: pngOptions as QRCode.QRCodeToBufferOptions['rendererOpts'],
+};
+
 /** One date of a series registration as its mail lists it. */
 export interface SeriesDate {
   row: EventRow;
@@ -164,7 +178,7 @@ export class EventMail {
           ? [
               {
                 filename: 'check-in-qr.png',
-                content: await QRCode.toBuffer(checkInCode, { margin: 2, width: 320 }),
+                content: await QRCode.toBuffer(checkInCode, QR_PNG),
                 contentType: 'image/png',
               },
             ]

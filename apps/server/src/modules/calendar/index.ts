@@ -10,6 +10,7 @@ export { normalizeRule } from './series-rules.js';
 export { Recurrence } from './recurrence.js';
 export { sendReminders } from './reminders.js';
 export { settleAllSeats } from './seat-offers.js';
+export { lockSeatsOfUser } from './registration-queries.js';
 export { CalendarService } from './service.js';
 export { ticketBilling } from './billing-adapter.js';
 export type { TicketBilling } from './ticket-port.js';

@@ -35,8 +35,14 @@ export async function findEvent(db: Executor, id: string): Promise<EventRow | un
   return row;
 }
 
+/**
+ * The event's row, locked against other edits until the transaction ends. 'no key update',
+ * not 'update': a registration checks its event's key (the foreign key's 'key share') while
+ * it holds its occurrence's seat lock, so an edit that locked the row in full and then
+ * waited for that seat lock (moving or deleting registrations) would deadlock with it.
+ */
 export async function lockEvent(db: Executor, id: string): Promise<EventRow | undefined> {
-  const [row] = await db.select().from(events).where(eq(events.id, id)).for('update');
+  const [row] = await db.select().from(events).where(eq(events.id, id)).for('no key update');
   return row;
 }
 

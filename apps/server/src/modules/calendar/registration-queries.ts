@@ -121,6 +121,7 @@ export async function moveRegistrations(
   moves: { fromEvent: string; fromKey: string; toEvent: string; toKey: string }[],
 ): Promise<void> {
   if (moves.length === 0) return;
+  await lockSeatsOfEvents(db, [...moves.map((m) => m.fromEvent), ...moves.map((m) => m.toEvent)]);
   // Two steps through a temporary key, so a shift by one occurrence never collides.
   for (const m of moves) {
     await db
@@ -225,10 +226,45 @@ export async function lockSeats(db: Executor, key: SeatKey): Promise<void> {
     on conflict (event_id, occurrence_key) do update set taken = ${eventSeats}.taken`);
 }
 
+/**
+ * The seat locks of every occurrence of these events that has a counter row, taken in one
+ * order (event, then occurrence key, as a series registration takes its dates), before a
+ * change that moves or deletes many registrations at once: its trigger would otherwise take
+ * them after the registration rows, the reverse of everyone else's order.
+ */
+export async function lockSeatsOfEvents(db: Executor, eventIds: string[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await db
+    .select({ eventId: eventSeats.eventId })
+    .from(eventSeats)
+    .where(isAnyOf(eventSeats.eventId, [...new Set(eventIds)], 'uuid'))
+    .orderBy(asc(eventSeats.eventId), asc(eventSeats.occurrenceKey))
+    .for('update');
+}
+
+/** The seat locks of the occurrences a person has registrations for, in the same order. */
+export async function lockSeatsOfUser(db: Executor, userId: string): Promise<void> {
+  await db.execute(sql`
+    select 1 from ${eventSeats} s
+    where (s.event_id, s.occurrence_key) in (
+      select event_id, occurrence_key from ${eventRegistrations} where user_id = ${userId})
+    order by s.event_id, s.occurrence_key
+    for update of s`);
+}
+
 /** What the one statement of a registration did. */
 export type SeatAttempt =
-  /** Registered: seated (`confirmed`) or on the waiting list. */
-  | { kind: 'saved'; id: string }
+  /**
+   * Registered: seated (`confirmed`) or on the waiting list, with the occurrence's counts
+   * right after it, read from the counter row under its lock.
+   */
+  | {
+      kind: 'saved';
+      id: string;
+      seatStatus: 'confirmed' | 'waitlisted';
+      queuedAt: number;
+      tally: OccurrenceTally;
+    }
   /** The address has a registration for the occurrence: the locked path decides. */
   | { kind: 'exists' }
   /** Seats to settle first: an offer or hold ran out, or a waiting party fits. */
@@ -256,11 +292,19 @@ export async function takeSeatOrQueue(
   const { key, capacity, values: v, now } = input;
   const at = now.toISOString();
   const cap = sql`${capacity}::int`;
-  const { rows } = await db.execute<{ settled: boolean; id: string | null }>(sql`
+  const { rows } = await db.execute<{
+    settled: boolean;
+    id: string | null;
+    seat_status: string | null;
+    queued_at: string | null;
+    taken: number;
+    parties: number;
+    waiting: number;
+  }>(sql`
     with seat as (
       insert into ${eventSeats} (event_id, occurrence_key) values (${key.eventId}, ${key.occurrenceKey})
       on conflict (event_id, occurrence_key) do update set taken = ${eventSeats}.taken
-      returning taken
+      returning taken, parties, waiting
     ), decided as (
       select (${cap} is null or seat.taken + ${v.guests}::int <= ${cap}) as fits
       from seat
@@ -280,12 +324,30 @@ export async function takeSeatOrQueue(
         case when decided.fits then 'confirmed' else 'waitlisted' end, ${at}::timestamptz, ${at}::timestamptz
       from decided
       on conflict do nothing
-      returning id
+      returning id, seat_status, queued_at
     )
-    select exists (select 1 from decided) as settled, (select id from saved) as id`);
+    select exists (select 1 from decided) as settled, saved.id, saved.seat_status,
+      saved.queued_at, seat.taken, seat.parties, seat.waiting
+    from seat left join saved on true`);
   const row = rows[0]!;
   if (!row.settled) return { kind: 'unsettled' };
-  return row.id ? { kind: 'saved', id: row.id } : { kind: 'exists' };
+  if (!row.id) return { kind: 'exists' };
+  // The counts before this party, under the lock: every party counted there was queued
+  // before it (a waiting party is only ever written under the same lock).
+  const seated = row.seat_status === 'confirmed';
+  return {
+    kind: 'saved',
+    id: row.id,
+    seatStatus: seated ? 'confirmed' : 'waitlisted',
+    queuedAt: Number(row.queued_at),
+    tally: {
+      taken: row.taken + (seated ? v.guests : 0),
+      people: row.taken + (seated ? v.guests : 0),
+      registrations: row.parties + (seated ? 1 : 0),
+      waiting: row.waiting + (seated ? 0 : 1),
+      position: seated ? null : row.waiting + 1,
+    },
+  };
 }
 
 /** Seat-takers: confirmed, or offered or held and not yet expired. */

@@ -85,6 +85,23 @@ describe('registering for an event', () => {
     expect(JSON.stringify(public_)).not.toContain('whitfieldflorist');
   });
 
+  it('attaches the check-in QR as a small grey PNG, 320 pixels wide', async () => {
+    const breakfast = await createdEvent(ctx, people.owner.token, { title: 'QR Breakfast' });
+    const before = smtp.received.length;
+    const res = await register(ctx, breakfast.id, guest());
+    expect(res.statusCode, res.body).toBe(201);
+    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+    const qr = mail!.attachments.find((a) => a.filename === 'check-in-qr.png')!;
+    expect(qr.contentType).toBe('image/png');
+    const png = qr.content;
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // IHDR: width and height at bytes 16 and 20, bit depth at 24, colour type at 25.
+    expect(png.readUInt32BE(16)).toBe(320);
+    expect(png.readUInt32BE(20)).toBe(320);
+    expect([png[24], png[25]]).toEqual([8, 0]);
+    expect(png.length).toBeLessThan(2000);
+  });
+
   it('keeps one registration per address: a repeat without proof changes nothing and mails the manage link', async () => {
     const before = smtp.received.length;
     const res = await register(

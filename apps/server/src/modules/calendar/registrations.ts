@@ -118,6 +118,8 @@ interface Saved {
   offers: Offer[];
   /** Whether the party sent fitted in the seats left. */
   fits: boolean;
+  /** The occurrence's counts right after, when the statement that saved it read them. */
+  tally?: q.OccurrenceTally;
 }
 
 /** Mails each offer of seats; a failed mail is logged by nobody but leaves the offer standing. */
@@ -190,7 +192,7 @@ export class RegistrationService {
     });
 
     const shownId = viewOfTarget(target).id;
-    const counts = await q.occurrenceTally(this.db, saved.row, now);
+    const counts = saved.tally ?? (await q.occurrenceTally(this.db, saved.row, now));
     const link = manageUrl(this.publicUrl, saved.token);
     const fresh = saved.kind !== 'unchanged';
     const ticket =
@@ -311,8 +313,25 @@ export class RegistrationService {
         now,
       });
       if (attempt.kind === 'saved') {
-        const row = (await q.findRegistration(this.db, attempt.id))!;
-        return { kind: 'created', row, token, offers: [], fits: row.seatStatus === 'confirmed' };
+        // The row as the statement wrote it: no read of it, nor of the occurrence, after.
+        const row: RegistrationRow = {
+          ...sent,
+          id: attempt.id,
+          eventId: key.eventId,
+          occurrenceKey: key.occurrenceKey,
+          userId: session?.user.id ?? null,
+          manageTokenHash: hash,
+          seatStatus: attempt.seatStatus,
+          holdUntil: null,
+          checkedInAt: null,
+          walkIn: false,
+          invoiceId: null,
+          queuedAt: attempt.queuedAt,
+          createdAt: now,
+          updatedAt: now,
+        };
+        const fits = row.seatStatus === 'confirmed';
+        return { kind: 'created', row, token, offers: [], fits, tally: attempt.tally };
       }
     }
     return this.db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   Appointment,
   CheckInList,
@@ -12,11 +12,12 @@ import type {
 import { chambers, eventRegistrations, eventSeats } from '@chamber/db';
 import { seatOffersJob } from '../../background/seat-offers.js';
 import { createMailer } from '../../lib/mail/mailer.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
+import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
 import {
   calendarPeople,
   createCalendar,
   createdEvent,
+  deleteAppointment,
   getAppointment,
   register,
   updateAppointment,
@@ -94,6 +95,27 @@ async function seatsHeld(eventId: string, occurrenceKey = ''): Promise<number> {
       ),
     );
   return row!.people;
+}
+
+/** The counter row's parties and waiting parties, beside the same counted from the rows. */
+async function partyCounts(eventId: string, occurrenceKey = '') {
+  const [counter] = await ctx.db
+    .select({ parties: eventSeats.parties, waiting: eventSeats.waiting })
+    .from(eventSeats)
+    .where(and(eq(eventSeats.eventId, eventId), eq(eventSeats.occurrenceKey, occurrenceKey)));
+  const [rows] = await ctx.db
+    .select({
+      parties: sql<number>`(count(*) filter (where ${eventRegistrations.seatStatus} in ('confirmed', 'offered', 'held')))::int`,
+      waiting: sql<number>`(count(*) filter (where ${eventRegistrations.seatStatus} = 'waitlisted'))::int`,
+    })
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        eq(eventRegistrations.occurrenceKey, occurrenceKey),
+      ),
+    );
+  return { counter, rows };
 }
 
 const seatsOf = async (id: string) => getAppointment(ctx, id).then((r) => r.json<Appointment>());
@@ -201,6 +223,40 @@ describe('capacity and the waiting list', () => {
     expect(positions).toEqual(Array.from({ length: waiting.length }, (_, i) => i + 1));
   });
 
+  it('takes a seat or a place in the queue, with the counts of its answer, in one statement', async () => {
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Counted', capacity: 3 });
+    await signUp(event.id, 2);
+    await ctx.app.flushMail();
+    const client = await ctx.pool.connect();
+    const connection = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
+    client.release();
+    const spy = vi.spyOn(connection, 'query');
+    try {
+      const seated = await signUp(event.id, 1);
+      const waiting = await signUp(event.id, 2);
+      const texts = spy.mock.calls.map(([first]) =>
+        typeof first === 'string' ? first : ((first as { text?: string }).text ?? ''),
+      );
+      // Each registration's answer: no read of its row or of the occurrence's rows after it.
+      expect(texts.filter((t) => t.includes('event_registrations'))).toHaveLength(2);
+      expect(texts.filter((t) => /^\s*begin/i.test(t))).toEqual([]);
+      expect(seated.result).toMatchObject({
+        registration: { seatStatus: 'confirmed', waitlistPosition: null },
+        attendeeCount: 3,
+        registrationCount: 2,
+        seatsLeft: 0,
+      });
+      expect(waiting.result).toMatchObject({
+        registration: { seatStatus: 'waitlisted', waitlistPosition: 1 },
+        attendeeCount: 3,
+        registrationCount: 2,
+        seatsLeft: 0,
+      });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('keeps its seat counter equal to the seats held through cancellations, changes and offers', async () => {
     const event = await createdEvent(ctx, people.owner.token, { title: 'Mixer', capacity: 12 });
     const first = await Promise.all(
@@ -236,6 +292,9 @@ describe('capacity and the waiting list', () => {
     ]);
     expect(mixed.map((r) => r.statusCode).filter((c) => c >= 500)).toEqual([]);
     expect(await seatCounter(event.id)).toBe(await seatsHeld(event.id));
+    const midway = await partyCounts(event.id);
+    expect(midway.counter).toEqual(midway.rows);
+    expect(midway.rows!.waiting).toBeGreaterThan(0);
 
     // The offers made are taken, in parallel.
     const offered = await ctx.db
@@ -256,6 +315,8 @@ describe('capacity and the waiting list', () => {
     expect(accepted.map((r) => r.statusCode)).toEqual(accepted.map(() => 200));
     expect(await seatCounter(event.id)).toBe(await seatsHeld(event.id));
     expect(await seatsHeld(event.id)).toBeLessThanOrEqual(12);
+    const after = await partyCounts(event.id);
+    expect(after.counter).toEqual(after.rows);
   });
 
   it('an occurrence of a series may have its own capacity', async () => {
@@ -292,6 +353,166 @@ describe('capacity and the waiting list', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
     }
+  });
+});
+
+describe('the seat lock is taken first on every path', () => {
+  /** Until a request of this database waits for a lock held by the test's own session. */
+  async function someoneWaitsForALock() {
+    for (let i = 0; i < 400; i += 1) {
+      const { rows } = await ctx.pool.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if (rows[0]!.n > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('no request waited for the seat lock');
+  }
+
+  /** What every registration path does first: the occurrence's counter row, locked. */
+  const takeSeatLock = (
+    client: { query: (text: string, values: unknown[]) => Promise<unknown> },
+    eventId: string,
+  ) =>
+    client.query(
+      `insert into event_seats (event_id, occurrence_key) values ($1, '')
+       on conflict (event_id, occurrence_key) do update set taken = event_seats.taken`,
+      [eventId],
+    );
+
+  async function member() {
+    const user = await createTestUser(ctx.db, { role: 'member', contact: true });
+    return { user, token: await signIn(ctx, user.email) };
+  }
+
+  it('deletes an account while its waiting party is being offered seats, without a deadlock', async () => {
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Tight', capacity: 1 });
+    await signUp(event.id, 1);
+    const waiter = await member();
+    const res = await register(
+      ctx,
+      event.id,
+      { name: 'Wade Waiting', email: waiter.user.email, numberOfGuests: 1 },
+      { token: waiter.token, remoteAddress: '198.18.30.1' },
+    );
+    const waiting = res.json<RegistrationResult>().registration;
+    expect(waiting.seatStatus).toBe('waitlisted');
+    const settler = await ctx.pool.connect();
+    try {
+      await settler.query('begin');
+      await takeSeatLock(settler, event.id);
+      const deleting = ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/users/${waiter.user.id}`,
+        headers: { authorization: `Bearer ${people.admin.token}` },
+      });
+      await someoneWaitsForALock();
+      // As settling seats does under the lock: the waiting party is offered seats.
+      await settler.query(
+        `update event_registrations set seat_status = 'offered',
+           hold_until = now() + interval '1 hour' where id = $1`,
+        [waiting.id],
+      );
+      await settler.query('commit');
+      expect((await deleting).statusCode).toBe(200);
+    } finally {
+      settler.release();
+    }
+    const counts = await partyCounts(event.id);
+    expect(counts.counter).toEqual(counts.rows);
+    expect(counts.rows).toEqual({ parties: 1, waiting: 0 });
+  });
+
+  it('deletes an event while a registration for it holds its seat lock, without a deadlock', async () => {
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Gone', capacity: 5 });
+    await signUp(event.id, 1);
+    const registrar = await ctx.pool.connect();
+    try {
+      await registrar.query('begin');
+      await takeSeatLock(registrar, event.id);
+      const deleting = deleteAppointment(ctx, event.id, people.owner.token);
+      await someoneWaitsForALock();
+      // The registration's insert checks that its event is there, as the seat lock is held.
+      await registrar.query(
+        `insert into event_registrations (event_id, name, email, guests, seat_status)
+         values ($1, 'Late Lou', 'lou@seats.example', 1, 'confirmed')`,
+        [event.id],
+      );
+      await registrar.query('commit');
+      expect((await deleting).statusCode).toBe(200);
+    } finally {
+      registrar.release();
+    }
+    const left = await ctx.db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.eventId, event.id));
+    expect(left).toEqual([]);
+    expect(await seatCounter(event.id)).toBeNull();
+  });
+
+  it('keeps the counter row equal to the rows when registrations, cancellations, size changes, acceptances and an account deletion run at once', async () => {
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Crowd', capacity: 10 });
+    // One after another: parties of 1, 2, 1, 2, ... take the 10 seats, the rest wait.
+    const first = [];
+    for (let i = 0; i < 14; i += 1) first.push(await signUp(event.id, 1 + (i % 2)));
+    const leaver = await member();
+    const leaving = await register(
+      ctx,
+      event.id,
+      { name: 'Lee Leaving', email: leaver.user.email, numberOfGuests: 1 },
+      { token: leaver.token, remoteAddress: '198.18.30.2' },
+    );
+    expect(leaving.json<RegistrationResult>().registration.seatStatus).toBe('waitlisted');
+    const statuses = first.map((r) => r.result.registration.seatStatus);
+    expect(statuses.filter((s) => s === 'confirmed')).toHaveLength(7);
+    const tokens = await Promise.all(
+      first.map(async (r) =>
+        tokenIn(
+          await smtp.mailTo(
+            r.body.email,
+            r.result.registration.seatStatus === 'confirmed'
+              ? /^You're registered: Crowd$/
+              : /^You're on the waiting list: Crowd$/,
+            20_000,
+          ),
+        ),
+      ),
+    );
+    // A party of 2 leaves: the first waiting party (of 2) is offered its seats.
+    expect((await manage('DELETE', tokens[1]!)).statusCode).toBe(200);
+    const offerToken = tokenIn(
+      await smtp.mailTo(first[7]!.body.email, /^Seats are free for you: Crowd$/, 20_000),
+    );
+
+    const mixed = await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) => {
+        const g = guest(1 + (i % 2));
+        return register(ctx, event.id, g.body, { remoteAddress: g.ip });
+      }),
+      manage('POST', offerToken),
+      manage('DELETE', tokens[0]!),
+      manage('DELETE', tokens[8]!),
+      manage('PUT', tokens[3]!, { name: 'Robin Hale', numberOfGuests: 1 }),
+      manage('PUT', tokens[4]!, { name: 'Robin Hale', numberOfGuests: 3 }),
+      manage('PUT', tokens[9]!, { name: 'Robin Hale', numberOfGuests: 1 }),
+      ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/users/${leaver.user.id}`,
+        headers: { authorization: `Bearer ${people.admin.token}` },
+      }),
+    ]);
+    expect(mixed.map((r) => r.statusCode).filter((c) => c >= 500)).toEqual([]);
+    expect(mixed[6]!.statusCode).toBe(200);
+    const [counter] = await ctx.db
+      .select({ taken: eventSeats.taken, parties: eventSeats.parties, waiting: eventSeats.waiting })
+      .from(eventSeats)
+      .where(and(eq(eventSeats.eventId, event.id), eq(eventSeats.occurrenceKey, '')));
+    const counts = await partyCounts(event.id);
+    expect(counter).toEqual({ taken: await seatsHeld(event.id), ...counts.rows });
+    expect(counter!.taken).toBeLessThanOrEqual(10);
+    expect(counts.rows!.waiting).toBeGreaterThan(0);
   });
 });
 

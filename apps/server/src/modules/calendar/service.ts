@@ -222,6 +222,8 @@ export class CalendarService {
       const target = await resolveTarget(tx, id, true);
       assertCanEdit(session, ownerRow(target));
       const now = this.clock.now();
+      // The registrations deleted (by cascade or by key) move their seat counters.
+      await q.lockSeatsOfEvents(tx, [ownerRow(target).id]);
       if (target.kind === 'single') {
         const cancelled = upcoming(
           (await q.listRegistrations(tx, target.row.id, '')).map((registration) => ({
