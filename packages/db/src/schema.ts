@@ -467,6 +467,11 @@ export const eventRegistrations = pgTable(
     index('event_registrations_waiting_idx')
       .on(t.eventId, t.occurrenceKey, t.seatStatus, t.guests)
       .where(sql`${t.seatStatus} in ('offered', 'held', 'waitlisted')`),
+    // An occurrence's registrations, whatever their state or address: its counts, the
+    // registrations card, the check-in list and the export. The indexes above are partial, so
+    // without this one each of those read the whole table (a sequential scan that grew with
+    // every event the chamber ever held).
+    index('event_registrations_occurrence_idx').on(t.eventId, t.occurrenceKey),
   ],
 );
 
