@@ -1,5 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import {
+  accounts,
+  embeddedMap,
+  expect,
+  expectNoAxeViolations,
+  paths,
+  signInThroughForm,
+  test,
+} from './fixtures';
 
 const pages = [
   { path: paths.home.href(), heading: /Chamber/ },
@@ -34,15 +41,7 @@ for (const theme of ['light', 'dark'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.locator('html')).toHaveClass(theme);
 
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .exclude('iframe[title^="Map of"]')
-        .analyze();
-      const summary = results.violations.map((v) => ({
-        id: v.id,
-        targets: v.nodes.map((n) => n.target.join(' ')),
-      }));
-      expect(summary).toEqual([]);
+      await expectNoAxeViolations(page, { exclude: [embeddedMap] });
     });
   }
 }
@@ -59,10 +58,5 @@ test('a signed-in page has no axe violations, and the account menu is named by i
   await expect(menu).toHaveAccessibleName(/^MD\b/);
   await page.goto(paths.members.href());
   await expect(page.getByRole('heading', { level: 1, name: 'Member Directory' })).toBeVisible();
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) })),
-  ).toEqual([]);
+  await expectNoAxeViolations(page);
 });

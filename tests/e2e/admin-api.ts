@@ -16,6 +16,7 @@ export interface AdminUser {
   status: string;
   membershipTier: string;
   paymentStatus: string;
+  contactId: string | null;
 }
 
 /** A bearer token for `account`, through the same PKCE sign-in the web app uses. */

@@ -1,8 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { membershipSettingsApi } from './admin-api';
-import { accounts, expect, paths, signIn, test } from './fixtures';
+import {
+  accounts,
+  expect,
+  expectNoAxeViolations,
+  paths,
+  type PutBack,
+  signIn,
+  test,
+} from './fixtures';
 import {
   joinThroughApi,
   openMembership,
@@ -10,36 +17,15 @@ import {
   recordCheckPayment,
   retireMembers,
 } from './membership-helpers';
+import { putBackDuesSettings, seededDuesSettings } from './seeded';
 
 /** The members each test joined, suspended after it so the directory's count stays the seed's. */
 const joinedHere: string[] = [];
-test.afterEach(async ({ request, baseURL }) => {
-  await retireMembers(request, baseURL!, joinedHere.splice(0));
+test.beforeEach(({ putBack }) => {
+  putBack(({ request, baseURL }) => retireMembers(request, baseURL, joinedHere.splice(0)));
 });
-
-async function expectNoAxeViolations(page: Page) {
-  // A dialog fading in has its text at part opacity: check what the eye sees once it is still.
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  );
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) })),
-  ).toEqual([]);
-}
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
-
-// The e2e database is shared by every spec: the dues settings are put back as they were.
-let settingsBefore: Record<string, unknown>;
-test.beforeAll(async ({ request, baseURL }) => {
-  settingsBefore = await (await membershipSettingsApi(request, baseURL!)).get();
-});
-test.afterAll(async ({ request, baseURL }) => {
-  await (await membershipSettingsApi(request, baseURL!)).put(settingsBefore);
-});
 
 /**
  * Joins `businessName` through the API, signs staff in and records a check for the join
@@ -207,29 +193,33 @@ async function directoryCards(page: Page, businessName: string) {
     .filter({ has: page.getByRole('heading', { name: businessName }) });
 }
 
-/** Changes the dues settings for one test; the spec's afterAll puts them back. */
+/**
+ * Changes the dues settings for one test, from the seed's; other specs read them (pay-online
+ * expects new members active at once), so they are put back as seeded when the test is over.
+ */
 async function putSettings(
-  request: APIRequestContext,
-  baseURL: string,
+  { request, baseURL, putBack }: { request: APIRequestContext; baseURL: string; putBack: PutBack },
   change: Record<string, unknown>,
 ) {
-  await (await membershipSettingsApi(request, baseURL)).put({ ...settingsBefore, ...change });
+  putBack(putBackDuesSettings);
+  await (await membershipSettingsApi(request, baseURL)).put({ ...seededDuesSettings, ...change });
 }
 
 test('staff approve a paid member held for approval, who is then active and in the directory', async ({
   page,
   request,
   baseURL,
+  putBack,
 }) => {
   test.slow();
-  await putSettings(request, baseURL!, { staffApproveNewMembers: true });
+  await putSettings({ request, baseURL: baseURL!, putBack }, { staffApproveNewMembers: true });
   const businessName = `Alder Ridge Optics ${Date.now()}`;
   // Paid, but held: pending and awaiting approval, not in the directory yet.
   const { dialog } = await paidMember(page, request, baseURL!, {
     businessName,
     checkNumber: '2210',
   });
-  await putSettings(request, baseURL!, {});
+  await putSettings({ request, baseURL: baseURL!, putBack }, {});
   await expect(dialog).toHaveAccessibleDescription(/Enhanced\s*Pending\s*Awaiting approval/);
   await dialog.getByRole('button', { name: 'Approve member' }).click();
   const approve = page.getByRole('dialog', { name: `Approve ${businessName}?` });
@@ -295,8 +285,9 @@ test("staff change a member's plan, and the directory shows the new level", asyn
   await expect(card).not.toContainText('Enhanced');
 });
 
-test('the dues settings are kept after a reload', async ({ page }) => {
+test('the dues settings are kept after a reload', async ({ page, putBack }) => {
   test.slow(); // Three accessibility scans.
+  putBack(putBackDuesSettings);
   await signIn(page, accounts.admin);
   await page.goto(`${paths.admin.href()}?tab=memberships`);
   await page.getByRole('tab', { name: 'Dues settings' }).click();
@@ -365,9 +356,10 @@ test.describe('at 360 px', () => {
     page,
     request,
     baseURL,
+    putBack,
   }) => {
     test.slow();
-    await putSettings(request, baseURL!, { lapsedListing: 'basic' });
+    await putSettings({ request, baseURL: baseURL!, putBack }, { lapsedListing: 'basic' });
     const businessName = `Cottonwood Studio ${Date.now()}`;
     const { dialog } = await paidMember(page, request, baseURL!, {
       businessName,
@@ -403,7 +395,7 @@ test.describe('at 360 px', () => {
     await expect(card).toContainText('Basic');
     await expect(card).not.toContainText('Enhanced');
     // With 'hidden', it leaves the directory.
-    await putSettings(request, baseURL!, { lapsedListing: 'hidden' });
+    await putSettings({ request, baseURL: baseURL!, putBack }, { lapsedListing: 'hidden' });
     await directoryCards(page, businessName);
     await expect(page.getByText('No members found')).toBeVisible();
     await expect(card).toHaveCount(0);

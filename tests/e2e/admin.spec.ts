@@ -1,9 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { accentPalette } from '../../apps/web/src/lib/accent';
 import { adminApi, chamberApi } from './admin-api';
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import {
+  accounts,
+  expect,
+  expectNoAxeViolations,
+  paths,
+  signInThroughForm,
+  test,
+} from './fixtures';
+import { putBackChamber } from './seeded';
 
 /**
  * The e2e database is shared by every spec file of a run: these tests change only Priya Raman
@@ -40,22 +47,15 @@ async function search(page: Page, text: string, expectedRow: string) {
 const rowMenu = (page: Page, name: string) =>
   page.getByRole('button', { name: `Actions for ${name}` });
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) })),
-  ).toEqual([]);
-}
-
 // Whatever a test did to Priya, she ends it as seeded: an active member on the standard tier.
-test.afterEach(async ({ request, baseURL }) => {
-  const api = await adminApi(request, baseURL!);
-  const user = await api.find(priya.email);
-  if (user.role !== 'member' || user.status !== 'active' || user.membershipTier !== 'standard') {
-    await api.update(user, { role: 'member', status: 'active', membershipTier: 'standard' });
-  }
+test.beforeEach(({ putBack }) => {
+  putBack(async ({ request, baseURL }) => {
+    const api = await adminApi(request, baseURL);
+    const user = await api.find(priya.email);
+    if (user.role !== 'member' || user.status !== 'active' || user.membershipTier !== 'standard') {
+      await api.update(user, { role: 'member', status: 'active', membershipTier: 'standard' });
+    }
+  });
 });
 
 test('an admin finds a member by business, edits the tier, suspends and re-activates, and the audit log shows it', async ({
@@ -265,58 +265,54 @@ test('an admin changes the chamber’s phone and accent colour, the whole site f
   page,
   request,
   baseURL,
+  putBack,
 }) => {
+  // Other specs read the chamber's record: the phone and accent go back as seeded.
+  putBack(putBackChamber('phone', 'accentColor'));
   const chamber = await chamberApi(request, baseURL!);
   const original = await chamber.get();
   const phone = '(801) 555-0199';
   const accent = original.accentColor === '#2b6b3f' ? '#8a3b12' : '#2b6b3f';
   const shade = accentPalette(accent)!.light;
-  try {
-    // The top page only: the Contact page's embedded frames may not touch storage.
-    await page.addInitScript(() => {
-      if (window === window.top) localStorage.setItem('vite-ui-theme', 'light');
-    });
-    await signIn(page, accounts.admin);
-    await page.goto(`${paths.admin.href()}?tab=settings`);
-    const form = page.getByRole('form', { name: 'Chamber settings' });
-    await expect(form.getByLabel('Phone', { exact: true })).toHaveValue(original.phone);
+  // The top page only: the Contact page's embedded frames may not touch storage.
+  await page.addInitScript(() => {
+    if (window === window.top) localStorage.setItem('vite-ui-theme', 'light');
+  });
+  await signIn(page, accounts.admin);
+  await page.goto(`${paths.admin.href()}?tab=settings`);
+  const form = page.getByRole('form', { name: 'Chamber settings' });
+  await expect(form.getByLabel('Phone', { exact: true })).toHaveValue(original.phone);
 
-    await form.getByLabel('Phone', { exact: true }).fill(phone);
-    await form.getByLabel('Accent colour', { exact: true }).fill(accent);
-    await expect(form.getByLabel('Pick the accent colour')).toHaveValue(accent);
-    await expect(page.getByText('You have unsaved changes.')).toBeVisible();
-    await form.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByText('Settings saved')).toBeVisible();
-    await expect(page.getByText('You have unsaved changes.')).toBeHidden();
+  await form.getByLabel('Phone', { exact: true }).fill(phone);
+  await form.getByLabel('Accent colour', { exact: true }).fill(accent);
+  await expect(form.getByLabel('Pick the accent colour')).toHaveValue(accent);
+  await expect(page.getByText('You have unsaved changes.')).toBeVisible();
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  await expect(page.getByText('You have unsaved changes.')).toBeHidden();
 
-    // The accent applies at once, without a reload.
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          getComputedStyle(document.documentElement).getPropertyValue('--primary').trim(),
-        ),
-      )
-      .toBe(shade);
-    // So do the contact details, reached from the header.
-    await page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true }).click();
-    await expect(page).toHaveURL(paths.contact.href());
-    const phoneLink = page.getByRole('link', { name: phone });
-    await expect(phoneLink).toBeVisible();
-    await expect(phoneLink).toHaveCSS('color', rgb(shade));
+  // The accent applies at once, without a reload.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--primary').trim(),
+      ),
+    )
+    .toBe(shade);
+  // So do the contact details, reached from the header.
+  await page.getByRole('banner').getByRole('link', { name: 'Contact', exact: true }).click();
+  await expect(page).toHaveURL(paths.contact.href());
+  const phoneLink = page.getByRole('link', { name: phone });
+  await expect(phoneLink).toBeVisible();
+  await expect(phoneLink).toHaveCSS('color', rgb(shade));
 
-    // The audit log names the change in words.
-    await page.goto(`${paths.admin.href()}?tab=audit`);
-    const latest = page.getByRole('list', { name: 'Audit log' }).locator(':scope > li').first();
-    await expect(latest).toContainText(`Edited chamber settings: ${original.name}`);
-    await expect(latest).toContainText(`Phone: ${original.phone} changed to ${phone}`);
-    await expect(latest).toContainText(
-      `Accent colour: ${original.accentColor} changed to ${accent}`,
-    );
-    await expect(latest).toContainText(`by ${accounts.admin.email}`);
-  } finally {
-    // Other specs read the chamber's record: put it back as it was.
-    await chamber.put(original);
-  }
+  // The audit log names the change in words.
+  await page.goto(`${paths.admin.href()}?tab=audit`);
+  const latest = page.getByRole('list', { name: 'Audit log' }).locator(':scope > li').first();
+  await expect(latest).toContainText(`Edited chamber settings: ${original.name}`);
+  await expect(latest).toContainText(`Phone: ${original.phone} changed to ${phone}`);
+  await expect(latest).toContainText(`Accent colour: ${original.accentColor} changed to ${accent}`);
+  await expect(latest).toContainText(`by ${accounts.admin.email}`);
 });
 
 test('the Messages tab lists what the contact form sent', async ({ page, request }) => {

@@ -1,8 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { accounts, e2eDataDir, expect, paths, signInThroughForm, test } from './fixtures';
+import {
+  e2eDataDir,
+  accounts,
+  paths,
+  signInThroughForm,
+  test,
+  expect,
+  expectNoAxeViolations,
+} from './fixtures';
 
 const ZONE = 'America/Denver';
 
@@ -48,15 +55,6 @@ async function signIn(page: Page, account: { email: string; password: string }) 
   await page.goto(paths.login.href());
   await signInThroughForm(page, account);
   await expect(page).toHaveURL(paths.home.href());
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) })),
-  ).toEqual([]);
 }
 
 /** Opens the edit dialog of one occurrence from its page, changes it and saves with `choice`. */

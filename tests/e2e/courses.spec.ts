@@ -1,6 +1,7 @@
 import type { Browser } from '@playwright/test';
-import { chamberApi, type ChamberSettings } from './admin-api';
+import { chamberApi } from './admin-api';
 import { accounts, checkLooks, expect, followSystemTheme, paths, signIn, test } from './fixtures';
+import { putBackChamber, seededChamber } from './seeded';
 
 const learningSite = 'https://learn.rivertonchamber.example/catalog';
 
@@ -11,21 +12,17 @@ async function signedIn(browser: Browser, account: { email: string; password: st
   return page;
 }
 
-// The e2e database is shared by every spec: the chamber's record is put back as it was.
-let original: ChamberSettings | undefined;
-test.afterAll(async ({ request, baseURL }) => {
-  if (original) await (await chamberApi(request, baseURL!)).put(original);
-});
-
 test('/courses is the placeholder until an admin names the learning site, then links to it', async ({
   browser,
   request,
   baseURL,
+  putBack,
 }) => {
   test.slow(); // Eight axe scans and two sign-ins.
+  // Other specs read the chamber's record: the courses site goes back as seeded, none.
+  putBack(putBackChamber('coursesUrl'));
   const chamber = await chamberApi(request, baseURL!);
-  original = await chamber.get();
-  expect(original.coursesUrl).toBe('');
+  expect((await chamber.get()).coursesUrl).toBe(seededChamber.coursesUrl);
 
   const member = await signedIn(browser, accounts.member);
   await member.goto(paths.courses.href());

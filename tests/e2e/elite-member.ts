@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, paths, signInThroughForm, storedToken } from './fixtures';
+import { apiToken } from './admin-api';
+import { expect, paths, type PutBack, signInThroughForm, storedToken } from './fixtures';
 
 /** The seed's elite member with a sign-in (apps/server/src/seed/demo-data.ts). */
 export const eliteMember = {
@@ -37,12 +38,13 @@ type Listing = {
 
 /**
  * Signs the seed's elite member in through the form (light theme, the page following the
- * system's), runs `body` with their listing as it was, and then saves back what `restore`
- * makes of that listing (the fields the test changes, as a save takes them), pass or fail, so
- * the other specs find the seed's listing.
+ * system's) and runs `body` with their listing as it was. Before that it registers with
+ * `putBack` the save of what `restore` makes of that listing (the fields the test changes, as a
+ * save takes them), so the other specs find the seed's listing whatever becomes of the test.
  */
 export async function asEliteMember(
   page: Page,
+  putBack: PutBack,
   restore: (before: Listing) => object,
   body: (member: { contactId: string; before: Listing }) => Promise<void>,
 ) {
@@ -55,9 +57,12 @@ export async function asEliteMember(
   await expect(page).toHaveURL(paths.home.href());
   const { contactId } = await callApi<{ contactId: string }>(page, 'GET', '/api/auth/profile');
   const before = await callApi<Listing>(page, 'GET', `/api/members/${contactId}`);
-  try {
-    await body({ contactId, before });
-  } finally {
-    await callApi(page, 'PUT', `/api/members/${contactId}`, restore(before));
-  }
+  putBack(async ({ request, baseURL }) => {
+    const res = await request.put(`/api/members/${contactId}`, {
+      headers: { Authorization: `Bearer ${await apiToken(request, baseURL, eliteMember)}` },
+      data: restore(before),
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  });
+  await body({ contactId, before });
 }

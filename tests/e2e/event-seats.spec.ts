@@ -1,7 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken } from './admin-api';
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import {
+  accounts,
+  paths,
+  signInThroughForm,
+  test,
+  expect,
+  expectNoAxeViolations,
+} from './fixtures';
 import { mailContaining } from './public-site-helpers';
 
 // Seats, the waiting list and the door, as a phone shows them.
@@ -10,13 +16,7 @@ test.use({ viewport: { width: 360, height: 780 } });
 async function expectFitsAndAccessible(page: Page, where: string) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `page width of ${where}`).toBeLessThanOrEqual(360);
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${where}`,
-  ).toEqual([]);
+  await expectNoAxeViolations(page, { where });
 }
 
 /** A one-off event `days` ahead at noon Denver time, made through the API by `account`. */

@@ -1,6 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { accounts, expect, ownNetwork, paths, signInThroughForm, test } from './fixtures';
+import {
+  accounts,
+  paths,
+  ownNetwork,
+  signInThroughForm,
+  test,
+  expect,
+  expectNoAxeViolations,
+} from './fixtures';
 
 // Paid tickets at the door: staff price the event, a visitor registers, the door takes money.
 // Card payment goes to the Stripe stand-in on the browser tests' server, so the dialog also
@@ -11,13 +18,7 @@ async function expectAccessible(page: Page, where: string, width?: number) {
     const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scroll, `page width of ${where}`).toBeLessThanOrEqual(width);
   }
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${where}`,
-  ).toEqual([]);
+  await expectNoAxeViolations(page, { where });
 }
 
 const denverDate = (days: number) =>

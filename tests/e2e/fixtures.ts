@@ -1,11 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { paths } from '../../apps/web/src/config/paths';
 
 export { expect, paths };
 
+/** What a `putBack` step calls the API with. */
+export interface PutBackApi {
+  request: APIRequestContext;
+  baseURL: string;
+}
+
+/** Registers a step that puts chamber-wide state back once the test is over. */
+export type PutBack = (step: (api: PutBackApi) => Promise<unknown>) => void;
+
 /** Every test fails on an uncaught exception in the page or a refusal by its CSP. */
-export const test = base.extend<{ failOnPageError: void }>({
+export const test = base.extend<{ failOnPageError: void; putBack: PutBack }>({
   failOnPageError: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -20,6 +29,29 @@ export const test = base.extend<{ failOnPageError: void }>({
       expect(errors, 'uncaught errors and policy refusals in the page').toEqual([]);
     },
     { auto: true },
+  ],
+  /**
+   * The browser tests share one database, so a test that changes what other specs read (the
+   * plans, the chamber's record, the dues settings, a seeded member) registers, before the
+   * change, a step that puts it back. The steps run when the test is over, passed, failed or
+   * out of time, last first, through the API and in a time slot of their own: an afterEach
+   * hook shares the test's time, which a slow test may have used up, and a finally block in a
+   * test that ran out of time runs, if at all, while its page and requests are being closed.
+   */
+  putBack: [
+    async ({ request, baseURL }, use) => {
+      const steps: ((api: PutBackApi) => Promise<unknown>)[] = [];
+      await use((step) => {
+        steps.push(step);
+      });
+      const failures: unknown[] = [];
+      for (const step of steps.reverse()) {
+        // Every step runs, even after one fails.
+        await step({ request, baseURL: baseURL! }).catch((error: unknown) => failures.push(error));
+      }
+      if (failures.length > 0) throw failures[0];
+    },
+    { timeout: 60_000 },
   ],
 });
 
@@ -69,12 +101,39 @@ export const followSystemTheme = (page: Page) =>
     if (window === window.top) localStorage.setItem('vite-ui-theme', 'system');
   });
 
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
+/** The embedded map of an address: Google's page, not ours, for `expectNoAxeViolations`. */
+export const embeddedMap = 'iframe[title^="Map of"]';
+
+/**
+ * An axe scan of the page (WCAG 2.1 A and AA and best practice) that finds nothing. It first
+ * waits for the animations that end (a dialog fading in has its text at part opacity: the scan
+ * checks what the eye sees once it is still). `exclude` leaves parts out (CSS selectors, such
+ * as `embeddedMap`); `where` names the page in a failure.
+ */
+export async function expectNoAxeViolations(
+  page: Page,
+  { exclude = [], where }: { exclude?: string[]; where?: string } = {},
+) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  let axe = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'best-practice',
+  ]);
+  for (const selector of exclude) axe = axe.exclude(selector);
+  const results = await axe.analyze();
   expect(
-    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) })),
+    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) })),
+    where === undefined ? undefined : `axe on ${where}`,
   ).toEqual([]);
 }
 

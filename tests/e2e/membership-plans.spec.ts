@@ -1,54 +1,25 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken } from './admin-api';
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
-
-interface Plan {
-  id: string;
-  level: string;
-  name: string;
-  description: string;
-  priceCents: number;
-  benefits: string[];
-  highlights: string[];
-  available: boolean;
-  featured: boolean;
-}
-
-async function plans(request: APIRequestContext): Promise<Plan[]> {
-  const res = await request.get('/api/membership-plans');
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { plans: Plan[] }).plans;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) })),
-  ).toEqual([]);
-}
-
-// The e2e database is shared by every spec: the Enhanced plan is put back as seeded.
-let seeded: Plan | undefined;
-test.beforeEach(async ({ request }) => {
-  seeded = (await plans(request)).find((p) => p.level === 'enhanced');
-});
-test.afterEach(async ({ request, baseURL }) => {
-  const { id, level: _level, ...body } = seeded!;
-  const { currency: _c, slug: _s, ...fields } = body as Plan & { currency: string; slug: string };
-  const token = await apiToken(request, baseURL!);
-  const res = await request.put(`/api/admin/membership-plans/${id}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: fields,
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-});
+import {
+  accounts,
+  expect,
+  expectNoAxeViolations,
+  paths,
+  signInThroughForm,
+  test,
+} from './fixtures';
+import { putBackEnhancedPlan, seededEnhancedPlan } from './seeded';
 
 test('an admin changes the Enhanced price, and the home page and /enhanced-membership show it', async ({
   page,
+  request,
+  putBack,
 }) => {
+  // pay-online and the public pages expect the seeded $550: the plan is put back, pass or fail.
+  putBack(putBackEnhancedPlan);
+  // What is put back is what the seed made.
+  const { plans } = (await (await request.get('/api/membership-plans')).json()) as {
+    plans: { level: string }[];
+  };
+  expect(plans.find((p) => p.level === 'enhanced')).toMatchObject(seededEnhancedPlan);
   await page.goto(paths.login.href());
   await signInThroughForm(page, accounts.admin);
   await expect(page).toHaveURL(paths.home.href());

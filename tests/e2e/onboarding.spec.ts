@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, paths, test } from './fixtures';
+import { expect, expectNoAxeViolations, paths, test } from './fixtures';
 import { fromOutbox } from './outbox';
 
 /** Contacts that start-server.mjs imports from files/roster.csv: on the roster, no login yet. */
@@ -188,27 +187,18 @@ for (const theme of ['light', 'dark'] as const) {
   test(`the sign-up pages have no axe violations in the ${theme} theme`, async ({ page }) => {
     test.slow(); // Four full-page axe scans.
     await page.addInitScript((value) => localStorage.setItem('vite-ui-theme', value), theme);
-    const check = async () => {
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-        .analyze();
-      return results.violations.map((v) => ({
-        id: v.id,
-        targets: v.nodes.map((n) => n.target.join(' ')),
-      }));
-    };
     await page.goto(paths.register.href());
     await expect(page.getByRole('heading', { level: 1, name: 'Create an Account' })).toBeVisible();
-    expect(await check()).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.goto(paths.join.href());
     await expect(page.getByRole('heading', { level: 1, name: 'Join the Chamber' })).toBeVisible();
-    expect(await check()).toEqual([]);
+    await expectNoAxeViolations(page);
     await page.goto(paths.registerExisting.href());
     await expect(page.locator('html')).toHaveClass(theme);
-    expect(await check()).toEqual([]);
+    await expectNoAxeViolations(page);
     await verifyContact(page, roster.ruth.email);
     await expect(page.getByRole('heading', { level: 1, name: 'Check Your Email' })).toBeVisible();
-    expect(await check()).toEqual([]);
+    await expectNoAxeViolations(page);
   });
 }
 

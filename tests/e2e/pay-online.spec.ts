@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken } from './admin-api';
-import { expect, ownNetwork, paths, test } from './fixtures';
+import { paths, ownNetwork, test, expect, expectNoAxeViolations } from './fixtures';
 import { retireMembers } from './membership-helpers';
 import { mailContaining } from './public-site-helpers';
 
@@ -13,14 +12,7 @@ async function expectFitsAndAccessible(page: Page, where: string, width: number)
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scroll, `page width of ${where}`).toBeLessThanOrEqual(width);
   // The sign-up's 'welcome' toast is the toaster's own styling, checked with the sign-up pages.
-  const axe = await new AxeBuilder({ page })
-    .exclude('[data-sonner-toaster]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${where}`,
-  ).toEqual([]);
+  await expectNoAxeViolations(page, { exclude: ['[data-sonner-toaster]'], where });
 }
 
 /** Stripe's hosted Checkout, as the stand-in shows it: the amount, then 'Pay' or 'Cancel'. */

@@ -1,6 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import {
+  accounts,
+  expect,
+  expectNoAxeViolations,
+  paths,
+  signInThroughForm,
+  test,
+} from './fixtures';
 
 const NOT_YET =
   'Your membership is not active yet. Events can be added once the chamber confirms it.';
@@ -44,10 +50,7 @@ test('a pending member is told before any form that events come once the members
   await expect(page.getByText(NOT_YET)).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
+  await expectNoAxeViolations(page);
 });
 
 test('an active member is offered Create Event and no notice', async ({ page }) => {

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken } from './admin-api';
-import { accounts, expect, ownNetwork, paths, test } from './fixtures';
+import { accounts, paths, ownNetwork, test, expect, expectNoAxeViolations } from './fixtures';
 
 // A visitor registers for every upcoming date of a series in one step, on a desktop and a phone.
 
@@ -17,13 +16,7 @@ const denverDate = (days: number) =>
 async function expectFitsAndAccessible(page: Page, width: number, where: string) {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth, `page width of ${where}`).toBeLessThanOrEqual(width);
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe on ${where}`,
-  ).toEqual([]);
+  await expectNoAxeViolations(page, { where });
 }
 
 /**

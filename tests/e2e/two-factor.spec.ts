@@ -1,23 +1,19 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { adminApi } from './admin-api';
-import { expect, ownNetwork, paths, signInThroughForm, test } from './fixtures';
+import {
+  paths,
+  ownNetwork,
+  signInThroughForm,
+  test,
+  expect,
+  expectNoAxeViolations,
+} from './fixtures';
 
 /** A staff account of its own, so the seeded ones keep signing in with a password alone. */
 const staff = {
   email: 'deputy.director@rivertonchamber.example',
   password: 'Deputy-Director-2026',
 };
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) })),
-  ).toEqual([]);
-}
 
 /** The code an authenticator app shows for `secret`, `offset` seconds from now. */
 const appCode = (secret: string, offset = 0) =>

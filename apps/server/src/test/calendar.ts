@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Appointment, CalendarEvent, EventList } from '@chamber/contract';
 import { calendars, type Database, chambers } from '@chamber/db';
 import { createTestApp, createTestUser, signIn, type TestContext } from './app.js';
-import { startSmtpServer, type SmtpServerOptions } from './smtp.js';
+import { startSmtpServer } from './smtp.js';
 
 /** Request helpers for the calendar; each returns the raw response. */
 
@@ -48,18 +48,23 @@ export type CalendarPeople = Awaited<ReturnType<typeof calendarPeople>>;
 
 /**
  * An app that mails to a loopback SMTP peer and has the seed's calendar and signed-in people
- * of every role, as the registration tests need; `close` stops both.
+ * of every role, as the registration and mail tests need; `close` stops both. `held`: the peer
+ * takes no message until `release()` is called, as a mail server under load answers late
+ * (`close` releases it too).
  */
-export async function startCalendarApp(smtpOptions?: SmtpServerOptions) {
-  const smtp = await startSmtpServer(smtpOptions);
+export async function startCalendarApp({ held = false }: { held?: boolean } = {}) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const smtp = await startSmtpServer(held ? { holdEach: () => gate } : {});
   const ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
   await createCalendar(ctx.db);
   const people = await calendarPeople(ctx);
   const close = async () => {
+    release();
     await ctx.close();
     await smtp.close();
   };
-  return { ctx, smtp, people, close };
+  return { ctx, smtp, people, close, release };
 }
 
 export function listEvents(

@@ -1,31 +1,26 @@
 import type { ParsedMail } from 'mailparser';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/app.js';
+import type { TestContext } from '../../test/app.js';
 import {
-  calendarPeople,
-  createCalendar,
+  type CalendarPeople,
   createdEvent,
   createSeries,
   register,
+  startCalendarApp,
   updateAppointment,
 } from '../../test/calendar.js';
-import { startSmtpServer, type SmtpServer } from '../../test/smtp.js';
+import type { SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
 let smtp: SmtpServer;
-let people: Awaited<ReturnType<typeof calendarPeople>>;
+let people: CalendarPeople;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
-  await createCalendar(ctx.db);
-  people = await calendarPeople(ctx);
+  ({ ctx, smtp, people, close } = await startCalendarApp());
 });
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 /** Every mail that the step sends, once all of it has gone out. */
 const mailsOf = (step: () => Promise<unknown>) => smtp.sentDuring(() => ctx.app.flushMail(), step);

@@ -4,19 +4,20 @@ import nodeIcal, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '@chamber/contract';
 import { createEvent } from '@chamber/db/factories';
-import { createTestApp, createTestDatabase, type TestContext } from '../../test/app.js';
+import { createTestDatabase, type TestContext } from '../../test/app.js';
 import {
   CALENDAR_ID,
-  calendarPeople,
+  type CalendarPeople,
   createCalendar,
   createdEvent,
   createSeries,
   deleteAppointment,
   register,
+  startCalendarApp,
   updateAppointment,
 } from '../../test/calendar.js';
 import { startServerProcess, stopServerProcess } from '../../test/server-process.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import type { SmtpServer } from '../../test/smtp.js';
 
 /**
  * The calendar files as two independent readers see them: Mozilla's ical.js and node-ical.
@@ -26,8 +27,9 @@ import { startSmtpServer } from '../../test/smtp.js';
  */
 
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let people: Awaited<ReturnType<typeof calendarPeople>>;
+let smtp: SmtpServer;
+let people: CalendarPeople;
+let close: () => Promise<void>;
 let series: Appointment;
 /** The series' second Tuesday (2026-03-24 07:30 in Denver), still as the rule gives it. */
 let plainOccurrence: string;
@@ -65,10 +67,7 @@ function sequenceOf(text: string, summary: string): number {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
-  await createCalendar(ctx.db);
-  people = await calendarPeople(ctx);
+  ({ ctx, smtp, people, close } = await startCalendarApp());
   series = await createSeries(ctx, people.owner.token, {
     startTime: '2026-03-17T13:30:00.000Z',
     endTime: '2026-03-17T14:30:00.000Z',
@@ -78,10 +77,7 @@ beforeAll(async () => {
   movedOccurrence = `${master}_20260317T133000Z`;
   plainOccurrence = `${master}_20260324T133000Z`;
 });
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 describe('one identity for an occurrence everywhere', () => {
   it('names an occurrence’s own file by the series’ UID and a RECURRENCE-ID, as the feed does', async () => {

@@ -450,14 +450,13 @@ describe('when the confirmation cannot be sent', () => {
 
 describe('a slow mail server', () => {
   it('does not hold the answer: the confirmation follows it, once', async () => {
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
     const {
       ctx: slow,
       smtp: held,
       people: slowPeople,
       close: closeSlow,
-    } = await startCalendarApp({ holdEach: () => gate });
+      release,
+    } = await startCalendarApp({ held: true });
     try {
       const owner = slowPeople.owner;
       const event = await createdEvent(slow, owner.token, { title: 'Harvest Dinner' });
@@ -467,11 +466,10 @@ describe('a slow mail server', () => {
       expect(res).not.toBe('late');
       expect((res as Awaited<typeof answered>).statusCode).toBe(201);
       expect(held.received).toEqual([]);
-      open();
+      release();
       await slow.app.flushMail();
       expect(held.received.map((m) => m.subject)).toEqual(["You're registered: Harvest Dinner"]);
     } finally {
-      open();
       await closeSlow();
     }
   });

@@ -3,31 +3,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '@chamber/contract';
 import { eventReminders } from '@chamber/db';
 import type { JobRunner } from '../../background/runner.js';
-import { createTestApp, type TestContext } from '../../test/app.js';
+import type { TestContext } from '../../test/app.js';
 import {
-  calendarPeople,
-  createCalendar,
+  type CalendarPeople,
   createdEvent,
   createSeries,
   register,
+  startCalendarApp,
   updateAppointment,
 } from '../../test/calendar.js';
 import { schedulesIn, startRunner, waitForRun } from '../../test/jobs.js';
-import { startSmtpServer, type SmtpServer } from '../../test/smtp.js';
+import type { SmtpServer } from '../../test/smtp.js';
 import { sendReminders } from './reminders.js';
 
 const HOUR = 3_600_000;
 
 let ctx: TestContext;
 let smtp: SmtpServer;
-let people: Awaited<ReturnType<typeof calendarPeople>>;
+let people: CalendarPeople;
+let close: () => Promise<void>;
 let runner: JobRunner;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
-  await createCalendar(ctx.db);
-  people = await calendarPeople(ctx);
+  ({ ctx, smtp, people, close } = await startCalendarApp());
   runner = await startRunner({
     url: ctx.url,
     db: ctx.db,
@@ -38,8 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await runner.stop();
-  await ctx.close();
-  await smtp.close();
+  await close();
 });
 
 const deps = () => ({ db: ctx.db, clock: ctx.clock, config: ctx.config, mail: ctx.app.mail });

@@ -12,35 +12,31 @@ import type {
 import { chambers, eventRegistrations, eventSeats } from '@chamber/db';
 import { seatOffersJob } from '../../background/seat-offers.js';
 import { createMailer } from '../../lib/mail/mailer.js';
-import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
+import { createTestUser, signIn, type TestContext } from '../../test/app.js';
 import {
+  type CalendarPeople,
   calendarPeople,
-  createCalendar,
   createdEvent,
   deleteAppointment,
   getAppointment,
   register,
+  startCalendarApp,
   updateAppointment,
 } from '../../test/calendar.js';
 import { startRunner, waitForRun } from '../../test/jobs.js';
-import { startSmtpServer, type SmtpServer } from '../../test/smtp.js';
+import type { SmtpServer } from '../../test/smtp.js';
 import { chamberMail } from '../chamber/index.js';
 
 let ctx: TestContext;
 let smtp: SmtpServer;
-let people: Awaited<ReturnType<typeof calendarPeople>>;
+let people: CalendarPeople;
+let close: () => Promise<void>;
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
-  await createCalendar(ctx.db);
-  people = await calendarPeople(ctx);
+  ({ ctx, smtp, people, close } = await startCalendarApp());
 });
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 let n = 0;
 /** A registration body from a fresh address and client, so throttles never meet. */

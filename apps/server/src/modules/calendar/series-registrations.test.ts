@@ -277,14 +277,13 @@ describe('registering for every upcoming date of a series', () => {
 
 describe('a slow mail server', () => {
   it('does not hold the answer: the list of dates follows it, once', async () => {
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
     const {
       ctx: slow,
       smtp: held,
       people: slowPeople,
       close: closeSlow,
-    } = await startCalendarApp({ holdEach: () => gate });
+      release,
+    } = await startCalendarApp({ held: true });
     try {
       const owner = slowPeople.owner;
       const series = await createdEvent(slow, owner.token, {
@@ -298,13 +297,12 @@ describe('a slow mail server', () => {
       expect(res).not.toBe('late');
       expect((res as Awaited<typeof answered>).statusCode).toBe(201);
       expect(held.received).toEqual([]);
-      open();
+      release();
       await slow.app.flushMail();
       expect(held.received.map((m) => m.subject)).toEqual([
         "You're registered for 2 dates: Slow Coffee",
       ]);
     } finally {
-      open();
       await closeSlow();
     }
   });

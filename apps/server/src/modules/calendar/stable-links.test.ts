@@ -3,32 +3,27 @@ import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '@chamber/contract';
-import { createTestApp, type TestContext } from '../../test/app.js';
+import type { TestContext } from '../../test/app.js';
 import {
-  calendarPeople,
-  createCalendar,
+  type CalendarPeople,
   createSeries,
   deleteAppointment,
   getAppointment,
   register,
+  startCalendarApp,
   updateAppointment,
 } from '../../test/calendar.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import type { SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let people: Awaited<ReturnType<typeof calendarPeople>>;
+let smtp: SmtpServer;
+let people: CalendarPeople;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
-  await createCalendar(ctx.db);
-  people = await calendarPeople(ctx);
+  ({ ctx, smtp, people, close } = await startCalendarApp());
 });
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 /** Tuesdays at 7:30 in Denver from March 3, 2026. */
 const breakfast = (title: string) => createSeries(ctx, people.owner.token, { title });

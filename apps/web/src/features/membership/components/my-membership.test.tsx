@@ -71,6 +71,13 @@ describe('My membership', () => {
     });
     renderWithProviders(<MyMembershipView />);
     expect(await screen.findByText('Enhanced membership')).toBeTruthy();
+    // Under the page's h1 the sections are h2s, the membership as the invoices (no skipped level).
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Enhanced membershipActive',
+      'Invoices to pay',
+      'Invoices and receipts',
+    ]);
+    expect(screen.queryAllByRole('heading', { level: 3 })).toEqual([]);
     expect(screen.getByText('Active')).toBeTruthy();
     expect(screen.getByText('March 9, 2027')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Renew now ($550.00)' })).toBeTruthy();

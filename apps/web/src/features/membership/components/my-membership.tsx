@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -76,10 +76,11 @@ function Loaded({ mine, online }: { mine: MyMembership; online: boolean }) {
     <div className="grid gap-6 lg:grid-cols-[3fr_2fr] lg:items-start">
       <Card>
         <CardHeader>
-          <CardTitle className="flex flex-wrap items-center gap-3 text-xl">
+          {/* The page's first section under its h1, as 'Invoices to pay' beside it. */}
+          <h2 className="flex flex-wrap items-center gap-3 text-xl leading-tight font-semibold">
             {membership.plan.name} membership
             <Badge variant={state.tone}>{state.label}</Badge>
-          </CardTitle>
+          </h2>
           <CardDescription>
             {membership.businessName ?? membership.contactName}
             {membership.awaitingApproval ? ' · Paid, waiting for the chamber to approve it' : ''}
