@@ -30,7 +30,7 @@ import { nulGuardPlugin } from './plugins/nul-guard.js';
 import { privateAnswersPlugin } from './plugins/private-answers.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
-import { PageHeads } from './modules/public-pages/index.js';
+import { loadServerRenderer, PageHeads, servicePageData } from './modules/public-pages/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -157,9 +157,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   const heads = new PageHeads(db, clock, config);
+  const webDist = config.webDist ?? defaultWebDist;
+  const renderer = await loadServerRenderer(webDist);
+  const pageData = servicePageData(db, clock, config);
   await app.register(spaPlugin, {
-    root: config.webDist ?? defaultWebDist,
-    pages: { db, headOf: (pathname) => heads.of(pathname) },
+    root: webDist,
+    pages: {
+      db,
+      headOf: (pathname) => heads.of(pathname),
+      render: renderer && ((pathname) => renderer.render(pathname, pageData)),
+    },
   });
   return app;
 }

@@ -6,27 +6,38 @@ import { createAuthApi } from '../api/auth';
 import { AuthContext, type AuthContextValue, type AuthState } from './auth-context';
 import { completeSecondFactor as secondStep, restoreSession, signIn } from './session';
 
-const initialState: AuthState = {
+const initialState = (serverRendered: boolean): AuthState => ({
   user: null,
   isAuthenticated: false,
-  isLoading: true,
+  // Over server-rendered HTML the first render must equal the server's: the anonymous page.
+  isLoading: !serverRendered,
+  isRestoring: true,
   role: null,
-};
+});
 
 // Setting a user marks the session authenticated and takes its role; null signs out.
 function reducer(_state: AuthState, user: Profile | null): AuthState {
-  return { user, isAuthenticated: user !== null, isLoading: false, role: user?.role ?? null };
+  return {
+    user,
+    isAuthenticated: user !== null,
+    isLoading: false,
+    isRestoring: false,
+    role: user?.role ?? null,
+  };
 }
 
 export function AuthProvider({
   children,
   client = api,
+  serverRendered = false,
 }: {
   children: ReactNode;
   /** Injectable for tests. */
   client?: ApiClient;
+  /** The page was rendered on the server (anonymously): the session is read after hydration. */
+  serverRendered?: boolean;
 }) {
-  const [state, setUser] = useReducer(reducer, initialState);
+  const [state, setUser] = useReducer(reducer, serverRendered, initialState);
   const authApi = useMemo(() => createAuthApi(client), [client]);
 
   useEffect(() => {

@@ -1,0 +1,82 @@
+import type { APIRequestContext } from '@playwright/test';
+import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+
+/** A seeded member's id, found the way the directory finds it. */
+async function memberId(request: APIRequestContext, business: string): Promise<string> {
+  const res = await request.get(`/api/members?search=${encodeURIComponent(business)}`);
+  const { members } = (await res.json()) as { members: { id: string; businessName: string }[] };
+  const member = members.find((m) => m.businessName === business);
+  if (!member) throw new Error(`${business} is not in the seeded directory`);
+  return member.id;
+}
+
+const STATIC_PAGES = [
+  { url: paths.about.href(), heading: /About the/ },
+  { url: paths.contact.href(), heading: 'Contact Us' },
+  { url: paths.privacy.href(), heading: /Privacy/ },
+  { url: paths.terms.href(), heading: /Terms/ },
+  { url: paths.nominations.href(), heading: 'Nominations and Awards' },
+];
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the directory’s first page reads, and links to the member pages', async ({ page }) => {
+    await page.goto(paths.members.href());
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+    const first = main.locator('a[href^="/members/"]').first();
+    await expect(first).toBeVisible();
+    const name = (await first.innerText()).split('\n')[0]!.trim();
+    // A real link: following it loads the member's page, again without JavaScript.
+    await first.click();
+    await expect(page).toHaveURL(/\/members\/[^/]+$/);
+    await expect(page.getByRole('main').getByText(name).first()).toBeVisible();
+  });
+
+  test('a member page reads', async ({ page, request }) => {
+    await page.goto(paths.member.href(await memberId(request, 'Jordan River CPA Group')));
+    const main = page.getByRole('main');
+    await expect(
+      main.getByRole('heading', { name: 'Jordan River CPA Group' }).first(),
+    ).toBeVisible();
+    await expect(main.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('This site needs JavaScript to run.')).toHaveCount(0);
+  });
+
+  test('the static pages read', async ({ page }) => {
+    for (const { url, heading } of STATIC_PAGES) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading }), url).toBeVisible();
+    }
+  });
+});
+
+test('a member who signs in after a server-rendered page goes to Profile and back', async ({
+  page,
+  request,
+}) => {
+  const url = paths.member.href(await memberId(request, 'Jordan River CPA Group'));
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'Jordan River CPA Group' }).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await signInThroughForm(page, accounts.member);
+  await expect(page).toHaveURL(url);
+
+  // A fresh load of a server-rendered page: anonymous HTML, then the session's own header.
+  await page.goto(url);
+  const accountMenu = page.getByRole('button', { name: 'Account menu' });
+  await expect(accountMenu).toBeVisible();
+  await accountMenu.click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(paths.profile.href());
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole('heading', { name: 'Jordan River CPA Group' }).first()).toBeVisible();
+  await expect(accountMenu).toBeVisible();
+
+  // Landing on /profile itself waits for the session instead of sending the member to sign in.
+  await page.goto(paths.profile.href());
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+});
