@@ -1,5 +1,6 @@
 import type { Profile } from '@chamber/contract';
-import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { use, useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { api, UNAUTHORIZED_EVENT, type ApiClient } from '../api/client';
 import { clearToken } from '../storage';
 import { createAuthApi } from '../api/auth';
@@ -39,16 +40,22 @@ export function AuthProvider({
 }) {
   const [state, setUser] = useReducer(reducer, serverRendered, initialState);
   const authApi = useMemo(() => createAuthApi(client), [client]);
+  // Optional: the provider's own tests render it without a query client.
+  const queryClient = use(QueryClientContext);
 
   useEffect(() => {
     let active = true;
     void restoreSession(authApi).then((user) => {
-      if (active) setUser(user);
+      if (!active) return;
+      setUser(user);
+      // The server drew the page with an anonymous visitor's data: a member's own answers
+      // (email addresses, the Edit button) are fetched now.
+      if (user && serverRendered) void queryClient?.invalidateQueries();
     });
     return () => {
       active = false;
     };
-  }, [authApi]);
+  }, [authApi, serverRendered, queryClient]);
 
   useEffect(() => {
     const onUnauthorized = () => setUser(null);
