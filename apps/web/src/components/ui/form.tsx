@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type ComponentProps, type ReactElement, type ReactNode } from 'react';
+import {
+  useId,
+  useSyncExternalStore,
+  type ComponentProps,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import {
   FormProvider,
   useController,
@@ -38,13 +44,29 @@ export function Form<TIn extends FieldValues, TOut extends FieldValues>({
   children,
   ...props
 }: FormProps<TIn, TOut>) {
+  const hydrated = useHydrated();
   return (
     <FormProvider {...form}>
       {/* noValidate: the schema validates and reports errors accessibly, not the browser. */}
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} {...props}>
-        {children}
+        {/* Over server-rendered HTML the fields wait for hydration: react-hook-form sets every
+            field to its default when it registers it, so anything typed before would be lost. */}
+        <fieldset disabled={!hydrated} className="contents">
+          {children}
+        </fieldset>
       </form>
     </FormProvider>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** False while React hydrates server-rendered HTML (and on the server), true after. */
+function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
   );
 }
 
