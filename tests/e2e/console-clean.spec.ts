@@ -43,7 +43,6 @@ async function serverRenderedPages(request: APIRequestContext) {
     paths.contact.href(),
     paths.privacy.href(),
     paths.terms.href(),
-    paths.nominations.href(),
   ];
 }
 

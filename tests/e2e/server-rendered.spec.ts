@@ -15,7 +15,6 @@ const STATIC_PAGES = [
   { url: paths.contact.href(), heading: 'Contact Us' },
   { url: paths.privacy.href(), heading: /Privacy/ },
   { url: paths.terms.href(), heading: /Terms/ },
-  { url: paths.nominations.href(), heading: 'Nominations and Awards' },
 ];
 
 test.describe('with JavaScript disabled', () => {

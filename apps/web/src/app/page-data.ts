@@ -47,5 +47,4 @@ export const pageData: Partial<Record<AppPathName, PageData>> = {
   contact: staticPage,
   privacy: staticPage,
   terms: staticPage,
-  nominations: staticPage,
 };

@@ -102,7 +102,7 @@ describe('server-rendered public pages', () => {
   });
 
   it('draws the static pages', async () => {
-    for (const url of ['/about', '/contact', '/privacy', '/terms', '/nominations']) {
+    for (const url of ['/about', '/contact', '/privacy', '/terms']) {
       const { res, root } = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(root.querySelector('h1')?.textContent, url).toBeTruthy();
