@@ -88,6 +88,22 @@ export default tseslint.config(
       ],
     },
   },
+  // The body breaks long words anywhere (index.css); 'break-words' on an element undoes that
+  // and lets a pasted address widen its flex or grid track past a phone's screen.
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Literal[value=/\\bbreak-words\\b/], TemplateElement[value.raw=/\\bbreak-words\\b/]',
+          message:
+            "Leave out 'break-words': text inherits overflow-wrap: anywhere from the body, which also lets flex and grid items shrink below a long word.",
+        },
+      ],
+    },
+  },
   // Server modules meet at their entries (modules/<name>/index.ts): what a module exports
   // there is its contract with the others; its other files are its own business.
   {

@@ -6,7 +6,8 @@
 //   node bench/run.mjs --readme   the same, and puts the table into README.md
 //   node bench/run.mjs --smoke    a few seconds on small data, no targets (CI)
 //   --scale N, --seconds S, --connections C, --only directory,search, --out NAME,
-//   --port P (default: any free port), --app DIR (run the build of another checkout, e.g. an
+//   --repeat N (every measured endpoint N times in one sitting, the ceiling first each time;
+//   the table gives the medians), --port P (default: any free port), --app DIR (run the build of another checkout, e.g. an
 //   earlier commit, with this harness), --profile DIR (the server writes a CPU profile there)
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,9 +18,10 @@ import { measure } from './lib/load.mjs';
 import { memorySampler } from './lib/memory.mjs';
 import { freePort, root, startPortal } from './lib/portal.mjs';
 import { evaluate, toMarkdown, updateReadme } from './lib/report.mjs';
-import { scenarios } from './lib/scenarios.mjs';
+import { ADMIN, scenarios, signIn } from './lib/scenarios.mjs';
 import {
   database,
+  dataVersion,
   duesCounts,
   runDuesJobOnce,
   seatEvents,
@@ -39,6 +41,7 @@ const { values: args } = parseArgs({
     port: { type: 'string' },
     app: { type: 'string' },
     profile: { type: 'string' },
+    repeat: { type: 'string', default: '1' },
   },
 });
 
@@ -47,6 +50,7 @@ const scale = Number(args.scale ?? (smoke ? 0.02 : 1));
 const seconds = Number(args.seconds ?? (smoke ? 1 : 10));
 const warmupSeconds = smoke ? 0 : 3;
 const connections = Number(args.connections);
+const repeat = Math.max(1, Math.floor(Number(args.repeat)));
 const wanted = (key) => !args.only || args.only.split(',').includes(key);
 /** Seats of the event registered for under load: far fewer than the requests, so it sells out. */
 const CAPACITY = 200;
@@ -75,6 +79,60 @@ async function settle(url) {
     fast = performance.now() - started < 20 ? fast + 1 : 0;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+function printRow(name, figures, serverMb) {
+  const cpu = figures.serverCpuUs === null ? '' : `  cpu ${figures.serverCpuUs} µs/req`;
+  const db = figures.databaseCpuUs ? ` (+${figures.databaseCpuUs} µs database)` : '';
+  const rss = serverMb === undefined ? '' : `  rss ${Math.round(serverMb)} MB`;
+  console.log(
+    `${name.padEnd(30)} ${String(figures.rps).padStart(7)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  errors ${figures.errors}${cpu}${db}${rss}`,
+  );
+}
+
+/** A cache's hit rate during a load, as a percentage with one decimal. */
+function hitRate({ hits, misses }) {
+  return hits + misses ? `${Math.round((hits / (hits + misses)) * 1000) / 10}%` : '–';
+}
+
+/** The median of a list of numbers (the lower middle one of an even count); null stays null. */
+function median(values) {
+  const known = values.filter((v) => v !== null && v !== undefined).sort((a, b) => a - b);
+  return known.length ? known[Math.floor((known.length - 1) / 2)] : null;
+}
+
+/**
+ * Several rounds in one sitting folded into one row per endpoint: each figure is its median
+ * over the rounds, and the share of bare Fastify and of health is the median of each round's
+ * own share, so a round the machine slowed down throughout still counts fairly.
+ */
+function medianRows(rounds) {
+  return rounds[0].rows.map((first) => {
+    const same = rounds.map((r) => r.rows.find((row) => row.key === first.key));
+    const within = (key) =>
+      rounds.map((r) => {
+        const row = r.rows.find((x) => x.key === first.key);
+        const of = r.rows.find((x) => x.key === key)?.rps;
+        return of ? row.rps / of : null;
+      });
+    const row = { ...first };
+    for (const field of [
+      'requests',
+      'rps',
+      'p50Ms',
+      'p99Ms',
+      'maxMs',
+      'kbPerResponse',
+      'serverCpuUs',
+      'databaseCpuUs',
+      'serverMb',
+    ]) {
+      row[field] = median(same.map((r) => r[field]));
+    }
+    row.errors = same.reduce((sum, r) => sum + r.errors, 0);
+    row.roundShares = { bare: within('bare'), baseline: within('baseline') };
+    return row;
+  });
 }
 
 const loadBefore = os.loadavg()[0];
@@ -143,43 +201,93 @@ try {
     }
   }
 
-  const rows = [];
-  // The ceiling first: a bare Fastify process loaded with the same settings, then stopped.
-  {
-    await settle(portal.url);
-    const bare = await startBare(await freePort(), app);
-    try {
+  const adminToken = await signIn(portal.url, ADMIN);
+  /** The server's kept-answer caches (GET /api/admin/kept-answers), by name. */
+  const keptAnswers = async () => {
+    const res = await fetch(`${portal.url}/api/admin/kept-answers`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    if (!res.ok) throw new Error(`kept-answers answered ${res.status}`);
+    return new Map((await res.json()).caches.map((c) => [c.name, c]));
+  };
+  /** Each cache a load used: its hits and misses during it, and what it holds at the end. */
+  const keptDuring = (before, after) =>
+    [...after.values()]
+      .map((c) => {
+        const was = before.get(c.name) ?? { hits: 0, misses: 0 };
+        const hits = c.hits - was.hits;
+        const misses = c.misses - was.misses;
+        return { name: c.name, hits, misses, entries: c.entries, kb: Math.round(c.bytes / 1024) };
+      })
+      .filter((c) => c.hits + c.misses > 0);
+
+  /** One pass over the ceiling and every scenario, each loaded right after the other. */
+  async function round() {
+    const rows = [];
+    // The ceiling first: a bare Fastify process loaded with the same settings, then stopped.
+    {
+      await settle(portal.url);
+      const bare = await startBare(await freePort(), app);
+      try {
+        const figures = await measure({
+          url: bare.url,
+          requests: [{ path: '/api/health' }],
+          connections,
+          seconds,
+          warmupSeconds,
+          pid: bare.pid,
+        });
+        rows.push({ name: 'bare Fastify (ceiling)', key: 'bare', ...figures, serverMb: null });
+        printRow('bare Fastify (ceiling)', figures);
+      } finally {
+        await bare.stop();
+      }
+    }
+    for (const s of list) {
+      await settle(portal.url);
+      memory.mark();
+      const keptBefore = await keptAnswers();
+      const versionBefore = await dataVersion(store.pool);
       const figures = await measure({
-        url: bare.url,
-        requests: [{ path: '/api/health' }],
+        url: portal.url,
+        requests: s.requests,
         connections,
         seconds,
         warmupSeconds,
+        pid: portal.pid,
       });
-      rows.push({ name: 'bare Fastify (ceiling)', key: 'bare', ...figures, serverMb: null });
-      console.log(
-        `${'bare Fastify (ceiling)'.padEnd(30)} ${String(figures.rps).padStart(7)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  errors ${figures.errors}`,
-      );
-    } finally {
-      await bare.stop();
+      // Kept answers are computed again after each change: how often the data changed under load.
+      figures.dataVersionMoves = (await dataVersion(store.pool)) - versionBefore;
+      const peak = memory.mark();
+      const kept = keptDuring(keptBefore, await keptAnswers());
+      rows.push({
+        name: s.name,
+        key: s.key,
+        target: s.target,
+        ...figures,
+        serverMb: peak.serverMb,
+        kept,
+      });
+      printRow(s.name, figures, peak.serverMb);
+      if (figures.dataVersionMoves) {
+        console.log(`${''.padEnd(30)} data version moved ${figures.dataVersionMoves} times`);
+      }
+      for (const c of kept) {
+        console.log(
+          `${''.padEnd(30)} kept ${c.name}: ${hitRate(c)} hits (${c.hits} of ${c.hits + c.misses}), ${c.entries} held, ${c.kb} KB`,
+        );
+      }
     }
+    return rows;
   }
-  for (const s of list) {
-    await settle(portal.url);
-    memory.mark();
-    const figures = await measure({
-      url: portal.url,
-      requests: s.requests,
-      connections,
-      seconds,
-      warmupSeconds,
-    });
-    const peak = memory.mark();
-    rows.push({ name: s.name, key: s.key, target: s.target, ...figures, serverMb: peak.serverMb });
-    console.log(
-      `${s.name.padEnd(30)} ${String(figures.rps).padStart(7)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  errors ${figures.errors}  rss ${Math.round(peak.serverMb)} MB`,
-    );
+
+  const rounds = [];
+  for (let i = 0; i < repeat; i++) {
+    const loadAverage = Math.round(os.loadavg()[0] * 10) / 10;
+    if (repeat > 1) console.log(`round ${i + 1} of ${repeat} (load average ${loadAverage})`);
+    rounds.push({ loadAverage, rows: await round() });
   }
+  const rows = repeat > 1 ? medianRows(rounds) : rounds[0].rows;
   const peak = memory.stop();
   const checked = evaluate(rows, peak);
   // No overbooking, counted in the database: checked on every run, the smoke's too.
@@ -203,6 +311,8 @@ try {
       warmupSeconds,
       machine: `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`,
       loadAverage: Math.round(loadBefore * 10) / 10,
+      rounds: repeat,
+      roundLoads: rounds.map((r) => r.loadAverage),
       date: new Date().toISOString().slice(0, 10),
     },
     memory: peak,

@@ -89,6 +89,12 @@ export async function duesCounts(pool) {
   return rows[0];
 }
 
+/** The data version (migration 0008): kept answers are computed again when it moves. */
+export async function dataVersion(pool) {
+  const { rows } = await pool.query('select version from data_version where id = 1');
+  return Number(rows[0].version);
+}
+
 /**
  * The seat scenarios' events, written straight to the database (setting up, not measured):
  * `capacity` seats to register for, and a 500-seat event with 500 parties of one, every

@@ -39,6 +39,31 @@ function descendants(pid) {
   return found;
 }
 
+/** CPU seconds (user and system) a process has used so far, from /proc/<pid>/stat; null when unreadable. */
+function cpuOf(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // utime and stime are the 12th and 13th fields after the parenthesised name, in clock ticks.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second on every common kernel. */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU seconds used so far by the server and by its embedded database (every process below
+ * it; processes that ended are not counted, so read it around a run, not across restarts).
+ */
+export function cpuSeconds(pid) {
+  let database = 0;
+  for (const child of descendants(pid)) database += cpuOf(child) ?? 0;
+  return { server: cpuOf(pid), database };
+}
+
 /**
  * Samples every `intervalMs`: the server's resident memory (its kernel-kept peak, VmHWM, is
  * read too) and the proportional memory (PSS, which splits shared buffers fairly) of the

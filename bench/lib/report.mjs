@@ -31,11 +31,20 @@ export function evaluate(rows, memory) {
   const baseline = rows.find((r) => r.key === 'baseline')?.rps ?? 0;
   const ceiling = rows.find((r) => r.key === 'bare')?.rps ?? 0;
   const share = (rps, of) => (of ? Math.round((rps / of) * 1000) / 1000 : 0);
+  // Rounds of one sitting (--repeat) give each share as the median of the rounds' own shares.
+  const middle = (shares) => {
+    const known = shares.filter((v) => v !== null).sort((a, b) => a - b);
+    return known.length ? Math.round(known[Math.floor((known.length - 1) / 2)] * 1000) / 1000 : 0;
+  };
   const checked = rows.map((row) => {
     const withRatio = {
       ...row,
-      ratio: share(row.rps, baseline),
-      bareRatio: ceiling ? share(row.rps, ceiling) : null,
+      ratio: row.roundShares ? middle(row.roundShares.baseline) : share(row.rps, baseline),
+      bareRatio: !ceiling
+        ? null
+        : row.roundShares
+          ? middle(row.roundShares.bare)
+          : share(row.rps, ceiling),
     };
     return { ...withRatio, missed: misses(withRatio) };
   });
@@ -56,6 +65,12 @@ const targetText = (t) =>
       ]
         .filter(Boolean)
         .join(', ');
+
+/** The server's CPU per request, and its database's when it used any (`120 + 35 db`). */
+const cpuText = (r) =>
+  r.serverCpuUs === null || r.serverCpuUs === undefined
+    ? '–'
+    : `${r.serverCpuUs.toLocaleString('en-US')}${r.databaseCpuUs ? ` + ${r.databaseCpuUs.toLocaleString('en-US')} db` : ''}`;
 
 /** A Markdown table with padded columns, as the formatter writes it. */
 export function markdownTable(header, rows, align) {
@@ -82,6 +97,7 @@ export function toMarkdown(result) {
       'vs bare Fastify',
       'vs health',
       'KB/resp',
+      'CPU µs/req',
       'target',
       'met',
     ],
@@ -94,15 +110,49 @@ export function toMarkdown(result) {
       r.bareRatio === null ? '–' : pct(r.bareRatio),
       r.key === 'bare' ? '–' : pct(r.ratio),
       r.kbPerResponse,
+      cpuText(r),
       targetText(r.target),
       r.missed.length ? 'no' : 'yes',
     ]),
-    ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left', 'left'],
+    [
+      'left',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'right',
+      'left',
+      'left',
+    ],
   );
   const { memory, run, dues, seating } = result;
+  const kept = result.rows.filter((r) => r.kept?.length);
   return [
     table,
     '',
+    ...(kept.length
+      ? [
+          "Kept answers during each endpoint's load (warm-up included; hits of all requests, " +
+            'answers held and their size at the end): ' +
+            kept
+              .map(
+                (r) =>
+                  `${r.name}: ${r.kept
+                    .map(
+                      (c) =>
+                        `${c.name} ${Math.round((c.hits / (c.hits + c.misses)) * 1000) / 10}% ` +
+                        `(${c.misses.toLocaleString('en-US')} misses, ${c.entries.toLocaleString('en-US')} held, ${c.kb.toLocaleString('en-US')} KB)`,
+                    )
+                    .join(', ')}`,
+              )
+              .join('; ') +
+            '.',
+          '',
+        ]
+      : []),
     `Server peak memory (RSS): ${Math.round(memory.serverMb ?? 0)} MB (target < ${MEMORY_TARGET_MB} MB); ` +
       `embedded PostgreSQL peak (PSS): ${Math.round(memory.databaseMb ?? 0)} MB.`,
     '',
@@ -125,11 +175,19 @@ export function toMarkdown(result) {
           '',
         ]
       : []),
+    ...(run.rounds > 1
+      ? [
+          `Each figure is the median of ${run.rounds} rounds in one sitting (load average at each ` +
+            `round's start: ${run.roundLoads.join(', ')}); the shares are the medians of each round's own.`,
+          '',
+        ]
+      : []),
     `Scale ${run.scale} (${run.data}), loaded in ${run.seedSeconds} s. ` +
       `${run.connections} connections, ${run.seconds} s per endpoint after a ${run.warmupSeconds} s warm-up, ` +
       `on ${run.machine} (load average ${run.loadAverage} before the run), ${run.date}. ` +
       'Requests send `Accept-Encoding: gzip, deflate, br` as browsers do; KB/resp is what ' +
-      'crossed the wire per response.',
+      'crossed the wire per response; CPU µs/req is the CPU time the server process (and its ' +
+      'embedded database, "db") spent per answered request during the measured seconds.',
     '',
   ].join('\n');
 }

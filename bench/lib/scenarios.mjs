@@ -6,7 +6,7 @@ const CALENDAR = 'racc-events';
 const TIME_ZONE = 'America/Denver';
 /** Demo logins (seeded with the demo chamber). */
 const MEMBER = { email: 'maria@sweetwaterbakery.example', password: 'Chamber-Member-2026' };
-const ADMIN = { email: 'admin@rivertonchamber.example', password: 'Chamber-Admin-2026' };
+export const ADMIN = { email: 'admin@rivertonchamber.example', password: 'Chamber-Admin-2026' };
 /** What visitors type into the directory's search box: names, trades and places. */
 const SEARCHES = [
   'bakery',
@@ -146,7 +146,14 @@ export async function scenarios(url, seats) {
     {
       name: 'staff: memberships due this month',
       key: 'due',
-      requests: [{ path: '/api/admin/memberships?list=due', headers: staff }],
+      // Staff at work on the month's list: its first pages (25 a page, as the admin page asks)
+      // and a few searches in it, each connection going through them in turn.
+      requests: [
+        ...[0, 25, 50, 75, 100].map((offset) => `list=due&limit=25&offset=${offset}`),
+        ...['bakery', 'garcia', 'plumb'].map(
+          (search) => `list=due&limit=25&offset=0&search=${search}`,
+        ),
+      ].map((query) => ({ path: `/api/admin/memberships?${query}`, headers: staff })),
       target: { p99Ms: 100 },
     },
     {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken } from './admin-api';
 import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
 import {
@@ -190,6 +190,122 @@ test('staff issue and void an invoice, and reissue the join invoice under a new 
   await expectNoAxeViolations(page);
 });
 
+/** The business's card in the member directory, searched for by its name. */
+async function directoryCards(page: Page, businessName: string) {
+  await page.goto(paths.members.href());
+  await page.getByLabel('Search members').fill(businessName);
+  return page
+    .getByRole('list', { name: 'Members' })
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: businessName }) });
+}
+
+/** Changes the dues settings for one test; the spec's afterAll puts them back. */
+async function putSettings(
+  request: APIRequestContext,
+  baseURL: string,
+  change: Record<string, unknown>,
+) {
+  const token = await apiToken(request, baseURL);
+  const res = await request.put('/api/admin/membership-settings', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { ...(settingsBefore as object), ...change },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test('staff approve a paid member held for approval, who is then active and in the directory', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  await putSettings(request, baseURL!, { staffApproveNewMembers: true });
+  const businessName = `Alder Ridge Optics ${Date.now()}`;
+  const joined = await joinThroughApi(request, baseURL!, { businessName });
+  joinedHere.push(joined.email);
+  await signInAsAdmin(page);
+
+  // Paid, but held: pending and awaiting approval, not in the directory yet.
+  const dialog = await recordCheckPayment(page, {
+    businessName,
+    invoiceNumber: joined.invoice.number,
+    checkNumber: '2210',
+  });
+  await putSettings(request, baseURL!, {});
+  // The payment's notice has gone before the page is scanned (a fading one has low contrast).
+  await expect(page.getByText(`recorded for invoice ${joined.invoice.number}`)).toBeHidden();
+  await expect(dialog).toHaveAccessibleDescription(/Enhanced\s*Pending\s*Awaiting approval/);
+  await dialog.getByRole('button', { name: 'Approve member' }).click();
+  const approve = page.getByRole('dialog', { name: `Approve ${businessName}?` });
+  await expect(approve).toContainText(
+    'The membership becomes active and the member is listed in the directory.',
+  );
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('approve-1280.png') });
+  await approve.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(approve).toBeHidden();
+  await expect(page.getByText(`${businessName} approved`)).toBeVisible();
+  await expect(dialog.getByText('Active', { exact: true })).toBeVisible();
+  await expect(dialog).toHaveAccessibleDescription(/^Enhanced\s*Active$/);
+  await expect(dialog.getByRole('button', { name: 'Approve member' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await openMembershipList(page, 'Paid this year', businessName);
+  await expect(
+    page.getByRole('table', { name: 'Memberships: Paid this year' }).getByRole('row', {
+      name: new RegExp(businessName),
+    }),
+  ).toContainText('Active');
+
+  const card = await directoryCards(page, businessName);
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Enhanced');
+});
+
+test("staff change a member's plan, and the directory shows the new level", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const businessName = `Birchwood Tax ${Date.now()}`;
+  const joined = await joinThroughApi(request, baseURL!, { businessName });
+  joinedHere.push(joined.email);
+  await signInAsAdmin(page);
+  const dialog = await recordCheckPayment(page, {
+    businessName,
+    invoiceNumber: joined.invoice.number,
+    checkNumber: '3318',
+  });
+  // The payment's notice has gone before the page is scanned (a fading one has low contrast).
+  await expect(page.getByText(`recorded for invoice ${joined.invoice.number}`)).toBeHidden();
+  await expect(dialog.getByText('Active', { exact: true })).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Change plan' }).click();
+  const change = page.getByRole('dialog', { name: `Change the plan of ${businessName}` });
+  await expect(change).toContainText('Now Enhanced.');
+  // A plan is asked for before anything is sent.
+  await change.getByRole('button', { name: 'Change plan' }).click();
+  await expect(change.getByText('Choose the new plan')).toBeVisible();
+  await change.getByLabel('New plan').click();
+  await page.getByRole('option', { name: /^Elite \(/ }).click();
+  await change.getByLabel('Reason (optional)').fill('Took the elite package at the gala');
+  await expectNoAxeViolations(page);
+  await change.getByRole('button', { name: 'Change plan' }).click();
+  await expect(change).toBeHidden();
+  await expect(page.getByText(`${businessName} is now on the Elite plan`)).toBeVisible();
+  await expect(dialog).toHaveAccessibleDescription(/^Elite\s*Active$/);
+  await expect(dialog.getByRole('list', { name: 'History' })).toContainText(
+    'Took the elite package at the gala',
+  );
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  const card = await directoryCards(page, businessName);
+  await expect(card).toContainText('Elite');
+  await expect(card).not.toContainText('Enhanced');
+});
+
 test('the dues settings are kept after a reload', async ({ page }) => {
   test.slow(); // Three accessibility scans.
   await signInAsAdmin(page);
@@ -254,5 +370,59 @@ test.describe('at 360 px', () => {
     await expect(page.getByRole('heading', { name: /^Dues received in / })).toBeVisible();
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page);
+  });
+
+  test('staff cancel a membership on a phone; the listing follows the lapsed-listing setting', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.slow();
+    await putSettings(request, baseURL!, { lapsedListing: 'basic' });
+    const businessName = `Cottonwood Studio ${Date.now()}`;
+    const joined = await joinThroughApi(request, baseURL!, { businessName });
+    joinedHere.push(joined.email);
+    await signInAsAdmin(page);
+    const dialog = await recordCheckPayment(page, {
+      businessName,
+      invoiceNumber: joined.invoice.number,
+      checkNumber: '4471',
+    });
+    // The payment's notice has gone before the page is scanned (a fading one has low contrast).
+    await expect(page.getByText(`recorded for invoice ${joined.invoice.number}`)).toBeHidden();
+    await expect(dialog.getByText('Active', { exact: true })).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Cancel membership' }).click();
+    const cancel = page.getByRole('dialog', {
+      name: `Cancel the membership of ${businessName}?`,
+    });
+    await cancel.getByLabel('Reason (optional)').fill('Closed the studio');
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('cancel-360.png') });
+    await cancel.getByRole('button', { name: 'Cancel membership' }).click();
+    await expect(cancel).toBeHidden();
+    await expect(page.getByText(`The membership of ${businessName} is cancelled`)).toBeVisible();
+    await expect(dialog).toHaveAccessibleDescription(/^Enhanced\s*Cancelled$/);
+    // Nothing left to cancel or change.
+    await expect(dialog.getByRole('button', { name: 'Cancel membership' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Change plan' })).toHaveCount(0);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    // Scanned once the notice has gone: on a phone it lies over the dialog.
+    await expect(page.getByText(`The membership of ${businessName} is cancelled`)).toBeHidden();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // With 'listed as basic', the ended membership stays in the directory as a basic listing.
+    const card = await directoryCards(page, businessName);
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('Basic');
+    await expect(card).not.toContainText('Enhanced');
+    // With 'hidden', it leaves the directory.
+    await putSettings(request, baseURL!, { lapsedListing: 'hidden' });
+    await directoryCards(page, businessName);
+    await expect(page.getByText('No members found')).toBeVisible();
+    await expect(card).toHaveCount(0);
   });
 });

@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test';
 import { accounts, expect, ownNetwork, paths, signInThroughForm, test } from './fixtures';
 
 // Paid tickets at the door: staff price the event, a visitor registers, the door takes money.
-// Card payment (Stripe) is not set up on the browser tests' server, so 'Pay online' is not
-// offered there and the online path is covered by the API and web tests instead.
+// Card payment goes to the Stripe stand-in on the browser tests' server, so the dialog also
+// offers 'Pay online'; staff keep the door. Paying online is in pay-online.spec.ts.
 
 async function expectAccessible(page: Page, where: string, width?: number) {
   if (width) {
@@ -53,11 +53,16 @@ test('staff price a pay-at-the-door event, a visitor registers, and the door rec
   ).toBeVisible();
   await dialog.getByLabel('Member price ($ per seat)', { exact: true }).fill('25');
   await dialog.getByLabel('Non-member price ($ per seat)').fill('35.00');
-  // Without card payment set up, the door is the only way to pay.
-  await expect(dialog.getByLabel('Payment', { exact: true })).toContainText('Pay at the door');
+  // A priced event is paid at the door; with card payment set up, 'Pay online' is offered too.
+  const payment = dialog.getByLabel('Payment', { exact: true });
+  await expect(payment).toContainText('Pay at the door');
   await expect(
-    dialog.getByText('Card payment is not set up, so tickets are paid at the door.'),
+    dialog.getByText('Online: card payment when registering, seats held 30 minutes.'),
   ).toBeVisible();
+  await payment.click();
+  await expect(page.getByRole('option', { name: 'Pay online' })).toBeVisible();
+  await page.getByRole('option', { name: 'Pay at the door' }).click();
+  await expect(payment).toContainText('Pay at the door');
   await expectAccessible(page, 'the event dialog with prices');
   await dialog.getByRole('button', { name: 'Create Event' }).click();
   await expect(page.getByText('Event created')).toBeVisible();

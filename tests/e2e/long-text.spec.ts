@@ -61,7 +61,7 @@ test('a 200-character address in every user-text field wraps on each page at 360
   request,
   baseURL,
 }) => {
-  // Nine pages, two sign-ins.
+  // Eleven pages, two sign-ins.
   test.slow();
   const admin = await adminApi(request, baseURL!);
   const adminHeaders = { Authorization: `Bearer ${await apiToken(request, baseURL!)}` };
@@ -112,6 +112,30 @@ test('a 200-character address in every user-text field wraps on each page at 360
   expect(created.ok(), await created.text()).toBe(true);
   const event = (await created.json()) as { id: string };
 
+  // A job post of the member's business, on the board: the home page, the board and its page.
+  const posted = await request.post('/api/job-posts', {
+    headers: memberHeaders,
+    data: {
+      title: `https://jobs.example.com/${'x'.repeat(95)}`,
+      description: `Apply at ${longAddress('job')}\nOr read ${longAddress('about')}`,
+      employmentType: 'full_time',
+      workplace: 'on_site',
+      applyTo: longAddress('apply'),
+    },
+  });
+  expect(posted.ok(), await posted.text()).toBe(true);
+  const job = (await posted.json()) as { id: string };
+  const submitted = await request.post(`/api/job-posts/${job.id}/submit`, {
+    headers: memberHeaders,
+  });
+  expect(submitted.ok(), await submitted.text()).toBe(true);
+  if (((await submitted.json()) as { status: string }).status !== 'approved') {
+    const approved = await request.post(`/api/admin/job-posts/${job.id}/approve`, {
+      headers: adminHeaders,
+    });
+    expect(approved.ok(), await approved.text()).toBe(true);
+  }
+
   try {
     // Visitors.
     await page.goto(paths.event.href(event.id));
@@ -124,12 +148,28 @@ test('a 200-character address in every user-text field wraps on each page at 360
     await expectNoOverflow(page, marker, 'the calendar');
 
     await page.goto(paths.home.href());
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The newest deals and jobs come after the page: wait for the member's.
+    await expect(
+      page.getByRole('list', { name: 'Newest member deals' }).getByText(marker).first(),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Newest job postings' }).getByRole('link', {
+        name: /jobs\.example\.com/,
+      }),
+    ).toBeVisible();
     await expectNoOverflow(page, marker, 'the home page');
 
     await page.goto(paths.member.href(contactId));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(marker);
     await expectNoOverflow(page, marker, 'the member page');
+
+    await page.goto(paths.jobPostings.href());
+    await expect(page.getByRole('link', { name: /jobs\.example\.com/ })).toBeVisible();
+    await expectNoOverflow(page, marker, 'the job board');
+
+    await page.goto(paths.jobPosting.href(job.id));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('jobs.example.com');
+    await expectNoOverflow(page, marker, 'the job posting');
 
     await page.goto(paths.members.href());
     await page.getByLabel('Search members').fill(longAddress('business').slice(0, 90));
@@ -166,6 +206,7 @@ test('a 200-character address in every user-text field wraps on each page at 360
     await expectNoOverflow(page, marker, 'the user list');
   } finally {
     await request.delete(`/api/calendars/appointments/${event.id}`, { headers: memberHeaders });
+    await request.delete(`/api/job-posts/${job.id}`, { headers: adminHeaders });
     await admin.update(maria, {});
     const restore = await request.put(`/api/members/${contactId}`, {
       headers: adminHeaders,

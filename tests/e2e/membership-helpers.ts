@@ -75,7 +75,19 @@ export async function openMembershipList(page: Page, list: string, search: strin
   await page.goto(`${paths.admin.href()}?tab=memberships`);
   await page.getByLabel('List', { exact: true }).click();
   await page.getByRole('option', { name: list, exact: true }).click();
+  // The search is sent after a pause; until its answer the previous list stays, dimmed. Wait
+  // for that answer and for the list to be drawn at full strength, so what follows (an axe
+  // scan above all) meets the searched list and not the faded one before it.
+  const searched = page.waitForResponse(
+    (r) =>
+      r.url().includes('/api/admin/memberships?') &&
+      new URL(r.url()).searchParams.get('search') === search,
+  );
   await page.getByLabel('Search memberships').fill(search);
+  await searched;
+  const results = page.getByRole('tabpanel').locator('[aria-busy]').first();
+  await expect(results).toHaveAttribute('aria-busy', 'false');
+  await expect.poll(() => results.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
 }
 
 /** Opens the membership's dialog from the list shown: the business's Manage button. */

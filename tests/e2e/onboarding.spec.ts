@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { e2eDataDir, expect, paths, test } from './fixtures';
+import { expect, paths, test } from './fixtures';
+import { fromOutbox } from './outbox';
 
 /** Contacts that start-server.mjs imports from files/roster.csv: on the roster, no login yet. */
 const roster = {
@@ -19,32 +18,11 @@ const roster = {
  * read as a person would: from the subject ("123456 is your ... confirmation code").
  */
 async function codeFromOutbox(email: string, since: number): Promise<string> {
-  const outbox = path.join(e2eDataDir, 'outbox');
-  let found: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const files = await readdir(outbox).catch(() => [] as string[]);
-        for (const file of files
-          .filter((f) => f.endsWith('.eml'))
-          .sort()
-          .reverse()) {
-          const full = path.join(outbox, file);
-          if ((await stat(full)).mtimeMs < since) continue;
-          const raw = await readFile(full, 'utf8');
-          const to = raw.match(/^To: (.+)$/im)?.[1] ?? '';
-          const code = raw.match(/^Subject: (\d{6}) is your /im)?.[1];
-          if (to.includes(email) && code) {
-            found = code;
-            return true;
-          }
-        }
-        return false;
-      },
-      { message: `a confirmation code mailed to ${email}`, timeout: 10_000 },
-    )
-    .toBe(true);
-  return found!;
+  return fromOutbox(since, `a confirmation code mailed to ${email}`, (mail) => {
+    const to = mail.match(/^To: (.+)$/im)?.[1] ?? '';
+    const code = mail.match(/^Subject: (\d{6}) is your /im)?.[1];
+    return to.includes(email) ? code : undefined;
+  });
 }
 
 const digit = (page: Page, n: number) => page.getByLabel(`Digit ${n} of 6`);

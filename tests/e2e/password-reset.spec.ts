@@ -1,41 +1,13 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { e2eDataDir, expect, ownNetwork, paths, storedToken, test } from './fixtures';
-
-/** Undoes quoted-printable: soft line breaks and =XX escapes, as a mail program would. */
-const unquote = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+import { expect, ownNetwork, paths, storedToken, test } from './fixtures';
+import { fromOutbox } from './outbox';
 
 /** The reset link in the newest message to `email` in the server's outbox written after `since`. */
 async function resetLinkFromOutbox(email: string, since: number): Promise<string> {
-  const outbox = path.join(e2eDataDir, 'outbox');
-  let found: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const files = await readdir(outbox).catch(() => [] as string[]);
-        for (const file of files
-          .filter((f) => f.endsWith('.eml'))
-          .sort()
-          .reverse()) {
-          const full = path.join(outbox, file);
-          if ((await stat(full)).mtimeMs < since) continue;
-          const raw = unquote(await readFile(full, 'utf8'));
-          const to = raw.match(/^To: (.+)$/im)?.[1] ?? '';
-          const link = raw.match(/https?:\/\/[^\s"<>]+\/reset-password\?token=[\w%-]+/)?.[0];
-          if (to.includes(email) && /^Subject: Reset your /im.test(raw) && link) {
-            found = link;
-            return true;
-          }
-        }
-        return false;
-      },
-      { message: `a reset link mailed to ${email}`, timeout: 10_000 },
-    )
-    .toBe(true);
-  return found!;
+  return fromOutbox(since, `a reset link mailed to ${email}`, (mail) => {
+    const to = mail.match(/^To: (.+)$/im)?.[1] ?? '';
+    const link = mail.match(/https?:\/\/[^\s"<>]+\/reset-password\?token=[\w%-]+/)?.[0];
+    return to.includes(email) && /^Subject: Reset your /im.test(mail) ? link : undefined;
+  });
 }
 
 test('a member resets a forgotten password from the sign-in page with the link from the mail, and signs in', async ({

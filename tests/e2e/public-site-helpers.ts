@@ -82,7 +82,7 @@ export const publicRoutes: PublicRoute[] = [
     headings: ['10. Governing law and changes'],
     texts: ['Effective October 1, 2025'],
   },
-  { path: paths.jobPostings.href(), h1: 'Job Postings', headings: ['Hiring now?'] },
+  { path: paths.jobPostings.href(), h1: 'Job Postings' },
   { path: paths.calendar.href(), h1: 'Event Calendar', headings: ['Upcoming Events'] },
   { path: paths.members.href(), h1: 'Member Directory' },
   { path: paths.login.href(), h1: 'Sign in' },

@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { e2eDataDir, expect, paths, test } from './fixtures';
+import { expect, paths, test } from './fixtures';
+import { fromOutbox } from './outbox';
 
 /** An event of the seeded calendar a few days ahead, still open for registration. */
 async function upcomingEvent(request: APIRequestContext) {
@@ -19,43 +18,16 @@ async function upcomingEvent(request: APIRequestContext) {
   return events[0];
 }
 
-/** The body of an .eml as a person reads it: quoted-printable soft breaks and escapes undone. */
-const readable = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
 /**
  * The manage link (path and fragment) of the newest mail to `email` with this subject written
  * after `since`, from the server's outbox.
  */
-async function linkFromOutbox(email: string, subject: string, since: number): Promise<string> {
-  const outbox = path.join(e2eDataDir, 'outbox');
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(outbox).catch(() => [] as string[]))
-          .filter((f) => f.endsWith('.eml'))
-          .sort()
-          .reverse();
-        for (const file of files) {
-          const full = path.join(outbox, file);
-          if ((await stat(full)).mtimeMs < since) continue;
-          const mail = readable(await readFile(full, 'utf8'));
-          if (!mail.includes(email) || !mail.includes(`Subject: ${subject}`)) continue;
-          const found = mail.match(/https?:\/\/[^\s"<]+(\/registrations\/manage#token=[\w-]{43})/);
-          if (found) {
-            link = found[1]!;
-            return true;
-          }
-        }
-        return false;
-      },
-      { message: `a mail "${subject}" to ${email} with a manage link`, timeout: 10_000 },
-    )
-    .toBe(true);
-  return link;
+function linkFromOutbox(email: string, subject: string, since: number): Promise<string> {
+  return fromOutbox(since, `a mail "${subject}" to ${email} with a manage link`, (mail) =>
+    mail.includes(email) && mail.includes(`Subject: ${subject}`)
+      ? mail.match(/https?:\/\/[^\s"<]+(\/registrations\/manage#token=[\w-]{43})/)?.[1]
+      : undefined,
+  );
 }
 
 test('a registrant opens the manage link from the mail, changes the party size and cancels', async ({

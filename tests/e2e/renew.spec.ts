@@ -34,13 +34,15 @@ test('a member renews from /membership; once staff record the check, the year is
   const renew = page.getByRole('button', { name: /^Renew now \(\$[\d,]+\.\d{2}\)$/ });
   const price = (await renew.textContent())!.match(/\$[\d,]+\.\d{2}/)![0];
   await renew.click();
-  // 'Invoices to pay' (no card payments in this run: it says how to pay offline).
+  // 'Invoices to pay': the renewal invoice, to pay online (card payment is set up in this run)
+  // or by check, which staff record below.
   const toPay = page
     .getByRole('listitem')
     .filter({ hasText: /^Invoice \d{4}-\d{4}/ })
-    .filter({ hasText: 'quoting invoice' });
+    .filter({ has: page.getByRole('button', { name: /^Pay \$[\d,]+\.\d{2} online$/ }) });
   await expect(toPay).toHaveCount(1);
   await expect(toPay).toContainText(price);
+  await expect(toPay.getByRole('button', { name: `Pay ${price} online` })).toBeVisible();
   const invoiceNumber = (await toPay.textContent())!.match(/Invoice (\d{4}-\d{4})/)![1]!;
 
   // A second click, or a reload, still has the one renewal invoice to pay.

@@ -1,10 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, paths, signInThroughForm, test } from './fixtures';
+import { asEliteMember, eliteMember } from './elite-member';
+import { expect, paths, test } from './fixtures';
 
-/** The seed's elite member with a sign-in (apps/server/src/seed/demo-data.ts). */
-const tom = { email: 'tom@redwoodhardware.example', password: 'Chamber-Member-2026' };
-const business = 'Redwood Hardware & Supply';
+const { business } = eliteMember;
 
 async function expectNoAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
@@ -23,64 +22,65 @@ test('an elite member sets profile links; the member page and card show them as 
   page,
 }) => {
   test.slow(); // A save, two pages, four axe scans.
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.addInitScript(() => {
-    if (window === window.top) localStorage.setItem('vite-ui-theme', 'system');
-  });
-  await page.goto(paths.login.href());
-  await signInThroughForm(page, tom);
-  await expect(page).toHaveURL(paths.home.href());
-  await page.goto(paths.profile.href());
-  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  // The demo member's links are put back as the seed left them, for the other specs.
+  await asEliteMember(
+    page,
+    ({ socialLinks }) => ({ socialLinks: socialLinks.map((link) => link.url) }),
+    async () => {
+      await page.goto(paths.profile.href());
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
 
-  const box = page.getByLabel('Profile Links');
-  // The seed's three links are there to edit; an http link is refused with the reason.
-  await expect(box).toHaveValue(/facebook\.com/);
-  await box.fill('http://www.linkedin.com/company/redwood-hardware');
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(
-    page.getByText('Social links must be full https:// addresses (https://...)'),
-  ).toBeVisible();
+      const box = page.getByLabel('Profile Links');
+      // The seed's three links are there to edit; an http link is refused with the reason.
+      await expect(box).toHaveValue(/facebook\.com/);
+      await box.fill('http://www.linkedin.com/company/redwood-hardware');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(
+        page.getByText('Social links must be full https:// addresses (https://...)'),
+      ).toBeVisible();
 
-  await box.fill(
-    [
-      'https://www.linkedin.com/company/redwood-hardware',
-      'https://www.tiktok.com/@redwoodhardware',
-      'https://redwoodhardware.example/workshops',
-    ].join('\n'),
+      await box.fill(
+        [
+          'https://www.linkedin.com/company/redwood-hardware',
+          'https://www.tiktok.com/@redwoodhardware',
+          'https://redwoodhardware.example/workshops',
+        ].join('\n'),
+      );
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+
+      const links = page
+        .getByRole('main')
+        .getByRole('list', { name: `${business} online` })
+        .getByRole('link');
+      await page.goto(paths.members.href());
+      await page.getByLabel('Search members').fill('Redwood Hardware');
+      const card = page.getByRole('list', { name: 'Members' }).getByRole('article');
+      await expect(card).toHaveCount(1);
+      await expect(
+        card.getByRole('link', { name: 'LinkedIn (opens in a new tab)' }),
+      ).toHaveAttribute('href', 'https://www.linkedin.com/company/redwood-hardware');
+      await expect(card.getByRole('link', { name: 'TikTok (opens in a new tab)' })).toBeVisible();
+
+      // The card's links are their own: a click on the card's name still opens the member page.
+      await card.getByRole('link', { name: business }).click();
+      await expect(page.getByRole('heading', { level: 1, name: business })).toBeVisible();
+      await expect(links).toHaveCount(3);
+      await expect(links.nth(2)).toHaveAccessibleName(
+        'redwoodhardware.example (opens in a new tab)',
+      );
+      await expect(links.nth(0)).toHaveAttribute('target', '_blank');
+      await expect(links.nth(0)).toHaveAttribute('rel', 'noopener noreferrer');
+
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await expect(page.locator('html')).toHaveClass(scheme);
+          await expectNoAxeViolations(page);
+          if (width === 360) await fitsIn360(page);
+        }
+      }
+    },
   );
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
-
-  const links = page
-    .getByRole('main')
-    .getByRole('list', { name: `${business} online` })
-    .getByRole('link');
-  await page.goto(paths.members.href());
-  await page.getByLabel('Search members').fill('Redwood Hardware');
-  const card = page.getByRole('list', { name: 'Members' }).getByRole('article');
-  await expect(card).toHaveCount(1);
-  await expect(card.getByRole('link', { name: 'LinkedIn (opens in a new tab)' })).toHaveAttribute(
-    'href',
-    'https://www.linkedin.com/company/redwood-hardware',
-  );
-  await expect(card.getByRole('link', { name: 'TikTok (opens in a new tab)' })).toBeVisible();
-
-  // The card's links are their own: a click on the card's name still opens the member page.
-  await card.getByRole('link', { name: business }).click();
-  await expect(page.getByRole('heading', { level: 1, name: business })).toBeVisible();
-  await expect(links).toHaveCount(3);
-  await expect(links.nth(2)).toHaveAccessibleName('redwoodhardware.example (opens in a new tab)');
-  await expect(links.nth(0)).toHaveAttribute('target', '_blank');
-  await expect(links.nth(0)).toHaveAttribute('rel', 'noopener noreferrer');
-
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 800 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await expect(page.locator('html')).toHaveClass(scheme);
-      await expectNoAxeViolations(page);
-      if (width === 360) await fitsIn360(page);
-    }
-  }
 });

@@ -1,6 +1,5 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { accounts, e2eDataDir, expect, paths, signInThroughForm, test } from './fixtures';
+import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import { fromOutbox } from './outbox';
 import { apiToken } from './admin-api';
 
 const ZONE = 'America/Denver';
@@ -11,40 +10,13 @@ const denverDate = (days: number) =>
     new Date(Date.now() + days * 86_400_000),
   );
 
-/** The body of an .eml as a person reads it: quoted-printable soft breaks and escapes undone. */
-const readable = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-
 /** The event page's path in the newest mail to `email` with this subject, from the outbox. */
-async function eventLinkFromOutbox(email: string, subject: string, since: number) {
-  const outbox = path.join(e2eDataDir, 'outbox');
-  let link = '';
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(outbox).catch(() => [] as string[]))
-          .filter((f) => f.endsWith('.eml'))
-          .sort()
-          .reverse();
-        for (const file of files) {
-          const full = path.join(outbox, file);
-          if ((await stat(full)).mtimeMs < since) continue;
-          const mail = readable(await readFile(full, 'utf8'));
-          if (!mail.includes(email) || !mail.includes(`Subject: ${subject}`)) continue;
-          const found = mail.match(/https?:\/\/[^\s"<]+?(\/events\/[\w%-]+)/);
-          if (found) {
-            link = found[1]!;
-            return true;
-          }
-        }
-        return false;
-      },
-      { message: `a mail "${subject}" to ${email} with the event's link`, timeout: 10_000 },
-    )
-    .toBe(true);
-  return link;
+function eventLinkFromOutbox(email: string, subject: string, since: number) {
+  return fromOutbox(since, `a mail "${subject}" to ${email} with the event's link`, (mail) =>
+    mail.includes(email) && mail.includes(`Subject: ${subject}`)
+      ? mail.match(/https?:\/\/[^\s"<]+?(\/events\/[\w%-]+)/)?.[1]
+      : undefined,
+  );
 }
 
 test('after "Update all future events", the link in the confirmation mail still opens the event', async ({

@@ -22,6 +22,42 @@ const env = {
   TRUST_PROXY: '127.0.0.1,::1',
 };
 
+// Card payment goes to the Stripe stand-in of the API tests (apps/server/src/test), run from
+// its TypeScript source: it is test code and not in the server's build. It takes any free
+// port and prints its address; the portal's SDK calls go there (STRIPE_API_URL), and its
+// Checkout page's 'Pay' posts the signed webhook events to the portal.
+const webhookSecret = 'whsec_e2e_stand_in';
+const standIn = spawn(
+  process.execPath,
+  ['--conditions=source', '--import', 'tsx', 'src/test/stripe-stand-in.ts'],
+  {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      PATH: process.env.PATH,
+      STRIPE_STAND_IN_PORT: '0',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_STAND_IN_WEBHOOK_URL: `http://127.0.0.1:${port}/api/stripe/webhook`,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const standInUrl = await new Promise((resolve, reject) => {
+  let out = '';
+  standIn.stdout.setEncoding('utf8');
+  standIn.stdout.on('data', function read(chunk) {
+    out += chunk;
+    const found = out.match(/^Stripe stand-in at (http:\/\/[^\s,]+)/m);
+    if (found) {
+      standIn.stdout.off('data', read);
+      standIn.stdout.resume();
+      resolve(found[1]);
+    }
+  });
+  standIn.on('exit', (code, signal) =>
+    reject(new Error(`The Stripe stand-in stopped (exit ${code ?? signal}) before it listened.`)),
+  );
+});
+
 const seed = spawnSync(process.execPath, ['apps/server/dist/cli.js', 'seed'], {
   cwd: root,
   env,
@@ -29,6 +65,7 @@ const seed = spawnSync(process.execPath, ['apps/server/dist/cli.js', 'seed'], {
 });
 if (seed.status !== 0) {
   console.error(`Seeding the e2e database failed (exit ${seed.status ?? seed.signal}).`);
+  standIn.kill();
   process.exit(seed.status ?? 1);
 }
 
@@ -40,15 +77,25 @@ const roster = spawnSync(
 );
 if (roster.status !== 0) {
   console.error(`Importing the e2e roster failed (exit ${roster.status ?? roster.signal}).`);
+  standIn.kill();
   process.exit(roster.status ?? 1);
 }
 
+// The seed and the roster above are the same as without Stripe; only the server takes cards.
 const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
   cwd: root,
-  env,
+  env: {
+    ...env,
+    STRIPE_SECRET_KEY: 'sk_test_e2e_portal',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: standInUrl,
+  },
   stdio: 'inherit',
 });
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+server.on('exit', (code, signal) => {
+  standIn.kill();
+  process.exit(code ?? (signal ? 1 : 0));
+});
 
 // Playwright signals the whole process group, so the server hears it too: wait for it to
 // finish shutting down (it stops its embedded database) instead of exiting first.

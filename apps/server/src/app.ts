@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -28,6 +28,7 @@ import { inFlightPlugin } from './plugins/in-flight.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { nulGuardPlugin } from './plugins/nul-guard.js';
 import { privateAnswersPlugin } from './plugins/private-answers.js';
+import { lazyChildLogger, requestLogPlugin } from './plugins/request-log.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
 import { loadServerRenderer, PageHeads, servicePageData } from './modules/public-pages/index.js';
@@ -97,6 +98,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: (req) => requestId(req.headers['x-request-id']),
+    // One line per request instead of Fastify's two, and no per-request child logger until
+    // something is logged (plugins/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
     routerOptions: { ignoreTrailingSlash: true },
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
@@ -144,6 +149,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(inFlightPlugin);
   await app.register(authPlugin, { auth });
+  await app.register(requestLogPlugin, {
+    level: config.logRequests,
+    sample: config.logRequestSample,
+  });
   await app.register(privateAnswersPlugin);
   await app.register(idempotencyPlugin, { db, clock });
   await app.register(healthRoutes, { prefix: '/api', db });

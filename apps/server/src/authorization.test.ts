@@ -744,6 +744,10 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     expect: adminOnly(202),
   },
   'GET /api/admin/stats': { call: () => ({ url: '/api/admin/stats' }), expect: adminOnly(200) },
+  'GET /api/admin/kept-answers': {
+    call: () => ({ url: '/api/admin/kept-answers' }),
+    expect: adminOnly(200),
+  },
   'GET /api/admin/audit': { call: () => ({ url: '/api/admin/audit' }), expect: adminOnly(200) },
   'GET /api/admin/exports/contacts.csv': {
     call: () => ({ url: '/api/admin/exports/contacts.csv' }),

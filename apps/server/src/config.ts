@@ -24,6 +24,12 @@ const envSchema = z.object({
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_REQUESTS: z.enum(['info', 'debug', 'off']).default('info'),
+  LOG_REQUEST_SAMPLE: z.coerce
+    .number({ message: 'must be a number from 0 to 1' })
+    .min(0, 'must be a number from 0 to 1')
+    .max(1, 'must be a number from 0 to 1')
+    .default(1),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -103,6 +109,10 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   logLevel: Env['LOG_LEVEL'];
+  /** The level of the one line per request ('off': none but those always logged). */
+  logRequests: Env['LOG_REQUESTS'];
+  /** The share of requests (0 to 1) whose line is written; 5xx answers are always written. */
+  logRequestSample: number;
   trustProxy: boolean | number | string[];
   webDist: string | undefined;
   chamberName: string;
@@ -236,6 +246,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     logLevel: env.LOG_LEVEL,
+    logRequests: env.LOG_REQUESTS,
+    logRequestSample: env.LOG_REQUEST_SAMPLE,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webDist: env.WEB_DIST,
     chamberName: env.CHAMBER_NAME,

@@ -103,6 +103,23 @@ export const adminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
+/** The kept-answer caches of the process that answered, for sizing them by what they save. */
+export const keptAnswersSchema = z.object({
+  caches: z.array(
+    z.object({
+      name: z.string(),
+      entries: z.number().int(),
+      bytes: z.number().int(),
+      maxEntries: z.number().int(),
+      maxBytes: z.number().int().nullable(),
+      hits: z.number().int(),
+      misses: z.number().int(),
+      evictions: z.number().int(),
+    }),
+  ),
+});
+export type KeptAnswers = z.infer<typeof keptAnswersSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.string(),
   createdAt: z.string(),

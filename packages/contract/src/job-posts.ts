@@ -1,30 +1,13 @@
 import { z } from 'zod';
 import {
-  type EmploymentType,
   employmentTypes,
   jobPostStatuses,
-  type JobWorkplace,
   jobWorkplaces,
   membershipTiers,
   payPeriods,
 } from './vocabulary.js';
 
 /** The job board (/job-postings): what members post, what the public board shows. */
-
-export const employmentTypeLabels: Record<EmploymentType, string> = {
-  full_time: 'Full-time',
-  part_time: 'Part-time',
-  contract: 'Contract',
-  temporary: 'Temporary',
-  internship: 'Internship',
-  volunteer: 'Volunteer',
-};
-
-export const jobWorkplaceLabels: Record<JobWorkplace, string> = {
-  on_site: 'On site',
-  hybrid: 'Hybrid',
-  remote: 'Remote',
-};
 
 export const JOB_POSTS_PAGE_SIZE = 20;
 /** A post's closing date when none is given, and the furthest one allowed, in days from today. */

@@ -27,6 +27,8 @@ export const dealAudiences = ['public', 'members'] as const;
 export const submissionKinds = ['contact', 'business_of_month', 'customer_service'] as const;
 
 export type Role = (typeof roles)[number];
+/** Moderators and admins: the roles that act for the chamber (review, edit any member). */
+export const isStaffRole = (role: Role): boolean => role === 'admin' || role === 'moderator';
 export type UserStatus = (typeof userStatuses)[number];
 export type MembershipTier = (typeof membershipTiers)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -110,6 +112,23 @@ export type EmploymentType = (typeof employmentTypes)[number];
 /** Where the work is done: at the business's address, partly there, or anywhere. */
 export const jobWorkplaces = ['on_site', 'hybrid', 'remote'] as const;
 export type JobWorkplace = (typeof jobWorkplaces)[number];
+
+// The labels live with the lists, not with the job posts' schemas: pages that only list posts
+// (the home page) then load no zod.
+export const employmentTypeLabels: Record<EmploymentType, string> = {
+  full_time: 'Full-time',
+  part_time: 'Part-time',
+  contract: 'Contract',
+  temporary: 'Temporary',
+  internship: 'Internship',
+  volunteer: 'Volunteer',
+};
+
+export const jobWorkplaceLabels: Record<JobWorkplace, string> = {
+  on_site: 'On site',
+  hybrid: 'Hybrid',
+  remote: 'Remote',
+};
 export const payPeriods = ['hour', 'day', 'week', 'month', 'year'] as const;
 export type PayPeriod = (typeof payPeriods)[number];
 

@@ -460,7 +460,32 @@ export const eventRegistrations = pgTable(
     index('event_registrations_invoice_idx')
       .on(t.invoiceId)
       .where(sql`${t.invoiceId} is not null`),
+    // A registration's one statement asks whether a waiting party fits the seats left, or an
+    // offer or hold ran out, for its occurrence: a probe of this index, however long the list.
+    index('event_registrations_waiting_idx')
+      .on(t.eventId, t.occurrenceKey, t.seatStatus, t.guests)
+      .where(sql`${t.seatStatus} in ('offered', 'held', 'waitlisted')`),
   ],
+);
+
+/**
+ * Seats taken per occurrence (a single event's occurrenceKey is ''): the people of its
+ * confirmed, offered and held registrations, kept by a trigger on every change of a
+ * registration (migration 0025), so it is true whichever path changed the row. Its row is
+ * also the occurrence's seat lock: a registration takes a seat in one statement that locks
+ * it, and anything else that counts seats and then takes or frees them locks it first.
+ * Derived, so backups leave it out and a restore rebuilds it.
+ */
+export const eventSeats = pgTable(
+  'event_seats',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    occurrenceKey: text('occurrence_key').notNull(),
+    taken: integer('taken').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.occurrenceKey] })],
 );
 
 /**

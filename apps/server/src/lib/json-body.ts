@@ -51,8 +51,27 @@ export class JsonBody {
   }
 }
 
+/**
+ * Browsers send one of a handful of Accept-Encoding headers, so each one's answer is kept
+ * rather than parsed again for every stored answer sent; a flood of odd headers only empties
+ * the list now and then.
+ */
+const encodingOf = new Map<string, Encoding>();
+const MAX_KEPT_HEADERS = 64;
+
 /** br or gzip when the Accept-Encoding header allows it (a q=0 refuses). */
 export function preferredEncoding(header: string | string[] | undefined): Encoding {
+  if (typeof header !== 'string') return parseAcceptEncoding(header);
+  let encoding = encodingOf.get(header);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(header);
+    if (encodingOf.size >= MAX_KEPT_HEADERS) encodingOf.clear();
+    encodingOf.set(header, encoding);
+  }
+  return encoding;
+}
+
+function parseAcceptEncoding(header: string | string[] | undefined): Encoding {
   const accepted = new Set<string>();
   for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');

@@ -12,7 +12,7 @@ export class KeptResponses {
 
   constructor(
     private readonly db: Executor,
-    limits: { maxEntries: number; maxSize: number },
+    limits: { maxEntries: number; maxSize: number; name?: string },
   ) {
     this.cache = new VersionedCache<JsonBody>({ ...limits, sizeOf: (body) => body.size });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SharedRead, VersionedCache } from './versioned-cache.js';
+import { keptAnswerStats, SharedRead, VersionedCache } from './versioned-cache.js';
 
 const counter = () => {
   let n = 0;
@@ -7,6 +7,35 @@ const counter = () => {
 };
 
 describe('VersionedCache', () => {
+  it('counts its hits, misses, evictions and bytes, for keptAnswerStats() by name', async () => {
+    const cache = new VersionedCache<string>({
+      name: 'test answers',
+      maxEntries: 2,
+      sizeOf: (value) => value.length,
+    });
+    const compute = (value: string) => async () => value;
+    await cache.get('a', 1, compute('aaaa'));
+    await cache.get('a', 1, compute('not computed'));
+    await cache.get('a', 1, compute('not computed'));
+    await cache.get('b', 1, compute('bb'));
+    await cache.get('c', 1, compute('c')); // a is the least recently used: dropped
+    await cache.get('a', 2, compute('aaa')); // dropped, and a newer version anyway
+    const mine = keptAnswerStats().find((s) => s.name === 'test answers');
+    expect(mine).toEqual({
+      name: 'test answers',
+      entries: 2,
+      bytes: 4,
+      maxEntries: 2,
+      maxBytes: null,
+      hits: 2,
+      misses: 4,
+      evictions: 2,
+    });
+    // Unnamed caches are not listed.
+    await new VersionedCache<string>({ maxEntries: 1 }).get('x', 1, compute('x'));
+    expect(keptAnswerStats().map((s) => s.name)).toEqual(['test answers']);
+  });
+
   it('reuses an answer while the version is unchanged and recomputes after a change', async () => {
     const cache = new VersionedCache<string>({ maxEntries: 10 });
     const compute = counter();

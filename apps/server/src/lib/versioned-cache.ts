@@ -86,24 +86,47 @@ interface Entry<V> {
 export class VersionedCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private size = 0;
+  private hits = 0;
+  private misses = 0;
+  private evictions = 0;
 
   constructor(
     private readonly limits: {
       maxEntries: number;
       maxSize?: number;
       sizeOf?: (value: V) => number;
+      /** Named caches are counted in keptAnswerStats(). */
+      name?: string;
     },
-  ) {}
+  ) {
+    if (limits.name) named.add(new WeakRef(this as VersionedCache<unknown>));
+  }
+
+  /** What the cache holds and how often it answered from what it held, since it was made. */
+  stats(): KeptAnswerStats {
+    return {
+      name: this.limits.name ?? '',
+      entries: this.entries.size,
+      bytes: this.size,
+      maxEntries: this.limits.maxEntries,
+      maxBytes: Number.isFinite(this.limits.maxSize ?? Infinity) ? this.limits.maxSize! : null,
+      hits: this.hits,
+      misses: this.misses,
+      evictions: this.evictions,
+    };
+  }
 
   get(key: string, version: number, compute: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
     // A newer answer than asked for is fine too: it was computed after this request began.
     if (hit && hit.version >= version) {
+      this.hits += 1;
       // Map order is insertion order: re-inserting marks the entry as recently used.
       this.entries.delete(key);
       this.entries.set(key, hit);
       return hit.value;
     }
+    this.misses += 1;
     const entry: Entry<V> = { version, value: compute(), size: 0 };
     this.remove(key);
     this.entries.set(key, entry);
@@ -132,6 +155,42 @@ export class VersionedCache<V> {
     const { maxEntries, maxSize = Infinity } = this.limits;
     while (this.entries.size > maxEntries || (this.size > maxSize && this.entries.size > 1)) {
       this.remove(this.entries.keys().next().value!);
+      this.evictions += 1;
     }
   }
+}
+
+export interface KeptAnswerStats {
+  name: string;
+  entries: number;
+  bytes: number;
+  maxEntries: number;
+  maxBytes: number | null;
+  hits: number;
+  misses: number;
+  evictions: number;
+}
+
+/** Every named cache alive in this process (weakly held: an app that closed lets its go). */
+const named = new Set<WeakRef<VersionedCache<unknown>>>();
+
+/** The named caches' figures, added up per name (one app per process has one of each). */
+export function keptAnswerStats(): KeptAnswerStats[] {
+  const byName = new Map<string, KeptAnswerStats>();
+  for (const ref of named) {
+    const cache = ref.deref();
+    if (!cache) {
+      named.delete(ref);
+      continue;
+    }
+    const stats = cache.stats();
+    const sum = byName.get(stats.name);
+    if (!sum) byName.set(stats.name, stats);
+    else {
+      for (const field of ['entries', 'bytes', 'hits', 'misses', 'evictions'] as const) {
+        sum[field] += stats[field];
+      }
+    }
+  }
+  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

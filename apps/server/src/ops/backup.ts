@@ -20,9 +20,10 @@ export const BACKUP_FORMAT = 1;
 
 /**
  * Short-lived rows a restored portal does not need: throttling windows and emailed codes;
- * and the change counter, which every database has from its migrations and keeps counting.
+ * the change counter, which every database has from its migrations and keeps counting; and
+ * the seats taken per occurrence, which the registrations' trigger counts again as they load.
  */
-const SKIPPED_TABLES = new Set(['rate_limits', 'email_codes', 'data_version']);
+const SKIPPED_TABLES = new Set(['rate_limits', 'email_codes', 'data_version', 'event_seats']);
 /**
  * Tables the migrations fill (the membership plans and the dues settings' one row): a fresh
  * database has these rows, so they do not make it 'not empty'. A restore replaces them with

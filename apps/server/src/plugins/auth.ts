@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Role } from '@chamber/contract';
+import { isStaffRole, type Role } from '@chamber/contract';
 import type { contacts, users } from '@chamber/db';
 import { AppError } from '../lib/errors.js';
 
@@ -31,7 +31,7 @@ export const isActiveAccount = (session: Session | null): session is Session =>
 
 /** Moderators and admins. Rights over other members' pages also need an active account. */
 export const isStaff = (session: Session | null): boolean =>
-  session?.user.role === 'admin' || session?.user.role === 'moderator';
+  session !== null && isStaffRole(session.user.role);
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -42,6 +42,7 @@ export const spaPlugin = fp(
     // 3 kB (the head only) to about 60 kB (the directory's rendered first page and its data):
     // at most 32 MB of the server's 256 MB, the least recently asked going first.
     const served = new VersionedCache<ServedPage | null>({
+      name: 'pages with their head tags',
       maxEntries: 5000,
       maxSize: 32 * 1024 * 1024,
       sizeOf: (page) => page?.html.length ?? 0,

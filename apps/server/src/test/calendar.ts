@@ -157,6 +157,26 @@ export async function createdEvent(
   return res.json<Appointment>();
 }
 
+/**
+ * Creates a weekly series through the API and returns its first occurrence: by default a
+ * breakfast on Tuesdays at 7:30 in Denver from March 3, 2026 (MST, UTC-7), across the change
+ * to daylight time on March 8 (MDT, UTC-6), so its occurrence ids from March 10 on end in
+ * T133000Z. `overrides` change any field of the create payload.
+ */
+export function createSeries(
+  ctx: TestContext,
+  token: string,
+  overrides: Record<string, unknown> = {},
+): Promise<Appointment> {
+  return createdEvent(ctx, token, {
+    title: 'Networking Breakfast',
+    startTime: '2026-03-03T14:30:00.000Z',
+    endTime: '2026-03-03T15:30:00.000Z',
+    rrule: 'FREQ=WEEKLY;BYDAY=TU',
+    ...overrides,
+  });
+}
+
 /** Start times (ISO) of the events with a title, in order. */
 export const startsOf = (events: CalendarEvent[], title?: string) =>
   events.filter((e) => title === undefined || e.title === title).map((e) => e.startTime);

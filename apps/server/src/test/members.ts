@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import type { Member, MemberList } from '@chamber/contract';
-import type { TestContext } from './app.js';
+import type { Member, MemberList, MembershipTier } from '@chamber/contract';
+import { contacts, memberships } from '@chamber/db';
+import { createTestUser, signIn, type TestContext } from './app.js';
 
 /** Request helpers for members and media; each returns the raw response. */
 
@@ -97,4 +100,59 @@ export function upload(
     headers: bearer(token),
     payload: { locationId: 'riverton-chamber', fileName: 'photo.png', ...payload },
   });
+}
+
+type ContactFields = Exclude<
+  NonNullable<Parameters<typeof createTestUser>[1]>['contact'],
+  boolean | undefined
+>;
+
+/** A member with a sign-in at `tier` and a business name of its own, signed in. */
+export async function signedInMember(
+  ctx: TestContext,
+  tier: MembershipTier,
+  contact: Partial<ContactFields> = {},
+) {
+  const user = await createTestUser(ctx.db, {
+    contact: { membershipTier: tier, businessName: `${tier} shop ${randomUUID()}`, ...contact },
+  });
+  return { contactId: user.contactId!, token: await signIn(ctx, user.email), email: user.email };
+}
+
+/**
+ * A signed-in elite member and staff's hand on their membership, for tests of what the
+ * listing shows as its plan changes: another plan, a cancelled membership, and the elite tier
+ * paid again (as a renewal after a lapse leaves it).
+ */
+export async function eliteListing(ctx: TestContext, adminToken: string) {
+  const member = await signedInMember(ctx, 'elite');
+  const membership = (await ctx.db.query.memberships.findFirst({
+    where: eq(memberships.contactId, member.contactId),
+  }))!;
+  const plans = Object.fromEntries(
+    (await ctx.db.query.membershipPlans.findMany()).map((p) => [p.level, p.id]),
+  );
+  const url = `/api/admin/memberships/${membership.id}`;
+  return {
+    ...member,
+    changePlan: (level: MembershipTier) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `${url}/plan`,
+        payload: { planId: plans[level] },
+        headers: bearer(adminToken),
+      }),
+    cancel: () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${url}/cancel`,
+        payload: {},
+        headers: bearer(adminToken),
+      }),
+    payAgain: () =>
+      ctx.db
+        .update(contacts)
+        .set({ membershipTier: 'elite', paymentStatus: 'paid' })
+        .where(eq(contacts.id, member.contactId)),
+  };
 }

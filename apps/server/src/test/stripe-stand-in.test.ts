@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeClient } from '../modules/billing/stripe-client.js';
-import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in.js';
+import { payOnCheckout, startStripeStandIn, type StripeStandIn } from './stripe-stand-in.js';
 
 const secret = 'whsec_stand_in_test';
 
@@ -60,7 +60,7 @@ describe('the Stripe stand-in', () => {
     expect(fresh.id).not.toBe(first.id);
   });
 
-  it('takes a Checkout payment when its page is opened, signs the event and redirects', async () => {
+  it("shows a Checkout session's page with its amount, takes the payment on 'Pay', signs the event and redirects", async () => {
     const customer = await stripe.customers.create({ email: 'pat@example.org', name: 'Pat' });
     const session = await stripe.checkout.sessions.create({
       mode: 'payment',
@@ -76,9 +76,19 @@ describe('the Stripe stand-in', () => {
       cancel_url: 'http://portal.test/membership',
     });
     expect(session).toMatchObject({ status: 'open', amount_total: 55000, mode: 'payment' });
-    const page = await fetch(session.url!, { redirect: 'manual' });
-    expect(page.status).toBe(303);
-    expect(page.headers.get('location')).toBe(`http://portal.test/membership?paid=${session.id}`);
+    const page = await fetch(session.url!);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('Enhanced');
+    expect(html).toContain('$550.00');
+    expect(html).toContain(`action="/checkout/${session.id}/pay"`);
+    expect(html).toContain(`action="/checkout/${session.id}/cancel"`);
+    // Opening the page takes nothing.
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('open');
+    const paying = await payOnCheckout(session.url!);
+    expect(paying.status).toBe(303);
+    expect(paying.headers.get('location')).toBe(`http://portal.test/membership?paid=${session.id}`);
     const event = received.at(-1)!;
     expect(event.type).toBe('checkout.session.completed');
     const paid = event.data.object as Stripe.Checkout.Session;
@@ -89,6 +99,31 @@ describe('the Stripe stand-in', () => {
     });
     expect(paid.payment_intent).toMatch(/^pi_/);
     expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe('complete');
+    expect(await (await fetch(session.url!)).text()).toContain(
+      'This Checkout session is complete.',
+    );
+  });
+
+  it("goes back to the session's cancel_url on 'Cancel', taking nothing and sending nothing", async () => {
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: 2,
+          price_data: { currency: 'usd', unit_amount: 3500, product_data: { name: 'Luncheon' } },
+        },
+      ],
+      success_url: 'http://portal.test/events/1?paid=1',
+      cancel_url: 'http://portal.test/events/1',
+    });
+    expect(await (await fetch(session.url!)).text()).toContain('$70.00');
+    const sent = received.length;
+    const back = await fetch(`${session.url!}/cancel`, { method: 'POST', redirect: 'manual' });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe('http://portal.test/events/1');
+    expect(received.length).toBe(sent);
+    const after = await stripe.checkout.sessions.retrieve(session.id);
+    expect(after).toMatchObject({ status: 'open', payment_status: 'unpaid' });
   });
 
   it('starts a subscription with a trial, renews it, and reads back the card', async () => {
@@ -113,7 +148,7 @@ describe('the Stripe stand-in', () => {
       },
       success_url: 'http://portal.test/membership',
     });
-    await fetch(session.url!, { redirect: 'manual' });
+    await payOnCheckout(session.url!);
     const completed = received.at(-1)!.data.object as Stripe.Checkout.Session;
     const subscription = await stripe.subscriptions.retrieve(String(completed.subscription));
     expect(subscription.status).toBe('trialing');
@@ -148,7 +183,7 @@ describe('the Stripe stand-in', () => {
       ],
       success_url: 'http://portal.test/',
     });
-    await fetch(session.url!, { redirect: 'manual' });
+    await payOnCheckout(session.url!);
     const intent = String((received.at(-1)!.data.object as Stripe.Checkout.Session).payment_intent);
     await expect(
       stripe.refunds.create({ payment_intent: intent, amount: 1001 }),

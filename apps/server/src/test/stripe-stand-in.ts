@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { formatMoney } from '@chamber/contract';
 import Stripe from 'stripe';
 import { stripeApiVersion } from '../modules/billing/stripe-client.js';
 
@@ -16,10 +17,12 @@ import { stripeApiVersion } from '../modules/billing/stripe-client.js';
  * (retrieve, with `payments` expanded); a POST's Idempotency-Key is honoured. Anything else answers 404 as Stripe does for an
  * unknown URL, so a new call the portal starts making shows up as a failing test.
  *
- * Opening a Checkout session's `url` (a browser test, or a test's fetch) pays it with the
- * test card 4242, sends `checkout.session.completed` (and for a subscription without a
- * trial its first `invoice.paid`) to the portal's webhook, signed with the SDK's own
- * `webhooks.generateTestHeaderString`, and then redirects to the session's `success_url`.
+ * A Checkout session's `url` is its hosted page: the amount, 'Pay' and 'Cancel'. 'Pay' (or a
+ * test's `completeCheckout`) pays it with the test card 4242, sends
+ * `checkout.session.completed` (and for a subscription without a trial its first
+ * `invoice.paid`) to the portal's webhook, signed with the SDK's own
+ * `webhooks.generateTestHeaderString`, and then redirects to the session's `success_url`;
+ * 'Cancel' redirects to its `cancel_url` and leaves the session open, as Stripe does.
  * Tests drive what Stripe would do later on its own with `renew`, `failRenewal` and
  * `deliver`.
  */
@@ -560,16 +563,23 @@ export class StripeStandIn {
     const url = new URL(req.url ?? '/', this.url);
     const method = req.method ?? 'GET';
     try {
-      if (url.pathname.startsWith('/checkout/') && method === 'GET') {
-        const sessionId = url.pathname.slice('/checkout/'.length);
+      if (url.pathname.startsWith('/checkout/')) {
+        const [sessionId = '', choice] = url.pathname.slice('/checkout/'.length).split('/');
         const session = this.sessions.get(sessionId);
         if (!session) throw missing('checkout.session', sessionId);
-        const target =
-          url.searchParams.get('outcome') === 'cancel'
-            ? String(session.cancel_url)
-            : await this.completeCheckout(sessionId);
-        res.writeHead(303, { location: String(target) }).end();
-        return;
+        if (method === 'GET' && !choice) {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(checkoutPage(session));
+          return;
+        }
+        if (method === 'POST' && (choice === 'pay' || choice === 'cancel')) {
+          const target =
+            choice === 'cancel'
+              ? String(session.cancel_url)
+              : await this.completeCheckout(sessionId);
+          res.writeHead(303, { location: String(target) }).end();
+          return;
+        }
       }
       if (url.pathname.startsWith('/portal/') && method === 'GET') {
         const portal = this.portalSessions.get(url.pathname.slice('/portal/'.length));
@@ -861,20 +871,86 @@ export class StripeStandIn {
   }
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/**
+ * The hosted Checkout page, as small as a browser test needs: what is paid and how much, and
+ * 'Pay' (the test card 4242) or 'Cancel', each a form posting back here. A session already
+ * paid or cancelled says so instead.
+ */
+function checkoutPage(session: StripeObject): string {
+  const lines = (session.line_items as Array<Record<string, unknown>> | undefined) ?? [];
+  const names = lines
+    .map((line) => (line.price_data as { product_data?: { name?: string } }).product_data?.name)
+    .filter((name): name is string => Boolean(name));
+  const amount = formatMoney(Number(session.amount_total), String(session.currency).toUpperCase());
+  const open = session.status === 'open';
+  const base = `/checkout/${encodeURIComponent(session.id)}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Checkout (Stripe stand-in)</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; padding: 1.5rem; color: #1a1a1a; background: #f6f8fa; }
+  main { max-width: 28rem; margin: 0 auto; background: #fff; border-radius: 0.5rem; padding: 1.5rem; }
+  .amount { font-size: 2rem; font-weight: 700; margin: 0.5rem 0 1.5rem; }
+  .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; }
+  button { font: inherit; padding: 0.6rem 1.4rem; border-radius: 0.375rem; border: 1px solid #4b4b4b; background: #fff; color: #1a1a1a; cursor: pointer; }
+  button.pay { background: #2b2f8f; border-color: #2b2f8f; color: #fff; }
+</style>
+</head>
+<body>
+<main>
+<h1>Checkout</h1>
+<p>${escapeHtml(names.join(', ') || 'Payment')}</p>
+<p class="amount" aria-label="Amount">${escapeHtml(amount)}</p>
+${
+  open
+    ? `<p>Test card 4242 4242 4242 4242</p>
+<div class="actions">
+<form method="post" action="${base}/pay"><button class="pay" type="submit">Pay</button></form>
+<form method="post" action="${base}/cancel"><button type="submit">Cancel</button></form>
+</div>`
+    : `<p role="status">This Checkout session is ${escapeHtml(String(session.status))}.</p>`
+}
+</main>
+</body>
+</html>
+`;
+}
+
+/** The Checkout page's 'Pay' as a browser sends it (a form post); answers the redirect. */
+export const payOnCheckout = (sessionUrl: string) =>
+  fetch(`${sessionUrl}/pay`, { method: 'POST', redirect: 'manual' });
+
 export async function startStripeStandIn(options: StandInOptions): Promise<StripeStandIn> {
   return new StripeStandIn(options).listen();
 }
 
 // `tsx apps/server/src/test/stripe-stand-in.ts` runs it for the demo and the browser tests:
-// STRIPE_STAND_IN_PORT (12111), STRIPE_WEBHOOK_SECRET, and the portal's PUBLIC_URL for the webhook.
+// STRIPE_STAND_IN_PORT (12111; 0 for any free port), STRIPE_WEBHOOK_SECRET, and where the
+// portal's webhook is: STRIPE_STAND_IN_WEBHOOK_URL, or else the portal's PUBLIC_URL. It never
+// runs with NODE_ENV=production: a production portal talks to Stripe itself. The first line
+// it prints names its address (tests/e2e/start-server.mjs reads it).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (process.env.NODE_ENV === 'production') {
+    console.error('The Stripe stand-in is for tests and the demo; it does not run in production.');
+    process.exit(1);
+  }
   const publicUrl = (process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const webhookUrl = process.env.STRIPE_STAND_IN_WEBHOOK_URL ?? `${publicUrl}/api/stripe/webhook`;
   const standIn = await startStripeStandIn({
     port: Number(process.env.STRIPE_STAND_IN_PORT ?? 12111),
     webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_stand_in',
-    webhookUrl: `${publicUrl}/api/stripe/webhook`,
+    webhookUrl,
   });
-  console.log(`Stripe stand-in at ${standIn.url}, webhooks to ${publicUrl}/api/stripe/webhook`);
+  console.log(`Stripe stand-in at ${standIn.url}, webhooks to ${webhookUrl}`);
   const stop = () => void standIn.close().then(() => process.exit(0));
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.profile.path, lazy: () => import('./routes/profile') },
           { path: paths.membership.path, lazy: () => import('./routes/membership') },
+          { path: paths.myJobPostings.path, lazy: () => import('./routes/my-job-postings') },
           { path: paths.courses.path, lazy: () => import('./routes/courses') },
           { path: paths.checkIn.path, lazy: () => import('./routes/check-in') },
         ],
@@ -49,6 +50,7 @@ export const routes: RouteObject[] = [
       { path: paths.members.path, lazy: () => import('./routes/members') },
       { path: paths.member.path, lazy: () => import('./routes/member') },
       { path: paths.jobPostings.path, lazy: () => import('./routes/job-postings') },
+      { path: paths.jobPosting.path, lazy: () => import('./routes/job-posting') },
       { path: paths.deals.path, lazy: () => import('./routes/deals') },
       { path: paths.about.path, lazy: () => import('./routes/about') },
       { path: paths.contact.path, lazy: () => import('./routes/contact') },

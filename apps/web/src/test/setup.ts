@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { expectNoContractBreaks } from './contract-answers';
 
@@ -8,6 +8,10 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// findBy*/waitFor give up after 1 s by default; a busy 2-core machine running the server's
+// tests beside these can take longer than that to render a page, so a wait fails on load alone.
+configure({ asyncUtilTimeout: 5000 });
 
 // A test that logs console.error fails; tests expecting an error log spy on it themselves.
 beforeEach(() => {

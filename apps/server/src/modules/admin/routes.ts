@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminStatsSchema,
   apiErrorSchema,
   auditListSchema,
+  keptAnswersSchema,
   deleteUserResponseSchema,
   exportUsersQuerySchema,
   listAuditQuerySchema,
@@ -16,13 +16,14 @@ import {
   userResponseSchema,
 } from '@chamber/contract';
 import { mediaResponse } from '../../lib/openapi-media.js';
+import { idParams } from '../../lib/route-schemas.js';
+import { keptAnswerStats } from '../../lib/versioned-cache.js';
 import { accountServices, type AuthService } from '../auth/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { exportRoster } from '../members/index.js';
 import { SubmissionsService } from '../site/index.js';
 import { type AdminMembershipChanges, AdminService } from './service.js';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
 const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409: apiErrorSchema };
 
@@ -126,6 +127,24 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
       },
     },
     async () => admin.stats(),
+  );
+
+  app.get(
+    '/admin/kept-answers',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "The kept-answer caches' hits, misses and size in this process",
+        description:
+          'For sizing the caches by what they save: per cache, the answers held and their bytes, the limits, and since start how many requests were answered from it (hits), computed their answer (misses) and how many answers were dropped for room (evictions). Counts of this process only.',
+        response: { 200: keptAnswersSchema, ...denied },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { caches: keptAnswerStats() };
+    },
   );
 
   app.get(

@@ -1,20 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   messageResponseSchema,
   securitySettingsSchema,
   twoFactorResetSchema,
 } from '@chamber/contract';
-import { AppError } from '../../lib/errors.js';
-import { isUuid } from '../../lib/input.js';
+import { isUuid, notFound } from '../../lib/input.js';
+import { idParams } from '../../lib/route-schemas.js';
 import { requireSession } from '../../plugins/auth.js';
 import { accountServices, type AuthService } from '../auth/index.js';
 import type { ModuleDeps } from '../deps.js';
 
 const admin = { access: 'admin' as const };
 const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /**
  * How staff help with signing in: an account's reset link and two-factor reset
@@ -47,7 +45,7 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthServ
       },
     },
     async (request, reply) => {
-      if (!isUuid(request.params.id)) throw new AppError('not_found', 'User not found');
+      if (!isUuid(request.params.id)) throw notFound('User');
       const answer = await passwordResets.sendByStaff(requireSession(request), request.params.id);
       return reply.status(202).send(answer);
     },

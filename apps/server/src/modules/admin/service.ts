@@ -18,7 +18,7 @@ import { recordAudit } from '../../lib/audit.js';
 import { writeCsv } from '../../lib/csv.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { isUuid } from '../../lib/input.js';
+import { isUuid, notFound } from '../../lib/input.js';
 import type { Session } from '../../plugins/auth.js';
 import { type AccountService, emailTaken } from '../auth/index.js';
 import * as q from './queries.js';
@@ -26,7 +26,7 @@ import * as q from './queries.js';
 type UpdateUser = z.output<typeof updateUserSchema>;
 type UpdateStatus = z.output<typeof updateUserStatusSchema>;
 
-const userNotFound = () => new AppError('not_found', 'User not found');
+const userNotFound = () => notFound('User');
 const lastAdmin = () =>
   new AppError(
     'conflict',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, endedSessionsSchema, sessionListSchema } from '@chamber/contract';
+import { idParams } from '../../lib/route-schemas.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { SessionService } from './sessions.js';
@@ -35,7 +36,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
         summary: 'Sign one device out',
         description:
           "Revokes one live session of the signed-in account (this one included). Another account's session, or one already ended, answers 404. Audited.",
-        params: z.object({ id: z.string().min(1).max(64) }),
+        params: idParams,
         response: { 204: z.null(), 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },

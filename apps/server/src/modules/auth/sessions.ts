@@ -4,6 +4,7 @@ import type { accessTokens, Database, Executor } from '@chamber/db';
 import { recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { isUuid } from '../../lib/input.js';
 import type { Session } from '../../plugins/auth.js';
 import * as q from './queries.js';
 import * as sq from './sessions-queries.js';
@@ -65,10 +66,9 @@ export class SessionService {
   /** Signs one device out (this one too, if asked); 404 for a session not live or not ours. */
   async end(session: Session, tokenId: string): Promise<void> {
     const now = this.clock.now();
-    const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
     await this.db.transaction(async (tx) => {
       const ended =
-        UUID.test(tokenId) && (await sq.revokeTokenOfUser(tx, session.user.id, tokenId, now));
+        isUuid(tokenId) && (await sq.revokeTokenOfUser(tx, session.user.id, tokenId, now));
       if (!ended) throw new AppError('not_found', 'That session has already ended.');
       await this.audit(tx, session, { sessionsEnded: 1 });
     });

@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
-import type {
-  MfaRequired,
-  MfaVerifyResponse,
-  Role,
-  SecuritySettings,
-  TwoFactorReset,
-  TwoFactorSetup,
-  TwoFactorStatus,
+import {
+  isStaffRole,
+  type MfaRequired,
+  type MfaVerifyResponse,
+  type Role,
+  type SecuritySettings,
+  type TwoFactorReset,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
 } from '@chamber/contract';
 import type { Database, Executor, users } from '@chamber/db';
 import type { Config } from '../../config.js';
@@ -45,8 +46,6 @@ export function mfaWindows(userId: string, ip: string): Window[] {
     { key: `mfa:account:${userId}`, limit: 50, windowMs: FIFTEEN_MINUTES },
   ];
 }
-
-const isStaff = (role: Role) => role === 'admin' || role === 'moderator';
 
 // 31 letters and digits that are not mistaken for one another (no 0/o, 1/l/i).
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
@@ -98,7 +97,7 @@ export async function secondStepFor(
   const factor = await tf.findTwoFactor(db, user.id);
   let kind: 'code' | 'enrol';
   if (factor?.enabledAt) kind = 'code';
-  else if (isStaff(user.role) && (await tf.readSecuritySettings(db)).requireStaffTwoFactor)
+  else if (isStaffRole(user.role) && (await tf.readSecuritySettings(db)).requireStaffTwoFactor)
     kind = 'enrol';
   else return null;
   const challengeId = randomToken(32);
@@ -348,7 +347,7 @@ export class TwoFactorService {
   // --- Shared ----------------------------------------------------------------------------
 
   private async requiredOf(role: Role): Promise<boolean> {
-    return isStaff(role) && (await tf.readSecuritySettings(this.db)).requireStaffTwoFactor;
+    return isStaffRole(role) && (await tf.readSecuritySettings(this.db)).requireStaffTwoFactor;
   }
 
   private async newSecret(db: Executor, user: UserRow): Promise<TwoFactorSetup> {

@@ -19,12 +19,20 @@ const notSetUp = () =>
     'Card payment is not set up for this chamber; pay the invoice as it says, and staff record it.',
   );
 
+/** A member's payment request: not signed in, no such invoice or membership, or not now. */
+const refusals = { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
 /** Payments through Stripe: what the portal offers, Checkout, renewal, card updates, webhook. */
 export const onlinePaymentRoutes: FastifyPluginAsyncZod<
   ModuleDeps & { online: OnlinePayments | null }
 > = async (app, deps) => {
   const { online } = deps;
   const bearer = [{ bearer: [] }];
+  /** The member's card actions, refused with a sentence when Stripe is not set up. */
+  const byCard = <T>(act: (payments: OnlinePayments) => T): T => {
+    if (!online) throw notSetUp();
+    return act(online);
+  };
 
   app.get(
     '/payments/options',
@@ -54,19 +62,11 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<
           "A Stripe Checkout page for the invoice's own amount. Asking again while it is open (two clicks at once) gives the same page; paying it records the payment through the webhook.",
         security: bearer,
         body: startCheckoutSchema,
-        response: {
-          200: paymentRedirectSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: { 200: paymentRedirectSchema, 400: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => {
-      if (!online) throw notSetUp();
-      return online.checkout(request.session!, request.body.invoiceId);
-    },
+    async (request) =>
+      byCard((payments) => payments.checkout(request.session!, request.body.invoiceId)),
   );
 
   app.put(
@@ -80,19 +80,11 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<
           'On: a Stripe subscription charges the saved card the day after the paid-through date each year; with no saved card the answer is a Checkout page to save one. Off: the subscription ends with the paid term.',
         security: bearer,
         body: autoRenewRequestSchema,
-        response: {
-          200: autoRenewAnswerSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: { 200: autoRenewAnswerSchema, 400: apiErrorSchema, ...refusals },
       },
     },
-    async (request) => {
-      if (!online) throw notSetUp();
-      return online.setAutoRenew(request.session!, request.body.on);
-    },
+    async (request) =>
+      byCard((payments) => payments.setAutoRenew(request.session!, request.body.on)),
   );
 
   app.post(
@@ -104,18 +96,10 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<
         summary: 'Update card: open the Stripe customer portal',
         description: "Stripe's customer portal for the card automatic renewals charge.",
         security: bearer,
-        response: {
-          200: paymentRedirectSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: { 200: paymentRedirectSchema, ...refusals },
       },
     },
-    async (request) => {
-      if (!online) throw notSetUp();
-      return online.cardPortal(request.session!);
-    },
+    async (request) => byCard((payments) => payments.cardPortal(request.session!)),
   );
 
   // The signature covers the exact bytes Stripe sent, so this one route keeps the raw body.

@@ -12,7 +12,11 @@ import {
 } from '@chamber/db';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
 import { bearer } from '../../test/members.js';
-import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
+import {
+  payOnCheckout,
+  startStripeStandIn,
+  type StripeStandIn,
+} from '../../test/stripe-stand-in.js';
 import { BillingService } from './index.js';
 import { createStripeClient } from './stripe-client.js';
 import type { SubscriptionHooks } from './stripe.js';
@@ -138,7 +142,7 @@ describe('POST /api/stripe/webhook', () => {
     const invoice = await openInvoice();
     const res = await checkout(invoice.id);
     expect(res.statusCode).toBe(200);
-    const page = await fetch(res.json<{ url: string }>().url, { redirect: 'manual' });
+    const page = await payOnCheckout(res.json<{ url: string }>().url);
     expect(page.headers.get('location')).toBe(
       `${ctx.config.publicUrl}/membership?paid=${invoice.number}`,
     );
@@ -189,7 +193,7 @@ describe('POST /api/stripe/webhook', () => {
   it('records a refund made on Stripe once, and a refund staff made through the portal only once', async () => {
     const invoice = await openInvoice(30_000);
     const { url } = (await checkout(invoice.id)).json<{ url: string }>();
-    await fetch(url, { redirect: 'manual' });
+    await payOnCheckout(url);
     const [paid] = await paymentsOf(invoice.id);
     expect(paid).toMatchObject({ kind: 'payment', amountCents: 30_000 });
     const refundsOf = (refundId: string) =>
@@ -271,7 +275,7 @@ describe('POST /api/stripe/webhook', () => {
       .update(invoices)
       .set({ status: 'void', voidedAt: new Date(), voidReason: 'Wrong plan' })
       .where(eq(invoices.id, invoice.id));
-    await fetch(url, { redirect: 'manual' });
+    await payOnCheckout(url);
     const event = standIn.delivered('checkout.session.completed').at(-1)!;
     expect((await eventRow(event.id))!.outcome).toBe(`refunded: invoice ${invoice.number} is void`);
     expect(await paymentsOf(invoice.id)).toHaveLength(0);
@@ -286,7 +290,7 @@ describe('POST /api/stripe/webhook', () => {
     const { url } = (await checkout(invoice.id)).json<{ url: string }>();
     // A session that charged another amount than the invoice's (altered on Stripe's side).
     standIn.sessions.get(url.split('/').at(-1)!)!.amount_total = 30_000;
-    await fetch(url, { redirect: 'manual' });
+    await payOnCheckout(url);
     const event = standIn.delivered('checkout.session.completed').at(-1)!;
     expect((await eventRow(event.id))!.outcome).toBe(
       `refunded: paid $300.00, invoice ${invoice.number} is for $550.00`,
@@ -304,7 +308,7 @@ describe('POST /api/stripe/webhook', () => {
       .update(membershipPlans)
       .set({ priceCents: 60_000 })
       .where(eq(membershipPlans.level, 'enhanced'));
-    await fetch(url, { redirect: 'manual' });
+    await payOnCheckout(url);
     expect(await paymentsOf(invoice.id)).toMatchObject([{ amountCents: 55_000 }]);
   });
 });

@@ -6,6 +6,7 @@ import {
   calendarPeople,
   createCalendar,
   createdEvent,
+  createSeries,
   register,
   updateAppointment,
 } from '../../test/calendar.js';
@@ -67,13 +68,7 @@ async function registered(id: string, email: string) {
 }
 
 /** Tuesdays at 7:30 in Denver from March 3, 2026. */
-const breakfast = (title: string) =>
-  createdEvent(ctx, people.owner.token, {
-    title,
-    startTime: '2026-03-03T14:30:00.000Z',
-    endTime: '2026-03-03T15:30:00.000Z',
-    rrule: 'FREQ=WEEKLY;BYDAY=TU',
-  });
+const breakfast = (title: string) => createSeries(ctx, people.owner.token, { title });
 
 describe('change notices', () => {
   it('tell each registrant of an event once that its place changed, with a newer entry', async () => {

@@ -10,6 +10,7 @@ import {
   calendarPeople,
   createCalendar,
   createdEvent,
+  createSeries,
   deleteAppointment,
   register,
   updateAppointment,
@@ -68,8 +69,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
   await createCalendar(ctx.db);
   people = await calendarPeople(ctx);
-  series = await createdEvent(ctx, people.owner.token, {
-    title: 'Networking Breakfast',
+  series = await createSeries(ctx, people.owner.token, {
     startTime: '2026-03-17T13:30:00.000Z',
     endTime: '2026-03-17T14:30:00.000Z',
     rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=6',

@@ -7,6 +7,7 @@ import {
   calendarPeople,
   createCalendar,
   createdEvent,
+  createSeries,
   deleteAppointment,
   eventsIn,
   updateAppointment,
@@ -61,12 +62,7 @@ beforeAll(async () => {
   await createCalendar(ctx.db);
   const { owner } = await calendarPeople(ctx);
   // A weekly breakfast across the March daylight-saving change...
-  series = await createdEvent(ctx, owner.token, {
-    title: 'Networking Breakfast',
-    startTime: '2026-03-03T14:30:00.000Z',
-    endTime: '2026-03-03T15:30:00.000Z',
-    rrule: 'FREQ=WEEKLY;BYDAY=TU',
-  });
+  series = await createSeries(ctx, owner.token);
   const master = series.masterEventId!;
   // ...with one week moved and renamed, one cancelled...
   await updateAppointment(

@@ -5,7 +5,13 @@ import type { Appointment, ManagedRegistration, RegistrationResult } from '@cham
 import { eventRegistrations, users } from '@chamber/db';
 import { sha256Hex } from '../../lib/crypto.js';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
-import { calendarPeople, createCalendar, createdEvent, register } from '../../test/calendar.js';
+import {
+  calendarPeople,
+  createCalendar,
+  createdEvent,
+  createSeries,
+  register,
+} from '../../test/calendar.js';
 import { startSmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
@@ -348,11 +354,10 @@ describe('the manage link', () => {
   });
 
   it('works for an occurrence of a series', async () => {
-    const series = await createdEvent(ctx, people.owner.token, {
+    const series = await createSeries(ctx, people.owner.token, {
       title: 'Tuesday Coffee',
       startTime: '2026-03-17T13:30:00.000Z',
       endTime: '2026-03-17T14:30:00.000Z',
-      rrule: 'FREQ=WEEKLY;BYDAY=TU',
     });
     const occurrence = `${series.masterEventId}_20260324T133000Z`;
     const { body, ip } = visitor();

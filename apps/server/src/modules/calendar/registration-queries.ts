@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
-import { eventRegistrations, type Executor } from '@chamber/db';
+import { eventRegistrations, eventSeats, type Executor } from '@chamber/db';
 import { isAnyOf } from '../../lib/sql-lists.js';
 
 export type RegistrationRow = typeof eventRegistrations.$inferSelect;
@@ -142,6 +142,15 @@ export async function moveRegistrations(
         sql`${eventRegistrations.occurrenceKey} like 'moving:%'`,
       ),
     );
+  // The counters the temporary keys got on the way (back at 0 now).
+  await db
+    .delete(eventSeats)
+    .where(
+      and(
+        isAnyOf(eventSeats.eventId, [...new Set(moves.map((m) => m.toEvent))], 'uuid'),
+        sql`${eventSeats.occurrenceKey} like 'moving:%'`,
+      ),
+    );
 }
 
 /** Registrations of one occurrence, or of every occurrence from `fromKey` on. */
@@ -203,20 +212,80 @@ const ofOccurrence = (key: SeatKey) =>
     eq(eventRegistrations.occurrenceKey, key.occurrenceKey),
   );
 
-// The lock class of seats, apart from every other advisory lock (two-int keys are a space of
-// their own).
-const SEAT_LOCK_CLASS = 18_001;
-
 /**
- * Takes the lock of an occurrence's seats until the transaction ends. Everything that counts
+ * Takes the lock of an occurrence's seats until the transaction ends: its `event_seats` row
+ * (made here, at 0, for an occurrence nobody holds seats of yet). Everything that counts
  * seats and then takes or frees them does so under it, so two registrations for the last
- * seat are counted one after the other. Take it before locking any registration row of the
- * occurrence (always in that order: no deadlock).
+ * seat are counted one after the other; `takeSeatOrQueue` locks the same row. Take it before
+ * locking any registration row of the occurrence (always in that order: no deadlock).
  */
 export async function lockSeats(db: Executor, key: SeatKey): Promise<void> {
-  await db.execute(
-    sql`select pg_advisory_xact_lock(${SEAT_LOCK_CLASS}, hashtext(${`${key.eventId}|${key.occurrenceKey}`}))`,
-  );
+  await db.execute(sql`
+    insert into ${eventSeats} (event_id, occurrence_key) values (${key.eventId}, ${key.occurrenceKey})
+    on conflict (event_id, occurrence_key) do update set taken = ${eventSeats}.taken`);
+}
+
+/** What the one statement of a registration did. */
+export type SeatAttempt =
+  /** Registered: seated (`confirmed`) or on the waiting list. */
+  | { kind: 'saved'; id: string }
+  /** The address has a registration for the occurrence: the locked path decides. */
+  | { kind: 'exists' }
+  /** Seats to settle first: an offer or hold ran out, or a waiting party fits. */
+  | { kind: 'unsettled' };
+
+/**
+ * A new registration in one statement, which is its own transaction: it locks the
+ * occurrence's counter row (as `lockSeats` does, making it at 0 if need be), and if nothing waits to be settled inserts the party, seated
+ * when it fits the seats left and waiting otherwise; the insert's trigger moves the counter.
+ * The lock is held for this statement only, not for round trips to the portal. Nothing is
+ * written unless the outcome is `saved`. A party that fits takes seats a waiting party does
+ * not (one too big for them), as after settling: settling would leave those seats free.
+ */
+export async function takeSeatOrQueue(
+  db: Executor,
+  input: {
+    key: SeatKey;
+    capacity: number | null;
+    values: Pick<RegistrationRow, 'name' | 'email' | 'phone' | 'guests' | 'notes' | 'userId'> & {
+      manageTokenHash: string;
+    };
+    now: Date;
+  },
+): Promise<SeatAttempt> {
+  const { key, capacity, values: v, now } = input;
+  const at = now.toISOString();
+  const cap = sql`${capacity}::int`;
+  const { rows } = await db.execute<{ settled: boolean; id: string | null }>(sql`
+    with seat as (
+      insert into ${eventSeats} (event_id, occurrence_key) values (${key.eventId}, ${key.occurrenceKey})
+      on conflict (event_id, occurrence_key) do update set taken = ${eventSeats}.taken
+      returning taken
+    ), decided as (
+      select (${cap} is null or seat.taken + ${v.guests}::int <= ${cap}) as fits
+      from seat
+      where not exists (
+          select 1 from ${eventRegistrations} r
+          where r.event_id = ${key.eventId} and r.occurrence_key = ${key.occurrenceKey}
+            and r.seat_status in ('offered', 'held') and r.hold_until <= ${at}::timestamptz)
+        and (${cap} is null or not exists (
+          select 1 from ${eventRegistrations} r
+          where r.event_id = ${key.eventId} and r.occurrence_key = ${key.occurrenceKey}
+            and r.seat_status = 'waitlisted' and r.guests <= ${cap} - seat.taken))
+    ), saved as (
+      insert into ${eventRegistrations} (event_id, occurrence_key, name, email, phone, guests,
+        notes, user_id, manage_token_hash, seat_status, created_at, updated_at)
+      select ${key.eventId}, ${key.occurrenceKey}, ${v.name}, ${v.email}, ${v.phone}, ${v.guests}::int,
+        ${v.notes}, ${v.userId}::uuid, ${v.manageTokenHash},
+        case when decided.fits then 'confirmed' else 'waitlisted' end, ${at}::timestamptz, ${at}::timestamptz
+      from decided
+      on conflict do nothing
+      returning id
+    )
+    select exists (select 1 from decided) as settled, (select id from saved) as id`);
+  const row = rows[0]!;
+  if (!row.settled) return { kind: 'unsettled' };
+  return row.id ? { kind: 'saved', id: row.id } : { kind: 'exists' };
 }
 
 /** Seat-takers: confirmed, or offered or held and not yet expired. */

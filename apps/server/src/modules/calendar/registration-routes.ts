@@ -149,9 +149,6 @@ export const registrationRoutes: FastifyPluginAsyncZod<
         request.session,
         request.ip,
       );
-      if (outcome.mailError) {
-        request.log.error({ err: outcome.mailError }, 'series registration mail not sent');
-      }
       reply.header('cache-control', 'no-store');
       return reply.status(201).send(outcome.result);
     },

@@ -10,6 +10,7 @@ import {
   calendarPeople,
   createCalendar,
   createdEvent,
+  createSeries,
   deleteAppointment,
   getAppointment,
   register,
@@ -164,10 +165,9 @@ describe('registering for an event', () => {
     expect((await register(ctx, cancelled.id, guest())).json().message).toBe(
       'Registration is closed: this event was cancelled.',
     );
-    const series = await createdEvent(ctx, people.owner.token, {
+    const series = await createSeries(ctx, people.owner.token, {
       startTime: '2026-03-17T13:30:00.000Z',
       endTime: '2026-03-17T14:30:00.000Z',
-      rrule: 'FREQ=WEEKLY;BYDAY=TU',
     });
     expect((await register(ctx, series.masterEventId!, guest())).statusCode).toBe(400);
     expect((await register(ctx, 'no-such-event', guest())).statusCode).toBe(404);
@@ -226,11 +226,10 @@ describe('registering for an event', () => {
 
 describe('registrations of an occurrence of a series', () => {
   it('count for that occurrence only and follow an "update only this event" change', async () => {
-    const series = await createdEvent(ctx, people.owner.token, {
+    const series = await createSeries(ctx, people.owner.token, {
       title: 'Weekly Breakfast',
       startTime: '2026-03-17T13:30:00.000Z',
       endTime: '2026-03-17T14:30:00.000Z',
-      rrule: 'FREQ=WEEKLY;BYDAY=TU',
     });
     const second = `${series.masterEventId}_20260324T133000Z`;
     const res = await register(
@@ -350,11 +349,10 @@ describe('when an event is deleted', () => {
   });
 
   it('tells only the registrants of the occurrences deleted', async () => {
-    const series = await createdEvent(ctx, people.owner.token, {
+    const series = await createSeries(ctx, people.owner.token, {
       title: 'Tuesday Coffee',
       startTime: '2026-03-17T13:30:00.000Z',
       endTime: '2026-03-17T14:30:00.000Z',
-      rrule: 'FREQ=WEEKLY;BYDAY=TU',
     });
     const id = series.masterEventId!;
     for (const [week, email] of [

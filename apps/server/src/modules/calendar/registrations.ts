@@ -58,6 +58,25 @@ export function registrationWindows(email: string, ip: string): Window[] {
   ];
 }
 
+/**
+ * Counts a registration against `registrationWindows` and refuses it (429, with when to try
+ * again) once a window is full: one date and a whole series count alike.
+ */
+export async function throttleRegistration(
+  throttle: Throttle,
+  email: string,
+  ip: string,
+): Promise<void> {
+  const attempt = await throttle.take(registrationWindows(email, ip));
+  if (attempt.blocked) {
+    throw new AppError(
+      'too_many_requests',
+      'Too many registrations from here. Please try again later.',
+      { 'retry-after': String(attempt.retryAfter) },
+    );
+  }
+}
+
 export interface RegisterOutcome {
   result: RegistrationResult;
   /**
@@ -150,14 +169,7 @@ export class RegistrationService {
     const reason = closedReason(shownRow(target), now);
     if (reason) throw closed(reason);
 
-    const attempt = await this.throttle.take(registrationWindows(body.email, ip));
-    if (attempt.blocked) {
-      throw new AppError(
-        'too_many_requests',
-        'Too many registrations from here. Please try again later.',
-        { 'retry-after': String(attempt.retryAfter) },
-      );
-    }
+    await throttleRegistration(this.throttle, body.email, ip);
     const seatKey = registrationKey(target);
     const sent = {
       name: body.name.trim(),
@@ -288,6 +300,21 @@ export class RegistrationService {
     const { key, capacity, sent, session, now, ticket } = input;
     const online = ticket?.terms.payment === 'online';
     const { token, hash } = issueManageToken();
+    if (!ticket) {
+      // A free event's new registration takes its seat, or its place in the queue, in one
+      // statement; the seat lock is held for that statement alone. Anything else (a repeat of
+      // the address, seats to settle first) takes the locked path below.
+      const attempt = await q.takeSeatOrQueue(this.db, {
+        key,
+        capacity,
+        values: { ...sent, userId: session?.user.id ?? null, manageTokenHash: hash },
+        now,
+      });
+      if (attempt.kind === 'saved') {
+        const row = (await q.findRegistration(this.db, attempt.id))!;
+        return { kind: 'created', row, token, offers: [], fits: row.seatStatus === 'confirmed' };
+      }
+    }
     return this.db.transaction(async (tx) => {
       await q.lockSeats(tx, key);
       // Waiting parties come first for seats that freed up (an offer ran out, say).

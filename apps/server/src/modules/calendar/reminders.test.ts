@@ -9,6 +9,7 @@ import {
   calendarPeople,
   createCalendar,
   createdEvent,
+  createSeries,
   register,
   updateAppointment,
 } from '../../test/calendar.js';
@@ -151,12 +152,7 @@ describe('reminders', () => {
   });
 
   it('remind an occurrence of a series at its own time', async () => {
-    const series = await createdEvent(ctx, people.owner.token, {
-      title: 'Weekly Reminder',
-      startTime: '2026-03-03T14:30:00.000Z',
-      endTime: '2026-03-03T15:30:00.000Z',
-      rrule: 'FREQ=WEEKLY;BYDAY=TU',
-    });
+    const series = await createSeries(ctx, people.owner.token, { title: 'Weekly Reminder' });
     const id = `${series.masterEventId}_20260317T133000Z`;
     await registerFor(id, 'weekly@example.org');
     ctx.clock.advance(6 * 24 * HOUR - 3.5 * HOUR); // March 16, 13:30 UTC.

@@ -9,7 +9,7 @@ import type {
   RegistrationList,
   RegistrationResult,
 } from '@chamber/contract';
-import { chambers, eventRegistrations } from '@chamber/db';
+import { chambers, eventRegistrations, eventSeats } from '@chamber/db';
 import { seatOffersJob } from '../../background/seat-offers.js';
 import { createMailer } from '../../lib/mail/mailer.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
@@ -86,6 +86,30 @@ const manage = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', token: string, payloa
     ...(payload ? { payload } : {}),
   });
 
+/** The occurrence's seat counter, as the registration statement reads it. */
+async function seatCounter(eventId: string, occurrenceKey = ''): Promise<number | null> {
+  const [row] = await ctx.db
+    .select({ taken: eventSeats.taken })
+    .from(eventSeats)
+    .where(and(eq(eventSeats.eventId, eventId), eq(eventSeats.occurrenceKey, occurrenceKey)));
+  return row?.taken ?? null;
+}
+
+/** The seats held, counted from the registrations themselves. */
+async function seatsHeld(eventId: string, occurrenceKey = ''): Promise<number> {
+  const [row] = await ctx.db
+    .select({ people: sql<number>`coalesce(sum(${eventRegistrations.guests}), 0)::int` })
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        eq(eventRegistrations.occurrenceKey, occurrenceKey),
+        sql`${eventRegistrations.seatStatus} in ('confirmed', 'offered', 'held')`,
+      ),
+    );
+  return row!.people;
+}
+
 const seatsOf = async (id: string) => getAppointment(ctx, id).then((r) => r.json<Appointment>());
 
 describe('capacity and the waiting list', () => {
@@ -153,6 +177,96 @@ describe('capacity and the waiting list', () => {
       .filter((p) => p !== null)
       .sort((a, b) => a! - b!);
     expect(positions).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+  });
+
+  it('seats 50 parties racing for 20 seats in their order of arrival, never more', async () => {
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Rush', capacity: 20 });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => {
+        const g = guest(1 + (i % 3));
+        return register(ctx, event.id, g.body, { remoteAddress: g.ip });
+      }),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 201));
+    const rows = await ctx.db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.eventId, event.id))
+      .orderBy(eventRegistrations.queuedAt);
+    const seated = rows.filter((r) => r.seatStatus === 'confirmed');
+    const seatedPeople = seated.reduce((sum, r) => sum + r.guests, 0);
+    expect(seatedPeople).toBeLessThanOrEqual(20);
+    // No waiting party fits the seats left: each would have been seated when it came.
+    const waiting = rows.filter((r) => r.seatStatus === 'waitlisted');
+    expect(waiting.length + seated.length).toBe(50);
+    expect(waiting.every((r) => r.guests > 20 - seatedPeople)).toBe(true);
+    // Taken in arrival order: a waiting party did not fit the seats left when it came.
+    let taken = 0;
+    for (const row of rows) {
+      const fits = taken + row.guests <= 20;
+      expect(row.seatStatus).toBe(fits ? 'confirmed' : 'waitlisted');
+      if (fits) taken += row.guests;
+    }
+    expect(await seatCounter(event.id)).toBe(seatedPeople);
+    const positions = answers
+      .map((a) => a.json<RegistrationResult>().registration.waitlistPosition)
+      .filter((p) => p !== null)
+      .sort((a, b) => a! - b!);
+    expect(positions).toEqual(Array.from({ length: waiting.length }, (_, i) => i + 1));
+  });
+
+  it('keeps its seat counter equal to the seats held through cancellations, changes and offers', async () => {
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Mixer', capacity: 12 });
+    const first = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => signUp(event.id, 1 + (i % 3))),
+    );
+    const tokens = await Promise.all(
+      first.map(async (r) =>
+        tokenIn(
+          await mailTo(
+            r.body.email,
+            r.result.registration.seatStatus === 'confirmed'
+              ? /^You're registered: Mixer$/
+              : /^You're on the waiting list: Mixer$/,
+            // Sixteen mails at once, after their answers.
+            20_000,
+          ),
+        ),
+      ),
+    );
+    const seatedTokens = tokens.filter(
+      (_, i) => first[i]!.result.registration.seatStatus === 'confirmed',
+    );
+    // At once: new parties, cancellations, a party shrinking, a party growing past the seats.
+    const mixed = await Promise.all([
+      ...Array.from({ length: 8 }, (_, i) => {
+        const g = guest(1 + (i % 2));
+        return register(ctx, event.id, g.body, { remoteAddress: g.ip });
+      }),
+      manage('DELETE', seatedTokens[0]!),
+      manage('DELETE', seatedTokens[1]!),
+      manage('PUT', seatedTokens[2]!, { name: 'Robin Hale', numberOfGuests: 1 }),
+      manage('PUT', seatedTokens[3]!, { name: 'Robin Hale', numberOfGuests: 10 }),
+    ]);
+    expect(mixed.map((r) => r.statusCode).filter((c) => c >= 500)).toEqual([]);
+    expect(await seatCounter(event.id)).toBe(await seatsHeld(event.id));
+
+    // The offers made are taken, in parallel.
+    const offered = await ctx.db
+      .select()
+      .from(eventRegistrations)
+      .where(
+        and(eq(eventRegistrations.eventId, event.id), eq(eventRegistrations.seatStatus, 'offered')),
+      );
+    expect(offered.length).toBeGreaterThan(0);
+    const accepted = await Promise.all(
+      offered.map(async (r) =>
+        manage('POST', tokenIn(await mailTo(r.email, /^Seats are free for you: Mixer$/, 20_000))),
+      ),
+    );
+    expect(accepted.map((r) => r.statusCode)).toEqual(accepted.map(() => 200));
+    expect(await seatCounter(event.id)).toBe(await seatsHeld(event.id));
+    expect(await seatsHeld(event.id)).toBeLessThanOrEqual(12);
   });
 
   it('an occurrence of a series may have its own capacity', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { ParsedMail } from 'mailparser';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeriesRegistrationResult } from '@chamber/contract';
 import { eventRegistrations, invoiceLines, invoices } from '@chamber/db';
@@ -195,6 +196,35 @@ describe('registering for every upcoming date of a series', () => {
     expect((await rowsOf(body.email)).map((r) => r.occurrenceKey)).toEqual(['20260317T140000Z']);
   });
 
+  it('counts against the same throttle as one date: five an hour from an address', async () => {
+    const series = await weekly('Throttled Coffee', 2);
+    const other = await createdEvent(ctx, people.owner.token, { title: 'Throttled Lunch' });
+    const body = { name: 'Robin Hale', email: 'often@series.example' };
+    const ip = (i: number) => `198.18.62.${i}`;
+    // Three dates of one event, two series: the sixth registration from the address is refused.
+    for (let i = 1; i <= 3; i += 1) {
+      const one = await register(
+        ctx,
+        other.id,
+        { ...body, numberOfGuests: i },
+        {
+          remoteAddress: ip(i),
+        },
+      );
+      expect(one.statusCode, one.body).toBeLessThan(300);
+    }
+    for (let i = 4; i <= 5; i += 1) {
+      expect((await registerSeries(series.masterEventId!, body, ip(i))).statusCode).toBe(201);
+    }
+    const refused = await registerSeries(series.masterEventId!, body, ip(6));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.json()).toEqual({
+      error: 'too_many_requests',
+      message: 'Too many registrations from here. Please try again later.',
+    });
+  });
+
   it('answers bad input with a clear 4xx', async () => {
     const series = await weekly('Lunch Talks', 2);
     const single = await createdEvent(ctx, people.owner.token, { title: 'One Night Only' });
@@ -257,5 +287,55 @@ describe('registering for every upcoming date of a series', () => {
     });
     const [mail] = await mailsTo(body.email);
     expect(mail!.text).toContain('Tickets: $140.00, to be paid at the door');
+  });
+});
+
+describe('a slow mail server', () => {
+  it('does not hold the answer: the list of dates follows it, once', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const subjects: string[] = [];
+    // Takes each message only once the gate opens, as a mail server under load answers late.
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        void Promise.all([simpleParser(stream), gate]).then(([mail]) => {
+          subjects.push(mail.subject ?? '');
+          callback();
+        }, callback);
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as { port: number };
+    const slow = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      await createCalendar(slow.db);
+      const owner = (await calendarPeople(slow)).owner;
+      const series = await createdEvent(slow, owner.token, {
+        title: 'Slow Coffee',
+        rrule: 'FREQ=WEEKLY;COUNT=2',
+      });
+      const g = guest(1);
+      const answered = slow.app.inject({
+        method: 'POST',
+        url: `/api/calendars/appointments/${series.masterEventId}/series-registrations`,
+        payload: g.body,
+        remoteAddress: g.ip,
+      });
+      const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 3000));
+      const res = await Promise.race([answered, late]);
+      expect(res).not.toBe('late');
+      expect((res as Awaited<typeof answered>).statusCode).toBe(201);
+      expect(subjects).toEqual([]);
+      open();
+      await slow.app.flushMail();
+      expect(subjects).toEqual(["You're registered for 2 dates: Slow Coffee"]);
+    } finally {
+      open();
+      await slow.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

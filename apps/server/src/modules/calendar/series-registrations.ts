@@ -18,7 +18,7 @@ import type { EventMail, SeriesDate } from './event-mail.js';
 import { issueManageToken, manageUrl } from './manage-links.js';
 import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
-import { closedReason, mailOffers, registrationWindows } from './registrations.js';
+import { closedReason, mailOffers, throttleRegistration } from './registrations.js';
 import { compactUtc } from './rule-text.js';
 import { type Offer, seatsFor, settleSeats } from './seats.js';
 import { occurrenceId, recurrenceOf, resolveTarget, type Target } from './targets.js';
@@ -102,7 +102,7 @@ export class SeriesRegistrationService {
     body: RegistrationBody | RegisterForEvent,
     session: Session | null,
     ip: string,
-  ): Promise<{ result: SeriesRegistrationResult; mailError?: unknown }> {
+  ): Promise<{ result: SeriesRegistrationResult }> {
     const dates = await this.upcoming(id);
     if (dates.length === 0) {
       throw new AppError(
@@ -110,14 +110,7 @@ export class SeriesRegistrationService {
         'Registration is closed: this series has no upcoming dates.',
       );
     }
-    const attempt = await this.throttle.take(registrationWindows(body.email, ip));
-    if (attempt.blocked) {
-      throw new AppError(
-        'too_many_requests',
-        'Too many registrations from here. Please try again later.',
-        { 'retry-after': String(attempt.retryAfter) },
-      );
-    }
+    await throttleRegistration(this.throttle, body.email, ip);
     const now = this.clock.now();
     const sent = {
       name: body.name.trim(),
@@ -221,29 +214,37 @@ export class SeriesRegistrationService {
     const total = ticket ? (invoice?.get(ticket.invoiceId)?.totalCents ?? ticket.amountCents) : 0;
     const whole = ticket ? { ...ticket, amountCents: total } : null;
 
-    let mailError: unknown;
     const held = whole?.payment === 'online';
-    try {
-      // Unpaid online seats are confirmed date by date once paid; waiting dates are told now.
-      if (!held || shown.some((d) => d.status !== 'seated')) {
-        await this.mail.seriesRegistered(series, sent, shown, {
-          ticketLine:
-            whole && !held
-              ? `Tickets: ${formatMoney(whole.amountCents, whole.currency)}, to be paid at the door (invoice ${whole.invoiceNumber}).`
-              : held
-                ? 'Seats on the dates marked registered are held for your payment; their confirmations follow it.'
-                : undefined,
-        });
+    // As for one date: the list of dates (an .ics each) and the offers go out after the
+    // answer, and a failure is logged for staff.
+    this.mail.later('series-registration', async () => {
+      let failure: unknown = null;
+      try {
+        // Unpaid online seats are confirmed date by date once paid; waiting dates are told now.
+        if (!held || shown.some((d) => d.status !== 'seated')) {
+          await this.mail.seriesRegistered(series, sent, shown, {
+            ticketLine:
+              whole && !held
+                ? `Tickets: ${formatMoney(whole.amountCents, whole.currency)}, to be paid at the door (invoice ${whole.invoiceNumber}).`
+                : held
+                  ? 'Seats on the dates marked registered are held for your payment; their confirmations follow it.'
+                  : undefined,
+          });
+        }
+      } catch (err) {
+        failure = err;
       }
-    } catch (err) {
-      mailError = err;
-    }
-    for (const o of outcomes) await mailOffers(this.mail, this.publicUrl, o.target, o.offers);
+      // The waiting parties' offers go out whatever became of the registrant's mail.
+      const offerFailures: unknown[] = [];
+      for (const o of outcomes) {
+        offerFailures.push(...(await mailOffers(this.mail, this.publicUrl, o.target, o.offers)));
+      }
+      if (failure ?? offerFailures[0]) throw failure ?? offerFailures[0];
+    });
 
     const seatedCount = outcomes.filter((o) => o.seated).length;
     const waitlistedCount = outcomes.length - seatedCount;
     return {
-      ...(mailError ? { mailError } : {}),
       result: {
         // A date the address had registered for answers what a new party would get there,
         // as a repeat of one date does: the answer tells nobody who had registered.
@@ -258,13 +259,11 @@ export class SeriesRegistrationService {
         ticket: whole,
         message: whole?.checkoutUrl
           ? `${ticketMessages.heldSeats} ${ticketMessages.paidOnline}`
-          : mailError
-            ? "You're registered, but we could not send the confirmation email. Please contact the chamber office if you need it."
-            : whole?.status === 'unpaid'
-              ? `${ticketMessages.payAtDoor} We've sent a confirmation to your email.`
-              : waitlistedCount > 0
-                ? `You're registered for ${seatedCount} of ${outcomes.length} dates and on the waiting list for the others; we've sent the details to your email.`
-                : "We've sent a confirmation to your email.",
+          : whole?.status === 'unpaid'
+            ? `${ticketMessages.payAtDoor} We've sent a confirmation to your email.`
+            : waitlistedCount > 0
+              ? `You're registered for ${seatedCount} of ${outcomes.length} dates and on the waiting list for the others; we've sent the details to your email.`
+              : "We've sent a confirmation to your email.",
       },
     };
   }

@@ -7,6 +7,7 @@ import {
   calendarPeople,
   createCalendar,
   createdEvent,
+  createSeries,
   deleteAppointment,
   eventsIn,
   getAppointment,
@@ -30,12 +31,7 @@ afterAll(() => ctx.close());
  * the change to daylight time on March 8 (MDT, UTC-6).
  */
 async function breakfast(title: string, rrule = 'FREQ=WEEKLY;BYDAY=TU') {
-  return createdEvent(ctx, people.owner.token, {
-    title,
-    startTime: '2026-03-03T14:30:00.000Z',
-    endTime: '2026-03-03T15:30:00.000Z',
-    rrule,
-  });
+  return createSeries(ctx, people.owner.token, { title, rrule });
 }
 
 const march = (title: string) =>

@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '../../test/app.js';
 import {
   calendarPeople,
   createCalendar,
-  createdEvent,
+  createSeries,
   deleteAppointment,
   getAppointment,
   register,
@@ -31,13 +31,7 @@ afterAll(async () => {
 });
 
 /** Tuesdays at 7:30 in Denver from March 3, 2026. */
-const breakfast = (title: string) =>
-  createdEvent(ctx, people.owner.token, {
-    title,
-    startTime: '2026-03-03T14:30:00.000Z',
-    endTime: '2026-03-03T15:30:00.000Z',
-    rrule: 'FREQ=WEEKLY;BYDAY=TU',
-  });
+const breakfast = (title: string) => createSeries(ctx, people.owner.token, { title });
 
 /** "Update all future events" from an occurrence: to 8:00 at another place. */
 const moveFollowing = (id: string, day = '17') =>

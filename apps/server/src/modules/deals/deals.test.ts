@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Deal, DealList, ListingDeals } from '@chamber/contract';
+import type { Deal, DealList, ListingDeals, MembershipTier } from '@chamber/contract';
 import { contacts, users } from '@chamber/db';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
-import { bearer } from '../../test/members.js';
+import { bearer, signedInMember } from '../../test/members.js';
 
 let ctx: TestContext;
 let elite: { contactId: string; token: string; email: string };
@@ -14,12 +14,7 @@ let moderatorToken: string;
 
 const DAY = 86_400_000;
 
-async function member(tier: 'standard' | 'enhanced' | 'elite', extra = {}) {
-  const user = await createTestUser(ctx.db, {
-    contact: { membershipTier: tier, businessName: `${tier} shop ${Math.random()}`, ...extra },
-  });
-  return { contactId: user.contactId!, token: await signIn(ctx, user.email), email: user.email };
-}
+const member = (tier: MembershipTier, contact = {}) => signedInMember(ctx, tier, contact);
 
 const listDeals = async (token?: string) => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/deals', headers: bearer(token) });

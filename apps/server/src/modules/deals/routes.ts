@@ -9,19 +9,13 @@ import {
   listDealsQuerySchema,
   listingDealsSchema,
 } from '@chamber/contract';
+import { errorAnswers, idParams } from '../../lib/route-schemas.js';
 import { optionalBearer, requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { DealsService } from './service.js';
 
 const tags = ['deals'];
-const idParams = z.object({ id: z.string().min(1).max(64) });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  413: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404, 413);
 const signedIn = { access: 'signed-in' } as const;
 // An offer, a code and terms of 2,000 characters fit many times over.
 const bodyLimit = 16 * 1024;
@@ -59,12 +53,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
         description:
           'Every deal of the listing `id` (a contact), expired and hidden ones too, and whether its tier includes coupons. The member themselves, moderators and admins.',
         params: idParams,
-        response: {
-          200: listingDealsSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-        },
+        response: { 200: listingDealsSchema, ...errorAnswers(401, 403, 404) },
       },
     },
     async (request) => deals.forListing(request.params.id, requireSession(request)),
@@ -119,7 +108,7 @@ export const dealsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
         summary: 'Delete a deal',
         description: 'Its listing’s member, moderators and admins, whatever the tier.',
         params: idParams,
-        response: { 204: z.null(), 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+        response: { 204: z.null(), ...errorAnswers(401, 403, 404) },
       },
     },
     async (request, reply) => {

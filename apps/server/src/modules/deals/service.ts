@@ -10,15 +10,12 @@ import type { Database } from '@chamber/db';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { isUuid } from '../../lib/input.js';
+import { findById } from '../../lib/input.js';
 import { isActiveAccount, type Session } from '../../plugins/auth.js';
 import { canEditMember, memberTags, type MemberRow } from '../members/index.js';
 import * as q from './queries.js';
 
 type DealFields = z.output<typeof dealInputSchema>;
-
-const dealNotFound = () => new AppError('not_found', 'Deal not found');
-const memberNotFound = () => new AppError('not_found', 'Member not found');
 
 /**
  * Who sees members-only deals: confirmed accounts (members and staff), as with members'
@@ -131,15 +128,12 @@ export class DealsService {
   }
 
   private async find(id: string): Promise<q.DealRow> {
-    const deal = isUuid(id) ? await q.findDeal(this.db, id) : undefined;
-    if (!deal) throw dealNotFound();
-    return deal;
+    return findById(id, 'Deal', (dealId) => q.findDeal(this.db, dealId));
   }
 
   /** The listing's member and login; its own member and active staff may change its deals. */
   private async editableOwner(contactId: string, viewer: Session): Promise<MemberRow> {
-    const owner = isUuid(contactId) ? await q.findOwner(this.db, contactId) : undefined;
-    if (!owner) throw memberNotFound();
+    const owner = await findById(contactId, 'Member', (id) => q.findOwner(this.db, id));
     if (!canEditMember(viewer, contactId)) {
       throw new AppError('forbidden', 'You can only manage the deals of your own listing.');
     }

@@ -28,6 +28,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** A small PNG sent as the owner's avatar by the holder of `token`. */
+const ownerAvatarBy = async (token: string) =>
+  upload(
+    ctx,
+    'avatar',
+    { contactId: owner.contactId, fileData: dataUrl(await makeImage('png')) },
+    token,
+  );
+
 const storedFiles = async () => {
   try {
     return (await readdir(path.join(ctx.dataDir, 'media'))).filter((f) => !f.startsWith('.'));
@@ -100,13 +109,7 @@ describe('uploading an avatar', () => {
   });
 
   it('lets staff upload for any member', async () => {
-    const png = await makeImage('png');
-    const res = await upload(
-      ctx,
-      'avatar',
-      { contactId: owner.contactId, fileData: dataUrl(png) },
-      adminToken,
-    );
+    const res = await ownerAvatarBy(adminToken);
     expect(res.statusCode).toBe(201);
   });
 });
@@ -193,13 +196,7 @@ describe('refused uploads', () => {
   });
 
   it('refuses an upload for someone else’s contact', async () => {
-    const png = await makeImage('png');
-    const res = await upload(
-      ctx,
-      'avatar',
-      { contactId: owner.contactId, fileData: dataUrl(png) },
-      otherToken,
-    );
+    const res = await ownerAvatarBy(otherToken);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('You can only upload images for your own member page.');
   });

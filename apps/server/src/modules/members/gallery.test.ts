@@ -1,30 +1,27 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, memberships } from '@chamber/db';
+import type { MembershipTier } from '@chamber/contract';
+import { contacts } from '@chamber/db';
 import { createStorage } from '../../lib/create-storage.js';
 import { seedDemo } from '../../seed/seed.js';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
 import {
-  bearer,
   dataUrl,
+  eliteListing,
   getMember,
   makeImage,
   memberOf,
   putMember,
   putOwnProfile,
+  signedInMember,
   upload,
 } from '../../test/members.js';
 
 let ctx: TestContext;
 let admin: string;
 
-async function member(tier: 'standard' | 'enhanced' | 'elite') {
-  const user = await createTestUser(ctx.db, {
-    contact: { membershipTier: tier, businessName: `Gallery ${tier} ${Math.random()}` },
-  });
-  return { contactId: user.contactId!, token: await signIn(ctx, user.email) };
-}
+const member = (tier: MembershipTier) => signedInMember(ctx, tier);
 
 let width = 40;
 /** Uploads a new picture (each one different, so each has its own URL) to the gallery. */
@@ -219,36 +216,21 @@ describe('image gallery', () => {
   });
 
   it('hides the gallery (kept) when the plan drops below elite or the membership ends, and shows it again', async () => {
-    const elite = await member('elite');
+    const elite = await eliteListing(ctx, admin);
     const urls = [await uploadImage(elite), await uploadImage(elite)];
     const gallery = urls.map((url) => ({ url, caption: '' }));
     await putMember(ctx, elite.contactId, { gallery }, elite.token);
     const shown = async () => memberOf(await getMember(ctx, elite.contactId, admin)).gallery.length;
-    const membership = (await ctx.db.query.memberships.findFirst({
-      where: eq(memberships.contactId, elite.contactId),
-    }))!;
-    const plans = Object.fromEntries(
-      (await ctx.db.query.membershipPlans.findMany()).map((p) => [p.level, p.id]),
-    );
-    const staff = (url: string, payload: object) =>
-      ctx.app.inject({
-        method: url.endsWith('cancel') ? 'POST' : 'PUT',
-        url,
-        payload,
-        headers: bearer(admin),
-      });
 
     expect(await shown()).toBe(2);
-    const down = await staff(`/api/admin/memberships/${membership.id}/plan`, {
-      planId: plans.enhanced,
-    });
+    const down = await elite.changePlan('enhanced');
     expect(down.statusCode, down.body).toBe(200);
     expect(await shown()).toBe(0);
     expect((await stored(elite.contactId)).gallery).toHaveLength(2);
-    await staff(`/api/admin/memberships/${membership.id}/plan`, { planId: plans.elite });
+    await elite.changePlan('elite');
     expect(await shown()).toBe(2);
 
-    const cancelled = await staff(`/api/admin/memberships/${membership.id}/cancel`, {});
+    const cancelled = await elite.cancel();
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await shown()).toBe(0);
     // A blank save from the lapsed member keeps the pictures for the day they pay again.
@@ -256,10 +238,7 @@ describe('image gallery', () => {
       200,
     );
     expect((await stored(elite.contactId)).gallery).toHaveLength(2);
-    await ctx.db
-      .update(contacts)
-      .set({ membershipTier: 'elite', paymentStatus: 'paid' })
-      .where(eq(contacts.id, elite.contactId));
+    await elite.payAgain();
     expect(await shown()).toBe(2);
   });
 

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   listMembersQuerySchema,
@@ -11,27 +10,27 @@ import {
 } from '@chamber/contract';
 import { JsonBody } from '../../lib/json-body.js';
 import { KeptResponses } from '../../lib/kept-responses.js';
+import { errorAnswers, idParams } from '../../lib/route-schemas.js';
 import { optionalBearer, requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { MembersService } from './service.js';
 
-const idParams = z.object({ id: z.string().min(1).max(64) });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
+const errors = errorAnswers(400, 401, 403, 404);
 
 /** The directory and member pages: /members, /members/{id} and its images. */
 export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
   // Directory pages as sent, each kept until the data changes (the exact total of a large
   // directory costs tens of milliseconds to count; a page of 20 members is about 12 kB).
-  const pages = new KeptResponses(deps.db, { maxEntries: 1000, maxSize: 24 * 1024 * 1024 });
+  const pages = new KeptResponses(deps.db, {
+    name: 'directory pages',
+    maxEntries: 1000,
+    maxSize: 24 * 1024 * 1024,
+  });
   // Member pages as anonymous visitors get them (about 1 kB each), kept the same way: a
   // member page is the most shared link of the directory.
   const publicMembers = new KeptResponses(deps.db, {
+    name: 'member pages',
     maxEntries: 5000,
     maxSize: 16 * 1024 * 1024,
   });

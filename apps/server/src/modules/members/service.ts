@@ -10,7 +10,7 @@ import type { Database, Executor } from '@chamber/db';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { isUuid } from '../../lib/input.js';
+import { findById, notFound } from '../../lib/input.js';
 import { isActiveAccount, isStaff, type Session } from '../../plugins/auth.js';
 import { uploadedImageUrl } from '../media/index.js';
 import { contactChanges, tierRequired, type MemberChanges } from './contact-changes.js';
@@ -25,7 +25,7 @@ type OwnContactChanges = Omit<
 >;
 export type ContactImage = 'avatar' | 'coverImage';
 
-const memberNotFound = () => new AppError('not_found', 'Member not found');
+const memberNotFound = () => notFound('Member');
 
 /** The design's Permissions table: the directory's role filter is the admins'. */
 const filtersByRole = (viewer: Session | null) => viewer?.user.role === 'admin';
@@ -160,8 +160,7 @@ export class MembersService {
    * and the uploader may edit it; a cover or gallery image needs the elite tier.
    */
   async checkUpload(kind: MediaKind, contactId: string, session: Session): Promise<void> {
-    const row = isUuid(contactId) ? await q.findMember(this.db, contactId) : undefined;
-    if (!row) throw memberNotFound();
+    const row = await findById(contactId, 'Member', (id) => q.findMember(this.db, id));
     if (!canEditMember(session, contactId)) {
       throw new AppError('forbidden', 'You can only upload images for your own member page.');
     }
@@ -209,10 +208,7 @@ export class MembersService {
   }
 
   private async find(id: string, db: Executor = this.db) {
-    if (!isUuid(id)) throw memberNotFound();
-    const row = await q.findMember(db, id);
-    if (!row) throw memberNotFound();
-    return row;
+    return findById(id, 'Member', (contactId) => q.findMember(db, contactId));
   }
 
   private async assertCanEdit(id: string, viewer: Session) {

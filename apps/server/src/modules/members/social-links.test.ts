@@ -1,25 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, memberships } from '@chamber/db';
+import type { MembershipTier } from '@chamber/contract';
+import { contacts } from '@chamber/db';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
 import {
-  bearer,
+  eliteListing,
   getMember,
   listMembers,
   memberOf,
   putMember,
   putOwnProfile,
+  signedInMember,
 } from '../../test/members.js';
 
 let ctx: TestContext;
 let admin: string;
 
-async function member(tier: 'standard' | 'enhanced' | 'elite') {
-  const user = await createTestUser(ctx.db, {
-    contact: { membershipTier: tier, businessName: `Social ${tier} ${Math.random()}` },
-  });
-  return { contactId: user.contactId!, token: await signIn(ctx, user.email) };
-}
+const member = (tier: MembershipTier) => signedInMember(ctx, tier);
 
 const links = [
   'https://www.facebook.com/redwoodhardware',
@@ -133,37 +130,22 @@ describe('social links', () => {
   });
 
   it('hides the links (kept) when the plan drops below elite or the membership ends, and shows them again', async () => {
-    const elite = await member('elite');
+    const elite = await eliteListing(ctx, admin);
     await putMember(ctx, elite.contactId, { socialLinks: links.slice(0, 2) }, elite.token);
     // Read as staff: a chamber that hides lapsed listings shows them only to the member and staff.
     const shown = async () =>
       memberOf(await getMember(ctx, elite.contactId, admin)).socialLinks.length;
-    const membership = (await ctx.db.query.memberships.findFirst({
-      where: eq(memberships.contactId, elite.contactId),
-    }))!;
-    const plans = Object.fromEntries(
-      (await ctx.db.query.membershipPlans.findMany()).map((p) => [p.level, p.id]),
-    );
-    const staff = (url: string, payload: object) =>
-      ctx.app.inject({
-        method: url.endsWith('cancel') ? 'POST' : 'PUT',
-        url,
-        payload,
-        headers: bearer(admin),
-      });
 
     expect(await shown()).toBe(2);
-    const down = await staff(`/api/admin/memberships/${membership.id}/plan`, {
-      planId: plans.enhanced,
-    });
+    const down = await elite.changePlan('enhanced');
     expect(down.statusCode, down.body).toBe(200);
     expect(await shown()).toBe(0);
     expect((await stored(elite.contactId)).socialLinks).toHaveLength(2);
-    await staff(`/api/admin/memberships/${membership.id}/plan`, { planId: plans.elite });
+    await elite.changePlan('elite');
     expect(await shown()).toBe(2);
 
     // A lapse: the memberships module drops the listing's tier (docs/decisions.md).
-    const cancelled = await staff(`/api/admin/memberships/${membership.id}/cancel`, {});
+    const cancelled = await elite.cancel();
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await shown()).toBe(0);
     expect((await stored(elite.contactId)).socialLinks).toHaveLength(2);
@@ -172,10 +154,7 @@ describe('social links', () => {
       (await putMember(ctx, elite.contactId, { socialLinks: [] }, elite.token)).statusCode,
     ).toBe(200);
     expect((await stored(elite.contactId)).socialLinks).toHaveLength(2);
-    await ctx.db
-      .update(contacts)
-      .set({ membershipTier: 'elite', paymentStatus: 'paid' })
-      .where(eq(contacts.id, elite.contactId));
+    await elite.payAgain();
     expect(await shown()).toBe(2);
   });
 });

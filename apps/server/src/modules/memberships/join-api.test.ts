@@ -1,24 +1,18 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { JoinMembershipResponse, MemberList, MyMembership } from '@chamber/contract';
 import { contacts, membershipSettings, users } from '@chamber/db';
-import {
-  createTestApp,
-  createTestUser,
-  PASSWORD,
-  signIn,
-  type TestContext,
-} from '../../test/app.js';
+import { createTestUser, PASSWORD, signIn, type TestContext } from '../../test/app.js';
 import { bearer, listMembers } from '../../test/members.js';
-import { startSmtpServer } from '../../test/smtp.js';
-import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
+import { startStripeApp, type StripeApp } from '../../test/stripe-app.js';
+import type { StripeStandIn } from '../../test/stripe-stand-in.js';
 
 // Joining as the /join page does it, through the routes: register, join with the business
 // details, pay by invoice (staff record the check) or by card, with the mails that go out.
+let app: StripeApp;
 let standIn: StripeStandIn;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: StripeApp['smtp'];
 let ctx: TestContext;
 let admin: string;
 let plans: Record<'basic' | 'enhanced' | 'elite', string>;
@@ -100,27 +94,15 @@ const details = {
 };
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn({ webhookSecret: 'whsec_join' });
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({
-    ...standIn.env(),
-    STRIPE_WEBHOOK_SECRET: 'whsec_join',
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'https://portal.example.org',
-  });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = ctx.app.server.address() as AddressInfo;
-  standIn.webhookUrl = `http://127.0.0.1:${port}/api/stripe/webhook`;
-  ctx.clock.advance(Date.parse('2026-03-10T19:00:00Z') - ctx.clock.now().getTime());
+  app = await startStripeApp('whsec_join');
+  ({ ctx, standIn, smtp } = app);
   const adminUser = await createTestUser(ctx.db, { role: 'admin', contact: false });
   admin = await signIn(ctx, adminUser.email);
   const rows = await ctx.db.query.membershipPlans.findMany();
   plans = Object.fromEntries(rows.map((p) => [p.slug, p.id])) as typeof plans;
 });
 afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-  await standIn.close();
+  await app.close();
 });
 beforeEach(async () => {
   await ctx.db.update(membershipSettings).set({

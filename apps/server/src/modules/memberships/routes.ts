@@ -24,6 +24,14 @@ const idParams = z.object({ id: z.uuid({ message: 'id must be a membership id' }
 const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409: apiErrorSchema };
 
+/** A staff route's options (Admin → Memberships): admins only, listed under both tags. */
+function staff<S extends object>(schema: S) {
+  return {
+    config: { access: 'admin' as const },
+    schema: { tags: ['memberships', 'admin'], ...schema },
+  };
+}
+
 /** /membership (the member's own) and /admin/memberships (staff), thin over MembershipsService. */
 export const membershipRoutes: FastifyPluginAsyncZod<{
   memberships: MembershipsService;
@@ -101,68 +109,52 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/admin/memberships',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['memberships', 'admin'],
-        summary: 'Memberships: due this month, in grace, lapsed, paid this year',
-        description:
-          '`list`: `due` (paid through a day of this month), `grace`, `lapsed`, `paid` (a payment received this year), `pending` or `all`; `search` matches business, contact name and email. Ordered by paid-through date.',
-        querystring: listMembershipsQuerySchema,
-        response: { 200: membershipListSchema, 400: apiErrorSchema, ...denied },
-      },
-    },
-    async (request) => memberships.list(request.query),
+    staff({
+      summary: 'Memberships: due this month, in grace, lapsed, paid this year',
+      description:
+        '`list`: `due` (paid through a day of this month), `grace`, `lapsed`, `paid` (a payment received this year), `pending` or `all`; `search` matches business, contact name and email. Ordered by paid-through date.',
+      querystring: listMembershipsQuerySchema,
+      response: { 200: membershipListSchema, 400: apiErrorSchema, ...denied },
+    }),
+    async (request, reply) => (await memberships.list(request.query)).send(request, reply),
   );
 
   app.get(
     '/admin/memberships/report',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['memberships', 'admin'],
-        summary: 'Dues report: totals by plan and month',
-        description:
-          "Dues received in `year` (default this year) by the membership's plan and the month received, refunds taken off, with totals by plan and memberships by status today.",
-        querystring: duesReportQuerySchema,
-        response: { 200: duesReportSchema, 400: apiErrorSchema, ...denied },
-      },
-    },
+    staff({
+      summary: 'Dues report: totals by plan and month',
+      description:
+        "Dues received in `year` (default this year) by the membership's plan and the month received, refunds taken off, with totals by plan and memberships by status today.",
+      querystring: duesReportQuerySchema,
+      response: { 200: duesReportSchema, 400: apiErrorSchema, ...denied },
+    }),
     async (request) => memberships.report(request.query.year),
   );
 
   app.get(
     '/admin/memberships/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['memberships', 'admin'],
-        summary: 'One membership with its terms and history',
-        params: idParams,
-        response: {
-          200: membershipDetailSchema,
-          400: apiErrorSchema,
-          ...denied,
-          404: apiErrorSchema,
-        },
+    staff({
+      summary: 'One membership with its terms and history',
+      params: idParams,
+      response: {
+        200: membershipDetailSchema,
+        400: apiErrorSchema,
+        ...denied,
+        404: apiErrorSchema,
       },
-    },
+    }),
     async (request) => memberships.detail(request.params.id),
   );
 
   app.post(
     '/admin/memberships/:id/approve',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['memberships', 'admin'],
-        summary: 'Approve a new member held for staff',
-        description:
-          "With the setting 'staff approve new members', a paid join waits pending; approving makes it active and listed. 409 for a membership not waiting.",
-        params: idParams,
-        response: { 200: membershipDetailSchema, ...changeErrors },
-      },
-    },
+    staff({
+      summary: 'Approve a new member held for staff',
+      description:
+        "With the setting 'staff approve new members', a paid join waits pending; approving makes it active and listed. 409 for a membership not waiting.",
+      params: idParams,
+      response: { 200: membershipDetailSchema, ...changeErrors },
+    }),
     async (request) => {
       await memberships.approve(request.session!, request.params.id);
       return memberships.detail(request.params.id);
@@ -171,18 +163,14 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
 
   app.put(
     '/admin/memberships/:id/plan',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['memberships', 'admin'],
-        summary: "Change a membership's plan",
-        description:
-          'Staff change the plan at once, with no invoice; the reason is kept in the history.',
-        params: idParams,
-        body: staffChangePlanRequestSchema,
-        response: { 200: membershipDetailSchema, ...changeErrors },
-      },
-    },
+    staff({
+      summary: "Change a membership's plan",
+      description:
+        'Staff change the plan at once, with no invoice; the reason is kept in the history.',
+      params: idParams,
+      body: staffChangePlanRequestSchema,
+      response: { 200: membershipDetailSchema, ...changeErrors },
+    }),
     async (request) => {
       await memberships.staffChangePlan(
         request.session!,
@@ -196,18 +184,14 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/admin/memberships/:id/cancel',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['memberships', 'admin'],
-        summary: 'Cancel a membership',
-        description:
-          'The membership ends now: enhanced and elite fields are hidden (never deleted), open invoices voided, automatic renewal off. The reason is kept in the history.',
-        params: idParams,
-        body: cancelMembershipRequestSchema,
-        response: { 200: membershipDetailSchema, ...changeErrors },
-      },
-    },
+    staff({
+      summary: 'Cancel a membership',
+      description:
+        'The membership ends now: enhanced and elite fields are hidden (never deleted), open invoices voided, automatic renewal off. The reason is kept in the history.',
+      params: idParams,
+      body: cancelMembershipRequestSchema,
+      response: { 200: membershipDetailSchema, ...changeErrors },
+    }),
     async (request) => {
       await memberships.cancel(request.session!, request.params.id, request.body.reason);
       return memberships.detail(request.params.id);
@@ -216,16 +200,12 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/admin/exports/memberships.csv',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['memberships', 'admin'],
-        summary: 'Every membership as CSV',
-        description:
-          'Business, contact, email, plan, status, payment status, started, paid through and automatic renewal, one row per membership. Cells starting with =, +, - or @ are written after an apostrophe.',
-        response: { 200: mediaResponse('The memberships as CSV', ['text/csv']), ...denied },
-      },
-    },
+    staff({
+      summary: 'Every membership as CSV',
+      description:
+        'Business, contact, email, plan, status, payment status, started, paid through and automatic renewal, one row per membership. Cells starting with =, +, - or @ are written after an apostrophe.',
+      response: { 200: mediaResponse('The memberships as CSV', ['text/csv']), ...denied },
+    }),
     async (_request, reply) =>
       reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -236,30 +216,22 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/admin/membership-settings',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['memberships', 'admin'],
-        summary: "The chamber's dues settings",
-        response: { 200: duesSettingsSchema, ...denied },
-      },
-    },
+    staff({
+      summary: "The chamber's dues settings",
+      response: { 200: duesSettingsSchema, ...denied },
+    }),
     async () => memberships.getSettings(),
   );
 
   app.put(
     '/admin/membership-settings',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['memberships', 'admin'],
-        summary: "Change the chamber's dues settings",
-        description:
-          'Currency, term rule (anniversary or calendar year), grace days, reminder days, the automatic-charge notice, invoice due days, staff approval of new members, what a lapsed listing does, and the payment instructions printed on invoices.',
-        body: duesSettingsSchema,
-        response: { 200: duesSettingsSchema, 400: apiErrorSchema, ...denied },
-      },
-    },
+    staff({
+      summary: "Change the chamber's dues settings",
+      description:
+        'Currency, term rule (anniversary or calendar year), grace days, reminder days, the automatic-charge notice, invoice due days, staff approval of new members, what a lapsed listing does, and the payment instructions printed on invoices.',
+      body: duesSettingsSchema,
+      response: { 200: duesSettingsSchema, 400: apiErrorSchema, ...denied },
+    }),
     async (request) => memberships.putSettings(request.session!, request.body),
   );
 };

@@ -11,7 +11,7 @@ import {
   type JoinDetails,
   type ListMembershipsQuery,
   listMembershipsQuerySchema,
-  type MembershipList,
+  membershipListSchema,
   membershipStatuses,
   type MembershipEventKind,
   type MembershipInvoiceResponse,
@@ -31,6 +31,8 @@ import type { Clock } from '../../lib/clock.js';
 import { writeCsv } from '../../lib/csv.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/input.js';
+import { JsonBody } from '../../lib/json-body.js';
+import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
 import type { Session } from '../../plugins/auth.js';
 import type { MembershipBilling, PaidWith } from './billing-port.js';
 import * as q from './queries.js';
@@ -60,6 +62,16 @@ const current: MembershipStatus[] = ['active', 'grace'];
  * so what the directory and the admin view show never disagrees with the membership.
  */
 export class MembershipsService {
+  /** Pages of staff's lists as sent (see `list`); a page of 100 is about 60 kB. */
+  private readonly lists = new VersionedCache<JsonBody>({
+    maxEntries: 500,
+    maxSize: 16 * 1024 * 1024,
+    sizeOf: (body) => body.size,
+  });
+  private readonly listContexts = new VersionedCache<{ graceDays: number; timeZone: string }>({
+    maxEntries: 1,
+  });
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
@@ -574,15 +586,32 @@ export class MembershipsService {
 
   // Staff: the lists, the dues report and the export.
 
-  async list(query: ListMembershipsQuery): Promise<MembershipList> {
+  /**
+   * A page of one of staff's lists, serialized once per data version and chamber day: staff
+   * page through the same lists again and again, and the data version moves with every
+   * membership, payment, contact, plan, dues setting or chamber record written (in any
+   * process). The day is in the key because the lists read the clock (this month, this year).
+   * Who may ask is checked before this is called (the route's access).
+   */
+  async list(query: ListMembershipsQuery): Promise<JsonBody> {
     const parsed = listMembershipsQuerySchema.parse(query);
-    const settings = await this.listContext();
-    const today = dateKeyIn(this.clock.now(), settings.timeZone);
-    const { rows, total } = await q.listViews(this.db, parsed, today);
-    return {
-      memberships: rows.map((row) => toMembership(row, settings)),
-      pagination: { total, hasMore: parsed.offset + rows.length < total },
-    };
+    const version = await currentDataVersion(this.db);
+    const context = await this.listContexts.get('context', version, () => this.listContext());
+    const today = dateKeyIn(this.clock.now(), context.timeZone);
+    const key = JSON.stringify([
+      today,
+      parsed.list,
+      parsed.search ?? '',
+      parsed.limit,
+      parsed.offset,
+    ]);
+    return this.lists.get(key, version, async () => {
+      const { rows, total } = await q.listViews(this.db, parsed, today);
+      return JsonBody.of(membershipListSchema, {
+        memberships: rows.map((row) => toMembership(row, context)),
+        pagination: { total, hasMore: parsed.offset + rows.length < total },
+      });
+    });
   }
 
   /** Grace days and time zone, read together: staff's lists are asked for often. */

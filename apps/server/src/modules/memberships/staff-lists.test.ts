@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, type Membership, paymentStatusOf } from '@chamber/contract';
-import { memberships, membershipSettings } from '@chamber/db';
+import { connect, type DbHandle, memberships, membershipSettings } from '@chamber/db';
 import {
   createContact,
   createTestApp,
@@ -15,6 +15,9 @@ import {
 
 let ctx: TestContext;
 let admin: string;
+let member: string;
+/** A second connection of its own, as another server process or the CLI would have. */
+let other: DbHandle;
 let plans: Record<'basic' | 'enhanced' | 'elite', { id: string; name: string; price: number }>;
 
 interface Made {
@@ -47,11 +50,15 @@ const days = [
   '2027-03-15', // March of another year: not due
 ];
 
-async function list(query: string) {
-  const res = await ctx.app.inject({
+function ask(query: string, token?: string) {
+  return ctx.app.inject({
     url: `/api/admin/memberships?${query}`,
-    headers: { authorization: `Bearer ${admin}` },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
   });
+}
+
+async function list(query: string, token = admin) {
+  const res = await ask(query, token);
   expect(res.statusCode).toBe(200);
   return res.json<{ memberships: Membership[]; pagination: { total: number; hasMore: boolean } }>();
 }
@@ -92,6 +99,8 @@ beforeAll(async () => {
   ctx = await createTestApp();
   const user = await createTestUser(ctx.db, { email: 'staff@chamber.example', role: 'admin' });
   admin = await signIn(ctx, user.email);
+  member = await signIn(ctx, (await createTestUser(ctx.db, { email: 'owner@shop.example' })).email);
+  other = connect(ctx.url, { max: 1 });
   await ctx.db.update(membershipSettings).set({ graceDays: GRACE_DAYS });
   const rows = await ctx.db.query.membershipPlans.findMany();
   plans = Object.fromEntries(
@@ -144,6 +153,7 @@ beforeAll(async () => {
   }
 });
 afterAll(async () => {
+  await other.close();
   await ctx.close();
 });
 
@@ -213,5 +223,128 @@ describe("staff's lists", () => {
       memberships: all.map(expected),
       pagination: { total: all.length, hasMore: false },
     });
+  });
+});
+
+describe("staff's lists, kept between requests", () => {
+  const dueIds = async (token = admin) =>
+    (await list('list=due&limit=100', token)).memberships.map((m) => m.id);
+
+  it('are refused to visitors and members even when the answer is kept', async () => {
+    const query = 'list=due&limit=100';
+    await list(query);
+    await list(query);
+    const anonymous = await ask(query);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ error: expect.any(String) });
+    expect(anonymous.body).not.toContain('lists.example');
+    const asMember = await ask(query, member);
+    expect(asMember.statusCode).toBe(403);
+    expect(asMember.body).not.toContain('lists.example');
+  });
+
+  it('keep each query apart: list, search, page and page size', async () => {
+    const due = (await list('list=due&limit=100')).memberships;
+    expect((await list('list=due&limit=2')).memberships).toEqual(due.slice(0, 2));
+    expect((await list('list=due&limit=2&offset=2')).memberships).toEqual(due.slice(2, 4));
+    expect((await list('list=due&limit=100&search=summit')).memberships).toEqual(
+      due.filter((m) => m.businessName!.startsWith('Summit')),
+    );
+    expect((await list('list=grace&limit=100')).memberships.map((m) => m.status)).toEqual(
+      made.filter((m) => m.status === 'grace').map(() => 'grace'),
+    );
+  });
+
+  it('show a membership changed by another process on the next request', async () => {
+    const ids = await dueIds();
+    const moved = made.find((m) => m.id === ids[0])!;
+    await other.db
+      .update(memberships)
+      .set({ paidThrough: '2026-05-20' })
+      .where(eq(memberships.id, moved.id));
+    try {
+      expect(await dueIds()).toEqual(ids.slice(1));
+    } finally {
+      await other.db
+        .update(memberships)
+        .set({ paidThrough: moved.paidThrough })
+        .where(eq(memberships.id, moved.id));
+    }
+    expect(await dueIds()).toEqual(ids);
+  });
+
+  it("show staff's change of plan on the next request", async () => {
+    const due = (await list('list=due&limit=100')).memberships;
+    const one = due.find((m) => m.plan.slug !== 'elite')!;
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/memberships/${one.id}/plan`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { planId: plans.elite.id },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = (await list('list=due&limit=100')).memberships.find((m) => m.id === one.id)!;
+    expect(after.plan).toEqual(ref('elite'));
+  });
+
+  it('show a payment recorded by another process on the next request', async () => {
+    const payer = made.find((m) => m.status === 'active' && m.paidThrough === '2026-03-10')!;
+    const [invoice] = await other.db
+      .execute<{ id: string }>(
+        sql`
+      insert into invoices (number, year, sequence, purpose, contact_id, membership_id, bill_to,
+        currency, total_cents, issued_on, due_on)
+      values ('2026-9001', 2026, 9001, 'membership_renewal', ${payer.contactId}, ${payer.id},
+        '{}'::jsonb, 'USD', 30000, '2026-03-01', '2026-03-31')
+      returning id`,
+      )
+      .then((r) => r.rows);
+    const paidIds = async () => (await list('list=paid&limit=100')).memberships.map((m) => m.id);
+    expect(await paidIds()).not.toContain(payer.id);
+    await other.db.execute(sql`
+      insert into payments (invoice_id, amount_cents, currency, method, reference, received_on)
+      values (${invoice!.id}, 30000, 'USD', 'check', '1001', '2026-03-09')`);
+    expect(await paidIds()).toContain(payer.id);
+  });
+
+  it("follow the chamber's clock: a new month has its own due list", async () => {
+    const march = await dueIds();
+    const start = ctx.clock.now().getTime();
+    // Noon in Denver on 1 April (signed in again: a session does not last three weeks).
+    ctx.clock.advance(new Date('2026-04-01T18:00:00Z').getTime() - start);
+    try {
+      const token = await signIn(ctx, 'staff@chamber.example');
+      const april = made
+        .filter((m) => ['active', 'grace'].includes(m.status))
+        .filter((m) => m.paidThrough!.startsWith('2026-04'))
+        .sort(byPaidThrough)
+        .map((m) => m.id);
+      expect(april.length).toBeGreaterThan(0);
+      expect(await dueIds(token)).toEqual(april);
+    } finally {
+      ctx.clock.advance(start - ctx.clock.now().getTime());
+    }
+    expect(await dueIds()).toEqual(march);
+  });
+
+  it("follow the chamber's time zone when another process changes it", async () => {
+    const start = ctx.clock.now().getTime();
+    await other.db.execute(sql`insert into locations (id, name) values ('lists', 'Lists Chamber')`);
+    // 31 March, 2 pm in Denver: already 1 April at Kiritimati (UTC+14).
+    ctx.clock.advance(new Date('2026-03-31T20:00:00Z').getTime() - start);
+    try {
+      const token = await signIn(ctx, 'staff@chamber.example');
+      const march = await dueIds(token);
+      expect(march.length).toBeGreaterThan(0);
+      await other.db.execute(sql`update locations set timezone = 'Pacific/Kiritimati'`);
+      const april = await dueIds(token);
+      expect(april.length).toBeGreaterThan(0);
+      expect(april.map((id) => made.find((m) => m.id === id)!.paidThrough)).toEqual(
+        april.map(() => '2026-04-01'),
+      );
+    } finally {
+      await other.db.execute(sql`delete from locations where id = 'lists'`);
+      ctx.clock.advance(start - ctx.clock.now().getTime());
+    }
   });
 });

@@ -1,19 +1,19 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { membershipEvents, membershipTerms, memberships } from '@chamber/db';
-import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
+import { createTestUser, signIn, type TestContext } from '../../test/app.js';
 import { bearer } from '../../test/members.js';
-import { startSmtpServer } from '../../test/smtp.js';
-import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
+import { startStripeApp, type StripeApp } from '../../test/stripe-app.js';
+import type { StripeStandIn } from '../../test/stripe-stand-in.js';
 import { BillingService } from '../billing/index.js';
 import { membershipBilling } from './billing-adapter.js';
 import { MembershipsService } from './service.js';
 
 // The app as it runs: one BillingService shared by the webhook and the memberships' onPaid
 // hooks, and the memberships side of the subscription hooks registered in modules/index.ts.
+let app: StripeApp;
 let standIn: StripeStandIn;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: StripeApp['smtp'];
 let ctx: TestContext;
 let token: string;
 let contactId: string;
@@ -35,18 +35,8 @@ async function payThroughCheckout(url: string) {
 }
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn({ webhookSecret: 'whsec_membership_effects' });
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({
-    ...standIn.env(),
-    STRIPE_WEBHOOK_SECRET: 'whsec_membership_effects',
-    SMTP_URL: smtp.url,
-    PUBLIC_URL: 'https://portal.example.org',
-  });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = ctx.app.server.address() as AddressInfo;
-  standIn.webhookUrl = `http://127.0.0.1:${port}/api/stripe/webhook`;
-  ctx.clock.advance(Date.parse('2026-03-10T19:00:00Z') - ctx.clock.now().getTime());
+  app = await startStripeApp('whsec_membership_effects');
+  ({ ctx, standIn, smtp } = app);
   const user = await createTestUser(ctx.db, {
     email: 'maria@sweetwater.example',
     firstName: 'Maria',
@@ -56,9 +46,7 @@ beforeAll(async () => {
   token = await signIn(ctx, 'maria@sweetwater.example');
 });
 afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-  await standIn.close();
+  await app.close();
 });
 
 describe('Stripe events through the memberships hooks', () => {

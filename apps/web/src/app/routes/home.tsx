@@ -1,9 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { NewestDeals } from '@/features/deals/components/newest-deals';
 import { HomeCarousel } from '@/features/home/components/home-carousel';
 import { MembershipOverview } from '@/features/home/components/membership-overview';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMetaDescription } from '@/lib/use-meta-description';
+
+// Loaded after the page: it shows only once its data has come, and keeps the home page's
+// first download within its budget.
+const NewestJobs = lazy(() =>
+  import('@/features/jobs/components/newest-jobs').then((m) => ({ default: m.NewestJobs })),
+);
 
 export function Component() {
   const { name } = useChamber();
@@ -16,8 +23,11 @@ export function Component() {
       <h1 className="sr-only">{name}</h1>
       <HomeCarousel />
       <MembershipOverview />
-      {/* Last: it appears only once its data has come, so nothing below it may move then. */}
+      {/* Last: they appear only once their data has come, so nothing below may move then. */}
       <NewestDeals />
+      <Suspense fallback={null}>
+        <NewestJobs />
+      </Suspense>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ListingDeals } from '@/features/deals/components/listing-deals';
+import { JobPostingsCard } from '@/features/jobs/components/job-postings-card';
 import { AccountSettings } from '@/features/profile/components/account-settings';
 import { OwnProfile } from '@/features/profile/components/own-profile';
 import { SessionsCard } from '@/features/profile/components/sessions-card';
@@ -23,6 +24,7 @@ export function Component() {
           <div className="grid gap-6">
             <OwnProfile profile={user} />
             {user.contactId ? <ListingDeals contactId={user.contactId} /> : null}
+            {user.contactId ? <JobPostingsCard /> : null}
             <AccountSettings profile={user} />
             <TwoFactorCard />
             <SessionsCard />

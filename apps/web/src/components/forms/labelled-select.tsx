@@ -9,6 +9,24 @@ import {
 } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A select's list of choices, each shown by its label. */
+export function SelectOptions({ options }: { options: SelectOption[] }) {
+  return (
+    <SelectContent>
+      {options.map((option) => (
+        <SelectItem key={option.value} value={option.value}>
+          {option.label}
+        </SelectItem>
+      ))}
+    </SelectContent>
+  );
+}
+
 /** A small labelled select for filtering and sorting lists (directory, users, messages). */
 export function LabelledSelect({
   label,
@@ -20,7 +38,7 @@ export function LabelledSelect({
   label: string;
   value: string;
   onValueChange: (value: string) => void;
-  options: { value: string; label: string }[];
+  options: SelectOption[];
   className?: string;
 }) {
   const id = useId();
@@ -33,13 +51,7 @@ export function LabelledSelect({
         <SelectTrigger id={id}>
           <SelectValue />
         </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
+        <SelectOptions options={options} />
       </Select>
     </div>
   );

@@ -65,22 +65,10 @@ export function MobileMenu({
               </p>
               <p className="truncate text-sm text-muted-foreground">{user.email}</p>
             </div>
-            <nav aria-label="Mobile">
-              <ul className="grid gap-1">
-                {[...mainNavItems, ...secondaryNavItems, ...accountLinks].map((item) => (
-                  <li key={item.href}>
-                    <NavLink to={item.href} className={linkClass} onClick={close}>
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <Button asChild variant="default" className="w-full">
-              <NavLink to={paths.nominations.href()} onClick={close}>
-                Nominations
-              </NavLink>
-            </Button>
+            <MenuLinks
+              items={[...mainNavItems, ...secondaryNavItems, ...accountLinks]}
+              close={close}
+            />
             <Button
               type="button"
               variant="outline"
@@ -99,22 +87,7 @@ export function MobileMenu({
             <SheetDescription className="text-sm text-muted-foreground">
               The chamber's pages, and the theme for this device.
             </SheetDescription>
-            <nav aria-label="Mobile">
-              <ul className="grid gap-1">
-                {mainNavItems.map((item) => (
-                  <li key={item.href}>
-                    <NavLink to={item.href} className={linkClass} onClick={close}>
-                      {item.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <Button asChild variant="default" className="w-full">
-              <NavLink to={paths.nominations.href()} onClick={close}>
-                Nominations
-              </NavLink>
-            </Button>
+            <MenuLinks items={mainNavItems} close={close} />
             <Button asChild variant="outline" className="w-full">
               <Link to={paths.login.href()} state={signInState} onClick={close}>
                 <LogInIcon aria-hidden="true" />
@@ -128,5 +101,29 @@ export function MobileMenu({
         </div>
       </SheetContent>
     </Sheet>
+  );
+}
+
+/** The menu's links, then Nominations: the same for a visitor and a signed-in member. */
+function MenuLinks({ items, close }: { items: NavItem[]; close: () => void }) {
+  return (
+    <>
+      <nav aria-label="Mobile">
+        <ul className="grid gap-1">
+          {items.map((item) => (
+            <li key={item.href}>
+              <NavLink to={item.href} className={linkClass} onClick={close}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Button asChild variant="default" className="w-full">
+        <NavLink to={paths.nominations.href()} onClick={close}>
+          Nominations
+        </NavLink>
+      </Button>
+    </>
   );
 }

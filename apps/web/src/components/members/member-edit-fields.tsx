@@ -55,6 +55,11 @@ export function MemberEditFields<TOut extends FieldValues>({
     />
   );
 
+  // A tier's section: open when the member's tier has it; otherwise shown locked, or left out.
+  const shows = (tier: 'enhanced' | 'elite') =>
+    contactFields && (features[tier] || lockedFields === 'disable');
+  const lockedUnless = (tier: 'enhanced' | 'elite') => (features[tier] ? undefined : tier);
+
   return (
     <div className="grid grid-cols-1 gap-8">
       <Section title="Contact details">
@@ -72,10 +77,10 @@ export function MemberEditFields<TOut extends FieldValues>({
         ) : null}
       </Section>
 
-      {contactFields && (features.enhanced || lockedFields === 'disable') ? (
+      {shows('enhanced') ? (
         <Section
           title="Business profile"
-          locked={features.enhanced ? undefined : 'enhanced'}
+          locked={lockedUnless('enhanced')}
           className="sm:grid-cols-6"
         >
           <FormField
@@ -110,12 +115,8 @@ export function MemberEditFields<TOut extends FieldValues>({
         </Section>
       ) : null}
 
-      {contactFields && (features.elite || lockedFields === 'disable') ? (
-        <Section
-          title="Special offers"
-          locked={features.elite ? undefined : 'elite'}
-          className="sm:grid-cols-1"
-        >
+      {shows('elite') ? (
+        <Section title="Special offers" locked={lockedUnless('elite')} className="sm:grid-cols-1">
           <FormField
             control={control}
             name="couponCodes"
@@ -135,12 +136,8 @@ export function MemberEditFields<TOut extends FieldValues>({
         </Section>
       ) : null}
 
-      {contactFields && (features.elite || lockedFields === 'disable') ? (
-        <Section
-          title="Social links"
-          locked={features.elite ? undefined : 'elite'}
-          className="sm:grid-cols-1"
-        >
+      {shows('elite') ? (
+        <Section title="Social links" locked={lockedUnless('elite')} className="sm:grid-cols-1">
           <FormField
             control={control}
             name="socialLinks"
@@ -162,12 +159,8 @@ export function MemberEditFields<TOut extends FieldValues>({
         </Section>
       ) : null}
 
-      {contactFields && (features.elite || lockedFields === 'disable') ? (
-        <Section
-          title="Image gallery"
-          locked={features.elite ? undefined : 'elite'}
-          className="sm:grid-cols-1"
-        >
+      {shows('elite') ? (
+        <Section title="Image gallery" locked={lockedUnless('elite')} className="sm:grid-cols-1">
           <Controller
             control={control}
             name="gallery"

@@ -51,10 +51,7 @@ export function MemberGallery({ images, owner }: { images: GalleryImage[]; owner
             </button>
             {image.caption ? (
               // The thumbnail's name already says it; this is for the eye.
-              <p
-                aria-hidden="true"
-                className="line-clamp-2 text-sm break-words text-muted-foreground"
-              >
+              <p aria-hidden="true" className="line-clamp-2 text-sm text-muted-foreground">
                 {image.caption}
               </p>
             ) : null}
@@ -70,9 +67,7 @@ export function MemberGallery({ images, owner }: { images: GalleryImage[]; owner
             thumbs.current[Math.min(index, count - 1)]?.focus();
           }}
         >
-          <DialogTitle className="pr-10 break-words">
-            {current.caption || `${owner} gallery`}
-          </DialogTitle>
+          <DialogTitle className="pr-10">{current.caption || `${owner} gallery`}</DialogTitle>
           <DialogDescription aria-live="polite">
             Image {Math.min(index, count - 1) + 1} of {count}
             {count > 1 ? '. Use the arrow keys to see the others.' : null}

@@ -13,6 +13,7 @@ import {
   type Control,
   type ControllerRenderProps,
   type FieldPath,
+  type FieldPathByValue,
   type FieldValues,
   type SubmitHandler,
   type UseFormProps,
@@ -20,7 +21,10 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { cn } from '@/lib/utils';
+import { Checkbox } from './checkbox';
+import { Input } from './input';
 import { Label } from './label';
+import { Textarea } from './textarea';
 
 /** react-hook-form driven by a zod schema (usually one shared with the server). */
 export function useZodForm<TIn extends FieldValues, TOut extends FieldValues>(
@@ -143,6 +147,94 @@ export function FormField<
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A yes/no field: a checkbox with its label after it, its description and error below. */
+export function CheckboxField<
+  TIn extends FieldValues,
+  TName extends FieldPathByValue<TIn, boolean>,
+  TOut extends FieldValues = TIn,
+>(props: Omit<FormFieldProps<TIn, TName, TOut>, 'layout' | 'render'>) {
+  return (
+    <FormField
+      {...props}
+      layout="inline"
+      render={({ field, controlProps }) => (
+        <Checkbox
+          {...controlProps}
+          checked={field.value === true}
+          onCheckedChange={(checked) => field.onChange(checked === true)}
+          onBlur={field.onBlur}
+          ref={field.ref}
+        />
+      )}
+    />
+  );
+}
+
+/** What a text field takes of FormField; the rest of its props go to the control. */
+type TextFieldProps<
+  TIn extends FieldValues,
+  TName extends FieldPath<TIn>,
+  TOut extends FieldValues,
+> = Pick<FormFieldProps<TIn, TName, TOut>, 'control' | 'name' | 'label' | 'description'> & {
+  /** Classes of the field (label, control, description), e.g. a grid span. */
+  fieldClassName?: string;
+};
+
+type ControlProps<C extends 'input' | 'textarea'> = Omit<
+  ComponentProps<C extends 'input' ? typeof Input : typeof Textarea>,
+  'id' | 'name' | 'value' | 'onChange' | 'onBlur' | 'ref' | 'disabled'
+>;
+
+/** A form field with a text box: labelled, described and showing its error. */
+export function InputField<
+  TIn extends FieldValues,
+  TName extends FieldPath<TIn>,
+  TOut extends FieldValues = TIn,
+>({
+  control,
+  name,
+  label,
+  description,
+  fieldClassName,
+  ...input
+}: TextFieldProps<TIn, TName, TOut> & ControlProps<'input'>) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      label={label}
+      description={description}
+      className={fieldClassName}
+      render={({ field, controlProps }) => <Input {...field} {...controlProps} {...input} />}
+    />
+  );
+}
+
+/** A form field with a text area: labelled, described and showing its error. */
+export function TextareaField<
+  TIn extends FieldValues,
+  TName extends FieldPath<TIn>,
+  TOut extends FieldValues = TIn,
+>({
+  control,
+  name,
+  label,
+  description,
+  fieldClassName,
+  ...textarea
+}: TextFieldProps<TIn, TName, TOut> & ControlProps<'textarea'>) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      label={label}
+      description={description}
+      className={fieldClassName}
+      render={({ field, controlProps }) => <Textarea {...field} {...controlProps} {...textarea} />}
+    />
   );
 }
 

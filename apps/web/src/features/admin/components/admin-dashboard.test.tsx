@@ -143,7 +143,7 @@ describe('AdminDashboard', () => {
     expect((screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'Business 3' } });
-    await screen.findAllByRole('button', { name: 'Actions for Member Number3' }, { timeout: 2000 });
+    await screen.findAllByRole('button', { name: 'Actions for Member Number3' });
     // One request for the debounced search, from the first page; for one page neither the
     // pager nor its 'Showing' text (spec §2 User Management).
     expect(api.calls.filter((c) => c.route.includes('search='))).toHaveLength(1);

@@ -1,6 +1,7 @@
 import {
   BarChart3Icon,
   BadgeDollarSignIcon,
+  BriefcaseBusinessIcon,
   HistoryIcon,
   IdCardIcon,
   InboxIcon,
@@ -16,26 +17,29 @@ import { useAccessRevoked } from '../api/use-access-revoked';
 import { AccessDenied } from './access-denied';
 import { AuditLog } from './audit-log';
 import { ChamberSettings } from './chamber-settings';
+import { JobPostingsQueue } from './job-postings-queue';
 import { MembershipPlans } from './membership-plans';
 import { Memberships } from './memberships';
 import { Messages } from './messages';
 import { StatsOverview } from './stats-overview';
 import { UserManagement } from './user-management';
 
+/** The dashboard's tabs in order: each one's value in the address (?tab=), label and icon. */
 const tabs = [
-  'overview',
-  'users',
-  'memberships',
-  'plans',
-  'audit',
-  'settings',
-  'messages',
+  { value: 'overview', label: 'Overview', icon: BarChart3Icon },
+  { value: 'users', label: 'User Management', icon: UsersIcon },
+  { value: 'memberships', label: 'Memberships', icon: IdCardIcon },
+  { value: 'plans', label: 'Membership plans', icon: BadgeDollarSignIcon },
+  { value: 'audit', label: 'Audit Log', icon: HistoryIcon },
+  { value: 'settings', label: 'Settings', icon: SettingsIcon },
+  { value: 'messages', label: 'Messages', icon: InboxIcon },
+  { value: 'jobs', label: 'Job Postings', icon: BriefcaseBusinessIcon },
 ] as const;
-type Tab = (typeof tabs)[number];
+type Tab = (typeof tabs)[number]['value'];
 // The tabs wrap onto rows at 360 px, each row shared out evenly; icons show from 640 px.
 const triggerClass =
   'h-auto min-h-8 min-w-fit flex-auto gap-2 py-1.5 text-center whitespace-normal [&_svg]:hidden [&_svg]:size-4 md:flex-none sm:[&_svg]:block';
-const isTab = (value: string | null): value is Tab => tabs.includes(value as Tab);
+const isTab = (value: string | null): value is Tab => tabs.some((t) => t.value === value);
 
 /** Tabs whose content stays mounted once opened, so work in progress survives a look away. */
 type KeptTab = Extract<Tab, 'users' | 'memberships' | 'plans' | 'settings' | 'messages'>;
@@ -82,34 +86,12 @@ export function AdminDashboard() {
             aria-label="Admin sections"
             className="flex h-auto w-full flex-wrap gap-1 md:w-fit"
           >
-            <TabsTrigger value="overview" className={triggerClass}>
-              <BarChart3Icon aria-hidden="true" />
-              Overview
-            </TabsTrigger>
-            <TabsTrigger value="users" className={triggerClass}>
-              <UsersIcon aria-hidden="true" />
-              User Management
-            </TabsTrigger>
-            <TabsTrigger value="memberships" className={triggerClass}>
-              <IdCardIcon aria-hidden="true" />
-              Memberships
-            </TabsTrigger>
-            <TabsTrigger value="plans" className={triggerClass}>
-              <BadgeDollarSignIcon aria-hidden="true" />
-              Membership plans
-            </TabsTrigger>
-            <TabsTrigger value="audit" className={triggerClass}>
-              <HistoryIcon aria-hidden="true" />
-              Audit Log
-            </TabsTrigger>
-            <TabsTrigger value="settings" className={triggerClass}>
-              <SettingsIcon aria-hidden="true" />
-              Settings
-            </TabsTrigger>
-            <TabsTrigger value="messages" className={triggerClass}>
-              <InboxIcon aria-hidden="true" />
-              Messages
-            </TabsTrigger>
+            {tabs.map(({ value, label, icon: Icon }) => (
+              <TabsTrigger key={value} value={value} className={triggerClass}>
+                <Icon aria-hidden="true" />
+                {label}
+              </TabsTrigger>
+            ))}
           </TabsList>
           <TabsContent value="overview">
             <StatsOverview />
@@ -123,6 +105,9 @@ export function AdminDashboard() {
           </TabsContent>
           {kept('settings', <ChamberSettings />)}
           {kept('messages', <Messages />)}
+          <TabsContent value="jobs">
+            <JobPostingsQueue />
+          </TabsContent>
         </Tabs>
       </PageBody>
     </>

@@ -9,6 +9,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import type { ConfirmUserDialogProps } from '../lib/user-dialog';
 
 /** The delete confirmation, worded as spec §2 has it. */
 export const deleteConfirmation = (user: Pick<AdminUser, 'firstName' | 'lastName'>) =>
@@ -21,14 +22,7 @@ export function DeleteUserDialog({
   onConfirm,
   onOpenChange,
   onCloseAutoFocus,
-}: {
-  user: AdminUser | null;
-  open: boolean;
-  pending: boolean;
-  onConfirm: () => void;
-  onOpenChange: (open: boolean) => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
+}: ConfirmUserDialogProps<() => void>) {
   return (
     <AlertDialog open={open && user !== null} onOpenChange={onOpenChange}>
       <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { type ComponentProps, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { failureMessage } from '../lib/errors';
 
@@ -144,6 +145,37 @@ export function ActionField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A text box of an action dialog under its label. With `error` given (null while there is
+ * none) the box is tied to it, and marked invalid while it is shown.
+ */
+export function ActionInput({
+  id,
+  label,
+  error,
+  value,
+  onValueChange,
+  ...input
+}: {
+  id: string;
+  label: string;
+  error?: string | null;
+  value: string;
+  onValueChange: (value: string) => void;
+} & Omit<ComponentProps<typeof Input>, 'id' | 'value' | 'onChange'>) {
+  return (
+    <ActionField id={id} label={label} error={error}>
+      <Input
+        id={id}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        {...input}
+        {...(error === undefined ? {} : describedBy(id, error))}
+      />
+    </ActionField>
   );
 }
 

@@ -4,9 +4,15 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import {
+  CheckboxField,
+  Form,
+  FormError,
+  FormField,
+  InputField,
+  TextareaField,
+  useZodForm,
+} from '@/components/ui/form';
 import {
   Select,
   SelectContent,
@@ -14,7 +20,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
 import {
   duesSettingsQueryOptions,
   membershipActions,
@@ -81,56 +86,42 @@ function SettingsEditor({ settings }: { settings: DuesSettings }) {
               </Select>
             )}
           />
-          <FormField
+          <InputField
             control={control}
             name="currency"
             label="Currency"
             description="Three letters, e.g. USD. Invoices already issued keep theirs."
-            render={({ field, controlProps }) => (
-              <Input
-                {...field}
-                {...controlProps}
-                maxLength={3}
-                autoComplete="off"
-                className="sm:w-32"
-              />
-            )}
+            maxLength={3}
+            autoComplete="off"
+            className="sm:w-32"
           />
-          <FormField
+          <InputField
             control={control}
             name="graceDays"
             label="Grace days"
             description="After the paid-through date, before the membership lapses."
-            render={({ field, controlProps }) => (
-              <Input {...field} {...controlProps} {...numberInput} />
-            )}
+            {...numberInput}
           />
-          <FormField
+          <InputField
             control={control}
             name="reminderDays"
             label="Reminder schedule"
             description="Days before the paid-through date a renewal reminder is mailed, e.g. 30, 14, 1."
-            render={({ field, controlProps }) => (
-              <Input {...field} {...controlProps} autoComplete="off" />
-            )}
+            autoComplete="off"
           />
-          <FormField
+          <InputField
             control={control}
             name="autoChargeNoticeDays"
             label="Automatic charge notice (days)"
             description="Days before an automatic renewal the member is told the amount and card."
-            render={({ field, controlProps }) => (
-              <Input {...field} {...controlProps} {...numberInput} />
-            )}
+            {...numberInput}
           />
-          <FormField
+          <InputField
             control={control}
             name="invoiceDueDays"
             label="Invoice due (days)"
             description="Days from issue to the due date printed on an invoice."
-            render={({ field, controlProps }) => (
-              <Input {...field} {...controlProps} {...numberInput} />
-            )}
+            {...numberInput}
           />
           <FormField
             control={control}
@@ -149,31 +140,21 @@ function SettingsEditor({ settings }: { settings: DuesSettings }) {
               </Select>
             )}
           />
-          <FormField
+          <CheckboxField
             control={control}
             name="staffApproveNewMembers"
             label="Staff approve new members"
-            layout="inline"
             description="A paid join waits, pending, until staff approve it."
             className="self-center"
-            render={({ field, controlProps }) => (
-              <Checkbox
-                {...controlProps}
-                checked={field.value}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-              />
-            )}
           />
-          <FormField
+          <TextareaField
             control={control}
             name="paymentInstructions"
             label="Payment instructions"
             description="Printed on open invoices and in the invoice mail: who checks are payable to, the bank details."
-            className="sm:col-span-2"
-            render={({ field, controlProps }) => (
-              <Textarea {...field} {...controlProps} rows={4} maxLength={2000} />
-            )}
+            fieldClassName="sm:col-span-2"
+            rows={4}
+            maxLength={2000}
           />
         </div>
         <div>

@@ -13,19 +13,15 @@ import {
 } from '@/components/ui/dialog';
 import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { type SelectOption, SelectOptions } from '@/components/forms/labelled-select';
+import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { usePlanName } from '@/lib/membership/use-membership-tiers';
 import { useUpdateUser } from '../api/update-user';
 import { failureMessage } from '../lib/errors';
 import { fullName, paymentOptions, roleOptions, statusOptions, tierOptions } from '../lib/labels';
 import { ResetTwoFactor } from './reset-two-factor';
 import { SendResetLinkButton } from './send-reset-link-button';
+import type { UserDialogProps } from '../lib/user-dialog';
 import { userFormSchema, userFormValues, type UserFormValues } from '../lib/user-form';
 
 type FormControl = Control<UserFormValues, unknown, ReturnType<typeof userFormSchema.parse>>;
@@ -37,13 +33,7 @@ export function EditUserDialog({
   isSelf,
   onOpenChange,
   onCloseAutoFocus,
-}: {
-  user: AdminUser | null;
-  open: boolean;
-  isSelf: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
+}: UserDialogProps & { isSelf: boolean }) {
   return (
     <Dialog open={open && user !== null} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
@@ -192,7 +182,7 @@ function ChoiceField({
   control: FormControl;
   name: ChoiceName;
   label: string;
-  options: { value: string; label: string }[];
+  options: SelectOption[];
   disabled?: boolean;
   description?: string;
 }) {
@@ -207,13 +197,7 @@ function ChoiceField({
           <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
             <SelectValue />
           </SelectTrigger>
-          <SelectContent>
-            {options.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
+          <SelectOptions options={options} />
         </Select>
       )}
     />

@@ -1,6 +1,11 @@
-import { formatMoney, type Invoice, type Payment } from '@chamber/contract';
+import {
+  DEFAULT_TIMEZONE,
+  dateKeyIn,
+  formatMoney,
+  type Invoice,
+  type Payment,
+} from '@chamber/contract';
 import { useId, useState } from 'react';
-import { Input } from '@/components/ui/input';
 import {
   Select,
   SelectContent,
@@ -10,24 +15,24 @@ import {
 } from '@/components/ui/select';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
+import { useChamber } from '@/lib/chamber/use-chamber';
 import { membershipActions, useMembershipAction, type RecordPayment } from '../api/memberships';
 import { amountText, methodLabels, offlineMethods, readAmount } from '../lib/dues';
-import { ActionField, describedBy, DuesActionDialog } from './dues-action-dialog';
+import { ActionField, ActionInput, DuesActionDialog } from './dues-action-dialog';
 
 type DialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
-
-const today = () => {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-};
 
 /** Money received by check, cash or transfer: the invoice's whole amount, with its reference. */
 export function RecordPaymentDialog({ invoice, ...props }: DialogProps & { invoice: Invoice }) {
   const id = useId();
   const [method, setMethod] = useState<RecordPayment['method']>('check');
   const [reference, setReference] = useState('');
-  const [receivedOn, setReceivedOn] = useState(today);
+  // Today where the chamber is: the server refuses a date after its own today there, and the
+  // browser's date runs a day ahead of it in the evening west of the staff member's zone.
+  const { location } = useChamber();
+  const [receivedOn, setReceivedOn] = useState(() =>
+    dateKeyIn(new Date(), location?.timezone ?? DEFAULT_TIMEZONE),
+  );
   const [referenceError, setReferenceError] = useState<string | null>(null);
   const record = useMembershipAction((body: RecordPayment) =>
     membershipActions.recordPayment(invoice.id, body),
@@ -79,24 +84,22 @@ export function RecordPaymentDialog({ invoice, ...props }: DialogProps & { invoi
           </SelectContent>
         </Select>
       </ActionField>
-      <ActionField id={`${id}-reference`} label={referenceLabel} error={referenceError}>
-        <Input
-          id={`${id}-reference`}
-          value={reference}
-          onChange={(e) => setReference(e.target.value)}
-          maxLength={200}
-          autoComplete="off"
-          {...describedBy(`${id}-reference`, referenceError)}
-        />
-      </ActionField>
-      <ActionField id={`${id}-received`} label="Received on">
-        <Input
-          id={`${id}-received`}
-          type="date"
-          value={receivedOn}
-          onChange={(e) => setReceivedOn(e.target.value)}
-        />
-      </ActionField>
+      <ActionInput
+        id={`${id}-reference`}
+        label={referenceLabel}
+        error={referenceError}
+        value={reference}
+        onValueChange={setReference}
+        maxLength={200}
+        autoComplete="off"
+      />
+      <ActionInput
+        id={`${id}-received`}
+        label="Received on"
+        value={receivedOn}
+        onValueChange={setReceivedOn}
+        type="date"
+      />
     </DuesActionDialog>
   );
 }
@@ -115,16 +118,15 @@ function useReason() {
 
 function ReasonField({ id, reason }: { id: string; reason: ReturnType<typeof useReason> }) {
   return (
-    <ActionField id={id} label="Reason" error={reason.error}>
-      <Input
-        id={id}
-        value={reason.value}
-        onChange={(e) => reason.setReason(e.target.value)}
-        maxLength={500}
-        autoComplete="off"
-        {...describedBy(id, reason.error)}
-      />
-    </ActionField>
+    <ActionInput
+      id={id}
+      label="Reason"
+      error={reason.error}
+      value={reason.value}
+      onValueChange={reason.setReason}
+      maxLength={500}
+      autoComplete="off"
+    />
   );
 }
 
@@ -177,14 +179,13 @@ export function ReissueInvoiceDialog({ invoice, ...props }: DialogProps & { invo
       }}
     >
       <ReasonField id={id} reason={reason} />
-      <ActionField id={`${id}-due`} label="Due on">
-        <Input
-          id={`${id}-due`}
-          type="date"
-          value={dueOn}
-          onChange={(e) => setDueOn(e.target.value)}
-        />
-      </ActionField>
+      <ActionInput
+        id={`${id}-due`}
+        label="Due on"
+        value={dueOn}
+        onValueChange={setDueOn}
+        type="date"
+      />
     </DuesActionDialog>
   );
 }
@@ -236,16 +237,15 @@ export function RefundDialog({
       destructive
       run={run}
     >
-      <ActionField id={`${id}-amount`} label={`Amount (${payment.currency})`} error={amountError}>
-        <Input
-          id={`${id}-amount`}
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          inputMode="decimal"
-          autoComplete="off"
-          {...describedBy(`${id}-amount`, amountError)}
-        />
-      </ActionField>
+      <ActionInput
+        id={`${id}-amount`}
+        label={`Amount (${payment.currency})`}
+        error={amountError}
+        value={amount}
+        onValueChange={setAmount}
+        inputMode="decimal"
+        autoComplete="off"
+      />
       <ReasonField id={`${id}-reason`} reason={reason} />
       {toCard ? (
         <div className="flex items-start gap-2">
@@ -262,15 +262,14 @@ export function RefundDialog({
         </div>
       ) : null}
       {toCard && throughStripe ? null : (
-        <ActionField id={`${id}-reference`} label="Reference (optional)">
-          <Input
-            id={`${id}-reference`}
-            value={reference}
-            onChange={(e) => setReference(e.target.value)}
-            maxLength={200}
-            autoComplete="off"
-          />
-        </ActionField>
+        <ActionInput
+          id={`${id}-reference`}
+          label="Reference (optional)"
+          value={reference}
+          onValueChange={setReference}
+          maxLength={200}
+          autoComplete="off"
+        />
       )}
     </DuesActionDialog>
   );
@@ -312,26 +311,24 @@ export function IssueInvoiceDialog({
       pendingLabel="Issuing..."
       run={run}
     >
-      <ActionField id={`${id}-what`} label="For" error={errors.description}>
-        <Input
-          id={`${id}-what`}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          maxLength={300}
-          autoComplete="off"
-          {...describedBy(`${id}-what`, errors.description)}
-        />
-      </ActionField>
-      <ActionField id={`${id}-amount`} label={`Amount (${currency})`} error={errors.amount}>
-        <Input
-          id={`${id}-amount`}
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          inputMode="decimal"
-          autoComplete="off"
-          {...describedBy(`${id}-amount`, errors.amount)}
-        />
-      </ActionField>
+      <ActionInput
+        id={`${id}-what`}
+        label="For"
+        error={errors.description}
+        value={description}
+        onValueChange={setDescription}
+        maxLength={300}
+        autoComplete="off"
+      />
+      <ActionInput
+        id={`${id}-amount`}
+        label={`Amount (${currency})`}
+        error={errors.amount}
+        value={amount}
+        onValueChange={setAmount}
+        inputMode="decimal"
+        autoComplete="off"
+      />
     </DuesActionDialog>
   );
 }

@@ -17,7 +17,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import {
   Select,
   SelectContent,
@@ -47,7 +46,7 @@ import {
   statusTone,
 } from '../lib/dues';
 import { formatDateTime } from '../lib/labels';
-import { ActionField, describedBy, DuesActionDialog } from './dues-action-dialog';
+import { ActionField, ActionInput, describedBy, DuesActionDialog } from './dues-action-dialog';
 import {
   IssueInvoiceDialog,
   RecordPaymentDialog,
@@ -266,6 +265,15 @@ function InvoiceCard({ invoice, onAction }: { invoice: Invoice; onAction: (a: Ac
   const may = invoiceActions(invoice);
   const credit = invoice.kind === 'credit_note';
   const label = `${credit ? 'Credit note' : 'Invoice'} ${invoice.number}`;
+  const button = (
+    kind: 'pay' | 'void' | 'reissue',
+    text: string,
+    variant: 'default' | 'outline' = 'outline',
+  ) => (
+    <Button type="button" size="sm" variant={variant} onClick={() => onAction({ kind, invoice })}>
+      {text}
+    </Button>
+  );
   return (
     <article aria-label={label} className="grid gap-3 rounded-lg border p-3 sm:p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -322,31 +330,9 @@ function InvoiceCard({ invoice, onAction }: { invoice: Invoice; onAction: (a: Ac
         </ul>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        {may.recordPayment ? (
-          <Button type="button" size="sm" onClick={() => onAction({ kind: 'pay', invoice })}>
-            Record payment
-          </Button>
-        ) : null}
-        {may.reissue ? (
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            onClick={() => onAction({ kind: 'reissue', invoice })}
-          >
-            Reissue
-          </Button>
-        ) : null}
-        {may.void ? (
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            onClick={() => onAction({ kind: 'void', invoice })}
-          >
-            Void
-          </Button>
-        ) : null}
+        {may.recordPayment ? button('pay', 'Record payment', 'default') : null}
+        {may.reissue ? button('reissue', 'Reissue') : null}
+        {may.void ? button('void', 'Void') : null}
         <DownloadButton
           path={`/billing/invoices/${encodeURIComponent(invoice.id)}/pdf`}
           filename={`${invoice.number}.pdf`}
@@ -475,15 +461,14 @@ function ChangePlanDialog({ membership, ...props }: DialogProps) {
           </SelectContent>
         </Select>
       </ActionField>
-      <ActionField id={`${id}-reason`} label="Reason (optional)">
-        <Input
-          id={`${id}-reason`}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          maxLength={500}
-          autoComplete="off"
-        />
-      </ActionField>
+      <ActionInput
+        id={`${id}-reason`}
+        label="Reason (optional)"
+        value={reason}
+        onValueChange={setReason}
+        maxLength={500}
+        autoComplete="off"
+      />
     </DuesActionDialog>
   );
 }
@@ -507,15 +492,14 @@ function CancelDialog({ membership, ...props }: DialogProps) {
         return `The membership of ${memberName(membership)} is cancelled`;
       }}
     >
-      <ActionField id={`${id}-reason`} label="Reason (optional)">
-        <Input
-          id={`${id}-reason`}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          maxLength={500}
-          autoComplete="off"
-        />
-      </ActionField>
+      <ActionInput
+        id={`${id}-reason`}
+        label="Reason (optional)"
+        value={reason}
+        onValueChange={setReason}
+        maxLength={500}
+        autoComplete="off"
+      />
     </DuesActionDialog>
   );
 }

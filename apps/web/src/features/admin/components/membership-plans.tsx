@@ -5,9 +5,14 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
+import {
+  Form,
+  FormError,
+  FormField,
+  InputField,
+  TextareaField,
+  useZodForm,
+} from '@/components/ui/form';
 import { formatTierPrice } from '@/config/membership-tiers';
 import { membershipPlansQueryOptions, updateMembershipPlan } from '@/lib/api/membership-plans';
 import { adminKeys } from '../api/admin-keys';
@@ -89,45 +94,42 @@ function PlanEditor({ plan }: { plan: MembershipPlan }) {
         </div>
         <FormError>{serverError}</FormError>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <FormField
+          <InputField
             control={control}
             name="name"
             label="Name*"
-            render={({ field, controlProps }) => (
-              <Input {...field} {...controlProps} maxLength={60} autoComplete="off" />
-            )}
+            maxLength={60}
+            autoComplete="off"
           />
-          <FormField
+          <InputField
             control={control}
             name="price"
             label={`Yearly price (${plan.currency})*`}
-            render={({ field, controlProps }) => (
-              <Input {...field} {...controlProps} inputMode="decimal" autoComplete="off" />
-            )}
+            inputMode="decimal"
+            autoComplete="off"
           />
-          <FormField
+          <TextareaField
             control={control}
             name="description"
             label="Description"
             description="One sentence for the price card and the plan's page."
-            className="sm:col-span-2"
-            render={({ field, controlProps }) => (
-              <Textarea {...field} {...controlProps} rows={2} maxLength={500} />
-            )}
+            fieldClassName="sm:col-span-2"
+            rows={2}
+            maxLength={500}
           />
-          <FormField
+          <TextareaField
             control={control}
             name="highlights"
             label="Price card lines"
             description="One a line; the price card and the carousel show them."
-            render={({ field, controlProps }) => <Textarea {...field} {...controlProps} rows={5} />}
+            rows={5}
           />
-          <FormField
+          <TextareaField
             control={control}
             name="benefits"
             label="Benefits"
             description="One a line: what this plan adds over the plan below it (the benefits table)."
-            render={({ field, controlProps }) => <Textarea {...field} {...controlProps} rows={5} />}
+            rows={5}
           />
           <FormField
             control={control}

@@ -152,6 +152,28 @@ async function openCanyonBikes() {
 }
 
 describe('Admin → Memberships', () => {
+  it('dates a recorded payment today where the chamber is, not where the browser is', async () => {
+    // 03:00 on 25 November in UTC is still the evening of the 24th in Denver, the chamber's
+    // zone; the server refuses a payment received after its today there.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T03:00:00Z'));
+    try {
+      chamberWithOneInvoice();
+      renderWithProviders(<Memberships />);
+      const detail = await openCanyonBikes();
+      const invoice = await within(detail).findByRole('article', { name: 'Invoice 2026-0007' });
+      fireEvent.click(within(invoice).getByRole('button', { name: 'Record payment' }));
+      const record = await screen.findByRole('dialog', {
+        name: 'Record a payment for invoice 2026-0007',
+      });
+      expect((within(record).getByLabelText('Received on') as HTMLInputElement).value).toBe(
+        '2026-11-24',
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('records a check for the open join invoice, then shows the membership paid and refreshes the list', async () => {
     const success = vi.spyOn(toast, 'success').mockImplementation(() => 1);
     const api = chamberWithOneInvoice();

@@ -1,4 +1,3 @@
-import type { AdminUser } from '@chamber/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -12,6 +11,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { fullName } from '../lib/labels';
+import type { ConfirmUserDialogProps } from '../lib/user-dialog';
 
 /**
  * Suspending asks for an optional reason, kept in the audit log; one field and Enter
@@ -24,14 +24,7 @@ export function SuspendUserDialog({
   onConfirm,
   onOpenChange,
   onCloseAutoFocus,
-}: {
-  user: AdminUser | null;
-  open: boolean;
-  pending: boolean;
-  onConfirm: (reason: string) => void;
-  onOpenChange: (open: boolean) => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
+}: ConfirmUserDialogProps<(reason: string) => void>) {
   return (
     <Dialog open={open && user !== null} onOpenChange={onOpenChange}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>

@@ -1,4 +1,4 @@
-import { type CheckInParty, type CheckInResult, formatMoney } from '@chamber/contract';
+import { type CheckInParty, type CheckInResult, formatMoney, isStaffRole } from '@chamber/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -26,7 +26,7 @@ export function CheckInPage({ id }: { id: string }) {
   const doorPayment = useDoorPayment(id);
   const { user } = useAuth();
   // Money at the door is recorded by the chamber's staff (the organizer sees what is owed).
-  const takesPayments = user?.role === 'admin' || user?.role === 'moderator';
+  const takesPayments = user ? isStaffRole(user.role) : false;
   const [query, setQuery] = useState('');
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [scanning, setScanning] = useState(false);
@@ -175,7 +175,7 @@ function GuestRow({
     <li className="grid gap-2 p-3">
       <div className="flex items-center justify-between gap-3">
         <span className="grid min-w-0">
-          <span className="font-medium break-words">{party.name}</span>
+          <span className="font-medium">{party.name}</span>
           <span className="text-sm text-muted-foreground">
             {party.guests === 1 ? '1 person' : `${party.guests} people`}
             {party.walkIn ? ' · walk-in' : ''}

@@ -8,9 +8,8 @@ import { useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { DialogFooter } from '@/components/ui/dialog';
-import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
+import { CheckboxField, Form, FormError, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import {
   Select,
@@ -199,21 +198,11 @@ export function EventEditor({
         )}
       />
       {creating ? (
-        <FormField
+        <CheckboxField
           control={form.control}
           name="toNotify"
           label="Send notification emails"
-          layout="inline"
           description="Emails the organizer that the event is on the calendar, with the calendar file."
-          render={({ field, controlProps }) => (
-            <Checkbox
-              {...controlProps}
-              checked={field.value}
-              onCheckedChange={(c) => field.onChange(c === true)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
         />
       ) : null}
       <FormError>{error}</FormError>
@@ -309,21 +298,11 @@ function TicketFields({ form }: { form: EventFormApi }) {
               </Select>
             )}
           />
-          <FormField
+          <CheckboxField
             control={form.control}
             name="refundOnCancel"
             label="Refund on cancel"
-            layout="inline"
             description="Cancelling before the cut-off refunds a ticket paid online; otherwise staff decide."
-            render={({ field, controlProps }) => (
-              <Checkbox
-                {...controlProps}
-                checked={field.value}
-                onCheckedChange={(c) => field.onChange(c === true)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-              />
-            )}
           />
           {refunds ? (
             <FormField

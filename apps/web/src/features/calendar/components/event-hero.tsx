@@ -1,14 +1,8 @@
 import type { Appointment } from '@chamber/contract';
-import {
-  ArrowLeftIcon,
-  CalendarDaysIcon,
-  ClockIcon,
-  HeartIcon,
-  MapPinIcon,
-  PencilIcon,
-} from 'lucide-react';
+import { CalendarDaysIcon, ClockIcon, HeartIcon, MapPinIcon, PencilIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { EventCover } from '@/components/events/event-cover';
+import { HeroBackLink } from '@/components/layout/hero-back-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -48,13 +42,7 @@ export function EventHero({ event, canRegister, onRegister, onEdit }: EventHeroP
         className="absolute inset-0 -z-10 bg-gradient-to-t from-black/90 via-black/65 to-black/35"
       />
       <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-6 pb-10 sm:px-6 sm:pb-14">
-        <Link
-          to={paths.calendar.href()}
-          className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium hover:underline focus-visible:outline-white"
-        >
-          <ArrowLeftIcon className="size-4" aria-hidden="true" />
-          Back to Calendar
-        </Link>
+        <HeroBackLink to={paths.calendar.href()}>Back to Calendar</HeroBackLink>
         <div className="grid max-w-3xl gap-4 pt-10 sm:pt-16">
           <div className="flex flex-wrap items-center gap-2">
             {event.isAllDay ? <Badge className="bg-white text-neutral-900">All Day</Badge> : null}

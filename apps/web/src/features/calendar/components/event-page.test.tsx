@@ -279,6 +279,30 @@ describe('EventPage', () => {
     expect(screen.queryByRole('button', { name: 'Register Now' })).toBeNull();
   });
 
+  it('back from Checkout unpaid, says the seats are held with Pay now, and not that a confirmation was sent', async () => {
+    // What the page kept before leaving for Checkout (rememberPendingTicket), 30 minutes' hold.
+    localStorage.setItem('event-registrations', JSON.stringify(['e-1']));
+    localStorage.setItem(
+      'event-ticket:e-1',
+      JSON.stringify({
+        amountCents: 7000,
+        currency: 'USD',
+        invoiceNumber: '2026-0005',
+        holdUntil: '2026-03-10T16:30:00Z',
+        checkoutUrl: 'https://checkout.stripe.com/c/pay/cs_test_1',
+      }),
+    );
+    stubApi({ 'GET /calendars/appointments/e-1': () => json(200, makeAppointment()) });
+    renderWithProviders(<EventPage id="e-1" />);
+    const held = await screen.findByText(/^Not paid yet: \$70\.00 \(invoice 2026-0005\)\./);
+    expect(held.textContent).toContain('(30 minutes left) while you pay.');
+    expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
+      'https://checkout.stripe.com/c/pay/cs_test_1',
+    );
+    // Seats held for an online payment are confirmed, and mailed, once paid.
+    expect(screen.queryByText("We've sent a confirmation to your email.")).toBeNull();
+  });
+
   it('says an event without a capacity has no seat limit', async () => {
     stubApi({
       ...signedInAs(makeProfile()),

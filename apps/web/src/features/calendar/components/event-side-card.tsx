@@ -104,10 +104,14 @@ export function EventSideCard({
             </div>
           ) : null}
           {registered ? (
-            <p role="status" className="flex items-start gap-2 text-success">
-              <CircleCheckIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-              {confirmation ?? CONFIRMATION_SENT}
-            </p>
+            // Seats held for an online payment are confirmed, and mailed, once paid; the
+            // ticket's notice above says so, and says when the payment has been made.
+            ticketNotice?.payUrl || ticketNotice?.tone === 'paid' ? null : (
+              <p role="status" className="flex items-start gap-2 text-success">
+                <CircleCheckIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+                {confirmation ?? CONFIRMATION_SENT}
+              </p>
+            )
           ) : closedReason ? (
             <p className="text-muted-foreground">{closedReason}</p>
           ) : (

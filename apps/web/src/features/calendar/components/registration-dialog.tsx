@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/lib/auth/use-auth';
+import { cn } from '@/lib/utils';
 import { useRegisterForEvent } from '../api/register-for-event';
 import { useRegisterForSeries, useUpcomingSeriesDates } from '../api/register-for-series';
 import { REGISTERED_KEY, setEventFlag } from '../lib/event-flags';
@@ -97,7 +98,10 @@ function SeriesAnswer({
         {result.dates.map((d) => (
           <li key={d.eventId} className="flex justify-between gap-4">
             <span>{dateText(d.startTime, timezone)}</span>
-            <span className={d.seatStatus === 'waitlisted' ? 'text-muted-foreground' : ''}>
+            {/* The status keeps its line on a phone; the date wraps instead. */}
+            <span
+              className={cn('shrink-0', d.seatStatus === 'waitlisted' && 'text-muted-foreground')}
+            >
               {d.seatStatus === 'waitlisted'
                 ? `Waiting list, number ${d.waitlistPosition ?? 1}`
                 : d.seatStatus === 'held'

@@ -44,7 +44,7 @@ export function DealCard({
   return (
     <article className="flex h-full min-w-0 flex-col gap-3 rounded-xl border bg-card p-5 text-card-foreground shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="min-w-0 text-sm font-medium break-words">
+        <p className="min-w-0 text-sm font-medium">
           <Link
             to={paths.member.href(deal.contactId)}
             className="rounded-sm text-primary underline-offset-4 hover:underline"
@@ -59,15 +59,13 @@ export function DealCard({
           </Badge>
         ) : null}
       </div>
-      <Heading className="text-lg leading-snug font-semibold break-words">
+      <Heading className="text-lg leading-snug font-semibold">
         {deal.offer ?? 'Coupon code'}
       </Heading>
       {deal.code ? <DealCode code={deal.code} /> : null}
       {until ? <p className="text-sm text-muted-foreground">{until}</p> : null}
       {deal.terms ? (
-        <p className="text-sm break-words whitespace-pre-line text-muted-foreground">
-          {deal.terms}
-        </p>
+        <p className="text-sm whitespace-pre-line text-muted-foreground">{deal.terms}</p>
       ) : null}
       {children ? <div className="mt-auto flex flex-wrap gap-2 pt-2">{children}</div> : null}
     </article>

@@ -1,6 +1,5 @@
 import type { Member } from '@chamber/contract';
-import { ArrowLeftIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { HeroBackLink } from '@/components/layout/hero-back-link';
 import { paths } from '@/config/paths';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { cn } from '@/lib/utils';
@@ -48,13 +47,7 @@ export function MemberHero({ member }: { member: Member }) {
         />
       )}
       <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-6 pb-12 sm:px-6 sm:pb-16">
-        <Link
-          to={paths.members.href()}
-          className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium hover:underline focus-visible:outline-current"
-        >
-          <ArrowLeftIcon className="size-4" aria-hidden="true" />
-          Back to Members
-        </Link>
+        <HeroBackLink to={paths.members.href()}>Back to Members</HeroBackLink>
         <div className={cn('grid gap-3', cover && 'pt-16 sm:pt-24')}>
           <h1
             id="member-title"

@@ -451,7 +451,7 @@ function PayStep({
         </div>
         <div>
           <dt className="text-sm text-muted-foreground">Business</dt>
-          <dd className="font-medium break-words">{details.businessName}</dd>
+          <dd className="font-medium">{details.businessName}</dd>
         </div>
       </dl>
       <div className="flex flex-wrap gap-3">

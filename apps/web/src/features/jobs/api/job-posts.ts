@@ -1,0 +1,44 @@
+import type { JobPost, JobPostList, MyJobPosts } from '@chamber/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+import { jobKeys } from '@/lib/api/job-post-keys';
+import { boardSearch, type BoardFilters } from '../lib/board-filters';
+
+/** GET /job-posts: one page of the open posts, newest first, with the businesses to filter by. */
+export const jobBoardQueryOptions = (filters: BoardFilters) =>
+  queryOptions({
+    queryKey: jobKeys.board(filters),
+    queryFn: ({ signal }) => {
+      const search = boardSearch(filters).toString();
+      return api.get<JobPostList>(search ? `/job-posts?${search}` : '/job-posts', {
+        signal,
+        errorMessage: 'Failed to load job postings',
+      });
+    },
+  });
+
+/** The board's page; while the next page or search loads, the last one stays shown. */
+export const useJobBoard = (filters: BoardFilters) =>
+  useQuery({ ...jobBoardQueryOptions(filters), placeholderData: keepPreviousData });
+
+/** GET /job-posts/{id}: 404 for a missing post, 410 for one that closed or expired. */
+export const jobPostQueryOptions = (id: string, viewer: string | null) =>
+  queryOptions({
+    queryKey: jobKeys.post(id, viewer),
+    queryFn: ({ signal }) =>
+      api.get<JobPost>(`/job-posts/${encodeURIComponent(id)}`, {
+        signal,
+        errorMessage: 'Failed to load the job posting',
+      }),
+  });
+
+/** GET /job-posts/mine: the member's posts in every status, and whether they may post. */
+export const myJobPostsQueryOptions = (viewer: string) =>
+  queryOptions({
+    queryKey: jobKeys.mine(viewer),
+    queryFn: ({ signal }) =>
+      api.get<MyJobPosts>('/job-posts/mine', {
+        signal,
+        errorMessage: 'Failed to load your job postings',
+      }),
+  });

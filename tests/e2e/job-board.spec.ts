@@ -1,0 +1,167 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) })),
+  ).toEqual([]);
+}
+
+/** Both widths and both themes: axe clean, nothing wider than a 360 px phone, a screenshot each. */
+async function checkLooks(page: Page, name: string) {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveClass(scheme);
+      await expectNoAxeViolations(page);
+      if (width === 360) {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          360,
+        );
+      }
+      await page.screenshot({
+        path: test.info().outputPath(`${name}-${width}-${scheme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function signedIn(browser: Browser, account: { email: string; password: string }) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(paths.login.href());
+  await signInThroughForm(page, account);
+  await expect(page).toHaveURL(paths.home.href());
+  return page;
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    if (window === window.top) localStorage.setItem('vite-ui-theme', 'system');
+  });
+});
+
+test('a member posts a job, an admin approves it, and a visitor finds it by search and opens Apply', async ({
+  browser,
+  page,
+}) => {
+  // Three people, and eight axe scans of two pages on a shared machine.
+  test.setTimeout(240_000);
+  const word = `croissanterie${Date.now()}`;
+  const title = `Pastry apprentice (${word})`;
+  const applyUrl = 'https://sweetwaterbakery.example/apply';
+
+  // The member writes the post from their job postings and sends it to staff.
+  const member = await signedIn(browser, accounts.member);
+  await member.goto(paths.profile.href());
+  await member.getByRole('link', { name: 'Manage Job Postings' }).click();
+  await expect(member).toHaveURL(paths.myJobPostings.href());
+  await member.getByRole('button', { name: 'Post a Job' }).click();
+  const form = member.getByRole('form', { name: 'New job posting' });
+  await form.getByLabel('Job title').fill(title);
+  await form
+    .getByLabel('Description')
+    .fill(`Learn laminated doughs with our team.\n\nOur kitchen: https://sweetwaterbakery.example`);
+  await form.getByLabel('Employment type').click();
+  await member.getByRole('option', { name: 'Part-time' }).click();
+  await form.getByRole('radio', { name: /^On site/ }).check();
+  await form.getByLabel('Lowest pay').fill('16');
+  await form.getByLabel('Highest pay').fill('19.50');
+  await form.getByLabel('Pay period').click();
+  await member.getByRole('option', { name: 'Per hour' }).click();
+  // The server's own sentence for an apply link that is not https.
+  await form.getByLabel('How to apply').fill('javascript:alert(1)');
+  await form.getByRole('button', { name: 'Submit for Approval' }).click();
+  await expect(form.getByRole('alert')).toContainText('https:// link or an email address');
+  await form.getByLabel('How to apply').fill(applyUrl);
+  await form.getByRole('button', { name: 'Submit for Approval' }).click();
+  await expect(form).toHaveCount(0);
+  const mine = member
+    .getByRole('list', { name: 'My job postings' })
+    .getByRole('article')
+    .filter({ hasText: title });
+  await expect(mine.getByText('Waiting for approval')).toBeVisible();
+
+  // Not on the board until staff approve it.
+  await page.goto(`${paths.jobPostings.href()}?q=${word}`);
+  await expect(page.getByText('No job postings match your search.')).toBeVisible();
+
+  // The admin approves it from the dashboard's queue; a rejection needs a reason.
+  const admin = await signedIn(browser, accounts.admin);
+  await admin.goto(paths.admin.href());
+  await admin.getByRole('tab', { name: 'Job Postings' }).click();
+  await expect(admin.getByText(/^\d+ waiting for approval$/)).toBeVisible();
+  const queued = admin
+    .getByRole('list', { name: 'Job postings' })
+    .getByRole('article')
+    .filter({ hasText: title });
+  await queued.getByRole('button', { name: 'Reject' }).click();
+  await queued.getByRole('button', { name: 'Send Back' }).click();
+  await expect(queued.getByRole('alert')).toHaveText('Say why, for the poster.');
+  await queued.getByRole('button', { name: 'Cancel' }).click();
+  await queued.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByRole('status').filter({ hasText: `Approved “${title}”` })).toBeVisible();
+  await expect(queued).toHaveCount(0);
+
+  // A visitor searches the board, opens the post and finds Apply.
+  await page.goto(paths.jobPostings.href());
+  await page.getByLabel('Search jobs').fill(word);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(`${paths.jobPostings.href()}?q=${word}`);
+  const results = page.getByRole('list', { name: 'Job postings' });
+  await expect(results.getByRole('article')).toHaveCount(1);
+  const row = results.getByRole('article').filter({ hasText: title });
+  await expect(row.getByText('Sweetwater Bakery')).toBeVisible();
+  await expect(row.getByText('Part-time')).toBeVisible();
+  await expect(row.getByText('$16 – $19.50 an hour')).toBeVisible();
+  await checkLooks(page, 'job-board');
+  await row.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const apply = page.getByRole('link', { name: 'Apply' });
+  await expect(apply).toHaveAttribute('href', applyUrl);
+  // The description's web address is a link; its line breaks are kept.
+  await expect(
+    page.getByRole('link', { name: 'https://sweetwaterbakery.example' }),
+  ).toHaveAttribute('href', 'https://sweetwaterbakery.example');
+  await expect(
+    page.getByRole('complementary', { name: 'Business and how to apply' }).getByRole('link', {
+      name: 'Sweetwater Bakery',
+    }),
+  ).toHaveAttribute('href', /^\/members\//);
+  await checkLooks(page, 'job-page');
+  const jobUrl = page.url();
+  // Back returns to the search the visitor made.
+  await page.goBack();
+  await expect(page).toHaveURL(`${paths.jobPostings.href()}?q=${word}`);
+  await expect(page.getByLabel('Search jobs')).toHaveValue(word);
+  await expect(results.getByRole('article')).toHaveCount(1);
+
+  // The member closes it, and its page says so (the API answers 410); then deletes it, so the
+  // seed is left as it was.
+  await mine.getByRole('button', { name: 'Close' }).click();
+  await expect(mine.getByText('Closed', { exact: true })).toBeVisible();
+  await page.goto(jobUrl);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This job posting has closed' }),
+  ).toBeVisible();
+  await mine.getByRole('button', { name: 'Delete' }).click();
+  await member.getByRole('alertdialog').getByRole('button', { name: 'Delete Job Posting' }).click();
+  await expect(mine).toHaveCount(0);
+  await member.context().close();
+  await admin.context().close();
+});
+
+test('a job posting that does not exist shows the not-found card', async ({ page }) => {
+  await page.goto(paths.jobPosting.href('00000000-0000-4000-8000-000000000000'));
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Job Posting Not Found' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Job Postings' })).toBeVisible();
+});
