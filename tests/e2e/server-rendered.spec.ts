@@ -79,3 +79,26 @@ test('a member who signs in after a server-rendered page goes to Profile and bac
   await page.goto(paths.profile.href());
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
 });
+
+test('a visitor who scrolls the directory before its scripts have run stays there, and the next members load', async ({
+  page,
+}) => {
+  // Hold the app's scripts until the visitor has scrolled the server-rendered page.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(paths.members.href(), { waitUntil: 'commit' });
+  const cards = page.getByRole('list', { name: 'Members' }).getByRole('article');
+  await expect(cards).toHaveCount(20);
+  await cards.last().scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+
+  release();
+  // Hydrated where the visitor is, the end of the list in view asks for the rest.
+  await expect(cards).toHaveCount(35);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});

@@ -7,7 +7,9 @@ export type AppBrowserRouter = ReturnType<typeof createBrowserRouter>;
 /**
  * The browser router. Over server-rendered HTML the matched routes' modules are loaded first
  * (react-router's way for lazy routes and server rendering), so the first render draws the
- * same page the server did instead of the hydrate fallback.
+ * same page the server did instead of the hydrate fallback. The (empty) hydration data tells
+ * the router the page was server-rendered: it then leaves the scroll where the visitor took it
+ * while the scripts loaded, where it would otherwise scroll to the top as on a fresh load.
  */
 export async function createAppRouter({ hydrating }: { hydrating: boolean }) {
   if (hydrating) {
@@ -19,7 +21,8 @@ export async function createAppRouter({ hydrating }: { hydrating: boolean }) {
       }),
     );
   }
-  return createBrowserRouter(routes);
+  // No route has a loader: the server's data is in the query cache, not the router's.
+  return createBrowserRouter(routes, hydrating ? { hydrationData: { loaderData: {} } } : {});
 }
 
 export function AppRouter({ router }: { router: AppBrowserRouter }) {
