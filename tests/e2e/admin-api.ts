@@ -104,3 +104,18 @@ export async function chamberApi(request: APIRequestContext, baseURL: string) {
   };
   return { get, put };
 }
+
+/** The dues settings, read and written as the seeded admin. */
+export async function membershipSettingsApi(request: APIRequestContext, baseURL: string) {
+  const headers = { Authorization: `Bearer ${await apiToken(request, baseURL)}` };
+  const get = async (): Promise<Record<string, unknown>> => {
+    const res = await request.get('/api/admin/membership-settings', { headers });
+    expect(res.ok(), await res.text()).toBe(true);
+    return (await res.json()) as Record<string, unknown>;
+  };
+  const put = async (settings: Record<string, unknown>) => {
+    const res = await request.put('/api/admin/membership-settings', { headers, data: settings });
+    expect(res.ok(), await res.text()).toBe(true);
+  };
+  return { get, put };
+}

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken } from './admin-api';
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import { membershipSettingsApi } from './admin-api';
+import { accounts, expect, paths, signIn, test } from './fixtures';
 import {
   joinThroughApi,
   openMembership,
@@ -32,29 +32,36 @@ async function expectNoAxeViolations(page: Page) {
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-async function signInAsAdmin(page: Page) {
-  await page.goto(paths.login.href());
-  await signInThroughForm(page, accounts.admin);
-  await expect(page).toHaveURL(paths.home.href());
-}
-
 // The e2e database is shared by every spec: the dues settings are put back as they were.
-let settingsBefore: unknown;
+let settingsBefore: Record<string, unknown>;
 test.beforeAll(async ({ request, baseURL }) => {
-  const token = await apiToken(request, baseURL!);
-  const res = await request.get('/api/admin/membership-settings', {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  settingsBefore = await res.json();
+  settingsBefore = await (await membershipSettingsApi(request, baseURL!)).get();
 });
 test.afterAll(async ({ request, baseURL }) => {
-  const token = await apiToken(request, baseURL!);
-  const res = await request.put('/api/admin/membership-settings', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: settingsBefore,
-  });
-  expect(res.ok(), await res.text()).toBe(true);
+  await (await membershipSettingsApi(request, baseURL!)).put(settingsBefore);
 });
+
+/**
+ * Joins `businessName` through the API, signs staff in and records a check for the join
+ * invoice; returns once the payment's notice has gone (a fading one has low contrast for axe).
+ */
+async function paidMember(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+  { businessName, checkNumber }: { businessName: string; checkNumber: string },
+) {
+  const joined = await joinThroughApi(request, baseURL, { businessName });
+  joinedHere.push(joined.email);
+  await signIn(page, accounts.admin);
+  const dialog = await recordCheckPayment(page, {
+    businessName,
+    invoiceNumber: joined.invoice.number,
+    checkNumber,
+  });
+  await expect(page.getByText(`recorded for invoice ${joined.invoice.number}`)).toBeHidden();
+  return { joined, dialog };
+}
 
 test('staff record a check for a pending member, refund part of it, and export the memberships', async ({
   page,
@@ -65,7 +72,7 @@ test('staff record a check for a pending member, refund part of it, and export t
   const businessName = `Canyon Bikes ${Date.now()}`;
   const joined = await joinThroughApi(request, baseURL!, { businessName });
   joinedHere.push(joined.email);
-  await signInAsAdmin(page);
+  await signIn(page, accounts.admin);
 
   // The pending member is in the Pending list with the join invoice open.
   await openMembershipList(page, 'Pending', businessName);
@@ -144,7 +151,7 @@ test('staff issue and void an invoice, and reissue the join invoice under a new 
   const businessName = `Juniper Print ${Date.now()}`;
   const joined = await joinThroughApi(request, baseURL!, { businessName });
   joinedHere.push(joined.email);
-  await signInAsAdmin(page);
+  await signIn(page, accounts.admin);
   await openMembershipList(page, 'Pending', businessName);
   const dialog = await openMembership(page, businessName);
 
@@ -206,12 +213,7 @@ async function putSettings(
   baseURL: string,
   change: Record<string, unknown>,
 ) {
-  const token = await apiToken(request, baseURL);
-  const res = await request.put('/api/admin/membership-settings', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { ...(settingsBefore as object), ...change },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
+  await (await membershipSettingsApi(request, baseURL)).put({ ...settingsBefore, ...change });
 }
 
 test('staff approve a paid member held for approval, who is then active and in the directory', async ({
@@ -222,19 +224,12 @@ test('staff approve a paid member held for approval, who is then active and in t
   test.slow();
   await putSettings(request, baseURL!, { staffApproveNewMembers: true });
   const businessName = `Alder Ridge Optics ${Date.now()}`;
-  const joined = await joinThroughApi(request, baseURL!, { businessName });
-  joinedHere.push(joined.email);
-  await signInAsAdmin(page);
-
   // Paid, but held: pending and awaiting approval, not in the directory yet.
-  const dialog = await recordCheckPayment(page, {
+  const { dialog } = await paidMember(page, request, baseURL!, {
     businessName,
-    invoiceNumber: joined.invoice.number,
     checkNumber: '2210',
   });
   await putSettings(request, baseURL!, {});
-  // The payment's notice has gone before the page is scanned (a fading one has low contrast).
-  await expect(page.getByText(`recorded for invoice ${joined.invoice.number}`)).toBeHidden();
   await expect(dialog).toHaveAccessibleDescription(/Enhanced\s*Pending\s*Awaiting approval/);
   await dialog.getByRole('button', { name: 'Approve member' }).click();
   const approve = page.getByRole('dialog', { name: `Approve ${businessName}?` });
@@ -270,16 +265,10 @@ test("staff change a member's plan, and the directory shows the new level", asyn
 }) => {
   test.slow();
   const businessName = `Birchwood Tax ${Date.now()}`;
-  const joined = await joinThroughApi(request, baseURL!, { businessName });
-  joinedHere.push(joined.email);
-  await signInAsAdmin(page);
-  const dialog = await recordCheckPayment(page, {
+  const { dialog } = await paidMember(page, request, baseURL!, {
     businessName,
-    invoiceNumber: joined.invoice.number,
     checkNumber: '3318',
   });
-  // The payment's notice has gone before the page is scanned (a fading one has low contrast).
-  await expect(page.getByText(`recorded for invoice ${joined.invoice.number}`)).toBeHidden();
   await expect(dialog.getByText('Active', { exact: true })).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Change plan' }).click();
@@ -308,7 +297,7 @@ test("staff change a member's plan, and the directory shows the new level", asyn
 
 test('the dues settings are kept after a reload', async ({ page }) => {
   test.slow(); // Three accessibility scans.
-  await signInAsAdmin(page);
+  await signIn(page, accounts.admin);
   await page.goto(`${paths.admin.href()}?tab=memberships`);
   await page.getByRole('tab', { name: 'Dues settings' }).click();
   const form = page.getByRole('form', { name: 'Dues settings' });
@@ -346,7 +335,7 @@ test.describe('at 360 px', () => {
     test.slow();
     const businessName = `Sagebrush Supply and Outfitters of the Valley ${Date.now()}`;
     joinedHere.push((await joinThroughApi(request, baseURL!, { businessName })).email);
-    await signInAsAdmin(page);
+    await signIn(page, accounts.admin);
     await openMembershipList(page, 'Pending', businessName);
     await expect(
       page.getByRole('list', { name: 'Memberships: Pending' }).getByText(businessName),
@@ -380,16 +369,10 @@ test.describe('at 360 px', () => {
     test.slow();
     await putSettings(request, baseURL!, { lapsedListing: 'basic' });
     const businessName = `Cottonwood Studio ${Date.now()}`;
-    const joined = await joinThroughApi(request, baseURL!, { businessName });
-    joinedHere.push(joined.email);
-    await signInAsAdmin(page);
-    const dialog = await recordCheckPayment(page, {
+    const { dialog } = await paidMember(page, request, baseURL!, {
       businessName,
-      invoiceNumber: joined.invoice.number,
       checkNumber: '4471',
     });
-    // The payment's notice has gone before the page is scanned (a fading one has low contrast).
-    await expect(page.getByText(`recorded for invoice ${joined.invoice.number}`)).toBeHidden();
     await expect(dialog.getByText('Active', { exact: true })).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Cancel membership' }).click();

@@ -1,48 +1,21 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import { eliteMember } from './elite-member';
+import {
+  accounts,
+  checkLooks,
+  expect,
+  followSystemTheme,
+  paths,
+  signIn,
+  signInThroughForm,
+  test,
+} from './fixtures';
 
 /** The seed's deals (apps/server/src/seed/demo-deals.ts), on Redwood Hardware's listing. */
 const publicDeal = 'Free key cutting with any purchase over $20';
 const membersDeal = '15% off power tools for chamber members';
-/** The seed's elite member with a sign-in. */
-const tom = { email: 'tom@redwoodhardware.example', password: 'Chamber-Member-2026' };
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) })),
-  ).toEqual([]);
-}
-
-/** Both widths and both themes: axe clean, nothing wider than a 360 px phone, a screenshot each. */
-async function checkLooks(page: Page, name: string) {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await expect(page.locator('html')).toHaveClass(scheme);
-      await expectNoAxeViolations(page);
-      if (width === 360) {
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          360,
-        );
-      }
-      await page.screenshot({
-        path: test.info().outputPath(`${name}-${width}-${scheme}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (window === window.top) localStorage.setItem('vite-ui-theme', 'system');
-  });
+  await followSystemTheme(page);
 });
 
 test('the home page shows a visitor the newest public deals and leads to the deals page', async ({
@@ -100,9 +73,7 @@ test('a visitor sees the public deals and not the members-only ones; a signed-in
 test('an elite member adds a deal from their profile, and deletes it', async ({ page }) => {
   test.slow();
   const offer = `Buy one bag of mulch, get one free ${Date.now()}`;
-  await page.goto(paths.login.href());
-  await signInThroughForm(page, tom);
-  await expect(page).toHaveURL(paths.home.href());
+  await signIn(page, eliteMember);
   await page.goto(paths.profile.href());
 
   const mine = page.getByRole('list', { name: 'My deals' });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { paths } from '../../apps/web/src/config/paths';
 
@@ -53,6 +54,53 @@ export async function signInThroughForm(
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   if (remember) await page.getByRole('checkbox', { name: 'Remember me' }).check();
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs `account` in through the form on /login and waits for the home page it leads to. */
+export async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto(paths.login.href());
+  await signInThroughForm(page, account);
+  await expect(page).toHaveURL(paths.home.href());
+}
+
+/** The page follows the system's colour scheme, so a test sets the theme with emulateMedia. */
+export const followSystemTheme = (page: Page) =>
+  page.addInitScript(() => {
+    if (window === window.top) localStorage.setItem('vite-ui-theme', 'system');
+  });
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) })),
+  ).toEqual([]);
+}
+
+/**
+ * Both widths and both themes (the page following the system's): axe clean, nothing wider than
+ * a 360 px phone, a screenshot each.
+ */
+export async function checkLooks(page: Page, name: string) {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator('html')).toHaveClass(scheme);
+      await expectNoAxeViolations(page);
+      if (width === 360) {
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          360,
+        );
+      }
+      await page.screenshot({
+        path: test.info().outputPath(`${name}-${width}-${scheme}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 export const storedToken = (page: Page) =>

@@ -1,51 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  expect(
-    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) })),
-  ).toEqual([]);
-}
-
-/** Both widths and both themes: axe clean, nothing wider than a 360 px phone, a screenshot each. */
-async function checkLooks(page: Page, name: string) {
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await expect(page.locator('html')).toHaveClass(scheme);
-      await expectNoAxeViolations(page);
-      if (width === 360) {
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          360,
-        );
-      }
-      await page.screenshot({
-        path: test.info().outputPath(`${name}-${width}-${scheme}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+import type { Browser } from '@playwright/test';
+import { accounts, checkLooks, expect, followSystemTheme, paths, signIn, test } from './fixtures';
 
 async function signedIn(browser: Browser, account: { email: string; password: string }) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(paths.login.href());
-  await signInThroughForm(page, account);
-  await expect(page).toHaveURL(paths.home.href());
+  await signIn(page, account);
   return page;
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (window === window.top) localStorage.setItem('vite-ui-theme', 'system');
-  });
+  await followSystemTheme(page);
 });
 
 test('a member posts a job, an admin approves it, and a visitor finds it by search and opens Apply', async ({

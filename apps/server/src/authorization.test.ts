@@ -370,6 +370,7 @@ const table: Record<string, { call: Build; expect: Expected }> = {
         socialUrl: '',
         logoUrl: '',
         accentColor: '#1f5f8b',
+        coursesUrl: '',
         basicSignupUrl: '',
         enhancedSignupUrl: '',
         eliteSignupUrl: '',

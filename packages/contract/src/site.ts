@@ -26,6 +26,9 @@ export const chamberDetailsSchema = z.object({
   logoUrl: z.string(),
   accentColor: z.string(),
   timezone: z.string(),
+  coursesUrl: z
+    .string()
+    .describe("The chamber's external learning site, which /courses links to; '' for none"),
 });
 export type ChamberDetails = z.infer<typeof chamberDetailsSchema>;
 
@@ -60,6 +63,31 @@ const webAddress = z.union([
   z.url({ protocol: /^https?$/, message: 'Must be a full web address (https://...)' }).max(500),
 ]);
 
+const coursesUrlMessage =
+  'The courses site must be an https:// address, such as https://learn.example.org';
+
+/**
+ * The chamber's external learning site (its LMS): a link people follow out of the portal, so
+ * only https, trimmed, and '' for none. Written out as `https://host`, since browsers would
+ * also read `https:/host` as an address and staff should see the one people will follow.
+ */
+export const coursesUrlSchema = z
+  .string()
+  .trim()
+  .max(1000, 'The courses site address must be at most 1000 characters')
+  .pipe(
+    z.union([
+      z.literal(''),
+      z
+        .url({ protocol: /^https$/, message: coursesUrlMessage })
+        .regex(/^https:\/\/[^/\\]/i, coursesUrlMessage),
+    ]),
+  )
+  .optional()
+  .describe(
+    "An https address of the chamber's learning site, or '' for none; left out, it stays as it is (clients written before it existed send the other fields alone)",
+  );
+
 /** PUT /locations/{id} (admins): the chamber's details and embeds. */
 export const updateChamberSchema = z
   .object({
@@ -75,6 +103,7 @@ export const updateChamberSchema = z
     socialUrl: webAddress,
     logoUrl: z.string().trim().max(500).describe("'' or an image uploaded to the portal"),
     accentColor: hexColour,
+    coursesUrl: coursesUrlSchema,
   })
   .extend(embedSettingsSchema.shape);
 export type UpdateChamber = z.input<typeof updateChamberSchema>;

@@ -87,6 +87,8 @@ export const chambers = pgTable('locations', {
   contactFormUrl: text('contact_form_url').notNull().default(''),
   /** The provider's form-embed script, loaded beside the iframes. */
   formEmbedScriptUrl: text('form_embed_script_url').notNull().default(''),
+  /** The chamber's own learning site (its LMS); /courses links to it where set. */
+  coursesUrl: text('courses_url').notNull().default(''),
   /** How long a waiting party has to take the seats an event offers them, in hours. */
   seatOfferHours: integer('seat_offer_hours').notNull().default(24),
   ...timestamps,

@@ -61,6 +61,7 @@ describe('security headers', () => {
         socialUrl: '',
         logoUrl: '',
         accentColor: '#1f5f8b',
+        coursesUrl: '',
         basicSignupUrl: 'https://forms.leadservice.example/widget/form/abc',
         enhancedSignupUrl: '',
         eliteSignupUrl: '',

@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Appointment, CalendarEvent, EventList } from '@chamber/contract';
 import { calendars, type Database, chambers } from '@chamber/db';
-import { createTestUser, signIn, type TestContext } from './app.js';
+import { createTestApp, createTestUser, signIn, type TestContext } from './app.js';
+import { startSmtpServer, type SmtpServerOptions } from './smtp.js';
 
 /** Request helpers for the calendar; each returns the raw response. */
 
@@ -41,6 +42,24 @@ export async function calendarPeople(ctx: TestContext) {
     moderator: await make('moderator', false),
     admin: await make('admin', false),
   };
+}
+
+export type CalendarPeople = Awaited<ReturnType<typeof calendarPeople>>;
+
+/**
+ * An app that mails to a loopback SMTP peer and has the seed's calendar and signed-in people
+ * of every role, as the registration tests need; `close` stops both.
+ */
+export async function startCalendarApp(smtpOptions?: SmtpServerOptions) {
+  const smtp = await startSmtpServer(smtpOptions);
+  const ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
+  await createCalendar(ctx.db);
+  const people = await calendarPeople(ctx);
+  const close = async () => {
+    await ctx.close();
+    await smtp.close();
+  };
+  return { ctx, smtp, people, close };
 }
 
 export function listEvents(
@@ -115,6 +134,21 @@ export function register(
     url: `/api/calendars/appointments/${id}/registrations`,
     headers: bearer(opts.token),
     ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+    payload,
+  });
+}
+
+/** Registers for every upcoming date of the series whose first event is `masterEventId`. */
+export function registerSeries(
+  ctx: TestContext,
+  masterEventId: string,
+  payload: object,
+  remoteAddress: string,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/calendars/appointments/${masterEventId}/series-registrations`,
+    remoteAddress,
     payload,
   });
 }

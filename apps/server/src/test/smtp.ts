@@ -2,40 +2,104 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
+export interface SmtpServerOptions {
+  /** Each message is taken only once this resolves, as a mail server under load answers late. */
+  holdEach?: () => Promise<unknown>;
+}
+
+export type SmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
+
+/** The addresses a mail was sent to, lower-cased. */
+export function recipients(mail: ParsedMail): string[] {
+  const to = mail.to === undefined ? [] : Array.isArray(mail.to) ? mail.to : [mail.to];
+  return to.flatMap((list) => list.value.map((v) => (v.address ?? '').toLowerCase()));
+}
+
 /** A real SMTP server on loopback that keeps every message it receives, parsed. */
-export async function startSmtpServer() {
+export async function startSmtpServer(options: SmtpServerOptions = {}) {
   const received: ParsedMail[] = [];
   const waiters: (() => void)[] = [];
+  const seen = { connections: 0, inFlight: 0, mostAtOnce: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      seen.connections += 1;
+      callback();
+    },
     onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
+      seen.inFlight += 1;
+      seen.mostAtOnce = Math.max(seen.mostAtOnce, seen.inFlight);
+      Promise.all([simpleParser(stream), options.holdEach?.()])
+        .then(([mail]) => {
           received.push(mail);
           waiters.splice(0).forEach((wake) => wake());
           callback();
         })
-        .catch(callback);
+        .catch(callback)
+        .finally(() => {
+          seen.inFlight -= 1;
+        });
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
+
+  /** Resolves once `count` messages have arrived. */
+  async function waitFor(count: number, timeoutMs = 5000): Promise<ParsedMail[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (received.length < count) {
+      if (Date.now() > deadline) throw new Error(`only ${received.length} of ${count} mails`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+    return received;
+  }
+
+  /** The messages to `email` among those received after the first `from`. */
+  function sentTo(email: string, from = 0): ParsedMail[] {
+    const address = email.toLowerCase();
+    return received.slice(from).filter((m) => recipients(m).includes(address));
+  }
+
+  /** Resolves with what `look` finds once it finds something, looking again as mail arrives. */
+  async function waitUntil<T>(look: () => T | undefined, what: string, timeoutMs = 5000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = look();
+      if (found !== undefined) return found;
+      if (Date.now() > deadline) throw new Error(`no ${what}`);
+      await waitFor(received.length + 1, 200).catch(() => undefined);
+    }
+  }
+
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** Resolves once `count` messages have arrived. */
-    async waitFor(count: number, timeoutMs = 5000): Promise<ParsedMail[]> {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`only ${received.length} of ${count} mails`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
-      return received;
+    /** How many connections were opened and the most messages taken at once. */
+    seen: seen as Readonly<typeof seen>,
+    waitFor,
+    sentTo,
+    waitUntil,
+    /** The first message to `email` whose subject matches, waiting for it to arrive. */
+    mailTo: (email: string, subject: RegExp, timeoutMs = 5000) =>
+      waitUntil(
+        () => sentTo(email).find((m) => subject.test(m.subject ?? '')),
+        `mail ${subject} to ${email}`,
+        timeoutMs,
+      ),
+    /** Every message that `step` sends, once `flush` says the mail queue is empty. */
+    async sentDuring(flush: () => Promise<void>, step: () => Promise<unknown>) {
+      await flush();
+      const before = received.length;
+      await step();
+      await flush();
+      // Leaves time for a last message still on its way to land.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return received.slice(before);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -36,6 +36,7 @@ export function makeLocation(overrides: Partial<Chamber> = {}): Chamber {
     logoUrl: '',
     accentColor: '#1f5f8b',
     timezone: 'America/Denver',
+    coursesUrl: '',
     basicSignupUrl: '',
     enhancedSignupUrl: '',
     eliteSignupUrl: '',

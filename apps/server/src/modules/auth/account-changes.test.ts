@@ -12,10 +12,10 @@ import {
 } from '../../test/app.js';
 import { authorize, tokenIsLive } from '../../test/auth.js';
 import { bearer } from '../../test/members.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import { startSmtpServer, type SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpServer;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -34,9 +34,7 @@ function post(url: string, token: string | undefined, payload: object) {
 
 async function mailsTo(to: string): Promise<ParsedMail[]> {
   await ctx.app.flushMail();
-  return smtp.received.filter((m) =>
-    m.to && !Array.isArray(m.to) ? m.to.value.some((v) => v.address === to) : false,
-  );
+  return smtp.sentTo(to);
 }
 
 async function confirmLinkFor(to: string): Promise<string> {

@@ -13,10 +13,10 @@ import {
 } from '../../test/app.js';
 import { authorize, tokenIsLive } from '../../test/auth.js';
 import { bearer } from '../../test/members.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import { startSmtpServer, type SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpServer;
 let client = 0;
 
 beforeAll(async () => {
@@ -57,9 +57,7 @@ function reset(token: string, password = NEW_PASSWORD, confirmPassword = passwor
 /** Every message sent to `to` so far, once the mail queued by the answers is out. */
 async function mailsTo(to: string): Promise<ParsedMail[]> {
   await ctx.app.flushMail();
-  return smtp.received.filter((m) =>
-    m.to && !Array.isArray(m.to) ? m.to.value.some((v) => v.address === to) : false,
-  );
+  return smtp.sentTo(to);
 }
 
 /** The token of the newest reset link mailed to `to`, read from the message as sent. */

@@ -10,10 +10,10 @@ import {
   register,
   updateAppointment,
 } from '../../test/calendar.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import { startSmtpServer, type SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpServer;
 let people: Awaited<ReturnType<typeof calendarPeople>>;
 
 beforeAll(async () => {
@@ -28,15 +28,7 @@ afterAll(async () => {
 });
 
 /** Every mail that the step sends, once all of it has gone out. */
-async function mailsOf(step: () => Promise<unknown>): Promise<ParsedMail[]> {
-  await ctx.app.flushMail();
-  const before = smtp.received.length;
-  await step();
-  await ctx.app.flushMail();
-  // The peer parses a message after accepting it; let the last one land.
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  return smtp.received.slice(before);
-}
+const mailsOf = (step: () => Promise<unknown>) => smtp.sentDuring(() => ctx.app.flushMail(), step);
 
 const to = (mail: ParsedMail) => (mail.to as { text: string }).text;
 

@@ -4,32 +4,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, ManagedRegistration, RegistrationResult } from '@chamber/contract';
 import { eventRegistrations, users } from '@chamber/db';
 import { sha256Hex } from '../../lib/crypto.js';
-import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
+import { createTestUser, signIn, type TestContext } from '../../test/app.js';
 import {
-  calendarPeople,
-  createCalendar,
   createdEvent,
   createSeries,
   register,
+  startCalendarApp,
+  type CalendarPeople,
 } from '../../test/calendar.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import type { SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let people: Awaited<ReturnType<typeof calendarPeople>>;
+let smtp: SmtpServer;
+let people: CalendarPeople;
+let close: () => Promise<void>;
 let event: Appointment;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
-  await createCalendar(ctx.db);
-  people = await calendarPeople(ctx);
+  ({ ctx, smtp, people, close } = await startCalendarApp());
   event = await createdEvent(ctx, people.owner.token, { title: 'Harvest Mixer' });
 });
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 let n = 0;
 /** A fresh address and client address, so the throttles of one test never touch another. */
@@ -48,21 +43,9 @@ function visitor(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const recipient = (mail: ParsedMail) => (mail.to as { text: string } | undefined)?.text ?? '';
-
 /** The newest mail to `email` after the first `before` mails, waiting for it to arrive. */
-async function nextMailTo(email: string, before: number): Promise<ParsedMail> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const mail = smtp.received
-      .slice(before)
-      .reverse()
-      .find((m) => recipient(m).toLowerCase() === email.toLowerCase());
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
-    await smtp.waitFor(smtp.received.length + 1, 200).catch(() => undefined);
-  }
-}
+const nextMailTo = (email: string, before: number) =>
+  smtp.waitUntil(() => smtp.sentTo(email, before).at(-1), `mail to ${email}`);
 
 /** The manage link in a mail, read from its text as a person would click it. */
 function manageLink(mail: ParsedMail): { url: string; token: string } {

@@ -1,7 +1,5 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Appointment, RegistrationList, RegistrationResult } from '@chamber/contract';
 import { eventRegistrations } from '@chamber/db';
@@ -15,12 +13,15 @@ import {
   getAppointment,
   register,
   updateAppointment,
+  startCalendarApp,
+  type CalendarPeople,
 } from '../../test/calendar.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import type { SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let people: Awaited<ReturnType<typeof calendarPeople>>;
+let smtp: SmtpServer;
+let people: CalendarPeople;
+let close: () => Promise<void>;
 let luncheon: Appointment;
 
 const guest = (overrides: Record<string, unknown> = {}) => ({
@@ -33,16 +34,10 @@ const guest = (overrides: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
-  await createCalendar(ctx.db);
-  people = await calendarPeople(ctx);
+  ({ ctx, smtp, people, close } = await startCalendarApp());
   luncheon = await createdEvent(ctx, people.owner.token, { title: 'Spring Luncheon' });
 });
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 describe('registering for an event', () => {
   it('stores it, counts it and mails a confirmation with the .ics attached', async () => {
@@ -440,39 +435,27 @@ describe('a slow mail server', () => {
   it('does not hold the answer: the confirmation follows it, once', async () => {
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const subjects: string[] = [];
-    // Takes each message only once the gate opens, as a mail server under load answers late.
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        void Promise.all([simpleParser(stream), gate]).then(([mail]) => {
-          subjects.push(mail.subject ?? '');
-          callback();
-        }, callback);
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as { port: number };
-    const slow = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const {
+      ctx: slow,
+      smtp: held,
+      people: slowPeople,
+      close: closeSlow,
+    } = await startCalendarApp({ holdEach: () => gate });
     try {
-      await createCalendar(slow.db);
-      const owner = (await calendarPeople(slow)).owner;
+      const owner = slowPeople.owner;
       const event = await createdEvent(slow, owner.token, { title: 'Harvest Dinner' });
       const answered = register(slow, event.id, guest());
       const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 3000));
       const res = await Promise.race([answered, late]);
       expect(res).not.toBe('late');
       expect((res as Awaited<typeof answered>).statusCode).toBe(201);
-      expect(subjects).toEqual([]);
+      expect(held.received).toEqual([]);
       open();
       await slow.app.flushMail();
-      expect(subjects).toEqual(["You're registered: Harvest Dinner"]);
+      expect(held.received.map((m) => m.subject)).toEqual(["You're registered: Harvest Dinner"]);
     } finally {
       open();
-      await slow.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeSlow();
     }
   });
 });

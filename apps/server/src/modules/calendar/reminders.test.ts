@@ -1,4 +1,3 @@
-import type { ParsedMail } from 'mailparser';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '@chamber/contract';
@@ -14,13 +13,13 @@ import {
   updateAppointment,
 } from '../../test/calendar.js';
 import { schedulesIn, startRunner, waitForRun } from '../../test/jobs.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import { startSmtpServer, type SmtpServer } from '../../test/smtp.js';
 import { sendReminders } from './reminders.js';
 
 const HOUR = 3_600_000;
 
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpServer;
 let people: Awaited<ReturnType<typeof calendarPeople>>;
 let runner: JobRunner;
 
@@ -45,15 +44,8 @@ afterAll(async () => {
 
 const deps = () => ({ db: ctx.db, clock: ctx.clock, config: ctx.config, mail: ctx.app.mail });
 
-/** Every mail that the step sends. */
-async function mailsOf(step: () => Promise<unknown>): Promise<ParsedMail[]> {
-  await ctx.app.flushMail();
-  const before = smtp.received.length;
-  await step();
-  await ctx.app.flushMail();
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  return smtp.received.slice(before);
-}
+/** Every mail that the step sends, once all of it has gone out. */
+const mailsOf = (step: () => Promise<unknown>) => smtp.sentDuring(() => ctx.app.flushMail(), step);
 
 /** Runs the job through the queue, as its schedule does; returns what it reported. */
 async function runJob() {

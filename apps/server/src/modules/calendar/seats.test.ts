@@ -22,11 +22,11 @@ import {
   updateAppointment,
 } from '../../test/calendar.js';
 import { startRunner, waitForRun } from '../../test/jobs.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import { startSmtpServer, type SmtpServer } from '../../test/smtp.js';
 import { chamberMail } from '../chamber/index.js';
 
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpServer;
 let people: Awaited<ReturnType<typeof calendarPeople>>;
 const HOUR = 3_600_000;
 
@@ -49,20 +49,6 @@ function guest(party: number, name = 'Robin Hale') {
     ip: `198.18.20.${n}`,
     body: { name, email: `guest${n}@seats.example`, numberOfGuests: party },
   };
-}
-
-const recipient = (mail: ParsedMail) => (mail.to as { text: string } | undefined)?.text ?? '';
-
-async function mailTo(email: string, subject: RegExp, timeoutMs = 5000): Promise<ParsedMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = smtp.received.find(
-      (m) => recipient(m).toLowerCase() === email.toLowerCase() && subject.test(m.subject ?? ''),
-    );
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no mail ${subject} to ${email}`);
-    await smtp.waitFor(smtp.received.length + 1, 200).catch(() => undefined);
-  }
 }
 
 const tokenIn = (mail: ParsedMail) => {
@@ -130,7 +116,7 @@ describe('capacity and the waiting list', () => {
       message:
         "This event is sold out. You're number 1 on the waiting list; we'll email you if seats free up.",
     });
-    const mail = await mailTo(waiting.body.email, /^You're on the waiting list: Seat Lunch$/);
+    const mail = await smtp.mailTo(waiting.body.email, /^You're on the waiting list: Seat Lunch$/);
     expect(mail.text).toContain('your party of 2 is number 1 on the waiting list');
 
     // A party of one still fits the last seat: the waiting party of two does not.
@@ -223,7 +209,7 @@ describe('capacity and the waiting list', () => {
     const tokens = await Promise.all(
       first.map(async (r) =>
         tokenIn(
-          await mailTo(
+          await smtp.mailTo(
             r.body.email,
             r.result.registration.seatStatus === 'confirmed'
               ? /^You're registered: Mixer$/
@@ -261,7 +247,10 @@ describe('capacity and the waiting list', () => {
     expect(offered.length).toBeGreaterThan(0);
     const accepted = await Promise.all(
       offered.map(async (r) =>
-        manage('POST', tokenIn(await mailTo(r.email, /^Seats are free for you: Mixer$/, 20_000))),
+        manage(
+          'POST',
+          tokenIn(await smtp.mailTo(r.email, /^Seats are free for you: Mixer$/, 20_000)),
+        ),
       ),
     );
     expect(accepted.map((r) => r.statusCode)).toEqual(accepted.map(() => 200));
@@ -325,7 +314,7 @@ describe('check-in at the door', () => {
     other = await createdEvent(ctx, people.owner.token, { title: 'Other Night' });
     const g = await signUp(event.id, 3, 'Casey Door');
     partyId = g.result.registration.id;
-    const token = tokenIn(await mailTo(g.body.email, /^You're registered: Door Night$/));
+    const token = tokenIn(await smtp.mailTo(g.body.email, /^You're registered: Door Night$/));
     code = (await manage('GET', token)).json<ManagedRegistration>().checkInCode!;
     await signUp(event.id, 2, 'Dana Later');
   });
@@ -451,12 +440,12 @@ describe('seats that free up go down the waiting list', () => {
     const two = await signUp(event.id, 2, 'Sam Ortiz');
     expect(two.result.registration.waitlistPosition).toBe(2);
 
-    const seatedToken = tokenIn(await mailTo(seated.body.email, /^You're registered: Gala$/));
+    const seatedToken = tokenIn(await smtp.mailTo(seated.body.email, /^You're registered: Gala$/));
     const cancelled = await manage('DELETE', seatedToken);
     expect(cancelled.statusCode).toBe(200);
 
     // Two seats are free: the party of four waits on, the party of two behind it is offered them.
-    const offer = await mailTo(two.body.email, /^Seats are free for you: Gala$/);
+    const offer = await smtp.mailTo(two.body.email, /^Seats are free for you: Gala$/);
     const text = offer.text!.replace(/\s+/g, ' ');
     expect(text).toContain('2 seats for Gala freed up');
     expect(text).toMatch(/if you take them by Wednesday, March 11, 2026 at 11:\d\d AM MDT\./);
@@ -479,7 +468,7 @@ describe('seats that free up go down the waiting list', () => {
       canAccept: false,
       checkInCode: expect.stringMatching(/^r1\./),
     });
-    const confirmation = await mailTo(two.body.email, /^You're registered: Gala$/);
+    const confirmation = await smtp.mailTo(two.body.email, /^You're registered: Gala$/);
     expect(confirmation.attachments.map((a) => a.filename)).toContain('check-in-qr.png');
     const [fourRow] = await ctx.db
       .select()
@@ -493,7 +482,7 @@ describe('seats that free up go down the waiting list', () => {
     const mine = await signUp(event.id, 2);
     await signUp(event.id, 2);
     const waiting = await signUp(event.id, 2);
-    const token = tokenIn(await mailTo(mine.body.email, /^You're registered: Brunch$/));
+    const token = tokenIn(await smtp.mailTo(mine.body.email, /^You're registered: Brunch$/));
     const form = { name: 'Robin Hale', numberOfGuests: 4 };
     const grow = await manage('PUT', token, form);
     expect(grow.statusCode).toBe(409);
@@ -513,7 +502,7 @@ describe('seats that free up go down the waiting list', () => {
       // 1 is taken by this party, 2 by the other, 2 are offered to the waiting party.
       seatsLeft: 1,
     });
-    await mailTo(waiting.body.email, /^Seats are free for you: Brunch$/);
+    await smtp.mailTo(waiting.body.email, /^Seats are free for you: Brunch$/);
   });
 
   it('an offer not taken in time lapses in the offer job, and the next party is offered', async () => {
@@ -524,9 +513,11 @@ describe('seats that free up go down the waiting list', () => {
     const next = await signUp(event.id, 1, 'Next Nguyen');
     await manage(
       'DELETE',
-      tokenIn(await mailTo(seated.body.email, /^You're registered: Tasting$/)),
+      tokenIn(await smtp.mailTo(seated.body.email, /^You're registered: Tasting$/)),
     );
-    const slowToken = tokenIn(await mailTo(slow.body.email, /^Seats are free for you: Tasting$/));
+    const slowToken = tokenIn(
+      await smtp.mailTo(slow.body.email, /^Seats are free for you: Tasting$/),
+    );
     expect(
       (await manage('GET', slowToken)).json<ManagedRegistration>().registration.holdUntil,
     ).toBe(new Date(ctx.clock.now().getTime() + 12 * HOUR).toISOString());
@@ -548,7 +539,7 @@ describe('seats that free up go down the waiting list', () => {
       await runner.stop();
       await mailer.close();
     }
-    await mailTo(next.body.email, /^Seats are free for you: Tasting$/);
+    await smtp.mailTo(next.body.email, /^Seats are free for you: Tasting$/);
 
     const late = await manage('POST', slowToken);
     expect(late.statusCode).toBe(409);
@@ -566,18 +557,21 @@ describe('seats that free up go down the waiting list', () => {
     const seated = await signUp(event.id, 1);
     const late = await signUp(event.id, 1, 'Late Lee');
     const after = await signUp(event.id, 1, 'After Ali');
-    await manage('DELETE', tokenIn(await mailTo(seated.body.email, /^You're registered: Picnic$/)));
-    const token = tokenIn(await mailTo(late.body.email, /^Seats are free for you: Picnic$/));
+    await manage(
+      'DELETE',
+      tokenIn(await smtp.mailTo(seated.body.email, /^You're registered: Picnic$/)),
+    );
+    const token = tokenIn(await smtp.mailTo(late.body.email, /^Seats are free for you: Picnic$/));
     ctx.clock.advance(24 * HOUR + 1000);
     const res = await manage('POST', token);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
       'This offer has expired. The seats went to the next party on the waiting list.',
     );
-    await mailTo(after.body.email, /^Seats are free for you: Picnic$/);
+    await smtp.mailTo(after.body.email, /^Seats are free for you: Picnic$/);
     // Nothing was offered to a registration that was only waiting.
     const waitingToken = tokenIn(
-      await mailTo(after.body.email, /^You're on the waiting list: Picnic$/),
+      await smtp.mailTo(after.body.email, /^You're on the waiting list: Picnic$/),
     );
     expect(waitingToken).toBeDefined();
   });

@@ -1,29 +1,28 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SeriesRegistrationResult } from '@chamber/contract';
 import { eventRegistrations, invoiceLines, invoices } from '@chamber/db';
-import { createTestApp, type TestContext } from '../../test/app.js';
-import { bearer } from '../../test/members.js';
-import { calendarPeople, createCalendar, createdEvent, register } from '../../test/calendar.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import type { TestContext } from '../../test/app.js';
+import {
+  createdEvent,
+  register,
+  startCalendarApp,
+  type CalendarPeople,
+  registerSeries as registerSeriesAt,
+} from '../../test/calendar.js';
+import type { SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let people: Awaited<ReturnType<typeof calendarPeople>>;
+let smtp: SmtpServer;
+let people: CalendarPeople;
+let close: () => Promise<void>;
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
-  await createCalendar(ctx.db);
-  people = await calendarPeople(ctx);
+  ({ ctx, smtp, people, close } = await startCalendarApp());
 });
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 let n = 0;
 function guest(party: number) {
@@ -34,15 +33,8 @@ function guest(party: number) {
   };
 }
 
-function registerSeries(id: string, payload: object, remoteAddress = '198.18.61.1') {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/calendars/appointments/${id}/series-registrations`,
-    headers: bearer(undefined),
-    remoteAddress,
-    payload,
-  });
-}
+const registerSeries = (id: string, payload: object, remoteAddress = '198.18.61.1') =>
+  registerSeriesAt(ctx, id, payload, remoteAddress);
 
 async function seriesSignUp(id: string, party: number) {
   const g = guest(party);
@@ -51,18 +43,11 @@ async function seriesSignUp(id: string, party: number) {
   return { ...g, result: res.json<SeriesRegistrationResult>() };
 }
 
-const recipient = (mail: ParsedMail) => (mail.to as { text: string } | undefined)?.text ?? '';
 async function mailsTo(email: string): Promise<ParsedMail[]> {
-  const deadline = Date.now() + 8000;
-  for (;;) {
-    const found = smtp.received.filter((m) => recipient(m).toLowerCase() === email);
-    if (found.length > 0 || Date.now() > deadline) {
-      // Anything more would have come with the first.
-      await new Promise((r) => setTimeout(r, 200));
-      return smtp.received.filter((m) => recipient(m).toLowerCase() === email);
-    }
-    await smtp.waitFor(smtp.received.length + 1, 200).catch(() => undefined);
-  }
+  await smtp.waitUntil(() => smtp.sentTo(email)[0], `mail to ${email}`, 8000).catch(() => {});
+  // Anything more would have come with the first.
+  await new Promise((r) => setTimeout(r, 200));
+  return smtp.sentTo(email);
 }
 
 const rowsOf = (email: string) =>
@@ -294,48 +279,33 @@ describe('a slow mail server', () => {
   it('does not hold the answer: the list of dates follows it, once', async () => {
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const subjects: string[] = [];
-    // Takes each message only once the gate opens, as a mail server under load answers late.
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        void Promise.all([simpleParser(stream), gate]).then(([mail]) => {
-          subjects.push(mail.subject ?? '');
-          callback();
-        }, callback);
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as { port: number };
-    const slow = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const {
+      ctx: slow,
+      smtp: held,
+      people: slowPeople,
+      close: closeSlow,
+    } = await startCalendarApp({ holdEach: () => gate });
     try {
-      await createCalendar(slow.db);
-      const owner = (await calendarPeople(slow)).owner;
+      const owner = slowPeople.owner;
       const series = await createdEvent(slow, owner.token, {
         title: 'Slow Coffee',
         rrule: 'FREQ=WEEKLY;COUNT=2',
       });
       const g = guest(1);
-      const answered = slow.app.inject({
-        method: 'POST',
-        url: `/api/calendars/appointments/${series.masterEventId}/series-registrations`,
-        payload: g.body,
-        remoteAddress: g.ip,
-      });
+      const answered = registerSeriesAt(slow, series.masterEventId!, g.body, g.ip);
       const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 3000));
       const res = await Promise.race([answered, late]);
       expect(res).not.toBe('late');
       expect((res as Awaited<typeof answered>).statusCode).toBe(201);
-      expect(subjects).toEqual([]);
+      expect(held.received).toEqual([]);
       open();
       await slow.app.flushMail();
-      expect(subjects).toEqual(["You're registered for 2 dates: Slow Coffee"]);
+      expect(held.received.map((m) => m.subject)).toEqual([
+        "You're registered for 2 dates: Slow Coffee",
+      ]);
     } finally {
       open();
-      await slow.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeSlow();
     }
   });
 });

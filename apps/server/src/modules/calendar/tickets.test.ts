@@ -22,13 +22,13 @@ import {
 } from '../../test/calendar.js';
 import { startRunner, waitForRun } from '../../test/jobs.js';
 import { bearer } from '../../test/members.js';
-import { startSmtpServer } from '../../test/smtp.js';
+import { startSmtpServer, type SmtpServer } from '../../test/smtp.js';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
 import { createStripeClient } from '../billing/index.js';
 import { chamberMail } from '../chamber/index.js';
 
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpServer;
 let standIn: StripeStandIn;
 let people: Awaited<ReturnType<typeof calendarPeople>>;
 const MINUTE = 60_000;
@@ -68,21 +68,9 @@ function guest(party: number, name = 'Robin Hale') {
   };
 }
 
-const recipient = (mail: ParsedMail) => (mail.to as { text: string } | undefined)?.text ?? '';
 const mailsTo = (email: string, subject: RegExp) =>
-  smtp.received.filter(
-    (m) => recipient(m).toLowerCase() === email.toLowerCase() && subject.test(m.subject ?? ''),
-  );
-
-async function mailTo(email: string, subject: RegExp, timeoutMs = 8000): Promise<ParsedMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = mailsTo(email, subject)[0];
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no mail ${subject} to ${email}`);
-    await smtp.waitFor(smtp.received.length + 1, 200).catch(() => undefined);
-  }
-}
+  smtp.sentTo(email).filter((m) => subject.test(m.subject ?? ''));
+const mailTo = (email: string, subject: RegExp) => smtp.mailTo(email, subject, 8000);
 
 const tokenIn = (mail: ParsedMail) => {
   const url = mail.text?.match(/https:\/\/portal\.example\/registrations\/manage#token=([\w-]+)/);

@@ -22,6 +22,7 @@ const settings = {
   socialUrl: 'https://www.facebook.com/rivertonchamber.example',
   logoUrl: '',
   accentColor: '#1f5f8b',
+  coursesUrl: '',
   basicSignupUrl: 'https://forms.leadservice.example/widget/form/basic',
   enhancedSignupUrl: '',
   eliteSignupUrl: '',
@@ -118,6 +119,110 @@ describe("the chamber's record", () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe("the chamber's courses site", () => {
+  const coursesUrl = async () =>
+    (await ctx.app.inject({ url: '/api/locations/riverton' })).json<Chamber>().coursesUrl;
+  const lastAudit = async () =>
+    (
+      await ctx.app.inject({ url: '/api/admin/audit', headers: bearer(tokens.admin) })
+    ).json<AuditList>().entries[0];
+
+  it('is set and cleared by admins, audited, and public on the record /courses reads', async () => {
+    expect(await coursesUrl()).toBe('');
+    const set = await put(
+      { ...settings, coursesUrl: '  https://learn.rivertonchamber.example/catalog  ' },
+      tokens.admin,
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<Chamber>().coursesUrl).toBe('https://learn.rivertonchamber.example/catalog');
+    expect(await coursesUrl()).toBe('https://learn.rivertonchamber.example/catalog');
+    expect(await lastAudit()).toMatchObject({
+      action: 'location.update',
+      target: { type: 'location', id: 'riverton' },
+      before: { coursesUrl: '' },
+      after: { coursesUrl: 'https://learn.rivertonchamber.example/catalog' },
+    });
+
+    const cleared = await put({ ...settings, coursesUrl: ' ' }, tokens.admin);
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(await coursesUrl()).toBe('');
+    expect(await lastAudit()).toMatchObject({
+      before: { coursesUrl: 'https://learn.rivertonchamber.example/catalog' },
+      after: { coursesUrl: '' },
+    });
+  });
+
+  it('refuses anything but an https address, with a 4xx naming the field', async () => {
+    const https =
+      'coursesUrl: The courses site must be an https:// address, such as https://learn.example.org';
+    const cases: [string, string][] = [
+      ['javascript:alert(document.cookie)', https],
+      ['JavaScript:alert(1)//https://learn.example.org', https],
+      ['http://learn.rivertonchamber.example', https],
+      ['data:text/html,<script>alert(1)</script>', https],
+      ['https:/learn.rivertonchamber.example', https],
+      ['learn.rivertonchamber.example', https],
+      [
+        `https://learn.rivertonchamber.example/${'a'.repeat(1000)}`,
+        'coursesUrl: The courses site address must be at most 1000 characters',
+      ],
+      [
+        'https://learn.rivertonchamber.example/\u0000',
+        'coursesUrl: must not contain a NUL character',
+      ],
+    ];
+    for (const [value, message] of cases) {
+      const res = await put({ ...settings, coursesUrl: value }, tokens.admin);
+      expect(res.statusCode, value).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'validation_failed', message });
+    }
+    expect(await coursesUrl()).toBe('');
+  });
+
+  it('stays as it is when an edit leaves it out, as a client written before it does', async () => {
+    const site = 'https://learn.rivertonchamber.example/catalog';
+    expect((await put({ ...settings, coursesUrl: site }, tokens.admin)).statusCode).toBe(200);
+    const older = await put(
+      { ...settings, coursesUrl: undefined, phone: '801-555-0111' },
+      tokens.admin,
+    );
+    expect(older.statusCode).toBe(200);
+    expect(older.json<Chamber>()).toMatchObject({ coursesUrl: site, phone: '801-555-0111' });
+    expect(await coursesUrl()).toBe(site);
+    const restored = await put({ ...settings, coursesUrl: '' }, tokens.admin);
+    expect(restored.statusCode).toBe(200);
+  });
+
+  it('is changed by no member, moderator or visitor', async () => {
+    const body = { ...settings, coursesUrl: 'https://learn.rivertonchamber.example' };
+    expect((await put(body)).statusCode).toBe(401);
+    expect((await put(body, tokens.member)).statusCode).toBe(403);
+    expect((await put(body, tokens.moderator)).statusCode).toBe(403);
+    expect(await coursesUrl()).toBe('');
+  });
+
+  it('is documented in the OpenAPI document, in the record and in the edit', async () => {
+    type Schema = { properties?: Record<string, { description?: string }> };
+    const doc = (await ctx.app.inject({ url: '/api/openapi.json' })).json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { content: Record<string, { schema: Schema }> };
+            responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+          }
+        >
+      >;
+    }>();
+    const location = doc.paths['/api/locations/{locationId}']!;
+    const edit = location.put!.requestBody!.content['application/json']!.schema;
+    expect(edit.properties?.coursesUrl?.description).toMatch(/learning site/);
+    const record = location.get!.responses['200']!.content!['application/json']!.schema;
+    expect(record.properties?.coursesUrl?.description).toMatch(/learning site/);
   });
 });
 

@@ -1,52 +1,18 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { connect, duesNotices, memberships } from '@chamber/db';
 import { inArray } from 'drizzle-orm';
 import { createMailer } from '../../lib/mail/mailer.js';
 import { chamberMail } from '../chamber/index.js';
 import { createContact, createTestApp, type TestContext } from '../../test/app.js';
+import { recipients, startSmtpServer, type SmtpServer } from '../../test/smtp.js';
 import { mailQueuedNotices } from './dues-run.js';
 
-/** A mail server that takes a while over each message, and tells what it saw. */
-async function slowMailServer(delayMs: number) {
-  const seen = { connections: 0, messages: 0, inFlight: 0, mostAtOnce: 0, to: [] as string[] };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onConnect(_session, callback) {
-      seen.connections += 1;
-      callback();
-    },
-    onData(stream, session, callback) {
-      seen.inFlight += 1;
-      seen.mostAtOnce = Math.max(seen.mostAtOnce, seen.inFlight);
-      stream.resume();
-      stream.on('end', () => {
-        setTimeout(() => {
-          seen.inFlight -= 1;
-          seen.messages += 1;
-          seen.to.push(...session.envelope.rcptTo.map((r) => r.address));
-          callback();
-        }, delayMs);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    seen,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 let ctx: TestContext;
-let smtp: Awaited<ReturnType<typeof slowMailServer>>;
+let smtp: SmtpServer;
 
 beforeAll(async () => {
-  smtp = await slowMailServer(150);
+  // A mail server that takes a while over each message.
+  smtp = await startSmtpServer({ holdEach: () => new Promise((r) => setTimeout(r, 150)) });
   ctx = await createTestApp({ SMTP_URL: smtp.url });
 });
 afterAll(async () => {
@@ -90,7 +56,7 @@ it('sends a day of dues mail side by side over a few reused connections, each ma
     await mailer.close();
     await small.close();
   }
-  expect(smtp.seen.to.sort()).toEqual([...emails].sort());
+  expect(smtp.received.flatMap(recipients).sort()).toEqual([...emails].sort());
   // One at a time, twelve mails took twelve waits on the mail server and twelve connections.
   expect(smtp.seen.mostAtOnce).toBeGreaterThanOrEqual(2);
   expect(smtp.seen.connections).toBeLessThan(12);

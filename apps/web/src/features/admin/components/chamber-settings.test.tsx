@@ -28,9 +28,9 @@ async function renderSettings(put?: (body: unknown) => Response) {
 }
 
 describe('ChamberSettings', () => {
-  it('fills the form from the saved record, in its four groups', async () => {
+  it('fills the form from the saved record, in its five groups', async () => {
     await renderSettings();
-    for (const group of ['Chamber details', 'Contact', 'Look', 'External forms']) {
+    for (const group of ['Chamber details', 'Contact', 'Look', 'Courses', 'External forms']) {
       expect(screen.getByRole('group', { name: group })).toBeTruthy();
     }
     expect(field('Chamber name*').value).toBe('Riverton Area Chamber of Commerce');
@@ -78,6 +78,28 @@ describe('ChamberSettings', () => {
     ).toBeTruthy();
     expect(field('Chamber name*').getAttribute('aria-invalid')).toBe('true');
     expect(api.calls.some((c) => c.route.startsWith('PUT'))).toBe(false);
+  });
+
+  it('takes the courses site only as an https address, trimmed', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => 1);
+    const learningSite = 'https://learn.rivertonchamber.example';
+    const { api } = await renderSettings(() => json(200, { ...saved, coursesUrl: learningSite }));
+    expect(field('Courses site').value).toBe('');
+    type('Courses site', 'javascript:alert(1)');
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(
+      await screen.findByText(
+        'The courses site must be an https:// address, such as https://learn.example.org',
+      ),
+    ).toBeTruthy();
+    expect(field('Courses site').getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls.some((c) => c.route.startsWith('PUT'))).toBe(false);
+
+    type('Courses site', ` ${learningSite} `);
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Settings saved'));
+    expect(api.bodies('PUT /locations/loc-1')).toEqual([{ ...editable, coursesUrl: learningSite }]);
+    await waitFor(() => expect(field('Courses site').value).toBe(learningSite));
   });
 
   it('shows the server’s sentence when it refuses', async () => {

@@ -1,14 +1,5 @@
 import type { AdminUser } from '@chamber/contract';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import type { ConfirmUserDialogProps } from '../lib/user-dialog';
 
 /** The delete confirmation, worded as spec §2 has it. */
@@ -24,19 +15,14 @@ export function DeleteUserDialog({
   onCloseAutoFocus,
 }: ConfirmUserDialogProps<() => void>) {
   return (
-    <AlertDialog open={open && user !== null} onOpenChange={onOpenChange}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete User</AlertDialogTitle>
-          <AlertDialogDescription>{user ? deleteConfirmation(user) : null}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Button type="button" variant="destructive" disabled={pending} onClick={onConfirm}>
-            {pending ? 'Deleting...' : 'Delete User'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={open && user !== null}
+      noun="User"
+      description={user ? deleteConfirmation(user) : null}
+      pending={pending}
+      onConfirm={onConfirm}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+    />
   );
 }

@@ -12,7 +12,7 @@ import { AccentField } from './accent-field';
 import { LogoField } from './logo-field';
 import { SettingsSection, SettingsTextField } from './settings-controls';
 
-/** The chamber's record in four groups: details, contact, look and the external forms. */
+/** The chamber's record in five groups: details, contact, look, courses and the external forms. */
 export function SettingsForm({ location }: { location: Chamber }) {
   const mutation = useUpdateChamberSettings(location.id);
   const form = useZodForm(settingsFormSchema, { defaultValues: settingsFormValues(location) });
@@ -73,6 +73,20 @@ export function SettingsForm({ location }: { location: Chamber }) {
       <SettingsSection title="Look" description="The chamber’s colour and logo across the site.">
         <AccentField control={control} />
         <LogoField control={control} locationId={location.id} />
+      </SettingsSection>
+
+      <SettingsSection
+        title="Courses"
+        description="Courses run on the chamber’s own learning site; the Courses page sends members there."
+        className="sm:grid-cols-1"
+      >
+        <SettingsTextField
+          control={control}
+          name="coursesUrl"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+        />
       </SettingsSection>
 
       <SettingsSection

@@ -47,6 +47,11 @@ export const settingsFields = {
     description: 'Shown on the Nominations page, in the Customer Service Superstar tab.',
   },
   contactFormUrl: { label: 'Contact form', description: 'Shown on the Contact page.' },
+  coursesUrl: {
+    label: 'Courses site',
+    description:
+      'The https:// address of the learning site where the chamber’s courses are. The Courses page links to it; leave it empty and the page says the course catalogue opens soon.',
+  },
   formEmbedScriptUrl: {
     label: 'Form embed script',
     description:

@@ -24,7 +24,8 @@ describe('settingsFormValues', () => {
     expect(values).not.toHaveProperty('id');
     expect(values).not.toHaveProperty('timezone');
     expect(values.basicSignupUrl).toBe('https://forms.example/basic');
-    expect(Object.keys(values)).toHaveLength(19);
+    expect(values.coursesUrl).toBe('');
+    expect(Object.keys(values)).toHaveLength(20);
     expect(settingsFormSchema.parse(values)).toEqual(values);
   });
 });

@@ -3,18 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { paths } from '@/config/paths';
 import { listingDealsQueryOptions, useSaveDeal } from '../api/deals';
 import { DealCard } from './deal-card';
@@ -129,29 +121,16 @@ export function ListingDeals({ contactId }: { contactId: string }) {
           </Button>
         ) : null}
       </CardContent>
-      <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete Deal</AlertDialogTitle>
-            <AlertDialogDescription>
-              Delete “{deleting?.offer}”? It leaves the Member Deals page at once.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <Button
-              type="button"
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() =>
-                deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
-              }
-            >
-              {remove.isPending ? 'Deleting...' : 'Delete Deal'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        noun="Deal"
+        description={<>Delete “{deleting?.offer}”? It leaves the Member Deals page at once.</>}
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
+        }
+        onOpenChange={(open) => !open && setDeleting(null)}
+      />
     </Card>
   );
 }

@@ -5,18 +5,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { JobSummary } from '@/components/jobs/job-summary';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -242,42 +234,24 @@ function MyPosts({ viewer }: { viewer: string }) {
           )}
         </ul>
       )}
-      <AlertDialog
+      <ConfirmDeleteDialog
         open={deleting !== null}
+        noun="Job Posting"
+        description={
+          <>Delete “{deleting?.title}” for good? It leaves the Job Postings page at once.</>
+        }
+        pending={remove.isPending}
+        error={remove.isError ? messageOf(remove.error, 'Failed to delete the job posting') : null}
+        onConfirm={() =>
+          deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
+        }
         onOpenChange={(open) => {
           if (!open) {
             setDeleting(null);
             remove.reset();
           }
         }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete Job Posting</AlertDialogTitle>
-            <AlertDialogDescription>
-              Delete “{deleting?.title}” for good? It leaves the Job Postings page at once.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          {remove.isError ? (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {messageOf(remove.error, 'Failed to delete the job posting')}
-            </p>
-          ) : null}
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <Button
-              type="button"
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() =>
-                deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
-              }
-            >
-              {remove.isPending ? 'Deleting...' : 'Delete Job Posting'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      />
     </div>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "locations" ADD COLUMN "courses_url" text DEFAULT '' NOT NULL;
