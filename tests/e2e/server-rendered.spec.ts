@@ -80,6 +80,37 @@ test('a member who signs in after a server-rendered page goes to Profile and bac
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
 });
 
+test('Sign in clicked before the scripts have run still leads back to the page', async ({
+  page,
+  request,
+}) => {
+  const url = paths.member.href(await memberId(request, 'Jordan River CPA Group'));
+  // Hold the app's scripts: the server-rendered Sign in is a plain link until they run.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    // The member page's own requests were left behind by the navigation to /login.
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign in' });
+  await expect(signIn).toHaveAttribute('href', paths.login.href(url));
+  await signIn.click();
+  await expect(page).toHaveURL(paths.login.href(url));
+
+  release();
+  await signInThroughForm(page, accounts.member);
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+});
+
+test('the sign-in page sends nobody off the site', async ({ page }) => {
+  await page.goto(paths.login.href('//example.com/members'));
+  await signInThroughForm(page, accounts.member);
+  await expect(page).toHaveURL(paths.home.href());
+});
+
 test('a visitor who scrolls the directory before its scripts have run stays there, and the next members load', async ({
   page,
 }) => {

@@ -1,11 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  useId,
-  useSyncExternalStore,
-  type ComponentProps,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { useId, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import {
   FormProvider,
   useController,
@@ -21,6 +15,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { cn } from '@/lib/utils';
+import { useHydrated } from '@/lib/use-hydrated';
 import { Checkbox } from './checkbox';
 import { Input } from './input';
 import { Label } from './label';
@@ -60,17 +55,6 @@ export function Form<TIn extends FieldValues, TOut extends FieldValues>({
         </fieldset>
       </form>
     </FormProvider>
-  );
-}
-
-const noSubscription = () => () => {};
-
-/** False while React hydrates server-rendered HTML (and on the server), true after. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
   );
 }
 
