@@ -36,9 +36,13 @@ test('the home page logs no console error or warning', async ({ page }) => {
 async function serverRenderedPages(request: APIRequestContext) {
   const res = await request.get('/api/members?search=Sweetwater%20Bakery');
   const { members } = (await res.json()) as { members: { id: string }[] };
+  const board = await request.get('/api/job-posts');
+  const { jobPosts } = (await board.json()) as { jobPosts: { id: string }[] };
   return [
     paths.members.href(),
     paths.member.href(members[0]!.id),
+    paths.jobPostings.href(),
+    paths.jobPosting.href(jobPosts[0]!.id),
     paths.about.href(),
     paths.contact.href(),
     paths.privacy.href(),

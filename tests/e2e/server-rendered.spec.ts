@@ -43,6 +43,21 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByText('This site needs JavaScript to run.')).toHaveCount(0);
   });
 
+  test('the job board reads, and links to the job posts', async ({ page }) => {
+    await page.goto(paths.jobPostings.href());
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Job Postings' })).toBeVisible();
+    const post = main.getByRole('list', { name: 'Job postings' }).getByRole('link').first();
+    await expect(post).toBeVisible();
+    const title = await post.innerText();
+    // A real link: following it loads the post's page, again without JavaScript.
+    await post.click();
+    await expect(page).toHaveURL(/\/job-postings\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: /Apply/ })).toBeVisible();
+    await expect(page.getByText('This site needs JavaScript to run.')).toHaveCount(0);
+  });
+
   test('the static pages read', async ({ page }) => {
     for (const { url, heading } of STATIC_PAGES) {
       await page.goto(url);

@@ -174,7 +174,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     pages: {
       db,
       headOf: (pathname) => heads.of(pathname),
-      render: renderer && ((pathname) => renderer.render(pathname, pageData)),
+      render:
+        renderer && ((pathname, withQuery) => renderer.render(pathname, pageData, { withQuery })),
     },
   });
   return app;

@@ -4,13 +4,14 @@ import {
   matchAppPath,
   type PageDataSource,
   type RenderedPage,
+  type RenderOptions,
   type ServerRenderer,
 } from '@chamber/contract';
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { pageData } from './app/page-data';
+import { pageData, pagesReadingQuery } from './app/page-data';
 import { AppProvider, createQueryClient } from './app/provider';
 import { routes } from './app/routes';
 import { appConfigQueryOptions, locationQueryOptions } from './lib/api/chamber';
@@ -44,13 +45,15 @@ function renderToText(element: ReactNode): Promise<string> {
  * (read in-process from its services), or null when it is not server-rendered.
  */
 export const render: ServerRenderer['render'] = async (
-  url: string,
+  pathname: string,
   source: PageDataSource,
+  options: RenderOptions = {},
 ): Promise<RenderedPage | null> => {
-  const request = new Request(new URL(url, 'http://portal.invalid'));
+  const request = new Request(new URL(pathname, 'http://portal.invalid'));
   const route = matchAppPath(new URL(request.url).pathname);
   const load = route ? pageData[route.name] : undefined;
   if (!route || !load) return null;
+  if (options.withQuery && pagesReadingQuery.has(route.name)) return null;
 
   const queryClient = createQueryClient();
   const config = await source.config();

@@ -1,6 +1,7 @@
 // Types only, and one constant: the web app's entry imports it without the schemas.
 import type { AppConfig, Chamber } from './site.js';
 import type { MemberDetail, MemberList } from './members.js';
+import type { JobPost, JobPostList } from './job-posts.js';
 
 /**
  * What the server renderer of the web app may read while it renders a public page as an
@@ -13,6 +14,10 @@ export interface PageDataSource {
   member(id: string): Promise<MemberDetail | null>;
   /** GET /members?limit&offset&sort (the directory's first page). */
   members(query: { limit: number; offset: number; sort: 'name' }): Promise<MemberList>;
+  /** GET /job-posts (the job board's first page, without search or filters). */
+  jobPosts(): Promise<JobPostList>;
+  /** GET /job-posts/{id}; null for a post that is not open (404 or 410). */
+  jobPost(id: string): Promise<JobPost | null>;
 }
 
 /**
@@ -34,5 +39,18 @@ export interface RenderedPage {
  * renders it).
  */
 export interface ServerRenderer {
-  render(url: string, source: PageDataSource): Promise<RenderedPage | null>;
+  render(
+    pathname: string,
+    source: PageDataSource,
+    options?: RenderOptions,
+  ): Promise<RenderedPage | null>;
+}
+
+export interface RenderOptions {
+  /**
+   * The request carries a query string. The server renders by the path alone (one kept page
+   * for each), so a page drawn from its query (the job board's search, filters and page) is
+   * left to the browser, and any other page is the same with or without one.
+   */
+  withQuery?: boolean;
 }

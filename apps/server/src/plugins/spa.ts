@@ -12,8 +12,11 @@ import { type PageHead, withBody, withHead } from '../modules/public-pages/index
 /** The head of an app route's page, or null for a path that is no app route. */
 export type PageHeadOf = (pathname: string) => Promise<PageHead | null>;
 
-/** The server-rendered body of a public page, or null when the browser renders it. */
-export type RenderPage = (pathname: string) => Promise<RenderedPage | null>;
+/**
+ * The server-rendered body of a public page, or null when the browser renders it. `withQuery`:
+ * the request has a query string (RenderOptions in the contract).
+ */
+export type RenderPage = (pathname: string, withQuery: boolean) => Promise<RenderedPage | null>;
 
 interface ServedPage {
   status: number;
@@ -48,18 +51,18 @@ export const spaPlugin = fp(
       sizeOf: (page) => page?.html.length ?? 0,
     });
     let template: Promise<string> | undefined;
-    const page = async (pathname: string): Promise<ServedPage | null> => {
+    const page = async (pathname: string, withQuery: boolean): Promise<ServedPage | null> => {
       const head = await pages!.headOf(pathname);
       if (!head) return null;
       template ??= readFile(path.join(root!, 'index.html'), 'utf8');
       const html = withHead(await template, head);
       // A 404 or 410 carries the app, which draws the error card.
-      const body = head.status === 200 ? await renderBody(pathname) : null;
+      const body = head.status === 200 ? await renderBody(pathname, withQuery) : null;
       return { status: head.status, html: body ? withBody(html, body) : html };
     };
-    const renderBody = async (pathname: string) => {
+    const renderBody = async (pathname: string, withQuery: boolean) => {
       try {
-        return (await pages!.render?.(pathname)) ?? null;
+        return (await pages!.render?.(pathname, withQuery)) ?? null;
       } catch (error) {
         // The browser renders what the server could not: the page still works.
         app.log.error({ err: error, pathname }, 'server rendering failed');
@@ -90,7 +93,7 @@ export const spaPlugin = fp(
     }
 
     app.setNotFoundHandler(async (request, reply) => {
-      const url = request.url.split('?')[0] ?? '/';
+      const [url = '/', query = ''] = request.url.split('?');
       const wantsHtml = request.method === 'GET' || request.method === 'HEAD';
       if (url === '/api' || url.startsWith('/api/') || !root || !wantsHtml) {
         return reply
@@ -107,7 +110,12 @@ export const spaPlugin = fp(
           .sendFile('index.html', { cacheControl: false });
       }
       const version = await currentDataVersion(pages.db);
-      const shown = await served.get(url, version, () => page(url));
+      // Pages are kept by path, and once more for any query string: a page drawn from its query
+      // is then left to the browser, which reads it (the job board's search).
+      const withQuery = query !== '';
+      const shown = await served.get(withQuery ? `${url}?` : url, version, () =>
+        page(url, withQuery),
+      );
       // The spec: an unknown page redirects home.
       if (!shown) return reply.redirect('/', 302);
       return reply

@@ -5,6 +5,8 @@ import {
   type PageDataSource,
 } from '@chamber/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { jobBoardQueryOptions, jobPostQueryOptions } from '@/features/jobs/api/job-posts';
+import { boardFilters } from '@/features/jobs/lib/board-filters';
 import { membersInfiniteQueryOptions } from '@/features/members/api/get-members';
 import { memberQueryOptions } from '@/lib/api/members';
 
@@ -43,8 +45,26 @@ export const pageData: Partial<Record<AppPathName, PageData>> = {
     queryClient.setQueryData(queryKey, { pages: [first], pageParams: [0] });
     return true;
   },
+  jobPostings: async ({ source, queryClient }) => {
+    const { queryKey } = jobBoardQueryOptions(boardFilters(new URLSearchParams()));
+    queryClient.setQueryData(queryKey, await source.jobPosts());
+    return true;
+  },
+  jobPosting: async ({ params, source, queryClient }) => {
+    const post = await source.jobPost(params.id!);
+    if (!post) return false;
+    // As a visitor sees it: the page reads it under the viewer's key.
+    queryClient.setQueryData(jobPostQueryOptions(params.id!, null).queryKey, post);
+    return true;
+  },
   about: staticPage,
   contact: staticPage,
   privacy: staticPage,
   terms: staticPage,
 };
+
+/**
+ * The pages drawn from their query string (the job board's search, filters and page). The
+ * server renders by the path alone, so with a query string these are left to the browser.
+ */
+export const pagesReadingQuery: ReadonlySet<AppPathName> = new Set(['jobPostings']);

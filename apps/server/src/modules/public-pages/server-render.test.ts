@@ -4,12 +4,15 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appConfigSchema,
+  jobPostListSchema,
+  jobPostSchema,
   memberDetailSchema,
   memberListSchema,
   PAGE_STATE_ID,
 } from '@chamber/contract';
-import { contacts } from '@chamber/db';
+import { contacts, jobPosts } from '@chamber/db';
 import { createTestApp, createContact, type TestContext } from '../../test/app.js';
+import { createCalendar } from '../../test/calendar.js';
 
 // The real web build and its server entry (`pnpm run build` makes both, before these tests).
 const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
@@ -40,6 +43,25 @@ async function page(url: string) {
   const data = (key: unknown[]) =>
     queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))?.state.data;
   return { res, doc, root, text: root.textContent ?? '', state, data };
+}
+
+/** An approved post on the board, posted in the chamber's evening (the next day in UTC). */
+async function openJob(contactId: string, title: string) {
+  const [post] = await ctx.db
+    .insert(jobPosts)
+    .values({
+      contactId,
+      title,
+      description: 'Steady work.',
+      employmentType: 'full_time',
+      workplace: 'on_site',
+      applyUrl: 'mailto:jobs@example.com',
+      closesOn: '2026-04-01',
+      status: 'approved',
+      postedAt: new Date('2026-03-03T05:00:00Z'),
+    })
+    .returning();
+  return post!;
 }
 
 describe('server-rendered public pages', () => {
@@ -107,6 +129,56 @@ describe('server-rendered public pages', () => {
       expect(res.statusCode, url).toBe(200);
       expect(root.querySelector('h1')?.textContent, url).toBeTruthy();
     }
+  });
+
+  it('draws the job board’s first page, and leaves a search to the browser', async () => {
+    const business = await createContact(ctx.db, { businessName: 'Harbor <Fish> Co' });
+    const post = await openJob(business.id, 'Dock hand & net mender');
+    const { res, root, text, data } = await page('/job-postings');
+    expect(res.statusCode).toBe(200);
+    expect(root.querySelector('h1')?.textContent).toBe('Job Postings');
+    expect(text).toContain('Dock hand & net mender');
+    expect(text).toContain('Harbor <Fish> Co');
+    expect(root.querySelector(`a[href="/job-postings/${post.id}"]`)).not.toBeNull();
+    const key = [
+      'job-posts',
+      'board',
+      { q: '', type: null, workplace: null, business: null, page: 1 },
+    ];
+    const board = jobPostListSchema.parse(data(key));
+    expect(board.jobPosts.map((p) => p.title)).toContain('Dock hand & net mender');
+
+    // The board is drawn from its query: with one, the browser draws it (the head stays).
+    for (const url of ['/job-postings?q=dock', '/job-postings?page=2']) {
+      const searched = await page(url);
+      expect(searched.res.statusCode, url).toBe(200);
+      expect(searched.root.childNodes, url).toHaveLength(0);
+      expect(searched.state, url).toBeNull();
+    }
+    // A page that does not read its query is the same page with one.
+    expect((await page('/about?utm_source=news')).root.querySelector('h1')).not.toBeNull();
+  });
+
+  it('draws an open job post’s page, and leaves a closed one’s 410 to the browser', async () => {
+    // The chamber, in America/Denver: a post's day is the chamber's, wherever it is drawn.
+    await createCalendar(ctx.db);
+    const business = await createContact(ctx.db, { businessName: 'Quarry Road Diner' });
+    const post = await openJob(business.id, 'Line cook');
+    const { res, root, text, data } = await page(`/job-postings/${post.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(root.querySelector('h1')?.textContent).toBe('Line cook');
+    expect(text).toContain('Quarry Road Diner');
+    expect(text).toContain('Posted March 2, 2026');
+    expect(root.querySelector(`a[href="/members/${business.id}"]`)).not.toBeNull();
+    expect(jobPostSchema.parse(data(['job-posts', 'post', post.id, 'visitor'])).title).toBe(
+      'Line cook',
+    );
+
+    await ctx.db.update(jobPosts).set({ status: 'closed' }).where(eq(jobPosts.id, post.id));
+    const closed = await page(`/job-postings/${post.id}`);
+    expect(closed.res.statusCode).toBe(410);
+    expect(closed.root.childNodes).toHaveLength(0);
+    expect(closed.state).toBeNull();
   });
 
   it('leaves a missing member’s 404 to the browser', async () => {
