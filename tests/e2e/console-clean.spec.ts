@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, paths, test } from './fixtures';
 
 /**
@@ -8,8 +8,11 @@ import { expect, paths, test } from './fixtures';
 async function recordErrors(page: Page) {
   const logged: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') logged.push(message.text());
+    if (message.type() === 'error' || message.type() === 'warning') logged.push(message.text());
   });
+  // React reports a hydration mismatch as a recoverable error, which can reach the page as
+  // an uncaught one rather than a console message.
+  page.on('pageerror', (error) => logged.push(error.message));
   await page.exposeFunction('reportViolation', (text: string) => logged.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
@@ -21,12 +24,66 @@ async function recordErrors(page: Page) {
   return logged;
 }
 
-test('the home page logs no console error', async ({ page }) => {
+test('the home page logs no console error or warning', async ({ page }) => {
   const logged = await recordErrors(page);
   await page.goto(paths.home.href());
   await page.waitForLoadState('networkidle');
   await expect(page.locator('#root')).not.toBeEmpty();
   expect(logged, 'console errors on the home page').toEqual([]);
+});
+
+/** The server-rendered pages: each must hydrate without a mismatch, warning or error. */
+async function serverRenderedPages(request: APIRequestContext) {
+  const res = await request.get('/api/members?search=Sweetwater%20Bakery');
+  const { members } = (await res.json()) as { members: { id: string }[] };
+  const board = await request.get('/api/job-posts');
+  const { jobPosts } = (await board.json()) as { jobPosts: { id: string }[] };
+  return [
+    paths.members.href(),
+    paths.member.href(members[0]!.id),
+    paths.jobPostings.href(),
+    paths.jobPosting.href(jobPosts[0]!.id),
+    paths.about.href(),
+    paths.contact.href(),
+    paths.privacy.href(),
+    paths.terms.href(),
+  ];
+}
+
+test('each server-rendered page hydrates with no console error or warning', async ({
+  page,
+  request,
+}) => {
+  const logged = await recordErrors(page);
+  for (const url of await serverRenderedPages(request)) {
+    const html = await (await request.get(url)).text();
+    expect(html, `${url} is rendered on the server`).not.toContain('<div id="root"></div>');
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    expect(logged, `console errors or warnings on ${url}`).toEqual([]);
+  }
+});
+
+test('a stored dark theme and list view hydrate without a mismatch, then show', async ({
+  page,
+  request,
+}) => {
+  const logged = await recordErrors(page);
+  await page.addInitScript(() => {
+    // Embedded frames (the map) may not touch storage: only the page sets it.
+    if (window !== window.top) return;
+    window.localStorage.setItem('vite-ui-theme', 'dark');
+    window.localStorage.setItem('members-view', 'list');
+  });
+  for (const url of await serverRenderedPages(request)) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    expect(logged, `console errors or warnings on ${url}`).toEqual([]);
+  }
+  await page.goto(paths.members.href());
+  // The stored view follows right after hydration.
+  await expect(page.getByLabel('List view')).toHaveAttribute('data-state', 'on');
 });
 
 // zod compiles object parsers with Function() unless told not to; the portal's CSP refuses

@@ -57,6 +57,7 @@ for (const [name, href] of [
   ['the home page', paths.home.href()],
   ['the calendar', paths.calendar.href()],
   ['the directory', paths.members.href()],
+  ['the job board', paths.jobPostings.href()],
 ] as const) {
   test(`${name} does not shift its layout when its data arrives`, async ({ page }) => {
     const cls = await layoutShift(page, href, async () => {
@@ -65,3 +66,14 @@ for (const [name, href] of [
     expect(cls).toBeLessThan(0.02);
   });
 }
+
+test('a job post’s page does not shift its layout when its data arrives', async ({
+  page,
+  request,
+}) => {
+  const { jobPosts } = await (await request.get('/api/job-posts')).json();
+  const cls = await layoutShift(page, paths.jobPosting.href(jobPosts[0].id), async () => {
+    await expect(page.getByRole('heading', { level: 1, name: jobPosts[0].title })).toBeVisible();
+  });
+  expect(cls).toBeLessThan(0.02);
+});

@@ -64,7 +64,7 @@ test('a visitor reaches the calendar from the menu, and signs in from it back to
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   await menu.getByRole('link', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(paths.login.href());
+  await expect(page).toHaveURL(paths.login.href(paths.calendar.href()));
   await signInThroughForm(page, accounts.member);
   await expect(page).toHaveURL(paths.calendar.href());
   await expect(page.getByRole('button', { name: 'Create Event' })).toBeVisible();

@@ -40,7 +40,7 @@ test("the header's Sign in returns to the page it was clicked on", async ({ page
   await page.goto(paths.members.href());
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(paths.login.href());
+  await expect(page).toHaveURL(paths.login.href(paths.members.href()));
   await signInThroughForm(page, accounts.member);
   await expect(page).toHaveURL(paths.members.href());
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();

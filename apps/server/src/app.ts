@@ -31,7 +31,7 @@ import { privateAnswersPlugin } from './plugins/private-answers.js';
 import { lazyChildLogger, requestLogPlugin } from './plugins/request-log.js';
 import { securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
-import { PageHeads } from './modules/public-pages/index.js';
+import { loadServerRenderer, PageHeads, servicePageData } from './modules/public-pages/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -166,9 +166,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   const heads = new PageHeads(db, clock, config);
+  const webDist = config.webDist ?? defaultWebDist;
+  const renderer = await loadServerRenderer(webDist);
+  const pageData = servicePageData(db, clock, config);
   await app.register(spaPlugin, {
-    root: config.webDist ?? defaultWebDist,
-    pages: { db, headOf: (pathname) => heads.of(pathname) },
+    root: webDist,
+    pages: {
+      db,
+      headOf: (pathname) => heads.of(pathname),
+      render:
+        renderer && ((pathname, withQuery) => renderer.render(pathname, pageData, { withQuery })),
+    },
   });
   return app;
 }

@@ -1,17 +1,30 @@
 import './zod-config';
+import { PAGE_STATE_ID } from '@chamber/contract/page-data';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { AppProvider, createQueryClient } from './app/provider';
+import { AppRouter, createAppRouter } from './app/router';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+// A server-rendered page carries the query data it was drawn from: the browser starts from it
+// and draws the same page (as an anonymous visitor), then the session's own view.
+const pageState = document.getElementById(PAGE_STATE_ID);
+const serverRendered = pageState !== null && root.hasChildNodes();
+const queryClient = createQueryClient();
+if (serverRendered) hydrate(queryClient, JSON.parse(pageState.textContent ?? '{}'));
+
+void createAppRouter({ hydrating: serverRendered }).then((router) => {
+  const app = (
+    <StrictMode>
+      <AppProvider queryClient={queryClient} serverRendered={serverRendered}>
+        <AppRouter router={router} />
+      </AppProvider>
+    </StrictMode>
+  );
+  if (serverRendered) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+});

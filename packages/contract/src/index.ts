@@ -26,3 +26,4 @@ export * from './seo.js';
 export * from './event-tickets.js';
 export * from './deals.js';
 export * from './job-posts.js';
+export * from './page-data.js';

@@ -6,7 +6,11 @@
 export const paths = {
   home: { path: '/', href: () => '/' },
   dashboard: { path: '/dashboard', href: () => '/dashboard' },
-  login: { path: '/login', href: () => '/login' },
+  login: {
+    path: '/login',
+    /** With the page it was followed from, signing in leads back there. */
+    href: (from?: string) => (from ? `/login?from=${encodeURIComponent(from)}` : '/login'),
+  },
   register: {
     path: '/register',
     href: (email?: string) =>

@@ -6,10 +6,17 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { Database } from '@chamber/db';
 import { currentDataVersion, VersionedCache } from '../lib/versioned-cache.js';
-import { type PageHead, withHead } from '../modules/public-pages/index.js';
+import type { RenderedPage } from '@chamber/contract';
+import { type PageHead, withBody, withHead } from '../modules/public-pages/index.js';
 
 /** The head of an app route's page, or null for a path that is no app route. */
 export type PageHeadOf = (pathname: string) => Promise<PageHead | null>;
+
+/**
+ * The server-rendered body of a public page, or null when the browser renders it. `withQuery`:
+ * the request has a query string (RenderOptions in the contract).
+ */
+export type RenderPage = (pathname: string, withQuery: boolean) => Promise<RenderedPage | null>;
 
 interface ServedPage {
   status: number;
@@ -20,30 +27,47 @@ interface ServedPage {
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
  * and unknown paths under /api answer JSON 404. With `pages`, an app route gets index.html
  * with its page's head and status (a missing member or event is a 404 that still carries the
- * app, which draws the error card), and a path that is no app route is redirected home; each
- * page is kept until the data version moves, as the directory's answers are.
+ * app, which draws the error card), and a path that is no app route is redirected home. With
+ * `render`, a public page's body is rendered on the server as an anonymous visitor sees it.
+ * Each page is kept until the data version moves, as the directory's answers are.
  */
 export const spaPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { root: string | undefined; pages?: { db: Database; headOf: PageHeadOf } },
+    opts: {
+      root: string | undefined;
+      pages?: { db: Database; headOf: PageHeadOf; render?: RenderPage | null };
+    },
   ) => {
     const root =
       opts.root && existsSync(path.join(opts.root, 'index.html')) ? opts.root : undefined;
     const { pages } = opts;
-    // About 3 kB a page: the directory's members and upcoming events fit many times over.
+    // 3 kB (the head only) to about 60 kB (the directory's rendered first page and its data):
+    // at most 32 MB of the server's 256 MB, the least recently asked going first.
     const served = new VersionedCache<ServedPage | null>({
       name: 'pages with their head tags',
       maxEntries: 5000,
-      maxSize: 16 * 1024 * 1024,
+      maxSize: 32 * 1024 * 1024,
       sizeOf: (page) => page?.html.length ?? 0,
     });
     let template: Promise<string> | undefined;
-    const page = async (pathname: string): Promise<ServedPage | null> => {
+    const page = async (pathname: string, withQuery: boolean): Promise<ServedPage | null> => {
       const head = await pages!.headOf(pathname);
       if (!head) return null;
       template ??= readFile(path.join(root!, 'index.html'), 'utf8');
-      return { status: head.status, html: withHead(await template, head) };
+      const html = withHead(await template, head);
+      // A 404 or 410 carries the app, which draws the error card.
+      const body = head.status === 200 ? await renderBody(pathname, withQuery) : null;
+      return { status: head.status, html: body ? withBody(html, body) : html };
+    };
+    const renderBody = async (pathname: string, withQuery: boolean) => {
+      try {
+        return (await pages!.render?.(pathname, withQuery)) ?? null;
+      } catch (error) {
+        // The browser renders what the server could not: the page still works.
+        app.log.error({ err: error, pathname }, 'server rendering failed');
+        return null;
+      }
     };
     if (root) {
       await app.register(fastifyStatic, {
@@ -69,7 +93,7 @@ export const spaPlugin = fp(
     }
 
     app.setNotFoundHandler(async (request, reply) => {
-      const url = request.url.split('?')[0] ?? '/';
+      const [url = '/', query = ''] = request.url.split('?');
       const wantsHtml = request.method === 'GET' || request.method === 'HEAD';
       if (url === '/api' || url.startsWith('/api/') || !root || !wantsHtml) {
         return reply
@@ -86,7 +110,12 @@ export const spaPlugin = fp(
           .sendFile('index.html', { cacheControl: false });
       }
       const version = await currentDataVersion(pages.db);
-      const shown = await served.get(url, version, () => page(url));
+      // Pages are kept by path, and once more for any query string: a page drawn from its query
+      // is then left to the browser, which reads it (the job board's search).
+      const withQuery = query !== '';
+      const shown = await served.get(withQuery ? `${url}?` : url, version, () =>
+        page(url, withQuery),
+      );
       // The spec: an unknown page redirects home.
       if (!shown) return reply.redirect('/', 302);
       return reply

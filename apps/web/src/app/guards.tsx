@@ -1,12 +1,14 @@
 import type { Role } from '@chamber/contract';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { FullPageLoading } from '@/components/layout/full-page-loading';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 
 /** Signed-in users only; others go to /login, which brings them back here afterwards. */
 export function RequireAuth() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, isRestoring } = useAuth();
   const location = useLocation();
+  if (isRestoring) return <FullPageLoading />;
   if (!isAuthenticated) {
     return <Navigate to={paths.login.href()} state={{ from: location }} replace />;
   }
@@ -15,8 +17,9 @@ export function RequireAuth() {
 
 /** One role only (spec §2 /admin): anonymous → /login with the origin, others → home. */
 export function RequireRole({ role }: { role: Role }) {
-  const { isAuthenticated, role: currentRole } = useAuth();
+  const { isAuthenticated, isRestoring, role: currentRole } = useAuth();
   const location = useLocation();
+  if (isRestoring) return <FullPageLoading />;
   if (!isAuthenticated) {
     return <Navigate to={paths.login.href()} state={{ from: location }} replace />;
   }

@@ -5,7 +5,7 @@ import { AuthProvider } from '@/lib/auth/auth-provider';
 import { ChamberProvider } from '@/lib/chamber/chamber-provider';
 import { ThemeProvider } from '@/lib/theme-provider';
 
-function createQueryClient() {
+export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       // The API client already retries network failures; HTTP errors are answers, not retried.
@@ -14,13 +14,23 @@ function createQueryClient() {
   });
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProvider({
+  children,
+  queryClient: given,
+  serverRendered = false,
+}: {
+  children: ReactNode;
+  /** The client holding the server-rendered page's data; a fresh one otherwise. */
+  queryClient?: QueryClient;
+  /** Hydrating server-rendered HTML: the first render is the anonymous page. */
+  serverRendered?: boolean;
+}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <ChamberProvider>
-          <AuthProvider>
+          <AuthProvider serverRendered={serverRendered}>
             {children}
             <Toaster />
           </AuthProvider>

@@ -1,63 +1,30 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { FullPageLoading } from '@/components/layout/full-page-loading';
-import { paths } from '@/config/paths';
-import { RequireAuth, RequireRole } from './guards';
-import { RootLayout } from './root-layout';
-import { RouteError } from './route-error';
+import { routes } from './routes';
 
-// Each page is its own chunk; a route module exports the page as `Component`.
-const router = createBrowserRouter([
-  {
-    Component: RootLayout,
-    HydrateFallback: FullPageLoading,
-    ErrorBoundary: RouteError,
-    children: [
-      { path: paths.home.path, lazy: () => import('./routes/home') },
-      { path: paths.dashboard.path, lazy: () => import('./routes/home') },
-      { path: paths.login.path, lazy: () => import('./routes/login') },
-      { path: paths.register.path, lazy: () => import('./routes/register') },
-      { path: paths.registerExisting.path, lazy: () => import('./routes/register-existing') },
-      { path: paths.forgotPassword.path, lazy: () => import('./routes/forgot-password') },
-      { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
-      { path: paths.confirmEmail.path, lazy: () => import('./routes/confirm-email') },
-      { path: paths.connectAccount.path, lazy: () => import('./routes/connect-account') },
-      { path: paths.join.path, lazy: () => import('./routes/join') },
-      { path: paths.nominations.path, lazy: () => import('./routes/nominations') },
-      { path: paths.basicMembership.path, lazy: () => import('./routes/basic-membership') },
-      { path: paths.enhancedMembership.path, lazy: () => import('./routes/enhanced-membership') },
-      { path: paths.eliteMembership.path, lazy: () => import('./routes/elite-membership') },
-      {
-        Component: RequireAuth,
-        children: [
-          { path: paths.profile.path, lazy: () => import('./routes/profile') },
-          { path: paths.membership.path, lazy: () => import('./routes/membership') },
-          { path: paths.myJobPostings.path, lazy: () => import('./routes/my-job-postings') },
-          { path: paths.courses.path, lazy: () => import('./routes/courses') },
-          { path: paths.checkIn.path, lazy: () => import('./routes/check-in') },
-        ],
-      },
-      {
-        element: <RequireRole role="admin" />,
-        children: [{ path: paths.admin.path, lazy: () => import('./routes/admin') }],
-      },
-      { path: paths.calendar.path, lazy: () => import('./routes/calendar') },
-      { path: paths.event.path, lazy: () => import('./routes/event') },
-      { path: paths.manageRegistration.path, lazy: () => import('./routes/manage-registration') },
-      { path: paths.members.path, lazy: () => import('./routes/members') },
-      { path: paths.member.path, lazy: () => import('./routes/member') },
-      { path: paths.jobPostings.path, lazy: () => import('./routes/job-postings') },
-      { path: paths.jobPosting.path, lazy: () => import('./routes/job-posting') },
-      { path: paths.deals.path, lazy: () => import('./routes/deals') },
-      { path: paths.about.path, lazy: () => import('./routes/about') },
-      { path: paths.contact.path, lazy: () => import('./routes/contact') },
-      { path: paths.privacy.path, lazy: () => import('./routes/privacy') },
-      { path: paths.terms.path, lazy: () => import('./routes/terms') },
-      { path: '*', element: <Navigate to={paths.home.href()} replace /> },
-    ],
-  },
-]);
+export type AppBrowserRouter = ReturnType<typeof createBrowserRouter>;
 
-export function AppRouter() {
+/**
+ * The browser router. Over server-rendered HTML the matched routes' modules are loaded first
+ * (react-router's way for lazy routes and server rendering), so the first render draws the
+ * same page the server did instead of the hydrate fallback. The (empty) hydration data tells
+ * the router the page was server-rendered: it then leaves the scroll where the visitor took it
+ * while the scripts loaded, where it would otherwise scroll to the top as on a fresh load.
+ */
+export async function createAppRouter({ hydrating }: { hydrating: boolean }) {
+  if (hydrating) {
+    const lazy = (matchRoutes(routes, window.location) ?? []).filter((m) => m.route.lazy);
+    await Promise.all(
+      lazy.map(async (m) => {
+        const load = m.route.lazy as () => Promise<Record<string, unknown>>;
+        Object.assign(m.route, { ...(await load()), lazy: undefined });
+      }),
+    );
+  }
+  // No route has a loader: the server's data is in the query cache, not the router's.
+  return createBrowserRouter(routes, hydrating ? { hydrationData: { loaderData: {} } } : {});
+}
+
+export function AppRouter({ router }: { router: AppBrowserRouter }) {
   return <RouterProvider router={router} />;
 }

@@ -3,13 +3,13 @@ import {
   useCallback,
   useEffect,
   useMemo,
-  useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import {
   applyTheme,
   DARK_QUERY,
+  DEFAULT_THEME,
   readStoredTheme,
   resolveTheme,
   storeTheme,
@@ -33,19 +33,34 @@ function subscribeToSystemTheme(onChange: () => void) {
 
 const systemPrefersDark = () => window.matchMedia(DARK_QUERY).matches;
 
+// The stored choice as an external store: server-rendered HTML is drawn without it (null),
+// and the browser's first render over that HTML must be the same, then takes the stored one.
+const themeListeners = new Set<() => void>();
+function subscribeToStoredTheme(onChange: () => void) {
+  themeListeners.add(onChange);
+  return () => themeListeners.delete(onChange);
+}
+const noStoredTheme = () => null;
+// This tab's choice, which holds even where storage is blocked.
+let chosenTheme: Theme | null = null;
+const currentTheme = () => chosenTheme ?? readStoredTheme();
+
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(readStoredTheme);
+  const stored = useSyncExternalStore(subscribeToStoredTheme, currentTheme, noStoredTheme);
+  const theme = stored ?? DEFAULT_THEME;
   // Follows the operating system live, whatever the stored choice.
   const prefersDark = useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark, () => false);
   const resolvedTheme = resolveTheme(theme, prefersDark);
 
   useEffect(() => {
-    applyTheme(resolvedTheme);
-  }, [resolvedTheme]);
+    // While hydrating, the class theme-init.js set before first paint is the right one.
+    if (stored !== null) applyTheme(resolvedTheme);
+  }, [stored, resolvedTheme]);
 
   const setTheme = useCallback((next: Theme) => {
     storeTheme(next);
-    setThemeState(next);
+    chosenTheme = readStoredTheme() === next ? null : next;
+    for (const listener of themeListeners) listener();
   }, []);
 
   const value = useMemo(

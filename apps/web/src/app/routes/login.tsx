@@ -1,23 +1,32 @@
 import { CircleCheckIcon } from 'lucide-react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { readLoginNotice } from '@/lib/auth/login-notice';
+import { returnPath } from '@/lib/auth/return-path';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMetaDescription } from '@/lib/use-meta-description';
 
-/** Where the guard sent the visitor from, if anywhere (router location state). */
-function originOf(state: unknown): string | null {
-  if (typeof state !== 'object' || state === null || !('from' in state)) return null;
-  const from = (state as { from: unknown }).from;
-  if (typeof from !== 'object' || from === null) return null;
-  const { pathname, search = '', hash = '' } = from as Record<string, unknown>;
-  if (typeof pathname !== 'string' || !pathname.startsWith('/')) return null;
-  if (pathname === paths.login.path) return null;
-  return `${pathname}${typeof search === 'string' ? search : ''}${typeof hash === 'string' ? hash : ''}`;
+/**
+ * Where the visitor came from: the router's state (a guard's redirect, or a link followed in the
+ * app, with the fragment), else the link's `?from=` (a link followed before the page's scripts
+ * ran, as on a server-rendered page). Either way a path on this site only.
+ */
+function originOf(state: unknown, query: string | null): string | null {
+  if (typeof state === 'object' && state !== null && 'from' in state) {
+    const from = (state as { from: unknown }).from;
+    if (typeof from === 'object' && from !== null) {
+      const { pathname, search = '', hash = '' } = from as Record<string, unknown>;
+      if (typeof pathname === 'string') {
+        const text = `${pathname}${typeof search === 'string' ? search : ''}${typeof hash === 'string' ? hash : ''}`;
+        return returnPath(text);
+      }
+    }
+  }
+  return returnPath(query);
 }
 
 export function Component() {
@@ -27,7 +36,8 @@ export function Component() {
   useDocumentTitle('Sign in');
   const { name } = useChamber();
   const location = useLocation();
-  const origin = originOf(location.state);
+  const [params] = useSearchParams();
+  const origin = originOf(location.state, params.get('from'));
   // Sent here after registering: say so, and fill in the address.
   const arrival = readLoginNotice(location.state);
   const { isAuthenticated } = useAuth();

@@ -3,6 +3,7 @@ import { BriefcaseBusinessIcon, CalendarIcon, MapPinIcon, WalletIcon } from 'luc
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useChamber } from '@/lib/chamber/use-chamber';
 import { dayOf, payText, placeText, typeText } from '@/lib/jobs/job-text';
 
 /** One fact of a post, with its icon. */
@@ -18,12 +19,15 @@ function Fact({ icon: Icon, children }: { icon: typeof MapPinIcon; children: Rea
 /** Type, place, pay (when given) and the day it went on the board. */
 export function JobFacts({ job }: { job: JobPost }) {
   const pay = payText(job);
+  const timeZone = useChamber().location?.timezone;
   return (
     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
       <Fact icon={BriefcaseBusinessIcon}>{typeText(job)}</Fact>
       <Fact icon={MapPinIcon}>{placeText(job)}</Fact>
       {pay ? <Fact icon={WalletIcon}>{pay}</Fact> : null}
-      {job.postedAt ? <Fact icon={CalendarIcon}>Posted {dayOf(job.postedAt)}</Fact> : null}
+      {job.postedAt ? (
+        <Fact icon={CalendarIcon}>Posted {dayOf(job.postedAt, timeZone)}</Fact>
+      ) : null}
     </ul>
   );
 }

@@ -11,7 +11,7 @@ import { MobileMenuButton } from './mobile-menu-button';
 import { mainNavItems } from './nav-items';
 import { SecondaryNav } from './secondary-nav';
 import { ThemeToggle } from './theme-toggle';
-import { useSignInState } from './use-sign-in-state';
+import { useSignInLink } from './use-sign-in-link';
 
 // Menu code only loads for signed-in visitors.
 const ProfileMenu = lazy(() => import('./profile-menu').then((m) => ({ default: m.ProfileMenu })));
@@ -25,7 +25,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header() {
   const { isAuthenticated } = useAuth();
   const website = useChamber().location?.website;
-  const signInState = useSignInState();
+  const signIn = useSignInLink();
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 px-safe pt-safe backdrop-blur supports-backdrop-filter:bg-background/85">
@@ -69,7 +69,7 @@ export function Header() {
             </div>
           ) : (
             <Button asChild variant="ghost" size="sm" className="px-2.5 sm:px-3">
-              <Link to={paths.login.href()} state={signInState}>
+              <Link to={signIn.to} state={signIn.state}>
                 Sign in
               </Link>
             </Button>

@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 import { MOBILE_MENU_ID } from './mobile-menu-button';
 import { mainNavItems, secondaryNavItems, type NavItem } from './nav-items';
 import { ThemeChoice } from './theme-choice';
-import { useSignInState } from './use-sign-in-state';
+import { useSignInLink } from './use-sign-in-link';
 import { useSignOut } from './use-sign-out';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -36,7 +36,7 @@ export function MobileMenu({
 }) {
   const { user, role } = useAuth();
   const signOut = useSignOut();
-  const signInState = useSignInState();
+  const signIn = useSignInLink();
   const close = () => onOpenChange(false);
 
   const accountLinks: NavItem[] = user
@@ -89,7 +89,7 @@ export function MobileMenu({
             </SheetDescription>
             <MenuLinks items={mainNavItems} close={close} />
             <Button asChild variant="outline" className="w-full">
-              <Link to={paths.login.href()} state={signInState} onClick={close}>
+              <Link to={signIn.to} state={signIn.state} onClick={close}>
                 <LogInIcon aria-hidden="true" />
                 Sign in
               </Link>

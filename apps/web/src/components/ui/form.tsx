@@ -15,6 +15,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { cn } from '@/lib/utils';
+import { useHydrated } from '@/lib/use-hydrated';
 import { Checkbox } from './checkbox';
 import { Input } from './input';
 import { Label } from './label';
@@ -42,11 +43,16 @@ export function Form<TIn extends FieldValues, TOut extends FieldValues>({
   children,
   ...props
 }: FormProps<TIn, TOut>) {
+  const hydrated = useHydrated();
   return (
     <FormProvider {...form}>
       {/* noValidate: the schema validates and reports errors accessibly, not the browser. */}
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} {...props}>
-        {children}
+        {/* Over server-rendered HTML the fields wait for hydration: react-hook-form sets every
+            field to its default when it registers it, so anything typed before would be lost. */}
+        <fieldset disabled={!hydrated} className="contents">
+          {children}
+        </fieldset>
       </form>
     </FormProvider>
   );

@@ -4,7 +4,14 @@ import { createContext } from 'react';
 export interface AuthState {
   user: Profile | null;
   isAuthenticated: boolean;
+  /** The session is being checked and nothing is drawn yet (the full-page Loading...). */
   isLoading: boolean;
+  /**
+   * The stored session has not been checked yet. Over server-rendered HTML the page is drawn
+   * at once as an anonymous visitor sees it (isLoading false) while this stays true, so
+   * screens for signed-in users wait for it rather than sending the visitor to sign in.
+   */
+  isRestoring: boolean;
   role: Role | null;
 }
 

@@ -1,43 +1,61 @@
 import type { Profile } from '@chamber/contract';
-import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { use, useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { api, UNAUTHORIZED_EVENT, type ApiClient } from '../api/client';
 import { clearToken } from '../storage';
 import { createAuthApi } from '../api/auth';
 import { AuthContext, type AuthContextValue, type AuthState } from './auth-context';
 import { completeSecondFactor as secondStep, restoreSession, signIn } from './session';
 
-const initialState: AuthState = {
+const initialState = (serverRendered: boolean): AuthState => ({
   user: null,
   isAuthenticated: false,
-  isLoading: true,
+  // Over server-rendered HTML the first render must equal the server's: the anonymous page.
+  isLoading: !serverRendered,
+  isRestoring: true,
   role: null,
-};
+});
 
 // Setting a user marks the session authenticated and takes its role; null signs out.
 function reducer(_state: AuthState, user: Profile | null): AuthState {
-  return { user, isAuthenticated: user !== null, isLoading: false, role: user?.role ?? null };
+  return {
+    user,
+    isAuthenticated: user !== null,
+    isLoading: false,
+    isRestoring: false,
+    role: user?.role ?? null,
+  };
 }
 
 export function AuthProvider({
   children,
   client = api,
+  serverRendered = false,
 }: {
   children: ReactNode;
   /** Injectable for tests. */
   client?: ApiClient;
+  /** The page was rendered on the server (anonymously): the session is read after hydration. */
+  serverRendered?: boolean;
 }) {
-  const [state, setUser] = useReducer(reducer, initialState);
+  const [state, setUser] = useReducer(reducer, serverRendered, initialState);
   const authApi = useMemo(() => createAuthApi(client), [client]);
+  // Optional: the provider's own tests render it without a query client.
+  const queryClient = use(QueryClientContext);
 
   useEffect(() => {
     let active = true;
     void restoreSession(authApi).then((user) => {
-      if (active) setUser(user);
+      if (!active) return;
+      setUser(user);
+      // The server drew the page with an anonymous visitor's data: a member's own answers
+      // (email addresses, the Edit button) are fetched now.
+      if (user && serverRendered) void queryClient?.invalidateQueries();
     });
     return () => {
       active = false;
     };
-  }, [authApi]);
+  }, [authApi, serverRendered, queryClient]);
 
   useEffect(() => {
     const onUnauthorized = () => setUser(null);

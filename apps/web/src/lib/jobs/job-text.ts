@@ -55,9 +55,14 @@ export function addressText(location: JobPost['location']): string | null {
   return [location.address1, town].filter(Boolean).join(', ') || null;
 }
 
-/** 'March 3, 2026' for a timestamp. */
-export const dayOf = (iso: string) =>
-  dateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(iso));
+/**
+ * 'March 3, 2026' for a timestamp, the chamber's day (its time zone): the same on the server
+ * that renders the page and in every visitor's browser.
+ */
+export const dayOf = (iso: string, timeZone: string | undefined) =>
+  dateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone }).format(
+    new Date(iso),
+  );
 
 /** 'April 2, 2026' for a closing date (YYYY-MM-DD). */
 export const closingDayOf = (key: string) =>

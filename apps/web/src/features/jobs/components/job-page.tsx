@@ -1,5 +1,5 @@
 import { applyHref, type JobPost } from '@chamber/contract';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BriefcaseBusinessIcon, CalendarClockIcon, SearchXIcon, SendIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { JobDescription } from '@/components/jobs/job-description';
@@ -22,7 +22,13 @@ const statusOf = (error: unknown) => (error instanceof ApiError ? error.status :
 /** /job-postings/{id}: one post, its business's card and 'Apply'. */
 export function JobPage({ id }: { id: string }) {
   const { user, isLoading } = useAuth();
-  const query = useQuery({ ...jobPostQueryOptions(id, user?.id ?? null), enabled: !isLoading });
+  const query = useQuery({
+    ...jobPostQueryOptions(id, user?.id ?? null),
+    enabled: !isLoading,
+    // Over a server-rendered page a member's session arrives after the visitor's post is
+    // drawn: it stays shown while the member's own answer loads, instead of a skeleton.
+    placeholderData: keepPreviousData,
+  });
   useDocumentTitle(query.data?.title ?? 'Job Posting');
 
   if (query.isError) {

@@ -1,0 +1,82 @@
+import './zod-config';
+import { PassThrough } from 'node:stream';
+import {
+  matchAppPath,
+  type PageDataSource,
+  type RenderedPage,
+  type RenderOptions,
+  type ServerRenderer,
+} from '@chamber/contract';
+import { dehydrate } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { pageData, pagesReadingQuery } from './app/page-data';
+import { AppProvider, createQueryClient } from './app/provider';
+import { routes } from './app/routes';
+import { appConfigQueryOptions, locationQueryOptions } from './lib/api/chamber';
+
+const handler = createStaticHandler(routes);
+
+/** The whole document part, once every Suspense boundary has resolved. */
+function renderToText(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let failed: unknown = null;
+    const stream = renderToPipeableStream(element, {
+      onAllReady() {
+        if (failed) return reject(failed instanceof Error ? failed : new Error(String(failed)));
+        const sink = new PassThrough();
+        const chunks: Buffer[] = [];
+        sink.on('data', (chunk: Buffer) => chunks.push(chunk));
+        sink.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        stream.pipe(sink);
+      },
+      onShellError: reject,
+      // An error inside the page: the browser would render it again; the server gives up on it.
+      onError(error) {
+        failed ??= error;
+      },
+    });
+  });
+}
+
+/**
+ * A public page as an anonymous visitor sees it, drawn from the data the server hands in
+ * (read in-process from its services), or null when it is not server-rendered.
+ */
+export const render: ServerRenderer['render'] = async (
+  pathname: string,
+  source: PageDataSource,
+  options: RenderOptions = {},
+): Promise<RenderedPage | null> => {
+  const request = new Request(new URL(pathname, 'http://portal.invalid'));
+  const route = matchAppPath(new URL(request.url).pathname);
+  const load = route ? pageData[route.name] : undefined;
+  if (!route || !load) return null;
+  if (options.withQuery && pagesReadingQuery.has(route.name)) return null;
+
+  const queryClient = createQueryClient();
+  const config = await source.config();
+  queryClient.setQueryData(appConfigQueryOptions().queryKey, config);
+  if (config.locationId) {
+    const location = await source.location(config.locationId);
+    if (location) {
+      queryClient.setQueryData(locationQueryOptions(config.locationId).queryKey, location);
+    }
+  }
+  if (!(await load({ params: route.params, source, queryClient, config }))) return null;
+
+  const context = await handler.query(request);
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = await renderToText(
+    <StrictMode>
+      <AppProvider queryClient={queryClient} serverRendered>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>,
+  );
+  const state = JSON.stringify(dehydrate(queryClient));
+  queryClient.clear();
+  return { html, state };
+};

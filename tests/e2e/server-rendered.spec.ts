@@ -1,0 +1,150 @@
+import type { APIRequestContext } from '@playwright/test';
+import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+
+/** A seeded member's id, found the way the directory finds it. */
+async function memberId(request: APIRequestContext, business: string): Promise<string> {
+  const res = await request.get(`/api/members?search=${encodeURIComponent(business)}`);
+  const { members } = (await res.json()) as { members: { id: string; businessName: string }[] };
+  const member = members.find((m) => m.businessName === business);
+  if (!member) throw new Error(`${business} is not in the seeded directory`);
+  return member.id;
+}
+
+const STATIC_PAGES = [
+  { url: paths.about.href(), heading: /About the/ },
+  { url: paths.contact.href(), heading: 'Contact Us' },
+  { url: paths.privacy.href(), heading: /Privacy/ },
+  { url: paths.terms.href(), heading: /Terms/ },
+];
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the directory’s first page reads, and links to the member pages', async ({ page }) => {
+    await page.goto(paths.members.href());
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+    const first = main.locator('a[href^="/members/"]').first();
+    await expect(first).toBeVisible();
+    const name = (await first.innerText()).split('\n')[0]!.trim();
+    // A real link: following it loads the member's page, again without JavaScript.
+    await first.click();
+    await expect(page).toHaveURL(/\/members\/[^/]+$/);
+    await expect(page.getByRole('main').getByText(name).first()).toBeVisible();
+  });
+
+  test('a member page reads', async ({ page, request }) => {
+    await page.goto(paths.member.href(await memberId(request, 'Jordan River CPA Group')));
+    const main = page.getByRole('main');
+    await expect(
+      main.getByRole('heading', { name: 'Jordan River CPA Group' }).first(),
+    ).toBeVisible();
+    await expect(main.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('This site needs JavaScript to run.')).toHaveCount(0);
+  });
+
+  test('the job board reads, and links to the job posts', async ({ page }) => {
+    await page.goto(paths.jobPostings.href());
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Job Postings' })).toBeVisible();
+    const post = main.getByRole('list', { name: 'Job postings' }).getByRole('link').first();
+    await expect(post).toBeVisible();
+    const title = await post.innerText();
+    // A real link: following it loads the post's page, again without JavaScript.
+    await post.click();
+    await expect(page).toHaveURL(/\/job-postings\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: /Apply/ })).toBeVisible();
+    await expect(page.getByText('This site needs JavaScript to run.')).toHaveCount(0);
+  });
+
+  test('the static pages read', async ({ page }) => {
+    for (const { url, heading } of STATIC_PAGES) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading }), url).toBeVisible();
+    }
+  });
+});
+
+test('a member who signs in after a server-rendered page goes to Profile and back', async ({
+  page,
+  request,
+}) => {
+  const url = paths.member.href(await memberId(request, 'Jordan River CPA Group'));
+  await page.goto(url);
+  await expect(page.getByRole('heading', { name: 'Jordan River CPA Group' }).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await signInThroughForm(page, accounts.member);
+  await expect(page).toHaveURL(url);
+
+  // A fresh load of a server-rendered page: anonymous HTML, then the session's own header.
+  await page.goto(url);
+  const accountMenu = page.getByRole('button', { name: 'Account menu' });
+  await expect(accountMenu).toBeVisible();
+  await accountMenu.click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(paths.profile.href());
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole('heading', { name: 'Jordan River CPA Group' }).first()).toBeVisible();
+  await expect(accountMenu).toBeVisible();
+
+  // Landing on /profile itself waits for the session instead of sending the member to sign in.
+  await page.goto(paths.profile.href());
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+});
+
+test('Sign in clicked before the scripts have run still leads back to the page', async ({
+  page,
+  request,
+}) => {
+  const url = paths.member.href(await memberId(request, 'Jordan River CPA Group'));
+  // Hold the app's scripts: the server-rendered Sign in is a plain link until they run.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    // The member page's own requests were left behind by the navigation to /login.
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign in' });
+  await expect(signIn).toHaveAttribute('href', paths.login.href(url));
+  await signIn.click();
+  await expect(page).toHaveURL(paths.login.href(url));
+
+  release();
+  await signInThroughForm(page, accounts.member);
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+});
+
+test('the sign-in page sends nobody off the site', async ({ page }) => {
+  await page.goto(paths.login.href('//example.com/members'));
+  await signInThroughForm(page, accounts.member);
+  await expect(page).toHaveURL(paths.home.href());
+});
+
+test('a visitor who scrolls the directory before its scripts have run stays there, and the next members load', async ({
+  page,
+}) => {
+  // Hold the app's scripts until the visitor has scrolled the server-rendered page.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(paths.members.href(), { waitUntil: 'commit' });
+  const cards = page.getByRole('list', { name: 'Members' }).getByRole('article');
+  await expect(cards).toHaveCount(20);
+  await cards.last().scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+
+  release();
+  // Hydrated where the visitor is, the end of the list in view asks for the rest.
+  await expect(cards).toHaveCount(35);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});
