@@ -143,6 +143,27 @@ export async function scenarios(url, seats) {
       requests: [{ path: '/api/auth/validate', headers: { authorization: `Bearer ${token}` } }],
     },
     { name: 'SPA index.html', key: 'spa', requests: paths(['/']) },
+    // The pages as a browser or a search engine first gets them: rendered on the server (the
+    // directory and member pages) or the app with the page's own head (the event page), each
+    // kept per data version.
+    {
+      name: 'directory page, HTML',
+      key: 'html-directory',
+      requests: paths(['/members']),
+      target: { ratio: 0.35, p99Ms: 50 },
+    },
+    {
+      name: 'member page, HTML',
+      key: 'html-member',
+      requests: paths(memberIds.map((id) => `/members/${id}`)),
+      target: { ratio: 0.35, p99Ms: 50 },
+    },
+    {
+      name: 'event page, HTML',
+      key: 'html-event',
+      requests: paths([`/events/${seats.door}`]),
+      target: { ratio: 0.35, p99Ms: 50 },
+    },
     {
       name: 'staff: memberships due this month',
       key: 'due',
