@@ -8,7 +8,8 @@
 //   --scale N, --seconds S, --connections C, --only directory,search, --out NAME,
 //   --repeat N (every measured endpoint N times in one sitting, the ceiling first each time;
 //   the table gives the medians), --port P (default: any free port), --app DIR (run the build of another checkout, e.g. an
-//   earlier commit, with this harness), --profile DIR (the server writes a CPU profile there)
+//   earlier commit, with this harness), --profile DIR (the server writes a CPU profile there),
+//   --node-flags "…" (more flags for the server's node, after its own, e.g. to try a V8 setting)
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +42,7 @@ const { values: args } = parseArgs({
     port: { type: 'string' },
     app: { type: 'string' },
     profile: { type: 'string' },
+    'node-flags': { type: 'string' },
     repeat: { type: 'string', default: '1' },
   },
 });
@@ -143,7 +145,10 @@ const portal = await startPortal({
   scale,
   app,
   port: Number(args.port ?? (await freePort())),
-  nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [],
+  nodeArgs: [
+    ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []),
+    ...(args['node-flags']?.split(/\s+/).filter(Boolean) ?? []),
+  ],
   env: { SMTP_URL: mailSink.url, TRUST_PROXY: '127.0.0.1' },
 });
 const store = await database(portal.dataDir);

@@ -9,6 +9,9 @@ export type Compose = (
 
 type Log = Pick<FastifyBaseLogger, 'error'>;
 
+/** How many pieces of `inTurn` work run at once. */
+const IN_TURN = 2;
+
 const consoleLog: Log = {
   error: (details: unknown, message?: string) => console.error(message, details),
 };
@@ -20,6 +23,8 @@ const consoleLog: Log = {
  */
 export class MailDelivery {
   private readonly pending = new Set<Promise<void>>();
+  private readonly turns: { kind: string; work: () => Promise<void> }[] = [];
+  private working = 0;
 
   constructor(
     private readonly identity: () => Promise<ChamberIdentity>,
@@ -68,6 +73,36 @@ export class MailDelivery {
     );
     this.pending.add(task);
     void task.finally(() => this.pending.delete(task));
+  }
+
+  /**
+   * Work that ends in mail, done after the answer, at most `IN_TURN` pieces at a time: a rush
+   * of registrations queues its confirmations (a QR code and an .ics each) instead of taking
+   * the CPU from the requests still coming. What waits is only the work itself, in a list (no
+   * promise each): a queue of thousands stays a few hundred bytes an entry besides what the
+   * work holds.
+   */
+  inTurn(kind: string, work: () => Promise<void>): void {
+    this.turns.push({ kind, work });
+    if (this.working < IN_TURN) {
+      this.working += 1;
+      this.later('in turn', () => this.takeTurns());
+    }
+  }
+
+  private async takeTurns(): Promise<void> {
+    try {
+      for (let next = this.turns.shift(); next; next = this.turns.shift()) {
+        try {
+          await next.work();
+        } catch (err) {
+          // The address stays out of the log line: it may be someone's guess.
+          this.log.error({ err, mail: next.kind }, 'mail could not be sent');
+        }
+      }
+    } finally {
+      this.working -= 1;
+    }
   }
 
   /**

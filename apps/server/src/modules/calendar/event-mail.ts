@@ -1,4 +1,3 @@
-import { Semaphore } from 'async-mutex';
 import QRCode from 'qrcode';
 import { dateTimeFormat } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
@@ -93,13 +92,6 @@ const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim()
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
 
 /**
- * Mail composed after an answer, two at a time in the process: a rush of registrations
- * queues its confirmations (a QR code and an .ics each) instead of taking the CPU from the
- * requests still coming.
- */
-const composing = new Semaphore(2);
-
-/**
  * The check-in QR as a mail attachment: grey, not RGBA, and every row filtered by 'up'
  * instead of pngjs trying all five filters per row. A two-tone image loses nothing by it;
  * the PNG is 1.5 kB instead of 2.4 kB and costs a third of the CPU (about 6 ms instead of
@@ -133,11 +125,12 @@ export class EventMail {
   ) {}
 
   /**
-   * Work that ends in mail, done after the answer has gone out (queued with the portal's
-   * other mail: shutdown and `flushMail` wait for it). Failures are logged for staff.
+   * Work that ends in mail, done after the answer has gone out, two pieces at a time (queued
+   * with the portal's other mail: shutdown and `flushMail` wait for it). Failures are logged
+   * for staff.
    */
   later(kind: string, work: () => Promise<void>): void {
-    this.mail.later(kind, () => composing.runExclusive(work));
+    this.mail.inTurn(kind, work);
   }
 
   private async attachment(chamber: ChamberIdentity, target: Target, invite?: IcsInvite) {

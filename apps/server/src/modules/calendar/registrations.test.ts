@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Appointment, RegistrationList, RegistrationResult } from '@chamber/contract';
-import { eventRegistrations } from '@chamber/db';
+import { eventRegistrations, events } from '@chamber/db';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import {
   calendarPeople,
@@ -16,7 +16,7 @@ import {
   startCalendarApp,
   type CalendarPeople,
 } from '../../test/calendar.js';
-import type { SmtpServer } from '../../test/smtp.js';
+import { recipients, type SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
 let smtp: SmtpServer;
@@ -469,6 +469,53 @@ describe('a slow mail server', () => {
       release();
       await slow.app.flushMail();
       expect(held.received.map((m) => m.subject)).toEqual(["You're registered: Harvest Dinner"]);
+    } finally {
+      await closeSlow();
+    }
+  });
+});
+
+describe('an event deleted while its confirmations wait their turn', () => {
+  it('mails nobody for it, logs no failure, and still mails the others', async () => {
+    const {
+      ctx: slow,
+      smtp: held,
+      people: slowPeople,
+      close: closeSlow,
+      release,
+    } = await startCalendarApp({ held: true });
+    try {
+      const logged = vi.spyOn(slow.app.log, 'error');
+      const owner = slowPeople.owner;
+      const dinner = await createdEvent(slow, owner.token, { title: 'Harvest Dinner' });
+      const mixer = await createdEvent(slow, owner.token, { title: 'Spring Mixer' });
+      // Two confirmations take the two turns and wait on the mail server; the third waits.
+      for (const email of ['ana@example.com', 'ben@example.com']) {
+        expect((await register(slow, dinner.id, guest({ email }))).statusCode).toBe(201);
+      }
+      const waiting = await register(slow, mixer.id, guest({ email: 'cy@example.com' }));
+      expect(waiting.statusCode).toBe(201);
+      // Deleting it mails its registrants that it is cancelled, which waits on the mail server
+      // too: the answer comes once the server takes mail again; the rows are gone before that.
+      const deleting = deleteAppointment(slow, mixer.id, owner.token);
+      await expect
+        .poll(
+          async () => (await slow.db.select().from(events).where(eq(events.id, mixer.id))).length,
+        )
+        .toBe(0);
+      release();
+      expect((await deleting).statusCode).toBe(200);
+      await slow.app.flushMail();
+      const mailed = held.received.map((m) => [recipients(m).join(), m.subject]);
+      expect(mailed.filter(([to]) => to !== 'cy@example.com')).toEqual([
+        ['ana@example.com', "You're registered: Harvest Dinner"],
+        ['ben@example.com', "You're registered: Harvest Dinner"],
+      ]);
+      // Cy hears that the mixer is cancelled, and gets no confirmation for it.
+      expect(mailed.filter(([to]) => to === 'cy@example.com')).toEqual([
+        ['cy@example.com', 'Cancelled: Spring Mixer'],
+      ]);
+      expect(logged).not.toHaveBeenCalled();
     } finally {
       await closeSlow();
     }

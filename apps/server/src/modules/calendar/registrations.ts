@@ -204,15 +204,24 @@ export class RegistrationService {
         : null;
     // The mails go out after the answer: their QR code, .ics and SMTP round trip cost more
     // than the registration, and the seats are decided already. A failure is logged for staff.
+    // The event is read again when its turn comes: a rush of registrations queues thousands of
+    // these, and each then holds its own registration but not its own copy of the event.
+    const position = counts.position;
     this.mail.later('registration', async () => {
+      const current = await resolveTarget(this.db, id).catch((err: unknown) => {
+        // Deleted meanwhile, and its registrations with it: nobody is left to mail.
+        if (err instanceof AppError && err.code === 'not_found') return null;
+        throw err;
+      });
+      if (!current || current.kind === 'series') return;
       let failure: unknown = null;
       try {
-        await this.mailRegistrant(target, saved, link, counts.position, ticket);
+        await this.mailRegistrant(current, saved, link, position, ticket);
       } catch (err) {
         failure = err;
       }
       // The waiting parties' offers go out whatever became of the registrant's mail.
-      const [offerFailure] = await mailOffers(this.mail, this.publicUrl, target, saved.offers);
+      const [offerFailure] = await mailOffers(this.mail, this.publicUrl, current, saved.offers);
       if (failure ?? offerFailure) throw failure ?? offerFailure;
     });
     // A repeat that changed nothing answers with what was sent, as a new registration would:
