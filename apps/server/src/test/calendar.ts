@@ -1,7 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { Appointment, CalendarEvent, EventList } from '@chamber/contract';
 import { calendars, type Database, chambers } from '@chamber/db';
+import { seatOffersJob } from '../background/seat-offers.js';
+import { createMailer } from '../lib/mail/mailer.js';
+import { chamberMail } from '../modules/chamber/index.js';
 import { createTestApp, createTestUser, signIn, type TestContext } from './app.js';
+import { startRunner, waitForRun } from './jobs.js';
 import { startSmtpServer } from './smtp.js';
 
 /** Request helpers for the calendar; each returns the raw response. */
@@ -65,6 +70,25 @@ export async function startCalendarApp({ held = false }: { held?: boolean } = {}
     await smtp.close();
   };
   return { ctx, smtp, people, close, release };
+}
+
+/**
+ * With `startCalendarApp({ held: true })`: the request is answered (201) within 3 seconds while
+ * the mail server holds every message, and once released exactly one mail follows, `subject`.
+ */
+export async function expectAnswerBeforeMail(
+  app: Awaited<ReturnType<typeof startCalendarApp>>,
+  answered: Promise<LightMyRequestResponse>,
+  subject: string,
+) {
+  const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 3000));
+  const res = await Promise.race([answered, late]);
+  expect(res).not.toBe('late');
+  expect((res as LightMyRequestResponse).statusCode).toBe(201);
+  expect(app.smtp.received).toEqual([]);
+  app.release();
+  await app.ctx.app.flushMail();
+  expect(app.smtp.received.map((m) => m.subject)).toEqual([subject]);
 }
 
 export function listEvents(
@@ -219,3 +243,26 @@ export function createSeries(
 /** Start times (ISO) of the events with a title, in order. */
 export const startsOf = (events: CalendarEvent[], title?: string) =>
   events.filter((e) => title === undefined || e.title === title).map((e) => e.startTime);
+
+/**
+ * Runs the seat-offers job once, as the scheduler would at the test clock's time (lapsing held
+ * seats and offers past their time, offering the seats to the waiting list), and returns the
+ * run's final state for the test to check.
+ */
+export async function runSeatOffers(ctx: TestContext) {
+  const mailer = createMailer(ctx.config);
+  const runner = await startRunner({
+    url: ctx.url,
+    db: ctx.db,
+    clock: ctx.clock,
+    definitions: [seatOffersJob],
+    config: ctx.config,
+    mail: chamberMail(ctx.db, ctx.config, mailer),
+  });
+  try {
+    return (await waitForRun(ctx.db, await runner.send('seat-offers'))).state;
+  } finally {
+    await runner.stop();
+    await mailer.close();
+  }
+}
