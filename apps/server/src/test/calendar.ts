@@ -5,9 +5,8 @@ import { calendars, type Database, chambers } from '@chamber/db';
 import { seatOffersJob } from '../background/seat-offers.js';
 import { createMailer } from '../lib/mail/mailer.js';
 import { chamberMail } from '../modules/chamber/index.js';
-import { createTestApp, createTestUser, signIn, type TestContext } from './app.js';
+import { createMailingApp, createTestUser, signIn, type TestContext } from './app.js';
 import { startRunner, waitForRun } from './jobs.js';
-import { startSmtpServer } from './smtp.js';
 
 /** Request helpers for the calendar; each returns the raw response. */
 
@@ -60,14 +59,16 @@ export type CalendarPeople = Awaited<ReturnType<typeof calendarPeople>>;
 export async function startCalendarApp({ held = false }: { held?: boolean } = {}) {
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const smtp = await startSmtpServer(held ? { holdEach: () => gate } : {});
-  const ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
+  const mailing = await createMailingApp(
+    { PUBLIC_URL: 'https://portal.example' },
+    held ? { holdEach: () => gate } : {},
+  );
+  const { ctx, smtp } = mailing;
   await createCalendar(ctx.db);
   const people = await calendarPeople(ctx);
   const close = async () => {
     release();
-    await ctx.close();
-    await smtp.close();
+    await mailing.close();
   };
   return { ctx, smtp, people, close, release };
 }
