@@ -10,6 +10,20 @@ import { CalendarPage } from './calendar-page';
 // Role queries over a 42-day grid are slow in jsdom.
 vi.setConfig({ testTimeout: 30_000 });
 
+/** The occurrence's stored links and note, as the edit dialog loads them. */
+const customFields = (internalNote = '') => ({
+  'GET /calendars/appointments/s-1_20260317T133000Z/custom-fields': () =>
+    json(200, { pageUrl: '', coverImageUrl: '', downloadFileUrl: '', internalNote }),
+});
+
+/** The calendar, then the occurrence's details, then Edit: answers the Edit Event dialog. */
+async function openEditor() {
+  renderWithProviders(<CalendarPage />);
+  fireEvent.click(await screen.findByRole('button', { name: /Networking Breakfast/ }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Edit' }));
+  return screen.findByRole('dialog', { name: 'Edit Event' });
+}
+
 describe('the event dialog on the calendar', () => {
   beforeEach(() => {
     // 10:00 in Denver on Tuesday 10 March 2026; only the clock is fake, not the timers.
@@ -191,19 +205,13 @@ describe('the event dialog on the calendar', () => {
     const api = stubApi({
       ...signedInAs(makeProfile()),
       ...calendarRoutes([occurrence]),
-      'GET /calendars/appointments/s-1_20260317T133000Z/custom-fields': () =>
-        json(200, { pageUrl: '', coverImageUrl: '', downloadFileUrl: '', internalNote: 'Seeded' }),
+      ...customFields('Seeded'),
       'PUT /calendars/appointments/s-1_20260317T133000Z': (body) =>
         json(200, { ...occurrence, ...(body as object) }),
     });
     vi.spyOn(toast, 'success').mockImplementation(() => 1);
-    renderWithProviders(<CalendarPage />);
 
-    fireEvent.click(await screen.findByRole('button', { name: /Networking Breakfast/ }));
-    fireEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Edit' }),
-    );
-    const form = await screen.findByRole('dialog', { name: 'Edit Event' });
+    const form = await openEditor();
     expect(await within(form).findByText('Every week on Tuesday')).toBeTruthy();
     expect((within(form).getByLabelText('Start time') as HTMLInputElement).value).toBe('07:30');
 
@@ -292,8 +300,7 @@ describe('the event dialog on the calendar', () => {
     const api = stubApi({
       ...signedInAs(makeProfile()),
       ...calendarRoutes([occurrence]),
-      'GET /calendars/appointments/s-1_20260317T133000Z/custom-fields': () =>
-        json(200, { pageUrl: '', coverImageUrl: '', downloadFileUrl: '', internalNote: '' }),
+      ...customFields(),
       'PUT /calendars/appointments/s-1_20260317T133000Z': (body) =>
         answer === 'refuse'
           ? json(400, {
@@ -303,13 +310,8 @@ describe('the event dialog on the calendar', () => {
           : json(200, { ...occurrence, ...(body as object) }),
     });
     const success = vi.spyOn(toast, 'success').mockImplementation(() => 1);
-    renderWithProviders(<CalendarPage />);
 
-    fireEvent.click(await screen.findByRole('button', { name: /Networking Breakfast/ }));
-    fireEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Edit' }),
-    );
-    const form = await screen.findByRole('dialog', { name: 'Edit Event' });
+    const form = await openEditor();
     const capacity = (await within(form).findByLabelText('Capacity (seats)')) as HTMLInputElement;
     expect(capacity.value).toBe('12');
     expect(within(form).getByText(/9 seats taken now, 2 waiting/)).toBeTruthy();
@@ -347,19 +349,13 @@ describe('the event dialog on the calendar', () => {
     const api = stubApi({
       ...signedInAs(makeProfile()),
       ...calendarRoutes([occurrence]),
-      'GET /calendars/appointments/s-1_20260317T133000Z/custom-fields': () =>
-        json(200, { pageUrl: '', coverImageUrl: '', downloadFileUrl: '', internalNote: '' }),
+      ...customFields(),
       'PUT /calendars/appointments/s-1_20260317T133000Z': (body) =>
         json(200, { ...occurrence, ...(body as object) }),
     });
     vi.spyOn(toast, 'success').mockImplementation(() => 1);
-    renderWithProviders(<CalendarPage />);
 
-    fireEvent.click(await screen.findByRole('button', { name: /Networking Breakfast/ }));
-    fireEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Edit' }),
-    );
-    const form = await screen.findByRole('dialog', { name: 'Edit Event' });
+    const form = await openEditor();
     fireEvent.change(await within(form).findByLabelText('Capacity (seats)'), {
       target: { value: '40' },
     });
