@@ -16,6 +16,15 @@ const customFields = (internalNote = '') => ({
     json(200, { pageUrl: '', coverImageUrl: '', downloadFileUrl: '', internalNote }),
 });
 
+/** The calendar, then the empty Thursday 19 March: answers the Create Event dialog for it. */
+async function openCreator() {
+  renderWithProviders(<CalendarPage />);
+  fireEvent.click(
+    await screen.findByRole('button', { name: /Thursday, March 19, no events, add event/ }),
+  );
+  return screen.findByRole('dialog', { name: 'Create Event' });
+}
+
 /** The calendar, then the occurrence's details, then Edit: answers the Edit Event dialog. */
 async function openEditor() {
   renderWithProviders(<CalendarPage />);
@@ -41,12 +50,8 @@ describe('the event dialog on the calendar', () => {
       'POST /calendars/appointments': () =>
         json(201, { ...saved, address: saved.location, selectedTimezone: saved.timezone }),
     });
-    renderWithProviders(<CalendarPage />);
 
-    fireEvent.click(
-      await screen.findByRole('button', { name: /Thursday, March 19, no events, add event/ }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Create Event' });
+    const dialog = await openCreator();
     expect((within(dialog).getByLabelText('Start date') as HTMLInputElement).value).toBe(
       '2026-03-19',
     );
@@ -123,11 +128,8 @@ describe('the event dialog on the calendar', () => {
       'GET /payments/options': () => json(200, { online: true, offlineMethods: ['cash'] }),
       'POST /calendars/appointments': () => answer,
     });
-    renderWithProviders(<CalendarPage />);
-    fireEvent.click(
-      await screen.findByRole('button', { name: /Thursday, March 19, no events, add event/ }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Create Event' });
+
+    const dialog = await openCreator();
     fireEvent.change(within(dialog).getByLabelText('Title*'), {
       target: { value: 'Priced Luncheon' },
     });
@@ -182,11 +184,8 @@ describe('the event dialog on the calendar', () => {
       ...calendarRoutes([]),
       'GET /payments/options': () => json(200, { online: false, offlineMethods: ['cash'] }),
     });
-    renderWithProviders(<CalendarPage />);
-    fireEvent.click(
-      await screen.findByRole('button', { name: /Thursday, March 19, no events, add event/ }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Create Event' });
+
+    const dialog = await openCreator();
     fireEvent.change(within(dialog).getByLabelText('Member price ($ per seat)'), {
       target: { value: '25' },
     });
@@ -255,12 +254,8 @@ describe('the event dialog on the calendar', () => {
       'POST /calendars/appointments': () =>
         json(201, { ...saved, address: saved.location, selectedTimezone: saved.timezone }),
     });
-    renderWithProviders(<CalendarPage />);
 
-    fireEvent.click(
-      await screen.findByRole('button', { name: /Thursday, March 19, no events, add event/ }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Create Event' });
+    const dialog = await openCreator();
     const capacity = within(dialog).getByLabelText('Capacity (seats)') as HTMLInputElement;
     const reminder = within(dialog).getByLabelText('Reminder (hours before)') as HTMLInputElement;
     expect(capacity.value).toBe('');
