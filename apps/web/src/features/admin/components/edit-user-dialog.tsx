@@ -21,19 +21,11 @@ import { UserDialogFrame } from './user-dialog-frame';
 type FormControl = Control<UserFormValues, unknown, ReturnType<typeof userFormSchema.parse>>;
 
 /** The edit dialog (spec §2): every field of the account, its listing and its membership. */
-export function EditUserDialog({
-  user,
-  open,
-  isSelf,
-  onOpenChange,
-  onCloseAutoFocus,
-}: UserDialogProps & { isSelf: boolean }) {
+export function EditUserDialog({ isSelf, ...dialog }: UserDialogProps & { isSelf: boolean }) {
+  const { user, onOpenChange } = dialog;
   return (
     <UserDialogFrame
-      user={user}
-      open={open}
-      onOpenChange={onOpenChange}
-      onCloseAutoFocus={onCloseAutoFocus}
+      {...dialog}
       className="max-w-2xl"
       title="Edit User"
       description={user ? `Update ${fullName(user)}’s account, listing and membership.` : null}

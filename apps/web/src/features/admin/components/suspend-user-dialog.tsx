@@ -12,19 +12,14 @@ import { UserDialogFrame } from './user-dialog-frame';
  * suspends, so it stays a single quick step.
  */
 export function SuspendUserDialog({
-  user,
-  open,
   pending,
   onConfirm,
-  onOpenChange,
-  onCloseAutoFocus,
+  ...dialog
 }: ConfirmUserDialogProps<(reason: string) => void>) {
+  const { user, onOpenChange } = dialog;
   return (
     <UserDialogFrame
-      user={user}
-      open={open}
-      onOpenChange={onOpenChange}
-      onCloseAutoFocus={onCloseAutoFocus}
+      {...dialog}
       title={`Suspend ${user ? fullName(user) : 'user'}?`}
       description="They are signed out at once and cannot sign in until an admin activates the account again."
     >
