@@ -1,14 +1,6 @@
 import type { Page } from '@playwright/test';
-import {
-  accounts,
-  expect,
-  expectNoAxeViolations,
-  ownNetwork,
-  paths,
-  signInThroughForm,
-  test,
-} from './fixtures';
-import { recordCheckPayment } from './membership-helpers';
+import { expect, expectNoAxeViolations, ownNetwork, paths, test } from './fixtures';
+import { recordCheckAsStaff } from './membership-helpers';
 import { mailContaining } from './public-site-helpers';
 
 // Joining in the browser: a plan's page → the join page → details → sign-in → invoice, then
@@ -91,17 +83,11 @@ test('a visitor joins the Enhanced plan by invoice; staff record the check; the 
   expect(mail).toContain(`invoice-${invoiceNumber}.pdf`);
 
   // The check arrives: staff record it in Admin → Memberships, in their own browser.
-  const staffContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  await staff.goto(paths.login.href());
-  await signInThroughForm(staff, accounts.admin);
-  await expect(staff).toHaveURL(paths.home.href());
-  await recordCheckPayment(staff, {
+  await recordCheckAsStaff(browser, {
     businessName: who.business,
     invoiceNumber,
     checkNumber: '2044',
   });
-  await staffContext.close();
   await mailContaining(`Subject: Receipt for invoice ${invoiceNumber}: $550.00 paid`, since);
 
   // Later, the member opens their membership page.

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { apiToken } from './admin-api';
-import { expect, ownNetwork, paths } from './fixtures';
+import { accounts, expect, ownNetwork, paths, signInThroughForm } from './fixtures';
 
 export interface Joined {
   email: string;
@@ -134,4 +134,47 @@ export async function recordCheckPayment(
   await expect(invoice.getByText('Paid', { exact: true })).toBeVisible();
   await expect(invoice.getByText(`Check ${checkNumber}`, { exact: false })).toBeVisible();
   return dialog;
+}
+
+/**
+ * The check arrives: staff record it in Admin → Memberships, in their own browser, signed in
+ * as the seed's admin through the form (recordCheckPayment); their browser closes after.
+ */
+export async function recordCheckAsStaff(
+  browser: Browser,
+  check: Parameters<typeof recordCheckPayment>[1],
+): Promise<void> {
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await staff.goto(paths.login.href());
+  await signInThroughForm(staff, accounts.admin);
+  await expect(staff).toHaveURL(paths.home.href());
+  await recordCheckPayment(staff, check);
+  await staffContext.close();
+}
+
+/** /membership's 'Paid through' date. */
+export const paidThrough = (page: Page) =>
+  page
+    .getByRole('term')
+    .filter({ hasText: /^Paid through$/ })
+    .locator('xpath=following-sibling::dd');
+
+/**
+ * On /membership, 'Renew now (…)': the renewal invoice is issued and shown in 'Invoices to pay',
+ * the only invoice there to pay online. Answers the price, that list item and its number.
+ */
+export async function renewNow(
+  page: Page,
+): Promise<{ price: string; toPay: Locator; invoiceNumber: string }> {
+  const renew = page.getByRole('button', { name: /^Renew now \(\$[\d,]+\.\d{2}\)$/ });
+  const price = (await renew.textContent())!.match(/\$[\d,]+\.\d{2}/)![0];
+  await renew.click();
+  const toPay = page
+    .getByRole('listitem')
+    .filter({ hasText: /^Invoice \d{4}-\d{4}/ })
+    .filter({ has: page.getByRole('button', { name: /^Pay \$[\d,]+\.\d{2} online$/ }) });
+  await expect(toPay).toHaveCount(1);
+  const invoiceNumber = (await toPay.textContent())!.match(/Invoice (\d{4}-\d{4})/)![1]!;
+  return { price, toPay, invoiceNumber };
 }

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { checkLooks, expect, followSystemTheme, paths, signIn, test } from './fixtures';
+import { paidThrough, renewNow } from './membership-helpers';
 import { mailContaining } from './public-site-helpers';
 
 // A member renews from /membership and pays by card: 'Renew now' issues the renewal invoice,
@@ -15,12 +15,6 @@ const brian = {
   password: 'Chamber-Member-2026',
 };
 
-const paidThrough = (page: Page) =>
-  page
-    .getByRole('term')
-    .filter({ hasText: /^Paid through$/ })
-    .locator('xpath=following-sibling::dd');
-
 test('a member whose renewal is due renews online: Checkout, back to /membership, a year added, the receipt mailed', async ({
   page,
 }) => {
@@ -33,15 +27,7 @@ test('a member whose renewal is due renews online: Checkout, back to /membership
   const before = (await paidThrough(page).textContent())!;
   const year = Number(before.match(/\d{4}/)![0]);
 
-  const renew = page.getByRole('button', { name: /^Renew now \(\$[\d,]+\.\d{2}\)$/ });
-  const price = (await renew.textContent())!.match(/\$[\d,]+\.\d{2}/)![0];
-  await renew.click();
-  const toPay = page
-    .getByRole('listitem')
-    .filter({ hasText: /^Invoice \d{4}-\d{4}/ })
-    .filter({ has: page.getByRole('button', { name: `Pay ${price} online` }) });
-  await expect(toPay).toHaveCount(1);
-  const invoiceNumber = (await toPay.textContent())!.match(/Invoice (\d{4}-\d{4})/)![1]!;
+  const { price, toPay, invoiceNumber } = await renewNow(page);
   await checkLooks(page, 'renew-online-to-pay');
 
   await toPay.getByRole('button', { name: `Pay ${price} online` }).click();

@@ -1,5 +1,5 @@
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
-import { recordCheckPayment } from './membership-helpers';
+import { expect, paths, signInThroughForm, test } from './fixtures';
+import { paidThrough, recordCheckAsStaff, renewNow } from './membership-helpers';
 import { mailContaining } from './public-site-helpers';
 
 // A member renews from /membership: 'Renew now' issues the renewal invoice, shown to pay;
@@ -11,12 +11,6 @@ const tom = {
   password: 'Chamber-Member-2026',
   business: 'Redwood Hardware & Supply',
 };
-
-const paidThrough = (page: import('@playwright/test').Page) =>
-  page
-    .getByRole('term')
-    .filter({ hasText: /^Paid through$/ })
-    .locator('xpath=following-sibling::dd');
 
 test('a member renews from /membership; once staff record the check, the year is added', async ({
   page,
@@ -31,36 +25,22 @@ test('a member renews from /membership; once staff record the check, the year is
   const before = (await paidThrough(page).textContent())!;
   const throughYear = Number(before.match(/\d{4}/)![0]);
 
-  const renew = page.getByRole('button', { name: /^Renew now \(\$[\d,]+\.\d{2}\)$/ });
-  const price = (await renew.textContent())!.match(/\$[\d,]+\.\d{2}/)![0];
-  await renew.click();
   // 'Invoices to pay': the renewal invoice, to pay online (card payment is set up in this run)
   // or by check, which staff record below.
-  const toPay = page
-    .getByRole('listitem')
-    .filter({ hasText: /^Invoice \d{4}-\d{4}/ })
-    .filter({ has: page.getByRole('button', { name: /^Pay \$[\d,]+\.\d{2} online$/ }) });
-  await expect(toPay).toHaveCount(1);
+  const { price, toPay, invoiceNumber } = await renewNow(page);
   await expect(toPay).toContainText(price);
   await expect(toPay.getByRole('button', { name: `Pay ${price} online` })).toBeVisible();
-  const invoiceNumber = (await toPay.textContent())!.match(/Invoice (\d{4}-\d{4})/)![1]!;
 
   // A second click, or a reload, still has the one renewal invoice to pay.
   await page.reload();
   await expect(toPay).toHaveCount(1);
 
-  const staffContext = await browser.newContext();
-  const staff = await staffContext.newPage();
-  await staff.goto(paths.login.href());
-  await signInThroughForm(staff, accounts.admin);
-  await expect(staff).toHaveURL(paths.home.href());
-  await recordCheckPayment(staff, {
+  await recordCheckAsStaff(browser, {
     businessName: tom.business,
     invoiceNumber,
     checkNumber: '5150',
     list: 'All',
   });
-  await staffContext.close();
   await mailContaining(`Subject: Receipt for invoice ${invoiceNumber}: ${price} paid`, since);
 
   await page.reload();

@@ -1,78 +1,30 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect as connectTcp, createServer } from 'node:net';
+import { connect as connectTcp } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, runMigrations, startEmbeddedPostgres } from '@chamber/db';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createTestDatabase, createTestUser, PASSWORD, pkcePair } from './test/app.js';
 import { schedulesIn } from './test/jobs.js';
+import {
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+  stopServerProcess,
+} from './test/server-process.js';
 
 /** Real server processes on one database, as several instances behind a load balancer run. */
 
-const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
-// Node itself with tsx's loader (not the tsx wrapper), so signals reach the server directly.
-const serverPackage = fileURLToPath(new URL('..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
-
-interface Running {
-  url: string;
-  port: number;
-  process: ChildProcess;
-  exit: Promise<number | null>;
-}
-
-async function startServer(databaseUrl: string, dataDir: string): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', serverEntry], {
-    cwd: serverPackage,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: 'http://localhost:3000',
-      LOG_LEVEL: process.env.SERVER_LOG ?? 'silent',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** A server process on the test's database and data folder, silent unless SERVER_LOG is set. */
+const startServer = (databaseUrl: string, dataDir: string) =>
+  startServerProcess({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.SERVER_LOG ?? 'silent',
   });
-  const exit = once(child, 'exit').then(([code]) => code as number | null);
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Chamber portal is running')) resolve();
-    };
-    child.stdout!.on('data', onData);
-    if (process.env.SERVER_LOG)
-      child.stdout!.on('data', (c: Buffer) =>
-        process.stderr.write(`S ${c.toString().slice(0, 300)}`),
-      );
-    child.stderr!.on('data', onData);
-    void exit.then((code) => reject(new Error(`server exited ${code}: ${output}`)));
-    setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);
-  });
-  return { url: `http://127.0.0.1:${port}`, port, process: child, exit };
-}
-
-async function stop(server: Running) {
-  if (server.process.exitCode === null) server.process.kill('SIGTERM');
-  return server.exit;
-}
 
 const json = (body: object) => ({
   method: 'POST',
@@ -93,8 +45,8 @@ function authorizeBody(email: string, password: string, challenge = pkcePair().c
 describe('two server processes on one database', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let dataDir: string;
-  let a: Running;
-  let b: Running;
+  let a: ServerProcess;
+  let b: ServerProcess;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -106,7 +58,7 @@ describe('two server processes on one database', () => {
     // Two processes compiling and migrating at once on a busy 2-core machine.
   }, 120_000);
   afterAll(async () => {
-    await Promise.all([stop(a), stop(b)]);
+    await Promise.all([stopServerProcess(a), stopServerProcess(b)]);
     await database.close();
     await rm(dataDir, { recursive: true, force: true });
   });

@@ -11,6 +11,7 @@ import { type Config, loadConfig } from '../config.js';
 import { type Clock, manualClock } from '../lib/clock.js';
 import { hashPassword } from '../modules/auth/index.js';
 import { s256Challenge } from '../modules/auth/pkce.js';
+import { startSmtpServer } from './smtp.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -70,6 +71,23 @@ export async function createTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test app mailing to a loopback SMTP peer of its own, which the test reads; `close`
+ * stops both. `smtpOptions` as startSmtpServer takes them (a peer that holds its messages).
+ */
+export async function createMailingApp(
+  env: Record<string, string> = {},
+  smtpOptions: Parameters<typeof startSmtpServer>[0] = {},
+) {
+  const smtp = await startSmtpServer(smtpOptions);
+  const ctx = await createTestApp({ SMTP_URL: smtp.url, ...env });
+  const close = async () => {
+    await ctx.close();
+    await smtp.close();
+  };
+  return { ctx, smtp, close };
 }
 
 const hashes = new Map<string, Promise<string>>();

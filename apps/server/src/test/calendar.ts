@@ -1,8 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { Appointment, CalendarEvent, EventList } from '@chamber/contract';
 import { calendars, type Database, chambers } from '@chamber/db';
-import { createTestApp, createTestUser, signIn, type TestContext } from './app.js';
-import { startSmtpServer } from './smtp.js';
+import { seatOffersJob } from '../background/seat-offers.js';
+import { createMailer } from '../lib/mail/mailer.js';
+import { chamberMail } from '../modules/chamber/index.js';
+import { createMailingApp, createTestUser, signIn, type TestContext } from './app.js';
+import { startRunner, waitForRun } from './jobs.js';
 
 /** Request helpers for the calendar; each returns the raw response. */
 
@@ -55,16 +59,37 @@ export type CalendarPeople = Awaited<ReturnType<typeof calendarPeople>>;
 export async function startCalendarApp({ held = false }: { held?: boolean } = {}) {
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const smtp = await startSmtpServer(held ? { holdEach: () => gate } : {});
-  const ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example' });
+  const mailing = await createMailingApp(
+    { PUBLIC_URL: 'https://portal.example' },
+    held ? { holdEach: () => gate } : {},
+  );
+  const { ctx, smtp } = mailing;
   await createCalendar(ctx.db);
   const people = await calendarPeople(ctx);
   const close = async () => {
     release();
-    await ctx.close();
-    await smtp.close();
+    await mailing.close();
   };
   return { ctx, smtp, people, close, release };
+}
+
+/**
+ * With `startCalendarApp({ held: true })`: the request is answered (201) within 3 seconds while
+ * the mail server holds every message, and once released exactly one mail follows, `subject`.
+ */
+export async function expectAnswerBeforeMail(
+  app: Awaited<ReturnType<typeof startCalendarApp>>,
+  answered: Promise<LightMyRequestResponse>,
+  subject: string,
+) {
+  const late = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), 3000));
+  const res = await Promise.race([answered, late]);
+  expect(res).not.toBe('late');
+  expect((res as LightMyRequestResponse).statusCode).toBe(201);
+  expect(app.smtp.received).toEqual([]);
+  app.release();
+  await app.ctx.app.flushMail();
+  expect(app.smtp.received.map((m) => m.subject)).toEqual([subject]);
 }
 
 export function listEvents(
@@ -219,3 +244,26 @@ export function createSeries(
 /** Start times (ISO) of the events with a title, in order. */
 export const startsOf = (events: CalendarEvent[], title?: string) =>
   events.filter((e) => title === undefined || e.title === title).map((e) => e.startTime);
+
+/**
+ * Runs the seat-offers job once, as the scheduler would at the test clock's time (lapsing held
+ * seats and offers past their time, offering the seats to the waiting list), and returns the
+ * run's final state for the test to check.
+ */
+export async function runSeatOffers(ctx: TestContext) {
+  const mailer = createMailer(ctx.config);
+  const runner = await startRunner({
+    url: ctx.url,
+    db: ctx.db,
+    clock: ctx.clock,
+    definitions: [seatOffersJob],
+    config: ctx.config,
+    mail: chamberMail(ctx.db, ctx.config, mailer),
+  });
+  try {
+    return (await waitForRun(ctx.db, await runner.send('seat-offers'))).state;
+  } finally {
+    await runner.stop();
+    await mailer.close();
+  }
+}

@@ -65,6 +65,14 @@ export function putOwnProfile(ctx: TestContext, payload: object, token?: string)
 
 export const memberOf = (res: LightMyRequestResponse) => res.json<Member>();
 
+/** The contact's row as stored, whatever the API shows of it. */
+export const storedContact = async (ctx: TestContext, id: string) =>
+  (await ctx.db.select().from(contacts).where(eq(contacts.id, id)))[0]!;
+
+/** A new admin login, signed in: its access token. */
+export const signedInAdmin = async (ctx: TestContext) =>
+  signIn(ctx, (await createTestUser(ctx.db, { role: 'admin' })).email);
+
 /** A real image of the given size and format, generated rather than checked in. */
 export function makeImage(
   format: 'png' | 'jpeg',

@@ -20,6 +20,7 @@ export async function freePort(): Promise<number> {
 
 export interface ServerProcess {
   url: string;
+  port: number;
   process: ChildProcess;
   /** Resolves with the exit code (null when a signal ended it). */
   exit: Promise<number | null>;
@@ -59,15 +60,15 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     void exit.then((code) => reject(new Error(`server exited ${code}: ${output}`)));
     setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
   });
-  return { url: `http://127.0.0.1:${port}`, process: child, exit, output: () => output };
+  return { url: `http://127.0.0.1:${port}`, port, process: child, exit, output: () => output };
 }
 
-/** Stops a server process with SIGTERM (it stops its embedded database) and waits for it. */
-export async function stopServerProcess(server: ServerProcess): Promise<void> {
+/** Stops a server process with SIGTERM (it stops its embedded database), waits for it and answers its exit code. */
+export async function stopServerProcess(server: ServerProcess): Promise<number | null> {
   if (server.process.exitCode === null && server.process.signalCode === null) {
     server.process.kill('SIGTERM');
   }
-  await server.exit;
+  return server.exit;
 }
 
 /** The postmaster.pid of an embedded cluster: its process id and state ("ready", "starting"...). */

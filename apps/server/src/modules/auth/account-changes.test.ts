@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '@chamber/db';
 import {
   createContact,
-  createTestApp,
+  createMailingApp,
   createTestUser,
   PASSWORD,
   signIn,
@@ -12,19 +12,16 @@ import {
 } from '../../test/app.js';
 import { authorize, tokenIsLive } from '../../test/auth.js';
 import { bearer } from '../../test/members.js';
-import { startSmtpServer, type SmtpServer } from '../../test/smtp.js';
+import type { SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
 let smtp: SmtpServer;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.org' });
+  ({ ctx, smtp, close } = await createMailingApp({ PUBLIC_URL: 'https://portal.example.org' }));
 });
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+afterAll(() => close());
 
 const HOUR = 3600_000;
 

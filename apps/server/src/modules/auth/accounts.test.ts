@@ -8,10 +8,10 @@ import {
   createTestApp,
   createTestUser,
   PASSWORD,
-  pkcePair,
   signIn,
   type TestContext,
 } from '../../test/app.js';
+import { exchange as exchangeCode, issueCode, profile as profileOf } from '../../test/auth.js';
 import { mailTo } from '../../test/sign-up.js';
 import { chamberMail } from '../chamber/index.js';
 import { AccountService } from './accounts.js';
@@ -31,41 +31,12 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const profile = (token: string) =>
-  ctx.app.inject({
-    method: 'GET',
-    url: '/api/auth/profile',
-    headers: { authorization: `Bearer ${token}` },
-  });
+const profile = (token: string) => profileOf(ctx, token);
 
 /** A sign-in code, not yet exchanged for a token. */
-async function unexchangedCode(email: string, password = PASSWORD) {
-  const { verifier, challenge } = pkcePair();
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/authorize',
-    payload: {
-      email,
-      password,
-      codeChallenge: challenge,
-      codeChallengeMethod: 'S256',
-      redirectUri: ctx.config.redirectUri,
-    },
-  });
-  return { code: res.json<{ code: string }>().code, verifier };
-}
+const unexchangedCode = (email: string) => issueCode(ctx, { email });
 
-const exchange = (code: { code: string; verifier: string }) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/auth/token',
-    payload: {
-      grant_type: 'authorization_code',
-      code: code.code,
-      code_verifier: code.verifier,
-      redirect_uri: ctx.config.redirectUri,
-    },
-  });
+const exchange = (code: { code: string; verifier: string }) => exchangeCode(ctx, code);
 
 const auditOf = (userId: string) =>
   ctx.db

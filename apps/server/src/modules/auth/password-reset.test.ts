@@ -5,7 +5,7 @@ import { FORGOT_PASSWORD_SENT } from '@chamber/contract';
 import { auditLog, emailChanges, passwordResets, users } from '@chamber/db';
 import { deleteExpiredRows } from '../../background/delete-expired-rows.js';
 import {
-  createTestApp,
+  createMailingApp,
   createTestUser,
   PASSWORD,
   signIn,
@@ -13,20 +13,17 @@ import {
 } from '../../test/app.js';
 import { authorize, tokenIsLive } from '../../test/auth.js';
 import { bearer } from '../../test/members.js';
-import { startSmtpServer, type SmtpServer } from '../../test/smtp.js';
+import type { SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
 let smtp: SmtpServer;
+let close: () => Promise<void>;
 let client = 0;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.org' });
+  ({ ctx, smtp, close } = await createMailingApp({ PUBLIC_URL: 'https://portal.example.org' }));
 });
-afterAll(async () => {
-  await ctx.close();
-  await smtp.close();
-});
+afterAll(() => close());
 // Each test from a client address of its own, so the per-client limits stay out of the way.
 let ip = '';
 beforeEach(() => {

@@ -10,8 +10,6 @@ import type {
   RegistrationResult,
 } from '@chamber/contract';
 import { chambers, eventRegistrations, eventSeats } from '@chamber/db';
-import { seatOffersJob } from '../../background/seat-offers.js';
-import { createMailer } from '../../lib/mail/mailer.js';
 import { createTestUser, signIn, type TestContext } from '../../test/app.js';
 import {
   type CalendarPeople,
@@ -22,10 +20,9 @@ import {
   register,
   startCalendarApp,
   updateAppointment,
+  runSeatOffers,
 } from '../../test/calendar.js';
-import { startRunner, waitForRun } from '../../test/jobs.js';
 import type { SmtpServer } from '../../test/smtp.js';
-import { chamberMail } from '../chamber/index.js';
 
 let ctx: TestContext;
 let smtp: SmtpServer;
@@ -53,6 +50,29 @@ const tokenIn = (mail: ParsedMail) => {
   if (!url) throw new Error(`no manage link in ${mail.text}`);
   return url[1]!;
 };
+
+/**
+ * Each registrant's manage token, from the mail their answer sent: the confirmation when
+ * seated, the waiting-list mail otherwise. Many mails at once arrive after their answers.
+ */
+function manageTokens(
+  registrants: { body: { email: string }; result: RegistrationResult }[],
+  title: string,
+) {
+  return Promise.all(
+    registrants.map(async (r) =>
+      tokenIn(
+        await smtp.mailTo(
+          r.body.email,
+          r.result.registration.seatStatus === 'confirmed'
+            ? new RegExp(`^You're registered: ${title}$`)
+            : new RegExp(`^You're on the waiting list: ${title}$`),
+          20_000,
+        ),
+      ),
+    ),
+  );
+}
 
 async function signUp(eventId: string, party: number, name?: string) {
   const g = guest(party, name);
@@ -258,20 +278,7 @@ describe('capacity and the waiting list', () => {
     const first = await Promise.all(
       Array.from({ length: 16 }, (_, i) => signUp(event.id, 1 + (i % 3))),
     );
-    const tokens = await Promise.all(
-      first.map(async (r) =>
-        tokenIn(
-          await smtp.mailTo(
-            r.body.email,
-            r.result.registration.seatStatus === 'confirmed'
-              ? /^You're registered: Mixer$/
-              : /^You're on the waiting list: Mixer$/,
-            // Sixteen mails at once, after their answers.
-            20_000,
-          ),
-        ),
-      ),
-    );
+    const tokens = await manageTokens(first, 'Mixer');
     const seatedTokens = tokens.filter(
       (_, i) => first[i]!.result.registration.seatStatus === 'confirmed',
     );
@@ -463,19 +470,7 @@ describe('the seat lock is taken first on every path', () => {
     expect(leaving.json<RegistrationResult>().registration.seatStatus).toBe('waitlisted');
     const statuses = first.map((r) => r.result.registration.seatStatus);
     expect(statuses.filter((s) => s === 'confirmed')).toHaveLength(7);
-    const tokens = await Promise.all(
-      first.map(async (r) =>
-        tokenIn(
-          await smtp.mailTo(
-            r.body.email,
-            r.result.registration.seatStatus === 'confirmed'
-              ? /^You're registered: Crowd$/
-              : /^You're on the waiting list: Crowd$/,
-            20_000,
-          ),
-        ),
-      ),
-    );
+    const tokens = await manageTokens(first, 'Crowd');
     // A party of 2 leaves: the first waiting party (of 2) is offered its seats.
     expect((await manage('DELETE', tokens[1]!)).statusCode).toBe(200);
     const offerToken = tokenIn(
@@ -740,22 +735,7 @@ describe('seats that free up go down the waiting list', () => {
     ).toBe(new Date(ctx.clock.now().getTime() + 12 * HOUR).toISOString());
 
     ctx.clock.advance(12 * HOUR + 60_000);
-    const mailer = createMailer(ctx.config);
-    const runner = await startRunner({
-      url: ctx.url,
-      db: ctx.db,
-      clock: ctx.clock,
-      definitions: [seatOffersJob],
-      config: ctx.config,
-      mail: chamberMail(ctx.db, ctx.config, mailer),
-    });
-    try {
-      const run = await waitForRun(ctx.db, await runner.send('seat-offers'));
-      expect(run.state).toBe('completed');
-    } finally {
-      await runner.stop();
-      await mailer.close();
-    }
+    expect(await runSeatOffers(ctx)).toBe('completed');
     await smtp.mailTo(next.body.email, /^Seats are free for you: Tasting$/);
 
     const late = await manage('POST', slowToken);

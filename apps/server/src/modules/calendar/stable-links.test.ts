@@ -42,6 +42,23 @@ const moveFollowing = (id: string, day = '17') =>
     people.owner.token,
   );
 
+/** Moves an occurrence, and as `scope` says the ones after it or all, to 9:00 Denver time. */
+const moveToNine = (
+  id: string,
+  day: string,
+  scope: 'this_and_following_events' | 'all_events' = 'this_and_following_events',
+) =>
+  updateAppointment(
+    ctx,
+    id,
+    {
+      startTime: `2026-03-${day}T15:00:00.000Z`,
+      endTime: `2026-03-${day}T16:00:00.000Z`,
+      recurringEventUpdateType: scope,
+    },
+    people.owner.token,
+  );
+
 const vevent = (text: string) => {
   const calendar = new ICAL.Component(ICAL.parse(text));
   return calendar.getFirstSubcomponent('vevent')!;
@@ -116,16 +133,7 @@ describe('an occurrence id retired by "Update all future events"', () => {
     const master = series.masterEventId!;
     const first = await moveFollowing(`${master}_20260317T133000Z`);
     const second = first.json<Appointment>().masterEventId!;
-    const res = await updateAppointment(
-      ctx,
-      `${second}_20260331T140000Z`,
-      {
-        startTime: '2026-03-31T15:00:00.000Z',
-        endTime: '2026-03-31T16:00:00.000Z',
-        recurringEventUpdateType: 'this_and_following_events',
-      },
-      people.owner.token,
-    );
+    const res = await moveToNine(`${second}_20260331T140000Z`, '31');
     expect(res.statusCode, res.body).toBe(200);
     const third = res.json<Appointment>().masterEventId!;
     for (const id of [`${master}_20260331T133000Z`, `${second}_20260331T140000Z`]) {
@@ -140,16 +148,7 @@ describe('an occurrence id retired by "Update all future events"', () => {
   it('follows "all events" moving the series to a new time in place', async () => {
     const series = await breakfast('Moved In Place');
     const master = series.masterEventId!;
-    const res = await updateAppointment(
-      ctx,
-      `${master}_20260324T133000Z`,
-      {
-        startTime: '2026-03-24T15:00:00.000Z',
-        endTime: '2026-03-24T16:00:00.000Z',
-        recurringEventUpdateType: 'all_events',
-      },
-      people.owner.token,
-    );
+    const res = await moveToNine(`${master}_20260324T133000Z`, '24', 'all_events');
     expect(res.statusCode, res.body).toBe(200);
     const opened = await getAppointment(ctx, `${master}_20260317T133000Z`);
     expect(opened.json<Appointment>().id).toBe(`${master}_20260317T150000Z`);
@@ -176,16 +175,7 @@ describe('an occurrence id retired by "Update all future events"', () => {
     const master = series.masterEventId!;
     const second = (await moveFollowing(`${master}_20260317T133000Z`)).json<Appointment>()
       .masterEventId!;
-    const moved = await updateAppointment(
-      ctx,
-      `${second}_20260331T140000Z`,
-      {
-        startTime: '2026-03-31T15:00:00.000Z',
-        endTime: '2026-03-31T16:00:00.000Z',
-        recurringEventUpdateType: 'this_and_following_events',
-      },
-      people.owner.token,
-    );
+    const moved = await moveToNine(`${second}_20260331T140000Z`, '31');
     const third = moved.json<Appointment>().masterEventId!;
     const pointingInto = async (seriesId: string) => {
       const [row] = await ctx.db

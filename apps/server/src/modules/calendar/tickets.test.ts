@@ -10,8 +10,6 @@ import type {
   RegistrationResult,
 } from '@chamber/contract';
 import { contacts, eventRegistrations, invoices, payments } from '@chamber/db';
-import { seatOffersJob } from '../../background/seat-offers.js';
-import { createMailer } from '../../lib/mail/mailer.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import {
   calendarPeople,
@@ -19,13 +17,12 @@ import {
   createdEvent,
   getAppointment,
   register,
+  runSeatOffers,
 } from '../../test/calendar.js';
-import { startRunner, waitForRun } from '../../test/jobs.js';
 import { bearer } from '../../test/members.js';
 import { startSmtpServer, type SmtpServer } from '../../test/smtp.js';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
 import { createStripeClient } from '../billing/index.js';
-import { chamberMail } from '../chamber/index.js';
 
 let ctx: TestContext;
 let smtp: SmtpServer;
@@ -215,22 +212,7 @@ describe('paying online', () => {
     ctx.clock.advance(29 * MINUTE);
     expect((await registrationRow(slow.result.registration.id)).seatStatus).toBe('held');
     ctx.clock.advance(2 * MINUTE);
-    const mailer = createMailer(ctx.config);
-    const runner = await startRunner({
-      url: ctx.url,
-      db: ctx.db,
-      clock: ctx.clock,
-      definitions: [seatOffersJob],
-      config: ctx.config,
-      mail: chamberMail(ctx.db, ctx.config, mailer),
-    });
-    try {
-      const run = await waitForRun(ctx.db, await runner.send('seat-offers'));
-      expect(run.state).toBe('completed');
-    } finally {
-      await runner.stop();
-      await mailer.close();
-    }
+    expect(await runSeatOffers(ctx)).toBe('completed');
     expect((await registrationRow(slow.result.registration.id)).seatStatus).toBe('lapsed');
     expect(await invoiceRow(slow.result.ticket!.invoiceId)).toMatchObject({ status: 'void' });
     expect((await registrationRow(waiting.result.registration.id)).seatStatus).toBe('offered');

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contacts, users } from '@chamber/db';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
-import { getMember, memberOf, putMember, putOwnProfile } from '../../test/members.js';
+import {
+  getMember,
+  memberOf,
+  putMember,
+  putOwnProfile,
+  signedInAdmin,
+  storedContact as storedOf,
+} from '../../test/members.js';
 
 let ctx: TestContext;
 let owner: { contactId: string; token: string; email: string };
@@ -20,7 +27,7 @@ beforeAll(async () => {
   tokens = {
     other: (await member('standard')).token,
     moderator: await signIn(ctx, (await createTestUser(ctx.db, { role: 'moderator' })).email),
-    admin: await signIn(ctx, (await createTestUser(ctx.db, { role: 'admin' })).email),
+    admin: await signedInAdmin(ctx),
     suspended: suspended.token,
   };
   await ctx.db
@@ -30,8 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const storedContact = async (id: string) =>
-  (await ctx.db.select().from(contacts).where(eq(contacts.id, id)))[0]!;
+const storedContact = (id: string) => storedOf(ctx, id);
 
 describe('who may save a member page', () => {
   it.each([

@@ -5,7 +5,7 @@ import type { MembershipTier } from '@chamber/contract';
 import { contacts } from '@chamber/db';
 import { createStorage } from '../../lib/create-storage.js';
 import { seedDemo } from '../../seed/seed.js';
-import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
+import { createTestApp, type TestContext } from '../../test/app.js';
 import {
   dataUrl,
   eliteListing,
@@ -16,6 +16,8 @@ import {
   putOwnProfile,
   signedInMember,
   upload,
+  signedInAdmin,
+  storedContact,
 } from '../../test/members.js';
 
 let ctx: TestContext;
@@ -37,12 +39,11 @@ async function uploadImage(who: { contactId: string; token: string }, exif = fal
   return res.json<{ mediaUrl: string }>().mediaUrl;
 }
 
-const stored = async (id: string) =>
-  (await ctx.db.select().from(contacts).where(eq(contacts.id, id)))[0]!;
+const stored = (id: string) => storedContact(ctx, id);
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await signIn(ctx, (await createTestUser(ctx.db, { role: 'admin' })).email);
+  admin = await signedInAdmin(ctx);
 });
 afterAll(() => ctx.close());
 

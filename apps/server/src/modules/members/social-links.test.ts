@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MembershipTier } from '@chamber/contract';
-import { contacts } from '@chamber/db';
-import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
+import { createTestApp, type TestContext } from '../../test/app.js';
 import {
   eliteListing,
   getMember,
@@ -11,6 +9,8 @@ import {
   putMember,
   putOwnProfile,
   signedInMember,
+  signedInAdmin,
+  storedContact,
 } from '../../test/members.js';
 
 let ctx: TestContext;
@@ -27,12 +27,11 @@ const links = [
   'https://www.tiktok.com/@redwoodhardware',
 ];
 
-const stored = async (id: string) =>
-  (await ctx.db.select().from(contacts).where(eq(contacts.id, id)))[0]!;
+const stored = (id: string) => storedContact(ctx, id);
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = await signIn(ctx, (await createTestUser(ctx.db, { role: 'admin' })).email);
+  admin = await signedInAdmin(ctx);
 });
 afterAll(() => ctx.close());
 

@@ -167,60 +167,45 @@ type TextFieldProps<
   fieldClassName?: string;
 };
 
-type ControlProps<C extends 'input' | 'textarea'> = Omit<
-  ComponentProps<C extends 'input' ? typeof Input : typeof Textarea>,
-  'id' | 'name' | 'value' | 'onChange' | 'onBlur' | 'ref' | 'disabled'
->;
+/** What a text box takes from the form itself; the field's caller gives the rest. */
+type FromForm = 'id' | 'name' | 'value' | 'onChange' | 'onBlur' | 'ref' | 'disabled';
+
+/** A form field around a text control, generic over the form like FormField itself. */
+type TextControlField<Box extends 'input' | 'textarea'> = <
+  TIn extends FieldValues,
+  TName extends FieldPath<TIn>,
+  TOut extends FieldValues = TIn,
+>(
+  props: TextFieldProps<TIn, TName, TOut> & Omit<ComponentProps<Box>, FromForm>,
+) => ReactElement;
+
+/** The field (label, description, error) around one kind of text control. */
+function textControlField<Box extends 'input' | 'textarea'>(
+  Control: (props: ComponentProps<Box>) => ReactElement,
+): TextControlField<Box> {
+  return function TextField({ control, name, label, description, fieldClassName, ...box }) {
+    return (
+      <FormField
+        control={control}
+        name={name}
+        label={label}
+        description={description}
+        className={fieldClassName}
+        // The field's value is the form's, which TypeScript cannot match to a control chosen
+        // by a type parameter; both controls take a text value.
+        render={({ field, controlProps }) => (
+          <Control {...(field as ComponentProps<Box>)} {...controlProps} {...box} />
+        )}
+      />
+    );
+  };
+}
 
 /** A form field with a text box: labelled, described and showing its error. */
-export function InputField<
-  TIn extends FieldValues,
-  TName extends FieldPath<TIn>,
-  TOut extends FieldValues = TIn,
->({
-  control,
-  name,
-  label,
-  description,
-  fieldClassName,
-  ...input
-}: TextFieldProps<TIn, TName, TOut> & ControlProps<'input'>) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      label={label}
-      description={description}
-      className={fieldClassName}
-      render={({ field, controlProps }) => <Input {...field} {...controlProps} {...input} />}
-    />
-  );
-}
+export const InputField = textControlField<'input'>(Input);
 
 /** A form field with a text area: labelled, described and showing its error. */
-export function TextareaField<
-  TIn extends FieldValues,
-  TName extends FieldPath<TIn>,
-  TOut extends FieldValues = TIn,
->({
-  control,
-  name,
-  label,
-  description,
-  fieldClassName,
-  ...textarea
-}: TextFieldProps<TIn, TName, TOut> & ControlProps<'textarea'>) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      label={label}
-      description={description}
-      className={fieldClassName}
-      render={({ field, controlProps }) => <Textarea {...field} {...controlProps} {...textarea} />}
-    />
-  );
-}
+export const TextareaField = textControlField<'textarea'>(Textarea);
 
 /** A form-level message (e.g. the server's answer), announced when it appears. */
 export function FormError({ children, className }: { children?: ReactNode; className?: string }) {

@@ -1,33 +1,25 @@
 import type { DuesSettings } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { toast } from 'sonner';
+import { SelectField } from '@/components/forms/select-field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import {
   CheckboxField,
   Form,
   FormError,
-  FormField,
   InputField,
   TextareaField,
   useZodForm,
 } from '@/components/ui/form';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
 import {
   duesSettingsQueryOptions,
   membershipActions,
   useMembershipAction,
 } from '../api/memberships';
 import { duesSettingsFormSchema, duesSettingsFormValues } from '../lib/dues-settings-form';
-import { failureMessage } from '../lib/errors';
 import { TabError, TabLoading } from './tab-states';
+import { useFormSave } from './use-form-save';
 
 /** Admin → Memberships → Dues settings: terms, grace, reminders, invoices, approval, lapse. */
 export function DuesSettingsForm() {
@@ -48,20 +40,15 @@ function SettingsEditor({ settings }: { settings: DuesSettings }) {
   const form = useZodForm(duesSettingsFormSchema, {
     defaultValues: duesSettingsFormValues(settings),
   });
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, run } = useFormSave('Failed to save the dues settings');
   const save = useMembershipAction(membershipActions.saveSettings);
   const { control } = form;
 
-  async function onSubmit(body: DuesSettings) {
-    setServerError(null);
-    try {
+  function onSubmit(body: DuesSettings) {
+    return run(async () => {
       await save.mutateAsync(body);
       toast.success('Dues settings saved');
-    } catch (error) {
-      const message = failureMessage(error, 'Failed to save the dues settings');
-      setServerError(message);
-      toast.error(message);
-    }
+    });
   }
 
   return (
@@ -69,22 +56,15 @@ function SettingsEditor({ settings }: { settings: DuesSettings }) {
       <Form form={form} onSubmit={onSubmit} aria-label="Dues settings" className="grid gap-5">
         <FormError>{serverError}</FormError>
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <FormField
+          <SelectField
             control={control}
             name="termRule"
             label="Term rule"
             description="Calendar-year terms run to 31 December; the first year costs the months left."
-            render={({ field, controlProps }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger {...controlProps} onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="anniversary">Anniversary: a year from the day paid</SelectItem>
-                  <SelectItem value="calendar_year">Calendar year</SelectItem>
-                </SelectContent>
-              </Select>
-            )}
+            options={[
+              { value: 'anniversary', label: 'Anniversary: a year from the day paid' },
+              { value: 'calendar_year', label: 'Calendar year' },
+            ]}
           />
           <InputField
             control={control}
@@ -123,22 +103,15 @@ function SettingsEditor({ settings }: { settings: DuesSettings }) {
             description="Days from issue to the due date printed on an invoice."
             {...numberInput}
           />
-          <FormField
+          <SelectField
             control={control}
             name="lapsedListing"
             label="Lapsed listing"
             description="What a lapsed member's listing does once the grace period is over."
-            render={({ field, controlProps }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger {...controlProps} onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="hidden">Hidden from the directory</SelectItem>
-                  <SelectItem value="basic">Listed as basic</SelectItem>
-                </SelectContent>
-              </Select>
-            )}
+            options={[
+              { value: 'hidden', label: 'Hidden from the directory' },
+              { value: 'basic', label: 'Listed as basic' },
+            ]}
           />
           <CheckboxField
             control={control}

@@ -1,60 +1,48 @@
 import type { AdminUser } from '@chamber/contract';
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import type { Control } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
+import { DialogFooter } from '@/components/ui/dialog';
+import { Form, FormError, InputField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { type SelectOption, SelectOptions } from '@/components/forms/labelled-select';
-import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { SelectOption } from '@/components/forms/labelled-select';
+import { SelectField } from '@/components/forms/select-field';
 import { usePlanName } from '@/lib/membership/use-membership-tiers';
 import { useUpdateUser } from '../api/update-user';
-import { failureMessage } from '../lib/errors';
 import { fullName, paymentOptions, roleOptions, statusOptions, tierOptions } from '../lib/labels';
 import { ResetTwoFactor } from './reset-two-factor';
 import { SendResetLinkButton } from './send-reset-link-button';
 import type { UserDialogProps } from '../lib/user-dialog';
 import { userFormSchema, userFormValues, type UserFormValues } from '../lib/user-form';
+import { useFormSave } from './use-form-save';
+import { UserDialogFrame } from './user-dialog-frame';
 
 type FormControl = Control<UserFormValues, unknown, ReturnType<typeof userFormSchema.parse>>;
 
 /** The edit dialog (spec §2): every field of the account, its listing and its membership. */
-export function EditUserDialog({
-  user,
-  open,
-  isSelf,
-  onOpenChange,
-  onCloseAutoFocus,
-}: UserDialogProps & { isSelf: boolean }) {
+export function EditUserDialog({ isSelf, ...dialog }: UserDialogProps & { isSelf: boolean }) {
+  const { user, onOpenChange } = dialog;
   return (
-    <Dialog open={open && user !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>Edit User</DialogTitle>
-          <DialogDescription>
-            {user ? `Update ${fullName(user)}’s account, listing and membership.` : null}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Keyed by user so each opening starts from that user's saved values. */}
-        {user ? (
+    <UserDialogFrame
+      {...dialog}
+      className="max-w-2xl"
+      title="Edit User"
+      description={user ? `Update ${fullName(user)}’s account, listing and membership.` : null}
+    >
+      {(user) => (
+        <>
+          {/* Keyed by user so each opening starts from that user's saved values. */}
           <EditUserForm
             key={user.id}
             user={user}
             isSelf={isSelf}
             onDone={() => onOpenChange(false)}
           />
-        ) : null}
-        {user ? <ResetTwoFactor key={`reset-${user.id}`} user={user} /> : null}
-      </DialogContent>
-    </Dialog>
+          <ResetTwoFactor key={`reset-${user.id}`} user={user} />
+        </>
+      )}
+    </UserDialogFrame>
   );
 }
 
@@ -70,19 +58,14 @@ function EditUserForm({
   const mutation = useUpdateUser();
   const planName = usePlanName();
   const form = useZodForm(userFormSchema, { defaultValues: userFormValues(user) });
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, run } = useFormSave('Failed to update user');
 
-  async function onSubmit(body: ReturnType<typeof userFormSchema.parse>) {
-    setServerError(null);
-    try {
+  function onSubmit(body: ReturnType<typeof userFormSchema.parse>) {
+    return run(async () => {
       await mutation.mutateAsync({ id: user.id, body });
       toast.success('User updated successfully');
       onDone();
-    } catch (error) {
-      const message = failureMessage(error, 'Failed to update user');
-      setServerError(message);
-      toast.error(message);
-    }
+    });
   }
 
   const control = form.control;
@@ -159,14 +142,7 @@ function TextField({
   label,
   ...inputProps
 }: { control: FormControl; name: TextName; label: string } & ComponentProps<typeof Input>) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      label={label}
-      render={({ field, controlProps }) => <Input {...field} {...controlProps} {...inputProps} />}
-    />
-  );
+  return <InputField control={control} name={name} label={label} {...inputProps} />;
 }
 
 type ChoiceName = 'role' | 'status' | 'membershipTier' | 'paymentStatus';
@@ -187,19 +163,13 @@ function ChoiceField({
   description?: string;
 }) {
   return (
-    <FormField
+    <SelectField
       control={control}
       name={name}
       label={label}
       description={description}
-      render={({ field, controlProps }) => (
-        <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
-          <SelectTrigger {...controlProps} ref={field.ref} onBlur={field.onBlur}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectOptions options={options} />
-        </Select>
-      )}
+      options={options}
+      disabled={disabled}
     />
   );
 }

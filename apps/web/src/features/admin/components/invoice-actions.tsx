@@ -6,13 +6,8 @@ import {
   type Payment,
 } from '@chamber/contract';
 import { useId, useState } from 'react';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SelectOptions } from '@/components/forms/labelled-select';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { useChamber } from '@/lib/chamber/use-chamber';
@@ -75,13 +70,9 @@ export function RecordPaymentDialog({ invoice, ...props }: DialogProps & { invoi
           <SelectTrigger id={`${id}-method`}>
             <SelectValue />
           </SelectTrigger>
-          <SelectContent>
-            {offlineMethods.map((m) => (
-              <SelectItem key={m} value={m}>
-                {methodLabels[m]}
-              </SelectItem>
-            ))}
-          </SelectContent>
+          <SelectOptions
+            options={offlineMethods.map((m) => ({ value: m, label: methodLabels[m] }))}
+          />
         </Select>
       </ActionField>
       <ActionInput

@@ -7,6 +7,7 @@ import {
 } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
+import { SelectOptions } from '@/components/forms/labelled-select';
 import { DownloadButton } from '@/components/files/download-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,13 +18,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { membershipPlansQueryOptions } from '@/lib/api/membership-plans';
 import { formatMemberSince } from '@/lib/members/labels';
@@ -452,13 +447,12 @@ function ChangePlanDialog({ membership, ...props }: DialogProps) {
           <SelectTrigger id={`${id}-plan`} {...describedBy(`${id}-plan`, error)}>
             <SelectValue placeholder="Choose a plan" />
           </SelectTrigger>
-          <SelectContent>
-            {choices.map((plan) => (
-              <SelectItem key={plan.id} value={plan.id}>
-                {plan.name} ({formatMoney(plan.priceCents, plan.currency)} a year)
-              </SelectItem>
-            ))}
-          </SelectContent>
+          <SelectOptions
+            options={choices.map((plan) => ({
+              value: plan.id,
+              label: `${plan.name} (${formatMoney(plan.priceCents, plan.currency)} a year)`,
+            }))}
+          />
         </Select>
       </ActionField>
       <ActionInput

@@ -1,14 +1,12 @@
 import type { MembershipPlan, UpdateMembershipPlan } from '@chamber/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
 import {
+  CheckboxField,
   Form,
   FormError,
-  FormField,
   InputField,
   TextareaField,
   useZodForm,
@@ -16,9 +14,9 @@ import {
 import { formatTierPrice } from '@/config/membership-tiers';
 import { membershipPlansQueryOptions, updateMembershipPlan } from '@/lib/api/membership-plans';
 import { adminKeys } from '../api/admin-keys';
-import { failureMessage } from '../lib/errors';
 import { planFormSchema, planFormValues } from '../lib/plan-form';
 import { TabError, TabLoading } from './tab-states';
+import { useFormSave } from './use-form-save';
 
 /** What each level unlocks in the portal: fixed in code, so the editor says it, not edits it. */
 const levelFeatures: Record<MembershipPlan['level'], string> = {
@@ -59,7 +57,7 @@ export function MembershipPlans() {
 function PlanEditor({ plan }: { plan: MembershipPlan }) {
   const queryClient = useQueryClient();
   const form = useZodForm(planFormSchema, { defaultValues: planFormValues(plan) });
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, run } = useFormSave('Failed to save the plan');
   const save = useMutation({
     mutationFn: (body: UpdateMembershipPlan) => updateMembershipPlan(plan.id, body),
     onSuccess: () =>
@@ -71,16 +69,11 @@ function PlanEditor({ plan }: { plan: MembershipPlan }) {
   const { control } = form;
   const headingId = `plan-${plan.id}`;
 
-  async function onSubmit(body: UpdateMembershipPlan) {
-    setServerError(null);
-    try {
+  function onSubmit(body: UpdateMembershipPlan) {
+    return run(async () => {
       const { plan: saved } = await save.mutateAsync(body);
       toast.success(`${saved.name} saved: ${formatTierPrice(saved)} a year`);
-    } catch (error) {
-      const message = failureMessage(error, 'Failed to save the plan');
-      setServerError(message);
-      toast.error(message);
-    }
+    });
   }
 
   return (
@@ -131,34 +124,12 @@ function PlanEditor({ plan }: { plan: MembershipPlan }) {
             description="One a line: what this plan adds over the plan below it (the benefits table)."
             rows={5}
           />
-          <FormField
+          <CheckboxField
             control={control}
             name="available"
             label="Offered for joining and renewing"
-            layout="inline"
-            render={({ field, controlProps }) => (
-              <Checkbox
-                {...controlProps}
-                checked={field.value}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-              />
-            )}
           />
-          <FormField
-            control={control}
-            name="featured"
-            label="Mark as Most Popular"
-            layout="inline"
-            render={({ field, controlProps }) => (
-              <Checkbox
-                {...controlProps}
-                checked={field.value}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
+          <CheckboxField control={control} name="featured" label="Mark as Most Popular" />
         </div>
         <div className="flex justify-end">
           <Button type="submit" disabled={save.isPending}>

@@ -1,6 +1,6 @@
 import type { Membership } from '@chamber/contract';
 import { SearchXIcon } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { DownloadButton } from '@/components/files/download-button';
 import { LabelledSelect } from '@/components/forms/labelled-select';
@@ -17,6 +17,7 @@ import { isForbidden } from '../lib/errors';
 import { clampPage } from '../lib/pagination';
 import { DuesReportView } from './dues-report';
 import { DuesSettingsForm } from './dues-settings';
+import { CardField, CardFields, ListTable } from './list-table';
 import { MembershipDetailDialog } from './membership-detail';
 import { Pager } from './pager';
 import { TabEmpty, TabError, TabLoading } from './tab-states';
@@ -193,62 +194,38 @@ function MembershipsTable({
     );
   };
   return (
-    <div aria-busy={stale} className={cn('min-w-0 transition-opacity', stale && 'opacity-60')}>
-      <div className="hidden overflow-hidden rounded-xl border bg-card md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Memberships: {label}</caption>
-          <thead className="border-b bg-muted/50 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Member
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Plan
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Paid through
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {memberships.map((m) => (
-              <tr key={m.id} className="align-middle">
-                <td className="w-2/5 max-w-0 px-4 py-3">
-                  <Identity membership={m} />
-                </td>
-                <td className="px-4 py-3">{m.plan.name}</td>
-                <td className="px-4 py-3">
-                  <Status membership={m} />
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap">{paidThrough(m)}</td>
-                <td className="px-4 py-3 text-right">{manage(m, 'table')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul aria-label={`Memberships: ${label}`} className="grid gap-3 md:hidden">
-        {memberships.map((m) => (
-          <li key={m.id} className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm">
-            <Identity membership={m} wrap />
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
-              <CardField label="Plan">{m.plan.name}</CardField>
-              <CardField label="Paid through">{paidThrough(m)}</CardField>
-              <CardField label="Status" className="col-span-2">
-                <Status membership={m} />
-              </CardField>
-            </dl>
-            <div>{manage(m, 'card')}</div>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <ListTable
+      label={`Memberships: ${label}`}
+      rows={memberships}
+      rowKey={(m) => m.id}
+      stale={stale}
+      className="min-w-0"
+      columns={[
+        {
+          header: 'Member',
+          cellClassName: 'w-2/5 max-w-0',
+          cell: (m) => <Identity membership={m} />,
+        },
+        { header: 'Plan', cell: (m) => m.plan.name },
+        { header: 'Status', cell: (m) => <Status membership={m} /> },
+        { header: 'Paid through', cellClassName: 'whitespace-nowrap', cell: paidThrough },
+        { header: 'Actions', end: true, cell: (m) => manage(m, 'table') },
+      ]}
+      cardClassName="gap-3"
+      card={(m) => (
+        <>
+          <Identity membership={m} wrap />
+          <CardFields>
+            <CardField label="Plan">{m.plan.name}</CardField>
+            <CardField label="Paid through">{paidThrough(m)}</CardField>
+            <CardField label="Status" className="col-span-2">
+              <Status membership={m} />
+            </CardField>
+          </CardFields>
+          <div>{manage(m, 'card')}</div>
+        </>
+      )}
+    />
   );
 }
 
@@ -278,23 +255,6 @@ function Status({ membership: m }: { membership: Membership }) {
       <Badge variant={statusTone[m.status]}>{statusLabels[m.status]}</Badge>
       {m.awaitingApproval ? <Badge variant="secondary">Awaiting approval</Badge> : null}
       {m.autoRenew ? <Badge variant="outline">Renews automatically</Badge> : null}
-    </div>
-  );
-}
-
-function CardField({
-  label,
-  className,
-  children,
-}: {
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn('grid content-start gap-1', className)}>
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd>{children}</dd>
     </div>
   );
 }

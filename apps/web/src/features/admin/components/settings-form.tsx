@@ -1,37 +1,31 @@
 import type { Chamber } from '@chamber/contract';
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Form, FormError, useZodForm } from '@/components/ui/form';
 import { cn } from '@/lib/utils';
 import { useUpdateChamberSettings } from '../api/update-chamber-settings';
-import { failureMessage } from '../lib/errors';
 import { embedFields } from '../lib/settings-fields';
 import { settingsFormSchema, settingsFormValues, type SettingsPayload } from '../lib/settings-form';
 import { AccentField } from './accent-field';
 import { LogoField } from './logo-field';
 import { SettingsSection, SettingsTextField } from './settings-controls';
+import { useFormSave } from './use-form-save';
 
 /** The chamber's record in five groups: details, contact, look, courses and the external forms. */
 export function SettingsForm({ location }: { location: Chamber }) {
   const mutation = useUpdateChamberSettings(location.id);
   const form = useZodForm(settingsFormSchema, { defaultValues: settingsFormValues(location) });
-  const [serverError, setServerError] = useState<string | null>(null);
+  const { serverError, run, clearError } = useFormSave('Failed to save the settings');
   const { control } = form;
   const dirty = form.formState.isDirty;
 
-  async function onSubmit(body: SettingsPayload) {
-    setServerError(null);
-    try {
+  function onSubmit(body: SettingsPayload) {
+    return run(async () => {
       const saved = await mutation.mutateAsync(body);
       // Start again from what the server stored (it upper-cases the state, for one).
       form.reset(settingsFormValues(saved));
       toast.success('Settings saved');
-    } catch (error) {
-      const message = failureMessage(error, 'Failed to save the settings');
-      setServerError(message);
-      toast.error(message);
-    }
+    });
   }
 
   return (
@@ -122,7 +116,7 @@ export function SettingsForm({ location }: { location: Chamber }) {
             variant="outline"
             disabled={mutation.isPending}
             onClick={() => {
-              setServerError(null);
+              clearError();
               form.reset();
             }}
           >

@@ -1,50 +1,37 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { fullName } from '../lib/labels';
 import type { ConfirmUserDialogProps } from '../lib/user-dialog';
+import { UserDialogFrame } from './user-dialog-frame';
 
 /**
  * Suspending asks for an optional reason, kept in the audit log; one field and Enter
  * suspends, so it stays a single quick step.
  */
 export function SuspendUserDialog({
-  user,
-  open,
   pending,
   onConfirm,
-  onOpenChange,
-  onCloseAutoFocus,
+  ...dialog
 }: ConfirmUserDialogProps<(reason: string) => void>) {
+  const { user, onOpenChange } = dialog;
   return (
-    <Dialog open={open && user !== null} onOpenChange={onOpenChange}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>Suspend {user ? fullName(user) : 'user'}?</DialogTitle>
-          <DialogDescription>
-            They are signed out at once and cannot sign in until an admin activates the account
-            again.
-          </DialogDescription>
-        </DialogHeader>
-        {user ? (
-          <SuspendForm
-            key={user.id}
-            pending={pending}
-            onConfirm={onConfirm}
-            onCancel={() => onOpenChange(false)}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <UserDialogFrame
+      {...dialog}
+      title={`Suspend ${user ? fullName(user) : 'user'}?`}
+      description="They are signed out at once and cannot sign in until an admin activates the account again."
+    >
+      {(user) => (
+        <SuspendForm
+          key={user.id}
+          pending={pending}
+          onConfirm={onConfirm}
+          onCancel={() => onOpenChange(false)}
+        />
+      )}
+    </UserDialogFrame>
   );
 }
 

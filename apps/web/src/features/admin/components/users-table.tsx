@@ -1,5 +1,4 @@
 import type { AdminUser } from '@chamber/contract';
-import type { ReactNode } from 'react';
 import { initials } from '@/components/layout/initials';
 import { TierBadge } from '@/components/members/tier-badge';
 import { Badge } from '@/components/ui/badge';
@@ -8,6 +7,7 @@ import { capitalise } from '@/lib/members/labels';
 import { cn } from '@/lib/utils';
 import { formatDate, fullName } from '../lib/labels';
 import { rowActions } from '../lib/row-actions';
+import { CardField, CardFields, ListTable } from './list-table';
 import { RoleBadge, StatusBadge } from './user-badges';
 import { UserActionsMenu, type UserAction } from './user-actions-menu';
 
@@ -26,89 +26,69 @@ interface UsersTableProps {
 export function UsersTable({ users, currentUserId, stale, onAction }: UsersTableProps) {
   const rows = users.map((user) => ({ user, actions: rowActions(user, currentUserId) }));
   return (
-    <div aria-busy={stale} className={cn('transition-opacity', stale && 'opacity-60')}>
-      <div className="hidden overflow-hidden rounded-xl border bg-card md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Users</caption>
-          <thead className="border-b bg-muted/50 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                User
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Role &amp; Status
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Membership
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Joined
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {rows.map(({ user, actions }) => (
-              <tr key={user.id} className="align-middle">
-                <td className="w-2/5 max-w-0 px-4 py-3">
-                  <UserIdentity user={user} isSelf={actions.isSelf} />
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex flex-wrap gap-1.5">
-                    <RoleBadge role={user.role} />
-                    <StatusBadge status={user.status} />
-                  </div>
-                </td>
-                <td className="px-4 py-3">
-                  <Membership user={user} />
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
-                  <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
-                </td>
-                <td className="px-4 py-3 text-right">
-                  <UserActionsMenu
-                    user={user}
-                    actions={actions}
-                    layout="table"
-                    onAction={onAction}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-
-      <ul aria-label="Users" className="grid gap-3 md:hidden">
-        {rows.map(({ user, actions }) => (
-          <li key={user.id} className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm">
-            <div className="flex items-start gap-3">
-              <div className="min-w-0 flex-1">
-                <UserIdentity user={user} isSelf={actions.isSelf} wrap />
-              </div>
-              <UserActionsMenu user={user} actions={actions} layout="cards" onAction={onAction} />
+    <ListTable
+      label="Users"
+      rows={rows}
+      rowKey={({ user }) => user.id}
+      stale={stale}
+      columns={[
+        {
+          header: 'User',
+          cellClassName: 'w-2/5 max-w-0',
+          cell: ({ user, actions }) => <UserIdentity user={user} isSelf={actions.isSelf} />,
+        },
+        { header: 'Role & Status', cell: ({ user }) => <RoleAndStatus user={user} /> },
+        { header: 'Membership', cell: ({ user }) => <Membership user={user} /> },
+        {
+          header: 'Joined',
+          cellClassName: 'whitespace-nowrap text-muted-foreground',
+          cell: ({ user }) => <Joined user={user} />,
+        },
+        {
+          header: 'Actions',
+          end: true,
+          cell: ({ user, actions }) => (
+            <UserActionsMenu user={user} actions={actions} layout="table" onAction={onAction} />
+          ),
+        },
+      ]}
+      cardClassName="gap-4"
+      card={({ user, actions }) => (
+        <>
+          <div className="flex items-start gap-3">
+            <div className="min-w-0 flex-1">
+              <UserIdentity user={user} isSelf={actions.isSelf} wrap />
             </div>
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
-              <CardField label="Role & Status" className="col-span-2">
-                <div className="flex flex-wrap gap-1.5">
-                  <RoleBadge role={user.role} />
-                  <StatusBadge status={user.status} />
-                </div>
-              </CardField>
-              <CardField label="Membership">
-                <Membership user={user} />
-              </CardField>
-              <CardField label="Joined">
-                <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
-              </CardField>
-            </dl>
-          </li>
-        ))}
-      </ul>
+            <UserActionsMenu user={user} actions={actions} layout="cards" onAction={onAction} />
+          </div>
+          <CardFields>
+            <CardField label="Role & Status" className="col-span-2 gap-1.5">
+              <RoleAndStatus user={user} />
+            </CardField>
+            <CardField label="Membership" className="gap-1.5">
+              <Membership user={user} />
+            </CardField>
+            <CardField label="Joined" className="gap-1.5">
+              <Joined user={user} />
+            </CardField>
+          </CardFields>
+        </>
+      )}
+    />
+  );
+}
+
+function RoleAndStatus({ user }: { user: AdminUser }) {
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      <RoleBadge role={user.role} />
+      <StatusBadge status={user.status} />
     </div>
   );
+}
+
+function Joined({ user }: { user: AdminUser }) {
+  return <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>;
 }
 
 function UserIdentity({
@@ -159,23 +139,6 @@ function Membership({ user }: { user: AdminUser }) {
       <span className="text-xs text-muted-foreground">
         Payment: {capitalise(user.paymentStatus)}
       </span>
-    </div>
-  );
-}
-
-function CardField({
-  label,
-  className,
-  children,
-}: {
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn('grid content-start gap-1.5', className)}>
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd>{children}</dd>
     </div>
   );
 }

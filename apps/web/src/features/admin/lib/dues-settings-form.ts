@@ -1,5 +1,6 @@
 import { duesSettingsSchema, type DuesSettings } from '@chamber/contract';
 import { z } from 'zod';
+import { contractChecked } from './contract-check';
 import { parseDays } from './dues';
 
 const wholeDays = (text: string) => (/^\d{1,3}$/.test(text.trim()) ? Number(text.trim()) : NaN);
@@ -38,17 +39,9 @@ export const duesSettingsFormSchema = z
       lapsedListing: values.lapsedListing,
       paymentInstructions: values.paymentInstructions.trim(),
     };
-    const checked = duesSettingsSchema.safeParse(body);
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        const field = String(issue.path[0] ?? 'currency');
-        const message =
-          issue.code === 'invalid_type' ? 'Enter a whole number of days' : issue.message;
-        ctx.addIssue({ code: 'custom', path: [field], message });
-      }
-      return z.NEVER;
-    }
-    return checked.data;
+    return contractChecked(duesSettingsSchema, body, ctx, 'currency', (issue) =>
+      issue.code === 'invalid_type' ? 'Enter a whole number of days' : issue.message,
+    );
   });
 export type DuesSettingsFormValues = z.input<typeof duesSettingsFormSchema>;
 

@@ -7,6 +7,7 @@ import {
   type UpdateMembershipPlan,
 } from '@chamber/contract';
 import { z } from 'zod';
+import { contractChecked } from './contract-check';
 
 // Shared with the event dialog's ticket prices.
 export { parsePriceCents, priceText };
@@ -48,15 +49,7 @@ export const planFormSchema = z
       available: values.available,
       featured: values.featured,
     };
-    const checked = updateMembershipPlanSchema.safeParse(body);
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        const field = String(issue.path[0] ?? 'name');
-        ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
-      }
-      return z.NEVER;
-    }
-    return checked.data;
+    return contractChecked(updateMembershipPlanSchema, body, ctx, 'name');
   });
 export type PlanFormValues = z.input<typeof planFormSchema>;
 

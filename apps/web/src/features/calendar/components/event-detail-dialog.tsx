@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '@chamber/contract';
-import { ClockIcon, ExternalLinkIcon, MapPinIcon, PencilIcon, UsersIcon } from 'lucide-react';
+import { ClockIcon, MapPinIcon, PencilIcon, UsersIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { EventCover } from '@/components/events/event-cover';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,7 @@ import { useHasPassed } from '../lib/countdown';
 import { REGISTERED_KEY, useEventFlag } from '../lib/event-flags';
 import { attendeesLabel, registerHref } from '../lib/event-links';
 import { Countdown } from './countdown';
+import { EventWebsiteButton } from './event-website-button';
 
 interface EventDetailDialogProps {
   event: CalendarEvent | null;
@@ -116,15 +117,7 @@ function Body({ event, onEdit }: { event: CalendarEvent; onEdit: (event: Calenda
             Edit
           </Button>
         ) : null}
-        {event.pageUrl ? (
-          <Button asChild variant="outline">
-            <a href={event.pageUrl} target="_blank" rel="noopener noreferrer">
-              <ExternalLinkIcon aria-hidden="true" />
-              Event Website
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </Button>
-        ) : null}
+        {event.pageUrl ? <EventWebsiteButton url={event.pageUrl} /> : null}
         <Button asChild>
           <Link to={paths.event.href(event.id)}>View Full Details</Link>
         </Button>

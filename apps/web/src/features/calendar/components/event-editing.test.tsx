@@ -10,6 +10,29 @@ import { CalendarPage } from './calendar-page';
 // Role queries over a 42-day grid are slow in jsdom.
 vi.setConfig({ testTimeout: 30_000 });
 
+/** The occurrence's stored links and note, as the edit dialog loads them. */
+const customFields = (internalNote = '') => ({
+  'GET /calendars/appointments/s-1_20260317T133000Z/custom-fields': () =>
+    json(200, { pageUrl: '', coverImageUrl: '', downloadFileUrl: '', internalNote }),
+});
+
+/** The calendar, then the empty Thursday 19 March: answers the Create Event dialog for it. */
+async function openCreator() {
+  renderWithProviders(<CalendarPage />);
+  fireEvent.click(
+    await screen.findByRole('button', { name: /Thursday, March 19, no events, add event/ }),
+  );
+  return screen.findByRole('dialog', { name: 'Create Event' });
+}
+
+/** The calendar, then the occurrence's details, then Edit: answers the Edit Event dialog. */
+async function openEditor() {
+  renderWithProviders(<CalendarPage />);
+  fireEvent.click(await screen.findByRole('button', { name: /Networking Breakfast/ }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Edit' }));
+  return screen.findByRole('dialog', { name: 'Edit Event' });
+}
+
 describe('the event dialog on the calendar', () => {
   beforeEach(() => {
     // 10:00 in Denver on Tuesday 10 March 2026; only the clock is fake, not the timers.
@@ -27,12 +50,8 @@ describe('the event dialog on the calendar', () => {
       'POST /calendars/appointments': () =>
         json(201, { ...saved, address: saved.location, selectedTimezone: saved.timezone }),
     });
-    renderWithProviders(<CalendarPage />);
 
-    fireEvent.click(
-      await screen.findByRole('button', { name: /Thursday, March 19, no events, add event/ }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Create Event' });
+    const dialog = await openCreator();
     expect((within(dialog).getByLabelText('Start date') as HTMLInputElement).value).toBe(
       '2026-03-19',
     );
@@ -109,11 +128,8 @@ describe('the event dialog on the calendar', () => {
       'GET /payments/options': () => json(200, { online: true, offlineMethods: ['cash'] }),
       'POST /calendars/appointments': () => answer,
     });
-    renderWithProviders(<CalendarPage />);
-    fireEvent.click(
-      await screen.findByRole('button', { name: /Thursday, March 19, no events, add event/ }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Create Event' });
+
+    const dialog = await openCreator();
     fireEvent.change(within(dialog).getByLabelText('Title*'), {
       target: { value: 'Priced Luncheon' },
     });
@@ -168,11 +184,8 @@ describe('the event dialog on the calendar', () => {
       ...calendarRoutes([]),
       'GET /payments/options': () => json(200, { online: false, offlineMethods: ['cash'] }),
     });
-    renderWithProviders(<CalendarPage />);
-    fireEvent.click(
-      await screen.findByRole('button', { name: /Thursday, March 19, no events, add event/ }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Create Event' });
+
+    const dialog = await openCreator();
     fireEvent.change(within(dialog).getByLabelText('Member price ($ per seat)'), {
       target: { value: '25' },
     });
@@ -191,19 +204,13 @@ describe('the event dialog on the calendar', () => {
     const api = stubApi({
       ...signedInAs(makeProfile()),
       ...calendarRoutes([occurrence]),
-      'GET /calendars/appointments/s-1_20260317T133000Z/custom-fields': () =>
-        json(200, { pageUrl: '', coverImageUrl: '', downloadFileUrl: '', internalNote: 'Seeded' }),
+      ...customFields('Seeded'),
       'PUT /calendars/appointments/s-1_20260317T133000Z': (body) =>
         json(200, { ...occurrence, ...(body as object) }),
     });
     vi.spyOn(toast, 'success').mockImplementation(() => 1);
-    renderWithProviders(<CalendarPage />);
 
-    fireEvent.click(await screen.findByRole('button', { name: /Networking Breakfast/ }));
-    fireEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Edit' }),
-    );
-    const form = await screen.findByRole('dialog', { name: 'Edit Event' });
+    const form = await openEditor();
     expect(await within(form).findByText('Every week on Tuesday')).toBeTruthy();
     expect((within(form).getByLabelText('Start time') as HTMLInputElement).value).toBe('07:30');
 
@@ -247,12 +254,8 @@ describe('the event dialog on the calendar', () => {
       'POST /calendars/appointments': () =>
         json(201, { ...saved, address: saved.location, selectedTimezone: saved.timezone }),
     });
-    renderWithProviders(<CalendarPage />);
 
-    fireEvent.click(
-      await screen.findByRole('button', { name: /Thursday, March 19, no events, add event/ }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Create Event' });
+    const dialog = await openCreator();
     const capacity = within(dialog).getByLabelText('Capacity (seats)') as HTMLInputElement;
     const reminder = within(dialog).getByLabelText('Reminder (hours before)') as HTMLInputElement;
     expect(capacity.value).toBe('');
@@ -292,8 +295,7 @@ describe('the event dialog on the calendar', () => {
     const api = stubApi({
       ...signedInAs(makeProfile()),
       ...calendarRoutes([occurrence]),
-      'GET /calendars/appointments/s-1_20260317T133000Z/custom-fields': () =>
-        json(200, { pageUrl: '', coverImageUrl: '', downloadFileUrl: '', internalNote: '' }),
+      ...customFields(),
       'PUT /calendars/appointments/s-1_20260317T133000Z': (body) =>
         answer === 'refuse'
           ? json(400, {
@@ -303,13 +305,8 @@ describe('the event dialog on the calendar', () => {
           : json(200, { ...occurrence, ...(body as object) }),
     });
     const success = vi.spyOn(toast, 'success').mockImplementation(() => 1);
-    renderWithProviders(<CalendarPage />);
 
-    fireEvent.click(await screen.findByRole('button', { name: /Networking Breakfast/ }));
-    fireEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Edit' }),
-    );
-    const form = await screen.findByRole('dialog', { name: 'Edit Event' });
+    const form = await openEditor();
     const capacity = (await within(form).findByLabelText('Capacity (seats)')) as HTMLInputElement;
     expect(capacity.value).toBe('12');
     expect(within(form).getByText(/9 seats taken now, 2 waiting/)).toBeTruthy();
@@ -347,19 +344,13 @@ describe('the event dialog on the calendar', () => {
     const api = stubApi({
       ...signedInAs(makeProfile()),
       ...calendarRoutes([occurrence]),
-      'GET /calendars/appointments/s-1_20260317T133000Z/custom-fields': () =>
-        json(200, { pageUrl: '', coverImageUrl: '', downloadFileUrl: '', internalNote: '' }),
+      ...customFields(),
       'PUT /calendars/appointments/s-1_20260317T133000Z': (body) =>
         json(200, { ...occurrence, ...(body as object) }),
     });
     vi.spyOn(toast, 'success').mockImplementation(() => 1);
-    renderWithProviders(<CalendarPage />);
 
-    fireEvent.click(await screen.findByRole('button', { name: /Networking Breakfast/ }));
-    fireEvent.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Edit' }),
-    );
-    const form = await screen.findByRole('dialog', { name: 'Edit Event' });
+    const form = await openEditor();
     fireEvent.change(await within(form).findByLabelText('Capacity (seats)'), {
       target: { value: '40' },
     });

@@ -9,8 +9,16 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
-import { CheckboxField, Form, FormError, FormField, useZodForm } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { SelectField } from '@/components/forms/select-field';
+import {
+  CheckboxField,
+  Form,
+  FormError,
+  FormField,
+  InputField,
+  TextareaField,
+  useZodForm,
+} from '@/components/ui/form';
 import {
   Select,
   SelectContent,
@@ -92,19 +100,13 @@ export function EventEditor({
 
   return (
     <Form form={form} onSubmit={onSubmit} className="grid gap-5" aria-busy={saving}>
-      <FormField
-        control={form.control}
-        name="title"
-        label="Title*"
-        render={({ field, controlProps }) => <Input {...field} {...controlProps} required />}
-      />
-      <FormField
+      <InputField control={form.control} name="title" label="Title*" required />
+      <TextareaField
         control={form.control}
         name="description"
         label="Description"
-        render={({ field, controlProps }) => (
-          <Textarea {...field} {...controlProps} rows={4} className="min-h-0" />
-        )}
+        rows={4}
+        className="min-h-0"
       />
       <EventScheduleFields
         form={form}
@@ -115,63 +117,46 @@ export function EventEditor({
         seriesRule={event?.isRecurring ? describeRrule(event.rrule, timeZone) : undefined}
         zoneLabel={zoneLabel}
       />
-      <FormField
-        control={form.control}
-        name="location"
-        label="Location"
-        render={({ field, controlProps }) => <Input {...field} {...controlProps} />}
-      />
-      <FormField
+      <InputField control={form.control} name="location" label="Location" />
+      <SelectField
         control={form.control}
         name="appointmentStatus"
         label="Appointment status"
-        render={({ field, controlProps }) => (
-          <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger {...controlProps} onBlur={field.onBlur} ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {appointmentStatuses.map((status) => (
-                <SelectItem key={status} value={status}>
-                  {capitalise(status)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
+        options={appointmentStatuses.map((status) => ({
+          value: status,
+          label: capitalise(status),
+        }))}
       />
       <fieldset className="grid gap-4 sm:grid-cols-2 sm:items-start">
         <legend className="mb-2 text-sm font-semibold">Seats and reminders</legend>
-        <FormField
+        <InputField
           control={form.control}
           name="capacity"
           label="Capacity (seats)"
           description={capacityHint(event)}
-          render={({ field, controlProps }) => (
-            <Input {...field} {...controlProps} inputMode="numeric" autoComplete="off" />
-          )}
+          inputMode="numeric"
+          autoComplete="off"
         />
-        <FormField
+        <InputField
           control={form.control}
           name="reminderHours"
           label="Reminder (hours before)"
           description="Registrants get a reminder mail this many hours before the start, 1 to 168. Empty: no reminder."
-          render={({ field, controlProps }) => (
-            <Input {...field} {...controlProps} inputMode="numeric" autoComplete="off" />
-          )}
+          inputMode="numeric"
+          autoComplete="off"
         />
       </fieldset>
       <TicketFields form={form} />
       <fieldset className="grid gap-4">
         <legend className="mb-2 text-sm font-semibold">Links and files</legend>
-        <FormField
+        <InputField
           control={form.control}
           name="pageUrl"
           label="Page URL"
           description="The event's own web page, shown as Event Website."
-          render={({ field, controlProps }) => (
-            <Input {...field} {...controlProps} type="url" inputMode="url" placeholder="https://" />
-          )}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
         />
         <EventFileField
           form={form}
@@ -246,20 +231,14 @@ function TicketFields({ form }: { form: EventFormApi }) {
   });
   const priced = `${memberPrice}${price}`.trim() !== '';
   const priceField = (name: 'memberPrice' | 'price', label: string, description: string) => (
-    <FormField
+    <InputField
       control={form.control}
       name={name}
       label={label}
       description={description}
-      render={({ field, controlProps }) => (
-        <Input
-          {...field}
-          {...controlProps}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="Free"
-        />
-      )}
+      inputMode="decimal"
+      autoComplete="off"
+      placeholder="Free"
     />
   );
   return (
@@ -305,14 +284,13 @@ function TicketFields({ form }: { form: EventFormApi }) {
             description="Cancelling before the cut-off refunds a ticket paid online; otherwise staff decide."
           />
           {refunds ? (
-            <FormField
+            <InputField
               control={form.control}
               name="refundCutoffHours"
               label="Refund cut-off (hours before)"
               description="No refund once the event is this close, 0 to 720."
-              render={({ field, controlProps }) => (
-                <Input {...field} {...controlProps} inputMode="numeric" autoComplete="off" />
-              )}
+              inputMode="numeric"
+              autoComplete="off"
             />
           ) : null}
         </>

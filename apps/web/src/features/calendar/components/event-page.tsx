@@ -1,11 +1,7 @@
 import type { Appointment, CalendarEvent } from '@chamber/contract';
-import { CalendarX2Icon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Spinner } from '@/components/ui/spinner';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -24,6 +20,7 @@ import { EventDetailsCard } from './event-details-card';
 import { EventFormDialog } from './event-form-dialog';
 import { EventHero } from './event-hero';
 import { EventSideCard, REGISTRATION_STATUS_ID } from './event-side-card';
+import { PageLoading, ProblemCard } from './page-states';
 import { RegistrationDialog } from './registration-dialog';
 
 /** /events/{id} (spec §2 Event detail). */
@@ -33,15 +30,7 @@ export function EventPage({ id }: { id: string }) {
   useCurrentEventId(id, query.data);
 
   if (query.isPending) {
-    return (
-      <div
-        role="status"
-        className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-muted-foreground"
-      >
-        <Spinner className="size-8 text-primary" />
-        Loading event details...
-      </div>
-    );
+    return <PageLoading>Loading event details...</PageLoading>;
   }
   if (query.isError) {
     return isNotFound(query.error) ? (
@@ -90,26 +79,9 @@ export function EventError({
   detail?: string;
   onRetry?: () => void;
 }) {
-  useDocumentTitle(title);
   return (
     <div className="mx-auto max-w-xl px-4 py-16 sm:py-24">
-      <Card role="alert" className="items-center px-6 text-center">
-        <CalendarX2Icon className="size-12 text-muted-foreground" aria-hidden="true" />
-        <div className="grid gap-2">
-          <h1 className="text-2xl font-bold">{title}</h1>
-          {detail ? <p className="text-muted-foreground">{detail}</p> : null}
-        </div>
-        <div className="flex flex-wrap justify-center gap-2">
-          {onRetry ? (
-            <Button type="button" variant="outline" onClick={onRetry}>
-              Try Again
-            </Button>
-          ) : null}
-          <Button asChild>
-            <Link to={paths.calendar.href()}>Back to Calendar</Link>
-          </Button>
-        </div>
-      </Card>
+      <ProblemCard title={title} detail={detail} onRetry={onRetry} />
     </div>
   );
 }

@@ -3,7 +3,6 @@ import {
   CalendarPlusIcon,
   CircleCheckIcon,
   DownloadIcon,
-  ExternalLinkIcon,
   LinkIcon,
   UsersRoundIcon,
 } from 'lucide-react';
@@ -16,6 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { downloadEventIcs } from '../api/download-event-ics';
 import { ticketLines, type TicketNotice } from '../lib/ticket-text';
+import { EventWebsiteButton } from './event-website-button';
 
 export const CONFIRMATION_SENT = "We've sent a confirmation to your email.";
 export const REGISTRATION_STATUS_ID = 'registration-status';
@@ -149,15 +149,7 @@ export function EventSideCard({
             <LinkIcon aria-hidden="true" />
             Copy Link
           </Button>
-          {event.pageUrl ? (
-            <Button asChild variant="outline">
-              <a href={event.pageUrl} target="_blank" rel="noopener noreferrer">
-                <ExternalLinkIcon aria-hidden="true" />
-                Event Website
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </Button>
-          ) : null}
+          {event.pageUrl ? <EventWebsiteButton url={event.pageUrl} /> : null}
           {event.downloadFileUrl ? (
             <Button asChild variant="outline">
               <a href={event.downloadFileUrl} target="_blank" rel="noopener noreferrer" download>

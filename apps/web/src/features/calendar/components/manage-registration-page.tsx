@@ -14,10 +14,8 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, FormError, useZodForm } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api/client';
 import { formatEventDate, formatEventTimeRange } from '@/lib/events/event-time';
@@ -33,6 +31,8 @@ import {
   manageRegistrationDefaults,
   manageRegistrationFormSchema,
 } from '../lib/registration-form';
+import { PageLoading, ProblemCard } from './page-states';
+import { RegistrationFields } from './registration-fields';
 
 /** The token of a manage link: `#token=…`, the fragment, which no server ever receives. */
 export function tokenFromFragment(hash: string): string | null {
@@ -81,15 +81,7 @@ function ManagedRegistrationView({ token }: { token: string }) {
     );
   }
   if (query.isPending) {
-    return (
-      <div
-        role="status"
-        className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-muted-foreground"
-      >
-        <Spinner className="size-8 text-primary" />
-        Loading your registration...
-      </div>
-    );
+    return <PageLoading>Loading your registration...</PageLoading>;
   }
   if (query.isError) {
     const gone =
@@ -214,15 +206,6 @@ function ChangeForm({
     }
   }
 
-  const text = (name: 'name' | 'phone', label: string, props: Record<string, unknown>) => (
-    <FormField
-      control={form.control}
-      name={name}
-      label={label}
-      render={({ field, controlProps }) => <Input {...field} {...controlProps} {...props} />}
-    />
-  );
-
   return (
     <>
       <Form
@@ -231,35 +214,7 @@ function ChangeForm({
         className="grid gap-4"
         aria-label="Change your registration"
       >
-        {text('name', 'Full Name*', { autoComplete: 'name', required: true })}
-        <div className="grid gap-4 sm:grid-cols-2">
-          {text('phone', 'Phone (optional)', { type: 'tel', autoComplete: 'tel' })}
-          <FormField
-            control={form.control}
-            name="numberOfGuests"
-            label="Number of Guests"
-            description="Including you, 1 to 10."
-            render={({ field, controlProps }) => (
-              <Input
-                {...field}
-                {...controlProps}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={10}
-                step={1}
-              />
-            )}
-          />
-        </div>
-        <FormField
-          control={form.control}
-          name="notes"
-          label="Notes (optional)"
-          render={({ field, controlProps }) => (
-            <Textarea {...field} {...controlProps} rows={3} className="min-h-0" />
-          )}
-        />
+        <RegistrationFields withEmail={false} />
         <FormError>{error}</FormError>
         <div className="flex flex-wrap justify-between gap-2">
           <Button
@@ -315,26 +270,9 @@ function LinkProblem({
   detail: string;
   onRetry?: () => void;
 }) {
-  useDocumentTitle(title);
   return (
     <Shell>
-      <Card role="alert" className="items-center px-6 text-center">
-        <CalendarX2Icon className="size-12 text-muted-foreground" aria-hidden="true" />
-        <div className="grid gap-2">
-          <h1 className="text-2xl font-bold">{title}</h1>
-          <p className="text-muted-foreground">{detail}</p>
-        </div>
-        <div className="flex flex-wrap justify-center gap-2">
-          {onRetry ? (
-            <Button type="button" variant="outline" onClick={onRetry}>
-              Try Again
-            </Button>
-          ) : null}
-          <Button asChild>
-            <Link to={paths.calendar.href()}>Back to Calendar</Link>
-          </Button>
-        </div>
-      </Card>
+      <ProblemCard title={title} detail={detail} onRetry={onRetry} />
     </Shell>
   );
 }

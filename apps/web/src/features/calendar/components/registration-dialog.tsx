@@ -9,10 +9,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Form, FormError, FormField, useZodForm } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, FormError, useZodForm } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { useAuth } from '@/lib/auth/use-auth';
 import { cn } from '@/lib/utils';
 import { useRegisterForEvent } from '../api/register-for-event';
@@ -23,6 +21,7 @@ import {
   registrationDefaults,
   registrationFormSchema,
 } from '../lib/registration-form';
+import { RegistrationFields } from './registration-fields';
 
 interface RegistrationDialogProps {
   eventId: string;
@@ -177,19 +176,6 @@ function RegistrationForm({
     }
   }
 
-  const text = (
-    name: 'name' | 'email' | 'phone',
-    label: string,
-    props: Record<string, unknown>,
-  ) => (
-    <FormField
-      control={form.control}
-      name={name}
-      label={label}
-      render={({ field, controlProps }) => <Input {...field} {...controlProps} {...props} />}
-    />
-  );
-
   const pending = register.isPending || registerAll.isPending;
   return (
     <Form form={form} onSubmit={(values) => void onSubmit(values)} className="grid gap-4">
@@ -216,41 +202,9 @@ function RegistrationForm({
           </label>
         </fieldset>
       ) : null}
-      {text('name', 'Full Name*', { autoComplete: 'name', required: true })}
-      {text('email', 'Email*', { type: 'email', autoComplete: 'email', required: true })}
-      <div className="grid gap-4 sm:grid-cols-2">
-        {text('phone', 'Phone (optional)', { type: 'tel', autoComplete: 'tel' })}
-        <FormField
-          control={form.control}
-          name="numberOfGuests"
-          label="Number of Guests"
-          description="Including you, 1 to 10."
-          render={({ field, controlProps }) => (
-            <Input
-              {...field}
-              {...controlProps}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={10}
-              step={1}
-            />
-          )}
-        />
-      </div>
-      <FormField
-        control={form.control}
-        name="notes"
-        label="Notes (optional)"
-        render={({ field, controlProps }) => (
-          <Textarea
-            {...field}
-            {...controlProps}
-            rows={3}
-            className="min-h-0"
-            placeholder="Dietary needs, accessibility, questions for the organizer"
-          />
-        )}
+      <RegistrationFields
+        withEmail
+        notesPlaceholder="Dietary needs, accessibility, questions for the organizer"
       />
       <FormError>{error}</FormError>
       <DialogFooter>

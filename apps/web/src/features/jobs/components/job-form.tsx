@@ -11,6 +11,7 @@ import {
   payPeriods,
 } from '@chamber/contract';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { SelectOptions } from '@/components/forms/labelled-select';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -147,13 +148,12 @@ export function JobForm({
             <SelectTrigger id={`${id}-type`}>
               <SelectValue />
             </SelectTrigger>
-            <SelectContent>
-              {employmentTypes.map((type) => (
-                <SelectItem key={type} value={type}>
-                  {employmentTypeLabels[type]}
-                </SelectItem>
-              ))}
-            </SelectContent>
+            <SelectOptions
+              options={employmentTypes.map((type) => ({
+                value: type,
+                label: employmentTypeLabels[type],
+              }))}
+            />
           </Select>
         </Field>
         <Field
