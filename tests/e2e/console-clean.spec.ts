@@ -38,7 +38,22 @@ async function serverRenderedPages(request: APIRequestContext) {
   const { members } = (await res.json()) as { members: { id: string }[] };
   const board = await request.get('/api/job-posts');
   const { jobPosts } = (await board.json()) as { jobPosts: { id: string }[] };
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const soon = new Date(Date.now() + 60 * 86_400_000);
+  const calendar = await request.get(
+    `/api/calendars/racc-events/events?startDate=${day(new Date())}&endDate=${day(soon)}`,
+  );
+  const { events } = (await calendar.json()) as { events: { id: string; startTime: string }[] };
+  const upcoming = events.find((e) => Date.parse(e.startTime) > Date.now());
   return [
+    paths.home.href(),
+    paths.calendar.href(),
+    paths.event.href(upcoming!.id),
+    paths.basicMembership.href(),
+    paths.enhancedMembership.href(),
+    paths.eliteMembership.href(),
+    paths.join.href(),
+    paths.nominations.href(),
     paths.members.href(),
     paths.member.href(members[0]!.id),
     paths.jobPostings.href(),
