@@ -198,6 +198,32 @@ test('Sign in clicked before the scripts have run still leads back to the page',
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 });
 
+test('Register Now pressed before the scripts have run opens the registration once they have', async ({
+  page,
+  request,
+}) => {
+  const event = await nextEvent(request);
+  const url = paths.event.href(event.id);
+  // Hold the app's scripts: the server-rendered Register Now is a plain form until they run.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    // The first load's own requests were left behind by the form's reload.
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.getByRole('main').getByRole('button', { name: 'Register Now' }).first().click();
+  await expect(page).toHaveURL(`${url}?register=true`);
+
+  release();
+  const dialog = page.getByRole('dialog', { name: 'Register for Event' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Full Name*')).toBeVisible();
+  // The address is the event's own again, as after the calendar's Register Now.
+  await expect(page).toHaveURL(url);
+});
+
 test('the sign-in page sends nobody off the site', async ({ page }) => {
   await page.goto(paths.login.href('//example.com/members'));
   await signInThroughForm(page, accounts.member);
