@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import { accounts, expect, hydrated, paths, signInThroughForm, test } from './fixtures';
 
 /**
  * The seed lists 32 member businesses (10 with details and 22 more from the roster), and
@@ -50,6 +50,8 @@ test('search waits for the visitor to stop typing, then narrows the list', async
   await page.goto(paths.members.href());
   await expect(cards(page)).toHaveCount(20);
 
+  // Server-rendered: what is typed before the page has hydrated is not searched for.
+  await hydrated(page.getByLabel('Search members'));
   await page.getByLabel('Search members').pressSequentially('bakery', { delay: 50 });
   await expect(page.getByText(`Showing 1 of ${SEEDED_MEMBERS} members`)).toBeVisible();
   await expect(cards(page)).toHaveCount(1);
@@ -155,10 +157,12 @@ test('a failed load says so and offers Try Again', async ({ page }) => {
       body: JSON.stringify({ error: 'unavailable', message: 'Directory is down for maintenance' }),
     }),
   );
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Members' })
-    .click();
+  // Followed once the page has hydrated: before, the link loads the server-rendered directory.
+  const members = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
+    name: 'Members',
+  });
+  await hydrated(members);
+  await members.click();
   await expect(page).toHaveURL(paths.members.href());
   await expect(page.getByText('Directory is down for maintenance')).toBeVisible();
   await page.unroute('**/api/members?*');

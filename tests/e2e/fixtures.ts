@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { paths } from '../../apps/web/src/config/paths';
 
 export { expect, paths };
@@ -167,3 +173,16 @@ export const storedToken = (page: Page) =>
     local: window.localStorage.getItem('token'),
     session: window.sessionStorage.getItem('token'),
   }));
+
+/**
+ * Waits until React has hydrated the element (its props, with the app's handlers, are on it).
+ * A server-rendered page shows its buttons before its scripts have run; a test that presses
+ * keys on one right after loading waits for this first, as a visitor waits for the page.
+ */
+export async function hydrated(locator: Locator) {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) => Object.keys(element).some((k) => k.startsWith('__reactProps'))),
+    )
+    .toBe(true);
+}

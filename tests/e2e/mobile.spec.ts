@@ -1,4 +1,4 @@
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import { accounts, expect, hydrated, paths, signInThroughForm, test } from './fixtures';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -12,6 +12,8 @@ test('at 360 px the menu opens by keyboard and offers the theme', async ({ page 
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
     .toBeLessThanOrEqual(360);
 
+  // Server-rendered: the keys work once the page has hydrated.
+  await hydrated(menuButton);
   await menuButton.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -58,7 +60,10 @@ test('a visitor reaches the calendar from the menu, and signs in from it back to
   page,
 }) => {
   await page.goto(paths.home.href());
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  // The home page is server-rendered: its menu opens once the page has hydrated.
+  await hydrated(openMenu);
+  await openMenu.click();
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await menu.getByRole('link', { name: 'Calendar' }).click();
   await expect(menu).toBeHidden();

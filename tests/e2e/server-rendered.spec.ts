@@ -1,6 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
 import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** A seeded member's id, found the way the directory finds it. */
 async function memberId(request: APIRequestContext, business: string): Promise<string> {
   const res = await request.get(`/api/members?search=${encodeURIComponent(business)}`);
@@ -8,6 +10,23 @@ async function memberId(request: APIRequestContext, business: string): Promise<s
   const member = members.find((m) => m.businessName === business);
   if (!member) throw new Error(`${business} is not in the seeded directory`);
   return member.id;
+}
+
+/** The seed's next event on the calendar (the soonest one that has not started). */
+async function nextEvent(request: APIRequestContext) {
+  const config = (await (await request.get('/api/config')).json()) as { calendarId: string };
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  const now = new Date();
+  const later = new Date(now.getTime() + 90 * 86_400_000);
+  const res = await request.get(
+    `/api/calendars/${config.calendarId}/events?startDate=${day(now)}&endDate=${day(later)}`,
+  );
+  const { events } = (await res.json()) as {
+    events: { id: string; title: string; startTime: string; location: string }[];
+  };
+  const next = events.find((e) => Date.parse(e.startTime) > Date.now() + 3_600_000);
+  if (!next) throw new Error('the seed has no upcoming events');
+  return next;
 }
 
 const STATIC_PAGES = [
@@ -56,6 +75,65 @@ test.describe('with JavaScript disabled', () => {
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: /Apply/ })).toBeVisible();
     await expect(page.getByText('This site needs JavaScript to run.')).toHaveCount(0);
+  });
+
+  test('an event page reads: when, where and how to register', async ({ page, request }) => {
+    const event = await nextEvent(request);
+    await page.goto(paths.event.href(event.id));
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+    await expect(main.getByRole('heading', { name: 'Event Details' })).toBeVisible();
+    if (event.location) await expect(main.getByText(event.location).first()).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Register Now' }).first()).toBeVisible();
+    await expect(main.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText('This site needs JavaScript to run.')).toHaveCount(0);
+  });
+
+  test('the calendar’s upcoming list reads, and links to the event pages', async ({
+    page,
+    request,
+  }) => {
+    const event = await nextEvent(request);
+    await page.goto(paths.calendar.href());
+    const upcoming = page.getByRole('region', { name: 'Upcoming Events' });
+    await expect(upcoming.getByRole('heading', { level: 2 })).toBeVisible();
+    const link = upcoming.getByRole('link', { name: new RegExp(escaped(event.title)) }).first();
+    await expect(link).toBeVisible();
+    // The month grid is drawn too.
+    await expect(page.getByRole('table')).toBeVisible();
+    // A real link: following it loads the event's page, again without JavaScript.
+    await link.click();
+    await expect(page).toHaveURL(/\/events\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: event.title })).toBeVisible();
+  });
+
+  test('the home page reads: the highlights, the next events and the prices', async ({
+    page,
+    request,
+  }) => {
+    const event = await nextEvent(request);
+    await page.goto(paths.home.href());
+    const carousel = page.getByRole('region', { name: 'Highlights' });
+    await expect(carousel.getByRole('heading', { name: 'Why Join The Chamber ?' })).toBeVisible();
+    // The next events are slides after the first: in the page, shown one at a time.
+    await expect(carousel.getByRole('heading', { name: event.title })).toBeAttached();
+    await expect(page.getByRole('heading', { name: 'Membership prices' })).toBeVisible();
+    await expect(page.getByText('This site needs JavaScript to run.')).toHaveCount(0);
+  });
+
+  test('a tier page reads with its price', async ({ page, request }) => {
+    const { plans } = (await (await request.get('/api/membership-plans')).json()) as {
+      plans: { level: string; name: string; priceCents: number }[];
+    };
+    const plan = plans.find((p) => p.level === 'enhanced')!;
+    await page.goto(paths.enhancedMembership.href());
+    const main = page.getByRole('main');
+    await expect(
+      main.getByRole('heading', { level: 1, name: `${plan.name} Membership` }),
+    ).toBeVisible();
+    await expect(
+      main.getByText(`$${(plan.priceCents / 100).toLocaleString('en-US')}`).first(),
+    ).toBeVisible();
   });
 
   test('the static pages read', async ({ page }) => {
@@ -118,6 +196,32 @@ test('Sign in clicked before the scripts have run still leads back to the page',
   await signInThroughForm(page, accounts.member);
   await expect(page).toHaveURL(url);
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+});
+
+test('Register Now pressed before the scripts have run opens the registration once they have', async ({
+  page,
+  request,
+}) => {
+  const event = await nextEvent(request);
+  const url = paths.event.href(event.id);
+  // Hold the app's scripts: the server-rendered Register Now is a plain form until they run.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    // The first load's own requests were left behind by the form's reload.
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.getByRole('main').getByRole('button', { name: 'Register Now' }).first().click();
+  await expect(page).toHaveURL(`${url}?register=true`);
+
+  release();
+  const dialog = page.getByRole('dialog', { name: 'Register for Event' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Full Name*')).toBeVisible();
+  // The address is the event's own again, as after the calendar's Register Now.
+  await expect(page).toHaveURL(url);
 });
 
 test('the sign-in page sends nobody off the site', async ({ page }) => {

@@ -156,7 +156,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(privateAnswersPlugin);
   await app.register(idempotencyPlugin, { db, clock });
   await app.register(healthRoutes, { prefix: '/api', db });
-  await registerModules(app, { db, config, auth, clock, storage, throttle, mail, embeds });
+  const { tickets } = await registerModules(app, {
+    db,
+    config,
+    auth,
+    clock,
+    storage,
+    throttle,
+    mail,
+    embeds,
+  });
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // A browsable page of the same document, served from the package (nothing from a CDN).
@@ -168,14 +177,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const heads = new PageHeads(db, clock, config);
   const webDist = config.webDist ?? defaultWebDist;
   const renderer = await loadServerRenderer(webDist);
-  const pageData = servicePageData(db, clock, config);
+  const pageData = servicePageData(db, clock, config, tickets);
   await app.register(spaPlugin, {
     root: webDist,
     pages: {
       db,
+      clock,
       headOf: (pathname) => heads.of(pathname),
       render:
-        renderer && ((pathname, withQuery) => renderer.render(pathname, pageData, { withQuery })),
+        renderer &&
+        ((pathname, { withQuery, now }) => renderer.render(pathname, pageData, { withQuery, now })),
     },
   });
   return app;

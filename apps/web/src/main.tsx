@@ -1,6 +1,6 @@
 import './zod-config';
 import { PAGE_STATE_ID } from '@chamber/contract/page-data';
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider, createQueryClient } from './app/provider';
@@ -15,12 +15,19 @@ if (!root) throw new Error('Missing #root element');
 const pageState = document.getElementById(PAGE_STATE_ID);
 const serverRendered = pageState !== null && root.hasChildNodes();
 const queryClient = createQueryClient();
-if (serverRendered) hydrate(queryClient, JSON.parse(pageState.textContent ?? '{}'));
+const state = serverRendered
+  ? (JSON.parse(pageState.textContent ?? '{}') as DehydratedState & { renderedAt?: number })
+  : null;
+if (state) hydrate(queryClient, state);
 
 void createAppRouter({ hydrating: serverRendered }).then((router) => {
   const app = (
     <StrictMode>
-      <AppProvider queryClient={queryClient} serverRendered={serverRendered}>
+      <AppProvider
+        queryClient={queryClient}
+        serverRendered={serverRendered}
+        renderedAt={state?.renderedAt ?? null}
+      >
         <AppRouter router={router} />
       </AppProvider>
     </StrictMode>

@@ -1,7 +1,11 @@
-// Types only, and one constant: the web app's entry imports it without the schemas.
+// Types only, and constants: the web app's entry imports it without the schemas.
 import type { AppConfig, Chamber } from './site.js';
 import type { MemberDetail, MemberList } from './members.js';
 import type { JobPost, JobPostList } from './job-posts.js';
+import type { Appointment, Calendar, EventList } from './calendar.js';
+import type { DealList } from './deals.js';
+import type { MembershipPlanList } from './membership-plans.js';
+import type { AppPathName } from './paths.js';
 
 /**
  * What the server renderer of the web app may read while it renders a public page as an
@@ -18,7 +22,29 @@ export interface PageDataSource {
   jobPosts(): Promise<JobPostList>;
   /** GET /job-posts/{id}; null for a post that is not open (404 or 410). */
   jobPost(id: string): Promise<JobPost | null>;
+  /** GET /calendars/appointments/{id}; a retired occurrence id answers its replacement. */
+  event(id: string): Promise<Appointment | null>;
+  /** GET /calendars/{calendarId}; null for no such calendar. */
+  calendar(calendarId: string): Promise<Calendar | null>;
+  /** GET /calendars/{calendarId}/events?startDate&endDate (dates in the calendar's zone). */
+  events(calendarId: string, window: { startDate: string; endDate: string }): Promise<EventList>;
+  /** GET /membership-plans. */
+  membershipPlans(): Promise<MembershipPlanList>;
+  /** GET /deals?limit (the home page's newest). */
+  deals(limit: number): Promise<DealList>;
 }
+
+/**
+ * The pages drawn from the clock (upcoming events, whether an event has started, its
+ * countdown). Their kept HTML is kept per hour too, not only per data version, so a page that
+ * no data change renews still moves on with time; the browser draws them at the server's
+ * moment while it hydrates (RenderedPage's state carries it), then at its own.
+ */
+export const pagesReadingClock: ReadonlySet<AppPathName> = new Set<AppPathName>([
+  'home',
+  'calendar',
+  'event',
+]);
 
 /**
  * The id of the `<script type="application/json">` element after `#root` that holds a
@@ -29,7 +55,11 @@ export const PAGE_STATE_ID = 'page-state';
 /** A page rendered on the server: the body of `#root`, and the query data it was drawn from. */
 export interface RenderedPage {
   html: string;
-  /** The TanStack Query state, as JSON, for the browser to hydrate its cache from. */
+  /**
+   * The TanStack Query state, as JSON, for the browser to hydrate its cache from, with
+   * `renderedAt` (epoch ms): the moment the page was drawn at, which the browser draws with
+   * while it hydrates.
+   */
   state: string;
 }
 
@@ -47,6 +77,8 @@ export interface ServerRenderer {
 }
 
 export interface RenderOptions {
+  /** The server's clock when the page is drawn: what "upcoming" and "has started" are read at. */
+  now?: Date;
   /**
    * The request carries a query string. The server renders by the path alone (one kept page
    * for each), so a page drawn from its query (the job board's search, filters and page) is

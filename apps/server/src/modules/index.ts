@@ -7,6 +7,7 @@ import {
   assertCanCreateEvents,
   calendarRoutes,
   ticketBilling,
+  type Tickets,
   ticketsFor,
 } from './calendar/index.js';
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
@@ -36,12 +37,13 @@ declare module 'fastify' {
 /**
  * Every feature module, registered under /api from this one list. Modules import each other
  * only through their index.ts; what one module decides for another (who may upload a file
- * for a contact or an event) is handed over here.
+ * for a contact or an event) is handed over here. Answers the tickets the calendar routes
+ * price events with, for the server-rendered pages to read events as the API sends them.
  */
 export async function registerModules(
   app: FastifyInstance,
   deps: ModuleDeps & { auth: AuthService; embeds: EmbedOrigins },
-): Promise<void> {
+): Promise<{ tickets: Tickets }> {
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
   const documents = new BillingDocuments(deps.db, deps.config, deps.storage, deps.mail);
   // One instance: modules register what a paid invoice fulfils with billing.onPaid.
@@ -112,4 +114,5 @@ export async function registerModules(
   );
   await app.register(oauthMetadataRoutes, deps);
   await app.register(publicPagesRoutes, deps);
+  return { tickets };
 }

@@ -6,7 +6,8 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { Database } from '@chamber/db';
 import { currentDataVersion, VersionedCache } from '../lib/versioned-cache.js';
-import type { RenderedPage } from '@chamber/contract';
+import { matchAppPath, pagesReadingClock, type RenderedPage } from '@chamber/contract';
+import type { Clock } from '../lib/clock.js';
 import { type PageHead, withBody, withHead } from '../modules/public-pages/index.js';
 
 /** The head of an app route's page, or null for a path that is no app route. */
@@ -14,9 +15,29 @@ export type PageHeadOf = (pathname: string) => Promise<PageHead | null>;
 
 /**
  * The server-rendered body of a public page, or null when the browser renders it. `withQuery`:
- * the request has a query string (RenderOptions in the contract).
+ * the request has a query string; `now`: the clock the page is drawn at (RenderOptions in the
+ * contract).
  */
-export type RenderPage = (pathname: string, withQuery: boolean) => Promise<RenderedPage | null>;
+export type RenderPage = (
+  pathname: string,
+  options: { withQuery: boolean; now: Date },
+) => Promise<RenderedPage | null>;
+
+const HOUR = 3_600_000;
+
+/**
+ * What a page is kept under besides the data version: its path, a mark for a query string,
+ * and for a page drawn from the clock (upcoming events, whether an event has started, its
+ * countdown: `pagesReadingClock`) the hour of the server's clock, so that it moves on with
+ * time even when no data changes: drawn at the first request of each hour, it is at most an
+ * hour behind. (The browser corrects it as soon as it has hydrated.)
+ */
+export function keptPageKey(url: string, withQuery: boolean, now: Date): string {
+  const route = matchAppPath(url);
+  const timed = route !== null && pagesReadingClock.has(route.name);
+  const hour = Math.floor(now.getTime() / HOUR);
+  return `${url}${withQuery ? '?' : ''}${timed ? `@${hour}` : ''}`;
+}
 
 interface ServedPage {
   status: number;
@@ -36,7 +57,7 @@ export const spaPlugin = fp(
     app: FastifyInstance,
     opts: {
       root: string | undefined;
-      pages?: { db: Database; headOf: PageHeadOf; render?: RenderPage | null };
+      pages?: { db: Database; clock: Clock; headOf: PageHeadOf; render?: RenderPage | null };
     },
   ) => {
     const root =
@@ -51,18 +72,21 @@ export const spaPlugin = fp(
       sizeOf: (page) => page?.html.length ?? 0,
     });
     let template: Promise<string> | undefined;
-    const page = async (pathname: string, withQuery: boolean): Promise<ServedPage | null> => {
+    const page = async (
+      pathname: string,
+      options: { withQuery: boolean; now: Date },
+    ): Promise<ServedPage | null> => {
       const head = await pages!.headOf(pathname);
       if (!head) return null;
       template ??= readFile(path.join(root!, 'index.html'), 'utf8');
       const html = withHead(await template, head);
       // A 404 or 410 carries the app, which draws the error card.
-      const body = head.status === 200 ? await renderBody(pathname, withQuery) : null;
+      const body = head.status === 200 ? await renderBody(pathname, options) : null;
       return { status: head.status, html: body ? withBody(html, body) : html };
     };
-    const renderBody = async (pathname: string, withQuery: boolean) => {
+    const renderBody = async (pathname: string, options: { withQuery: boolean; now: Date }) => {
       try {
-        return (await pages!.render?.(pathname, withQuery)) ?? null;
+        return (await pages!.render?.(pathname, options)) ?? null;
       } catch (error) {
         // The browser renders what the server could not: the page still works.
         app.log.error({ err: error, pathname }, 'server rendering failed');
@@ -111,10 +135,12 @@ export const spaPlugin = fp(
       }
       const version = await currentDataVersion(pages.db);
       // Pages are kept by path, and once more for any query string: a page drawn from its query
-      // is then left to the browser, which reads it (the job board's search).
+      // is then left to the browser, which reads it (the job board's search). A page drawn from
+      // the clock is kept for the hour it was drawn in (keptPageKey).
       const withQuery = query !== '';
-      const shown = await served.get(withQuery ? `${url}?` : url, version, () =>
-        page(url, withQuery),
+      const now = pages.clock.now();
+      const shown = await served.get(keptPageKey(url, withQuery, now), version, () =>
+        page(url, { withQuery, now }),
       );
       // The spec: an unknown page redirects home.
       if (!shown) return reply.redirect('/', 302);

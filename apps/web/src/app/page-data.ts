@@ -1,20 +1,30 @@
 import {
+  HOME_DEALS,
   MEMBERS_PAGE_SIZE,
   type AppConfig,
   type AppPathName,
   type PageDataSource,
 } from '@chamber/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { calendarEventsQueryOptions } from '@/features/calendar/api/get-calendar-events';
+import { calendarQueryOptions, calendarZone } from '@/features/calendar/api/get-calendar';
+import { eventQueryOptions } from '@/features/calendar/api/get-event';
+import { openingView } from '@/features/calendar/lib/month-grid';
+import { dealsQueryOptions } from '@/features/deals/api/deals';
 import { jobBoardQueryOptions, jobPostQueryOptions } from '@/features/jobs/api/job-posts';
 import { boardFilters } from '@/features/jobs/lib/board-filters';
 import { membersInfiniteQueryOptions } from '@/features/members/api/get-members';
+import { membershipPlansQueryOptions } from '@/lib/api/membership-plans';
 import { memberQueryOptions } from '@/lib/api/members';
+import { upcomingEventsQueryOptions, upcomingWindow } from '@/lib/api/upcoming-events';
 
 export interface PageDataContext {
   params: Record<string, string>;
   source: PageDataSource;
   queryClient: QueryClient;
   config: AppConfig;
+  /** The server's clock: what "upcoming" and "today" are read at (the page draws with it). */
+  now: Date;
 }
 
 /**
@@ -25,6 +35,24 @@ export interface PageDataContext {
 export type PageData = (context: PageDataContext) => Promise<boolean>;
 
 const staticPage: PageData = async () => true;
+
+/** The membership plans, as every price card and tier page reads them. */
+const plans: PageData = async ({ source, queryClient }) => {
+  const { plans: list } = await source.membershipPlans();
+  queryClient.setQueryData(membershipPlansQueryOptions().queryKey, list);
+  return true;
+};
+
+/** The upcoming events' window (a year from this month, the chamber's clock), as listed. */
+async function upcoming({ source, queryClient, config, now }: PageDataContext) {
+  if (!config.calendarId) return;
+  const { startDate, endDate } = upcomingWindow(config.calendarId, now);
+  const { queryKey } = upcomingEventsQueryOptions(config.calendarId, now);
+  queryClient.setQueryData(
+    queryKey,
+    await source.events(config.calendarId, { startDate, endDate }),
+  );
+}
 
 /**
  * The pages the server renders, and what each one reads before it is drawn. A page that is
@@ -57,6 +85,50 @@ export const pageData: Partial<Record<AppPathName, PageData>> = {
     queryClient.setQueryData(jobPostQueryOptions(params.id!, null).queryKey, post);
     return true;
   },
+  event: async ({ params, source, queryClient }) => {
+    // A retired occurrence id answers the occurrence that replaced it, under the id asked
+    // for: the page then moves the address to the current one, as it does in the browser.
+    const event = await source.event(params.id!);
+    if (!event) return false;
+    queryClient.setQueryData(eventQueryOptions(params.id!).queryKey, event);
+    return true;
+  },
+  home: async (context) => {
+    const { source, queryClient } = context;
+    await Promise.all([
+      plans(context),
+      upcoming(context),
+      source.deals(HOME_DEALS).then(({ deals }) => {
+        queryClient.setQueryData(dealsQueryOptions(null, HOME_DEALS).queryKey, deals);
+      }),
+      source.jobPosts().then((board) => {
+        const { queryKey } = jobBoardQueryOptions(boardFilters(new URLSearchParams()));
+        queryClient.setQueryData(queryKey, board);
+      }),
+    ]);
+    return true;
+  },
+  calendar: async (context) => {
+    const { source, queryClient, config, now } = context;
+    await upcoming(context);
+    if (!config.calendarId) return true;
+    const calendar = await source.calendar(config.calendarId);
+    if (!calendar) return true;
+    queryClient.setQueryData(calendarQueryOptions(config.calendarId).queryKey, calendar);
+    // The month the page opens on, on the calendar's own clock (the key the grid reads).
+    const { range } = openingView(now, calendarZone(calendar));
+    const window = { calendarId: config.calendarId, ...range };
+    queryClient.setQueryData(
+      calendarEventsQueryOptions(window).queryKey,
+      await source.events(config.calendarId, range),
+    );
+    return true;
+  },
+  basicMembership: plans,
+  enhancedMembership: plans,
+  eliteMembership: plans,
+  join: plans,
+  nominations: staticPage,
   about: staticPage,
   contact: staticPage,
   privacy: staticPage,
@@ -64,7 +136,13 @@ export const pageData: Partial<Record<AppPathName, PageData>> = {
 };
 
 /**
- * The pages drawn from their query string (the job board's search, filters and page). The
- * server renders by the path alone, so with a query string these are left to the browser.
+ * The pages drawn from their query string (the job board's search, filters and page; the
+ * join's chosen plan and its way back from payment; the calendar's `?create`, which sends a
+ * visitor to sign in). The server renders by the path alone, so with a query string these are
+ * left to the browser.
  */
-export const pagesReadingQuery: ReadonlySet<AppPathName> = new Set(['jobPostings']);
+export const pagesReadingQuery: ReadonlySet<AppPathName> = new Set([
+  'jobPostings',
+  'join',
+  'calendar',
+]);

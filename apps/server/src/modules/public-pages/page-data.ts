@@ -1,22 +1,32 @@
 import { z } from 'zod';
 import {
+  appointmentSchema,
   appConfigSchema,
+  calendarSchema,
   chamberSchema,
+  dealListSchema,
+  eventListSchema,
   jobPostListSchema,
   jobPostSchema,
   listJobPostsQuerySchema,
+  listDealsQuerySchema,
+  listEventsQuerySchema,
   listMembersQuerySchema,
   memberDetailSchema,
   memberListSchema,
+  membershipPlanListSchema,
   type PageDataSource,
 } from '@chamber/contract';
 import type { Database } from '@chamber/db';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { CalendarService, type Tickets } from '../calendar/index.js';
 import { ChamberService } from '../chamber/index.js';
+import { DealsService } from '../deals/index.js';
 import { JobBoard } from '../jobs/index.js';
 import { MembersService } from '../members/index.js';
+import { MembershipPlansService } from '../memberships/index.js';
 
 /**
  * The value as the API sends it: through the route's response schema, then JSON (typed as the
@@ -39,13 +49,23 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
 
 /**
  * What the server renderer reads, in-process: the answers an anonymous visitor gets from
- * GET /config, /locations/{id}, /members, /members/{id}, /job-posts and /job-posts/{id}, from
- * the same services and through the same schemas.
+ * GET /config, /locations/{id}, /members, /members/{id}, /job-posts, /job-posts/{id},
+ * /calendars/{id}, /calendars/{id}/events, /calendars/appointments/{id}, /membership-plans
+ * and /deals, from the same services and through the same schemas. `tickets` is the calendar
+ * routes' own, so an event's price and payment read as the API sends them.
  */
-export function servicePageData(db: Database, clock: Clock, config: Config): PageDataSource {
+export function servicePageData(
+  db: Database,
+  clock: Clock,
+  config: Config,
+  tickets: Tickets | null,
+): PageDataSource {
   const chamber = new ChamberService(db, clock, config);
   const members = new MembersService(db, clock, config.publicUrl);
   const jobs = new JobBoard(db, clock);
+  const calendar = new CalendarService(db, clock, tickets);
+  const plans = new MembershipPlansService(db, clock);
+  const deals = new DealsService(db, clock);
   return {
     config: async () => asSent(appConfigSchema, await chamber.startUp()),
     location: async (id) => {
@@ -66,5 +86,21 @@ export function servicePageData(db: Database, clock: Clock, config: Config): Pag
       const found = await orNull(jobs.get(id, null));
       return found && asSent(jobPostSchema, found);
     },
+    event: async (id) => {
+      const found = await orNull(calendar.appointment(id, null));
+      return found && asSent(appointmentSchema, found);
+    },
+    calendar: async (id) => {
+      const found = await orNull(calendar.calendar(id));
+      return found && asSent(calendarSchema, found);
+    },
+    events: async (calendarId, window) =>
+      asSent(
+        eventListSchema,
+        await calendar.list(calendarId, listEventsQuerySchema.parse(window), null),
+      ),
+    membershipPlans: async () => asSent(membershipPlanListSchema, { plans: await plans.list() }),
+    deals: async (limit) =>
+      asSent(dealListSchema, await deals.list(null, listDealsQuerySchema.parse({ limit }).limit)),
   };
 }

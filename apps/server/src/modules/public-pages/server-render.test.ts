@@ -4,15 +4,27 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appConfigSchema,
+  appointmentSchema,
+  calendarSchema,
+  eventListSchema,
   jobPostListSchema,
   jobPostSchema,
   memberDetailSchema,
   memberListSchema,
+  membershipPlanListSchema,
   PAGE_STATE_ID,
+  type Appointment,
 } from '@chamber/contract';
 import { contacts, jobPosts } from '@chamber/db';
 import { createTestApp, createContact, type TestContext } from '../../test/app.js';
-import { createCalendar } from '../../test/calendar.js';
+import {
+  CALENDAR_ID,
+  calendarPeople,
+  createCalendar,
+  createdEvent,
+  createSeries,
+  updateAppointment,
+} from '../../test/calendar.js';
 
 // The real web build and its server entry (`pnpm run build` makes both, before these tests).
 const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
@@ -36,13 +48,22 @@ async function page(url: string) {
   const doc = new JSDOM(res.body).window.document;
   const root = doc.getElementById('root')!;
   const state = doc.getElementById(PAGE_STATE_ID);
-  const queries = state
-    ? (JSON.parse(state.textContent ?? '') as { queries: DehydratedQuery[] }).queries
-    : [];
+  const parsed = state
+    ? (JSON.parse(state.textContent ?? '') as { queries: DehydratedQuery[]; renderedAt: number })
+    : null;
+  const queries = parsed?.queries ?? [];
   /** The data the page was drawn from, under the key the web app reads. */
   const data = (key: unknown[]) =>
     queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))?.state.data;
-  return { res, doc, root, text: root.textContent ?? '', state, data };
+  return {
+    res,
+    doc,
+    root,
+    text: root.textContent ?? '',
+    state,
+    data,
+    renderedAt: parsed?.renderedAt,
+  };
 }
 
 /** An approved post on the board, posted in the chamber's evening (the next day in UTC). */
@@ -198,5 +219,169 @@ describe('server-rendered public pages', () => {
     const { text } = await page(`/members/${member.id}`);
     expect(text).toContain('New Name Books');
     expect(text).not.toContain('Old Name Books');
+  });
+});
+
+describe('server-rendered pages drawn from the calendar and the plans', () => {
+  // The test clock: Tuesday, March 10, 2026, 11:00 in Denver (17:00 UTC).
+  let admin: string;
+  let luncheon: Appointment;
+
+  beforeAll(async () => {
+    await createCalendar(ctx.db);
+    admin = (await calendarPeople(ctx)).admin.token;
+    luncheon = await createdEvent(ctx, admin, {
+      title: 'Spring <Luncheon> & Awards',
+      location: 'Riverton City Hall, 12830 S Redwood Rd, Riverton, UT',
+      startTime: '2026-03-19T18:00:00.000Z',
+      endTime: '2026-03-19T19:15:00.000Z',
+      memberPriceCents: 2500,
+      priceCents: 3500,
+      ticketPayment: 'door',
+    });
+  });
+
+  it('draws an event page: title, place, time in the chamber’s zone, price, countdown', async () => {
+    const { res, root, text, data, renderedAt } = await page(`/events/${luncheon.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(root.querySelector('h1')?.textContent).toBe('Spring <Luncheon> & Awards');
+    expect(text).toContain('Riverton City Hall, 12830 S Redwood Rd, Riverton, UT');
+    expect(text).toContain('Thursday, March 19, 2026');
+    expect(text).toContain('12:00 PM – 1:15 PM MDT');
+    expect(text).toContain('Members $25.00 · Non-members $35.00');
+    expect(text).toContain('Paid at the door.');
+    // The countdown from the server's clock: 9 days and 1 hour before the start.
+    expect(text).toContain('Starts in 9 days, 1 hours and 0 minutes');
+    expect(text).toContain('Register Now');
+    expect(root.querySelector('a[href="/calendar"]')).not.toBeNull();
+    expect(renderedAt).toBe(ctx.clock.now().getTime());
+    const event = appointmentSchema.parse(data(['calendar', 'event', luncheon.id]));
+    expect(event.ticket?.payment).toBe('door');
+  });
+
+  it('draws the occurrence that replaced a retired id, under the id asked for', async () => {
+    const series = await createSeries(ctx, admin, { title: 'Stable Breakfast' });
+    const retired = `${series.masterEventId}_20260324T133000Z`;
+    const moved = await updateAppointment(
+      ctx,
+      `${series.masterEventId}_20260317T133000Z`,
+      {
+        location: 'Copperleaf Coffee House',
+        startTime: '2026-03-17T14:00:00.000Z',
+        endTime: '2026-03-17T15:00:00.000Z',
+        recurringEventUpdateType: 'this_and_following_events',
+      },
+      admin,
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const { res, root, text, data } = await page(`/events/${retired}`);
+    expect(res.statusCode).toBe(200);
+    expect(root.querySelector('h1')?.textContent).toBe('Stable Breakfast');
+    expect(text).toContain('Copperleaf Coffee House');
+    expect(text).toContain('8:00 AM – 9:00 AM MDT');
+    const event = appointmentSchema.parse(data(['calendar', 'event', retired]));
+    expect(event.id).not.toBe(retired);
+    expect(event.startTime).toBe('2026-03-24T14:00:00.000Z');
+  });
+
+  it('leaves a missing event’s 404 to the browser', async () => {
+    const { res, root, state } = await page(`/events/${'0'.repeat(20)}`);
+    expect(res.statusCode).toBe(404);
+    expect(root.childNodes).toHaveLength(0);
+    expect(state).toBeNull();
+  });
+
+  it('draws the home page with its upcoming events and prices', async () => {
+    const { res, root, text, data } = await page('/');
+    expect(res.statusCode).toBe(200);
+    const slides = root.querySelector('[aria-roledescription="carousel"]');
+    expect(slides?.textContent).toContain('Spring <Luncheon> & Awards');
+    expect(slides?.textContent).toContain('Thursday, March 19, 2026');
+    const { plans } = membershipPlanListSchema.parse({ plans: data(['membership-plans']) });
+    expect(plans.length).toBeGreaterThan(0);
+    expect(text).toContain('Membership prices');
+    // The upcoming window: a year from the first of the chamber's month.
+    const year = eventListSchema.parse(
+      data(['calendar', 'events', CALENDAR_ID, '2026-03-01', '2027-02-28']),
+    );
+    expect(year.events.map((e) => e.title)).toContain('Spring <Luncheon> & Awards');
+  });
+
+  it('draws the calendar: the month, its events and the upcoming list', async () => {
+    const { res, root, data } = await page('/calendar');
+    expect(res.statusCode).toBe(200);
+    expect(root.querySelector('h1')?.textContent).toBe('Event Calendar');
+    expect(root.querySelector('#calendar-month-title')?.textContent).toBe('March 2026');
+    const upcoming = root.querySelector('[aria-labelledby="upcoming-title"]')!;
+    const link = upcoming.querySelector(`a[href="/events/${luncheon.id}"]`);
+    expect(link?.textContent).toContain('Spring <Luncheon> & Awards');
+    expect(link?.textContent).toContain('Thu, Mar 19, 2026');
+    expect(link?.textContent).toContain('12:00 PM – 1:15 PM');
+    // The grid's day carries its events, from the month's window (Sunday March 1, six weeks).
+    expect(root.querySelector('table')?.textContent).toContain('Spring <Luncheon> & Awards');
+    const month = eventListSchema.parse(
+      data(['calendar', 'events', CALENDAR_ID, '2026-03-01', '2026-04-11']),
+    );
+    expect(month.events.map((e) => e.title)).toContain('Spring <Luncheon> & Awards');
+    expect(calendarSchema.parse(data(['calendar', 'calendar', CALENDAR_ID])).timezone).toBe(
+      'America/Denver',
+    );
+    // ?create sends a visitor to sign in: the browser draws the calendar from its query.
+    const create = await page('/calendar?create=true');
+    expect(create.res.statusCode).toBe(200);
+    expect(create.root.childNodes).toHaveLength(0);
+  });
+
+  it('keeps a page drawn from the clock for its hour only', async () => {
+    const soon = await createdEvent(ctx, admin, {
+      title: 'Half-Hour Coffee',
+      startTime: new Date(ctx.clock.now().getTime() + 30 * 60_000).toISOString(),
+      endTime: new Date(ctx.clock.now().getTime() + 90 * 60_000).toISOString(),
+    });
+    const listed = (await page('/calendar')).root.querySelector(`a[href="/events/${soon.id}"]`);
+    expect(listed).not.toBeNull();
+    const before = (await page('/calendar')).res.body;
+    // Within the hour, and no data changed: the kept page.
+    ctx.clock.advance(20 * 60_000);
+    expect((await page('/calendar')).res.body).toBe(before);
+    // The next hour, still without a data change: drawn again, the coffee has started.
+    ctx.clock.advance(45 * 60_000);
+    const later = await page('/calendar');
+    expect(later.root.querySelector(`a[href="/events/${soon.id}"]`)).toBeNull();
+    expect(later.renderedAt).toBe(ctx.clock.now().getTime());
+  });
+
+  it('draws the tier pages with their prices, the join page and the nominations', async () => {
+    const plans = membershipPlanListSchema.parse(
+      (await ctx.app.inject('/api/membership-plans')).json(),
+    ).plans;
+    const pages = [
+      ['/basic-membership', 'standard'],
+      ['/enhanced-membership', 'enhanced'],
+      ['/elite-membership', 'elite'],
+    ] as const;
+    for (const [url, level] of pages) {
+      const plan = plans.find((p) => p.level === level)!;
+      const { res, root, text } = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(root.querySelector('h1')?.textContent, url).toBe(`${plan.name} Membership`);
+      const dollars = `$${(plan.priceCents / 100).toLocaleString('en-US')}`;
+      expect(text, url).toContain(dollars);
+    }
+
+    const join = await page('/join');
+    expect(join.res.statusCode).toBe(200);
+    expect(join.root.querySelector('h1')?.textContent).toBe('Join the Chamber');
+    expect(join.text).toContain('Choose your membership');
+    for (const plan of plans.filter((p) => p.available)) expect(join.text).toContain(plan.name);
+    // A plan chosen in the address: the browser draws the join from it.
+    const chosen = await page('/join?plan=enhanced');
+    expect(chosen.res.statusCode).toBe(200);
+    expect(chosen.root.childNodes).toHaveLength(0);
+
+    const nominations = await page('/nominations');
+    expect(nominations.res.statusCode).toBe(200);
+    expect(nominations.root.querySelector('h1')?.textContent).toBe('Nominations and Awards');
+    expect(nominations.text).toContain('Nominate a Business of the Month');
   });
 });

@@ -60,7 +60,10 @@ export function Carousel({
   const plugins = useMemo(() => [autoplay], [autoplay]);
   const [viewportRef, api] = useEmblaCarousel({ loop: true }, plugins);
   const [selected, setSelected] = useState(0);
-  const [stopped, setStopped] = useState(reduceMotion);
+  // Until the visitor plays or stops it, reduced motion keeps it still: read after hydration
+  // over server-rendered HTML (which knows no visitor's settings), so not a starting state.
+  const [chosen, setStopped] = useState<boolean | null>(null);
+  const stopped = chosen ?? reduceMotion;
   const [hovered, setHovered] = useState(false);
   const [focusInSlide, setFocusInSlide] = useState(false);
   const running = shouldAutoplay({ stopped, hovered, focusInSlide, slideCount: slides.length });
@@ -138,7 +141,7 @@ export function Carousel({
           variant="outline"
           size="icon"
           aria-controls={slidesId}
-          onClick={() => setStopped((value) => !value)}
+          onClick={() => setStopped(!stopped)}
         >
           {stopped ? <PlayIcon aria-hidden="true" /> : <PauseIcon aria-hidden="true" />}
           <span className="sr-only">{stopped ? 'Play slide show' : 'Pause slide show'}</span>

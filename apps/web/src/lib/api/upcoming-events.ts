@@ -1,6 +1,8 @@
-import { DEFAULT_TIMEZONE } from '@chamber/contract';
+import { DEFAULT_TIMEZONE, type EventList } from '@chamber/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useChamber } from '../chamber/use-chamber';
+import { useRenderedAt } from '../render-time';
 import { addDays, dateKeyIn, toDateKey } from '@chamber/contract';
 import { getCalendarEvents, type EventWindow } from './calendar-events';
 import { calendarKeys } from './calendar-keys';
@@ -30,12 +32,22 @@ export function futureEvents<T extends StartsAt>(events: readonly T[], nowMs: nu
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
 }
 
-export const upcomingEventsQueryOptions = (calendarId: string, now = new Date()) => {
+const futureNow = (list: EventList) => futureEvents(list.events, Date.now());
+
+/**
+ * The upcoming window's query: its events after `now` (by default: when they are read). The
+ * server renders the home and calendar pages with the window of its own clock.
+ */
+export const upcomingEventsQueryOptions = (
+  calendarId: string,
+  now = new Date(),
+  select: (list: EventList) => EventList['events'] = futureNow,
+) => {
   const window = upcomingWindow(calendarId, now);
   return queryOptions({
     queryKey: calendarKeys.window(calendarId, window.startDate, window.endDate),
     queryFn: ({ signal }) => getCalendarEvents(window, signal),
-    select: (list) => futureEvents(list.events, Date.now()),
+    select,
   });
 };
 
@@ -45,8 +57,19 @@ export const upcomingEventsQueryOptions = (calendarId: string, now = new Date())
  */
 export function useUpcomingEvents({ limit }: { limit?: number } = {}) {
   const calendarId = useChamber().config?.calendarId ?? '';
+  // Over server-rendered HTML the window and "upcoming" are the server's until hydrated.
+  const renderedAt = useRenderedAt();
+  const select = useMemo(
+    () =>
+      renderedAt === null ? futureNow : (list: EventList) => futureEvents(list.events, renderedAt),
+    [renderedAt],
+  );
   const query = useQuery({
-    ...upcomingEventsQueryOptions(calendarId),
+    ...upcomingEventsQueryOptions(
+      calendarId,
+      renderedAt === null ? new Date() : new Date(renderedAt),
+      select,
+    ),
     enabled: Boolean(calendarId),
   });
   const events = query.data ?? [];

@@ -19,6 +19,10 @@ export const calendarQueryOptions = (calendarId: string) =>
     staleTime: 5 * 60_000,
   });
 
+/** The zone a calendar's grid and new events use: its own, else America/Denver. */
+export const calendarZone = (calendar: Calendar | null | undefined) =>
+  calendar?.timezone || DEFAULT_TIMEZONE;
+
 /**
  * The chamber's calendar (its id comes from the start-up config) and the zone its grid and new
  * events use: the calendar's own, America/Denver until it has loaded or if it cannot be.
@@ -32,6 +36,6 @@ export function useChamberCalendar() {
   return {
     calendarId,
     calendar: query.data,
-    timeZone: query.data?.timezone || DEFAULT_TIMEZONE,
+    timeZone: calendarZone(query.data),
   };
 }

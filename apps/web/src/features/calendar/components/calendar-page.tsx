@@ -7,13 +7,13 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { EVENTS_LOAD_ERROR } from '@/lib/api/calendar-events';
+import { useNow } from '@/lib/render-time';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
-import { dateKeyIn } from '@chamber/contract';
 import { useChamberCalendar } from '../api/get-calendar';
 import { useCalendarEvents, useReloadEventsWhenVisible } from '../api/get-calendar-events';
 import { eventStartDay } from '../lib/event-list';
-import { eventsByDay, gridRange, monthOf, type Month } from '../lib/month-grid';
+import { eventsByDay, gridRange, monthOf, openingView, type Month } from '../lib/month-grid';
 import { DayEventsDialog } from './day-events-dialog';
 import { EventDetailDialog } from './event-detail-dialog';
 import { EventFormDialog } from './event-form-dialog';
@@ -30,8 +30,9 @@ export function CalendarPage() {
   const canCreate = user?.canCreateEvents ?? false;
   const { shortName } = useChamber();
   const { calendarId, calendar, timeZone } = useChamberCalendar();
-  const today = dateKeyIn(new Date(), timeZone);
-  const [month, setMonth] = useState<Month>(() => monthOf(today));
+  // Over server-rendered HTML, the server's today first (its month is the one it drew).
+  const { today, month: opening } = openingView(new Date(useNow()), timeZone);
+  const [month, setMonth] = useState<Month>(opening);
   const [calendarShown, setCalendarShown] = useState(true);
   const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
   const { dialog, show, close, onCloseAutoFocus } = useCalendarDialogs();

@@ -10,6 +10,7 @@ import { formatEventDate, formatEventTimeRange } from '@/lib/events/event-time';
 import { cn } from '@/lib/utils';
 import { FAVORITES_KEY, useEventFlag } from '../lib/event-flags';
 import { Countdown } from './countdown';
+import { RegisterButton } from './register-button';
 import { ShareButton } from './share-button';
 
 interface EventHeroProps {
@@ -76,14 +77,14 @@ export function EventHero({ event, canRegister, onRegister, onEdit }: EventHeroP
           <Countdown startTime={event.startTime} tone="inverse" />
           <div className="flex flex-wrap gap-2 pt-2">
             {canRegister ? (
-              <Button
-                type="button"
+              <RegisterButton
+                eventId={event.id}
+                onRegister={onRegister}
                 size="lg"
                 className="bg-white text-neutral-900 hover:bg-white/90 focus-visible:outline-white"
-                onClick={onRegister}
               >
                 {event.seatsLeft === 0 ? 'Join the Waiting List' : 'Register Now'}
-              </Button>
+              </RegisterButton>
             ) : null}
             <Button asChild variant="outline" size="lg" className={inverse}>
               <Link to={paths.calendar.href()}>Back</Link>
@@ -114,11 +115,7 @@ export function EventHero({ event, canRegister, onRegister, onEdit }: EventHeroP
               />
               Favourite
             </Button>
-            <ShareButton
-              title={event.title}
-              url={window.location.href.split('?')[0]!}
-              className={cn('h-11 px-6 text-base', inverse)}
-            />
+            <ShareButton title={event.title} className={cn('h-11 px-6 text-base', inverse)} />
           </div>
         </div>
       </div>

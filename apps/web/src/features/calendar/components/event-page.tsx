@@ -5,10 +5,12 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useHydrated } from '@/lib/use-hydrated';
 import { eventLoadError, eventQueryOptions, isNotFound, useEvent } from '../api/get-event';
 import { useHasPassed } from '../lib/countdown';
 import { REGISTERED_KEY, setEventFlag, useEventFlag } from '../lib/event-flags';
 import {
+  type CheckoutReturn,
   checkoutReturn,
   doorNotice,
   forgetPendingTicket,
@@ -90,14 +92,25 @@ function EventView({ event }: { event: Appointment }) {
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
+  // The server draws the page by its path, for every visitor: what this browser remembers
+  // and what the address asks for (?paid, ?register) are read once it has hydrated.
+  const hydrated = useHydrated();
   const [registered] = useEventFlag(REGISTERED_KEY, event.id);
   const [editing, setEditing] = useState<CalendarEvent | null>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);
   // Back from Checkout: ?paid=1 when paid, the bare page when the visitor cancelled.
   const paidReturn = searchParams.get('paid') === '1';
-  const [back] = useState(() => checkoutReturn(event.id, paidReturn, new Date()));
-  const [ticketNotice, setTicketNotice] = useState<TicketNotice | null>(back.notice);
+  const [back, setBack] = useState<CheckoutReturn | null>(() =>
+    hydrated ? checkoutReturn(event.id, paidReturn, new Date()) : null,
+  );
+  const [ticketNotice, setTicketNotice] = useState<TicketNotice | null>(back?.notice ?? null);
+  if (hydrated && !back) {
+    const found = checkoutReturn(event.id, paidReturn, new Date());
+    setBack(found);
+    setTicketNotice(found.notice);
+  }
   useEffect(() => {
+    if (!back) return;
     if (back.settled) forgetPendingTicket(event.id);
     // The seats went to others: this browser may register again.
     if (back.released) setEventFlag(REGISTERED_KEY, event.id, false);
@@ -123,9 +136,14 @@ function EventView({ event }: { event: Appointment }) {
 
   // ?register=true (the calendar's Register Now) opens the registration dialog, once.
   const wantsRegister = searchParams.get('register') === 'true';
-  const [registering, setRegistering] = useState(() => wantsRegister && canRegister);
+  const [registering, setRegistering] = useState(() => hydrated && wantsRegister && canRegister);
+  const [addressRead, setAddressRead] = useState(hydrated);
+  if (hydrated && !addressRead) {
+    setAddressRead(true);
+    if (wantsRegister && canRegister) setRegistering(true);
+  }
   useEffect(() => {
-    if (!wantsRegister) return;
+    if (!wantsRegister || !hydrated) return;
     setSearchParams(
       (params) => {
         params.delete('register');
@@ -133,7 +151,7 @@ function EventView({ event }: { event: Appointment }) {
       },
       { replace: true },
     );
-  }, [wantsRegister, setSearchParams]);
+  }, [wantsRegister, hydrated, setSearchParams]);
 
   const openRegistration = () => setRegistering(true);
 

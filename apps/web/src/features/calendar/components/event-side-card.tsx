@@ -14,6 +14,8 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { downloadEventIcs } from '../api/download-event-ics';
+import { pageLink } from '../lib/event-links';
+import { RegisterButton } from './register-button';
 import { ticketLines, type TicketNotice } from '../lib/ticket-text';
 import { EventWebsiteButton } from './event-website-button';
 
@@ -45,7 +47,7 @@ export function EventSideCard({
 
   async function copyLink() {
     try {
-      await navigator.clipboard.writeText(window.location.href.split('?')[0]!);
+      await navigator.clipboard.writeText(pageLink());
       toast.success('Link copied');
     } catch {
       toast.error('Could not copy the link: use Share instead.');
@@ -131,9 +133,9 @@ export function EventSideCard({
                   Save your seat; members and guests are welcome.
                 </p>
               )}
-              <Button type="button" size="lg" onClick={onRegister}>
+              <RegisterButton eventId={event.id} onRegister={onRegister} size="lg">
                 {event.seatsLeft === 0 ? 'Join the Waiting List' : 'Register Now'}
-              </Button>
+              </RegisterButton>
             </>
           )}
           <Button

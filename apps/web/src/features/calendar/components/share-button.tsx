@@ -8,27 +8,32 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { pageLink } from '../lib/event-links';
 import { CopyField } from './copy-field';
 
 /**
  * Spec §2 Share: the device's share sheet where there is one, else a dialog with the link to
- * copy. A cancelled or failed share is ignored.
+ * copy. A cancelled or failed share is ignored. Without `url`, the page's own address, read
+ * when it is shared (never while drawing: the server draws the page too).
  */
 export function ShareButton({
   title,
-  url,
+  url: given,
   className,
 }: {
   title: string;
-  url: string;
+  url?: string;
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
+  const [url, setUrl] = useState(given ?? '');
 
   async function share() {
+    const link = given ?? pageLink();
+    setUrl(link);
     if (typeof navigator.share === 'function') {
       try {
-        await navigator.share({ title, url });
+        await navigator.share({ title, url: link });
       } catch {
         // Cancelled, or refused by the browser: nothing to do.
       }

@@ -24,8 +24,10 @@ export function SubscribeDialog({
   calendarName?: string;
 }) {
   const { config } = useChamber();
+  // The start-up config names the site; the page's own address only without it (in the
+  // browser: the server always has the config).
   const { https, webcal } = calendarFeedUrls(
-    config?.publicUrl || window.location.origin,
+    config?.publicUrl || (typeof window === 'undefined' ? '' : window.location.origin),
     calendarId,
   );
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useNow } from '@/lib/render-time';
 
 /** Spec §9: the countdown refreshes every second. */
 export const COUNTDOWN_TICK_MS = 1000;
@@ -22,10 +23,15 @@ export function countdownParts(targetMs: number, nowMs: number): CountdownParts 
   };
 }
 
-/** The countdown to an ISO instant, ticking every second; stops once the start has passed. */
+/**
+ * The countdown to an ISO instant, ticking every second; stops once the start has passed.
+ * Over server-rendered HTML it starts at the server's moment, then ticks from the present.
+ */
 export function useCountdown(targetIso: string): CountdownParts | null {
   const target = Date.parse(targetIso);
-  const [now, setNow] = useState(() => Date.now());
+  const drawnAt = useNow();
+  const [ticked, setNow] = useState<number | null>(null);
+  const now = ticked ?? drawnAt;
   const done = !(target > now);
 
   useEffect(() => {
@@ -37,11 +43,15 @@ export function useCountdown(targetIso: string): CountdownParts | null {
   return countdownParts(target, now);
 }
 
-/** Whether `iso` has passed; turns true by itself when the moment comes (within ~24 days). */
+/**
+ * Whether `iso` has passed; turns true by itself when the moment comes (within ~24 days).
+ * Over server-rendered HTML: as of the server's moment until hydrated.
+ */
 export function useHasPassed(iso: string): boolean {
   const at = Date.parse(iso);
-  const [passedAt, setPassedAt] = useState(() => (at <= Date.now() ? at : null));
-  const passed = passedAt === at;
+  const now = useNow();
+  const [passedAt, setPassedAt] = useState<number | null>(null);
+  const passed = passedAt === at || at <= now;
 
   useEffect(() => {
     if (passed) return;

@@ -40,9 +40,14 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Whether the event carries the mark, kept in step across components and tabs. */
+const unmarked = () => false;
+
+/**
+ * Whether the event carries the mark, kept in step across components and tabs. Server-rendered
+ * HTML knows no browser's marks: it, and the browser's first render over it, show none.
+ */
 export function useEventFlag(key: FlagKey, eventId: string) {
-  const on = useSyncExternalStore(subscribe, () => hasEventFlag(key, eventId));
+  const on = useSyncExternalStore(subscribe, () => hasEventFlag(key, eventId), unmarked);
   const set = useCallback((value: boolean) => setEventFlag(key, eventId, value), [key, eventId]);
   return [on, set] as const;
 }

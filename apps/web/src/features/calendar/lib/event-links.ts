@@ -11,3 +11,9 @@ export function shortLocation(location: string): string {
   const parts = location.split(',');
   return parts.length > 1 ? parts.slice(0, -1).join(',').trim() : location.trim();
 }
+
+/**
+ * The page's own address without its query, as the browser shows it: read when a link is
+ * copied or shared, never while drawing (the server draws the event page too).
+ */
+export const pageLink = () => window.location.href.split('?')[0]!;

@@ -83,3 +83,13 @@ export function splitForCell<T>(events: readonly T[]): { shown: T[]; more: numbe
     more: Math.max(0, events.length - TITLES_PER_DAY),
   };
 }
+
+/**
+ * The calendar page's first view: today on the calendar's clock and its month's window. The
+ * server renders the page from the same, so the query key it fills is the one the page reads.
+ */
+export function openingView(now: Date, timeZone: string) {
+  const today = dateKeyIn(now, timeZone);
+  const month = monthOf(today);
+  return { today, month, range: gridRange(month) };
+}

@@ -102,15 +102,17 @@ export function doorNotice(result: RegistrationResult): TicketNotice | null {
   };
 }
 
+export interface CheckoutReturn {
+  notice: TicketNotice | null;
+  settled: boolean;
+  released: boolean;
+}
+
 /**
  * What the page says on the way back from Checkout, from what this browser remembered when it
  * left: paid, still held (with the way back to the payment page), or released.
  */
-export function checkoutReturn(
-  eventId: string,
-  paid: boolean,
-  now: Date,
-): { notice: TicketNotice | null; settled: boolean; released: boolean } {
+export function checkoutReturn(eventId: string, paid: boolean, now: Date): CheckoutReturn {
   const pending = readPendingTicket(eventId);
   if (!pending) return { notice: null, settled: false, released: false };
   const amount = formatMoney(pending.amountCents, pending.currency);

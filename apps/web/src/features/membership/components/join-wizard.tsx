@@ -6,7 +6,7 @@ import {
 } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheckIcon, MailIcon } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useEffect, useId, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -19,6 +19,7 @@ import { paths } from '@/config/paths';
 import { membershipPlansQueryOptions } from '@/lib/api/membership-plans';
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatMemberSince } from '@/lib/members/labels';
+import { useHydrated } from '@/lib/use-hydrated';
 import { myInvoicesQueryOptions, useJoin } from '../api/join';
 import {
   myMembershipQueryOptions,
@@ -52,6 +53,13 @@ interface Progress {
 const STORAGE_KEY = 'chamber.join';
 const fresh: Progress = { step: 'plan', planSlug: null, details: null, done: null };
 
+/** The tab's saved step, or a plan chosen on its page (`?plan=`): on to the details. */
+function startingProgress(params: URLSearchParams): Progress {
+  const saved = readProgress();
+  const chosen = params.get('plan');
+  return chosen ? { ...saved, planSlug: chosen, step: 'details', done: null } : saved;
+}
+
 function readProgress(): Progress {
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Progress | null;
@@ -76,12 +84,14 @@ export function JoinWizard({ signInForms }: { signInForms: SignInForms }) {
   const [params] = useSearchParams();
   const { user, isAuthenticated, isLoading } = useAuth();
   const plansQuery = useQuery(membershipPlansQueryOptions());
-  const [progress, setProgress] = useState<Progress>(() => {
-    const saved = readProgress();
-    const chosen = params.get('plan');
-    // Coming from a plan's page: that plan is chosen, on to the details.
-    return chosen ? { ...saved, planSlug: chosen, step: 'details', done: null } : saved;
-  });
+  // Over server-rendered HTML (drawn for every visitor) the tab's saved step is read once
+  // hydrated; until then nothing is saved over it.
+  const hydrated = useHydrated();
+  const starting = useMemo(() => (hydrated ? startingProgress(params) : fresh), [hydrated, params]);
+  const [moved, setMoved] = useState<Progress | null>(null);
+  const progress = moved ?? starting;
+  const setProgress = (change: Partial<Progress>) =>
+    setMoved((p) => ({ ...(p ?? starting), ...change }));
   const mine = useQuery({
     ...myMembershipQueryOptions(),
     enabled: isAuthenticated && Boolean(user?.contactId),
@@ -89,8 +99,8 @@ export function JoinWizard({ signInForms }: { signInForms: SignInForms }) {
   });
 
   useEffect(() => {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(progress));
-  }, [progress]);
+    if (hydrated) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(progress));
+  }, [hydrated, progress]);
 
   const paid = params.get('paid');
   if (paid) return <PaidConfirmation number={paid} />;
@@ -99,7 +109,7 @@ export function JoinWizard({ signInForms }: { signInForms: SignInForms }) {
       <InvoiceConfirmation
         done={progress.done}
         email={user?.email ?? progress.details?.email ?? ''}
-        onStartOver={() => setProgress(fresh)}
+        onStartOver={() => setMoved(fresh)}
       />
     );
   }
@@ -124,7 +134,7 @@ export function JoinWizard({ signInForms }: { signInForms: SignInForms }) {
 
   const plans = plansQuery.data.filter((p) => p.available);
   const plan = plans.find((p) => p.slug === progress.planSlug) ?? null;
-  const go = (step: Step) => setProgress((p) => ({ ...p, step }));
+  const go = (step: Step) => setProgress({ step });
   // Signed in, there is no sign-in to create; without a plan or details, those come first.
   const step: Step = !plan
     ? 'plan'
@@ -143,7 +153,7 @@ export function JoinWizard({ signInForms }: { signInForms: SignInForms }) {
         <PlanStep
           plans={plans}
           chosen={progress.planSlug}
-          onChoose={(slug) => setProgress((p) => ({ ...p, planSlug: slug, step: 'details' }))}
+          onChoose={(slug) => setProgress({ planSlug: slug, step: 'details' })}
         />
       ) : step === 'details' ? (
         <DetailsStep
@@ -156,9 +166,7 @@ export function JoinWizard({ signInForms }: { signInForms: SignInForms }) {
             phone: user?.phone ?? '',
           }}
           onBack={() => go('plan')}
-          onDone={(details) =>
-            setProgress((p) => ({ ...p, details, step: isAuthenticated ? 'pay' : 'account' }))
-          }
+          onDone={(details) => setProgress({ details, step: isAuthenticated ? 'pay' : 'account' })}
         />
       ) : step === 'account' ? (
         <AccountStep onBack={() => go('details')}>
@@ -169,7 +177,7 @@ export function JoinWizard({ signInForms }: { signInForms: SignInForms }) {
           plan={plan!}
           details={progress.details!}
           onBack={() => go('details')}
-          onInvoiced={(done) => setProgress((p) => ({ ...p, done }))}
+          onInvoiced={(done) => setProgress({ done })}
         />
       )}
     </div>
@@ -234,6 +242,8 @@ function PlanStep({
 }) {
   const [selected, setSelected] = useState(chosen ?? plans.find((p) => p.featured)?.slug ?? '');
   const name = useId();
+  // Server-rendered, the choice waits for hydration: a plain form would be sent as a query.
+  const hydrated = useHydrated();
   return (
     <StepCard title="Choose your membership" description="Every plan is billed yearly.">
       <form
@@ -243,48 +253,50 @@ function PlanStep({
           if (selected) onChoose(selected);
         }}
       >
-        <fieldset className="grid gap-4 md:grid-cols-3">
-          <legend className="sr-only">Membership plan</legend>
-          {plans.map((plan) => (
-            <label
-              key={plan.id}
-              className="flex cursor-pointer flex-col gap-2 rounded-lg border p-4 has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
-            >
-              <span className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  aria-labelledby={`${name}-${plan.slug}`}
-                  aria-describedby={`${name}-${plan.slug}-price`}
-                  name={name}
-                  value={plan.slug}
-                  checked={selected === plan.slug}
-                  onChange={() => setSelected(plan.slug)}
-                  className="size-4 accent-primary"
-                />
-                <span id={`${name}-${plan.slug}`} className="font-semibold">
-                  {plan.name}
-                </span>
-                {plan.featured ? (
-                  <span className="ml-auto rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
-                    Most Popular
+        <fieldset disabled={!hydrated} className="contents">
+          <fieldset className="grid gap-4 md:grid-cols-3">
+            <legend className="sr-only">Membership plan</legend>
+            {plans.map((plan) => (
+              <label
+                key={plan.id}
+                className="flex cursor-pointer flex-col gap-2 rounded-lg border p-4 has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+              >
+                <span className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    aria-labelledby={`${name}-${plan.slug}`}
+                    aria-describedby={`${name}-${plan.slug}-price`}
+                    name={name}
+                    value={plan.slug}
+                    checked={selected === plan.slug}
+                    onChange={() => setSelected(plan.slug)}
+                    className="size-4 accent-primary"
+                  />
+                  <span id={`${name}-${plan.slug}`} className="font-semibold">
+                    {plan.name}
                   </span>
-                ) : null}
-              </span>
-              <span id={`${name}-${plan.slug}-price`} className="text-lg font-bold">
-                {price(plan)}
-              </span>
-              <span className="text-sm text-muted-foreground">{plan.description}</span>
-              <ul className="grid list-disc gap-1 pl-5 text-sm">
-                {plan.highlights.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            </label>
-          ))}
+                  {plan.featured ? (
+                    <span className="ml-auto rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
+                      Most Popular
+                    </span>
+                  ) : null}
+                </span>
+                <span id={`${name}-${plan.slug}-price`} className="text-lg font-bold">
+                  {price(plan)}
+                </span>
+                <span className="text-sm text-muted-foreground">{plan.description}</span>
+                <ul className="grid list-disc gap-1 pl-5 text-sm">
+                  {plan.highlights.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </label>
+            ))}
+          </fieldset>
+          <Button type="submit" size="lg" className="justify-self-start" disabled={!selected}>
+            Continue
+          </Button>
         </fieldset>
-        <Button type="submit" size="lg" className="justify-self-start" disabled={!selected}>
-          Continue
-        </Button>
       </form>
     </StepCard>
   );

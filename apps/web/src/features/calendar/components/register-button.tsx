@@ -1,0 +1,33 @@
+import type { ComponentProps } from 'react';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+
+/**
+ * Register Now (or Join the Waiting List). The event page comes server-rendered, so it is a
+ * small form: pressed before the page's scripts have run (a slow phone), it reloads the page
+ * as `?register=true`, which opens the registration once the page has hydrated, rather than
+ * doing nothing; after hydration it opens the registration at once.
+ */
+export function RegisterButton({
+  eventId,
+  onRegister,
+  ...button
+}: { eventId: string; onRegister: () => void } & Omit<
+  ComponentProps<typeof Button>,
+  'type' | 'onClick'
+>) {
+  return (
+    <form
+      action={paths.event.href(eventId)}
+      method="get"
+      className="contents"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onRegister();
+      }}
+    >
+      <input type="hidden" name="register" value="true" />
+      <Button type="submit" {...button} />
+    </form>
+  );
+}
