@@ -1,10 +1,11 @@
 import './zod-config';
 import { PAGE_STATE_ID } from '@chamber/contract/page-data';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider, createQueryClient } from './app/provider';
 import { AppRouter, createAppRouter } from './app/router';
+import { startHydrating } from './lib/use-hydrated';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -15,7 +16,10 @@ if (!root) throw new Error('Missing #root element');
 const pageState = document.getElementById(PAGE_STATE_ID);
 const serverRendered = pageState !== null && root.hasChildNodes();
 const queryClient = createQueryClient();
-if (serverRendered) hydrate(queryClient, JSON.parse(pageState.textContent ?? '{}'));
+if (serverRendered) {
+  hydrate(queryClient, JSON.parse(pageState.textContent ?? '{}'));
+  startHydrating();
+}
 
 void createAppRouter({ hydrating: serverRendered }).then((router) => {
   const app = (
@@ -25,6 +29,8 @@ void createAppRouter({ hydrating: serverRendered }).then((router) => {
       </AppProvider>
     </StrictMode>
   );
-  if (serverRendered) hydrateRoot(root, app);
+  // In a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread until the whole page is hydrated.
+  if (serverRendered) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 });
