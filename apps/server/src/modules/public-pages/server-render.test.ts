@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
@@ -252,5 +253,23 @@ describe('server-rendered public pages', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(missing.rawPayload).toString()).toContain('<div id="root">');
+  });
+  it('runs the theme script inline, before first paint, allowed by its hash in the policy', async () => {
+    const { res, doc } = await page('/members');
+    const inline = [...doc.querySelectorAll('head script:not([src]):not([type])')];
+    expect(inline).toHaveLength(1);
+    const theme = inline[0]!;
+    expect(theme.textContent).toContain('vite-ui-theme');
+    // Before the stylesheet and the app's scripts: nothing to wait for.
+    const head = [...doc.head.children];
+    for (const later of doc.head.querySelectorAll('link[rel="stylesheet"], script[src]')) {
+      expect(head.indexOf(theme)).toBeLessThan(head.indexOf(later));
+    }
+    // The hash of exactly the text served (JSDOM gives it back unchanged).
+    const hash = createHash('sha256').update(theme.textContent!, 'utf8').digest('base64');
+    const scriptSrc = /script-src ([^;]*)/.exec(
+      String(res.headers['content-security-policy']),
+    )![1]!;
+    expect(scriptSrc.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
   });
 });
