@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import formbody from '@fastify/formbody';
@@ -29,7 +31,7 @@ import { idempotencyPlugin } from './plugins/idempotency.js';
 import { nulGuardPlugin } from './plugins/nul-guard.js';
 import { privateAnswersPlugin } from './plugins/private-answers.js';
 import { lazyChildLogger, requestLogPlugin } from './plugins/request-log.js';
-import { securityPlugin } from './plugins/security.js';
+import { inlineScriptHashes, securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
 import { loadServerRenderer, PageHeads, servicePageData } from './modules/public-pages/index.js';
 
@@ -120,8 +122,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(nulGuardPlugin);
   await app.register(formbody);
   const embeds = new EmbedOrigins(db);
-  // Helmet's headers, the CSP, HSTS and the request id (plugins/security.ts).
-  await app.register(securityPlugin, { embeds });
+  const webDist = config.webDist ?? defaultWebDist;
+  // Helmet's headers, the CSP, HSTS and the request id (plugins/security.ts); the web app's
+  // inline scripts (the theme's, before first paint) are allowed by their hashes.
+  await app.register(securityPlugin, {
+    embeds,
+    scriptHashes: inlineScriptHashes(
+      await readFile(path.join(webDist, 'index.html'), 'utf8').catch(() => ''),
+    ),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Chamber portal API', version: '0.1.0' },
@@ -175,7 +184,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   const heads = new PageHeads(db, clock, config);
-  const webDist = config.webDist ?? defaultWebDist;
   const renderer = await loadServerRenderer(webDist);
   const pageData = servicePageData(db, clock, config, tickets);
   await app.register(spaPlugin, {

@@ -1,10 +1,11 @@
 import './zod-config';
 import { PAGE_STATE_ID } from '@chamber/contract/page-data';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider, createQueryClient } from './app/provider';
 import { AppRouter, createAppRouter } from './app/router';
+import { startHydrating } from './lib/use-hydrated';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -18,7 +19,10 @@ const queryClient = createQueryClient();
 const state = serverRendered
   ? (JSON.parse(pageState.textContent ?? '{}') as DehydratedState & { renderedAt?: number })
   : null;
-if (state) hydrate(queryClient, state);
+if (state) {
+  hydrate(queryClient, state);
+  startHydrating();
+}
 
 void createAppRouter({ hydrating: serverRendered }).then((router) => {
   const app = (
@@ -32,6 +36,8 @@ void createAppRouter({ hydrating: serverRendered }).then((router) => {
       </AppProvider>
     </StrictMode>
   );
-  if (serverRendered) hydrateRoot(root, app);
+  // In a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread until the whole page is hydrated.
+  if (serverRendered) startTransition(() => void hydrateRoot(root, app));
   else createRoot(root).render(app);
 });

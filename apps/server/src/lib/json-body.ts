@@ -1,84 +1,16 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { CompressedBody, compressedForms } from './compressed-body.js';
 
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
-
-/** Bodies this small are sent as they are: compressing them saves less than it costs. */
-const MIN_COMPRESSED = 1024;
-
-type Encoding = 'br' | 'gzip' | 'identity';
+export { preferredEncoding } from './compressed-body.js';
 
 /**
  * A JSON answer serialized once, through its response schema as a route's own answers are,
  * with its brotli and gzip forms made once too (on the thread pool), for answers that many
  * requests share.
  */
-export class JsonBody {
-  private constructor(
-    readonly json: Buffer,
-    private readonly compressed: Partial<Record<Encoding, Buffer>>,
-  ) {}
-
+export class JsonBody extends CompressedBody {
   static async of<S extends z.ZodType>(schema: S, value: z.output<S>): Promise<JsonBody> {
     const json = Buffer.from(JSON.stringify(z.encode(schema, value)));
-    if (json.length < MIN_COMPRESSED) return new JsonBody(json, {});
-    const [br, gz] = await Promise.all([
-      // Quality 5 compresses about as well as gzip -9 at a fraction of brotli's default cost.
-      brotli(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
-      gzipped(json),
-    ]);
-    return new JsonBody(json, { br, gzip: gz });
+    return new JsonBody(json, 'application/json; charset=utf-8', await compressedForms(json));
   }
-
-  /** Bytes held, for the cache's budget. */
-  get size(): number {
-    return (
-      this.json.length + (this.compressed.br?.length ?? 0) + (this.compressed.gzip?.length ?? 0)
-    );
-  }
-
-  /** Sends the form the client accepts best (brotli, then gzip, else plain). */
-  send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    const body = encoding === 'identity' ? undefined : this.compressed[encoding];
-    reply.header('content-type', 'application/json; charset=utf-8');
-    reply.header('vary', 'accept-encoding');
-    if (body) reply.header('content-encoding', encoding);
-    return reply.send(body ?? this.json);
-  }
-}
-
-/**
- * Browsers send one of a handful of Accept-Encoding headers, so each one's answer is kept
- * rather than parsed again for every stored answer sent; a flood of odd headers only empties
- * the list now and then.
- */
-const encodingOf = new Map<string, Encoding>();
-const MAX_KEPT_HEADERS = 64;
-
-/** br or gzip when the Accept-Encoding header allows it (a q=0 refuses). */
-export function preferredEncoding(header: string | string[] | undefined): Encoding {
-  if (typeof header !== 'string') return parseAcceptEncoding(header);
-  let encoding = encodingOf.get(header);
-  if (encoding === undefined) {
-    encoding = parseAcceptEncoding(header);
-    if (encodingOf.size >= MAX_KEPT_HEADERS) encodingOf.clear();
-    encodingOf.set(header, encoding);
-  }
-  return encoding;
-}
-
-function parseAcceptEncoding(header: string | string[] | undefined): Encoding {
-  const accepted = new Set<string>();
-  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
-    if (name && !refused) accepted.add(name);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return 'identity';
 }

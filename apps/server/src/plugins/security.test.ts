@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chambers } from '@chamber/db';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../test/app.js';
 import { bearer } from '../test/members.js';
+import { inlineScriptHashes } from './security.js';
 
 let ctx: TestContext;
 let web: string;
@@ -141,5 +143,27 @@ describe('security headers', () => {
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(forged.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('inline scripts', () => {
+  const sha256 = (text: string) =>
+    `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+  it('are hashed as served, leaving out files and data blocks', () => {
+    const html = [
+      '<script>\n  document.documentElement.className = "dark";\n</script>',
+      '<script src="/app.js"></script>',
+      '<script type="application/ld+json">{"@type":"Organization"}</script>',
+      '<script type="application/json" id="page-state">{}</script>',
+      "<SCRIPT type='module'>import('/x.js')</SCRIPT >",
+      '<script type="text/javascript">1</script>',
+    ].join('');
+    expect(inlineScriptHashes(html)).toEqual([
+      sha256('\n  document.documentElement.className = "dark";\n'),
+      sha256("import('/x.js')"),
+      sha256('1'),
+    ]);
+    expect(inlineScriptHashes('<!doctype html><title>Portal</title>')).toEqual([]);
   });
 });

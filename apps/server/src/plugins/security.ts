@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,15 +13,20 @@ export interface EmbedOrigins {
 const MAP_ORIGIN = 'https://www.google.com';
 
 /**
- * The Content-Security-Policy of the web app's pages: our own scripts, plus exactly the
- * chamber's configured embed origins (scripts, frames and their calls), the map frame, and
- * images from https (event covers may be links). Nothing may frame the portal.
+ * The Content-Security-Policy of the web app's pages: our own scripts (files, and the inline
+ * scripts of the web app's index.html by their hashes), plus exactly the chamber's configured
+ * embed origins (scripts, frames and their calls), the map frame, and images from https
+ * (event covers may be links). Nothing may frame the portal.
  */
-export function pagePolicy(embeds: readonly string[], https: boolean): string {
+export function pagePolicy(
+  embeds: readonly string[],
+  https: boolean,
+  scriptHashes: readonly string[] = [],
+): string {
   const list = (...extra: string[]) => ["'self'", ...extra].join(' ');
   return [
     `default-src 'self'`,
-    `script-src ${list(...embeds)}`,
+    `script-src ${list(...scriptHashes, ...embeds)}`,
     `style-src 'self' 'unsafe-inline'`,
     `img-src 'self' data: blob: https:`,
     `font-src 'self' data:`,
@@ -33,6 +39,26 @@ export function pagePolicy(embeds: readonly string[], https: boolean): string {
     `manifest-src 'self'`,
     ...(https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
+}
+
+/**
+ * The CSP sources (`'sha256-…'`) of the inline scripts an HTML template runs: every <script>
+ * without src whose type is none, JavaScript or module; data blocks (JSON, JSON-LD) run
+ * nothing and need none. The hash covers the text between the tags exactly as served.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', text = ''] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi,
+  )) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && !/^(text|application)\/(java|ecma)script$/.test(type)) {
+      continue;
+    }
+    hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
 }
 
 /** JSON and files are never pages: nothing may run or frame them. */
@@ -80,7 +106,15 @@ const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.
  * from the database, and only pages need them).
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { embeds: EmbedOrigins }) => {
+  async (
+    app: FastifyInstance,
+    opts: {
+      embeds: EmbedOrigins;
+      /** The CSP sources of the web app's inline scripts (inlineScriptHashes of index.html). */
+      scriptHashes?: readonly string[];
+    },
+  ) => {
+    const scriptHashes = opts.scriptHashes ?? [];
     const fixed = helmetHeaders(HELMET);
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
       reply.headers(fixed);
@@ -96,7 +130,10 @@ export const securityPlugin = fp(
       if (reply.hasHeader('content-security-policy')) return done(null, payload);
       opts.embeds.get().then(
         (embeds) => {
-          reply.header('content-security-policy', pagePolicy(embeds, request.protocol === 'https'));
+          reply.header(
+            'content-security-policy',
+            pagePolicy(embeds, request.protocol === 'https', scriptHashes),
+          );
           done(null, payload);
         },
         (err: Error) => done(err),

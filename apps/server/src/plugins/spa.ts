@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { Database } from '@chamber/db';
+import { CompressedBody } from '../lib/compressed-body.js';
 import { currentDataVersion, VersionedCache } from '../lib/versioned-cache.js';
 import { matchAppPath, pagesReadingClock, type RenderedPage } from '@chamber/contract';
 import type { Clock } from '../lib/clock.js';
@@ -41,7 +42,8 @@ export function keptPageKey(url: string, withQuery: boolean, now: Date): string 
 
 interface ServedPage {
   status: number;
-  html: string;
+  /** The page's HTML, with its brotli and gzip forms made once when it is kept. */
+  html: CompressedBody;
 }
 
 /**
@@ -50,7 +52,8 @@ interface ServedPage {
  * with its page's head and status (a missing member or event is a 404 that still carries the
  * app, which draws the error card), and a path that is no app route is redirected home. With
  * `render`, a public page's body is rendered on the server as an anonymous visitor sees it.
- * Each page is kept until the data version moves, as the directory's answers are.
+ * Each page is kept until the data version moves, as the directory's answers are, and
+ * compressed once when it is kept: brotli or gzip as the browser accepts, plain otherwise.
  */
 export const spaPlugin = fp(
   async (
@@ -63,13 +66,14 @@ export const spaPlugin = fp(
     const root =
       opts.root && existsSync(path.join(opts.root, 'index.html')) ? opts.root : undefined;
     const { pages } = opts;
-    // 3 kB (the head only) to about 60 kB (the directory's rendered first page and its data):
-    // at most 32 MB of the server's 256 MB, the least recently asked going first.
+    // 3 kB (the head only) to about 60 kB (the directory's rendered first page and its data),
+    // and its compressed forms (a quarter to a tenth of that each): at most 32 MB of the
+    // server's 256 MB, the least recently asked going first.
     const served = new VersionedCache<ServedPage | null>({
       name: 'pages with their head tags',
       maxEntries: 5000,
       maxSize: 32 * 1024 * 1024,
-      sizeOf: (page) => page?.html.length ?? 0,
+      sizeOf: (page) => page?.html.size ?? 0,
     });
     let template: Promise<string> | undefined;
     const page = async (
@@ -82,7 +86,13 @@ export const spaPlugin = fp(
       const html = withHead(await template, head);
       // A 404 or 410 carries the app, which draws the error card.
       const body = head.status === 200 ? await renderBody(pathname, options) : null;
-      return { status: head.status, html: body ? withBody(html, body) : html };
+      return {
+        status: head.status,
+        html: await CompressedBody.from(
+          body ? withBody(html, body) : html,
+          'text/html; charset=utf-8',
+        ),
+      };
     };
     const renderBody = async (pathname: string, options: { withQuery: boolean; now: Date }) => {
       try {
@@ -144,11 +154,10 @@ export const spaPlugin = fp(
       );
       // The spec: an unknown page redirects home.
       if (!shown) return reply.redirect('/', 302);
-      return reply
-        .status(shown.status)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(shown.html);
+      return shown.html.send(
+        request,
+        reply.status(shown.status).header('cache-control', 'no-cache'),
+      );
     });
   },
 );

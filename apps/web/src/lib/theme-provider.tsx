@@ -53,7 +53,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const resolvedTheme = resolveTheme(theme, prefersDark);
 
   useEffect(() => {
-    // While hydrating, the class theme-init.js set before first paint is the right one.
+    // While hydrating, the class set before first paint (index.html's inline script) is right.
     if (stored !== null) applyTheme(resolvedTheme);
   }, [stored, resolvedTheme]);
 

@@ -4,7 +4,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Calendar } from '@chamber/contract';
 import type { Executor } from '@chamber/db';
-import { preferredEncoding } from '../../lib/json-body.js';
+import { preferredEncoding } from '../../lib/compressed-body.js';
 import { icsEntryFor } from './event-mail.js';
 import {
   ICS_CONTENT_TYPE,

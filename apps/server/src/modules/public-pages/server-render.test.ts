@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,6 +221,77 @@ describe('server-rendered public pages', () => {
     const { text } = await page(`/members/${member.id}`);
     expect(text).toContain('New Name Books');
     expect(text).not.toContain('Old Name Books');
+  });
+  it('sends a kept page compressed as the browser accepts, made again when the data moves', async () => {
+    const member = await createContact(ctx.db, { businessName: 'Squeezed Juice Bar' });
+    const url = `/members/${member.id}`;
+    const get = (acceptEncoding?: string) =>
+      ctx.app.inject({
+        url,
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+    const plain = await get();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('Squeezed Juice Bar');
+
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+
+    const gzip = await get('gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['vary']).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    for (const neither of ['identity', 'br;q=0, gzip;q=0', 'deflate']) {
+      const res = await get(neither);
+      expect(res.headers['content-encoding'], neither).toBeUndefined();
+      expect(res.headers['vary'], neither).toMatch(/accept-encoding/i);
+      expect(res.body, neither).toBe(plain.body);
+    }
+
+    // The compressed forms belong to the kept page's data version.
+    await ctx.db
+      .update(contacts)
+      .set({ businessName: 'Pressed Juice Bar' })
+      .where(eq(contacts.id, member.id));
+    const after = brotliDecompressSync((await get('br')).rawPayload).toString();
+    expect(after).toContain('Pressed Juice Bar');
+    expect(after).not.toContain('Squeezed Juice Bar');
+    expect(gunzipSync((await get('gzip')).rawPayload).toString()).toBe(after);
+
+    // A page answered 404 (the browser draws the error card) keeps its status compressed.
+    const missing = await ctx.app.inject({
+      url: '/members/00000000-0000-4000-8000-000000000000',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(missing.rawPayload).toString()).toContain('<div id="root">');
+  });
+  it('runs the theme script inline, before first paint, allowed by its hash in the policy', async () => {
+    const { res, doc } = await page('/members');
+    const inline = [...doc.querySelectorAll('head script:not([src]):not([type])')];
+    expect(inline).toHaveLength(1);
+    const theme = inline[0]!;
+    expect(theme.textContent).toContain('vite-ui-theme');
+    // Before the stylesheet and the app's scripts: nothing to wait for.
+    const head = [...doc.head.children];
+    for (const later of doc.head.querySelectorAll('link[rel="stylesheet"], script[src]')) {
+      expect(head.indexOf(theme)).toBeLessThan(head.indexOf(later));
+    }
+    // The hash of exactly the text served (JSDOM gives it back unchanged).
+    const hash = createHash('sha256').update(theme.textContent!, 'utf8').digest('base64');
+    const scriptSrc = /script-src ([^;]*)/.exec(
+      String(res.headers['content-security-policy']),
+    )![1]!;
+    expect(scriptSrc.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
   });
 });
 

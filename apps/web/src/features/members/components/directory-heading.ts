@@ -19,9 +19,12 @@ export function directoryHeading({
   return `Showing ${Math.min(matching, total)} of ${total} ${noun}`;
 }
 
+// One collator for every sort (String#localeCompare builds its comparison anew each call).
+const collator = new Intl.Collator();
+
 /** Specialty filter options: every specialty of the loaded members, once, A to Z. */
 export function specialtiesOf(members: readonly { specialties: readonly string[] }[]): string[] {
   const all = new Set<string>();
   for (const member of members) for (const s of member.specialties) if (s.trim()) all.add(s);
-  return [...all].sort((a, b) => a.localeCompare(b));
+  return [...all].sort(collator.compare);
 }

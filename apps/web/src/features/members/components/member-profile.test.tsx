@@ -106,7 +106,8 @@ describe('MemberProfile', () => {
     expect(await screen.findByText('Your Profile')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
 
-    expect((screen.getByLabelText('Email') as HTMLInputElement).disabled).toBe(true);
+    // Edit mode is a chunk of its own: the form shows once it has loaded.
+    expect(((await screen.findByLabelText('Email')) as HTMLInputElement).disabled).toBe(true);
     expect(screen.getByLabelText('Bio/About').getAttribute('rows')).toBe('4');
     expect(screen.getByLabelText('State').getAttribute('maxLength')).toBe('2');
     expect(screen.queryByLabelText('Coupon Codes')).toBeNull();
@@ -152,7 +153,7 @@ describe('MemberProfile', () => {
     renderWithProviders(<MemberProfile id="c-1" />);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
-    expect(screen.getByLabelText('Coupon Codes')).toBeTruthy();
+    expect(await screen.findByLabelText('Coupon Codes')).toBeTruthy();
     expect(screen.getByText('Cover image')).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText('First Name*'), { target: { value: ' ' } });

@@ -1,7 +1,7 @@
 import type { MemberDetail } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { PencilIcon, UserRoundXIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MemberAvatar } from '@/components/members/member-avatar';
 import { TierBadge } from '@/components/members/tier-badge';
@@ -18,8 +18,12 @@ import { capitalise } from '@/lib/members/labels';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { MemberContactCard } from './member-contact-card';
 import { MemberDetails } from './member-details';
-import { MemberEditor } from './member-editor';
 import { MemberHero, memberTitle } from './member-hero';
+
+// Edit mode (the form, its schemas, the uploads) is for the few who may edit: it loads as its
+// own chunk, fetched as soon as the page shows that the viewer may edit, not for every visitor.
+const loadEditor = () => import('./member-editor');
+const MemberEditor = lazy(() => loadEditor().then((m) => ({ default: m.MemberEditor })));
 
 /** A member's page (spec §2 Member profile): banner, contact card, details, and edit mode. */
 export function MemberProfile({ id }: { id: string }) {
@@ -74,6 +78,10 @@ function MemberPage({ member }: { member: MemberDetail }) {
   const editButton = useRef<HTMLButtonElement>(null);
   const ownProfile = user?.contactId != null && user.contactId === member.id;
   const canEdit = member.canEdit;
+
+  useEffect(() => {
+    if (canEdit) void loadEditor();
+  }, [canEdit]);
 
   function leaveEditMode() {
     setEditing(false);
@@ -141,11 +149,15 @@ function MemberPage({ member }: { member: MemberDetail }) {
               ) : null}
             </div>
             {editing ? (
-              <MemberEditor
-                member={member}
-                onDone={leaveEditMode}
-                onSaved={() => void refreshOwnAccount()}
-              />
+              <Suspense
+                fallback={<Spinner className="size-6 text-primary" label="Loading the editor" />}
+              >
+                <MemberEditor
+                  member={member}
+                  onDone={leaveEditMode}
+                  onSaved={() => void refreshOwnAccount()}
+                />
+              </Suspense>
             ) : (
               <MemberDetails member={member} />
             )}

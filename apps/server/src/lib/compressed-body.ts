@@ -1,0 +1,90 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** Bodies this small are sent as they are: compressing them saves less than it costs. */
+const MIN_COMPRESSED = 1024;
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The brotli and gzip forms of a body, made on the thread pool; none for a small body. */
+export async function compressedForms(
+  plain: Buffer,
+): Promise<Partial<Record<Exclude<Encoding, 'identity'>, Buffer>>> {
+  if (plain.length < MIN_COMPRESSED) return {};
+  const [br, gz] = await Promise.all([
+    // Quality 5 compresses about as well as gzip -9 at a fraction of brotli's default cost.
+    brotli(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzipped(plain),
+  ]);
+  return { br, gzip: gz };
+}
+
+/**
+ * A body that many requests share (a kept JSON answer, a kept page), with its brotli and gzip
+ * forms made once when it is made, so that each request only picks the form it accepts.
+ */
+export class CompressedBody {
+  protected constructor(
+    readonly plain: Buffer,
+    readonly contentType: string,
+    private readonly compressed: Partial<Record<Encoding, Buffer>>,
+  ) {}
+
+  static async from(plain: Buffer | string, contentType: string): Promise<CompressedBody> {
+    const bytes = typeof plain === 'string' ? Buffer.from(plain) : plain;
+    return new CompressedBody(bytes, contentType, await compressedForms(bytes));
+  }
+
+  /** Bytes held, for a cache's budget. */
+  get size(): number {
+    return (
+      this.plain.length + (this.compressed.br?.length ?? 0) + (this.compressed.gzip?.length ?? 0)
+    );
+  }
+
+  /** Sends the form the client accepts best (brotli, then gzip, else plain). */
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const body = encoding === 'identity' ? undefined : this.compressed[encoding];
+    reply.header('content-type', this.contentType);
+    reply.header('vary', 'accept-encoding');
+    if (body) reply.header('content-encoding', encoding);
+    return reply.send(body ?? this.plain);
+  }
+}
+
+/**
+ * Browsers send one of a handful of Accept-Encoding headers, so each one's answer is kept
+ * rather than parsed again for every stored answer sent; a flood of odd headers only empties
+ * the list now and then.
+ */
+const encodingOf = new Map<string, Encoding>();
+const MAX_KEPT_HEADERS = 64;
+
+/** br or gzip when the Accept-Encoding header allows it (a q=0 refuses). */
+export function preferredEncoding(header: string | string[] | undefined): Encoding {
+  if (typeof header !== 'string') return parseAcceptEncoding(header);
+  let encoding = encodingOf.get(header);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(header);
+    if (encodingOf.size >= MAX_KEPT_HEADERS) encodingOf.clear();
+    encodingOf.set(header, encoding);
+  }
+  return encoding;
+}
+
+function parseAcceptEncoding(header: string | string[] | undefined): Encoding {
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+    if (name && !refused) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
