@@ -106,7 +106,7 @@ async function pages(url) {
 }
 
 /** One Lighthouse run; answers the parsed report. */
-function lighthouse(url, output) {
+function lighthouse(url, output, attempt = 1) {
   const run = spawnSync(
     lighthouseBin,
     [
@@ -119,6 +119,12 @@ function lighthouse(url, output) {
     ],
     { env: { ...process.env, CHROME_PATH: chromePath }, encoding: 'utf8', timeout: 180_000 },
   );
+  // Lighthouse asks for another try when Chromium's trace of the load came out broken
+  // (NO_NAVSTART, NO_FCP): a fault of the recording, not of the page. One more, then it counts.
+  if (run.status !== 0 && attempt < 2 && /Please run Lighthouse again/.test(run.stderr)) {
+    console.log(`    (Lighthouse's trace of ${url} came out broken; measuring it again)`);
+    return lighthouse(url, output, attempt + 1);
+  }
   if (run.status !== 0 || !existsSync(output)) {
     throw new Error(`lighthouse failed on ${url} (exit ${run.status}):\n${run.stderr}`);
   }
