@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -173,19 +173,27 @@ test('a member who signs in after a server-rendered page goes to Profile and bac
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
 });
 
+/**
+ * Holds the app's scripts until the answered function is called. Requests of a page the test
+ * has left meanwhile (a link followed, a form's reload) fail quietly when let go.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
 test('Sign in clicked before the scripts have run still leads back to the page', async ({
   page,
   request,
 }) => {
   const url = paths.member.href(await memberId(request, 'Jordan River CPA Group'));
   // Hold the app's scripts: the server-rendered Sign in is a plain link until they run.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    // The member page's own requests were left behind by the navigation to /login.
-    await route.continue().catch(() => undefined);
-  });
+  const release = await holdScripts(page);
   await page.goto(url, { waitUntil: 'commit' });
   const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign in' });
   await expect(signIn).toHaveAttribute('href', paths.login.href(url));
@@ -205,13 +213,7 @@ test('Register Now pressed before the scripts have run opens the registration on
   const event = await nextEvent(request);
   const url = paths.event.href(event.id);
   // Hold the app's scripts: the server-rendered Register Now is a plain form until they run.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    // The first load's own requests were left behind by the form's reload.
-    await route.continue().catch(() => undefined);
-  });
+  const release = await holdScripts(page);
   await page.goto(url, { waitUntil: 'commit' });
   await page.getByRole('main').getByRole('button', { name: 'Register Now' }).first().click();
   await expect(page).toHaveURL(`${url}?register=true`);
