@@ -23,6 +23,7 @@ export * from './online-payments.js';
 export * from './billing.js';
 export * from './paths.js';
 export * from './seo.js';
+export * from './page-text.js';
 export * from './event-tickets.js';
 export * from './deals.js';
 export * from './job-posts.js';

@@ -1,5 +1,6 @@
 import {
   dateTimeFormat,
+  homeDescription,
   matchAppPath,
   type Appointment,
   type AppPathName,
@@ -107,7 +108,12 @@ export class PageHeads {
     const text = PAGE_TEXT[route.name];
     if (text)
       return { ...base, title: `${text.title} | ${chamber.name}`, description: text.description };
-    if (route.name === 'home') return { ...base, jsonLd: [this.organization(chamber)] };
+    if (route.name === 'home') {
+      // The page's own text from the first byte: a crawler, or a reader before the scripts
+      // run, never sees the site-wide one.
+      const description = homeDescription(chamber.name);
+      return { ...base, description, jsonLd: [this.organization(chamber)] };
+    }
     if (route.name === 'member') return this.member(route.params.id!, base, chamber);
     if (route.name === 'event') return this.event(route.params.id!, base, chamber);
     if (route.name === 'jobPosting') return this.jobPost(route.params.id!, base, chamber);

@@ -58,6 +58,10 @@ describe('the served head of the public pages', () => {
     expect(title).toBe('Riverton Area Chamber of Commerce');
     expect(doc.querySelectorAll('title')).toHaveLength(1);
     expect(doc.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    // The home page's own text, as the page sets it: not the site-wide one of index.html.
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(
+      /^The Riverton Area Chamber of Commerce: upcoming luncheons and events/,
+    );
     expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
       'https://portal.example/',
     );

@@ -5,6 +5,7 @@ import { MembershipOverview } from '@/features/home/components/membership-overvi
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMetaDescription } from '@/lib/use-meta-description';
+import { homeDescription } from '@chamber/contract/page-text';
 
 // Loaded after the page: it shows only once its data has come, and keeps the home page's
 // first download within its budget.
@@ -15,9 +16,7 @@ const NewestJobs = lazy(() =>
 export function Component() {
   const { name } = useChamber();
   useDocumentTitle();
-  useMetaDescription(
-    `The ${name}: upcoming luncheons and events, the member directory, and membership for local businesses from $300 a year.`,
-  );
+  useMetaDescription(homeDescription(name));
   return (
     <>
       <h1 className="sr-only">{name}</h1>
