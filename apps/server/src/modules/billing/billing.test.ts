@@ -422,11 +422,13 @@ describe('void and reissue', () => {
   it('does not void or reissue a paid invoice', async () => {
     const { invoice } = await issue();
     await billing.recordPayment(db, { invoiceId: invoice.id, amountCents: 55_000, method: 'cash' });
+    // Each attempt starts when the one before has been answered: started together, the second
+    // could reject while the first was awaited, before anything handled it.
     for (const attempt of [
-      billing.voidInvoice(db, { invoiceId: invoice.id, reason: 'x' }),
-      billing.reissue(db, { invoiceId: invoice.id, reason: 'x' }),
+      () => billing.voidInvoice(db, { invoiceId: invoice.id, reason: 'x' }),
+      () => billing.reissue(db, { invoiceId: invoice.id, reason: 'x' }),
     ]) {
-      const err = await rejection(attempt);
+      const err = await rejection(attempt());
       expect([err.status, err.code]).toEqual([409, 'invoice_paid']);
     }
   });
