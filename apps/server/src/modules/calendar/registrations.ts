@@ -22,6 +22,7 @@ import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
 import { ownerRow, registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
 import { CheckInCodes } from './check-in-codes.js';
+import { SeatLine } from './seat-line.js';
 import { notEnoughSeats, type Offer, seatsFor, settleAndCount, settleSeats } from './seats.js';
 import { isMember, type Tickets, type TicketTerms } from './tickets.js';
 import {
@@ -149,7 +150,12 @@ export class RegistrationService {
     private readonly publicUrl: string,
     private readonly codes: CheckInCodes = new CheckInCodes(db),
     private readonly tickets: Tickets | null = null,
-  ) {}
+  ) {
+    this.line = new SeatLine(db);
+  }
+
+  /** New registrations for one occurrence, lined up and taken in batches. */
+  private readonly line: SeatLine;
 
   /**
    * Stores a registration for an event or occurrence and mails a confirmation with its manage
@@ -313,11 +319,10 @@ export class RegistrationService {
     const { token, hash } = issueManageToken();
     if (!ticket) {
       // A free event's new registration takes its seat, or its place in the queue, in one
-      // statement; the seat lock is held for that statement alone. Anything else (a repeat of
-      // the address, seats to settle first) takes the locked path below.
-      const attempt = await q.takeSeatOrQueue(this.db, {
-        key,
-        capacity,
+      // statement (with the others that arrive for the occurrence meanwhile: seat-line.ts);
+      // the seat lock is held for that statement alone. Anything else (a repeat of the
+      // address, seats to settle first) takes the locked path below.
+      const attempt = await this.line.take(key, capacity, {
         values: { ...sent, userId: session?.user.id ?? null, manageTokenHash: hash },
         now,
       });

@@ -253,8 +253,10 @@ describe('capacity and the waiting list', () => {
       const texts = spy.mock.calls.map(([first]) =>
         typeof first === 'string' ? first : ((first as { text?: string }).text ?? ''),
       );
-      // Each registration's answer: no read of its row or of the occurrence's rows after it.
-      expect(texts.filter((t) => t.includes('event_registrations'))).toHaveLength(2);
+      // Each registration is one call of the seat function, and its answer reads neither its
+      // row nor the occurrence's rows after it.
+      expect(texts.filter((t) => t.includes('take_seats_or_queue'))).toHaveLength(2);
+      expect(texts.filter((t) => t.includes('event_registrations'))).toEqual([]);
       expect(texts.filter((t) => /^\s*begin/i.test(t))).toEqual([]);
       expect(seated.result).toMatchObject({
         registration: { seatStatus: 'confirmed', waitlistPosition: null },
