@@ -31,9 +31,18 @@ export async function defaultCalendar(db: Executor): Promise<CalendarRow | undef
 }
 
 export async function findEvent(db: Executor, id: string): Promise<EventRow | undefined> {
-  const [row] = await db.select().from(events).where(eq(events.id, id));
+  const [row] = await eventQuery(db, { id });
   return row;
 }
+
+// Every event page, registration and its mail read it: built once (see reusableQuery).
+const eventQuery = reusableQuery((db) =>
+  db
+    .select()
+    .from(events)
+    .where(eq(events.id, sql.placeholder('id')))
+    .prepare('find_event'),
+);
 
 /**
  * The event's row, locked against other edits until the transaction ends. 'no key update',
@@ -51,12 +60,23 @@ export async function findOverride(
   seriesId: string,
   originalStart: Date,
 ): Promise<EventRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(events)
-    .where(and(eq(events.seriesId, seriesId), eq(events.originalStart, originalStart)));
+  const [row] = await overrideQuery(db, { seriesId, originalStart });
   return row;
 }
+
+// Every occurrence's page and registration look for its override: built once.
+const overrideQuery = reusableQuery((db) =>
+  db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.seriesId, sql.placeholder('seriesId')),
+        eq(events.originalStart, sql.placeholder('originalStart')),
+      ),
+    )
+    .prepare('find_override'),
+);
 
 export async function listOverrides(db: Executor, seriesId: string): Promise<EventRow[]> {
   return db.select().from(events).where(eq(events.seriesId, seriesId));

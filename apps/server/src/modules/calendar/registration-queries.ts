@@ -217,7 +217,7 @@ const ofOccurrence = (key: SeatKey) =>
  * Takes the lock of an occurrence's seats until the transaction ends: its `event_seats` row
  * (made here, at 0, for an occurrence nobody holds seats of yet). Everything that counts
  * seats and then takes or frees them does so under it, so two registrations for the last
- * seat are counted one after the other; `takeSeatOrQueue` locks the same row. Take it before
+ * seat are counted one after the other; `takeSeatsOrQueue` locks the same row. Take it before
  * locking any registration row of the occurrence (always in that order: no deadlock).
  */
 export async function lockSeats(db: Executor, key: SeatKey): Promise<void> {
@@ -252,7 +252,7 @@ export async function lockSeatsOfUser(db: Executor, userId: string): Promise<voi
     for update of s`);
 }
 
-/** What the one statement of a registration did. */
+/** What the statement that took a new registration did with it. */
 export type SeatAttempt =
   /**
    * Registered: seated (`confirmed`) or on the waiting list, with the occurrence's counts
@@ -270,84 +270,78 @@ export type SeatAttempt =
   /** Seats to settle first: an offer or hold ran out, or a waiting party fits. */
   | { kind: 'unsettled' };
 
-/**
- * A new registration in one statement, which is its own transaction: it locks the
- * occurrence's counter row (as `lockSeats` does, making it at 0 if need be), and if nothing waits to be settled inserts the party, seated
- * when it fits the seats left and waiting otherwise; the insert's trigger moves the counter.
- * The lock is held for this statement only, not for round trips to the portal. Nothing is
- * written unless the outcome is `saved`. A party that fits takes seats a waiting party does
- * not (one too big for them), as after settling: settling would leave those seats free.
- */
-export async function takeSeatOrQueue(
-  db: Executor,
-  input: {
-    key: SeatKey;
-    capacity: number | null;
-    values: Pick<RegistrationRow, 'name' | 'email' | 'phone' | 'guests' | 'notes' | 'userId'> & {
-      manageTokenHash: string;
-    };
-    now: Date;
-  },
-): Promise<SeatAttempt> {
-  const { key, capacity, values: v, now } = input;
-  const at = now.toISOString();
-  const cap = sql`${capacity}::int`;
-  const { rows } = await db.execute<{
-    settled: boolean;
-    id: string | null;
-    seat_status: string | null;
-    queued_at: string | null;
-    taken: number;
-    parties: number;
-    waiting: number;
-  }>(sql`
-    with seat as (
-      insert into ${eventSeats} (event_id, occurrence_key) values (${key.eventId}, ${key.occurrenceKey})
-      on conflict (event_id, occurrence_key) do update set taken = ${eventSeats}.taken
-      returning taken, parties, waiting
-    ), decided as (
-      select (${cap} is null or seat.taken + ${v.guests}::int <= ${cap}) as fits
-      from seat
-      where not exists (
-          select 1 from ${eventRegistrations} r
-          where r.event_id = ${key.eventId} and r.occurrence_key = ${key.occurrenceKey}
-            and r.seat_status in ('offered', 'held') and r.hold_until <= ${at}::timestamptz)
-        and (${cap} is null or not exists (
-          select 1 from ${eventRegistrations} r
-          where r.event_id = ${key.eventId} and r.occurrence_key = ${key.occurrenceKey}
-            and r.seat_status = 'waitlisted' and r.guests <= ${cap} - seat.taken))
-    ), saved as (
-      insert into ${eventRegistrations} (event_id, occurrence_key, name, email, phone, guests,
-        notes, user_id, manage_token_hash, seat_status, created_at, updated_at)
-      select ${key.eventId}, ${key.occurrenceKey}, ${v.name}, ${v.email}, ${v.phone}, ${v.guests}::int,
-        ${v.notes}, ${v.userId}::uuid, ${v.manageTokenHash},
-        case when decided.fits then 'confirmed' else 'waitlisted' end, ${at}::timestamptz, ${at}::timestamptz
-      from decided
-      on conflict do nothing
-      returning id, seat_status, queued_at
-    )
-    select exists (select 1 from decided) as settled, saved.id, saved.seat_status,
-      saved.queued_at, seat.taken, seat.parties, seat.waiting
-    from seat left join saved on true`);
-  const row = rows[0]!;
-  if (!row.settled) return { kind: 'unsettled' };
-  if (!row.id) return { kind: 'exists' };
-  // The counts before this party, under the lock: every party counted there was queued
-  // before it (a waiting party is only ever written under the same lock).
-  const seated = row.seat_status === 'confirmed';
-  return {
-    kind: 'saved',
-    id: row.id,
-    seatStatus: seated ? 'confirmed' : 'waitlisted',
-    queuedAt: Number(row.queued_at),
-    tally: {
-      taken: row.taken + (seated ? v.guests : 0),
-      people: row.taken + (seated ? v.guests : 0),
-      registrations: row.parties + (seated ? 1 : 0),
-      waiting: row.waiting + (seated ? 0 : 1),
-      position: seated ? null : row.waiting + 1,
-    },
+/** A new party for `takeSeatsOrQueue`, asking at `now`. */
+export interface NewParty {
+  values: Pick<RegistrationRow, 'name' | 'email' | 'phone' | 'guests' | 'notes' | 'userId'> & {
+    manageTokenHash: string;
   };
+  now: Date;
+}
+
+/**
+ * New registrations for one occurrence in one statement, which is its own transaction: the
+ * database function `take_seats_or_queue` (migration 0030) locks the occurrence's counter row
+ * (as `lockSeats` does, making it at 0 if need be) and, if nothing waits to be settled,
+ * inserts the parties in the order given, each seated when it fits the seats left and
+ * waiting otherwise; the insert's trigger moves the counter. The lock is held for this
+ * statement only, not for round trips to the portal, and a rush of parties passes it once.
+ * Nothing is written for a party whose outcome is not `saved`. A party that fits takes seats
+ * a waiting party does not (one too big for them), as after settling: settling would leave
+ * those seats free. Answers one attempt per party, in the order given.
+ */
+export async function takeSeatsOrQueue(
+  db: Executor,
+  key: SeatKey,
+  capacity: number | null,
+  parties: readonly NewParty[],
+): Promise<SeatAttempt[]> {
+  const sent = parties.map(({ values: v, now }) => ({
+    name: v.name,
+    email: v.email,
+    phone: v.phone,
+    guests: v.guests,
+    notes: v.notes,
+    user_id: v.userId,
+    manage_token_hash: v.manageTokenHash,
+    at: now.toISOString(),
+  }));
+  const { rows } = await db.execute<{
+    out_ord: number;
+    out_id: string | null;
+    out_seat_status: string | null;
+    out_queued_at: string | null;
+    out_taken: number;
+    out_parties: number;
+    out_waiting: number;
+  }>(sql`select * from take_seats_or_queue(${key.eventId}::uuid, ${key.occurrenceKey},
+    ${capacity}::int, ${JSON.stringify(sent)}::jsonb)`);
+  // No answer at all: seats to settle first, for every party.
+  const attempts: SeatAttempt[] = parties.map(() => ({ kind: 'unsettled' }));
+  for (const row of rows) {
+    const i = Number(row.out_ord) - 1;
+    if (!row.out_id) {
+      attempts[i] = { kind: 'exists' };
+      continue;
+    }
+    // The counts before this party, under the lock: every party counted there was queued
+    // before it (a waiting party is only ever written under the same lock).
+    const seated = row.out_seat_status === 'confirmed';
+    const guests = parties[i]!.values.guests;
+    attempts[i] = {
+      kind: 'saved',
+      id: row.out_id,
+      seatStatus: seated ? 'confirmed' : 'waitlisted',
+      queuedAt: Number(row.out_queued_at),
+      tally: {
+        taken: row.out_taken + (seated ? guests : 0),
+        people: row.out_taken + (seated ? guests : 0),
+        registrations: row.out_parties + (seated ? 1 : 0),
+        waiting: row.out_waiting + (seated ? 0 : 1),
+        position: seated ? null : row.out_waiting + 1,
+      },
+    };
+  }
+  return attempts;
 }
 
 /** Seat-takers: confirmed, or offered or held and not yet expired. */

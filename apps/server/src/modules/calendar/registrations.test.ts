@@ -513,3 +513,46 @@ describe('an event deleted while its confirmations wait their turn', () => {
     }
   });
 });
+
+describe('a registration whose seats moved on while its mail waited its turn', () => {
+  it('is not mailed the outcome it no longer has; the others are', async () => {
+    const {
+      ctx: slow,
+      smtp: held,
+      people: slowPeople,
+      close: closeSlow,
+      release,
+    } = await startCalendarApp({ held: true });
+    try {
+      const owner = slowPeople.owner;
+      const dinner = await createdEvent(slow, owner.token, { title: 'Harvest Dinner' });
+      const picnic = await createdEvent(slow, owner.token, { title: 'Picnic', capacity: 1 });
+      // Two confirmations take the two turns and wait on the mail server; the rest wait.
+      for (const email of ['ana@example.com', 'ben@example.com']) {
+        expect((await register(slow, dinner.id, guest({ email }))).statusCode).toBe(201);
+      }
+      for (const email of ['cy@example.com', 'dee@example.com', 'eve@example.com']) {
+        expect((await register(slow, picnic.id, guest({ email }))).statusCode).toBe(201);
+      }
+      // Meanwhile Cy's registration is cancelled and Dee is offered the seats (as the manage
+      // page and the offer job would do, with their own mails).
+      await slow.db
+        .delete(eventRegistrations)
+        .where(eq(eventRegistrations.email, 'cy@example.com'));
+      await slow.db
+        .update(eventRegistrations)
+        .set({ seatStatus: 'offered', holdUntil: new Date(Date.now() + 3_600_000) })
+        .where(eq(eventRegistrations.email, 'dee@example.com'));
+      release();
+      await slow.app.flushMail();
+      const mailed = held.received.map((m) => [recipients(m).join(), m.subject]);
+      expect(mailed).toEqual([
+        ['ana@example.com', "You're registered: Harvest Dinner"],
+        ['ben@example.com', "You're registered: Harvest Dinner"],
+        ['eve@example.com', "You're on the waiting list: Picnic"],
+      ]);
+    } finally {
+      await closeSlow();
+    }
+  });
+});

@@ -22,6 +22,7 @@ import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
 import { ownerRow, registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
 import { CheckInCodes } from './check-in-codes.js';
+import { SeatLine } from './seat-line.js';
 import { notEnoughSeats, type Offer, seatsFor, settleAndCount, settleSeats } from './seats.js';
 import { isMember, type Tickets, type TicketTerms } from './tickets.js';
 import {
@@ -149,7 +150,12 @@ export class RegistrationService {
     private readonly publicUrl: string,
     private readonly codes: CheckInCodes = new CheckInCodes(db),
     private readonly tickets: Tickets | null = null,
-  ) {}
+  ) {
+    this.line = new SeatLine(db);
+  }
+
+  /** New registrations for one occurrence, lined up and taken in batches. */
+  private readonly line: SeatLine;
 
   /**
    * Stores a registration for an event or occurrence and mails a confirmation with its manage
@@ -193,7 +199,6 @@ export class RegistrationService {
 
     const shownId = viewOfTarget(target).id;
     const counts = saved.tally ?? (await q.occurrenceTally(this.db, saved.row, now));
-    const link = manageUrl(this.publicUrl, saved.token);
     const fresh = saved.kind !== 'unchanged';
     const ticket =
       fresh && this.tickets
@@ -202,28 +207,7 @@ export class RegistrationService {
             returnPath: `/events/${encodeURIComponent(shownId)}`,
           })
         : null;
-    // The mails go out after the answer: their QR code, .ics and SMTP round trip cost more
-    // than the registration, and the seats are decided already. A failure is logged for staff.
-    // The event is read again when its turn comes: a rush of registrations queues thousands of
-    // these, and each then holds its own registration but not its own copy of the event.
-    const position = counts.position;
-    this.mail.later('registration', async () => {
-      const current = await resolveTarget(this.db, id).catch((err: unknown) => {
-        // Deleted meanwhile, and its registrations with it: nobody is left to mail.
-        if (err instanceof AppError && err.code === 'not_found') return null;
-        throw err;
-      });
-      if (!current || current.kind === 'series') return;
-      let failure: unknown = null;
-      try {
-        await this.mailRegistrant(current, saved, link, position, ticket);
-      } catch (err) {
-        failure = err;
-      }
-      // The waiting parties' offers go out whatever became of the registrant's mail.
-      const [offerFailure] = await mailOffers(this.mail, this.publicUrl, current, saved.offers);
-      if (failure ?? offerFailure) throw failure ?? offerFailure;
-    });
+    this.mailLater(id, saved, manageUrl(this.publicUrl, saved.token), counts.position, ticket);
     // A repeat that changed nothing answers with what was sent, as a new registration would:
     // never with the stored registration, which is the registrant's, not the caller's. Its
     // seat status is what a new registration would get now.
@@ -265,30 +249,71 @@ export class RegistrationService {
     };
   }
 
-  /** The registrant's mail for what `save` did (none for seats held until paid online). */
-  private async mailRegistrant(
-    target: Target,
+  /**
+   * The registrant's mail for what `save` did (none for seats held until paid online), and
+   * the offers of seats it caused, sent after the answer: their QR code, .ics and SMTP round
+   * trip cost more than the registration, and the seats are decided already. A failure is
+   * logged for staff. A rush of registrations queues thousands of these, so each waits
+   * holding ids and strings only: the event and the registration are read again when its
+   * turn comes. A registration whose seats changed meanwhile (cancelled, offered seats) is
+   * not mailed this outcome; that change sends its own.
+   */
+  private mailLater(
+    id: string,
     saved: Saved,
     link: string,
     position: number | null,
     ticket: TicketState | null,
+  ): void {
+    const { kind, offers } = saved;
+    const { id: rowId, seatStatus } = saved.row;
+    if (seatStatus === 'held' && offers.length === 0) return;
+    const ticketLine =
+      ticket?.status === 'unpaid'
+        ? `Ticket: ${formatMoney(ticket.amountCents, ticket.currency)}, to be paid at the door (invoice ${ticket.invoiceNumber}).`
+        : null;
+    this.mail.later('registration', async () => {
+      const target = await resolveTarget(this.db, id).catch((err: unknown) => {
+        // Deleted meanwhile, and its registrations with it: nobody is left to mail.
+        if (err instanceof AppError && err.code === 'not_found') return null;
+        throw err;
+      });
+      if (!target || target.kind === 'series') return;
+      let failure: unknown = null;
+      try {
+        const row = await q.findRegistration(this.db, rowId);
+        if (row?.seatStatus === seatStatus) {
+          await this.mailRegistrant(target, row, kind, link, position, ticketLine);
+        }
+      } catch (err) {
+        failure = err;
+      }
+      // The waiting parties' offers go out whatever became of the registrant's mail.
+      const [offerFailure] = await mailOffers(this.mail, this.publicUrl, target, offers);
+      if (failure ?? offerFailure) throw failure ?? offerFailure;
+    });
+  }
+
+  private async mailRegistrant(
+    target: Target,
+    row: RegistrationRow,
+    kind: Saved['kind'],
+    link: string,
+    position: number | null,
+    ticketLine: string | null,
   ): Promise<void> {
-    if (saved.row.seatStatus === 'held') {
+    if (row.seatStatus === 'held') {
       // An unpaid online ticket: the confirmation, with its manage link, follows the payment.
-    } else if (saved.kind === 'unchanged') {
-      await this.mail.registrationAlreadyMade(target, saved.row, link);
-    } else if (saved.row.seatStatus === 'waitlisted') {
-      await this.mail.joinedWaitlist(target, saved.row, position ?? 1, link);
+    } else if (kind === 'unchanged') {
+      await this.mail.registrationAlreadyMade(target, row, link);
+    } else if (row.seatStatus === 'waitlisted') {
+      await this.mail.joinedWaitlist(target, row, position ?? 1, link);
     } else {
-      await this.mail.registrationConfirmed(target, saved.row, {
-        updated: saved.kind === 'updated',
+      await this.mail.registrationConfirmed(target, row, {
+        updated: kind === 'updated',
         manageUrl: link,
-        checkInCode: await this.codes.issue(saved.row.id),
-        ...(ticket?.status === 'unpaid'
-          ? {
-              ticketLine: `Ticket: ${formatMoney(ticket.amountCents, ticket.currency)}, to be paid at the door (invoice ${ticket.invoiceNumber}).`,
-            }
-          : {}),
+        checkInCode: await this.codes.issue(row.id),
+        ...(ticketLine ? { ticketLine } : {}),
       });
     }
   }
@@ -313,11 +338,10 @@ export class RegistrationService {
     const { token, hash } = issueManageToken();
     if (!ticket) {
       // A free event's new registration takes its seat, or its place in the queue, in one
-      // statement; the seat lock is held for that statement alone. Anything else (a repeat of
-      // the address, seats to settle first) takes the locked path below.
-      const attempt = await q.takeSeatOrQueue(this.db, {
-        key,
-        capacity,
+      // statement (with the others that arrive for the occurrence meanwhile: seat-line.ts);
+      // the seat lock is held for that statement alone. Anything else (a repeat of the
+      // address, seats to settle first) takes the locked path below.
+      const attempt = await this.line.take(key, capacity, {
         values: { ...sent, userId: session?.user.id ?? null, manageTokenHash: hash },
         now,
       });
