@@ -91,6 +91,7 @@ test('a visitor meets “Sold out”, joins the waiting list, and the offer mail
   await expect(
     page.getByText("You're number 1 on the waiting list", { exact: false }),
   ).toBeVisible();
+  await expect(page.getByRole('heading', { name: "You're on the Waiting List" })).toBeFocused();
   await mailContaining(`You're on the waiting list: ${event.title}`, since);
 
   // The party holding the seats cancels through its own link: the seats are offered on.

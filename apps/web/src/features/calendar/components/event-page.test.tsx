@@ -279,6 +279,52 @@ describe('EventPage', () => {
     expect(screen.queryByRole('button', { name: 'Register Now' })).toBeNull();
   });
 
+  it('says the visitor is on the waiting list, not registered, after joining it', async () => {
+    const message =
+      "This event is sold out. You're number 3 on the waiting list; we'll email you if seats free up.";
+    stubApi({
+      'GET /calendars/appointments/e-1': () =>
+        json(200, makeAppointment({ capacity: 20, attendeeCount: 20, seatsLeft: 0 })),
+      'POST /calendars/appointments/e-1/registrations': () =>
+        json(201, {
+          registration: {
+            id: 'r-9',
+            eventId: 'e-1',
+            name: 'Maria Lopez',
+            email: 'maria@riverbendbakery.example',
+            phone: null,
+            guests: 1,
+            notes: null,
+            seatStatus: 'waitlisted',
+            waitlistPosition: 3,
+            holdUntil: null,
+            checkedInAt: null,
+            walkIn: false,
+            createdAt: '2026-03-09T10:00:00.000Z',
+            updatedAt: '2026-03-09T10:00:00.000Z',
+          },
+          updated: false,
+          attendeeCount: 20,
+          registrationCount: 12,
+          seatsLeft: 0,
+          message,
+        }),
+    });
+    renderWithProviders(<EventPage id="e-1" />);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Join the Waiting List' }))[0]!);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Full Name*'), {
+      target: { value: 'Maria Lopez' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Email*'), {
+      target: { value: 'maria@riverbendbakery.example' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: /Join|Register/ }));
+    expect(await screen.findByRole('heading', { name: "You're on the Waiting List" })).toBeTruthy();
+    expect(screen.queryByText("You're Registered!")).toBeNull();
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+
   it('back from Checkout unpaid, says the seats are held with Pay now, and not that a confirmation was sent', async () => {
     // What the page kept before leaving for Checkout (rememberPendingTicket), 30 minutes' hold.
     localStorage.setItem('event-registrations', JSON.stringify(['e-1']));

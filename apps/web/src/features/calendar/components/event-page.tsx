@@ -98,6 +98,8 @@ function EventView({ event }: { event: Appointment }) {
   const [registered] = useEventFlag(REGISTERED_KEY, event.id);
   const [editing, setEditing] = useState<CalendarEvent | null>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);
+  // Registered here onto the waiting list: the card says so rather than 'You're Registered!'.
+  const [waitlisted, setWaitlisted] = useState(false);
   // Back from Checkout: ?paid=1 when paid, the bare page when the visitor cancelled.
   const paidReturn = searchParams.get('paid') === '1';
   const [back, setBack] = useState<CheckoutReturn | null>(() =>
@@ -174,6 +176,7 @@ function EventView({ event }: { event: Appointment }) {
           event={event}
           registered={registered}
           confirmation={confirmation}
+          waitlisted={waitlisted}
           ticketNotice={ticketNotice}
           closedReason={closedReason}
           onRegister={openRegistration}
@@ -204,6 +207,7 @@ function EventView({ event }: { event: Appointment }) {
             return;
           }
           setConfirmation(result.message);
+          setWaitlisted(result.registration.seatStatus === 'waitlisted');
           setTicketNotice(doorNotice(result));
           setRegistering(false);
         }}

@@ -27,6 +27,8 @@ interface EventSideCardProps {
   registered: boolean;
   /** The server's word on the confirmation mail, after registering here. */
   confirmation: string | null;
+  /** Registered here, and put on the waiting list. */
+  waitlisted: boolean;
   ticketNotice: TicketNotice | null;
   closedReason: string | null;
   onRegister: () => void;
@@ -37,6 +39,7 @@ export function EventSideCard({
   event,
   registered,
   confirmation,
+  waitlisted,
   ticketNotice,
   closedReason,
   onRegister,
@@ -74,7 +77,11 @@ export function EventSideCard({
             tabIndex={registered ? -1 : undefined}
             className="text-xl leading-tight font-semibold outline-none"
           >
-            {registered ? "You're Registered!" : 'Register for Event'}
+            {!registered
+              ? 'Register for Event'
+              : waitlisted
+                ? "You're on the Waiting List"
+                : "You're Registered!"}
           </h2>
         </CardHeader>
         <CardContent className="grid gap-3">
