@@ -66,7 +66,9 @@ async function editOccurrence(
   choice: 'Update only this event' | 'Update all future events',
 ) {
   await page.goto(paths.event.href(id));
-  await page.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('button', { name: 'Edit' });
+  await hydrated(edit);
+  await edit.click();
   const dialog = page.getByRole('dialog', { name: 'Edit Event' });
   await expect(dialog.getByText('Every week on Wednesday')).toBeVisible();
   await change(dialog);
@@ -241,7 +243,10 @@ test('a visitor registers for an event, gets the confirmation mail with the .ics
 
 test('the calendar offers its feed to subscribe to', async ({ page, request }) => {
   await page.goto(paths.calendar.href());
-  await page.getByRole('button', { name: 'Subscribe' }).click();
+  const subscribe = page.getByRole('button', { name: 'Subscribe' });
+  // Server-rendered: the button works once the page has hydrated.
+  await hydrated(subscribe);
+  await subscribe.click();
   const dialog = page.getByRole('dialog', { name: /Subscribe to/ });
   const address = await dialog.getByLabel('Calendar feed address').inputValue();
   expect(address).toMatch(/^http:\/\/localhost:\d+\/api\/calendars\/.+\/feed\.ics$/);
@@ -278,6 +283,8 @@ test('small screens: count only, Show/Hide Calendar and the day list', async ({ 
   await expect(page.getByRole('heading', { name: 'Upcoming Events' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   const toggle = page.getByRole('button', { name: 'Hide Calendar' });
+  // Server-rendered: the toggle works once the page has hydrated.
+  await hydrated(toggle);
   await toggle.click();
   await expect(page.getByRole('table')).toBeHidden();
   await page.getByRole('button', { name: 'Show Calendar' }).click();
@@ -304,7 +311,9 @@ for (const theme of ['light', 'dark'] as const) {
 
     await signIn(page, accounts.member);
     await page.goto(paths.calendar.href());
-    await page.getByRole('button', { name: 'Create Event' }).click();
+    const create = page.getByRole('button', { name: 'Create Event' });
+    await hydrated(create);
+    await create.click();
     await expect(page.getByRole('dialog', { name: 'Create Event' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');

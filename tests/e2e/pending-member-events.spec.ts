@@ -3,6 +3,7 @@ import {
   accounts,
   expect,
   expectNoAxeViolations,
+  hydrated,
   paths,
   signInThroughForm,
   test,
@@ -58,7 +59,10 @@ test('an active member is offered Create Event and no notice', async ({ page }) 
   await signInThroughForm(page, accounts.member);
   await expect(page).toHaveURL(paths.home.href());
   await page.goto(paths.calendar.href());
-  await page.getByRole('button', { name: 'Create Event' }).click();
+  // Server-rendered: the button works once the page has hydrated.
+  const create = page.getByRole('button', { name: 'Create Event' });
+  await hydrated(create);
+  await create.click();
   await expect(
     page.getByRole('dialog').getByRole('heading', { name: 'Create Event' }),
   ).toBeVisible();

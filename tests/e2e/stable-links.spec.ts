@@ -1,4 +1,4 @@
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import { accounts, expect, hydrated, paths, signInThroughForm, test } from './fixtures';
 import { fromOutbox } from './outbox';
 import { apiToken } from './admin-api';
 
@@ -72,7 +72,9 @@ test('after "Update all future events", the link in the confirmation mail still 
   await signInThroughForm(page, accounts.member);
   await expect(page).toHaveURL(paths.home.href());
   await page.goto(paths.event.href(weeks[1]!.id));
-  await page.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('button', { name: 'Edit' });
+  await hydrated(edit);
+  await edit.click();
   const dialog = page.getByRole('dialog', { name: 'Edit Event' });
   await dialog.getByLabel('Start time').fill('08:00');
   await dialog.getByLabel('End time').fill('09:00');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, paths, test } from './fixtures';
+import { expect, hydrated, paths, test } from './fixtures';
 
 const rootClass = (page: Page) => page.evaluate(() => document.documentElement.className);
 
@@ -7,6 +7,8 @@ test('the theme choice survives a reload', async ({ page }) => {
   await page.goto(paths.home.href());
   await expect(page.locator('html')).toHaveClass('light');
 
+  // Server-rendered: the toggle works once the page has hydrated.
+  await hydrated(page.getByRole('button', { name: 'Switch to dark theme' }));
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await expect(page.locator('html')).toHaveClass('dark');
   expect(await page.evaluate(() => localStorage.getItem('vite-ui-theme'))).toBe('dark');
