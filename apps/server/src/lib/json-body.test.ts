@@ -2,7 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { JsonBody, preferredEncoding } from './json-body.js';
+import { preferredEncoding } from './compressed-body.js';
+import { JsonBody } from './json-body.js';
 
 const schema = z.object({
   items: z.array(z.object({ id: z.number(), when: z.date(), note: z.string() })),

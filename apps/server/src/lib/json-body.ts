@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { CompressedBody, compressedForms } from './compressed-body.js';
 
-export { preferredEncoding } from './compressed-body.js';
-
 /**
  * A JSON answer serialized once, through its response schema as a route's own answers are,
  * with its brotli and gzip forms made once too (on the thread pool), for answers that many

@@ -267,7 +267,6 @@ export class RegistrationService {
   ): void {
     const { kind, offers } = saved;
     const { id: rowId, seatStatus } = saved.row;
-    if (seatStatus === 'held' && offers.length === 0) return;
     const ticketLine =
       ticket?.status === 'unpaid'
         ? `Ticket: ${formatMoney(ticket.amountCents, ticket.currency)}, to be paid at the door (invoice ${ticket.invoiceNumber}).`
