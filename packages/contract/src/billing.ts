@@ -42,6 +42,13 @@ export const paymentSchema = z.object({
   receivedOn: isoDate,
   refundOfPaymentId: z.string().nullable(),
   creditNoteId: z.string().nullable(),
+  flag: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'For staff: a refund made at Stripe that gave back more than was left of the payment (recorded all the same)',
+    ),
   createdAt: z.string(),
 });
 export type Payment = z.infer<typeof paymentSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema } from './admin.js';
 import { paymentStatusSchema } from './common.js';
+import { nextChargeSchema } from './online-payments.js';
 import {
   invoicePurposes,
   invoiceStatuses,
@@ -83,6 +84,8 @@ export const myMembershipSchema = z.object({
   }),
   /** What a renewal costs now, and the plan it is for. */
   renewal: z.object({ plan: membershipPlanRefSchema, amountCents: z.number().int() }).nullable(),
+  /** With automatic renewal on: the next charge, its day and card. */
+  nextCharge: nextChargeSchema.nullable(),
   history: z.array(membershipEventSchema),
 });
 export type MyMembership = z.infer<typeof myMembershipSchema>;

@@ -86,6 +86,7 @@ export const duesNoticeKinds = [
   'charge_failed',
   'grace',
   'lapsed',
+  'auto_renew_on',
 ] as const;
 
 export type MembershipStatus = (typeof membershipStatuses)[number];

@@ -930,6 +930,12 @@ export const invoices = pgTable(
     creditsInvoiceId: uuid('credits_invoice_id'),
     stripeCheckoutSessionId: text('stripe_checkout_session_id'),
     stripeInvoiceId: text('stripe_invoice_id'),
+    /**
+     * When the invoice's mail, and the receipt's once paid, went out: each is mailed once,
+     * however many clicks, retries or events ask for it (BillingDocuments).
+     */
+    invoiceMailedAt: timestamp('invoice_mailed_at', { withTimezone: true }),
+    receiptMailedAt: timestamp('receipt_mailed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -994,6 +1000,11 @@ export const payments = pgTable(
     }),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     stripeRefundId: text('stripe_refund_id'),
+    /**
+     * For staff's attention: a refund made at Stripe that gives back more than was left of
+     * the payment (recorded all the same, since the money is gone).
+     */
+    flag: text('flag'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -1005,6 +1016,32 @@ export const payments = pgTable(
       .on(t.stripePaymentIntentId)
       .where(sql`kind = 'payment'`),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * A refund to the card that staff asked for and Stripe has not answered yet: its amount is
+ * held back from what is left of the payment (taken under the invoice's lock), so a refund
+ * recorded meanwhile cannot give the same money back twice. The row goes when the refund is
+ * recorded, or when Stripe refused it.
+ */
+export const pendingRefunds = pgTable(
+  'pending_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    recordedByUserId: uuid('recorded_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.paymentId),
+    check('pending_refunds_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
 

@@ -78,16 +78,18 @@ export async function registerModules(
   const tickets = ticketsFor(deps, ticketBilling(billing, online));
   if (online) {
     online.useHooks(subscriptionHooks(memberships));
-    // A failed charge queues its mail in the event's transaction; send it now that the
-    // event has committed rather than at the next hourly dues run.
+    // A failed charge, or automatic renewal turned on, queues its mail in the transaction of
+    // the event (or of the member's switch); send it now that it has committed rather than at
+    // the next hourly dues run.
+    const queuesDuesMail = new Set(['/api/stripe/webhook', '/api/payments/auto-renew']);
     app.addHook('onResponse', async (request, reply) => {
-      if (request.routeOptions.url !== '/api/stripe/webhook' || reply.statusCode !== 200) return;
+      if (!queuesDuesMail.has(request.routeOptions.url ?? '') || reply.statusCode !== 200) return;
       try {
         await mailQueuedNotices(deps.db, deps.clock, deps.mail);
       } catch (error) {
         app.log.warn({ err: error }, 'dues mail not sent yet; the dues job retries it');
       }
-      // Tickets paid by this event: their receipts and confirmations, now it has committed.
+      // Tickets paid by this event: their confirmations, now it has committed.
       await tickets
         .mailPaid()
         .catch((error: unknown) => app.log.error({ err: error }, 'ticket mail not sent'));

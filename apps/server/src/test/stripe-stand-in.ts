@@ -12,7 +12,7 @@ import { stripeApiVersion } from '../modules/billing/stripe-client.js';
  * 2026-10-28.endive): customers (create, retrieve), Checkout sessions (create in `payment`
  * and `subscription` mode, retrieve), subscriptions (create, retrieve, update
  * `cancel_at_period_end`, cancel), billing portal sessions (create), refunds (create, list
- * by charge), payment methods (retrieve, for the card's brand and last four), products (create, for a subscription's
+ * by charge), payment intents (retrieve, `latest_charge` expandable, for the card charged), payment methods (retrieve, for the card's brand and last four), products (create, for a subscription's
  * price) and invoices
  * (retrieve, with `payments` expanded); a POST's Idempotency-Key is honoured. Anything else answers 404 as Stripe does for an
  * unknown URL, so a new call the portal starts making shows up as a failing test.
@@ -113,6 +113,13 @@ export class StripeStandIn {
   readonly requests: StandInRequest[] = [];
   /** Every event sent to the webhook, with the portal's answer. */
   readonly deliveries: Delivery[] = [];
+  /** Calls held before they are answered (`hold`): a test does something meanwhile. */
+  private readonly holds: {
+    method: string;
+    path: string;
+    reached: () => void;
+    gate: Promise<void>;
+  }[] = [];
   /** Answers kept by Idempotency-Key: a retry with the same parameters gets the same answer. */
   private readonly idempotent = new Map<string, { request: string; answer: string }>();
   private server: Server | undefined;
@@ -154,6 +161,20 @@ export class StripeStandIn {
       (r) =>
         r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)),
     );
+  }
+
+  /**
+   * Holds the next call to `method path` after Stripe has done it (a refund made, say) and
+   * before the answer goes back, as a slow network would: `reached` resolves when it is
+   * held, `release` lets the answer go.
+   */
+  hold(method: string, path: string): { reached: Promise<void>; release: () => void } {
+    let reached!: () => void;
+    let release!: () => void;
+    const isReached = new Promise<void>((resolve) => (reached = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    this.holds.push({ method, path, reached, gate });
+    return { reached: isReached, release };
   }
 
   /** An event of the pinned version around `object`, as Stripe sends it. */
@@ -358,6 +379,10 @@ export class StripeStandIn {
       payment_method: paymentMethod,
       status: 'succeeded',
     };
+    const card = (this.paymentMethods.get(paymentMethod)?.card ?? null) as Record<
+      string,
+      unknown
+    > | null;
     const charge: StripeObject = {
       id: id('ch'),
       object: 'charge',
@@ -373,6 +398,20 @@ export class StripeStandIn {
       paid: true,
       payment_intent: intent.id,
       payment_method: paymentMethod,
+      payment_method_details: card
+        ? {
+            type: 'card',
+            card: {
+              brand: card.brand,
+              country: card.country,
+              exp_month: card.exp_month,
+              exp_year: card.exp_year,
+              funding: card.funding,
+              last4: card.last4,
+              network: card.brand,
+            },
+          }
+        : null,
       refunded: false,
       status: 'succeeded',
     };
@@ -619,6 +658,12 @@ export class StripeStandIn {
       }
       const answer = JSON.stringify(this.route(method, url.pathname, body));
       if (typeof key === 'string') this.idempotent.set(key, { request, answer });
+      const held = this.holds.findIndex((h) => h.method === method && h.path === url.pathname);
+      if (held >= 0) {
+        const [h] = this.holds.splice(held, 1);
+        h!.reached();
+        await h!.gate;
+      }
       res.writeHead(200, headers);
       res.end(answer);
     } catch (error) {
@@ -719,6 +764,13 @@ export class StripeStandIn {
           type: 'service',
         };
         return product;
+      }
+      case 'GET payment_intents/:id': {
+        const intent = get(this.paymentIntents, 'payment_intent', key!);
+        const expand = (body.expand as string[] | undefined) ?? [];
+        return expand.includes('latest_charge')
+          ? { ...intent, latest_charge: this.charges.get(String(intent.latest_charge)) ?? null }
+          : intent;
       }
       case 'GET payment_methods/:id':
         return get(this.paymentMethods, 'payment_method', key!);

@@ -11,7 +11,7 @@ import {
   type BillingDocument,
   type Letterhead,
   longDate,
-  methodLabels,
+  paidBy,
   pdfFilename,
   type PdfVariant,
   renderPdf,
@@ -127,32 +127,65 @@ export class BillingDocuments {
     return { filename: pdfFilename(variant, doc.invoice), bytes };
   }
 
-  /** Mails an open invoice to its addressee with the PDF attached; null when it has no address. */
+  /**
+   * Mails an invoice to its addressee with the PDF attached, once: a second call (a double
+   * click, a retried request) finds it mailed and sends nothing. Null when nothing was sent.
+   */
   async sendInvoiceMail(invoiceId: string): Promise<SentMail | null> {
-    const doc = await this.document(invoiceId);
-    const to = doc?.invoice.billTo.email;
-    if (!doc || !to) return null;
-    const { filename, bytes } = await this.pdf(doc, 'invoice');
-    const notes = await this.notesFor(doc, 'invoice');
-    return this.mail.send((chamber) => ({
-      to,
-      ...invoiceIssuedMail(chamber, doc, notes),
-      attachments: [{ filename, content: bytes, contentType: 'application/pdf' }],
-    }));
+    return this.once(invoiceId, 'invoice', async () => {
+      const doc = await this.document(invoiceId);
+      const to = doc?.invoice.billTo.email;
+      if (!doc || !to) return null;
+      const { filename, bytes } = await this.pdf(doc, 'invoice');
+      const notes = await this.notesFor(doc, 'invoice');
+      return this.mail.send((chamber) => ({
+        to,
+        ...invoiceIssuedMail(chamber, doc, notes),
+        attachments: [{ filename, content: bytes, contentType: 'application/pdf' }],
+      }));
+    });
   }
 
-  /** Mails the receipt of a paid invoice with the PDF attached; null when it has no address. */
+  /**
+   * Mails the receipt of a paid invoice with the PDF attached, once per invoice: every path
+   * that learns of the payment (the webhook, a ticket's confirmation, staff recording it)
+   * may ask, and one receipt goes out. Null when nothing was sent.
+   */
   async sendReceiptMail(invoiceId: string): Promise<SentMail | null> {
-    const doc = await this.document(invoiceId);
-    const to = doc?.invoice.billTo.email;
-    if (!doc || !to || doc.invoice.status !== 'paid') return null;
-    const { filename, bytes } = await this.pdf(doc, 'receipt');
-    const notes = await this.notesFor(doc, 'receipt');
-    return this.mail.send((chamber) => ({
-      to,
-      ...receiptMail(chamber, doc, notes),
-      attachments: [{ filename, content: bytes, contentType: 'application/pdf' }],
-    }));
+    return this.once(invoiceId, 'receipt', async () => {
+      const doc = await this.document(invoiceId);
+      const to = doc?.invoice.billTo.email;
+      if (!doc || !to || doc.invoice.status !== 'paid') return null;
+      const { filename, bytes } = await this.pdf(doc, 'receipt');
+      const notes = await this.notesFor(doc, 'receipt');
+      return this.mail.send((chamber) => ({
+        to,
+        ...receiptMail(chamber, doc, notes),
+        attachments: [{ filename, content: bytes, contentType: 'application/pdf' }],
+      }));
+    });
+  }
+
+  /**
+   * Sends an invoice's mail of one kind at most once. The invoice's row stays locked while
+   * the mail goes out, so a second sender waits and then finds it marked; a send that fails
+   * leaves it unmarked, for the next ask.
+   */
+  private async once(
+    invoiceId: string,
+    kind: 'invoice' | 'receipt',
+    send: () => Promise<SentMail | null>,
+  ): Promise<SentMail | null> {
+    return this.db.transaction(async (tx) => {
+      const invoice = await q.lockInvoice(tx, invoiceId);
+      if (!invoice) return null;
+      if ((kind === 'invoice' ? invoice.invoiceMailedAt : invoice.receiptMailedAt) !== null) {
+        return null;
+      }
+      const sent = await send();
+      if (sent) await q.markMailed(tx, invoiceId, kind, new Date());
+      return sent;
+    });
   }
 
   /** The same, sent after the answer; a failure is logged for staff. */
@@ -203,9 +236,7 @@ export function receiptMail(chamber: ChamberIdentity, doc: BillingDocument, note
   const { invoice } = doc;
   const total = formatMoney(invoice.totalCents, invoice.currency);
   const payment = doc.payments.find((p) => p.kind === 'payment');
-  const how = payment
-    ? ` by ${methodLabels[payment.method]}${payment.reference && payment.method !== 'card' ? ` (${payment.reference})` : ''} on ${longDate(payment.receivedOn)}`
-    : '';
+  const how = payment ? ` by ${paidBy(payment)} on ${longDate(payment.receivedOn)}` : '';
   return renderMail(chamber, {
     subject: `Receipt for invoice ${invoice.number}: ${total} paid`,
     preview: `Thank you: ${total} received.`,

@@ -33,6 +33,18 @@ export const methodLabels: Record<PaymentMethod, string> = {
   other: 'other',
 };
 
+/**
+ * How a payment was made, as a receipt says it: 'card (Visa •••• 4242)', 'check (1042)'.
+ * Stripe's own ids (a payment intent, a refund) are for staff and the books, not for the
+ * payer, so a card payment recorded with one reads 'card'.
+ */
+export function paidBy(p: Pick<PaymentRow, 'method' | 'reference'>): string {
+  const stripeId = /^(pi|in|ch|re|py)_/.test(p.reference);
+  return p.reference && !stripeId
+    ? `${methodLabels[p.method]} (${p.reference})`
+    : methodLabels[p.method];
+}
+
 export const longDate = (key: string) =>
   formatDateKey(key, { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -160,10 +172,7 @@ export function renderPdf(
     pdf.font('Helvetica');
     for (const p of doc.payments) {
       const what = p.kind === 'payment' ? 'Paid' : 'Refunded';
-      const reference = p.reference ? ` (${p.reference})` : '';
-      pdf.text(
-        `${what} ${money(p.amountCents)} by ${methodLabels[p.method]}${reference} on ${longDate(p.receivedOn)}`,
-      );
+      pdf.text(`${what} ${money(p.amountCents)} by ${paidBy(p)} on ${longDate(p.receivedOn)}`);
     }
     pdf.moveDown().text('Thank you for your payment.');
   } else if (variant === 'credit_note') {

@@ -9,6 +9,7 @@ import {
   invoices,
   membershipSettings,
   payments,
+  pendingRefunds,
 } from '@chamber/db';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -57,6 +58,19 @@ export async function findInvoice(db: Executor, id: string): Promise<InvoiceRow 
 export async function lockInvoice(db: Executor, id: string): Promise<InvoiceRow | undefined> {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).for('update');
   return row;
+}
+
+/** Marks an invoice's mail (or its receipt's) as sent. */
+export async function markMailed(
+  db: Executor,
+  id: string,
+  kind: 'invoice' | 'receipt',
+  at: Date,
+): Promise<void> {
+  await db
+    .update(invoices)
+    .set(kind === 'invoice' ? { invoiceMailedAt: at } : { receiptMailedAt: at })
+    .where(eq(invoices.id, id));
 }
 
 export async function updateInvoice(
@@ -149,6 +163,27 @@ export async function refundedCents(db: Executor, paymentId: string): Promise<nu
     .from(payments)
     .where(and(eq(payments.kind, 'refund'), eq(payments.refundOfPaymentId, paymentId)));
   return Number(row?.sum ?? 0);
+}
+
+/** Cents of a payment reserved by refunds to the card that Stripe has not answered yet. */
+export async function pendingRefundCents(db: Executor, paymentId: string): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${pendingRefunds.amountCents}), 0)` })
+    .from(pendingRefunds)
+    .where(eq(pendingRefunds.paymentId, paymentId));
+  return Number(row?.sum ?? 0);
+}
+
+export async function insertPendingRefund(
+  db: Executor,
+  values: typeof pendingRefunds.$inferInsert,
+): Promise<typeof pendingRefunds.$inferSelect> {
+  const [row] = await db.insert(pendingRefunds).values(values).returning();
+  return row!;
+}
+
+export async function deletePendingRefund(db: Executor, id: string): Promise<void> {
+  await db.delete(pendingRefunds).where(eq(pendingRefunds.id, id));
 }
 
 export async function insertPayment(

@@ -103,6 +103,12 @@ export interface RefundInput {
   recordedByUserId?: string | null;
   /** Stripe's refund id, for a refund made online: recorded once. */
   stripeRefundId?: string | null;
+  /**
+   * The refund already happened at Stripe (its `charge.refunded` event): it is recorded even
+   * when it gives back more than is left of the payment, with a flag for staff, since the
+   * money has gone. The reservation staff's refund made for it, if any, is taken up.
+   */
+  atStripe?: { pendingRefundId: string | null };
 }
 
 export interface RecordedRefund {
@@ -133,6 +139,8 @@ export interface PaymentProvider {
     amountCents: number;
     currency: string;
     reason: string;
+    /** The reservation this refund takes up: Stripe keeps it on the refund for the webhook. */
+    pendingRefundId: string;
     idempotencyKey: string;
   }): Promise<{ refundId: string }>;
 }
@@ -223,6 +231,26 @@ function assertVoidable(invoice: q.InvoiceRow) {
 }
 
 const auditActor = (actor: Actor) => ({ actorId: actor.id, actorEmail: actor.label });
+
+/** What is left to give back of a payment: less earlier refunds and refunds under way online. */
+async function leftToRefund(t: Executor, payment: q.PaymentRow): Promise<number> {
+  const [refunded, pending] = await Promise.all([
+    q.refundedCents(t, payment.id),
+    q.pendingRefundCents(t, payment.id),
+  ]);
+  return payment.amountCents - refunded - pending;
+}
+
+function refundTooLarge(payment: q.PaymentRow, left: number, asked: number): AppError {
+  const paid = formatMoney(payment.amountCents, payment.currency);
+  const money = (cents: number) => formatMoney(cents, payment.currency);
+  return new AppError(
+    'refund_too_large',
+    left === payment.amountCents
+      ? `A refund of ${money(asked)} is more than the ${paid} paid.`
+      : `Of the ${paid} paid, ${money(Math.max(left, 0))} is left to refund; ${money(asked)} is more than that.`,
+  );
+}
 
 /**
  * The one way an invoice becomes void: those of `invoiceIds` still open (invoices, not credit
@@ -590,6 +618,10 @@ export class BillingService {
       if (!found || found.kind !== 'payment') throw new AppError('not_found', 'Payment not found');
       // The invoice's lock orders refunds of its payments one after another.
       const invoice = (await q.lockInvoice(t, found.invoiceId))!;
+      // A refund Stripe made for staff's request takes up the amount reserved for it.
+      if (input.atStripe?.pendingRefundId) {
+        await q.deletePendingRefund(t, input.atStripe.pendingRefundId);
+      }
       if (input.stripeRefundId) {
         const earlier = await q.paymentByRefundId(t, input.stripeRefundId);
         if (earlier) {
@@ -598,15 +630,11 @@ export class BillingService {
           return { invoice, creditNote, creditNoteLines, refund: earlier, replay: true };
         }
       }
-      const left = found.amountCents - (await q.refundedCents(t, found.id));
+      const left = await leftToRefund(t, found);
+      let flag: string | null = null;
       if (input.amountCents > left) {
-        const paid = formatMoney(found.amountCents, found.currency);
-        throw new AppError(
-          'refund_too_large',
-          left === found.amountCents
-            ? `A refund of ${formatMoney(input.amountCents, found.currency)} is more than the ${paid} paid.`
-            : `Of the ${paid} paid, ${formatMoney(left, found.currency)} is left to refund; ${formatMoney(input.amountCents, found.currency)} is more than that.`,
-        );
+        if (!input.atStripe) throw refundTooLarge(found, left, input.amountCents);
+        flag = `Refunded at Stripe beyond what was left of the payment: ${formatMoney(input.amountCents, found.currency)} given back when ${formatMoney(Math.max(left, 0), found.currency)} was left. Check the refunds of invoice ${invoice.number}.`;
       }
       const today = await this.today(t);
       const { invoice: creditNote, lines: creditNoteLines } = await this.write(t, actor, {
@@ -642,6 +670,7 @@ export class BillingService {
         receivedOn: today,
         recordedByUserId: input.recordedByUserId ?? null,
         stripeRefundId: input.stripeRefundId ?? null,
+        flag,
       });
       await recordAudit(t, {
         ...auditActor(actor),
@@ -655,6 +684,7 @@ export class BillingService {
           amountCents: refund.amountCents,
           method: refund.method,
           creditNote: creditNote.number,
+          ...(flag ? { flag } : {}),
         },
         reason,
       });
@@ -667,8 +697,10 @@ export class BillingService {
 
   /**
    * Refunds a payment: online through the payment provider (the money goes back to the card)
-   * or recorded (staff gave it back by check, cash or bank). The provider is asked first and
-   * the refund recorded after, under a key that makes a retried request the same refund.
+   * or recorded (staff gave it back by check, cash or bank). Online, the amount is first
+   * reserved under the invoice's lock (a refund recorded meanwhile finds it taken), then the
+   * provider is asked under a key that makes a retried request the same refund, and the
+   * refund is recorded in place of the reservation. A refused refund frees the reservation.
    */
   async refundPayment(
     input: RefundInput & { online: boolean },
@@ -690,34 +722,48 @@ export class BillingService {
         'Online refunds need Stripe to be set up; refund in Stripe’s dashboard and record it here.',
       );
     }
-    checkReason(input.reason);
-    const left = payment.amountCents - (await q.refundedCents(this.db, payment.id));
-    if (
-      !Number.isInteger(input.amountCents) ||
-      input.amountCents <= 0 ||
-      input.amountCents > left
-    ) {
-      // The recorded path gives the precise answer without asking the provider.
-      return this.refund(this.db, input, actor);
+    const reason = checkReason(input.reason);
+    if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) {
+      throw new AppError('bad_request', 'The amount is a whole number of cents above zero.');
     }
+    const reserved = await this.db.transaction(async (t) => {
+      await q.lockInvoice(t, payment.invoiceId);
+      const left = await leftToRefund(t, payment);
+      if (input.amountCents > left) throw refundTooLarge(payment, left, input.amountCents);
+      return q.insertPendingRefund(t, {
+        paymentId: payment.id,
+        amountCents: input.amountCents,
+        reason,
+        recordedByUserId: input.recordedByUserId ?? null,
+      });
+    });
     let refundId: string;
     try {
       ({ refundId } = await this.provider.refund({
         paymentIntentId: payment.stripePaymentIntentId,
         amountCents: input.amountCents,
         currency: payment.currency,
-        reason: input.reason,
-        idempotencyKey: `refund-${payment.id}-${payment.amountCents - left}-${input.amountCents}`,
+        reason,
+        pendingRefundId: reserved.id,
+        idempotencyKey: `refund-${reserved.id}`,
       }));
     } catch (err) {
+      await q.deletePendingRefund(this.db, reserved.id);
       throw new AppError(
         'service_unavailable',
         `Stripe did not take the refund (${err instanceof Error ? err.message : 'no answer'}); nothing was refunded or recorded.`,
       );
     }
+    // Stripe's charge.refunded may have recorded it first: then this answers that record.
     return this.refund(
       this.db,
-      { ...input, method: payment.method, reference: refundId, stripeRefundId: refundId },
+      {
+        ...input,
+        method: payment.method,
+        reference: refundId,
+        stripeRefundId: refundId,
+        atStripe: { pendingRefundId: reserved.id },
+      },
       actor,
     );
   }

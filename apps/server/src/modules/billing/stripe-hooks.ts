@@ -1,3 +1,4 @@
+import type { NextCharge } from '@chamber/contract';
 import type { Executor } from '@chamber/db';
 import type { InvoiceRow } from './queries.js';
 
@@ -20,6 +21,8 @@ export interface SubscriptionHooks {
    * on it; its amount rules, so a charge of another amount is not applied.
    */
   renewalInvoice(tx: Executor, membershipId: string): Promise<InvoiceRow>;
+  /** The next automatic charge (amount, day, card), or null when renewal is not automatic. */
+  nextCharge(tx: Executor, membershipId: string): Promise<NextCharge | null>;
   /**
    * Automatic renewal started (a subscription with the card to charge) or stopped (the
    * member turned it off, or Stripe ended the subscription: `subscriptionId` null).

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { addDays, formatMoney } from '@chamber/contract';
+import { addDays, cardLabel, formatMoney, type NextCharge } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { isUuid } from '../../lib/input.js';
 import type { Session } from '../../plugins/auth.js';
 import type { Stripe } from './stripe-client.js';
 import type { CardOnFile, SubscriptionHooks } from './stripe-hooks.js';
@@ -55,13 +56,13 @@ export class OnlinePayments {
   /** Refunds of card payments, for BillingService. */
   provider(): PaymentProvider {
     return {
-      refund: async ({ paymentIntentId, amountCents, reason, idempotencyKey }) => {
+      refund: async ({ paymentIntentId, amountCents, reason, pendingRefundId, idempotencyKey }) => {
         const refund = await this.stripe.refunds.create(
           {
             payment_intent: paymentIntentId,
             amount: amountCents,
             reason: 'requested_by_customer',
-            metadata: { reason: reason.slice(0, 500) },
+            metadata: { reason: reason.slice(0, 500), pendingRefundId },
           },
           { idempotencyKey },
         );
@@ -192,7 +193,7 @@ export class OnlinePayments {
   async setAutoRenew(
     session: Session,
     on: boolean,
-  ): Promise<{ autoRenew: boolean; url: string | null }> {
+  ): Promise<{ autoRenew: boolean; url: string | null; nextCharge: NextCharge | null }> {
     const hooks = this.requireHooks();
     return this.db.transaction(async (tx) => {
       const found = session.contact
@@ -213,7 +214,7 @@ export class OnlinePayments {
           card: null,
           source: 'member',
         });
-        return { autoRenew: false, url: null };
+        return { autoRenew: false, url: null, nextCharge: null };
       }
       if (membership.status !== 'active' && membership.status !== 'grace') {
         throw new AppError(
@@ -234,7 +235,11 @@ export class OnlinePayments {
             card: await this.cardOf(current.default_payment_method),
             source: 'member',
           });
-          return { autoRenew: true, url: null };
+          return {
+            autoRenew: true,
+            url: null,
+            nextCharge: await hooks.nextCharge(tx, membership.id),
+          };
         }
       }
       const customerId = await this.customerOf(tx, session.contact!.id);
@@ -274,7 +279,11 @@ export class OnlinePayments {
           card: await this.cardOf(savedCard),
           source: 'member',
         });
-        return { autoRenew: true, url: null };
+        return {
+          autoRenew: true,
+          url: null,
+          nextCharge: await hooks.nextCharge(tx, membership.id),
+        };
       }
       const checkout = await this.stripe.checkout.sessions.create({
         mode: 'subscription',
@@ -296,7 +305,7 @@ export class OnlinePayments {
         success_url: `${this.config.publicUrl}/membership?autoRenew=on`,
         cancel_url: `${this.config.publicUrl}/membership`,
       });
-      return { autoRenew: false, url: checkout.url };
+      return { autoRenew: false, url: checkout.url, nextCharge: null };
     });
   }
 
@@ -344,7 +353,21 @@ export class OnlinePayments {
         objectId: object.id ?? null,
       });
       if (!claimed) return { outcome: 'duplicate' };
-      const outcome = await this.apply(tx, event, paid);
+      // A rule that refuses the event refuses it every time Stripe sends it again: it is kept
+      // with its reason for staff and answered 200, its effects undone (a savepoint), rather
+      // than answered 4xx until Stripe gives up. Anything else (the database away) is thrown,
+      // answered 5xx, and Stripe sends the event again later.
+      const outcome = await tx
+        .transaction((t) => this.apply(t, event, paid))
+        .catch((error: unknown) => {
+          if (!(error instanceof AppError)) throw error;
+          paid.length = 0;
+          this.log.error(
+            { stripeEvent: event.id, type: event.type, err: error },
+            'stripe event refused; staff should look at it',
+          );
+          return `refused: ${error.message}`;
+        });
       await q.setOutcome(tx, event.id, outcome);
       if (outcome !== 'applied')
         this.log.info(
@@ -426,7 +449,7 @@ export class OnlinePayments {
       invoiceId: invoice.id,
       amountCents: amount,
       method: 'card',
-      reference: intent,
+      reference: (await this.cardCharged(intent)) ?? intent,
       stripePaymentIntentId: intent,
     });
     paid.push(invoice.id);
@@ -486,7 +509,7 @@ export class OnlinePayments {
       invoiceId: invoice.id,
       amountCents: stripeInvoice.amount_paid,
       method: 'card',
-      reference: intent ?? stripeInvoice.id,
+      reference: (intent ? await this.cardCharged(intent) : null) ?? intent ?? stripeInvoice.id,
       stripePaymentIntentId: intent,
     });
     paid.push(invoice.id);
@@ -531,6 +554,8 @@ export class OnlinePayments {
   /**
    * Refunds of a charge that the portal has not recorded yet (made in Stripe's dashboard, or
    * a staff refund whose answer was lost): each one a refund row and a credit note, once.
+   * The money has gone, so each is recorded even when it is more than was left of the
+   * payment (flagged for staff): the event is never refused.
    */
   private async chargeRefunded(tx: Executor, charge: Stripe.Charge): Promise<Outcome> {
     const intent = idOf(charge.payment_intent);
@@ -549,6 +574,11 @@ export class OnlinePayments {
         method: 'card',
         reference: refund.id,
         stripeRefundId: refund.id,
+        atStripe: {
+          pendingRefundId: isUuid(refund.metadata?.pendingRefundId ?? '')
+            ? refund.metadata!.pendingRefundId!
+            : null,
+        },
       });
       if (!replay) recorded += 1;
     }
@@ -593,6 +623,19 @@ export class OnlinePayments {
         ? method
         : await this.stripe.paymentMethods.retrieve(methodId);
     return found.card ? { brand: found.card.brand, last4: found.card.last4 } : null;
+  }
+
+  /**
+   * The card a payment intent charged, as receipts name it ('Visa •••• 4242'): the payment's
+   * reference. Null when Stripe's charge says no card.
+   */
+  private async cardCharged(intentId: string): Promise<string | null> {
+    const intent = await this.stripe.paymentIntents.retrieve(intentId, {
+      expand: ['latest_charge'],
+    });
+    const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+    const card = charge?.payment_method_details?.card;
+    return card?.last4 ? cardLabel(card.brand, card.last4) : null;
   }
 
   /** The first automatic charge: the day after the paid-through date, or in two days at least. */

@@ -41,6 +41,7 @@ const hooks: SubscriptionHooks = {
     });
     return invoice;
   },
+  nextCharge: async () => null,
   subscriptionChanged: async (_tx, change) => {
     calls.push({ hook: 'subscriptionChanged', args: change });
   },
@@ -223,7 +224,9 @@ describe('POST /api/stripe/webhook', () => {
       payment_intent: paid!.stripePaymentIntentId!,
       amount: 10_000,
     });
-    await expect.poll(async () => (await outcomeOf(10_000))?.outcome).toBe('applied');
+    await expect
+      .poll(async () => (await outcomeOf(10_000))?.outcome, { timeout: 10_000 })
+      .toBe('applied');
     const recorded = await refundsOf(dashboard.id);
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ kind: 'refund', amountCents: 10_000, method: 'card' });
@@ -249,7 +252,7 @@ describe('POST /api/stripe/webhook', () => {
     // (then the event records it, and staff's recording is answered as that same refund) or
     // after (a duplicate). Either way it is recorded once, and the outcome says which happened.
     await expect
-      .poll(async () => (await outcomeOf(15_000))?.outcome)
+      .poll(async () => (await outcomeOf(15_000))?.outcome, { timeout: 10_000 })
       .toMatch(/^(applied|duplicate: refunds already recorded)$/);
     const staffRefund = await refundsOf(staffRefundId);
     expect(staffRefund).toHaveLength(1);
@@ -266,6 +269,95 @@ describe('POST /api/stripe/webhook', () => {
     expect((await outcomeOf(15_000))?.outcome).toBe(
       audit!.actorId === null ? 'applied' : 'duplicate: refunds already recorded',
     );
+  });
+
+  it('refunds a $300 payment once when a card refund and a recorded cash refund are sent together', async () => {
+    const invoice = await openInvoice(30_000);
+    const { url } = (await checkout(invoice.id)).json<{ url: string }>();
+    await payOnCheckout(url);
+    const [paid] = await paymentsOf(invoice.id);
+    const admin = await createTestUser(ctx.db, { role: 'admin', contact: false });
+    const staff = bearer(await signIn(ctx, admin.email));
+    const refund = (payload: object) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${paid!.id}/refunds`,
+        headers: staff,
+        payload: { amountCents: 30_000, reason: 'Cancelled', ...payload },
+      });
+    // The card refund is made at Stripe; while its answer is on the way, staff record cash.
+    const held = standIn.hold('POST', '/v1/refunds');
+    const online = refund({ online: true });
+    await held.reached;
+    const cash = await refund({ online: false, method: 'cash' });
+    held.release();
+    const card = await online;
+    expect(card.statusCode, card.body).toBe(201);
+    expect(cash.statusCode).toBe(422);
+    expect(cash.json()).toMatchObject({ error: 'refund_too_large' });
+
+    const intent = paid!.stripePaymentIntentId!;
+    const refundedEvents = () =>
+      standIn
+        .delivered('charge.refunded')
+        .filter(
+          (e) =>
+            (e.data as { object: { payment_intent: string } }).object.payment_intent === intent,
+        );
+    await expect.poll(() => refundedEvents().length, { timeout: 10_000 }).toBe(1);
+    const [delivery] = standIn.deliveries.filter((d) => d.event.id === refundedEvents()[0]!.id);
+    expect(delivery!.status).toBe(200);
+    const refunds = (await paymentsOf(invoice.id)).filter((p) => p.kind === 'refund');
+    expect(refunds).toMatchObject([{ amountCents: 30_000, method: 'card', flag: null }]);
+    const atStripe = [...standIn.refunds.values()].filter((r) => r.payment_intent === intent);
+    expect(atStripe.reduce((sum, r) => sum + Number(r.amount), 0)).toBe(30_000);
+  });
+
+  it('records a refund made at Stripe beyond what is left, flagged for staff, and answers 200', async () => {
+    const invoice = await openInvoice(30_000);
+    const { url } = (await checkout(invoice.id)).json<{ url: string }>();
+    await payOnCheckout(url);
+    const [paid] = await paymentsOf(invoice.id);
+    const admin = await createTestUser(ctx.db, { role: 'admin', contact: false });
+    const cash = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${paid!.id}/refunds`,
+      headers: bearer(await signIn(ctx, admin.email)),
+      payload: { amountCents: 30_000, reason: 'Paid back in cash', method: 'cash' },
+    });
+    expect(cash.statusCode).toBe(201);
+    // Someone refunds the card too, in Stripe's dashboard: the money has gone all the same.
+    const api = new URL(standIn.url);
+    const stripe = createStripeClient({
+      secretKey: 'sk_test_dashboard',
+      webhookSecret: secret,
+      api: { host: api.hostname, port: Number(api.port), protocol: 'http' },
+    });
+    const dashboard = await stripe.refunds.create({ payment_intent: paid!.stripePaymentIntentId! });
+    await expect
+      .poll(
+        () =>
+          standIn.deliveries.find(
+            (d) =>
+              d.event.type === 'charge.refunded' &&
+              (d.event.data as { object: { payment_intent: string } }).object.payment_intent ===
+                paid!.stripePaymentIntentId,
+          )?.status,
+        { timeout: 10_000 },
+      )
+      .toBe(200);
+    const [recorded] = await ctx.db
+      .select()
+      .from(payments)
+      .where(eq(payments.stripeRefundId, dashboard.id));
+    expect(recorded).toMatchObject({ kind: 'refund', amountCents: 30_000, method: 'card' });
+    expect(recorded!.flag).toContain('beyond what was left of the payment');
+    const staffView = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/invoices/${invoice.id}`,
+      headers: bearer(await signIn(ctx, admin.email)),
+    });
+    expect(JSON.stringify(staffView.json())).toContain('beyond what was left of the payment');
   });
 
   it('refunds a payment for an invoice voided while its Checkout was open, and records why', async () => {

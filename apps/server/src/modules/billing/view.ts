@@ -14,6 +14,7 @@ export function toPayment(row: q.PaymentRow): Payment {
     receivedOn: row.receivedOn,
     refundOfPaymentId: row.refundOfPaymentId,
     creditNoteId: row.creditNoteId,
+    flag: row.flag,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -55,7 +55,6 @@ export function ticketBilling(
         { id: null, label: 'portal' },
       );
     },
-    receiptLater: (invoiceId) => billing.documents?.receiptMailLater(invoiceId),
     async voidIfOpen(tx, invoiceIds, reason) {
       await billing.voidIfOpen(tx, { invoiceIds, reason });
     },

@@ -45,7 +45,6 @@ export interface TicketBilling {
   ): Promise<void>;
   /** Gives back `amountCents` of the invoice's card payment through Stripe. */
   refundOnline(invoiceId: string, amountCents: number, reason: string): Promise<void>;
-  receiptLater(invoiceId: string): void;
   /** Voids those of the invoices still open (a cancelled unpaid ticket), in the audit log. */
   voidIfOpen(tx: Executor, invoiceIds: string[], reason: string): Promise<void>;
   onPaid(handler: (tx: Executor, invoiceId: string) => Promise<void>): void;

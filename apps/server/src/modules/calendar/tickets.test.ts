@@ -187,6 +187,18 @@ describe('paying online', () => {
     const receipt = await mailTo(g.body.email, /receipt/i);
     expect(receipt.text).toContain('$70.00');
     expect(receipt.attachments.some((a) => a.contentType === 'application/pdf')).toBe(true);
+    // The receipt names the card, not Stripe's payment id.
+    expect(receipt.text).toContain('by card (Visa •••• 4242)');
+    expect(receipt.text).not.toMatch(/\bpi_/);
+    // One payment, one receipt: also when Stripe sends the event again.
+    const completed = standIn.delivered('checkout.session.completed').at(-1)!;
+    const again = await smtp.sentDuring(
+      () => ctx.app.flushMail(),
+      () => standIn.deliver(completed),
+    );
+    expect(again).toEqual([]);
+    const { number } = await invoiceRow(ticket!.invoiceId);
+    expect(mailsTo(g.body.email, new RegExp(`^Receipt for invoice ${number}`))).toHaveLength(1);
 
     const managed = await ctx.app.inject({
       method: 'GET',

@@ -215,10 +215,10 @@ export class Tickets {
   }
 
   /**
-   * Mails what payments recorded since the last call owe: the receipt, and to each party that
-   * was waiting on its payment the confirmation with its manage link and check-in code. A
-   * payment whose transaction did not commit finds its registrations still held and mails
-   * nothing.
+   * Mails what payments recorded since the last call owe: to each party that was waiting on
+   * its payment the confirmation with its manage link and check-in code. The receipt is the
+   * payment's own mail, sent once by billing whoever records it. A payment whose transaction
+   * did not commit finds its registrations still held and mails nothing.
    */
   async mailPaid(): Promise<void> {
     const invoiceIds = [...this.paid];
@@ -226,7 +226,6 @@ export class Tickets {
     for (const invoiceId of invoiceIds) {
       const invoice = (await this.billing.invoices(this.db, [invoiceId])).get(invoiceId);
       if (invoice?.status !== 'paid') continue;
-      this.billing.receiptLater(invoiceId);
       const rows = await this.db.transaction((tx) => tq.lockRegistrationsOfInvoice(tx, invoiceId));
       for (const row of rows) {
         if (row.seatStatus !== 'confirmed' || row.walkIn) continue;

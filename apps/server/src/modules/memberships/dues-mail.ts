@@ -1,4 +1,10 @@
-import { addDays, type DuesNoticeKind, formatDateKey, formatMoney } from '@chamber/contract';
+import {
+  addDays,
+  type DuesNoticeKind,
+  formatDateKey,
+  formatMoney,
+  nextChargeSentence,
+} from '@chamber/contract';
 import { type ChamberIdentity, renderMail } from '../../lib/mail/templates.js';
 
 /** What a dues mail says, read in the transaction that marks it mailed. */
@@ -65,6 +71,27 @@ export function duesMail(chamber: ChamberIdentity, f: NoticeFacts) {
         action: { label: 'Manage automatic renewal', url: link },
         link: { label: 'Your membership', url: link },
       });
+    case 'auto_renew_on': {
+      const next = nextChargeSentence({
+        amountCents: f.renewalCents,
+        currency: f.currency,
+        on: addDays(f.paidThrough, 1),
+        card: f.cardLast4 ? { brand: f.cardBrand, last4: f.cardLast4 } : null,
+      });
+      return renderMail(chamber, {
+        subject: `Automatic renewal is on for your ${chamber.name} membership`,
+        preview: `${next}.`,
+        greeting,
+        paragraphs: [
+          `${capitalise(who)} ${f.planName} membership now renews automatically each year (${f.renewalPlanName}).`,
+          `${next}. We will remind you a few days before.`,
+          'To use another card or turn automatic renewal off, go to your membership page.',
+          signOff,
+        ],
+        action: { label: 'Manage automatic renewal', url: link },
+        link: { label: 'Your membership', url: link },
+      });
+    }
     case 'charge_failed':
       return renderMail(chamber, {
         subject: `We could not charge your card for your ${chamber.name} membership`,

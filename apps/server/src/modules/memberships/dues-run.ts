@@ -203,7 +203,7 @@ export async function mailQueuedNotices(
         .for('update', { of: duesNotices, skipLocked: true });
       if (!row) return false;
       const n = row.notice;
-      if (row.email && stillTrue(n.kind, row.m.status)) {
+      if (row.email && stillTrue(n.kind, row.m.status, row.m.autoRenew)) {
         await delivery.send((chamber) => ({
           to: row.email!,
           ...duesMail(chamber, {
@@ -243,10 +243,13 @@ export async function mailQueuedNotices(
 
 /**
  * A mail queued earlier that no longer fits is dropped, not sent: a reminder for a membership
- * renewed or lapsed meanwhile, a grace notice for one already restored.
+ * renewed or lapsed meanwhile, a grace notice for one already restored, the confirmation of
+ * automatic renewal turned off again.
  */
-function stillTrue(kind: DuesNoticeKind, status: string): boolean {
+function stillTrue(kind: DuesNoticeKind, status: string, autoRenew: boolean): boolean {
   switch (kind) {
+    case 'auto_renew_on':
+      return autoRenew && (status === 'active' || status === 'grace');
     case 'renewal_reminder':
     case 'auto_charge_notice':
       return status === 'active';

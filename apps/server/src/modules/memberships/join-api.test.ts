@@ -173,6 +173,22 @@ describe('joining through the API', () => {
     ]);
   });
 
+  it("mails the join invoice once when 'Send me an invoice' is clicked twice", async () => {
+    const { token, email } = await register();
+    const from = smtp.received.length;
+    const join = () =>
+      post('/api/membership/join', { planId: plans.basic, details, payBy: 'invoice' }, token);
+    // A double click: two requests at once, then the same again a moment later.
+    const answers = [...(await Promise.all([join(), join()])), await join()];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const numbers = answers.map((a) => a.json<JoinMembershipResponse>().invoice!.number);
+    expect(new Set(numbers).size).toBe(1);
+    const mails = await mailsTo(email, from);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Invoice ${numbers[0]}: $300.00 due by ${mails[0]!.subject!.split(' due by ')[1]}`,
+    ]);
+  });
+
   it('pays by card: no invoice mail, one receipt, back on the join page; held pending while staff approve', async () => {
     await ctx.db.update(membershipSettings).set({ staffApproveNewMembers: true });
     const { token, email } = await register();

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
+  DuesNoticeKind,
   InvoicePurpose,
   JoinDetails,
   MembershipEventKind,
@@ -322,6 +323,22 @@ export async function queueNotice(db: Executor, values: typeof duesNotices.$infe
     .onConflictDoNothing()
     .returning({ kind: duesNotices.kind });
   return rows.length;
+}
+
+/** Forgets a dues mail of a kind for a paid-through date, so the next change mails it again. */
+export async function forgetNotice(
+  db: Executor,
+  key: { membershipId: string; kind: DuesNoticeKind; paidThrough: string },
+) {
+  await db
+    .delete(duesNotices)
+    .where(
+      and(
+        eq(duesNotices.membershipId, key.membershipId),
+        eq(duesNotices.kind, key.kind),
+        eq(duesNotices.paidThrough, key.paidThrough),
+      ),
+    );
 }
 
 /** What a staff list shows of a membership: the columns `toMembership` reads, nothing more. */

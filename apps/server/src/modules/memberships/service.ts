@@ -18,6 +18,7 @@ import {
   type MembershipStatus,
   type MembershipTier,
   type MyMembership,
+  type NextCharge,
   nextTerm,
   type PaymentStatus,
   RENEWAL_OPENS_DAYS,
@@ -123,6 +124,7 @@ export class MembershipsService {
           : [],
         setAutoRenew: isCurrent,
       },
+      nextCharge: m.autoRenew ? await this.nextCharge(this.db, m.id) : null,
       renewal: this.mayRenew(m, today)
         ? {
             plan: planRef(renewalPlan),
@@ -710,7 +712,34 @@ export class MembershipsService {
     return this.openRenewal(tx, m, { force: true });
   }
 
-  /** Stripe set up automatic renewal: the customer, subscription and card it charges. */
+  /**
+   * The next automatic charge of a membership renewing automatically: the open renewal
+   * invoice's amount (the charge follows it), else the next term's at the renewal plan's
+   * price; the day after the paid-through date; the card on file. Null when it does not renew
+   * automatically.
+   */
+  async nextCharge(db: Executor, membershipId: string): Promise<NextCharge | null> {
+    const view = await q.findView(db, eq(q.memberships.id, membershipId));
+    const m = view?.membership;
+    if (!view || !m?.autoRenew || !m.paidThrough) return null;
+    const [settings, [open]] = await Promise.all([
+      q.getSettings(db),
+      q.openInvoices(db, m.id, ['membership_renewal']),
+    ]);
+    const plan = view.nextPlan ?? view.plan;
+    return {
+      amountCents:
+        open?.totalCents ?? nextTerm(settings.termRule, m.paidThrough, plan.priceCents).amountCents,
+      currency: settings.currency,
+      on: addDays(m.paidThrough, 1),
+      card: m.cardLast4 ? { brand: m.cardBrand, last4: m.cardLast4 } : null,
+    };
+  }
+
+  /**
+   * Stripe set up automatic renewal: the customer, subscription and card it charges. Turning
+   * it on is confirmed by mail (queued here, once per paid term and switch-on).
+   */
   async linkSubscription(
     tx: Executor,
     membershipId: string,
@@ -730,7 +759,17 @@ export class MembershipsService {
       autoRenew: true,
       updatedAt: this.clock.now(),
     });
-    if (!m.autoRenew) await this.event(tx, m.id, 'auto_renew_on', { via: 'stripe' }, systemActor);
+    if (m.autoRenew) return;
+    await this.event(tx, m.id, 'auto_renew_on', { via: 'stripe' }, systemActor);
+    if (m.paidThrough) {
+      await q.queueNotice(tx, {
+        membershipId: m.id,
+        kind: 'auto_renew_on',
+        paidThrough: m.paidThrough,
+        daysBefore: 0,
+        sentAt: this.clock.now(),
+      });
+    }
   }
 
   /** The card an automatic renewal charges changed (the customer portal, a new card). */
@@ -772,6 +811,17 @@ export class MembershipsService {
     if (!m.autoRenew) return;
     await q.updateMembership(tx, m.id, { autoRenew: false, updatedAt: this.clock.now() });
     await this.event(tx, m.id, 'auto_renew_off', { via }, systemActor);
+    await this.forgetSwitchOn(tx, m);
+  }
+
+  /** Turned off: turning it on again is confirmed by mail again. */
+  private async forgetSwitchOn(tx: Executor, m: q.MembershipRow) {
+    if (!m.paidThrough) return;
+    await q.forgetNotice(tx, {
+      membershipId: m.id,
+      kind: 'auto_renew_on',
+      paidThrough: m.paidThrough,
+    });
   }
 
   /** The subscription ended (cancelled in Stripe, or after failed charges): no automatic renewal. */
@@ -784,6 +834,7 @@ export class MembershipsService {
       updatedAt: this.clock.now(),
     });
     if (m.autoRenew) await this.event(tx, m.id, 'auto_renew_off', { via: 'stripe' }, systemActor);
+    await this.forgetSwitchOn(tx, m);
   }
 
   // Shared steps.

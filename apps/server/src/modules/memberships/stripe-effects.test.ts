@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { MyMembership } from '@chamber/contract';
 import { membershipEvents, membershipTerms, memberships } from '@chamber/db';
 import { createTestUser, signIn, type TestContext } from '../../test/app.js';
 import { bearer } from '../../test/members.js';
@@ -89,7 +90,39 @@ describe('Stripe events through the memberships hooks', () => {
     });
     expect(res.statusCode).toBe(200);
     // The join's card is kept: the subscription starts from it without another Checkout.
-    expect(res.json()).toEqual({ autoRenew: true, url: null });
+    const nextCharge = {
+      amountCents: 55_000,
+      currency: 'USD',
+      on: '2027-03-10',
+      card: { brand: 'visa', last4: '4242' },
+    };
+    expect(res.json()).toEqual({ autoRenew: true, url: null, nextCharge });
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/membership',
+      headers: bearer(token),
+    });
+    expect(mine.json<MyMembership>().nextCharge).toEqual(nextCharge);
+    // Confirmed by mail, once: the same switch again sends nothing more.
+    await ctx.app.flushMail();
+    const confirmation = await smtp.mailTo(
+      'maria@sweetwater.example',
+      /^Automatic renewal is on for your /,
+    );
+    expect(confirmation.text).toContain('Next charge $550.00 on 10 March 2027 to Visa •••• 4242.');
+    const again = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/payments/auto-renew',
+      headers: bearer(token),
+      payload: { on: true },
+    });
+    expect(again.statusCode).toBe(200);
+    await ctx.app.flushMail();
+    expect(
+      smtp
+        .sentTo('maria@sweetwater.example')
+        .filter((m) => /^Automatic renewal is on/.test(m.subject ?? '')),
+    ).toHaveLength(1);
     const linked = await membership();
     expect(linked).toMatchObject({ autoRenew: true, cardLast4: '4242', cardBrand: 'visa' });
     subscriptionId = linked.stripeSubscriptionId!;

@@ -14,6 +14,8 @@ export function subscriptionHooks(memberships: MembershipsService) {
     renewalInvoice: (tx: Executor, membershipId: string) =>
       memberships.renewalInvoiceFor(tx, membershipId),
 
+    nextCharge: (tx: Executor, membershipId: string) => memberships.nextCharge(tx, membershipId),
+
     async subscriptionChanged(
       tx: Executor,
       change: {

@@ -308,6 +308,11 @@ function InvoiceCard({ invoice, onAction }: { invoice: Invoice; onAction: (a: Ac
                   {methodLabels[payment.method]}
                   {payment.reference ? ` ${payment.reference}` : ''} ·{' '}
                   {formatMemberSince(payment.receivedOn)}
+                  {payment.flag ? (
+                    <strong className="mt-1 block font-medium text-destructive">
+                      {payment.flag}
+                    </strong>
+                  ) : null}
                 </span>
                 {left > 0 ? (
                   <Button

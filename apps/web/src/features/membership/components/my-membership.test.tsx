@@ -57,6 +57,7 @@ const mine = myMembershipSchema.parse({
   ],
   may: { renew: true, upgradeTo: [elite], downgradeTo: [], setAutoRenew: true },
   renewal: { plan: enhanced, amountCents: 55_000 },
+  nextCharge: null,
   history: [],
 });
 
@@ -87,6 +88,36 @@ describe('My membership', () => {
     expect(api.bodies('POST /payments/checkout')).toEqual([
       { invoiceId: '00000000-0000-4000-8000-0000000000a1' },
     ]);
+  });
+
+  it('confirms automatic renewal turned on with the next charge, its day and card', async () => {
+    const on = myMembershipSchema.parse({
+      ...mine,
+      membership: { ...mine.membership, autoRenew: true, card: { brand: 'visa', last4: '4242' } },
+      nextCharge: {
+        amountCents: 55_000,
+        currency: 'USD',
+        on: '2027-10-23',
+        card: { brand: 'visa', last4: '4242' },
+      },
+    });
+    let current = mine;
+    const api = stubApi({
+      'GET /membership': () => json(200, current),
+      'GET /payments/options': () => json(200, { online: true, offlineMethods: ['check'] }),
+      'PUT /payments/auto-renew': () => {
+        current = on;
+        return json(200, { autoRenew: true, url: null, nextCharge: on.nextCharge });
+      },
+    });
+    renderWithProviders(<MyMembershipView />);
+    fireEvent.click(await screen.findByLabelText(/Renew automatically/));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Automatic renewal is on. Next charge $550.00 on 23 October 2027 to Visa •••• 4242.',
+      ),
+    );
+    expect(api.bodies('PUT /payments/auto-renew')).toEqual([{ on: true }]);
   });
 
   it('without card payments, says how to pay the invoice and offers no automatic renewal', async () => {

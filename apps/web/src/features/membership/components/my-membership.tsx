@@ -1,4 +1,9 @@
-import { formatMoney, type MembershipStatus, type MyMembership } from '@chamber/contract';
+import {
+  formatMoney,
+  type MembershipStatus,
+  type MyMembership,
+  nextChargeSentence,
+} from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { toast } from 'sonner';
@@ -179,6 +184,12 @@ function Loaded({ mine, online }: { mine: MyMembership; online: boolean }) {
               </Label>
             </div>
           ) : null}
+          {/* Turning automatic renewal on is confirmed here (and by mail) with the charge to come. */}
+          <p role="status" className="text-sm font-medium empty:hidden">
+            {membership.autoRenew && mine.nextCharge
+              ? `Automatic renewal is on. ${nextChargeSentence(mine.nextCharge)}.`
+              : ''}
+          </p>
         </CardContent>
       </Card>
       <div className="grid gap-6">
