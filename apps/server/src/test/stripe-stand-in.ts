@@ -11,7 +11,7 @@ import { stripeApiVersion } from '../modules/billing/stripe-client.js';
  * the calls the portal makes, in the shapes of the pinned API version (`stripeApiVersion`,
  * 2026-10-28.endive): customers (create, retrieve), Checkout sessions (create in `payment`
  * and `subscription` mode, retrieve), subscriptions (create, retrieve, update
- * `cancel_at_period_end`, cancel), billing portal sessions (create), refunds (create, list
+ * `cancel_at_period_end` or an item's `price_data`, cancel), invoice items (create, on a draft), invoices (create a one-off draft), billing portal sessions (create), refunds (create, list
  * by charge), payment intents (retrieve, `latest_charge` expandable, for the card charged), payment methods (retrieve, for the card's brand and last four), products (create, for a subscription's
  * price) and invoices
  * (retrieve, with `payments` expanded); a POST's Idempotency-Key is honoured. Anything else answers 404 as Stripe does for an
@@ -23,8 +23,10 @@ import { stripeApiVersion } from '../modules/billing/stripe-client.js';
  * `invoice.paid`) to the portal's webhook, signed with the SDK's own
  * `webhooks.generateTestHeaderString`, and then redirects to the session's `success_url`;
  * 'Cancel' redirects to its `cancel_url` and leaves the session open, as Stripe does.
- * Tests drive what Stripe would do later on its own with `renew`, `failRenewal` and
- * `deliver`.
+ * Tests drive what Stripe would do later on its own with `renew` (a draft and its
+ * `invoice.created`, then the charge; `draftRenewal` and `payInvoice` take the two halves
+ * apart), `failRenewal`, `payInvoice` (a one-off invoice the portal made, or another attempt
+ * at an open one) and `deliver`.
  */
 
 type StripeObject = Record<string, unknown> & { id: string };
@@ -108,6 +110,7 @@ export class StripeStandIn {
   readonly refunds = new Map<string, StripeObject>();
   readonly paymentMethods = new Map<string, StripeObject>();
   readonly invoices = new Map<string, StripeObject>();
+  readonly invoiceItems = new Map<string, StripeObject>();
   readonly portalSessions = new Map<string, StripeObject>();
   /** Every API call received, in order. */
   readonly requests: StandInRequest[] = [];
@@ -270,24 +273,65 @@ export class StripeStandIn {
     return String(session.success_url).replace('{CHECKOUT_SESSION_ID}', sessionId);
   }
 
-  /** The subscription's next yearly charge, paid: delivers `invoice.paid`. */
+  /**
+   * The subscription's next yearly charge, paid, as Stripe runs a renewal: the invoice is
+   * made as a draft and `invoice.created` sent (the portal may add invoice items to the draft
+   * then), then it is finalized with those items, charged, and `invoice.paid` sent.
+   */
   async renew(subscriptionId: string): Promise<StripeObject> {
-    const subscription = this.subscriptions.get(subscriptionId);
-    if (!subscription) throw missing('subscription', subscriptionId);
-    subscription.status = 'active';
-    const invoice = this.subscriptionInvoice(subscription, 'subscription_cycle', true);
-    await this.deliver(this.event('invoice.paid', invoice));
-    return invoice;
+    const draft = await this.draftRenewal(subscriptionId);
+    return this.payInvoice(draft.id);
   }
 
-  /** The subscription's next charge, declined: delivers `invoice.payment_failed`. */
+  /**
+   * The first half of a renewal: the draft of the next yearly invoice, `invoice.created`
+   * delivered. `payInvoice` charges it (about an hour later at Stripe).
+   */
+  async draftRenewal(subscriptionId: string): Promise<StripeObject> {
+    const subscription = this.subscriptions.get(subscriptionId);
+    if (!subscription) throw missing('subscription', subscriptionId);
+    const draft = this.draftInvoice(subscription, 'subscription_cycle');
+    await this.deliver(this.event('invoice.created', draft));
+    return draft;
+  }
+
+  /** The subscription's next charge, declined: delivers `invoice.created`, then `invoice.payment_failed`. */
   async failRenewal(subscriptionId: string): Promise<StripeObject> {
     const subscription = this.subscriptions.get(subscriptionId);
     if (!subscription) throw missing('subscription', subscriptionId);
     subscription.status = 'past_due';
-    const invoice = this.subscriptionInvoice(subscription, 'subscription_cycle', false);
+    const draft = this.draftInvoice(subscription, 'subscription_cycle');
+    await this.deliver(this.event('invoice.created', draft));
+    const invoice = this.settleInvoice(draft, subscription, false);
     await this.deliver(this.event('invoice.payment_failed', invoice));
     return invoice;
+  }
+
+  /**
+   * Stripe charging an invoice on its own: a one-off invoice the portal made (finalized with
+   * its items, as `auto_advance` does about an hour later), or another attempt at an open
+   * subscription invoice. Delivers `invoice.paid`.
+   */
+  async payInvoice(invoiceId: string): Promise<StripeObject> {
+    const invoice = this.invoices.get(invoiceId);
+    if (!invoice) throw missing('invoice', invoiceId);
+    if (invoice.status !== 'draft' && invoice.status !== 'open') {
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'Invoice is already paid',
+        'invoice_not_open',
+      );
+    }
+    const details = (invoice.parent as { subscription_details?: { subscription?: string } } | null)
+      ?.subscription_details;
+    const subscription = details?.subscription
+      ? (this.subscriptions.get(details.subscription) ?? null)
+      : null;
+    if (subscription) subscription.status = 'active';
+    const paid = this.settleInvoice(invoice, subscription, true);
+    await this.deliver(this.event('invoice.paid', paid));
+    return paid;
   }
 
   // ----- the objects ----------------------------------------------------------------------
@@ -498,44 +542,39 @@ export class StripeStandIn {
     return subscription;
   }
 
+  /** A subscription's first invoice, finalized and charged at once (no trial). */
   private subscriptionInvoice(
     subscription: StripeObject,
     reason: string,
     paid: boolean,
   ): StripeObject {
+    return this.settleInvoice(this.draftInvoice(subscription, reason), subscription, paid);
+  }
+
+  /** A draft invoice for the subscription's next period at its price, not yet charged. */
+  private draftInvoice(subscription: StripeObject, reason: string): StripeObject {
     const item = (subscription.items as { data: Array<Record<string, unknown>> }).data[0]!;
     const price = item.price as Record<string, unknown>;
     const amount = Number(price.unit_amount) * Number(item.quantity);
     const customer = String(subscription.customer);
     const periodStart = Number(item.current_period_end);
     const periodEnd = periodStart + 365 * 86400;
-    let intent: StripeObject | undefined;
-    if (paid) {
-      intent = this.charge(
-        customer,
-        String(subscription.default_payment_method),
-        amount,
-        String(subscription.currency),
-        subscription.metadata,
-      );
-      item.current_period_start = periodStart;
-      item.current_period_end = periodEnd;
-    }
     const invoiceId = id('in');
     const invoice: StripeObject = {
       id: invoiceId,
       object: 'invoice',
       amount_due: amount,
-      amount_paid: paid ? amount : 0,
-      amount_remaining: paid ? 0 : amount,
-      attempt_count: 1,
-      attempted: true,
+      amount_paid: 0,
+      amount_remaining: amount,
+      attempt_count: 0,
+      attempted: false,
+      auto_advance: true,
       billing_reason: reason,
       collection_method: 'charge_automatically',
       created: now(),
       currency: subscription.currency,
       customer,
-      hosted_invoice_url: `${this.url}/invoice/${invoiceId}`,
+      hosted_invoice_url: null,
       lines: {
         object: 'list',
         data: [
@@ -553,8 +592,8 @@ export class StripeStandIn {
       },
       livemode: false,
       metadata: {},
-      next_payment_attempt: paid ? null : now() + 3 * 86400,
-      number: `${randomBytes(3).toString('hex').toUpperCase()}-0001`,
+      next_payment_attempt: null,
+      number: null,
       parent: {
         quote_details: null,
         subscription_details: {
@@ -563,6 +602,72 @@ export class StripeStandIn {
         },
         type: 'subscription_details',
       },
+      payments: { object: 'list', data: [], has_more: false },
+      period_end: periodStart,
+      period_start: periodStart - 365 * 86400,
+      status: 'draft',
+      status_transitions: { paid_at: null, finalized_at: null },
+      subtotal: amount,
+      total: amount,
+    };
+    this.invoices.set(invoiceId, invoice);
+    subscription.latest_invoice = invoiceId;
+    return invoice;
+  }
+
+  /**
+   * Finalizes a draft with the invoice items added to it meanwhile and attempts the charge to
+   * the subscription's card: paid, or open with the next attempt in three days.
+   */
+  private settleInvoice(
+    invoice: StripeObject,
+    subscription: StripeObject | null,
+    paid: boolean,
+  ): StripeObject {
+    const lines = invoice.lines as { data: Array<Record<string, unknown>> };
+    // Finalizing takes the items added to the draft; another attempt has its lines already.
+    for (const added of this.invoiceItems.values()) {
+      if (invoice.status !== 'draft' || added.invoice !== invoice.id) continue;
+      lines.data.push({
+        id: id('il'),
+        object: 'line_item',
+        amount: added.amount,
+        currency: added.currency,
+        description: added.description,
+        period: added.period,
+        quantity: 1,
+      });
+    }
+    const amount = lines.data.reduce((sum, line) => sum + Number(line.amount), 0);
+    // A subscription's invoice charges its card; a one-off invoice the customer's default.
+    const customer = this.customers.get(String(invoice.customer));
+    const card = subscription
+      ? subscription.default_payment_method
+      : (customer?.invoice_settings as Record<string, unknown> | undefined)?.default_payment_method;
+    let intent: StripeObject | undefined;
+    if (paid) {
+      intent = this.charge(
+        String(invoice.customer),
+        String(card),
+        amount,
+        String(invoice.currency),
+        subscription?.metadata ?? invoice.metadata,
+      );
+      if (subscription) {
+        const item = (subscription.items as { data: Array<Record<string, unknown>> }).data[0]!;
+        item.current_period_start = Number(item.current_period_end);
+        item.current_period_end = Number(item.current_period_end) + 365 * 86400;
+      }
+    }
+    Object.assign(invoice, {
+      amount_due: amount,
+      amount_paid: paid ? amount : 0,
+      amount_remaining: paid ? 0 : amount,
+      attempt_count: 1,
+      attempted: true,
+      hosted_invoice_url: `${this.url}/invoice/${invoice.id}`,
+      next_payment_attempt: paid ? null : now() + 3 * 86400,
+      number: `${randomBytes(3).toString('hex').toUpperCase()}-0001`,
       payments: {
         object: 'list',
         data: intent
@@ -572,8 +677,8 @@ export class StripeStandIn {
                 object: 'invoice_payment',
                 amount_paid: amount,
                 amount_requested: amount,
-                currency: subscription.currency,
-                invoice: invoiceId,
+                currency: invoice.currency,
+                invoice: invoice.id,
                 is_default: true,
                 payment: { payment_intent: intent.id, type: 'payment_intent' },
                 status: 'paid',
@@ -582,16 +687,97 @@ export class StripeStandIn {
           : [],
         has_more: false,
       },
-      period_end: periodStart,
-      period_start: periodStart - 365 * 86400,
       status: paid ? 'paid' : 'open',
       status_transitions: { paid_at: paid ? now() : null, finalized_at: now() },
       subtotal: amount,
       total: amount,
+    });
+    return invoice;
+  }
+
+  /** POST /v1/invoices: a one-off draft invoice for a customer, charged to their default card. */
+  private createInvoice(body: Record<string, unknown>): StripeObject {
+    const customer = String(body.customer ?? '');
+    if (!this.customers.has(customer)) throw missing('customer', customer);
+    const invoiceId = id('in');
+    const invoice: StripeObject = {
+      id: invoiceId,
+      object: 'invoice',
+      amount_due: 0,
+      amount_paid: 0,
+      amount_remaining: 0,
+      attempt_count: 0,
+      attempted: false,
+      auto_advance: body.auto_advance === 'true',
+      billing_reason: 'manual',
+      collection_method: body.collection_method ?? 'charge_automatically',
+      created: now(),
+      currency: body.currency ?? 'usd',
+      customer,
+      description: body.description ?? null,
+      hosted_invoice_url: null,
+      lines: { object: 'list', data: [], has_more: false },
+      livemode: false,
+      metadata: body.metadata ?? {},
+      next_payment_attempt: null,
+      number: null,
+      parent: null,
+      payments: { object: 'list', data: [], has_more: false },
+      period_end: now(),
+      period_start: now(),
+      status: 'draft',
+      status_transitions: { paid_at: null, finalized_at: null },
+      subtotal: 0,
+      total: 0,
     };
     this.invoices.set(invoiceId, invoice);
-    subscription.latest_invoice = invoiceId;
     return invoice;
+  }
+
+  /** POST /v1/invoiceitems: a line added to a draft invoice (Stripe refuses it on any other). */
+  private createInvoiceItem(body: Record<string, unknown>): StripeObject {
+    const customer = String(body.customer ?? '');
+    if (!this.customers.has(customer)) throw missing('customer', customer);
+    const invoice = body.invoice ? this.invoices.get(String(body.invoice)) : undefined;
+    if (body.invoice && !invoice) throw missing('invoice', String(body.invoice));
+    if (invoice && invoice.status !== 'draft') {
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `You can only add invoice items to draft invoices. This invoice is ${String(invoice.status)}.`,
+        'invoice_not_editable',
+        'invoice',
+      );
+    }
+    if (body.amount === undefined || !body.currency) {
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'Missing required param: amount.',
+        'parameter_missing',
+        'amount',
+      );
+    }
+    const period = invoice
+      ? ((invoice.lines as { data: Array<Record<string, unknown>> }).data[0]?.period ?? null)
+      : { start: now(), end: now() };
+    const item: StripeObject = {
+      id: id('ii'),
+      object: 'invoiceitem',
+      amount: Number(body.amount),
+      currency: body.currency,
+      customer,
+      date: now(),
+      description: body.description ?? null,
+      discountable: true,
+      invoice: invoice ? invoice.id : null,
+      livemode: false,
+      metadata: body.metadata ?? {},
+      period,
+      quantity: 1,
+    };
+    this.invoiceItems.set(item.id, item);
+    return item;
   }
 
   // ----- HTTP -----------------------------------------------------------------------------
@@ -721,6 +907,25 @@ export class StripeStandIn {
         }
         if (body.default_payment_method)
           subscription.default_payment_method = body.default_payment_method;
+        // items[0][id] with new price_data: the price from the next period on (the portal asks
+        // for proration_behavior 'none', so nothing is charged or credited now).
+        for (const change of (body.items as Array<Record<string, unknown>> | undefined) ?? []) {
+          const item = (subscription.items as { data: Array<Record<string, unknown>> }).data.find(
+            (i) => i.id === change.id,
+          );
+          if (!item) throw missing('subscription_item', String(change.id));
+          const priceData = change.price_data as Record<string, unknown> | undefined;
+          if (priceData) {
+            const price = item.price as Record<string, unknown>;
+            item.price = {
+              ...price,
+              id: id('price'),
+              currency: priceData.currency ?? price.currency,
+              product: priceData.product ?? price.product,
+              unit_amount: Number(priceData.unit_amount),
+            };
+          }
+        }
         if (body.metadata)
           subscription.metadata = {
             ...(subscription.metadata as object),
@@ -772,6 +977,10 @@ export class StripeStandIn {
           ? { ...intent, latest_charge: this.charges.get(String(intent.latest_charge)) ?? null }
           : intent;
       }
+      case 'POST invoiceitems':
+        return this.createInvoiceItem(body);
+      case 'POST invoices':
+        return this.createInvoice(body);
       case 'GET payment_methods/:id':
         return get(this.paymentMethods, 'payment_method', key!);
       case 'GET invoices/:id': {

@@ -481,7 +481,9 @@ describe('automatic renewal', () => {
     const [sub] = [...standIn.subscriptions.values()];
     await standIn.failRenewal(sub!.id);
     expect(standIn.deliveries.at(-1)!.status).toBe(200);
+    // The draft made the charge follow the renewal invoice; then the card was declined.
     expect(calls).toMatchObject([
+      { hook: 'renewalInvoice', args: membershipId },
       { hook: 'chargeFailed', args: { membershipId, amountCents: 30_000 } },
     ]);
   });

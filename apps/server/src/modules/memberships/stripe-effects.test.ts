@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MyMembership } from '@chamber/contract';
-import { membershipEvents, membershipTerms, memberships } from '@chamber/db';
+import { membershipEvents, membershipPlans, membershipTerms, memberships } from '@chamber/db';
 import { createTestUser, signIn, type TestContext } from '../../test/app.js';
 import { bearer } from '../../test/members.js';
 import { startStripeApp, type StripeApp } from '../../test/stripe-app.js';
@@ -144,6 +144,91 @@ describe('Stripe events through the memberships hooks', () => {
       ['2026-03-10', '2027-03-09'],
       ['2027-03-10', '2028-03-09'],
     ]);
+  });
+
+  it('charges the renewal invoice, not the price from the day renewal was turned on', async () => {
+    // The chamber raises the Enhanced price after the member turned automatic renewal on.
+    await ctx.db
+      .update(membershipPlans)
+      .set({ priceCents: 60_000 })
+      .where(eq(membershipPlans.slug, 'enhanced'));
+    ctx.clock.advance(Date.parse('2028-03-09T19:00:00Z') - ctx.clock.now().getTime());
+    await ctx.app.flushMail();
+    smtp.received.length = 0;
+    const charged = await standIn.renew(subscriptionId);
+    expect(standIn.deliveries.slice(-2).map((d) => [d.event.type, d.status])).toEqual([
+      ['invoice.created', 200],
+      ['invoice.paid', 200],
+    ]);
+    // Stripe charged the renewal invoice's amount, and nothing went back.
+    expect(charged.amount_paid).toBe(60_000);
+    const intent = (charged.payments as { data: { payment: { payment_intent: string } }[] })
+      .data[0]!.payment.payment_intent;
+    expect([...standIn.refunds.values()].filter((r) => r.payment_intent === intent)).toEqual([]);
+    await ctx.app.flushMail();
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 5000 });
+    expect(smtp.received[0]!.subject).toMatch(/^Receipt for invoice 2028-\d{4}: \$600\.00 paid$/);
+    expect(await membership()).toMatchObject({ status: 'active', paidThrough: '2029-03-09' });
+    // The subscription charges the new price from now on.
+    const item = (
+      standIn.subscriptions.get(subscriptionId)!.items as {
+        data: { price: { unit_amount: number } }[];
+      }
+    ).data[0]!;
+    expect(item.price.unit_amount).toBe(60_000);
+  });
+
+  it('a charge that no longer matches the renewal invoice is a failed renewal: refunded, the member told, charged again', async () => {
+    ctx.clock.advance(Date.parse('2029-03-09T18:00:00Z') - ctx.clock.now().getTime());
+    await ctx.app.flushMail();
+    smtp.received.length = 0;
+    // Stripe drafts the $600.00 charge; the portal's renewal invoice is $600.00 too.
+    const draft = await standIn.draftRenewal(subscriptionId);
+    expect(standIn.deliveries.at(-1)).toMatchObject({ status: 200 });
+    // Before Stripe charges, the member asks for Basic from the next term: the $600.00
+    // renewal invoice is voided, and the next term costs $300.00.
+    const basic = (await ctx.db.query.membershipPlans.findFirst({
+      where: (p, { eq: is }) => is(p.slug, 'basic'),
+    }))!;
+    // Years on, the member signs in again.
+    const downgrade = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/membership/plan',
+      headers: bearer(await signIn(ctx, 'maria@sweetwater.example')),
+      payload: { planId: basic.id },
+    });
+    expect(downgrade.statusCode, downgrade.body).toBe(200);
+    const charged = await standIn.payInvoice(draft.id);
+    expect(charged.amount_paid).toBe(60_000);
+    expect(standIn.deliveries.at(-1)).toMatchObject({ status: 200 });
+    // The $600.00 went back to the card, and the member was told.
+    const intent = (charged.payments as { data: { payment: { payment_intent: string } }[] })
+      .data[0]!.payment.payment_intent;
+    expect(
+      [...standIn.refunds.values()].filter((r) => r.payment_intent === intent).map((r) => r.amount),
+    ).toEqual([60_000]);
+    const m = await membership();
+    expect(m.paidThrough).toBe('2029-03-09');
+    const kinds = (
+      await ctx.db.select().from(membershipEvents).where(eq(membershipEvents.membershipId, m.id))
+    ).map((e) => e.kind);
+    expect(kinds.filter((k) => k === 'charge_failed')).toHaveLength(1);
+    const told = await smtp.mailTo('maria@sweetwater.example', /could not charge your card/);
+    expect(told.text).toContain('https://portal.example.org/membership');
+    // Charged again, for the renewal invoice's $300.00: a one-off invoice Stripe charges.
+    const retry = [...standIn.invoices.values()].find(
+      (i) => i.billing_reason === 'manual' && i.customer === charged.customer,
+    )!;
+    expect(retry).toMatchObject({ status: 'draft', auto_advance: true });
+    smtp.received.length = 0;
+    const again = await standIn.payInvoice(retry.id);
+    expect(again.amount_paid).toBe(30_000);
+    expect(standIn.deliveries.at(-1)).toMatchObject({ status: 200 });
+    await ctx.app.flushMail();
+    const receipt = await smtp.mailTo('maria@sweetwater.example', /^Receipt for invoice/);
+    expect(receipt.subject).toMatch(/: \$300\.00 paid$/);
+    expect(receipt.text).toContain('by card (Visa •••• 4242)');
+    expect(await membership()).toMatchObject({ status: 'active', paidThrough: '2030-03-09' });
   });
 
   it('a signed invoice.payment_failed records the failure and mails the member a card update link', async () => {
