@@ -35,7 +35,8 @@ RUN rm -rf node_modules apps/*/node_modules packages/*/node_modules \
  && cp -a --parents package.json node_modules \
       packages/contract/package.json packages/contract/dist packages/contract/node_modules \
       packages/db/package.json packages/db/dist packages/db/drizzle packages/db/node_modules \
-      apps/server/package.json apps/server/dist apps/server/node_modules apps/web/dist \
+      apps/server/package.json apps/server/dist apps/server/fonts apps/server/node_modules \
+      apps/web/dist \
       apps/web/dist-server /out/
 
 # Debian and the Node binary of the image above: no npm, corepack, yarn or headers to carry.

@@ -39,6 +39,9 @@ export const seededDuesSettings = {
   invoiceDueDays: 30,
   staffApproveNewMembers: false,
   lapsedListing: 'hidden',
+  payee: '',
+  mailingAddress: '',
+  bankDetails: '',
   paymentInstructions: '',
 };
 

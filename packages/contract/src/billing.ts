@@ -165,3 +165,66 @@ export const paymentsExportQuerySchema = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
 });
+
+/**
+ * How an open invoice is paid offline, from the chamber's dues settings (Admin → Memberships
+ * → Settings), with the chamber's phone and email for when staff have filled in none of it.
+ */
+export const howToPaySchema = z.object({
+  payee: z.string().describe('Whom checks are made payable to; empty when not set'),
+  mailingAddress: z
+    .string()
+    .describe('Where checks are mailed, one line a line; empty when not set'),
+  bankDetails: z.string().describe('Bank and account for a transfer; empty when not set'),
+  note: z.string().describe('Anything else staff add; empty when not set'),
+  contact: z.string().describe("The chamber's phone and email, joined; empty when neither is set"),
+});
+export type HowToPay = z.infer<typeof howToPaySchema>;
+
+/** One part of an invoice's 'How to pay' section, in the order it is shown. */
+export interface HowToPayItem {
+  label: string;
+  text: string;
+}
+
+/**
+ * The 'How to pay' section of an invoice (PDF, mail, thank-you page, /membership), one rule
+ * for all: paying online where the portal takes cards, then each offline way staff have set;
+ * with none set, how to reach the chamber, so the section is never empty; and the invoice
+ * number to quote.
+ */
+export function howToPayItems(
+  how: HowToPay,
+  invoiceNumber: string,
+  payOnlineUrl: string | null,
+): HowToPayItem[] {
+  const items: HowToPayItem[] = [];
+  if (payOnlineUrl) items.push({ label: 'Online by card', text: payOnlineUrl });
+  if (how.payee.trim()) items.push({ label: 'Checks payable to', text: how.payee.trim() });
+  if (how.mailingAddress.trim()) {
+    items.push({ label: 'Mail checks to', text: how.mailingAddress.trim() });
+  }
+  if (how.bankDetails.trim()) items.push({ label: 'Bank transfer', text: how.bankDetails.trim() });
+  if (how.note.trim()) items.push({ label: 'Note', text: how.note.trim() });
+  if (items.length === 0 || (items.length === 1 && payOnlineUrl)) {
+    const reach = how.contact.trim() ? `: ${how.contact.trim()}` : '';
+    items.push({
+      label: payOnlineUrl ? 'Other ways to pay' : 'To pay',
+      text: `Contact the chamber to arrange payment${reach}.`,
+    });
+  }
+  items.push({ label: 'Please quote', text: `Invoice ${invoiceNumber}` });
+  return items;
+}
+
+/** The payments CSV's purpose column: what a payment was for, in the books' words. */
+export const paymentPurposeLabels = {
+  membership_join: 'dues',
+  membership_renewal: 'dues',
+  membership_upgrade: 'upgrade',
+  event_ticket: 'ticket',
+  other: 'other',
+} as const satisfies Record<
+  (typeof invoicePurposes)[number],
+  'dues' | 'upgrade' | 'ticket' | 'sponsorship' | 'other'
+>;

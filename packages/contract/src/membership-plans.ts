@@ -24,6 +24,12 @@ export type MembershipPlan = z.infer<typeof membershipPlanSchema>;
 
 export const membershipPlanListSchema = z.object({
   plans: z.array(membershipPlanSchema).describe('Lowest level first'),
+  staffApproveNewMembers: z
+    .boolean()
+    .default(false)
+    .describe(
+      'New members wait for staff to confirm them once paid (the dues setting), so the join says so',
+    ),
 });
 export type MembershipPlanList = z.infer<typeof membershipPlanListSchema>;
 

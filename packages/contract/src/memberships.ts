@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './admin.js';
+import { howToPaySchema } from './billing.js';
 import { paymentStatusSchema } from './common.js';
 import { nextChargeSchema } from './online-payments.js';
 import {
@@ -87,6 +88,9 @@ export const myMembershipSchema = z.object({
   /** With automatic renewal on: the next charge, its day and card. */
   nextCharge: nextChargeSchema.nullable(),
   history: z.array(membershipEventSchema),
+  howToPay: howToPaySchema.describe(
+    "How an open invoice is paid offline, from the chamber's dues settings (see howToPayItems)",
+  ),
 });
 export type MyMembership = z.infer<typeof myMembershipSchema>;
 
@@ -142,9 +146,9 @@ export type MembershipInvoiceResponse = z.infer<typeof membershipInvoiceResponse
 /** What a join answers: the membership, its join invoice, and what happens next. */
 export const joinMembershipResponseSchema = membershipInvoiceResponseSchema.extend({
   invoiceMailed: z.boolean().describe('The join invoice was mailed with its PDF just now'),
-  paymentInstructions: z
-    .string()
-    .describe("How to pay an invoice offline, from the chamber's dues settings"),
+  howToPay: howToPaySchema.describe(
+    "How to pay the invoice offline, from the chamber's dues settings (see howToPayItems)",
+  ),
 });
 export type JoinMembershipResponse = z.infer<typeof joinMembershipResponseSchema>;
 
@@ -225,6 +229,21 @@ export const duesSettingsSchema = z.object({
   invoiceDueDays: z.number().int().min(0).max(365),
   staffApproveNewMembers: z.boolean(),
   lapsedListing: z.enum(lapsedListings),
-  paymentInstructions: z.string().max(2000),
+  payee: z
+    .string()
+    .trim()
+    .max(200)
+    .describe('Whom checks are made payable to, printed under How to pay on every invoice'),
+  mailingAddress: z.string().trim().max(500).describe('Where checks are mailed, one line a line'),
+  bankDetails: z
+    .string()
+    .trim()
+    .max(1000)
+    .describe('Bank name, account holder, routing and account number for a transfer'),
+  paymentInstructions: z
+    .string()
+    .trim()
+    .max(2000)
+    .describe('Anything else members should know to pay (cash at the office, hours)'),
 });
 export type DuesSettings = z.infer<typeof duesSettingsSchema>;

@@ -168,3 +168,10 @@ export function formatDateKey(key: DateKey, options: Intl.DateTimeFormatOptions)
     new Date(Date.UTC(year, month - 1, day, 12)),
   );
 }
+
+/**
+ * A day as invoices, receipts and their mails write it ('March 10, 2026'): one format in a
+ * billing document, its lines included.
+ */
+export const formatLongDate = (key: DateKey): string =>
+  formatDateKey(key, { day: 'numeric', month: 'long', year: 'numeric' });

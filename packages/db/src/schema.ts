@@ -805,7 +805,13 @@ export const membershipSettings = pgTable(
     /** New members wait for staff before they are active and listed, even when paid. */
     staffApproveNewMembers: boolean('staff_approve_new_members').notNull().default(false),
     lapsedListing: lapsedListingEnum('lapsed_listing').notNull().default('hidden'),
-    /** How to pay offline (checks payable to..., bank details), printed on invoices. */
+    /** How to pay offline, printed on every open invoice: whom checks are payable to, */
+    payee: text('payee').notNull().default(''),
+    /** where they are mailed, */
+    mailingAddress: text('mailing_address').notNull().default(''),
+    /** the bank account for a transfer, */
+    bankDetails: text('bank_details').notNull().default(''),
+    /** and anything else (office hours for cash, say). */
     paymentInstructions: text('payment_instructions').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, parseCsv, sniffSeparator } from './csv.js';
+import * as XLSX from 'xlsx';
+import { asText, CsvError, parseCsv, sniffSeparator, writeCsv } from './csv.js';
 
 describe('parseCsv', () => {
   it('splits plain records and fields', () => {
@@ -97,5 +98,39 @@ describe('sniffSeparator', () => {
       ['1', '2', ''],
     ]);
     expect(parseCsv('a\t"b\tc"\n', '\t')).toEqual([['a', 'b\tc']]);
+  });
+});
+
+describe('writeCsv', () => {
+  /** The cells of the first sheet as SheetJS reads the file, as a spreadsheet opens it. */
+  const cellsOf = (csv: string) => {
+    const book = XLSX.read(csv, { type: 'string' });
+    const sheet = book.Sheets[book.SheetNames[0]!]!;
+    return XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true, defval: '' });
+  };
+
+  it('keeps invoice numbers, ZIPs, phones and references as written in a spreadsheet', () => {
+    const csv = writeCsv([
+      ['invoice', 'zip', 'phone', 'reference', 'amount', 'received on'],
+      [
+        asText('2026-0001'),
+        asText('01234'),
+        asText('(801) 555-0100'),
+        asText('000123'),
+        '300.00',
+        '2026-03-10',
+      ],
+      [asText('2026-0012'), asText('84065-1234'), asText('+1 801 555 0100'), asText(''), '', ''],
+    ]);
+    const [, first, second] = cellsOf(csv);
+    expect(first!.slice(0, 4)).toEqual(['2026-0001', '01234', '(801) 555-0100', '000123']);
+    // Amounts stay numbers, for sums.
+    expect(first![4]).toBe(300);
+    expect(second!.slice(0, 4)).toEqual(['2026-0012', '84065-1234', '+1 801 555 0100', '']);
+  });
+
+  it('writes text that no spreadsheet would take for a number as it is, formula-escaped', () => {
+    const csv = writeCsv([[asText('TRF-88'), asText('=HYPERLINK("x")'), asText('Łódź "Ania"')]]);
+    expect(csv).toBe('\uFEFFTRF-88,"\'=HYPERLINK(""x"")","Łódź ""Ania"""\r\n');
   });
 });

@@ -119,13 +119,33 @@ export function escapeFormula(value: string): string {
 }
 
 /**
+ * A cell that is a name made of digits, not a number or a date: an invoice number
+ * (2026-0001, which spreadsheets read as 1 January 2026), a ZIP with its leading zero, a phone
+ * number, a check number. See writeCsv.
+ */
+export class TextCell {
+  constructor(readonly value: string) {}
+}
+export const asText = (value: string | null | undefined) => new TextCell(value ?? '');
+
+/** What a spreadsheet would turn into a number or a date: digits and separators only. */
+const looksNumeric = (value: string) => /\d/.test(value) && /^[\d\s()+\-.,/:eE]+$/.test(value);
+
+/**
  * Records as CSV the way spreadsheets open it: CRLF line ends, a cell quoted when it holds a
  * comma, quote or line break, and a byte-order mark so Excel reads it as UTF-8. Every cell is
- * escaped against formulas.
+ * escaped against formulas. A TextCell that a spreadsheet would read as a number or date is
+ * written as the text formula ="2026-0001", which Excel, LibreOffice, Google Sheets and SheetJS
+ * show as the text itself; the roster import reads it back as written.
  */
-export function writeCsv(records: string[][]): string {
-  const cell = (raw: string) => {
-    const value = escapeFormula(raw);
+export function writeCsv(records: (string | TextCell)[][]): string {
+  const cell = (raw: string | TextCell) => {
+    const value =
+      raw instanceof TextCell
+        ? looksNumeric(raw.value)
+          ? `="${raw.value.replace(/"/g, '""')}"`
+          : escapeFormula(raw.value)
+        : escapeFormula(raw);
     return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
   };
   return '\uFEFF' + records.map((r) => r.map(cell).join(',') + '\r\n').join('');

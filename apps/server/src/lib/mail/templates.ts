@@ -13,6 +13,7 @@ export interface MailContent {
   /** The line mail programs show after the subject. */
   preview: string;
   greeting: string;
+  /** A line break inside a paragraph is kept (a list of how to pay, an address). */
   paragraphs: string[];
   /** A code shown large, e.g. a confirmation code. */
   code?: string;
@@ -67,7 +68,7 @@ export function renderMail(chamber: ChamberIdentity, content: MailContent): Rend
 <tr><td style="background:${accent};padding:20px 28px;color:#ffffff;font-size:18px;font-weight:700">${escapeHtml(chamber.name)}</td></tr>
 <tr><td style="padding:28px">
 ${p(escapeHtml(content.greeting))}
-${content.paragraphs.map((para) => p(escapeHtml(para))).join('\n')}
+${content.paragraphs.map((para) => p(escapeHtml(para).replace(/\n/g, '<br>'))).join('\n')}
 ${content.code ? `<p style="margin:8px 0 24px;font-size:32px;letter-spacing:8px;font-weight:700;font-family:'SFMono-Regular',Consolas,monospace;color:#111827">${escapeHtml(content.code)}</p>` : ''}
 ${content.action ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;background:${accent};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:8px">${escapeHtml(content.action.label)}</a></p>` : ''}
 ${content.link ? `<p style="margin:0 0 24px;font-size:15px;line-height:22px"><a href="${escapeHtml(content.link.url)}" style="color:${accent}">${escapeHtml(content.link.label)}</a></p>` : ''}

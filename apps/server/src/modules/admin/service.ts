@@ -15,7 +15,7 @@ import {
 import type { Database, Executor } from '@chamber/db';
 import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit.js';
-import { writeCsv } from '../../lib/csv.js';
+import { asText, writeCsv } from '../../lib/csv.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid, notFound } from '../../lib/input.js';
@@ -139,7 +139,7 @@ export class AdminService {
           u.lastName,
           u.email,
           u.businessName ?? '',
-          u.phone ?? '',
+          asText(u.phone),
           u.website ?? '',
           u.role,
           u.status,

@@ -1,4 +1,5 @@
 import { PDFParse } from 'pdf-parse';
+import * as XLSX from 'xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice, InvoiceList } from '@chamber/contract';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
@@ -211,13 +212,28 @@ describe('the invoice desk and the member’s invoices', () => {
       .trim()
       .split('\r\n');
     expect(rows[0]).toBe(
-      'received on,kind,invoice,credit note,amount,currency,method,reference,business,name,email,payment id',
+      'received on,kind,purpose,invoice,credit note,amount,currency,method,reference,business,name,email,payment id',
     );
-    expect(rows).toContain(
-      `2026-03-10,refund,${invoice.number},${creditNote.number},10.00,USD,cash,,Sweetwater Bakery,Maria Delgado,maria@sweetwater.example,${refunded.json().refund.id}`,
+    // As a spreadsheet opens it (SheetJS): the invoice and credit note numbers stay as written.
+    const book = XLSX.read(csv.body, { type: 'string' });
+    const sheet = XLSX.utils.sheet_to_json<Record<string, unknown>>(
+      book.Sheets[book.SheetNames[0]!]!,
+      { raw: true, defval: '' },
+    );
+    expect(sheet).toContainEqual(
+      expect.objectContaining({
+        kind: 'refund',
+        purpose: 'other',
+        invoice: invoice.number,
+        'credit note': creditNote.number,
+        amount: 10,
+        method: 'cash',
+        business: 'Sweetwater Bakery',
+        'payment id': refunded.json().refund.id,
+      }),
     );
     // The check received on the 9th is outside the range.
-    expect(rows.some((r) => r.includes(',1042,'))).toBe(false);
+    expect(sheet.some((r) => r.reference === '1042')).toBe(false);
     const backwards = await get('/api/admin/exports/payments.csv?from=2026-03-10&to=2026-03-01');
     expect(backwards.statusCode).toBe(400);
   });

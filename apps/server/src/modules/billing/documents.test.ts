@@ -1,9 +1,11 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chambers, type Database, membershipSettings } from '@chamber/db';
 import { createContact } from '@chamber/db/factories';
@@ -42,6 +44,43 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
 }
 
+/** The text of every page as pdfjs reads it, the items of a line joined. */
+async function pdfjsText(bytes: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  try {
+    const pages: string[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const content = await (await pdf.getPage(n)).getTextContent();
+      pages.push(
+        content.items
+          .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
+          .join(''),
+      );
+    }
+    return pages.join('\n');
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/** pdffonts' table of a PDF's fonts (poppler-utils): name, type, embedded. */
+async function pdfFonts(bytes: Buffer): Promise<{ name: string; embedded: boolean }[]> {
+  const file = path.join(dataDir, `fonts-${crypto.randomUUID()}.pdf`);
+  await writeFile(file, bytes);
+  const out = await new Promise<string>((resolve, reject) =>
+    execFile('pdffonts', [file], (error, stdout) => (error ? reject(error) : resolve(stdout))),
+  );
+  // Two header lines; then each font: name, type words, encoding, emb, sub, uni, object, gen.
+  return out
+    .trim()
+    .split('\n')
+    .slice(2)
+    .map((line) => {
+      const words = line.trim().split(/\s+/);
+      return { name: words[0]!, embedded: words.at(-5) === 'yes' };
+    });
+}
+
 const hasImage = (bytes: Buffer) => bytes.toString('latin1').includes('/Subtype /Image');
 
 beforeAll(async () => {
@@ -72,7 +111,10 @@ beforeAll(async () => {
     logoUrl,
   });
   await db.update(membershipSettings).set({
-    paymentInstructions: 'Checks payable to Riverton Area Chamber of Commerce.',
+    payee: 'Riverton Area Chamber of Commerce',
+    mailingAddress: 'PO Box 12\nRiverton, UT 84065',
+    bankDetails: 'Zions Bank, routing 124000054, account 0012345678',
+    paymentInstructions: 'Cash at the office, weekdays 9 to 5.',
   });
   const mail = new MailDelivery(() => loadChamberIdentity(db, config), createMailer(config));
   documents = new BillingDocuments(db, config, storage, mail);
@@ -97,7 +139,7 @@ async function issueTwoLines() {
     contactId,
     purpose: 'membership_join',
     lines: [
-      { description: 'Enhanced membership, 10 March 2026 to 9 March 2027', unitCents: 55_000 },
+      { description: 'Enhanced membership, March 10, 2026 to March 9, 2027', unitCents: 55_000 },
       { description: 'Luncheon tickets', quantity: 3, unitCents: 1_500 },
     ],
   });
@@ -121,14 +163,20 @@ describe('PDFs', () => {
       'Due: April 9, 2026',
       'Sweetwater Bakery',
       'Maria Delgado',
-      'Enhanced membership, 10 March 2026 to 9 March 2027',
+      'Enhanced membership, March 10, 2026 to March 9, 2027',
       '$550.00',
       'Luncheon tickets',
       '$15.00',
       '$45.00',
       'Total',
       '$595.00',
-      'Checks payable to Riverton Area Chamber of Commerce.',
+      'How to pay',
+      'Checks payable to: Riverton Area Chamber of Commerce',
+      'Mail checks to: PO Box 12',
+      'Riverton, UT 84065',
+      'Bank transfer: Zions Bank, routing 124000054, account 0012345678',
+      'Note: Cash at the office, weekdays 9 to 5.',
+      `Please quote: Invoice ${invoice.number}`,
       'https://portal.example.org/membership',
     ]) {
       expect(text).toContain(expected);
@@ -169,6 +217,36 @@ describe('PDFs', () => {
     }
   });
 
+  it('embeds its fonts, prints names in any script and is PDF/A', async () => {
+    const { invoice } = await billing.issueInvoice(db, {
+      contactId,
+      purpose: 'other',
+      lines: [{ description: '农历新年 luncheon, table for 8', unitCents: 24_000 }],
+      billTo: {
+        name: 'Nguyễn Thị Ánh',
+        business: 'Piekarnia Łódź',
+        address: 'ul. Piotrkowska 1\n90-001 Łódź',
+        email: 'anh@example.org',
+      },
+    });
+    const doc = (await documents.document(invoice.id))!;
+    for (const variant of ['invoice', 'receipt'] as const) {
+      const { bytes } = await documents.pdf(doc, variant);
+      const text = await pdfjsText(bytes);
+      for (const name of ['Nguyễn Thị Ánh', 'Piekarnia Łódź', '90-001 Łódź', '农历新年 luncheon']) {
+        expect(text).toContain(name);
+      }
+      const fonts = await pdfFonts(bytes);
+      expect(fonts.length).toBeGreaterThanOrEqual(2);
+      expect(fonts.filter((f) => !f.embedded)).toEqual([]);
+      // PDF/A-2b: its identification in the XMP metadata and an sRGB output intent.
+      const raw = bytes.toString('latin1');
+      expect(raw).toContain('<pdfaid:part>2</pdfaid:part>');
+      expect(raw).toContain('<pdfaid:conformance>B</pdfaid:conformance>');
+      expect(raw).toContain('/S /GTS_PDFA1');
+    }
+  });
+
   it('marks a void invoice as void', async () => {
     const { invoice } = await issueTwoLines();
     await billing.voidInvoice(db, { invoiceId: invoice.id, reason: 'Issued twice' });
@@ -194,11 +272,20 @@ describe('mails', () => {
     expect(issued!.to).toMatchObject({ text: 'maria@sweetwater.example' });
     expect(issued!.subject).toBe(`Invoice ${invoice.number}: $595.00 due by April 9, 2026`);
     expect(issued!.text).toContain(
-      `Here is invoice ${invoice.number} from Riverton Area Chamber of Commerce for Enhanced membership, 10 March 2026 to 9 March 2027; Luncheon tickets: $595.00, due by April 9, 2026.`,
+      `Here is invoice ${invoice.number} from Riverton Area Chamber of Commerce for Enhanced membership, March 10, 2026 to March 9, 2027; Luncheon tickets: $595.00, due by April 9, 2026.`,
     );
     expect(issued!.text).toContain(
-      'How to pay: Checks payable to Riverton Area Chamber of Commerce.',
+      [
+        'How to pay:',
+        'Checks payable to: Riverton Area Chamber of Commerce',
+        'Mail checks to: PO Box 12',
+        'Riverton, UT 84065',
+        'Bank transfer: Zions Bank, routing 124000054, account 0012345678',
+        'Note: Cash at the office, weekdays 9 to 5.',
+        `Please quote: Invoice ${invoice.number}`,
+      ].join('\n'),
     );
+    expect(issued!.html).toContain('How to pay:<br>Checks payable to: Riverton Area Chamber');
     expect(issued!.text).toContain('My membership: https://portal.example.org/membership');
     expect(issued!.html).toContain('href="https://portal.example.org/membership"');
     const [attached] = issued!.attachments;
@@ -215,6 +302,25 @@ describe('mails', () => {
     expect(receipt!.text).toContain('https://portal.example.org/membership');
     expect(receipt!.attachments[0]!.filename).toBe(`receipt-${invoice.number}.pdf`);
     expect(await pdfText(receipt!.attachments[0]!.content)).toContain('Paid $595.00');
+  });
+
+  it("sends a ticket's buyer to the event, not to a membership they may not have", async () => {
+    const eventId = crypto.randomUUID();
+    const { invoice } = await billing.issueInvoice(db, {
+      contactId: null,
+      purpose: 'event_ticket',
+      purposeDetail: { eventId },
+      lines: [{ description: 'Ticket: Harvest Dinner, March 19, 2026', unitCents: 4_500 }],
+      billTo: { name: 'Walter Brandt', email: 'walter@example.org' },
+    });
+    await billing.recordPayment(db, { invoiceId: invoice.id, amountCents: 4_500, method: 'cash' });
+    const before = smtp.received.length;
+    await documents.sendReceiptMail(invoice.id);
+    const [receipt] = (await smtp.waitFor(before + 1)).slice(before);
+    expect(receipt!.subject).toBe(`Receipt for invoice ${invoice.number}: $45.00 paid`);
+    expect(receipt!.text).not.toContain('My membership');
+    expect(receipt!.text).not.toContain('/membership');
+    expect(receipt!.text).toContain(`See the event: https://portal.example.org/events/${eventId}`);
   });
 
   it('sends no receipt for an open invoice, and nothing to an addressee without an address', async () => {

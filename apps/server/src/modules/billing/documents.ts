@@ -1,4 +1,4 @@
-import { formatMoney, type InvoicePurpose } from '@chamber/contract';
+import { formatMoney, type HowToPay, howToPayItems, type InvoicePurpose } from '@chamber/contract';
 import type { Database } from '@chamber/db';
 import sharp from 'sharp';
 import type { Config } from '../../config.js';
@@ -110,8 +110,33 @@ export class BillingDocuments {
       lines,
       payments,
       creditsNumber: credited?.number ?? null,
-      paymentInstructions: settings.paymentInstructions,
+      howToPay: await this.howToPay(settings),
+      payOnlineUrl: this.payOnlineUrl(invoice),
     };
+  }
+
+  /** The offline ways to pay from the dues settings, and the chamber's phone and email. */
+  async howToPay(settings?: q.SettingsRow): Promise<HowToPay> {
+    const [s, chamber] = await Promise.all([
+      settings ?? q.settings(this.db),
+      q.firstChamber(this.db),
+    ]);
+    return {
+      payee: s.payee,
+      mailingAddress: s.mailingAddress,
+      bankDetails: s.bankDetails,
+      note: s.paymentInstructions,
+      contact: [chamber?.phone, chamber?.email].filter(Boolean).join(', '),
+    };
+  }
+
+  /**
+   * Where an invoice is paid by card: a member's on their membership page, when the portal
+   * takes cards. A ticket is paid by card when registering, so its invoice names none.
+   */
+  private payOnlineUrl(invoice: q.InvoiceRow): string | null {
+    if (!this.config.stripe || !invoice.contactId) return null;
+    return invoice.purpose === 'event_ticket' ? null : `${this.config.publicUrl}/membership`;
   }
 
   /** The variant an invoice prints as when asked for its PDF. */
@@ -200,10 +225,26 @@ export class BillingDocuments {
 
 const firstName = (doc: BillingDocument) => doc.invoice.billTo.name?.split(' ')[0] ?? '';
 const greeting = (doc: BillingDocument) => (firstName(doc) ? `Hello ${firstName(doc)},` : 'Hello,');
-const membershipLink = (chamber: ChamberIdentity) => ({
-  label: 'My membership',
-  url: `${chamber.publicUrl}/membership`,
-});
+
+/**
+ * Where a billing mail sends its reader: a member to their membership page, where their
+ * invoices and receipts are; a ticket's buyer (perhaps no member at all) to the event.
+ */
+function readerLink(chamber: ChamberIdentity, doc: BillingDocument) {
+  if (doc.invoice.purpose === 'event_ticket') {
+    const eventId = (doc.invoice.purposeDetail as { eventId?: string } | null)?.eventId;
+    return {
+      paragraph: 'The receipt is your record of the payment; the event page has the details.',
+      action: eventId
+        ? { label: 'See the event', url: `${chamber.publicUrl}/events/${eventId}` }
+        : undefined,
+    };
+  }
+  return {
+    paragraph: 'Your invoices, receipts and membership are on your membership page.',
+    action: { label: 'My membership', url: `${chamber.publicUrl}/membership` },
+  };
+}
 
 /** 'Invoice 2026-0001: $550.00 due by 9 April 2026', with how to pay. */
 export function invoiceIssuedMail(
@@ -214,19 +255,21 @@ export function invoiceIssuedMail(
   const { invoice } = doc;
   const total = formatMoney(invoice.totalCents, invoice.currency);
   const what = doc.lines.map((l) => l.description).join('; ');
+  const link = readerLink(chamber, doc);
+  const howToPay = howToPayItems(doc.howToPay, invoice.number, doc.payOnlineUrl).map(
+    (item) => `${item.label}: ${item.text}`,
+  );
   return renderMail(chamber, {
     subject: `Invoice ${invoice.number}: ${total} due by ${longDate(invoice.dueOn)}`,
     preview: `${what}: ${total}`,
     greeting: greeting(doc),
     paragraphs: [
       `Here is invoice ${invoice.number} from ${chamber.name} for ${what}: ${total}, due by ${longDate(invoice.dueOn)}. The invoice is attached as a PDF.`,
-      ...(doc.paymentInstructions.trim()
-        ? [`How to pay: ${doc.paymentInstructions.trim()} Please quote ${invoice.number}.`]
-        : [`Please quote ${invoice.number} with your payment.`]),
+      `How to pay:\n${howToPay.join('\n')}`,
       ...notes,
-      'Your invoices, receipts and membership are on your membership page.',
+      link.paragraph,
     ],
-    action: membershipLink(chamber),
+    ...(link.action ? { action: link.action } : {}),
     note: 'If you have already paid, thank you: a receipt follows once the payment is recorded.',
   });
 }
@@ -236,6 +279,7 @@ export function receiptMail(chamber: ChamberIdentity, doc: BillingDocument, note
   const { invoice } = doc;
   const total = formatMoney(invoice.totalCents, invoice.currency);
   const payment = doc.payments.find((p) => p.kind === 'payment');
+  const link = readerLink(chamber, doc);
   const how = payment ? ` by ${paidBy(payment)} on ${longDate(payment.receivedOn)}` : '';
   return renderMail(chamber, {
     subject: `Receipt for invoice ${invoice.number}: ${total} paid`,
@@ -244,8 +288,8 @@ export function receiptMail(chamber: ChamberIdentity, doc: BillingDocument, note
     paragraphs: [
       `Thank you: we received ${total}${how} for invoice ${invoice.number}. The receipt is attached as a PDF.`,
       ...notes,
-      'Your invoices, receipts and membership are on your membership page.',
+      link.paragraph,
     ],
-    action: membershipLink(chamber),
+    ...(link.action ? { action: link.action } : {}),
   });
 }

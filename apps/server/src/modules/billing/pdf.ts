@@ -1,5 +1,12 @@
-import { formatDateKey, formatMoney, type PaymentMethod } from '@chamber/contract';
+import {
+  formatLongDate,
+  formatMoney,
+  type HowToPay,
+  howToPayItems,
+  type PaymentMethod,
+} from '@chamber/contract';
 import PDFDocument from 'pdfkit';
+import { fontRuns, registerFonts, type Weight } from './pdf-fonts.js';
 import type { InvoiceLineRow, InvoiceRow, PaymentRow } from './queries.js';
 
 /** The chamber as its invoices show it. */
@@ -20,7 +27,10 @@ export interface BillingDocument {
   payments: PaymentRow[];
   /** For a credit note, the number of the invoice it credits. */
   creditsNumber?: string | null;
-  paymentInstructions: string;
+  /** The offline ways to pay, from the dues settings. */
+  howToPay: HowToPay;
+  /** Where the invoice is paid by card, when the portal takes cards; else null. */
+  payOnlineUrl: string | null;
 }
 
 export type PdfVariant = 'invoice' | 'receipt' | 'credit_note';
@@ -45,21 +55,28 @@ export function paidBy(p: Pick<PaymentRow, 'method' | 'reference'>): string {
     : methodLabels[p.method];
 }
 
-export const longDate = (key: string) =>
-  formatDateKey(key, { day: 'numeric', month: 'long', year: 'numeric' });
+export const longDate = formatLongDate;
 
 export function pdfFilename(variant: PdfVariant, invoice: InvoiceRow): string {
   const word = { invoice: 'invoice', receipt: 'receipt', credit_note: 'credit-note' }[variant];
   return `${word}-${invoice.number}.pdf`;
 }
 
+/**
+ * The fonts' glyph composition (ccmp) is off: it draws 'ị' as 'i' plus a combining dot,
+ * and the dot then reads back as no letter when the PDF is searched or copied from. Noto
+ * Sans has each accented letter whole. (fontkit takes an object of features on and off.)
+ */
+const KEEP_LETTERS_WHOLE = { ccmp: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
+
 const GREY = '#4b5563';
 const LEFT = 50;
 const RIGHT = 545;
 
 /**
- * An A4 invoice, receipt or credit note drawn with pdfkit. Text is in the standard Helvetica
- * (no font files to ship), which covers Western European text.
+ * An A4 invoice, receipt or credit note drawn with pdfkit, as PDF/A-2b (the archivable PDF:
+ * every font embedded, colours in sRGB, metadata in XMP). Text is in Noto Sans, with a CJK
+ * face where a name needs one (pdf-fonts.ts), so any name prints as written.
  */
 export function renderPdf(
   variant: PdfVariant,
@@ -76,12 +93,35 @@ export function renderPdf(
   const pdf = new PDFDocument({
     size: 'A4',
     margin: 50,
+    pdfVersion: '1.7',
+    subset: 'PDF/A-2b',
+    lang: 'en',
     info: {
       Title: title,
       Author: letterhead.name,
       CreationDate: new Date(`${invoice.issuedOn}T12:00:00Z`),
     },
   });
+  registerFonts(pdf);
+  // The weight text is written in; write() draws it in runs of the faces that have its glyphs.
+  let weight: Weight = 'regular';
+  const font = (w: Weight) => {
+    weight = w;
+    return pdf;
+  };
+  function write(text: string, x?: number, y?: number, given: PDFKit.Mixins.TextOptions = {}) {
+    const options = { ...given, features: KEEP_LETTERS_WHOLE };
+    const runs = fontRuns(text, weight);
+    if (runs.length === 0) runs.push({ font: fontRuns(' ', weight)[0]!.font, text: '' });
+    runs.forEach((run, i) => {
+      const continued = i < runs.length - 1 || options.continued === true;
+      pdf.font(run.font);
+      if (i > 0) pdf.text(run.text, { features: KEEP_LETTERS_WHOLE, continued });
+      else if (x === undefined) pdf.text(run.text, { ...options, continued });
+      else pdf.text(run.text, x, y, { ...options, continued });
+    });
+    return pdf;
+  }
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -99,92 +139,97 @@ export function renderPdf(
       // A logo pdfkit cannot read is left out rather than failing the invoice.
     }
   }
-  pdf.font('Helvetica-Bold').fontSize(14).fillColor('black').text(letterhead.name, textX, 50);
-  pdf.font('Helvetica').fontSize(9).fillColor(GREY);
+  font('bold').fontSize(14).fillColor('black');
+  write(letterhead.name, textX, 50);
+  font('regular').fontSize(9).fillColor(GREY);
   for (const line of [...letterhead.addressLines, letterhead.phone, letterhead.email]) {
-    if (line) pdf.text(line, textX);
+    if (line) write(line, textX);
   }
 
   pdf.moveDown(2);
   const top = Math.max(pdf.y, 120);
-  pdf.font('Helvetica-Bold').fontSize(18).fillColor('black').text(title, LEFT, top);
+  font('bold').fontSize(18).fillColor('black');
+  write(title, LEFT, top);
   if (invoice.status === 'void') {
-    pdf
-      .font('Helvetica-Bold')
-      .fontSize(12)
-      .fillColor('#b91c1c')
-      .text(`VOID${invoice.voidReason ? `: ${invoice.voidReason}` : ''}`);
+    font('bold').fontSize(12).fillColor('#b91c1c');
+    write(`VOID${invoice.voidReason ? `: ${invoice.voidReason}` : ''}`);
   }
-  pdf.moveDown(0.5).font('Helvetica').fontSize(10).fillColor('black');
+  pdf.moveDown(0.5);
+  font('regular').fontSize(10).fillColor('black');
   const facts: [string, string][] = [['Issued', longDate(invoice.issuedOn)]];
   if (variant === 'invoice') facts.push(['Due', longDate(invoice.dueOn)]);
   if (variant === 'credit_note' && doc.creditsNumber) facts.push(['Credits', doc.creditsNumber]);
   const received = doc.payments.filter((p) => p.kind === 'payment');
   if (variant === 'receipt' && received[0]) facts.push(['Paid', longDate(received[0].receivedOn)]);
-  for (const [label, value] of facts) pdf.text(`${label}: ${value}`);
+  for (const [label, value] of facts) write(`${label}: ${value}`);
 
-  pdf
-    .moveDown()
-    .font('Helvetica-Bold')
-    .text(variant === 'credit_note' ? 'Credited to' : 'Bill to');
-  pdf.font('Helvetica');
+  pdf.moveDown();
+  font('bold');
+  write(variant === 'credit_note' ? 'Credited to' : 'Bill to');
+  font('regular');
   const billTo = invoice.billTo;
   for (const line of [billTo.business, billTo.name, ...(billTo.address ?? '').split('\n')]) {
-    if (line) pdf.text(line);
+    if (line) write(line);
   }
-  if (billTo.email) pdf.text(billTo.email);
+  if (billTo.email) write(billTo.email);
 
   // The lines: description, quantity, unit price, amount.
   pdf.moveDown(1.5);
   const columns = { description: LEFT, quantity: 330, unit: 380, amount: 465 };
   const header = pdf.y;
-  pdf.font('Helvetica-Bold').fontSize(10);
-  pdf.text('Description', columns.description, header, { width: 270 });
-  pdf.text('Qty', columns.quantity, header, { width: 40, align: 'right' });
-  pdf.text('Unit price', columns.unit, header, { width: 75, align: 'right' });
-  pdf.text('Amount', columns.amount, header, { width: 80, align: 'right' });
+  font('bold').fontSize(10);
+  write('Description', columns.description, header, { width: 270 });
+  write('Qty', columns.quantity, header, { width: 40, align: 'right' });
+  write('Unit price', columns.unit, header, { width: 75, align: 'right' });
+  write('Amount', columns.amount, header, { width: 80, align: 'right' });
   pdf
     .moveTo(LEFT, pdf.y + 4)
     .lineTo(RIGHT, pdf.y + 4)
     .strokeColor('#9ca3af')
     .stroke();
-  pdf.font('Helvetica');
+  font('regular');
   let y = pdf.y + 10;
   for (const line of doc.lines) {
-    pdf.text(line.description, columns.description, y, { width: 270 });
+    write(line.description, columns.description, y, { width: 270 });
     const bottom = pdf.y;
-    pdf.text(String(line.quantity), columns.quantity, y, { width: 40, align: 'right' });
-    pdf.text(money(line.unitCents), columns.unit, y, { width: 75, align: 'right' });
-    pdf.text(money(line.amountCents), columns.amount, y, { width: 80, align: 'right' });
+    write(String(line.quantity), columns.quantity, y, { width: 40, align: 'right' });
+    write(money(line.unitCents), columns.unit, y, { width: 75, align: 'right' });
+    write(money(line.amountCents), columns.amount, y, { width: 80, align: 'right' });
     y = Math.max(bottom, pdf.y) + 6;
   }
   pdf.moveTo(LEFT, y).lineTo(RIGHT, y).stroke();
-  pdf.font('Helvetica-Bold').fontSize(11);
-  pdf.text('Total', columns.unit, y + 8, { width: 75, align: 'right' });
-  pdf.text(money(invoice.totalCents), columns.amount, y + 8, { width: 80, align: 'right' });
-  pdf
-    .font('Helvetica')
-    .fontSize(10)
-    .text('', LEFT, pdf.y + 16);
+  font('bold').fontSize(11);
+  write('Total', columns.unit, y + 8, { width: 75, align: 'right' });
+  write(money(invoice.totalCents), columns.amount, y + 8, { width: 80, align: 'right' });
+  font('regular').fontSize(10);
+  write('', LEFT, pdf.y + 16);
 
   if (variant === 'receipt') {
-    pdf.font('Helvetica-Bold').text('Received');
-    pdf.font('Helvetica');
+    font('bold');
+    write('Received');
+    font('regular');
     for (const p of doc.payments) {
       const what = p.kind === 'payment' ? 'Paid' : 'Refunded';
-      pdf.text(`${what} ${money(p.amountCents)} by ${paidBy(p)} on ${longDate(p.receivedOn)}`);
+      write(`${what} ${money(p.amountCents)} by ${paidBy(p)} on ${longDate(p.receivedOn)}`);
     }
-    pdf.moveDown().text('Thank you for your payment.');
+    pdf.moveDown();
+    write('Thank you for your payment.');
   } else if (variant === 'credit_note') {
-    pdf.text(`${money(invoice.totalCents)} was refunded to you.`);
+    write(`${money(invoice.totalCents)} was refunded to you.`);
   } else if (invoice.status === 'open') {
-    pdf.font('Helvetica-Bold').text('How to pay');
-    pdf.font('Helvetica');
-    if (doc.paymentInstructions.trim()) pdf.text(doc.paymentInstructions.trim());
-    pdf.text(`Please quote ${invoice.number} with your payment.`);
-    pdf.text(`See your invoices and membership at ${letterhead.publicUrl}/membership`);
+    font('bold');
+    write('How to pay');
+    pdf.moveDown(0.25);
+    for (const item of howToPayItems(doc.howToPay, invoice.number, doc.payOnlineUrl)) {
+      font('bold');
+      write(`${item.label}: `, undefined, undefined, { continued: true });
+      font('regular');
+      write(item.text);
+    }
+    pdf.moveDown(0.5);
+    write(`Your invoices and receipts: ${letterhead.publicUrl}/membership`);
   } else if (invoice.status === 'paid') {
-    pdf.text('Paid. Thank you.');
+    write('Paid. Thank you.');
   }
   pdf.end();
   return done;

@@ -12,7 +12,7 @@ import { dateTimeFormat } from '@chamber/contract';
 import type { Database } from '@chamber/db';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
-import { writeCsv } from '../../lib/csv.js';
+import { asText, type TextCell, writeCsv } from '../../lib/csv.js';
 import { AppError } from '../../lib/errors.js';
 import { JsonBody } from '../../lib/json-body.js';
 import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
@@ -316,7 +316,7 @@ export class CheckInService {
     for (const r of rows)
       byOccurrence.set(r.occurrenceKey, [...(byOccurrence.get(r.occurrenceKey) ?? []), r]);
     const states = this.tickets ? await this.tickets.statesOf(rows) : new Map<string, string>();
-    const records: string[][] = [header];
+    const records: (string | TextCell)[][] = [header];
     for (const [key, group] of byOccurrence) {
       const date = series ? occurrenceDate(key, local) : null;
       const byId = new Map(group.map((r) => [r.id, r]));
@@ -326,7 +326,7 @@ export class CheckInService {
           ...(date !== null ? [date] : []),
           r.name,
           r.email,
-          r.phone ?? '',
+          asText(r.phone),
           String(r.guests),
           a.waitlistPosition ? `waitlisted (${a.waitlistPosition})` : r.seatStatus,
           // The ticket's invoice says: unpaid, paid, refunded or void; no invoice is free.

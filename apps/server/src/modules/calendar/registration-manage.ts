@@ -1,5 +1,6 @@
 import {
   type CancelledRegistration,
+  dateTimeFormat,
   type ManagedRegistration,
   seatMessages,
   type updateManagedRegistrationSchema,
@@ -193,7 +194,10 @@ export class RegistrationManageService {
             {
               row,
               title: shown.title.trim() || 'Untitled Event',
-              when: shown.startTime.toISOString().slice(0, 10),
+              when: dateTimeFormat('en-US', {
+                timeZone: shown.timezone,
+                dateStyle: 'long',
+              }).format(shown.startTime),
             },
           ],
           terms,

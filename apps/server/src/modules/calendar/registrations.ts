@@ -42,7 +42,7 @@ const dayOf = (target: Target) => {
   const row = shownRow(target);
   return dateTimeFormat('en-US', {
     timeZone: row.timezone,
-    dateStyle: 'medium',
+    dateStyle: 'long',
   }).format(row.startTime);
 };
 const HOUR = 3_600_000;

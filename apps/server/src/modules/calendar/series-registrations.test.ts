@@ -262,8 +262,8 @@ describe('registering for every upcoming date of a series', () => {
       .where(eq(invoiceLines.invoiceId, invoiceId))
       .orderBy(asc(invoiceLines.position));
     expect(lines.map((l) => [l.description, l.quantity, l.unitCents])).toEqual([
-      ['Ticket: Paid Workshop, Mar 19, 2026', 2, 3500],
-      ['Ticket: Paid Workshop, Mar 26, 2026', 2, 3500],
+      ['Ticket: Paid Workshop, March 19, 2026', 2, 3500],
+      ['Ticket: Paid Workshop, March 26, 2026', 2, 3500],
     ]);
     expect(result.ticket).toMatchObject({
       invoiceId,

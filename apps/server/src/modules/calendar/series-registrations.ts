@@ -46,7 +46,7 @@ interface Outcome extends Upcoming {
 }
 
 const dayOf = (row: EventRow) =>
-  dateTimeFormat('en-US', { timeZone: row.timezone, dateStyle: 'medium' }).format(row.startTime);
+  dateTimeFormat('en-US', { timeZone: row.timezone, dateStyle: 'long' }).format(row.startTime);
 
 /**
  * Registering one party for every upcoming date of a series in one request. Each date is

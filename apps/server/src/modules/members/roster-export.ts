@@ -1,5 +1,5 @@
 import type { Executor } from '@chamber/db';
-import { writeCsv } from '../../lib/csv.js';
+import { asText, type TextCell, writeCsv } from '../../lib/csv.js';
 import * as q from './queries.js';
 
 /** The columns the roster import reads, by the names it knows best, so an export re-imports. */
@@ -19,18 +19,18 @@ export const rosterColumns = [
   'Specialties',
 ] as const;
 
-function rosterRecord(c: q.ContactRow): string[] {
+function rosterRecord(c: q.ContactRow): (string | TextCell)[] {
   return [
     c.firstName,
     c.lastName,
     c.businessName ?? '',
     c.email ?? '',
-    c.phone ?? '',
+    asText(c.phone),
     c.website ?? '',
     c.address1 ?? '',
     c.city ?? '',
     c.state ?? '',
-    c.postalCode ?? '',
+    asText(c.postalCode),
     c.membershipTier,
     c.memberSince ?? '',
     c.specialties.join('; '),

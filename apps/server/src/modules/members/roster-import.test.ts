@@ -422,12 +422,15 @@ describe('exportRoster', () => {
     const { csv, rows } = await exportRoster(database.db);
     expect(rows).toBe(before.length);
     expect(csv.startsWith('\uFEFFFirst Name,Last Name,Business Name,Email,')).toBe(true);
-    // No cell starts with a formula character: each is after an apostrophe.
+    // No cell starts with a formula character: each is after an apostrophe, except the phone
+    // and ZIP, written as text formulas of their digits so spreadsheets keep them as written.
     expect(csv).toContain(
-      `Eve,"O'Neil, Jr.","'=HYPERLINK(""http://evil.example"")",eve@formula.example,'+1 801 555 0100,https://evil.example,'-12 Main St,Riverton,UT,84065,elite,2001-02-03,'@SUM(A1); Cakes\r\n`,
+      `Eve,"O'Neil, Jr.","'=HYPERLINK(""http://evil.example"")",eve@formula.example,"=""+1 801 555 0100""",https://evil.example,'-12 Main St,Riverton,UT,"=""84065""",elite,2001-02-03,'@SUM(A1); Cakes\r\n`,
     );
     for (const record of parseCsv(csv)) {
-      for (const cell of record) expect(cell).not.toMatch(/^[=+\-@]/);
+      for (const cell of record) {
+        if (!/^="[\d\s()+\-.,/:eE]*"$/.test(cell)) expect(cell).not.toMatch(/^[=+\-@]/);
+      }
     }
 
     const file = readRosterFile(Buffer.from(csv, 'utf8'));

@@ -313,10 +313,15 @@ function parseSpecialties(value: string): string[] {
 }
 
 /**
- * An exported cell that starts with a formula character is written after an apostrophe (see
- * the export); the apostrophe goes again on import, so an export re-imports unchanged.
+ * An exported cell that starts with a formula character is written after an apostrophe, and a
+ * ZIP or phone made of digits as the text formula ="01234" (lib/csv.ts); both go again on
+ * import, so an export re-imports unchanged.
  */
-const unescapeCell = (value: string) => (/^'[=+\-@]/.test(value) ? value.slice(1) : value);
+const unescapeCell = (value: string) => {
+  const text = /^="(.*)"$/.exec(value);
+  if (text) return text[1]!.replace(/""/g, '"');
+  return /^'[=+\-@]/.test(value) ? value.slice(1) : value;
+};
 
 export interface ReadRow {
   row: RosterRow;

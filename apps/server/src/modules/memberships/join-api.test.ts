@@ -126,7 +126,12 @@ describe('joining through the API', () => {
       membership: { status: 'pending', businessName: 'Juniper Print Co', paidThrough: null },
       invoice: { purpose: 'membership_join', status: 'open', totalCents: 55_000 },
       invoiceMailed: true,
-      paymentInstructions: 'Mail a check to the chamber office, 1 Civic Plaza.',
+      howToPay: {
+        payee: '',
+        mailingAddress: '',
+        bankDetails: '',
+        note: 'Mail a check to the chamber office, 1 Civic Plaza.',
+      },
     });
     const login = (await ctx.db.query.users.findFirst({ where: eq(users.email, email) }))!;
     expect(login).toMatchObject({ lastName: 'Parker', phone: '(801) 555-0199', status: 'pending' });
@@ -147,6 +152,11 @@ describe('joining through the API', () => {
     expect(others.map((m) => m.subject)).toEqual([]);
     expect(invoiceMail!.subject).toBe(`Invoice ${invoiceNumber}: $550.00 due by April 9, 2026`);
     expect(invoiceMail!.text).toContain('Mail a check to the chamber office, 1 Civic Plaza.');
+    // One way of writing a day in the whole mail, the invoice's lines included.
+    expect(invoiceMail!.text).toContain('Enhanced membership, March 10, 2026 to March 9, 2027');
+    expect(invoiceMail!.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    // Card payments are set up here: the invoice says where to pay online, and the PDF too.
+    expect(invoiceMail!.text).toContain('Online by card: https://portal.example.org/membership');
     const pdf = invoiceMail!.attachments[0]!;
     expect(pdf.contentType).toBe('application/pdf');
     const text = await pdfText(pdf.content);
@@ -171,6 +181,7 @@ describe('joining through the API', () => {
     expect(receipts.map((m) => m.subject)).toEqual([
       `Receipt for invoice ${invoiceNumber}: $550.00 paid`,
     ]);
+    expect(receipts[0]!.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it("mails the join invoice once when 'Send me an invoice' is clicked twice", async () => {
@@ -343,7 +354,7 @@ describe('renewing through the API', () => {
       const pdf = mails[0]!.attachments[0]!;
       expect(pdf.contentType).toBe('application/pdf');
       const text = await pdfText(pdf.content);
-      for (const expected of [first!.number, '$300.00', '2027-03-10 to 2028-03-09']) {
+      for (const expected of [first!.number, '$300.00', 'March 10, 2027 to March 9, 2028']) {
         expect(text).toContain(expected);
       }
     } finally {

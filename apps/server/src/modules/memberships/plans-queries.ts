@@ -59,3 +59,11 @@ export async function unfeatureOthers(db: Executor, id: string, now: Date): Prom
   }
   return others;
 }
+
+export async function staffApproveNewMembers(db: Executor): Promise<boolean> {
+  const [row] = await db
+    .select({ approve: membershipSettings.staffApproveNewMembers })
+    .from(membershipSettings)
+    .where(eq(membershipSettings.id, 1));
+  return row?.approve ?? false;
+}

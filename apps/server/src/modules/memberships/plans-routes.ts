@@ -35,9 +35,7 @@ export const membershipPlansRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (a
     async (request, reply) => {
       // The same for everyone, and an admin's edit must show at once: revalidated each time.
       reply.header('cache-control', 'no-cache');
-      const body = await kept.get('plans', membershipPlanListSchema, async () => ({
-        plans: await plans.list(),
-      }));
+      const body = await kept.get('plans', membershipPlanListSchema, () => plans.listAnswer());
       return body.send(request, reply);
     },
   );

@@ -1,4 +1,4 @@
-import type { MembershipPlan, UpdateMembershipPlan } from '@chamber/contract';
+import type { MembershipPlan, MembershipPlanList, UpdateMembershipPlan } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
 import { recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
@@ -50,6 +50,15 @@ export class MembershipPlansService {
   async list(db: Executor = this.db): Promise<MembershipPlan[]> {
     const [rows, currency] = await Promise.all([q.listPlans(db), q.chamberCurrency(db)]);
     return rows.map((row) => toPlan(row, currency));
+  }
+
+  /** GET /membership-plans: the plans, and whether staff confirm new members once paid. */
+  async listAnswer(): Promise<MembershipPlanList> {
+    const [plans, staffApproveNewMembers] = await Promise.all([
+      this.list(),
+      q.staffApproveNewMembers(this.db),
+    ]);
+    return { plans, staffApproveNewMembers };
   }
 
   /**

@@ -50,7 +50,10 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
         response: { 200: myMembershipSchema, ...denied, 404: apiErrorSchema },
       },
     },
-    async (request) => memberships.mine(request.session!),
+    async (request) => ({
+      ...(await memberships.mine(request.session!)),
+      howToPay: await documents.howToPay(),
+    }),
   );
 
   app.post(
@@ -70,8 +73,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
       const answer = await memberships.join(request.session!, request.body);
       const mailed = request.body.payBy === 'invoice' && answer.invoice !== null;
       if (mailed) documents.invoiceMailLater(answer.invoice!.id);
-      const { paymentInstructions } = await memberships.getSettings();
-      return { ...answer, invoiceMailed: mailed, paymentInstructions };
+      return { ...answer, invoiceMailed: mailed, howToPay: await documents.howToPay() };
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type DuesReport,
   type DuesSettings,
   firstTerm,
+  formatLongDate,
   formatMoney,
   type InvoicePurpose,
   type JoinDetails,
@@ -94,7 +95,8 @@ export class MembershipsService {
 
   // The member's own membership.
 
-  async mine(session: Session): Promise<MyMembership> {
+  /** The member's membership; the route adds how to pay (billing's). */
+  async mine(session: Session): Promise<Omit<MyMembership, 'howToPay'>> {
     const contactId = session.user.contactId;
     if (!contactId) throw noContact();
     const view = await q.findView(this.db, eq(q.memberships.contactId, contactId));
@@ -274,7 +276,7 @@ export class MembershipsService {
       }
       await this.issue(tx, m, 'membership_upgrade', { fromPlanId: from.id, toPlanId: plan.id }, [
         {
-          description: `Upgrade from ${from.name} to ${plan.name}, ${today} to ${term.endsOn} (${formatMoney(plan.priceCents - from.priceCents, settings.currency)} a year, prorated)`,
+          description: `Upgrade from ${from.name} to ${plan.name}, ${formatLongDate(today)} to ${formatLongDate(term.endsOn)} (${formatMoney(plan.priceCents - from.priceCents, settings.currency)} a year, prorated)`,
           quantity: 1,
           unitCents: charge,
         },
@@ -288,7 +290,10 @@ export class MembershipsService {
     );
   }
 
-  async setAutoRenew(session: Session, autoRenew: boolean): Promise<MyMembership> {
+  async setAutoRenew(
+    session: Session,
+    autoRenew: boolean,
+  ): Promise<Omit<MyMembership, 'howToPay'>> {
     const contactId = session.user.contactId;
     if (!contactId) throw noContact();
     await this.db.transaction(async (tx) => {
@@ -1135,7 +1140,7 @@ function detailOf(invoice: q.InvoiceRow): {
 function termLine(plan: q.PlanRow, term: Term, currency: string) {
   const prorated = term.amountCents !== plan.priceCents;
   return {
-    description: `${plan.name} membership, ${term.startsOn} to ${term.endsOn}${prorated ? ` (${formatMoney(plan.priceCents, currency)} a year, prorated)` : ''}`,
+    description: `${plan.name} membership, ${formatLongDate(term.startsOn)} to ${formatLongDate(term.endsOn)}${prorated ? ` (${formatMoney(plan.priceCents, currency)} a year, prorated)` : ''}`,
     quantity: 1,
     unitCents: term.amountCents,
   };
@@ -1151,6 +1156,9 @@ export function settingsOut(s: q.SettingsRow): DuesSettings {
     invoiceDueDays: s.invoiceDueDays,
     staffApproveNewMembers: s.staffApproveNewMembers,
     lapsedListing: s.lapsedListing,
+    payee: s.payee,
+    mailingAddress: s.mailingAddress,
+    bankDetails: s.bankDetails,
     paymentInstructions: s.paymentInstructions,
   };
 }

@@ -99,7 +99,7 @@ export function servicePageData(
         eventListSchema,
         await calendar.list(calendarId, listEventsQuerySchema.parse(window), null),
       ),
-    membershipPlans: async () => asSent(membershipPlanListSchema, { plans: await plans.list() }),
+    membershipPlans: async () => asSent(membershipPlanListSchema, await plans.listAnswer()),
     deals: async (limit) =>
       asSent(dealListSchema, await deals.list(null, listDealsQuerySchema.parse({ limit }).limit)),
   };

@@ -19,6 +19,20 @@ export const membershipPlansQueryOptions = () =>
     staleTime: 60_000,
   });
 
+/** Whether staff confirm new members once they have paid (the join's texts say so). */
+export const staffApprovalQueryOptions = () =>
+  queryOptions({
+    queryKey: ['membership-plans', 'staff-approval'],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<MembershipPlanList>('/membership-plans', {
+          signal,
+          errorMessage: 'Failed to fetch membership plans',
+        })
+      ).staffApproveNewMembers,
+    staleTime: 60_000,
+  });
+
 export const updateMembershipPlan = (id: string, body: UpdateMembershipPlan) =>
   api.put<{ plan: MembershipPlan }>(`/admin/membership-plans/${encodeURIComponent(id)}`, body, {
     errorMessage: 'Failed to save the plan',

@@ -120,16 +120,49 @@ function SettingsEditor({ settings }: { settings: DuesSettings }) {
             description="A paid join waits, pending, until staff approve it."
             className="self-center"
           />
+        </div>
+        <fieldset className="grid grid-cols-1 gap-5 border-t pt-5 sm:grid-cols-2">
+          <legend className="float-left mb-1 w-full font-semibold sm:col-span-2">
+            How members pay
+          </legend>
+          <p className="-mt-3 text-sm text-muted-foreground sm:col-span-2">
+            Printed under ‘How to pay’ on every open invoice, its mail, the join’s thank-you page
+            and My membership. Fill in what applies; what is empty is left out.
+          </p>
+          <InputField
+            control={control}
+            name="payee"
+            label="Checks payable to"
+            autoComplete="off"
+            maxLength={200}
+            fieldClassName="sm:col-span-2"
+          />
+          <TextareaField
+            control={control}
+            name="mailingAddress"
+            label="Mail checks to"
+            description="The postal address, one line a line."
+            rows={3}
+            maxLength={500}
+          />
+          <TextareaField
+            control={control}
+            name="bankDetails"
+            label="Bank transfer details"
+            description="Bank, account holder, routing and account number."
+            rows={3}
+            maxLength={1000}
+          />
           <TextareaField
             control={control}
             name="paymentInstructions"
-            label="Payment instructions"
-            description="Printed on open invoices and in the invoice mail: who checks are payable to, the bank details."
+            label="Other payment instructions"
+            description="Anything else, e.g. cash at the office on weekdays."
             fieldClassName="sm:col-span-2"
-            rows={4}
+            rows={3}
             maxLength={2000}
           />
-        </div>
+        </fieldset>
         <div>
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save dues settings'}

@@ -112,7 +112,10 @@ const settings: DuesSettings = {
   invoiceDueDays: 30,
   staffApproveNewMembers: false,
   lapsedListing: 'hidden',
-  paymentInstructions: 'Checks payable to the Riverton Area Chamber of Commerce.',
+  payee: 'Riverton Area Chamber of Commerce',
+  mailingAddress: '',
+  bankDetails: '',
+  paymentInstructions: '',
 };
 
 const list = (memberships: Membership[]) =>
@@ -278,6 +281,44 @@ describe('Admin → Memberships', () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith('Dues settings saved'));
     expect(api.bodies('PUT /admin/membership-settings')).toEqual([
       { ...settings, graceDays: 45, reminderDays: [60, 30, 7], staffApproveNewMembers: true },
+    ]);
+  });
+
+  it('asks for the payment details while there are none, until they are saved', async () => {
+    vi.spyOn(toast, 'success').mockImplementation(() => 1);
+    let stored: DuesSettings = { ...settings, payee: '' };
+    const api = stubApi({
+      'GET /admin/memberships': () => list([]),
+      'GET /admin/membership-settings': () => json(200, stored),
+      'PUT /admin/membership-settings': (body) => {
+        stored = body as DuesSettings;
+        return json(200, stored);
+      },
+    });
+    renderWithProviders(<Memberships />);
+    const prompt = await screen.findByRole('region', {
+      name: 'Add how members pay before the first invoice',
+    });
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Add payment details' }));
+    const form = await screen.findByRole('form', { name: 'Dues settings' });
+    fireEvent.change(within(form).getByLabelText('Checks payable to'), {
+      target: { value: 'Riverton Area Chamber of Commerce' },
+    });
+    fireEvent.change(within(form).getByLabelText('Mail checks to'), {
+      target: { value: 'PO Box 12\nRiverton, UT 84065' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save dues settings' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('region', { name: 'Add how members pay before the first invoice' }),
+      ).toBeNull(),
+    );
+    expect(api.bodies('PUT /admin/membership-settings')).toEqual([
+      {
+        ...settings,
+        payee: 'Riverton Area Chamber of Commerce',
+        mailingAddress: 'PO Box 12\nRiverton, UT 84065',
+      },
     ]);
   });
 

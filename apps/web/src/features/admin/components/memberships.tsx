@@ -1,4 +1,5 @@
 import type { Membership } from '@chamber/contract';
+import { useQuery } from '@tanstack/react-query';
 import { SearchXIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -11,8 +12,13 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatMemberSince } from '@/lib/members/labels';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
-import { useMembershipList, type MembershipListName } from '../api/memberships';
+import {
+  duesSettingsQueryOptions,
+  useMembershipList,
+  type MembershipListName,
+} from '../api/memberships';
 import { memberName, membershipLists, statusLabels, statusTone } from '../lib/dues';
+import { noPaymentDetails } from '../lib/dues-settings-form';
 import { isForbidden } from '../lib/errors';
 import { clampPage } from '../lib/pagination';
 import { DuesReportView } from './dues-report';
@@ -38,6 +44,9 @@ export function Memberships() {
           Who is due, in grace or lapsed; record payments, correct invoices and give refunds.
         </p>
       </div>
+      <PaymentDetailsPrompt
+        onOpenSettings={section === 'settings' ? null : () => setSection('settings')}
+      />
       <Tabs value={section} onValueChange={setSection} className="grid min-w-0 gap-4">
         <TabsList aria-label="Memberships sections" className="h-auto w-full flex-wrap sm:w-fit">
           <TabsTrigger value="members" className="flex-auto">
@@ -61,6 +70,37 @@ export function Memberships() {
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+/**
+ * Asks staff for the payment details while the dues settings have none: without them an
+ * invoice's 'How to pay' can only say to contact the chamber.
+ */
+function PaymentDetailsPrompt({ onOpenSettings }: { onOpenSettings: (() => void) | null }) {
+  const settings = useQuery(duesSettingsQueryOptions());
+  if (!settings.data || !noPaymentDetails(settings.data)) return null;
+  return (
+    <section
+      aria-labelledby="payment-details-prompt"
+      className="grid gap-2 rounded-xl border border-amber-500/60 bg-amber-500/10 p-4 sm:flex sm:items-center sm:justify-between sm:gap-4"
+    >
+      <div className="grid gap-1">
+        <h3 id="payment-details-prompt" className="font-semibold">
+          Add how members pay before the first invoice
+        </h3>
+        <p className="text-sm">
+          Invoices, their mails and My membership print your payment details: whom checks are
+          payable to, where to mail them, your bank details. None are set, so they only say to
+          contact the chamber.
+        </p>
+      </div>
+      {onOpenSettings ? (
+        <Button type="button" className="justify-self-start" onClick={onOpenSettings}>
+          Add payment details
+        </Button>
+      ) : null}
+    </section>
   );
 }
 

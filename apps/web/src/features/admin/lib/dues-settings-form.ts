@@ -16,6 +16,9 @@ export const duesSettingsFormSchema = z
     invoiceDueDays: z.string(),
     staffApproveNewMembers: z.boolean(),
     lapsedListing: z.enum(['hidden', 'basic']),
+    payee: z.string(),
+    mailingAddress: z.string(),
+    bankDetails: z.string(),
     paymentInstructions: z.string(),
   })
   .transform((values, ctx): DuesSettings => {
@@ -37,6 +40,9 @@ export const duesSettingsFormSchema = z
       invoiceDueDays: wholeDays(values.invoiceDueDays),
       staffApproveNewMembers: values.staffApproveNewMembers,
       lapsedListing: values.lapsedListing,
+      payee: values.payee.trim(),
+      mailingAddress: values.mailingAddress.trim(),
+      bankDetails: values.bankDetails.trim(),
       paymentInstructions: values.paymentInstructions.trim(),
     };
     return contractChecked(duesSettingsSchema, body, ctx, 'currency', (issue) =>
@@ -54,5 +60,12 @@ export const duesSettingsFormValues = (s: DuesSettings): DuesSettingsFormValues 
   invoiceDueDays: String(s.invoiceDueDays),
   staffApproveNewMembers: s.staffApproveNewMembers,
   lapsedListing: s.lapsedListing,
+  payee: s.payee,
+  mailingAddress: s.mailingAddress,
+  bankDetails: s.bankDetails,
   paymentInstructions: s.paymentInstructions,
 });
+
+/** Whether staff have said nothing of how to pay: invoices then only say to contact the chamber. */
+export const noPaymentDetails = (s: DuesSettings): boolean =>
+  [s.payee, s.mailingAddress, s.bankDetails, s.paymentInstructions].every((v) => !v.trim());

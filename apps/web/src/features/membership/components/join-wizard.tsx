@@ -16,7 +16,7 @@ import { Form, FormField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { membershipPlansQueryOptions } from '@/lib/api/membership-plans';
+import { membershipPlansQueryOptions, staffApprovalQueryOptions } from '@/lib/api/membership-plans';
 import { useAuth } from '@/lib/auth/use-auth';
 import { formatMemberSince } from '@/lib/members/labels';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -26,6 +26,7 @@ import {
   paymentOptionsQueryOptions,
   usePayOnline,
 } from '../api/my-membership';
+import { HowToPaySection } from './how-to-pay';
 
 type Step = 'plan' | 'details' | 'account' | 'pay';
 const steps: { id: Step; label: string }[] = [
@@ -421,6 +422,7 @@ function PayStep({
   onInvoiced: (done: JoinMembershipResponse) => void;
 }) {
   const options = useQuery(paymentOptionsQueryOptions());
+  const approves = useQuery(staffApprovalQueryOptions()).data ?? false;
   const join = useJoin();
   const pay = usePayOnline();
   const busy = join.isPending || pay.isPending;
@@ -484,15 +486,28 @@ function PayStep({
         </Button>
       </div>
       <p className="text-sm text-muted-foreground">
-        {options.data?.online
-          ? 'Paying online makes your membership active at once. With an invoice, it starts when your payment is recorded.'
-          : 'Your membership starts when the chamber records your payment.'}
+        {paymentNote(options.data?.online ?? false, approves)}
       </p>
       <Button type="button" variant="outline" className="justify-self-start" onClick={onBack}>
         Back
       </Button>
     </StepCard>
   );
+}
+
+/**
+ * What paying does, as the mails after it say: with staff approval on, a payment (online or
+ * recorded) leads to staff's review, never to 'active at once'.
+ */
+function paymentNote(online: boolean, approves: boolean): string {
+  if (approves) {
+    return online
+      ? 'Paying online records your payment at once; with an invoice, when the chamber records it. Staff then review your membership and confirm it, usually within two business days.'
+      : 'Once the chamber records your payment, staff review your membership and confirm it, usually within two business days.';
+  }
+  return online
+    ? 'Paying online makes your membership active at once. With an invoice, it starts when your payment is recorded.'
+    : 'Your membership starts when the chamber records your payment.';
 }
 
 function InvoiceConfirmation({
@@ -506,6 +521,8 @@ function InvoiceConfirmation({
 }) {
   const invoice = done.invoice!;
   const amount = formatMoney(invoice.totalCents, invoice.currency);
+  const online = useQuery(paymentOptionsQueryOptions()).data?.online ?? false;
+  const approves = useQuery(staffApprovalQueryOptions()).data ?? false;
   return (
     <StepCard title="Thank you for joining!">
       <p role="status" className="flex gap-2 font-medium">
@@ -531,15 +548,17 @@ function InvoiceConfirmation({
         <h3 id="join-next" className="font-semibold">
           What happens next
         </h3>
-        {done.paymentInstructions.trim() ? (
-          <p className="text-sm whitespace-pre-line">
-            How to pay: {done.paymentInstructions.trim()}
-          </p>
-        ) : null}
+        <HowToPaySection
+          howToPay={done.howToPay}
+          invoiceNumber={invoice.number}
+          payOnline={online ? `Pay ${amount} online on My membership` : null}
+        />
         <p className="text-sm">
-          Please quote {invoice.number} with your payment. Your membership stays pending until the
-          chamber records it; then your business is listed in the directory and your receipt is
-          emailed to you.
+          Your membership stays pending until the chamber records your payment; then{' '}
+          {approves
+            ? 'staff review it and confirm it, usually within two business days, and your business is listed in the directory.'
+            : 'it is active and your business is listed in the directory.'}{' '}
+          Your receipt is emailed to you.
         </p>
       </section>
       <div className="flex flex-wrap gap-3">

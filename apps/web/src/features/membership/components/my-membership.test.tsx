@@ -1,5 +1,5 @@
 import { myMembershipSchema } from '@chamber/contract';
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, screen, within, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -59,6 +59,13 @@ const mine = myMembershipSchema.parse({
   renewal: { plan: enhanced, amountCents: 55_000 },
   nextCharge: null,
   history: [],
+  howToPay: {
+    payee: 'Riverton Area Chamber of Commerce',
+    mailingAddress: 'PO Box 12\nRiverton, UT 84065',
+    bankDetails: '',
+    note: '',
+    contact: '(801) 555-0100, info@rivertonchamber.example',
+  },
 });
 
 describe('My membership', () => {
@@ -126,8 +133,29 @@ describe('My membership', () => {
       'GET /payments/options': () => json(200, { online: false, offlineMethods: ['check'] }),
     });
     renderWithProviders(<MyMembershipView />);
-    expect(await screen.findByText(/quoting invoice 2026-0007/)).toBeTruthy();
+    const how = await screen.findByRole('region', { name: 'How to pay invoice 2026-0007' });
+    expect(within(how).getByText('Checks payable to').nextSibling?.textContent).toBe(
+      'Riverton Area Chamber of Commerce',
+    );
+    expect(within(how).getByText('Mail checks to').nextSibling?.textContent).toBe(
+      'PO Box 12\nRiverton, UT 84065',
+    );
+    expect(within(how).getByText('Invoice 2026-0007')).toBeTruthy();
+    expect(within(how).queryByText('Bank transfer')).toBeNull();
     expect(screen.queryByRole('button', { name: /online/ })).toBeNull();
     expect(screen.queryByLabelText(/Renew automatically/)).toBeNull();
+  });
+
+  it('with no payment details set, says how to reach the chamber rather than nothing', async () => {
+    const none = { payee: '', mailingAddress: '', bankDetails: '', note: '' };
+    stubApi({
+      'GET /membership': () => json(200, { ...mine, howToPay: { ...mine.howToPay, ...none } }),
+      'GET /payments/options': () => json(200, { online: false, offlineMethods: ['check'] }),
+    });
+    renderWithProviders(<MyMembershipView />);
+    const how = await screen.findByRole('region', { name: 'How to pay invoice 2026-0007' });
+    expect(within(how).getByText('To pay').nextSibling?.textContent).toBe(
+      'Contact the chamber to arrange payment: (801) 555-0100, info@rivertonchamber.example.',
+    );
   });
 });

@@ -23,6 +23,7 @@ import {
   useSetAutoRenew,
   useUpdateCard,
 } from '../api/my-membership';
+import { HowToPaySection } from './how-to-pay';
 import { MyInvoices } from './my-invoices';
 
 /** How each standing reads to the member. */
@@ -234,10 +235,19 @@ function OpenInvoices({ mine, online }: { mine: MyMembership; online: boolean })
                   >
                     Pay {formatMoney(invoice.totalCents, invoice.currency)} online
                   </Button>
-                ) : (
-                  <p className="text-sm">
-                    Pay by check, cash or bank transfer, quoting invoice {invoice.number}; the
-                    chamber records your payment and mails your receipt.
+                ) : null}
+                <HowToPaySection
+                  howToPay={mine.howToPay}
+                  invoiceNumber={invoice.number}
+                  payOnline={
+                    online
+                      ? `the Pay ${formatMoney(invoice.totalCents, invoice.currency)} online button`
+                      : null
+                  }
+                />
+                {online ? null : (
+                  <p className="text-sm text-muted-foreground">
+                    The chamber records your payment and mails your receipt.
                   </p>
                 )}
               </li>
