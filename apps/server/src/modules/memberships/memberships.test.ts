@@ -236,6 +236,20 @@ describe('renewing and changing plan', () => {
     expect(open).toHaveLength(1);
   });
 
+  it('never makes a renewal due after the grace period ends', async () => {
+    const s = await paidMember('basic');
+    const early = await paidMember('basic');
+    // Renewed early, the chamber's 30 days to pay come first.
+    setDay('2027-01-20');
+    expect((await service.renew(early)).invoice!.dueOn).toBe('2027-02-19');
+    // Paid through 9 March 2027; 30 days of grace end on 8 April.
+    setDay('2027-03-20');
+    await runDues(ctx.db, ctx.clock, mail);
+    expect((await membershipOf(s)).status).toBe('grace');
+    const renewal = await service.renew(s);
+    expect(renewal.invoice!.dueOn).toBe('2027-04-08');
+  });
+
   it('refuses a renewal long before the paid-through date', async () => {
     const s = await paidMember('basic');
     await expect(service.renew(s)).rejects.toThrow(/Renewal opens 90 days before/);

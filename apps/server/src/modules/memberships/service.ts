@@ -17,6 +17,7 @@ import {
   type MembershipInvoiceResponse,
   type MembershipStatus,
   type MembershipTier,
+  membershipInvoiceDueOn,
   type MyMembership,
   nextTerm,
   type PaymentStatus,
@@ -970,6 +971,7 @@ export class MembershipsService {
     purposeDetail: Record<string, unknown>,
     lines: { description: string; quantity: number; unitCents: number }[],
   ) {
+    const [settings, today] = await Promise.all([q.getSettings(tx), this.today(tx)]);
     // The bill-to is the contact as it stands today (billing's default).
     return this.billing.issueInvoice(tx, {
       contactId: m.contactId,
@@ -977,6 +979,12 @@ export class MembershipsService {
       purpose,
       purposeDetail,
       lines,
+      dueOn: membershipInvoiceDueOn(
+        today,
+        settings.invoiceDueDays,
+        current.includes(m.status) ? m.paidThrough : null,
+        settings.graceDays,
+      ),
     });
   }
 
