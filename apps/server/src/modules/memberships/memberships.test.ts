@@ -412,6 +412,23 @@ describe('the dues run across a year', () => {
     ).toBe(true);
   });
 
+  it('states the days truly left in a reminder sent after its day, counted in the chamber’s zone', async () => {
+    const s = await paidMember('basic');
+    const email = (await contactOf(s)).email!;
+    const mine = () => smtp.received.filter((x) => JSON.stringify(x.to).includes(email));
+    // Paid through 9 March 2027. The portal was down from before the 14-day reminder's day
+    // (23 February): the first run after is on 7 March, late in the evening in Denver (already
+    // 8 March in UTC), two days before the paid-through date.
+    ctx.clock.advance(new Date('2027-03-08T05:30:00Z').getTime() - ctx.clock.now().getTime());
+    await runDues(ctx.db, ctx.clock, mail);
+    await expect.poll(() => mine().length).toBe(1);
+    expect(mine()[0]!.subject).toContain('renews in 2 days');
+    setDay('2027-03-08');
+    await runDues(ctx.db, ctx.clock, mail);
+    await expect.poll(() => mine().length).toBe(2);
+    expect(mine()[1]!.subject).toContain('ends tomorrow');
+  });
+
   it('loses and repeats nothing when a run is killed halfway', async () => {
     const members = [
       await paidMember('basic'),
