@@ -133,7 +133,7 @@ describe('joining', () => {
       .select()
       .from(invoiceLines)
       .where(eq(invoiceLines.invoiceId, joined.invoice!.id));
-    expect(line!.description).toBe('Enhanced membership, 2026-03-10 to 2027-03-09');
+    expect(line!.description).toBe('Enhanced membership, March 10, 2026 to March 9, 2027');
     // Choosing the same plan again answers the same invoice.
     expect((await service.join(s, { planId: plans.enhanced })).invoice!.id).toBe(
       joined.invoice!.id,

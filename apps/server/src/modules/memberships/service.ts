@@ -36,6 +36,7 @@ import { JsonBody } from '../../lib/json-body.js';
 import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
 import type { Session } from '../../plugins/auth.js';
 import type { MembershipBilling, PaidWith } from './billing-port.js';
+import { mailDate } from './dues-mail.js';
 import * as q from './queries.js';
 import { awaitingApproval, contactStanding, invoiceRef, planRef, toMembership } from './view.js';
 
@@ -273,7 +274,7 @@ export class MembershipsService {
       }
       await this.issue(tx, m, 'membership_upgrade', { fromPlanId: from.id, toPlanId: plan.id }, [
         {
-          description: `Upgrade from ${from.name} to ${plan.name}, ${today} to ${term.endsOn} (${formatMoney(plan.priceCents - from.priceCents, settings.currency)} a year, prorated)`,
+          description: `Upgrade from ${from.name} to ${plan.name}, ${mailDate(today)} to ${mailDate(term.endsOn)} (${formatMoney(plan.priceCents - from.priceCents, settings.currency)} a year, prorated)`,
           quantity: 1,
           unitCents: charge,
         },
@@ -1092,7 +1093,7 @@ function detailOf(invoice: q.InvoiceRow): {
 function termLine(plan: q.PlanRow, term: Term, currency: string) {
   const prorated = term.amountCents !== plan.priceCents;
   return {
-    description: `${plan.name} membership, ${term.startsOn} to ${term.endsOn}${prorated ? ` (${formatMoney(plan.priceCents, currency)} a year, prorated)` : ''}`,
+    description: `${plan.name} membership, ${mailDate(term.startsOn)} to ${mailDate(term.endsOn)}${prorated ? ` (${formatMoney(plan.priceCents, currency)} a year, prorated)` : ''}`,
     quantity: 1,
     unitCents: term.amountCents,
   };
