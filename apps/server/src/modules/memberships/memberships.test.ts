@@ -288,6 +288,31 @@ describe('renewing and changing plan', () => {
   });
 });
 
+describe('the dues report', () => {
+  it('credits each payment to the plan its invoice was for, not the plan held now', async () => {
+    setDay('2030-01-15');
+    const s = await newMember();
+    const joined = await service.join(s, { planId: plans.basic });
+    await billing.pay(joined.invoice!.id, '2030-01-15');
+    setDay('2030-07-15');
+    const up = await service.changePlan(s, plans.elite);
+    await billing.pay(up.invoice!.id, '2030-07-15');
+    expect((await membershipOf(s)).planId).toBe(plans.elite);
+
+    const report = await service.report(2030);
+    expect(report.rows).toEqual([
+      { month: '2030-01', planName: 'Basic', payments: 1, amountCents: 30000 },
+      { month: '2030-07', planName: 'Elite', payments: 1, amountCents: up.invoice!.totalCents },
+    ]);
+    expect(report.totals).toEqual(
+      expect.arrayContaining([
+        { planName: 'Basic', amountCents: 30000 },
+        { planName: 'Elite', amountCents: up.invoice!.totalCents },
+      ]),
+    );
+  });
+});
+
 describe('the dues run across a year', () => {
   it('notices an automatic charge, then a failed charge, grace, lapse, and a payment restoring everything', async () => {
     const s = await paidMember('enhanced');

@@ -502,7 +502,11 @@ export async function listContext(
   return row && { graceDays: row.grace_days, timeZone: row.timezone ?? 'America/Denver' };
 }
 
-/** Dues received in a year, by the membership's plan and the month received, refunds taken off. */
+/**
+ * Dues received in a year, by the plan each invoice was for (a join's or renewal's plan, an
+ * upgrade's new plan: what its line bills, not the plan the member holds now) and the month
+ * received, refunds taken off.
+ */
 export async function duesByPlanAndMonth(db: Executor, year: number) {
   const result = await db.execute<{
     month: string;
@@ -516,9 +520,12 @@ export async function duesByPlanAndMonth(db: Executor, year: number) {
              as amount_cents
     from payments p
     join invoices i on i.id = p.invoice_id
-    join memberships m on m.id = i.membership_id
-    join membership_plans mp on mp.id = m.plan_id
-    where p.received_on >= ${`${year}-01-01`}::date and p.received_on < ${`${year + 1}-01-01`}::date
+    left join membership_plans billed
+      on billed.id::text = coalesce(i.purpose_detail->>'planId', i.purpose_detail->>'toPlanId')
+    left join memberships m on m.id = i.membership_id
+    join membership_plans mp on mp.id = coalesce(billed.id, m.plan_id)
+    where i.purpose in ('membership_join', 'membership_renewal', 'membership_upgrade')
+      and p.received_on >= ${`${year}-01-01`}::date and p.received_on < ${`${year + 1}-01-01`}::date
     group by 1, 2 order by 1, 2`);
   return result.rows;
 }
