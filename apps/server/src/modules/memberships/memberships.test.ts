@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -188,6 +190,59 @@ describe('joining', () => {
       'active',
     );
     expect(await contactOf(s)).toMatchObject({ paymentStatus: 'paid', membershipTier: 'standard' });
+  });
+
+  it("gives a member who joined online a 'member since': the first day of the first paid term", async () => {
+    const signUp = async () => {
+      n += 1;
+      const user = await createTestUser(ctx.db, {
+        email: `online${n}@shop${n}.example`,
+        status: 'pending',
+        contact: { businessName: `Online ${n}`, paymentStatus: 'pending', memberSince: null },
+      });
+      return sessionOf(user.id);
+    };
+    const memberSince = async (s: Session) => {
+      const res = await ctx.app.inject({ url: `/api/members/${s.user.contactId}` });
+      return res.json<{ memberSince: string | null }>().memberSince;
+    };
+    const paid = await signUp();
+    const joined = await service.join(paid, { planId: plans.basic });
+    expect((await contactOf(paid)).memberSince).toBeNull();
+    setDay('2026-03-12');
+    await billing.pay(joined.invoice!.id);
+    expect((await contactOf(paid)).memberSince).toBe('2026-03-12');
+    expect(await memberSince(paid)).toBe('2026-03-12');
+    // A renewal or an upgrade later keeps the first day.
+    setDay('2027-02-20');
+    await billing.pay((await service.renew(paid)).invoice!.id);
+    expect((await contactOf(paid)).memberSince).toBe('2026-03-12');
+
+    // Held for staff's approval: the paid term's first day, approved later.
+    await ctx.db.update(membershipSettings).set({ staffApproveNewMembers: true });
+    setDay('2026-04-02');
+    const held = await signUp();
+    await billing.pay((await service.join(held, { planId: plans.enhanced })).invoice!.id);
+    const admin = await sessionOf(
+      (await createTestUser(ctx.db, { role: 'admin', status: 'active' })).id,
+    );
+    setDay('2026-04-06');
+    await service.approve(admin, (await membershipOf(held)).id);
+    expect((await contactOf(held)).memberSince).toBe('2026-04-02');
+
+    // A date the chamber gave is kept.
+    const known = await newMember();
+    await billing.pay((await service.join(known, { planId: plans.basic })).invoice!.id);
+    expect((await contactOf(known)).memberSince).toBe('2024-01-15');
+
+    // Members who joined before this change get theirs from their first term.
+    await ctx.db
+      .update(contacts)
+      .set({ memberSince: null })
+      .where(eq(contacts.id, paid.user.contactId!));
+    await ctx.db.execute(sql.raw(await memberSinceBackfill()));
+    expect((await contactOf(paid)).memberSince).toBe('2026-03-12');
+    expect((await contactOf(known)).memberSince).toBe('2024-01-15');
   });
 
   it('runs calendar-year terms: the first year prorated by month, then whole years from January', async () => {
@@ -529,6 +584,15 @@ describe('the dues run across a year', () => {
     expect(unmailed).toHaveLength(0);
   }, 60_000);
 });
+
+/** The data migration's statement that fills 'member since' for members already on file. */
+async function memberSinceBackfill(): Promise<string> {
+  const dir = fileURLToPath(new URL('../../../../../packages/db/drizzle/', import.meta.url));
+  const name = (await readdir(dir)).find((f) => f.endsWith('_member_since_from_first_term.sql'))!;
+  const statements = (await readFile(`${dir}${name}`, 'utf8')).split('--> statement-breakpoint');
+  const code = (st: string) => st.replace(/^\s*--.*$/gm, '').trim();
+  return statements.map(code).find((st) => st.startsWith('UPDATE "contacts"'))!;
+}
 
 async function membershipsIn(status: string, members: Session[]) {
   let count = 0;
