@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { addDays, dueWithinDays } from '@chamber/contract';
 import type {
   InvoicePurpose,
+  MembershipListName,
   JoinDetails,
   MembershipEventKind,
   MembershipTier,
@@ -375,7 +377,10 @@ function listBounds(today: string) {
 }
 
 /** A list's rows, over `m` (memberships) and `c` (its contact). */
-function listCondition(query: { list: string; search?: string | undefined }, today: string) {
+function listCondition(
+  query: { list: MembershipListName; search?: string | undefined },
+  today: string,
+) {
   const b = listBounds(today);
   const conditions: SQL[] = [];
   switch (query.list) {
@@ -385,6 +390,17 @@ function listCondition(query: { list: string; search?: string | undefined }, tod
         sql`m.status in ('active', 'grace')`,
         sql`m.paid_through >= ${b.monthStart}::date`,
         sql`m.paid_through < ${b.nextMonthStart}::date`,
+      );
+      break;
+    case 'due30':
+    case 'due60':
+    case 'due90':
+      // Current memberships whose paid-through date is today or within the days ahead; the
+      // partial index of current memberships answers it as it answers the month.
+      conditions.push(
+        sql`m.status in ('active', 'grace')`,
+        sql`m.paid_through >= ${today}::date`,
+        sql`m.paid_through <= ${addDays(today, dueWithinDays[query.list])}::date`,
       );
       break;
     case 'grace':
@@ -416,7 +432,12 @@ function listCondition(query: { list: string; search?: string | undefined }, tod
  */
 export async function listViews(
   db: Executor,
-  query: { list: string; search?: string | undefined; limit: number; offset: number },
+  query: {
+    list: MembershipListName;
+    search?: string | undefined;
+    limit: number;
+    offset: number;
+  },
   today: string,
 ): Promise<{ rows: ListedView[]; total: number }> {
   const where = listCondition(query, today);

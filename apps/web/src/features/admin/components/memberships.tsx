@@ -101,7 +101,7 @@ function MembershipLists() {
           value={list}
           options={membershipLists.map((l) => ({ value: l.value, label: l.label }))}
           onValueChange={(value) => setList(value as MembershipListName)}
-          className="sm:w-48"
+          className="sm:w-60"
         />
       </div>
       <div className="flex flex-wrap justify-end gap-2">
