@@ -116,6 +116,18 @@ export async function findView(db: Executor, where: SQL): Promise<MembershipView
   return row;
 }
 
+export async function membershipIdsOf(
+  db: Executor,
+  contactIds: string[],
+): Promise<Map<string, string>> {
+  if (contactIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: memberships.id, contactId: memberships.contactId })
+    .from(memberships)
+    .where(inArray(memberships.contactId, contactIds));
+  return new Map(rows.map((r) => [r.contactId, r.id]));
+}
+
 /** The membership row locked for a change in this transaction. */
 export async function lockMembership(db: Executor, where: SQL): Promise<MembershipRow | undefined> {
   const [row] = await db.select().from(memberships).where(where).for('update').limit(1);

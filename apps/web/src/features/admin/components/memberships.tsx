@@ -1,6 +1,7 @@
 import type { Membership } from '@chamber/contract';
 import { SearchXIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { DownloadButton } from '@/components/files/download-button';
 import { LabelledSelect } from '@/components/forms/labelled-select';
@@ -11,7 +12,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { formatMemberSince } from '@/lib/members/labels';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
-import { useMembershipList, type MembershipListName } from '../api/memberships';
+import {
+  useMembershipDetail,
+  useMembershipList,
+  type MembershipListName,
+} from '../api/memberships';
 import { memberName, membershipLists, statusLabels, statusTone } from '../lib/dues';
 import { isForbidden } from '../lib/errors';
 import { clampPage } from '../lib/pagination';
@@ -30,6 +35,8 @@ const SEARCH_DEBOUNCE_MS = 400;
  */
 export function Memberships() {
   const [section, setSection] = useState('members');
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('membership');
   return (
     <div className="grid min-w-0 gap-6">
       <div className="grid gap-1">
@@ -60,7 +67,43 @@ export function Memberships() {
           <DuesSettingsForm />
         </TabsContent>
       </Tabs>
+      {linked ? (
+        <LinkedMembership
+          key={linked}
+          id={linked}
+          onClose={() =>
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                next.delete('membership');
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        />
+      ) : null}
     </div>
+  );
+}
+
+/**
+ * The membership a link names (`?membership=<id>`, from the Edit User dialog), opened as
+ * 'Manage' opens it; closing it takes the id out of the address.
+ */
+function LinkedMembership({ id, onClose }: { id: string; onClose: () => void }) {
+  const detail = useMembershipDetail(id);
+  useEffect(() => {
+    if (detail.error && !isForbidden(detail.error)) toast.error('Failed to load the membership');
+  }, [detail.error]);
+  return (
+    <MembershipDetailDialog
+      membership={detail.data?.membership ?? null}
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    />
   );
 }
 
