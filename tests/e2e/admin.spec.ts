@@ -125,29 +125,6 @@ test('an admin finds a member by business, edits the role, suspends and re-activ
   }
 });
 
-test("Edit User links to the member's membership, which opens in Admin → Memberships", async ({
-  page,
-}) => {
-  await signIn(page, accounts.admin);
-  await openUserManagement(page);
-  await search(page, 'Jordan River CPA', priya.name);
-  await rowMenu(page, priya.name).click();
-  await page.getByRole('menuitem', { name: 'Edit User' }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit User' });
-  await edit.getByRole('link', { name: 'Open the membership' }).click();
-  await expect(edit).toBeHidden();
-  await expect(page).toHaveURL(/[?&]tab=memberships&membership=/);
-  await expect(page.getByRole('tab', { name: 'Memberships', exact: true })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-  const membership = page.getByRole('dialog', { name: priya.business });
-  await expect(membership).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(membership).toBeHidden();
-  await expect(page).not.toHaveURL(/membership=/);
-});
-
 test('the own row cannot be suspended or deleted', async ({ page }) => {
   await signIn(page, accounts.admin);
   await openUserManagement(page);
