@@ -17,6 +17,7 @@ export interface AdminUser {
   membershipTier: string;
   paymentStatus: string;
   contactId: string | null;
+  membershipId: string | null;
 }
 
 /** A bearer token for `account`, through the same PKCE sign-in the web app uses. */
@@ -74,11 +75,22 @@ export async function adminApi(request: APIRequestContext, baseURL: string) {
       website: fields.website,
       role: fields.role,
       status: fields.status,
-      membershipTier: fields.membershipTier,
-      paymentStatus: fields.paymentStatus,
     };
     const res = await request.put(`/api/admin/users/${user.id}`, { headers, data: body });
     expect(res.ok(), await res.text()).toBe(true);
+    // The tier is the membership's plan, read-only in the user's edit: staff change the plan.
+    if (change.membershipTier && change.membershipTier !== user.membershipTier) {
+      const plans = (await (await request.get('/api/membership-plans')).json()) as {
+        plans: { id: string; level: string }[];
+      };
+      const plan = plans.plans.find((p) => p.level === change.membershipTier);
+      if (!plan || !user.membershipId) throw new Error(`No plan ${change.membershipTier} to set`);
+      const moved = await request.put(`/api/admin/memberships/${user.membershipId}/plan`, {
+        headers,
+        data: { planId: plan.id, reason: 'Set up by a test' },
+      });
+      expect(moved.ok(), await moved.text()).toBe(true);
+    }
   };
   return { find, update };
 }

@@ -58,7 +58,7 @@ test.beforeEach(({ putBack }) => {
   });
 });
 
-test('an admin finds a member by business, edits the tier, suspends and re-activates, and the audit log shows it', async ({
+test('an admin finds a member by business, edits the role, suspends and re-activates, and the audit log shows it', async ({
   page,
 }) => {
   await signIn(page, accounts.admin);
@@ -68,18 +68,21 @@ test('an admin finds a member by business, edits the tier, suspends and re-activ
   await expect(row).toContainText(priya.business);
   await expect(row).toContainText('Basic');
 
-  // Edit the tier.
+  // Edit the role; the tier and payment status are the membership's, shown read-only.
   await rowMenu(page, priya.name).click();
   await page.getByRole('menuitem', { name: 'Edit User' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit User' });
   await expect(edit.getByLabel('First Name*')).toHaveValue('Priya');
   await expect(edit.getByLabel('Email*')).toHaveValue(priya.email);
-  await edit.getByLabel('Membership Tier').click();
-  await page.getByRole('option', { name: 'Elite' }).click();
+  await expect(edit.getByLabel('Membership Tier')).toHaveText('Basic');
+  await expect(edit.getByRole('combobox', { name: 'Membership Tier' })).toHaveCount(0);
+  await expect(edit.getByRole('link', { name: 'Open the membership' })).toBeVisible();
+  await edit.getByLabel('Role').click();
+  await page.getByRole('option', { name: 'Moderator' }).click();
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('User updated successfully')).toBeVisible();
   await expect(edit).toBeHidden();
-  await expect(row).toContainText('Elite');
+  await expect(row).toContainText('Moderator');
 
   // Suspend with a reason, from the keyboard: the row menu and the dialog both take it.
   await rowMenu(page, priya.name).focus();
@@ -116,7 +119,7 @@ test('an admin finds a member by business, edits the tier, suspends and re-activ
   await expect(entries.nth(1)).toContainText('Status: Active changed to Suspended');
   await expect(entries.nth(1)).toContainText('Reason: Dues unpaid since March');
   await expect(entries.nth(2)).toContainText(`Edited user: ${priya.name}`);
-  await expect(entries.nth(2)).toContainText('Membership tier: Basic changed to Elite');
+  await expect(entries.nth(2)).toContainText('Role: Member changed to Moderator');
   for (const entry of [entries.nth(0), entries.nth(1), entries.nth(2)]) {
     await expect(entry).toContainText(`by ${accounts.admin.email}`);
   }

@@ -724,7 +724,7 @@ const table: Record<string, { call: Build; expect: Expected }> = {
       const user = await throwawayUser(w);
       return {
         url: `/api/admin/users/${user.id}`,
-        payload: { firstName: 'Lee', lastName: 'Park', email: user.email, membershipTier: 'elite' },
+        payload: { firstName: 'Lee', lastName: 'Park', email: user.email, website: '' },
       };
     },
     expect: adminOnly(200),

@@ -10,7 +10,11 @@ import { membershipTiers } from './vocabulary.js';
 
 export const ADMIN_USERS_PAGE_SIZE = 25;
 
-/** A login as staff see it (spec §3 User, admin view); tier and payment are its contact's. */
+/**
+ * A login as staff see it (spec §3 User, admin view). Tier and payment status are read from
+ * its membership (the plan's level and its standing), never set here: the membership's id
+ * leads to it (Admin → Memberships).
+ */
 export const adminUserSchema = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -24,6 +28,7 @@ export const adminUserSchema = z.object({
   membershipTier: z.enum(membershipTiers).describe('standard when the login has no contact'),
   paymentStatus: paymentStatusSchema.describe('pending when the login has no contact'),
   contactId: z.string().nullable(),
+  membershipId: z.string().nullable().describe('The membership tier and payment status come from'),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -67,8 +72,16 @@ export const updateUserSchema = z.object({
     .optional(),
   role: roleSchema.optional(),
   status: userStatusSchema.optional(),
-  membershipTier: membershipTierSchema.optional().describe('basic is accepted for standard'),
-  paymentStatus: paymentStatusSchema.optional(),
+  membershipTier: membershipTierSchema
+    .optional()
+    .describe(
+      "Read-only: the membership's plan level. Sent, it must be the current value (400 otherwise); change the plan in Admin → Memberships. basic is accepted for standard",
+    ),
+  paymentStatus: paymentStatusSchema
+    .optional()
+    .describe(
+      "Read-only: the membership's standing. Sent, it must be the current value (400 otherwise); payments are recorded on the membership's invoices",
+    ),
 });
 export type UpdateUser = z.input<typeof updateUserSchema>;
 

@@ -102,6 +102,30 @@ export function standingOn(
   return 'lapsed';
 }
 
+/** The last day of grace of a membership paid through `paidThrough`: it lapses the day after. */
+export const graceEndsOn = (paidThrough: string, graceDays: number) =>
+  addDays(paidThrough, graceDays);
+
+/**
+ * The due date of a membership's invoice issued on `today`: the chamber's days to pay, but
+ * never after the grace period of the term it follows ends (a member in grace until 7 December
+ * is not told 'due by December 28', and lapses on 8 December). `paidThrough` is null for a
+ * membership without a current term (a join, a renewal after a lapse): then no grace applies.
+ * Never before `today`.
+ */
+export function membershipInvoiceDueOn(
+  today: string,
+  dueDays: number,
+  paidThrough: string | null,
+  graceDays: number,
+): string {
+  const due = addDays(today, dueDays);
+  if (!paidThrough) return due;
+  const graceEnd = graceEndsOn(paidThrough, graceDays);
+  if (graceEnd < today) return due;
+  return graceEnd < due ? graceEnd : due;
+}
+
 /** The spec's `paymentStatus` of a membership (docs/decisions.md, "Membership dues"). */
 export function paymentStatusOf(status: MembershipStatus): PaymentStatus {
   switch (status) {

@@ -156,8 +156,23 @@ export const changePlanRequestSchema = z.object({ planId: uuid });
 export type ChangePlanRequest = z.input<typeof changePlanRequestSchema>;
 
 /** Staff: the lists of Admin → Memberships. */
-/** due: paid through a day of this month; paid: a payment received this year. */
-export const membershipListNames = ['all', 'due', 'grace', 'lapsed', 'paid', 'pending'] as const;
+/**
+ * due: paid through a day of this month; due30, due60, due90: paid through a day from today to
+ * 30, 60 or 90 days from today (month's end hides nothing); paid: a payment received this year.
+ */
+export const membershipListNames = [
+  'all',
+  'due',
+  'due30',
+  'due60',
+  'due90',
+  'grace',
+  'lapsed',
+  'paid',
+  'pending',
+] as const;
+/** The days ahead each 'due in the next ...' list looks. */
+export const dueWithinDays = { due30: 30, due60: 60, due90: 90 } as const;
 export const listMembershipsQuerySchema = z.object({
   list: z.enum(membershipListNames).default('all'),
   search: z.string().trim().max(100).optional().describe('Business, contact name or email'),
@@ -165,6 +180,7 @@ export const listMembershipsQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type ListMembershipsQuery = z.input<typeof listMembershipsQuerySchema>;
+export type MembershipListName = (typeof membershipListNames)[number];
 
 export const membershipListSchema = z.object({
   memberships: z.array(membershipSchema),

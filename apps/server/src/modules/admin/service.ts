@@ -6,8 +6,6 @@ import {
   type listAuditQuerySchema,
   type exportUsersQuerySchema,
   type listUsersQuerySchema,
-  type MembershipTier,
-  type PaymentStatus,
   type updateUserSchema,
   type updateUserStatusSchema,
   type UserList,
@@ -48,7 +46,10 @@ export const userExportColumns = [
   'Created',
 ] as const;
 
-export function toAdminUser({ user, contact }: q.AccountRow): AdminUser {
+export function toAdminUser(
+  { user, contact }: q.AccountRow,
+  membershipId: string | null = null,
+): AdminUser {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -62,13 +63,20 @@ export function toAdminUser({ user, contact }: q.AccountRow): AdminUser {
     membershipTier: contact?.membershipTier ?? 'standard',
     paymentStatus: contact?.paymentStatus ?? 'pending',
     contactId: contact?.id ?? null,
+    membershipId: contact ? membershipId : null,
     createdAt: user.createdAt.toISOString(),
   };
 }
 
 /** What the audit log keeps of an account: the fields staff can change. */
 function snapshot(user: AdminUser): Record<string, unknown> {
-  const { id: _id, contactId: _contactId, createdAt: _createdAt, ...fields } = user;
+  const {
+    id: _id,
+    contactId: _contactId,
+    membershipId: _membershipId,
+    createdAt: _createdAt,
+    ...fields
+  } = user;
   return fields;
 }
 
@@ -84,21 +92,22 @@ function diff(before: AdminUser, after: AdminUser) {
 }
 
 /**
- * The dialog's membershipTier and paymentStatus are the membership's (the memberships
- * module's `setFromAdmin`), so a change made here is a plan change or a status change in the
- * membership's history rather than a contact field the next dues run would overwrite.
+ * The admin view's membershipTier and paymentStatus are the membership's: they change only
+ * through the membership (its invoices and payments, staff's plan change in Admin →
+ * Memberships), so the dialog shows them with a link to the membership, found here.
  */
 export interface AdminMembershipChanges {
-  setFromAdmin(
-    tx: Executor,
-    actor: Session,
-    contactId: string,
-    change: {
-      membershipTier?: MembershipTier | undefined;
-      paymentStatus?: PaymentStatus | undefined;
-    },
-  ): Promise<void>;
+  /** The membership of each contact given, by contact id. */
+  membershipIds(db: Executor, contactIds: string[]): Promise<Map<string, string>>;
 }
+
+/** The two fields the edit dialog shows but does not change: what each follows instead. */
+const readOnlyFields = {
+  membershipTier:
+    "membershipTier is read-only here: it is the membership's plan. Change the plan in Admin → Memberships.",
+  paymentStatus:
+    "paymentStatus is read-only here: it follows the membership's invoices and payments. Record a payment in Admin → Memberships.",
+} as const;
 
 export class AdminService {
   constructor(
@@ -117,8 +126,12 @@ export class AdminService {
       limit: query.limit,
       offset: query.offset,
     });
+    const ids = await this.memberships.membershipIds(
+      this.db,
+      rows.flatMap((r) => (r.contact ? [r.contact.id] : [])),
+    );
     return {
-      users: rows.map(toAdminUser),
+      users: rows.map((r) => toAdminUser(r, r.contact ? (ids.get(r.contact.id) ?? null) : null)),
       pagination: { total, hasMore: query.offset + rows.length < total },
     };
   }
@@ -133,7 +146,7 @@ export class AdminService {
     return writeCsv([
       [...userExportColumns],
       ...rows
-        .map(toAdminUser)
+        .map((r) => toAdminUser(r))
         .map((u) => [
           u.firstName,
           u.lastName,
@@ -154,6 +167,13 @@ export class AdminService {
   async updateUser(actor: Session, id: string, body: UpdateUser): Promise<AdminUser> {
     return this.change(actor, id, 'user.update', null, async (tx, account) => {
       const { user, contact } = account;
+      // The spec's fields stay in the request: the same value passes, a change is refused.
+      const current = toAdminUser(account);
+      for (const field of ['membershipTier', 'paymentStatus'] as const) {
+        if (body[field] !== undefined && body[field] !== current[field]) {
+          throw new AppError('bad_request', readOnlyFields[field]);
+        }
+      }
       if (body.status && body.status !== 'active' && user.id === actor.user.id) {
         throw new AppError('forbidden', 'You cannot suspend your own account.');
       }
@@ -182,10 +202,7 @@ export class AdminService {
           : {}),
         ...(body.website !== undefined ? { website: blankToNull(body.website) } : {}),
       };
-      const listingAsked =
-        Boolean(body.businessName || body.website) ||
-        (body.membershipTier ?? 'standard') !== 'standard' ||
-        (body.paymentStatus ?? 'pending') !== 'pending';
+      const listingAsked = Boolean(body.businessName || body.website);
       const personal = {
         firstName: body.firstName,
         lastName: body.lastName,
@@ -203,13 +220,6 @@ export class AdminService {
         // Business details need a directory contact: give the login one.
         updatedContact = await q.insertContact(tx, { ...personal, ...contactFields });
         await this.accounts.saveLogin(tx, user, { contactId: updatedContact.id }, now);
-      }
-      if (updatedContact && (body.membershipTier || body.paymentStatus)) {
-        await this.memberships.setFromAdmin(tx, actor, updatedContact.id, {
-          membershipTier: body.membershipTier,
-          paymentStatus: body.paymentStatus,
-        });
-        updatedContact = (await q.lockContact(tx, updatedContact.id)) ?? updatedContact;
       }
       return {
         user: { ...updated, contactId: updatedContact?.id ?? null },
@@ -306,7 +316,11 @@ export class AdminService {
       const account: q.AccountRow = { user, contact: contact ?? null };
       const before = toAdminUser(account);
       const result = await apply(tx, account);
-      const after = result ? toAdminUser(result) : null;
+      const membershipId = result?.contact
+        ? ((await this.memberships.membershipIds(tx, [result.contact.id])).get(result.contact.id) ??
+          null)
+        : null;
+      const after = result ? toAdminUser(result, membershipId) : null;
       const changes = after ? diff(before, after) : { before: snapshot(before), after: null };
       await recordAudit(tx, {
         actorId: actor.user.id,

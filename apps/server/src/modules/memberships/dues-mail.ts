@@ -18,15 +18,21 @@ export interface NoticeFacts {
   renewalCents: number;
   currency: string;
   paidThrough: string;
-  daysBefore: number;
+  /** Days from the day the mail is sent to the paid-through date. */
+  daysLeft: number;
   graceDays: number;
   lapsedListing: 'hidden' | 'basic';
   cardBrand: string | null;
   cardLast4: string | null;
 }
 
-const longDate = (key: string) =>
+/**
+ * The one date format of the dues mails and of the membership invoices' lines, which the
+ * invoice mail quotes ('November 30, 2026'): the same as the billing mails' dates.
+ */
+export const mailDate = (key: string) =>
   formatDateKey(key, { month: 'long', day: 'numeric', year: 'numeric' });
+const longDate = mailDate;
 
 /**
  * The dues job's mails (README, "Membership dues"): each names the membership, what is due
@@ -45,9 +51,11 @@ export function duesMail(chamber: ChamberIdentity, f: NoticeFacts) {
     case 'renewal_reminder':
       return renderMail(chamber, {
         subject:
-          f.daysBefore <= 1
-            ? `Your ${chamber.name} membership ends tomorrow`
-            : `Your ${chamber.name} membership renews in ${f.daysBefore} days`,
+          f.daysLeft <= 0
+            ? `Your ${chamber.name} membership ends today`
+            : f.daysLeft === 1
+              ? `Your ${chamber.name} membership ends tomorrow`
+              : `Your ${chamber.name} membership renews in ${f.daysLeft} days`,
         preview: `${f.planName} membership paid through ${through}. Renewal: ${amount}.`,
         greeting,
         paragraphs: [

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { dateKeyIn, type DuesNoticeKind } from '@chamber/contract';
+import { dateKeyIn, daysUntil, type DuesNoticeKind } from '@chamber/contract';
 import { contacts, type Database, duesNotices, membershipPlans, memberships } from '@chamber/db';
 import type { Clock } from '../../lib/clock.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
@@ -155,6 +155,7 @@ export async function mailQueuedNotices(
   mail: MailDelivery,
 ): Promise<number> {
   const settings = await q.getSettings(db);
+  const timeZone = await q.chamberTimeZone(db);
   // Each sender holds its row's transaction while it sends: the chamber's identity is read
   // once here, not once a mail on another connection (senders waiting on each other's
   // connections would stall a small pool).
@@ -215,7 +216,9 @@ export async function mailQueuedNotices(
             renewalCents: row.nextCents ?? row.planCents,
             currency: settings.currency,
             paidThrough: n.paidThrough,
-            daysBefore: n.daysBefore,
+            // The days left as the mail goes out, in the chamber's days: the reminder day
+            // that queued it may have passed (the portal was down, the member joined late).
+            daysLeft: daysUntil(dateKeyIn(clock.now(), timeZone), n.paidThrough),
             graceDays: settings.graceDays,
             lapsedListing: settings.lapsedListing,
             cardBrand: row.m.cardBrand,

@@ -351,6 +351,9 @@ describe('renewing through the API', () => {
       expect(mails.map((m) => m.subject)).toEqual([
         `Invoice ${first!.number}: $300.00 due by ${'February 14, 2027'}`,
       ]);
+      // One date format in the mail: the term on the line as the due date reads.
+      expect(mails[0]!.text).toContain('Basic membership, March 10, 2027 to March 9, 2028');
+      expect(mails[0]!.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
       const pdf = mails[0]!.attachments[0]!;
       expect(pdf.contentType).toBe('application/pdf');
       const text = await pdfText(pdf.content);

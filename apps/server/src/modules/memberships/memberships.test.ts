@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -190,6 +192,59 @@ describe('joining', () => {
     expect(await contactOf(s)).toMatchObject({ paymentStatus: 'paid', membershipTier: 'standard' });
   });
 
+  it("gives a member who joined online a 'member since': the first day of the first paid term", async () => {
+    const signUp = async () => {
+      n += 1;
+      const user = await createTestUser(ctx.db, {
+        email: `online${n}@shop${n}.example`,
+        status: 'pending',
+        contact: { businessName: `Online ${n}`, paymentStatus: 'pending', memberSince: null },
+      });
+      return sessionOf(user.id);
+    };
+    const memberSince = async (s: Session) => {
+      const res = await ctx.app.inject({ url: `/api/members/${s.user.contactId}` });
+      return res.json<{ memberSince: string | null }>().memberSince;
+    };
+    const paid = await signUp();
+    const joined = await service.join(paid, { planId: plans.basic });
+    expect((await contactOf(paid)).memberSince).toBeNull();
+    setDay('2026-03-12');
+    await billing.pay(joined.invoice!.id);
+    expect((await contactOf(paid)).memberSince).toBe('2026-03-12');
+    expect(await memberSince(paid)).toBe('2026-03-12');
+    // A renewal or an upgrade later keeps the first day.
+    setDay('2027-02-20');
+    await billing.pay((await service.renew(paid)).invoice!.id);
+    expect((await contactOf(paid)).memberSince).toBe('2026-03-12');
+
+    // Held for staff's approval: the paid term's first day, approved later.
+    await ctx.db.update(membershipSettings).set({ staffApproveNewMembers: true });
+    setDay('2026-04-02');
+    const held = await signUp();
+    await billing.pay((await service.join(held, { planId: plans.enhanced })).invoice!.id);
+    const admin = await sessionOf(
+      (await createTestUser(ctx.db, { role: 'admin', status: 'active' })).id,
+    );
+    setDay('2026-04-06');
+    await service.approve(admin, (await membershipOf(held)).id);
+    expect((await contactOf(held)).memberSince).toBe('2026-04-02');
+
+    // A date the chamber gave is kept.
+    const known = await newMember();
+    await billing.pay((await service.join(known, { planId: plans.basic })).invoice!.id);
+    expect((await contactOf(known)).memberSince).toBe('2024-01-15');
+
+    // Members who joined before this change get theirs from their first term.
+    await ctx.db
+      .update(contacts)
+      .set({ memberSince: null })
+      .where(eq(contacts.id, paid.user.contactId!));
+    await ctx.db.execute(sql.raw(await memberSinceBackfill()));
+    expect((await contactOf(paid)).memberSince).toBe('2026-03-12');
+    expect((await contactOf(known)).memberSince).toBe('2024-01-15');
+  });
+
   it('runs calendar-year terms: the first year prorated by month, then whole years from January', async () => {
     await ctx.db.update(membershipSettings).set({ termRule: 'calendar_year' });
     const s = await newMember();
@@ -236,6 +291,20 @@ describe('renewing and changing plan', () => {
     expect(open).toHaveLength(1);
   });
 
+  it('never makes a renewal due after the grace period ends', async () => {
+    const s = await paidMember('basic');
+    const early = await paidMember('basic');
+    // Renewed early, the chamber's 30 days to pay come first.
+    setDay('2027-01-20');
+    expect((await service.renew(early)).invoice!.dueOn).toBe('2027-02-19');
+    // Paid through 9 March 2027; 30 days of grace end on 8 April.
+    setDay('2027-03-20');
+    await runDues(ctx.db, ctx.clock, mail);
+    expect((await membershipOf(s)).status).toBe('grace');
+    const renewal = await service.renew(s);
+    expect(renewal.invoice!.dueOn).toBe('2027-04-08');
+  });
+
   it('refuses a renewal long before the paid-through date', async () => {
     const s = await paidMember('basic');
     await expect(service.renew(s)).rejects.toThrow(/Renewal opens 90 days before/);
@@ -271,6 +340,31 @@ describe('renewing and changing plan', () => {
       paidThrough: '2028-03-09',
     });
     expect((await contactOf(s)).membershipTier).toBe('standard');
+  });
+});
+
+describe('the dues report', () => {
+  it('credits each payment to the plan its invoice was for, not the plan held now', async () => {
+    setDay('2030-01-15');
+    const s = await newMember();
+    const joined = await service.join(s, { planId: plans.basic });
+    await billing.pay(joined.invoice!.id, '2030-01-15');
+    setDay('2030-07-15');
+    const up = await service.changePlan(s, plans.elite);
+    await billing.pay(up.invoice!.id, '2030-07-15');
+    expect((await membershipOf(s)).planId).toBe(plans.elite);
+
+    const report = await service.report(2030);
+    expect(report.rows).toEqual([
+      { month: '2030-01', planName: 'Basic', payments: 1, amountCents: 30000 },
+      { month: '2030-07', planName: 'Elite', payments: 1, amountCents: up.invoice!.totalCents },
+    ]);
+    expect(report.totals).toEqual(
+      expect.arrayContaining([
+        { planName: 'Basic', amountCents: 30000 },
+        { planName: 'Elite', amountCents: up.invoice!.totalCents },
+      ]),
+    );
   });
 });
 
@@ -398,6 +492,23 @@ describe('the dues run across a year', () => {
     ).toBe(true);
   });
 
+  it('states the days truly left in a reminder sent after its day, counted in the chamber’s zone', async () => {
+    const s = await paidMember('basic');
+    const email = (await contactOf(s)).email!;
+    const mine = () => smtp.received.filter((x) => JSON.stringify(x.to).includes(email));
+    // Paid through 9 March 2027. The portal was down from before the 14-day reminder's day
+    // (23 February): the first run after is on 7 March, late in the evening in Denver (already
+    // 8 March in UTC), two days before the paid-through date.
+    ctx.clock.advance(new Date('2027-03-08T05:30:00Z').getTime() - ctx.clock.now().getTime());
+    await runDues(ctx.db, ctx.clock, mail);
+    await expect.poll(() => mine().length).toBe(1);
+    expect(mine()[0]!.subject).toContain('renews in 2 days');
+    setDay('2027-03-08');
+    await runDues(ctx.db, ctx.clock, mail);
+    await expect.poll(() => mine().length).toBe(2);
+    expect(mine()[1]!.subject).toContain('ends tomorrow');
+  });
+
   it('loses and repeats nothing when a run is killed halfway', async () => {
     const members = [
       await paidMember('basic'),
@@ -473,6 +584,15 @@ describe('the dues run across a year', () => {
     expect(unmailed).toHaveLength(0);
   }, 60_000);
 });
+
+/** The data migration's statement that fills 'member since' for members already on file. */
+async function memberSinceBackfill(): Promise<string> {
+  const dir = fileURLToPath(new URL('../../../../../packages/db/drizzle/', import.meta.url));
+  const name = (await readdir(dir)).find((f) => f.endsWith('_member_since_from_first_term.sql'))!;
+  const statements = (await readFile(`${dir}${name}`, 'utf8')).split('--> statement-breakpoint');
+  const code = (st: string) => st.replace(/^\s*--.*$/gm, '').trim();
+  return statements.map(code).find((st) => st.startsWith('UPDATE "contacts"'))!;
+}
 
 async function membershipsIn(status: string, members: Session[]) {
   let count = 0;

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { addDays, dueWithinDays } from '@chamber/contract';
 import type {
   DuesNoticeKind,
   InvoicePurpose,
+  MembershipListName,
   JoinDetails,
   MembershipEventKind,
   MembershipTier,
@@ -113,6 +115,18 @@ function viewQuery(db: Executor) {
 export async function findView(db: Executor, where: SQL): Promise<MembershipView | undefined> {
   const [row] = await viewQuery(db).where(where).limit(1);
   return row;
+}
+
+export async function membershipIdsOf(
+  db: Executor,
+  contactIds: string[],
+): Promise<Map<string, string>> {
+  if (contactIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: memberships.id, contactId: memberships.contactId })
+    .from(memberships)
+    .where(inArray(memberships.contactId, contactIds));
+  return new Map(rows.map((r) => [r.contactId, r.id]));
 }
 
 /** The membership row locked for a change in this transaction. */
@@ -392,7 +406,10 @@ function listBounds(today: string) {
 }
 
 /** A list's rows, over `m` (memberships) and `c` (its contact). */
-function listCondition(query: { list: string; search?: string | undefined }, today: string) {
+function listCondition(
+  query: { list: MembershipListName; search?: string | undefined },
+  today: string,
+) {
   const b = listBounds(today);
   const conditions: SQL[] = [];
   switch (query.list) {
@@ -402,6 +419,17 @@ function listCondition(query: { list: string; search?: string | undefined }, tod
         sql`m.status in ('active', 'grace')`,
         sql`m.paid_through >= ${b.monthStart}::date`,
         sql`m.paid_through < ${b.nextMonthStart}::date`,
+      );
+      break;
+    case 'due30':
+    case 'due60':
+    case 'due90':
+      // Current memberships whose paid-through date is today or within the days ahead; the
+      // partial index of current memberships answers it as it answers the month.
+      conditions.push(
+        sql`m.status in ('active', 'grace')`,
+        sql`m.paid_through >= ${today}::date`,
+        sql`m.paid_through <= ${addDays(today, dueWithinDays[query.list])}::date`,
       );
       break;
     case 'grace':
@@ -433,7 +461,12 @@ function listCondition(query: { list: string; search?: string | undefined }, tod
  */
 export async function listViews(
   db: Executor,
-  query: { list: string; search?: string | undefined; limit: number; offset: number },
+  query: {
+    list: MembershipListName;
+    search?: string | undefined;
+    limit: number;
+    offset: number;
+  },
   today: string,
 ): Promise<{ rows: ListedView[]; total: number }> {
   const where = listCondition(query, today);
@@ -519,7 +552,11 @@ export async function listContext(
   return row && { graceDays: row.grace_days, timeZone: row.timezone ?? 'America/Denver' };
 }
 
-/** Dues received in a year, by the membership's plan and the month received, refunds taken off. */
+/**
+ * Dues received in a year, by the plan each invoice was for (a join's or renewal's plan, an
+ * upgrade's new plan: what its line bills, not the plan the member holds now) and the month
+ * received, refunds taken off.
+ */
 export async function duesByPlanAndMonth(db: Executor, year: number) {
   const result = await db.execute<{
     month: string;
@@ -533,9 +570,12 @@ export async function duesByPlanAndMonth(db: Executor, year: number) {
              as amount_cents
     from payments p
     join invoices i on i.id = p.invoice_id
-    join memberships m on m.id = i.membership_id
-    join membership_plans mp on mp.id = m.plan_id
-    where p.received_on >= ${`${year}-01-01`}::date and p.received_on < ${`${year + 1}-01-01`}::date
+    left join membership_plans billed
+      on billed.id::text = coalesce(i.purpose_detail->>'planId', i.purpose_detail->>'toPlanId')
+    left join memberships m on m.id = i.membership_id
+    join membership_plans mp on mp.id = coalesce(billed.id, m.plan_id)
+    where i.purpose in ('membership_join', 'membership_renewal', 'membership_upgrade')
+      and p.received_on >= ${`${year}-01-01`}::date and p.received_on < ${`${year + 1}-01-01`}::date
     group by 1, 2 order by 1, 2`);
   return result.rows;
 }

@@ -17,11 +17,10 @@ import {
   type MembershipEventKind,
   type MembershipInvoiceResponse,
   type MembershipStatus,
-  type MembershipTier,
+  membershipInvoiceDueOn,
   type MyMembership,
   type NextCharge,
   nextTerm,
-  type PaymentStatus,
   RENEWAL_OPENS_DAYS,
   standingOn,
   type Term,
@@ -452,77 +451,11 @@ export class MembershipsService {
   }
 
   /**
-   * The admin dialog's membershipTier and paymentStatus (the spec's fields), applied to the
-   * membership so its history keeps them: a tier is a plan change; 'paid' makes it active
-   * (a first term from today when it is not paid up), 'pending' pending, 'failed' lapsed,
-   * 'cancelled' cancelled.
+   * The membership of each contact, by contact id: the admin view of a login links to it (its
+   * tier and payment status are the membership's, changed only here, never in that view).
    */
-  async setFromAdmin(
-    tx: Executor,
-    actor: Session,
-    contactId: string,
-    change: {
-      membershipTier?: MembershipTier | undefined;
-      paymentStatus?: PaymentStatus | undefined;
-    },
-  ): Promise<void> {
-    const now = this.clock.now();
-    let m = await this.lockOrCreate(tx, contactId, now);
-    const who = actorOf(actor);
-    if (change.membershipTier) {
-      const plan = await q.findPlanByLevel(tx, change.membershipTier);
-      if (plan && (plan.id !== m.planId || m.nextPlanId)) {
-        m = await this.setPlan(tx, m, plan.id, who, { source: 'admin dialog' });
-      }
-    }
-    const wanted = change.paymentStatus ? statusForPayment[change.paymentStatus] : undefined;
-    if (
-      !wanted ||
-      wanted === m.status ||
-      (wanted === 'active' && m.status === 'grace' && change.paymentStatus === 'pending')
-    ) {
-      await this.sync(tx, m.id);
-      return;
-    }
-    const settings = await q.getSettings(tx);
-    const today = await this.today(tx);
-    if (wanted === 'cancelled') {
-      await this.cancelIn(tx, m, who, 'admin dialog');
-      return;
-    }
-    const values: Partial<q.MembershipRow> = { status: wanted, updatedAt: now };
-    if (wanted === 'active' && (!m.paidThrough || m.paidThrough < today)) {
-      const plan = await this.plan(tx, m.planId);
-      const term = firstTerm(settings.termRule, today, plan.priceCents);
-      Object.assign(values, { paidThrough: term.endsOn, startedOn: m.startedOn ?? term.startsOn });
-      await q.insertTerm(tx, {
-        membershipId: m.id,
-        planId: m.planId,
-        startsOn: term.startsOn,
-        endsOn: term.endsOn,
-        createdAt: now,
-      });
-      await this.event(
-        tx,
-        m.id,
-        'term_paid',
-        { source: 'admin dialog', startsOn: term.startsOn, endsOn: term.endsOn },
-        who,
-      );
-    } else {
-      const kind: MembershipEventKind =
-        wanted === 'lapsed' ? 'lapsed' : wanted === 'active' ? 'restored' : 'plan_changed';
-      await this.event(
-        tx,
-        m.id,
-        kind,
-        { source: 'admin dialog', status: wanted, from: m.status },
-        who,
-      );
-    }
-    await q.updateMembership(tx, m.id, values);
-    if (wanted === 'active') await q.activatePendingLogin(tx, m.contactId, now);
-    await this.sync(tx, m.id);
+  async membershipIds(db: Executor, contactIds: string[]): Promise<Map<string, string>> {
+    return q.membershipIdsOf(db, contactIds);
   }
 
   async getSettings(): Promise<DuesSettings> {
@@ -1026,6 +959,7 @@ export class MembershipsService {
     purposeDetail: Record<string, unknown>,
     lines: { description: string; quantity: number; unitCents: number }[],
   ) {
+    const [settings, today] = await Promise.all([q.getSettings(tx), this.today(tx)]);
     // The bill-to is the contact as it stands today (billing's default).
     return this.billing.issueInvoice(tx, {
       contactId: m.contactId,
@@ -1033,6 +967,12 @@ export class MembershipsService {
       purpose,
       purposeDetail,
       lines,
+      dueOn: membershipInvoiceDueOn(
+        today,
+        settings.invoiceDueDays,
+        current.includes(m.status) ? m.paidThrough : null,
+        settings.graceDays,
+      ),
     });
   }
 
@@ -1117,13 +1057,6 @@ export class MembershipsService {
 }
 
 const systemActor: MembershipActor = { userId: null, label: 'portal' };
-
-const statusForPayment: Record<PaymentStatus, MembershipStatus> = {
-  paid: 'active',
-  pending: 'pending',
-  failed: 'lapsed',
-  cancelled: 'cancelled',
-};
 
 function detailOf(invoice: q.InvoiceRow): {
   planId?: string;

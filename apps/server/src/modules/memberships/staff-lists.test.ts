@@ -47,6 +47,10 @@ const days = [
   '2026-03-10',
   '2026-03-31', // last day of the month
   '2026-04-01', // the day after: not due
+  '2026-04-09', // the 30th day from today: due within 30 days
+  '2026-04-10', // the 31st: within 60
+  '2026-06-08', // the 90th: within 90
+  '2026-06-09', // the 91st: none of them
   '2027-03-15', // March of another year: not due
 ];
 
@@ -167,6 +171,31 @@ describe("staff's lists", () => {
     const answer = await list('list=due&limit=100');
     expect(answer.memberships).toEqual(due.map(expected));
     expect(answer.pagination).toEqual({ total: 10, hasMore: false });
+  });
+
+  it("'due30', 'due60' and 'due90' hold the current memberships paid through today to that many days ahead", async () => {
+    for (const [name, last] of [
+      ['due30', '2026-04-09'],
+      ['due60', '2026-05-09'],
+      ['due90', '2026-06-08'],
+    ] as const) {
+      const due = made
+        .filter((m) => ['active', 'grace'].includes(m.status))
+        .filter((m) => m.paidThrough! >= '2026-03-10' && m.paidThrough! <= last)
+        .sort(byPaidThrough);
+      const answer = await list(`list=${name}&limit=100`);
+      expect(answer.memberships, name).toEqual(due.map(expected));
+      expect(answer.pagination).toEqual({ total: due.length, hasMore: false });
+    }
+    const ids = async (name: string) =>
+      (await list(`list=${name}&limit=100`)).memberships.map((m) => m.paidThrough);
+    // Past the month's end: 1 April is due within 30 days but not this month.
+    expect(await ids('due30')).toContain('2026-04-01');
+    expect(await ids('due30')).not.toContain('2026-04-10');
+    expect(await ids('due60')).toContain('2026-04-10');
+    expect(await ids('due90')).toContain('2026-06-08');
+    expect(await ids('due90')).not.toContain('2026-06-09');
+    expect(await ids('due90')).not.toContain('2026-03-01');
   });
 
   it('pages through a list, each page in order, with the total of the whole list', async () => {
@@ -339,8 +368,8 @@ describe("staff's lists, kept between requests", () => {
       await other.db.execute(sql`update locations set timezone = 'Pacific/Kiritimati'`);
       const april = await dueIds(token);
       expect(april.length).toBeGreaterThan(0);
-      expect(april.map((id) => made.find((m) => m.id === id)!.paidThrough)).toEqual(
-        april.map(() => '2026-04-01'),
+      expect(april.map((id) => made.find((m) => m.id === id)!.paidThrough!.slice(0, 7))).toEqual(
+        april.map(() => '2026-04'),
       );
     } finally {
       await other.db.execute(sql`delete from locations where id = 'lists'`);

@@ -1,4 +1,5 @@
 import type {
+  MembershipListName,
   DuesReport,
   DuesSettings,
   Invoice,
@@ -19,7 +20,7 @@ import { api } from '@/lib/api/client';
 import { adminKeys } from './admin-keys';
 import { invalidateAfterChange } from './invalidate';
 
-export type MembershipListName = 'due' | 'grace' | 'lapsed' | 'paid' | 'pending' | 'all';
+export type { MembershipListName } from '@chamber/contract';
 
 export interface MembershipFilters {
   list: MembershipListName;

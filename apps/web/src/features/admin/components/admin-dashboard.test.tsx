@@ -32,6 +32,7 @@ function makeUser(n: number, overrides: Partial<AdminUser> = {}): AdminUser {
     membershipTier: 'standard',
     paymentStatus: 'paid',
     contactId: `c-${n}`,
+    membershipId: `m-${n}`,
     createdAt: '2024-03-12T15:00:00.000Z',
     ...overrides,
   };
@@ -259,10 +260,26 @@ describe('AdminDashboard', () => {
         website: null,
         role: 'admin',
         status: 'active',
-        membershipTier: 'standard',
-        paymentStatus: 'paid',
       },
     ]);
+  });
+
+  it('shows tier and payment status read-only, from the membership, with a link to it', async () => {
+    await renderDashboard({ [firstPage]: () => json(200, list([self, priya])) });
+    await screen.findAllByRole('button', { name: 'Actions for Avery Lindqvist' });
+    fireEvent.click(
+      within(openMenu('Avery Lindqvist')).getByRole('menuitem', { name: 'Edit User' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect(within(dialog).queryByRole('combobox', { name: 'Membership Tier' })).toBeNull();
+    expect(within(dialog).queryByRole('combobox', { name: 'Payment Status' })).toBeNull();
+    expect(within(dialog).getByRole('combobox', { name: 'Role' })).toBeTruthy();
+    expect(within(dialog).getByLabelText('Payment Status').textContent).toBe('Paid');
+    expect(within(dialog).getByLabelText('Membership Tier').textContent).toMatch(
+      /^(Basic|Standard)$/,
+    );
+    const link = within(dialog).getByRole('link', { name: 'Open the membership' });
+    expect(link.getAttribute('href')).toBe('/admin?tab=memberships&membership=m-0');
   });
 
   it('shows an admin’s own new name in the header’s session at once', async () => {

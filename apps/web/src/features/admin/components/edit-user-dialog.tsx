@@ -1,5 +1,6 @@
 import type { AdminUser } from '@chamber/contract';
-import type { ComponentProps, ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { Control } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,9 @@ import type { SelectOption } from '@/components/forms/labelled-select';
 import { SelectField } from '@/components/forms/select-field';
 import { usePlanName } from '@/lib/membership/use-membership-tiers';
 import { useUpdateUser } from '../api/update-user';
-import { fullName, paymentOptions, roleOptions, statusOptions, tierOptions } from '../lib/labels';
+import { capitalise } from '@/lib/members/labels';
+import { paths } from '@/config/paths';
+import { fullName, roleOptions, statusOptions } from '../lib/labels';
 import { ResetTwoFactor } from './reset-two-factor';
 import { SendResetLinkButton } from './send-reset-link-button';
 import type { UserDialogProps } from '../lib/user-dialog';
@@ -98,18 +101,22 @@ function EditUserForm({
           disabled={isSelf}
           description={isSelf ? 'You cannot suspend your own account.' : undefined}
         />
-        <ChoiceField
-          control={control}
-          name="membershipTier"
-          label="Membership Tier"
-          options={tierOptions(planName)}
-        />
-        <ChoiceField
-          control={control}
-          name="paymentStatus"
-          label="Payment Status"
-          options={paymentOptions}
-        />
+        <ReadOnlyField label="Membership Tier" value={planName(user.membershipTier)} />
+        <ReadOnlyField label="Payment Status" value={capitalise(user.paymentStatus)} />
+        <p className="text-sm text-muted-foreground sm:col-span-2">
+          Tier and payment status follow the membership: its plan, invoices and payments.{' '}
+          {user.membershipId ? (
+            <Link
+              to={`${paths.admin.path}?tab=memberships&membership=${encodeURIComponent(user.membershipId)}`}
+              onClick={onDone}
+              className="font-medium text-primary underline underline-offset-4"
+            >
+              Open the membership
+            </Link>
+          ) : (
+            'This account has no membership yet.'
+          )}
+        </p>
       </Group>
       <SendResetLinkButton user={user} />
       <FormError>{serverError}</FormError>
@@ -145,7 +152,25 @@ function TextField({
   return <InputField control={control} name={name} label={label} {...inputProps} />;
 }
 
-type ChoiceName = 'role' | 'status' | 'membershipTier' | 'paymentStatus';
+type ChoiceName = 'role' | 'status';
+
+/** A value the dialog shows but does not change: labelled, readable, not a form control. */
+function ReadOnlyField({ label, value }: { label: string; value: string }) {
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <span id={id} className="text-sm leading-none font-medium">
+        {label}
+      </span>
+      <p
+        aria-labelledby={id}
+        className="flex h-9 items-center rounded-md border border-dashed bg-muted/40 px-3 text-sm"
+      >
+        {value}
+      </p>
+    </div>
+  );
+}
 
 function ChoiceField({
   control,

@@ -2,6 +2,7 @@ import type { Membership } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { SearchXIcon } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { DownloadButton } from '@/components/files/download-button';
 import { LabelledSelect } from '@/components/forms/labelled-select';
@@ -14,6 +15,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import {
   duesSettingsQueryOptions,
+  useMembershipDetail,
   useMembershipList,
   type MembershipListName,
 } from '../api/memberships';
@@ -36,6 +38,8 @@ const SEARCH_DEBOUNCE_MS = 400;
  */
 export function Memberships() {
   const [section, setSection] = useState('members');
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('membership');
   return (
     <div className="grid min-w-0 gap-6">
       <div className="grid gap-1">
@@ -69,6 +73,22 @@ export function Memberships() {
           <DuesSettingsForm />
         </TabsContent>
       </Tabs>
+      {linked ? (
+        <LinkedMembership
+          key={linked}
+          id={linked}
+          onClose={() =>
+            setParams(
+              (current) => {
+                const next = new URLSearchParams(current);
+                next.delete('membership');
+                return next;
+              },
+              { replace: true },
+            )
+          }
+        />
+      ) : null}
     </div>
   );
 }
@@ -101,6 +121,26 @@ function PaymentDetailsPrompt({ onOpenSettings }: { onOpenSettings: (() => void)
         </Button>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * The membership a link names (`?membership=<id>`, from the Edit User dialog), opened as
+ * 'Manage' opens it; closing it takes the id out of the address.
+ */
+function LinkedMembership({ id, onClose }: { id: string; onClose: () => void }) {
+  const detail = useMembershipDetail(id);
+  useEffect(() => {
+    if (detail.error && !isForbidden(detail.error)) toast.error('Failed to load the membership');
+  }, [detail.error]);
+  return (
+    <MembershipDetailDialog
+      membership={detail.data?.membership ?? null}
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    />
   );
 }
 
@@ -141,7 +181,7 @@ function MembershipLists() {
           value={list}
           options={membershipLists.map((l) => ({ value: l.value, label: l.label }))}
           onValueChange={(value) => setList(value as MembershipListName)}
-          className="sm:w-48"
+          className="sm:w-60"
         />
       </div>
       <div className="flex flex-wrap justify-end gap-2">

@@ -11,6 +11,9 @@ import { parsePriceCents } from './plan-form';
 /** The lists of Admin → Memberships, in the words, with what each holds. */
 export const membershipLists = [
   { value: 'due', label: 'Due this month' },
+  { value: 'due30', label: 'Due in the next 30 days' },
+  { value: 'due60', label: 'Due in the next 60 days' },
+  { value: 'due90', label: 'Due in the next 90 days' },
   { value: 'grace', label: 'In grace' },
   { value: 'lapsed', label: 'Lapsed' },
   { value: 'paid', label: 'Paid this year' },

@@ -1,14 +1,5 @@
-import {
-  membershipTiers,
-  paymentStatuses,
-  roles,
-  userStatuses,
-  type AdminUser,
-  type MembershipTier,
-  type Role,
-  type UserStatus,
-} from '@chamber/contract';
-import { capitalise, tierLabel } from '@/lib/members/labels';
+import { roles, userStatuses, type AdminUser, type Role, type UserStatus } from '@chamber/contract';
+import { capitalise } from '@/lib/members/labels';
 
 export const ALL = 'all';
 
@@ -20,10 +11,6 @@ const options = <T extends string>(
 /** Edit dialog choices, in the spec's order (§2 Edit dialog fields). */
 export const roleOptions = options(roles);
 export const statusOptions = options(userStatuses);
-/** The tiers named by the chamber's plans (the lowest is 'Basic' in the seed). */
-export const tierOptions = (name: (tier: MembershipTier) => string = tierLabel) =>
-  options(membershipTiers, name);
-export const paymentOptions = options(paymentStatuses);
 
 /** List filters (spec §2 User Management): all, then each value. */
 export const roleFilterOptions = [

@@ -15,6 +15,7 @@ const user = (overrides: Partial<AdminUser> = {}): AdminUser => ({
   membershipTier: 'standard',
   paymentStatus: 'paid',
   contactId: 'c-2',
+  membershipId: null,
   createdAt: '2024-01-20T00:00:00.000Z',
   ...overrides,
 });

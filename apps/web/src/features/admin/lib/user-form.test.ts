@@ -10,8 +10,6 @@ const values: UserFormValues = {
   website: '',
   role: 'member',
   status: 'active',
-  membershipTier: 'elite',
-  paymentStatus: 'paid',
 };
 
 describe('userFormSchema', () => {

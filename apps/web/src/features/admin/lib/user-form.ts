@@ -1,7 +1,5 @@
 import {
   blankToNull,
-  membershipTiers,
-  paymentStatusSchema,
   roleSchema,
   updateUserSchema,
   userStatusSchema,
@@ -20,8 +18,6 @@ const userFormFieldsSchema = z.object({
   website: z.string(),
   role: roleSchema,
   status: userStatusSchema,
-  membershipTier: z.enum(membershipTiers),
-  paymentStatus: paymentStatusSchema,
 });
 export type UserFormValues = z.input<typeof userFormFieldsSchema>;
 
@@ -48,7 +44,5 @@ export function userFormValues(user: AdminUser): UserFormValues {
     website: user.website ?? '',
     role: user.role,
     status: user.status,
-    membershipTier: user.membershipTier,
-    paymentStatus: user.paymentStatus,
   };
 }
