@@ -237,7 +237,7 @@ export class MembershipsService {
         this.today(tx),
         q.getSettings(tx),
       ]);
-      checkPlanChange(m, from, plan, today);
+      checkPlanChange(m, from, plan, today, await this.downgradePaid(tx, m, today));
       const actor = actorOf(session);
       const now = this.clock.now();
       if (plan.id === from.id) {
@@ -367,7 +367,7 @@ export class MembershipsService {
       throw new AppError('bad_request', 'planId: the plan to upgrade to is required.');
     }
     const plan = await this.plan(this.db, query.planId);
-    checkPlanChange(m, view.plan, plan, today);
+    checkPlanChange(m, view.plan, plan, today, await this.downgradePaid(this.db, m, today));
     if (plan.priceCents <= view.plan.priceCents) {
       throw new AppError('conflict', `${plan.name} is not an upgrade from ${view.plan.name}.`);
     }
@@ -515,12 +515,15 @@ export class MembershipsService {
       : nextTerm(settings.termRule, m.paidThrough!, plan.priceCents);
     const held =
       invoice.purpose === 'membership_join' && settings.staffApproveNewMembers && !m.startedOn;
+    // A renewal onto another plan paid before its term starts changes the plan on that day
+    // (the dues run, startScheduledPlans): the days left of this term were paid on this plan.
+    const later = !restarting && plan.id !== m.planId && term.startsOn > today;
     const status: MembershipStatus = held
       ? 'pending'
       : standingOn(term.endsOn, settings.graceDays, today);
     await q.updateMembership(tx, m.id, {
-      planId: plan.id,
-      nextPlanId: m.nextPlanId === plan.id ? null : m.nextPlanId,
+      planId: later ? m.planId : plan.id,
+      nextPlanId: later ? plan.id : m.nextPlanId === plan.id ? null : m.nextPlanId,
       status,
       startedOn: m.startedOn ?? (held ? null : term.startsOn),
       paidThrough: term.endsOn,
@@ -541,7 +544,7 @@ export class MembershipsService {
       { invoice: invoice.number, planId: plan.id, startsOn: term.startsOn, endsOn: term.endsOn },
       actor,
     );
-    if (plan.id !== m.planId && invoice.purpose === 'membership_renewal') {
+    if (plan.id !== m.planId && invoice.purpose === 'membership_renewal' && !later) {
       await this.event(tx, m.id, 'downgraded', { fromPlanId: m.planId, toPlanId: plan.id }, actor);
     }
     if (
@@ -952,6 +955,12 @@ export class MembershipsService {
 
   // Shared steps.
 
+  /** The plan a renewal paid ahead moves to on its first day, if one is. */
+  private async downgradePaid(db: Executor, m: q.MembershipRow, today: string) {
+    if (!m.nextPlanId || !(await q.paidTermAfter(db, m.id, m.nextPlanId, today))) return null;
+    return this.plan(db, m.nextPlanId);
+  }
+
   private mayRenew(m: q.MembershipRow, today: string): boolean {
     if (!renewable.includes(m.status) || !m.paidThrough) return false;
     return daysUntil(today, m.paidThrough) <= RENEWAL_OPENS_DAYS;
@@ -1239,9 +1248,21 @@ const paidAhead = (m: q.MembershipRow, day: string) =>
  * no longer offered, and an upgrade with nothing paid ahead (in grace: renew first; an upgrade
  * then costs the difference for the renewed term).
  */
-function checkPlanChange(m: q.MembershipRow, from: q.PlanRow, plan: q.PlanRow, today: string) {
+function checkPlanChange(
+  m: q.MembershipRow,
+  from: q.PlanRow,
+  plan: q.PlanRow,
+  today: string,
+  paidNext: q.PlanRow | null,
+) {
   if (!current.includes(m.status)) {
     throw new AppError('conflict', 'Your membership is not current. Renew it first.');
+  }
+  if (paidNext) {
+    throw new AppError(
+      'conflict',
+      `Your renewal on ${paidNext.name} is paid. Change your plan once its term has started.`,
+    );
   }
   if (plan.id === from.id) return;
   if (!plan.available) throw notOffered(plan);
