@@ -70,14 +70,8 @@ function Body({ change, onClose }: { change: BillingChange; onClose: () => void 
 
   function confirm() {
     setError(null);
-    const done = (invoiceNumber: string | undefined) => {
-      toast.success(
-        invoiceNumber
-          ? `Invoice ${invoiceNumber} is ready to pay under 'Invoices to pay'.`
-          : 'Your plan has changed.',
-      );
-      onClose();
-    };
+    // The invoice made shows under 'Invoices to pay' as the dialog closes.
+    const done = () => onClose();
     const failed = (caught: unknown) => {
       const message = errorText(caught, 'Could not make the invoice');
       setError(message);
@@ -85,12 +79,12 @@ function Body({ change, onClose }: { change: BillingChange; onClose: () => void 
     };
     if (change.kind === 'upgrade') {
       changePlan.mutate(change.plan.id, {
-        onSuccess: (answer) => done(answer.invoice?.number),
+        onSuccess: done,
         onError: failed,
       });
     } else {
       renew.mutate(undefined, {
-        onSuccess: (answer) => done(answer.invoice?.number),
+        onSuccess: done,
         onError: failed,
       });
     }
