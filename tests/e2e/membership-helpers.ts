@@ -2,6 +2,9 @@ import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test
 import { apiToken } from './admin-api';
 import { accounts, expect, ownNetwork, paths, signInThroughForm } from './fixtures';
 
+/** The password of the members joinThroughApi signs up. */
+export const joinedPassword = 'a dues test password';
+
 export interface Joined {
   email: string;
   businessName: string;
@@ -19,7 +22,7 @@ export async function joinThroughApi(
   { businessName, level = 'enhanced' }: { businessName: string; level?: string },
 ): Promise<Joined> {
   const email = `dues-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.org`;
-  const password = 'a dues test password';
+  const password = joinedPassword;
   const registered = await request.post('/api/auth/register', {
     headers: ownNetwork(),
     data: {
@@ -161,8 +164,9 @@ export const paidThrough = (page: Page) =>
     .locator('xpath=following-sibling::dd');
 
 /**
- * On /membership, 'Renew now (…)': the renewal invoice is issued and shown in 'Invoices to pay',
- * the only invoice there to pay online. Answers the price, that list item and its number.
+ * On /membership, 'Renew now (…)', confirmed in its dialog (which shows the same total): the
+ * renewal invoice is issued and shown in 'Invoices to pay', the only invoice there to pay
+ * online. Answers the price, that list item and its number.
  */
 export async function renewNow(
   page: Page,
@@ -170,6 +174,9 @@ export async function renewNow(
   const renew = page.getByRole('button', { name: /^Renew now \(\$[\d,]+\.\d{2}\)$/ });
   const price = (await renew.textContent())!.match(/\$[\d,]+\.\d{2}/)![0];
   await renew.click();
+  const confirm = page.getByRole('dialog', { name: 'Renew your membership' });
+  await confirm.getByRole('button', { name: `Confirm renewal — ${price}` }).click();
+  await expect(confirm).toBeHidden();
   const toPay = page
     .getByRole('listitem')
     .filter({ hasText: /^Invoice \d{4}-\d{4}/ })

@@ -231,6 +231,10 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     call: () => ({ url: '/api/membership/plan', payload: { planId: randomUUID() } }),
     expect: { ...signedIn(404), admin: 403 },
   },
+  'GET /api/membership/quote': {
+    call: () => ({ url: '/api/membership/quote?change=renewal' }),
+    expect: { ...signedIn(409), admin: 403 },
+  },
   'GET /api/admin/memberships': {
     call: () => ({ url: '/api/admin/memberships?list=due' }),
     expect: adminOnly(200),

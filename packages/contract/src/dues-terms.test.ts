@@ -7,7 +7,7 @@ import {
   nextTerm,
   paymentStatusOf,
   standingOn,
-  upgradeCharge,
+  upgradeParts,
 } from './dues-terms.js';
 
 describe('dues terms', () => {
@@ -42,12 +42,47 @@ describe('dues terms', () => {
     });
   });
 
-  it('charges the difference for the days left in the term on an upgrade, nothing on a downgrade', () => {
-    const term = { startsOn: '2026-01-01', endsOn: '2026-12-31' };
+  it('charges the difference for the days left in each term on an upgrade, nothing on a downgrade', () => {
     // 1 July to 31 December: 184 of 365 days of the 350.00 difference.
-    expect(upgradeCharge(term, 55000, 90000, '2026-07-01')).toBe(Math.round((35000 * 184) / 365));
-    expect(upgradeCharge(term, 55000, 90000, '2026-01-01')).toBe(35000);
-    expect(upgradeCharge(term, 90000, 55000, '2026-07-01')).toBe(0);
+    expect(upgradeParts('calendar_year', '2026-12-31', 55000, 90000, '2026-07-01').totalCents).toBe(
+      Math.round((35000 * 184) / 365),
+    );
+    expect(upgradeParts('calendar_year', '2026-12-31', 55000, 90000, '2026-01-01').totalCents).toBe(
+      35000,
+    );
+    expect(upgradeParts('calendar_year', '2026-12-31', 90000, 55000, '2026-07-01').totalCents).toBe(
+      0,
+    );
+    // In grace nothing is paid ahead: nothing to price.
+    expect(upgradeParts('anniversary', '2026-06-30', 30000, 90000, '2026-07-01').parts).toEqual([]);
+  });
+
+  it('prices an upgrade per term: a renewal paid ahead adds its whole term', () => {
+    // Basic paid through 20 Dec 2026 and renewed to 20 Dec 2027; Elite from 30 Nov 2026.
+    const { parts, totalCents } = upgradeParts(
+      'anniversary',
+      '2027-12-20',
+      30000,
+      90000,
+      '2026-11-30',
+    );
+    expect(parts).toEqual([
+      {
+        startsOn: '2025-12-21',
+        endsOn: '2026-12-20',
+        days: 365,
+        daysCharged: 21,
+        amountCents: 3452,
+      },
+      {
+        startsOn: '2026-12-21',
+        endsOn: '2027-12-20',
+        days: 365,
+        daysCharged: 365,
+        amountCents: 60000,
+      },
+    ]);
+    expect(totalCents).toBe(63452);
   });
 
   it('is active through the paid-through date, in grace for the grace days, then lapsed', () => {

@@ -70,22 +70,67 @@ export function nextTerm(rule: TermRule, paidThrough: string, priceCents: number
   return { startsOn, endsOn, amountCents: priceCents };
 }
 
+/** One term's part of an upgrade: its days, the days charged and what they cost. */
+export interface UpgradePart {
+  startsOn: string;
+  endsOn: string;
+  /** Days in the whole term. */
+  days: number;
+  /** Days of the term from the day paid (included) to its end. */
+  daysCharged: number;
+  amountCents: number;
+}
+
 /**
- * What an upgrade costs on `today` within a term: the yearly difference, for the share of the
- * term's days still to come (today included), rounded to the cent. Nothing for a downgrade:
- * that takes effect at renewal.
+ * The terms a membership paid through `paidThrough` runs on from `day`, latest last: terms
+ * follow each other from the day after the last one ends (`nextTerm`), so they are read back
+ * from the paid-through date. Anniversary terms are years ending on the paid-through date's
+ * day; calendar-year terms are calendar years (a first term that started mid-year counts as
+ * its year, whose days set the daily price).
  */
-export function upgradeCharge(
-  term: { startsOn: string; endsOn: string },
+export function termsFrom(
+  rule: TermRule,
+  day: string,
+  paidThrough: string,
+): { startsOn: string; endsOn: string }[] {
+  const terms: { startsOn: string; endsOn: string }[] = [];
+  let endsOn = paidThrough;
+  while (endsOn >= day) {
+    const startsOn =
+      rule === 'anniversary' ? addYears(addDays(endsOn, 1), -1) : `${endsOn.slice(0, 4)}-01-01`;
+    terms.unshift({ startsOn, endsOn });
+    endsOn = addDays(startsOn, -1);
+  }
+  return terms;
+}
+
+/**
+ * What an upgrade paid on `paidOn` costs (docs/decisions.md, "Upgrades are priced on the day
+ * paid"): for each term from that day to the paid-through date, the yearly difference times
+ * the term's days from the day paid (included) over its days, each rounded to the cent. A
+ * renewal paid ahead adds its whole term. Nothing for a downgrade (that takes effect at
+ * renewal), or when nothing is paid ahead (in grace).
+ */
+export function upgradeParts(
+  rule: TermRule,
+  paidThrough: string,
   fromPriceCents: number,
   toPriceCents: number,
-  today: string,
-): number {
+  paidOn: string,
+): { parts: UpgradePart[]; totalCents: number } {
   const difference = toPriceCents - fromPriceCents;
-  if (difference <= 0 || today > term.endsOn) return 0;
-  const from = today < term.startsOn ? term.startsOn : today;
-  const share = daysInclusive(from, term.endsOn) / daysInclusive(term.startsOn, term.endsOn);
-  return Math.round(difference * share);
+  if (difference <= 0 || paidOn > paidThrough) return { parts: [], totalCents: 0 };
+  const parts = termsFrom(rule, paidOn, paidThrough).map((term) => {
+    const days = daysInclusive(term.startsOn, term.endsOn);
+    const daysCharged = daysInclusive(paidOn > term.startsOn ? paidOn : term.startsOn, term.endsOn);
+    return {
+      ...term,
+      days,
+      daysCharged,
+      amountCents: Math.round((difference * daysCharged) / days),
+    };
+  });
+  return { parts, totalCents: parts.reduce((sum, p) => sum + p.amountCents, 0) };
 }
 
 /**

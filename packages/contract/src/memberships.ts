@@ -155,6 +155,48 @@ export type JoinMembershipResponse = z.infer<typeof joinMembershipResponseSchema
 export const changePlanRequestSchema = z.object({ planId: uuid });
 export type ChangePlanRequest = z.input<typeof changePlanRequestSchema>;
 
+/** What a member may have priced before anything is billed: an upgrade, or 'Renew now'. */
+export const membershipQuoteChanges = ['upgrade', 'renewal'] as const;
+
+/** GET /api/membership/quote: the price of an upgrade or renewal, nothing issued. */
+export const membershipQuoteQuerySchema = z.object({
+  change: z.enum(membershipQuoteChanges).describe("'upgrade' (with planId) or 'renewal'"),
+  planId: uuid.optional().describe('The plan to upgrade to (upgrade only)'),
+});
+export type MembershipQuoteQuery = z.input<typeof membershipQuoteQuerySchema>;
+
+export const membershipQuoteSchema = z.object({
+  change: z.enum(membershipQuoteChanges),
+  currency: z.string(),
+  /** The chamber's day the quote is for: an upgrade invoice is priced for payment on it. */
+  today: isoDate,
+  fromPlan: membershipPlanRefSchema,
+  toPlan: membershipPlanRefSchema,
+  paidThrough: isoDate.nullable(),
+  /** Days paid ahead, today included (0 in grace or lapsed). */
+  daysLeft: z.number().int(),
+  /** What a day of each plan costs in the term (cents, not rounded). */
+  fromDailyCents: z.number(),
+  toDailyCents: z.number(),
+  /** What is charged, one line a term. */
+  lines: z.array(
+    z.object({
+      startsOn: isoDate,
+      endsOn: isoDate,
+      /** Days of the term charged (the whole term for a renewal) and its length. */
+      daysCharged: z.number().int(),
+      days: z.number().int(),
+      amountCents: z.number().int(),
+    }),
+  ),
+  totalCents: z.number().int(),
+  /** When the new plan (upgrade) or term (renewal) starts, once paid. */
+  takesEffectOn: isoDate,
+  /** The paid-through date once paid. */
+  paidThroughAfter: isoDate,
+});
+export type MembershipQuote = z.infer<typeof membershipQuoteSchema>;
+
 /** Staff: the lists of Admin → Memberships. */
 /**
  * due: paid through a day of this month; due30, due60, due90: paid through a day from today to

@@ -15,6 +15,7 @@ export {
   type IssuedInvoice,
   type IssueInvoiceInput,
   type PaidHandler,
+  type PayableCheck,
   type PaymentProvider,
   type RecordedRefund,
   type RefundedHandler,

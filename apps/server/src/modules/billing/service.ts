@@ -79,6 +79,16 @@ export type PaidHandler = (
   payment: q.PaymentRow,
 ) => Promise<void>;
 
+/**
+ * Whether an open invoice may still be paid on a day: a sentence saying why not, or null. An
+ * upgrade priced for one day and paid-through date is not what it was once either moved.
+ */
+export type PayableCheck = (
+  tx: Executor,
+  invoice: q.InvoiceRow,
+  receivedOn: string,
+) => Promise<string | null>;
+
 export interface VoidInvoiceInput {
   invoiceId: string;
   reason: string;
@@ -290,6 +300,7 @@ export async function voidOpenInvoices(
 export class BillingService {
   private readonly paidHandlers = new Map<InvoicePurpose, PaidHandler[]>();
   private readonly refundedHandlers = new Map<InvoicePurpose, RefundedHandler[]>();
+  private readonly payableChecks = new Map<InvoicePurpose, PayableCheck[]>();
   private provider: PaymentProvider | null = null;
 
   constructor(
@@ -302,6 +313,28 @@ export class BillingService {
   /** Registers what paying an invoice of `purpose` does; handlers run in registration order. */
   onPaid(purpose: InvoicePurpose, handler: PaidHandler): void {
     this.paidHandlers.set(purpose, [...(this.paidHandlers.get(purpose) ?? []), handler]);
+  }
+
+  /** Registers a check that an open invoice of `purpose` may still be paid (see PayableCheck). */
+  onPaying(purpose: InvoicePurpose, check: PayableCheck): void {
+    this.payableChecks.set(purpose, [...(this.payableChecks.get(purpose) ?? []), check]);
+  }
+
+  /**
+   * Why an open invoice may not be paid on `receivedOn` (default today), or null: a payment
+   * is then refused (409), and one made online anyway is given back.
+   */
+  async whyUnpayable(
+    tx: Executor,
+    invoice: q.InvoiceRow,
+    receivedOn?: string,
+  ): Promise<string | null> {
+    const day = receivedOn ?? (await this.today(tx));
+    for (const check of this.payableChecks.get(invoice.purpose) ?? []) {
+      const reason = await check(tx, invoice, day);
+      if (reason) return reason;
+    }
+    return null;
   }
 
   /** Registers what a refund of an invoice of `purpose` does, in the refund's transaction. */
@@ -561,6 +594,8 @@ export class BillingService {
       if (receivedOn > today) {
         throw new AppError('bad_request', 'A payment cannot be received in the future.');
       }
+      const refused = await this.whyUnpayable(t, invoice, receivedOn);
+      if (refused) throw new AppError('conflict', refused);
       const payment = await q.insertPayment(t, {
         kind: 'payment',
         invoiceId: invoice.id,

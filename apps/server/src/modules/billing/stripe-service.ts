@@ -13,7 +13,7 @@ import * as q from './stripe-queries.js';
 import type { BillingService, PaymentProvider } from './service.js';
 
 /** What the webhook asks of billing: record a payment, and a refund with its credit note. */
-export type BillingForStripe = Pick<BillingService, 'recordPayment' | 'refund'>;
+export type BillingForStripe = Pick<BillingService, 'recordPayment' | 'refund' | 'whyUnpayable'>;
 
 type Outcome = string;
 
@@ -135,6 +135,8 @@ export class OnlinePayments {
       if (invoice.status === 'paid') {
         throw new AppError('invoice_paid', `Invoice ${invoice.number} is already paid.`);
       }
+      const refused = await this.billing.whyUnpayable(tx, invoice);
+      if (refused) throw new AppError('conflict', refused);
       const currency = invoice.currency.toLowerCase();
       if (invoice.stripeCheckoutSessionId) {
         const open = await this.stripe.checkout.sessions.retrieve(invoice.stripeCheckoutSessionId);
@@ -436,7 +438,7 @@ export class OnlinePayments {
           ? `invoice ${invoice.number} was already paid`
           : amount !== invoice.totalCents || session.currency !== invoice.currency.toLowerCase()
             ? `paid ${formatMoney(amount, (session.currency ?? 'usd').toUpperCase())}, invoice ${invoice.number} is for ${formatMoney(invoice.totalCents, invoice.currency)}`
-            : null;
+            : await this.billing.whyUnpayable(tx, invoice);
     if (unapplied) {
       // Money that pays nothing goes straight back, so no one is charged twice or for a void
       // invoice; the key makes a redelivered event the same refund.

@@ -12,5 +12,6 @@ export function membershipBilling(billing: BillingService): MembershipBilling {
     voidInvoice: (tx, invoiceId, reason) =>
       billing.voidIfOpen(tx, { invoiceIds: [invoiceId], reason }),
     onPaid: (purpose, handler) => billing.onPaid(purpose, handler),
+    onPaying: (purpose, check) => billing.onPaying(purpose, check),
   };
 }

@@ -12,8 +12,8 @@ export interface PaidWith {
 
 /**
  * What memberships need of billing: invoices issued and voided in the caller's transaction,
- * and a hook called, in the transaction that records the payment, when an invoice of a
- * purpose is paid. The billing module's BillingService is handed in as this.
+ * a hook called, in the transaction that records the payment, when an invoice of a purpose
+ * is paid, and a check that one may still be paid. The billing module's BillingService is handed in as this.
  */
 export interface MembershipBilling {
   issueInvoice(
@@ -32,5 +32,10 @@ export interface MembershipBilling {
   onPaid(
     purpose: InvoicePurpose,
     handler: (tx: Executor, invoice: InvoiceRow, payment: PaidWith) => Promise<void>,
+  ): void;
+  /** A check run before an invoice of `purpose` is paid: why not, or null. */
+  onPaying(
+    purpose: InvoicePurpose,
+    check: (tx: Executor, invoice: InvoiceRow, receivedOn: string) => Promise<string | null>,
   ): void;
 }

@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
 import { duesMail } from './dues-mail.js';
 import * as q from './queries.js';
+import { startScheduledPlans } from './scheduled-plans.js';
 
 /** Memberships moved to grace or lapse per transaction: short locks, steady progress. */
 const BATCH = 500;
@@ -39,6 +40,7 @@ export async function runDues(
   const today = dateKeyIn(clock.now(), await q.chamberTimeZone(db));
   const settings = await q.getSettings(db);
   const now = clock.now();
+  await startScheduledPlans(db, clock);
   const { grace, lapsed } = await advanceStanding(db, clock);
 
   const days = settings.reminderDays.length > 0 ? settings.reminderDays : [];

@@ -324,7 +324,7 @@ describe('renewing and changing plan', () => {
     expect(await eventsOf(m.id)).toContain('upgraded');
   });
 
-  it('takes a downgrade at renewal: the renewal is for the cheaper plan, the plan changes when paid', async () => {
+  it('takes a downgrade at renewal: the renewal is for the cheaper plan, the plan changes when its term starts', async () => {
     const s = await paidMember('elite');
     const down = await service.changePlan(s, plans.basic);
     expect(down.invoice).toBeNull();
@@ -334,12 +334,18 @@ describe('renewing and changing plan', () => {
     const renewal = await service.renew(s);
     expect(renewal.invoice!.totalCents).toBe(30000);
     await billing.pay(renewal.invoice!.id);
+    // Paid early: the days left of this term were paid as Elite, so Elite holds until then.
     expect(await membershipOf(s)).toMatchObject({
-      planId: plans.basic,
-      nextPlanId: null,
+      planId: plans.elite,
+      nextPlanId: plans.basic,
       paidThrough: '2028-03-09',
     });
+    expect((await contactOf(s)).membershipTier).toBe('elite');
+    setDay('2027-03-10');
+    await runDues(ctx.db, ctx.clock, mail);
+    expect(await membershipOf(s)).toMatchObject({ planId: plans.basic, nextPlanId: null });
     expect((await contactOf(s)).membershipTier).toBe('standard');
+    expect(await eventsOf((await membershipOf(s)).id)).toContain('downgraded');
   });
 });
 

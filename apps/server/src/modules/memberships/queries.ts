@@ -171,6 +171,27 @@ export async function insertTerm(db: Executor, values: typeof membershipTerms.$i
 }
 
 /** The term that covers `day`, else the latest. */
+/** Whether a term on `planId` starting after `day` is paid (a downgrade renewed early). */
+export async function paidTermAfter(
+  db: Executor,
+  membershipId: string,
+  planId: string,
+  day: string,
+) {
+  const [row] = await db
+    .select({ id: membershipTerms.id })
+    .from(membershipTerms)
+    .where(
+      and(
+        eq(membershipTerms.membershipId, membershipId),
+        eq(membershipTerms.planId, planId),
+        sql`${membershipTerms.startsOn} > ${day}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function currentTerm(db: Executor, membershipId: string, day: string) {
   const [row] = await db
     .select()

@@ -13,6 +13,8 @@ import {
   membershipDetailSchema,
   membershipInvoiceResponseSchema,
   membershipListSchema,
+  membershipQuoteQuerySchema,
+  membershipQuoteSchema,
   myMembershipSchema,
   staffChangePlanRequestSchema,
 } from '@chamber/contract';
@@ -64,7 +66,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
         tags: ['memberships'],
         summary: 'Join: choose a plan, save the business details and get the join invoice',
         description:
-          "Makes (or keeps) the pending membership of the signed-in member business for the plan, saves the business and contact details sent, and answers the open join invoice with the chamber's payment instructions. Choosing the same plan again answers the same invoice; another plan voids it and issues a new one. `payBy: 'invoice'` mails the invoice with its PDF; `'card'` mails nothing now (pay with POST /api/payments/checkout; the receipt is mailed when the payment is recorded). 409 for a member who is already current.",
+          "Makes (or keeps) the pending membership of the signed-in member business for the plan, saves the business and contact details sent, and answers the open join invoice with the chamber's payment instructions. Choosing the same plan again answers the same invoice; another plan voids it and issues a new one. `payBy: 'invoice'` mails the invoice with its PDF; `'card'` mails nothing now (pay with POST /api/payments/checkout; the receipt is mailed when the payment is recorded). 409 for a member who is already current, or for a plan the chamber no longer offers.",
         body: joinMembershipRequestSchema,
         response: { 200: joinMembershipResponseSchema, ...changeErrors },
       },
@@ -101,12 +103,28 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
         tags: ['memberships'],
         summary: 'Upgrade or downgrade my plan',
         description:
-          'An upgrade issues an invoice for the prorated difference to the end of the term and takes effect when paid; a downgrade takes effect at the next renewal (no invoice).',
+          'An upgrade issues an invoice for the yearly difference for the days from today to the paid-through date (each term its share; a renewal paid ahead counts whole), due today and payable only as priced (a renewal paid since, or payment on another day, refuses it: ask again); it takes effect when paid. A downgrade takes effect at the next renewal (no invoice). 409 for a plan the chamber no longer offers, and for an upgrade in grace (renew first).',
         body: changePlanRequestSchema,
         response: { 200: membershipInvoiceResponseSchema, ...changeErrors },
       },
     },
     async (request) => memberships.changePlan(request.session!, request.body.planId),
+  );
+
+  app.get(
+    '/membership/quote',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['memberships'],
+        summary: 'What an upgrade or a renewal would cost today (nothing is issued)',
+        description:
+          "The price the confirmation dialog shows before any invoice is made: `change: 'upgrade'` with `planId` prices the upgrade for payment today (the yearly difference for each term's days from today to the paid-through date); `change: 'renewal'` the next term. With the days left, both plans' daily prices, one line a term, the total, when it takes effect and the paid-through date after. Refused as the change itself is: 409 for a membership not current, in grace (an upgrade: renew first), a plan no longer offered, or a renewal not open yet.",
+        querystring: membershipQuoteQuerySchema,
+        response: { 200: membershipQuoteSchema, ...changeErrors },
+      },
+    },
+    async (request) => memberships.quote(request.session!, request.query),
   );
 
   app.get(

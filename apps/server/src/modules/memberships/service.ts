@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   addDays,
+  daysInclusive,
   daysUntil,
   dateKeyIn,
   type DuesReport,
@@ -16,6 +17,8 @@ import {
   membershipStatuses,
   type MembershipEventKind,
   type MembershipInvoiceResponse,
+  type MembershipQuote,
+  type MembershipQuoteQuery,
   type MembershipStatus,
   membershipInvoiceDueOn,
   type MyMembership,
@@ -24,7 +27,8 @@ import {
   RENEWAL_OPENS_DAYS,
   standingOn,
   type Term,
-  upgradeCharge,
+  termsFrom,
+  upgradeParts,
 } from '@chamber/contract';
 import { type Database, type Executor, users } from '@chamber/db';
 import { recordAudit } from '../../lib/audit.js';
@@ -85,6 +89,9 @@ export class MembershipsService {
     ] as const) {
       billing.onPaid(purpose, (tx, invoice, payment) => this.applyPayment(tx, invoice, payment));
     }
+    billing.onPaying('membership_upgrade', (tx, invoice, receivedOn) =>
+      this.whyUpgradeUnpayable(tx, invoice, receivedOn),
+    );
   }
 
   /** The chamber's calendar day now: terms, reminders and grace count in its days. */
@@ -117,7 +124,8 @@ export class MembershipsService {
       openInvoices: open.map(invoiceRef),
       may: {
         renew: this.mayRenew(m, today),
-        upgradeTo: isCurrent
+        // An upgrade prices the days paid ahead: none in grace (renew first).
+        upgradeTo: paidAhead(m, today)
           ? others.filter((p) => p.priceCents > view.plan.priceCents).map(planRef)
           : [],
         downgradeTo: isCurrent
@@ -165,6 +173,7 @@ export class MembershipsService {
       if (input.details)
         await q.saveJoinDetails(tx, session.user.id, contactId, input.details, now);
       const plan = await this.plan(tx, input.planId);
+      if (!plan.available) throw notOffered(plan);
       const open = await q.openInvoices(tx, m.id, ['membership_join', 'membership_renewal']);
       if (open.some((i) => i.purpose === 'membership_join' && detailOf(i).planId === plan.id)) {
         return m.id;
@@ -213,9 +222,10 @@ export class MembershipsService {
   }
 
   /**
-   * Upgrade (a dearer plan: the prorated difference for the rest of the term, invoiced; the
-   * plan changes when it is paid) or downgrade (a cheaper one: from the next term). Choosing
-   * the current plan again takes back a downgrade asked for.
+   * Upgrade (a dearer plan: the difference for the days paid ahead, priced for payment today,
+   * invoiced; the plan changes when it is paid) or downgrade (a cheaper one: from the next
+   * term). Choosing the current plan again takes back a downgrade asked for. A plan the
+   * chamber no longer offers is refused (409); its members keep renewing on it.
    */
   async changePlan(session: Session, planId: string): Promise<MembershipInvoiceResponse> {
     const contactId = session.user.contactId;
@@ -224,15 +234,13 @@ export class MembershipsService {
       const m = await q.lockMembership(tx, eq(q.memberships.contactId, contactId));
       if (!m) throw notFound();
       if (m.status === 'pending' && !m.paidThrough) return true;
-      if (!current.includes(m.status)) {
-        throw new AppError('conflict', 'Your membership is not current. Renew it first.');
-      }
       const [plan, from, today, settings] = await Promise.all([
         this.plan(tx, planId),
         this.plan(tx, m.planId),
         this.today(tx),
         q.getSettings(tx),
       ]);
+      checkPlanChange(m, from, plan, today, await this.downgradePaid(tx, m, today));
       const actor = actorOf(session);
       const now = this.clock.now();
       if (plan.id === from.id) {
@@ -263,23 +271,54 @@ export class MembershipsService {
         );
         return false;
       }
+      const { parts, totalCents } = upgradeParts(
+        settings.termRule,
+        m.paidThrough!,
+        from.priceCents,
+        plan.priceCents,
+        today,
+      );
+      const detail = {
+        fromPlanId: from.id,
+        toPlanId: plan.id,
+        pricedOn: today,
+        through: m.paidThrough!,
+      };
       const open = await q.openInvoices(tx, m.id, ['membership_upgrade']);
-      if (open.some((i) => detailOf(i).toPlanId === plan.id)) return false;
-      for (const invoice of open)
-        await this.billing.voidInvoice(tx, invoice.id, 'Replaced by another upgrade');
-      const term = await this.termNow(tx, m, today);
-      const charge = upgradeCharge(term, from.priceCents, plan.priceCents, today);
-      if (charge === 0) {
+      // The open upgrade to this plan, still priced as it would be today, is the answer.
+      const same = (d: PurposeDetail) =>
+        d.fromPlanId === detail.fromPlanId &&
+        d.toPlanId === detail.toPlanId &&
+        d.pricedOn === detail.pricedOn &&
+        d.through === detail.through;
+      if (open.some((i) => i.totalCents === totalCents && same(detailOf(i)))) return false;
+      for (const invoice of open) {
+        await this.billing.voidInvoice(
+          tx,
+          invoice.id,
+          detailOf(invoice).toPlanId === plan.id
+            ? `Repriced for payment on ${today}`
+            : 'Replaced by another upgrade',
+        );
+      }
+      if (totalCents === 0) {
         await this.upgradeNow(tx, m, plan.id, from.id, today, null, actor);
         return false;
       }
-      await this.issue(tx, m, 'membership_upgrade', { fromPlanId: from.id, toPlanId: plan.id }, [
-        {
-          description: `Upgrade from ${from.name} to ${plan.name}, ${formatLongDate(today)} to ${formatLongDate(term.endsOn)} (${formatMoney(plan.priceCents - from.priceCents, settings.currency)} a year, prorated)`,
+      const yearly = formatMoney(plan.priceCents - from.priceCents, settings.currency);
+      await this.issue(
+        tx,
+        m,
+        'membership_upgrade',
+        detail,
+        parts.map((part) => ({
+          description: `Upgrade from ${from.name} to ${plan.name}, ${formatLongDate(part.startsOn > today ? part.startsOn : today)} to ${formatLongDate(part.endsOn)}: ${part.daysCharged} of the term's ${part.days} days at ${yearly} a year`,
           quantity: 1,
-          unitCents: charge,
-        },
-      ]);
+          unitCents: part.amountCents,
+        })),
+        // Priced for payment today: paid on a later day it would charge days not upgraded.
+        today,
+      );
       return false;
     });
     if (pendingJoin) return this.join(session, { planId });
@@ -287,6 +326,124 @@ export class MembershipsService {
       (await q.findView(this.db, eq(q.memberships.contactId, contactId)))!.membership.id,
       'membership_upgrade',
     );
+  }
+
+  /**
+   * What an upgrade to a plan or 'Renew now' would cost today, with the days and daily prices
+   * it comes from (the confirmation dialogs). Issues nothing; refuses what the change refuses.
+   */
+  async quote(session: Session, query: MembershipQuoteQuery): Promise<MembershipQuote> {
+    const contactId = session.user.contactId;
+    if (!contactId) throw noContact();
+    const view = await q.findView(this.db, eq(q.memberships.contactId, contactId));
+    if (!view) throw notFound();
+    const m = view.membership;
+    const [settings, today] = await Promise.all([q.getSettings(this.db), this.today()]);
+    const daysLeft =
+      m.paidThrough && m.paidThrough >= today ? daysInclusive(today, m.paidThrough) : 0;
+    const dailyOf = (priceCents: number) => {
+      const [term] = termsFrom(settings.termRule, m.paidThrough ?? today, m.paidThrough ?? today);
+      return priceCents / daysInclusive(term!.startsOn, term!.endsOn);
+    };
+    if (query.change === 'renewal') {
+      if (!this.mayRenew(m, today)) throw renewalClosed(m);
+      const plan = view.nextPlan ?? view.plan;
+      const term = this.renewalTerm(m, plan, settings, today);
+      const days = daysInclusive(term.startsOn, term.endsOn);
+      return {
+        change: 'renewal',
+        currency: settings.currency,
+        today,
+        fromPlan: planRef(view.plan),
+        toPlan: planRef(plan),
+        paidThrough: m.paidThrough,
+        daysLeft,
+        fromDailyCents: dailyOf(view.plan.priceCents),
+        toDailyCents: term.amountCents / days,
+        lines: [{ ...term, days, daysCharged: days }],
+        totalCents: term.amountCents,
+        takesEffectOn: term.startsOn,
+        paidThroughAfter: term.endsOn,
+      };
+    }
+    if (!query.planId) {
+      throw new AppError('bad_request', 'planId: the plan to upgrade to is required.');
+    }
+    const plan = await this.plan(this.db, query.planId);
+    checkPlanChange(m, view.plan, plan, today, await this.downgradePaid(this.db, m, today));
+    if (plan.priceCents <= view.plan.priceCents) {
+      throw new AppError('conflict', `${plan.name} is not an upgrade from ${view.plan.name}.`);
+    }
+    const { parts, totalCents } = upgradeParts(
+      settings.termRule,
+      m.paidThrough!,
+      view.plan.priceCents,
+      plan.priceCents,
+      today,
+    );
+    return {
+      change: 'upgrade',
+      currency: settings.currency,
+      today,
+      fromPlan: planRef(view.plan),
+      toPlan: planRef(plan),
+      paidThrough: m.paidThrough,
+      daysLeft,
+      fromDailyCents: dailyOf(view.plan.priceCents),
+      toDailyCents: dailyOf(plan.priceCents),
+      lines: parts.map((p) => ({
+        startsOn: p.startsOn > today ? p.startsOn : today,
+        endsOn: p.endsOn,
+        days: p.days,
+        daysCharged: p.daysCharged,
+        amountCents: p.amountCents,
+      })),
+      totalCents,
+      takesEffectOn: today,
+      paidThroughAfter: m.paidThrough!,
+    };
+  }
+
+  /**
+   * Why an upgrade invoice may not be paid on `receivedOn` (billing asks before recording a
+   * payment): it prices the days from the day it was issued to the paid-through date of then,
+   * so a renewal paid since, another plan, or another day of payment makes it wrong.
+   */
+  private async whyUpgradeUnpayable(
+    tx: Executor,
+    invoice: q.InvoiceRow,
+    receivedOn: string,
+  ): Promise<string | null> {
+    if (!invoice.membershipId) return null;
+    const m = await q.lockMembership(tx, eq(q.memberships.id, invoice.membershipId));
+    if (!m) return null;
+    const detail = detailOf(invoice);
+    const [from, to, settings] = await Promise.all([
+      this.plan(tx, detail.fromPlanId ?? m.planId),
+      this.plan(tx, detail.toPlanId ?? m.planId),
+      q.getSettings(tx),
+    ]);
+    const why =
+      m.planId !== from.id
+        ? `the membership is on ${(await this.plan(tx, m.planId)).name} now`
+        : detail.through && m.paidThrough !== detail.through
+          ? `the membership is paid through ${m.paidThrough ?? 'no date'} now`
+          : !paidAhead(m, receivedOn)
+            ? `the membership is not paid ahead on ${receivedOn} (renew it first)`
+            : upgradeParts(
+                  settings.termRule,
+                  m.paidThrough!,
+                  from.priceCents,
+                  to.priceCents,
+                  receivedOn,
+                ).totalCents !== invoice.totalCents
+              ? `paid on ${receivedOn}, the upgrade costs another amount`
+              : null;
+    if (!why) return null;
+    const priced = detail.pricedOn
+      ? ` for payment on ${detail.pricedOn}${detail.through ? `, paid through ${detail.through}` : ''}`
+      : '';
+    return `Invoice ${invoice.number} priced the upgrade to ${to.name}${priced}; ${why}. It can no longer be paid: ask for the upgrade again from My membership to have it priced for the day it is paid.`;
   }
 
   async setAutoRenew(
@@ -335,16 +492,23 @@ export class MembershipsService {
     const actor: MembershipActor = { userId: payment.recordedByUserId ?? null, label: 'payment' };
     const now = this.clock.now();
     if (invoice.purpose === 'membership_upgrade') {
-      await this.upgradeNow(
-        tx,
-        m,
-        detail.toPlanId ?? m.planId,
-        detail.fromPlanId ?? m.planId,
-        paidOn,
-        invoice,
-        actor,
-      );
+      const toPlanId = detail.toPlanId ?? m.planId;
+      await this.upgradeNow(tx, m, toPlanId, detail.fromPlanId ?? m.planId, paidOn, invoice, actor);
+      // The next term is renewed at the new plan's price.
+      for (const open of await q.openInvoices(tx, m.id, ['membership_renewal'])) {
+        if (detailOf(open).planId !== toPlanId) {
+          await this.billing.voidInvoice(tx, open.id, `Plan upgraded by invoice ${invoice.number}`);
+        }
+      }
       return;
+    }
+    // An open upgrade priced to the old paid-through date would no longer be right.
+    for (const open of await q.openInvoices(tx, m.id, ['membership_upgrade'])) {
+      await this.billing.voidInvoice(
+        tx,
+        open.id,
+        `Invoice ${invoice.number} paid a term; ask for the upgrade again`,
+      );
     }
     const plan = await this.plan(tx, detail.planId ?? m.nextPlanId ?? m.planId);
     const restarting =
@@ -357,12 +521,15 @@ export class MembershipsService {
       : nextTerm(settings.termRule, m.paidThrough!, plan.priceCents);
     const held =
       invoice.purpose === 'membership_join' && settings.staffApproveNewMembers && !m.startedOn;
+    // A renewal onto another plan paid before its term starts changes the plan on that day
+    // (the dues run, startScheduledPlans): the days left of this term were paid on this plan.
+    const later = !restarting && plan.id !== m.planId && term.startsOn > today;
     const status: MembershipStatus = held
       ? 'pending'
       : standingOn(term.endsOn, settings.graceDays, today);
     await q.updateMembership(tx, m.id, {
-      planId: plan.id,
-      nextPlanId: m.nextPlanId === plan.id ? null : m.nextPlanId,
+      planId: later ? m.planId : plan.id,
+      nextPlanId: later ? plan.id : m.nextPlanId === plan.id ? null : m.nextPlanId,
       status,
       startedOn: m.startedOn ?? (held ? null : term.startsOn),
       paidThrough: term.endsOn,
@@ -383,7 +550,7 @@ export class MembershipsService {
       { invoice: invoice.number, planId: plan.id, startsOn: term.startsOn, endsOn: term.endsOn },
       actor,
     );
-    if (plan.id !== m.planId && invoice.purpose === 'membership_renewal') {
+    if (plan.id !== m.planId && invoice.purpose === 'membership_renewal' && !later) {
       await this.event(tx, m.id, 'downgraded', { fromPlanId: m.planId, toPlanId: plan.id }, actor);
     }
     if (
@@ -777,6 +944,12 @@ export class MembershipsService {
 
   // Shared steps.
 
+  /** The plan a renewal paid ahead moves to on its first day, if one is. */
+  private async downgradePaid(db: Executor, m: q.MembershipRow, today: string) {
+    if (!m.nextPlanId || !(await q.paidTermAfter(db, m.id, m.nextPlanId, today))) return null;
+    return this.plan(db, m.nextPlanId);
+  }
+
   private mayRenew(m: q.MembershipRow, today: string): boolean {
     if (!renewable.includes(m.status) || !m.paidThrough) return false;
     return daysUntil(today, m.paidThrough) <= RENEWAL_OPENS_DAYS;
@@ -797,25 +970,13 @@ export class MembershipsService {
     const [existing] = await q.openInvoices(tx, m.id, ['membership_renewal']);
     if (existing) return existing;
     const today = await this.today(tx);
-    if (!force && !this.mayRenew(m, today)) {
-      throw new AppError(
-        'conflict',
-        m.paidThrough && renewable.includes(m.status)
-          ? `Renewal opens ${RENEWAL_OPENS_DAYS} days before your paid-through date (${m.paidThrough}).`
-          : 'This membership cannot be renewed. Join again from /join.',
-      );
-    }
+    if (!force && !this.mayRenew(m, today)) throw renewalClosed(m);
     const settings = await q.getSettings(tx);
     const plan = await this.plan(tx, m.nextPlanId ?? m.planId);
     const term = this.renewalTerm(m, plan, settings, today);
     return this.issue(tx, m, 'membership_renewal', { planId: plan.id }, [
       termLine(plan, term, settings.currency),
     ]);
-  }
-
-  private async termNow(tx: Executor, m: q.MembershipRow, today: string) {
-    const term = await q.currentTerm(tx, m.id, today);
-    return { startsOn: term?.startsOn ?? m.startedOn ?? today, endsOn: m.paidThrough ?? today };
   }
 
   private async upgradeNow(
@@ -958,6 +1119,7 @@ export class MembershipsService {
     purpose: InvoicePurpose,
     purposeDetail: Record<string, unknown>,
     lines: { description: string; quantity: number; unitCents: number }[],
+    dueOn?: string,
   ) {
     const [settings, today] = await Promise.all([q.getSettings(tx), this.today(tx)]);
     // The bill-to is the contact as it stands today (billing's default).
@@ -967,12 +1129,14 @@ export class MembershipsService {
       purpose,
       purposeDetail,
       lines,
-      dueOn: membershipInvoiceDueOn(
-        today,
-        settings.invoiceDueDays,
-        current.includes(m.status) ? m.paidThrough : null,
-        settings.graceDays,
-      ),
+      dueOn:
+        dueOn ??
+        membershipInvoiceDueOn(
+          today,
+          settings.invoiceDueDays,
+          current.includes(m.status) ? m.paidThrough : null,
+          settings.graceDays,
+        ),
     });
   }
 
@@ -1058,16 +1222,66 @@ export class MembershipsService {
 
 const systemActor: MembershipActor = { userId: null, label: 'portal' };
 
-function detailOf(invoice: q.InvoiceRow): {
+const renewalClosed = (m: q.MembershipRow) =>
+  new AppError(
+    'conflict',
+    m.paidThrough && renewable.includes(m.status)
+      ? `Renewal opens ${RENEWAL_OPENS_DAYS} days before your paid-through date (${m.paidThrough}).`
+      : 'This membership cannot be renewed. Join again from /join.',
+  );
+
+const notOffered = (plan: q.PlanRow) =>
+  new AppError(
+    'conflict',
+    `The chamber no longer offers the ${plan.name} plan. Members already on it keep it when they renew; choose another plan.`,
+  );
+
+/** Paid ahead on `day`: a current membership whose paid-through date has not passed. */
+const paidAhead = (m: q.MembershipRow, day: string) =>
+  current.includes(m.status) && m.paidThrough !== null && m.paidThrough >= day;
+
+/**
+ * What a member's own plan change (and its quote) refuses: a membership not current, a plan
+ * no longer offered, and an upgrade with nothing paid ahead (in grace: renew first; an upgrade
+ * then costs the difference for the renewed term).
+ */
+function checkPlanChange(
+  m: q.MembershipRow,
+  from: q.PlanRow,
+  plan: q.PlanRow,
+  today: string,
+  paidNext: q.PlanRow | null,
+) {
+  if (!current.includes(m.status)) {
+    throw new AppError('conflict', 'Your membership is not current. Renew it first.');
+  }
+  if (paidNext) {
+    throw new AppError(
+      'conflict',
+      `Your renewal on ${paidNext.name} is paid. Change your plan once its term has started.`,
+    );
+  }
+  if (plan.id === from.id) return;
+  if (!plan.available) throw notOffered(plan);
+  if (plan.priceCents > from.priceCents && !paidAhead(m, today)) {
+    throw new AppError(
+      'conflict',
+      `Your membership was paid through ${m.paidThrough} and is in its grace period. Renew it first; an upgrade then costs the difference for the renewed term.`,
+    );
+  }
+}
+
+interface PurposeDetail {
   planId?: string;
   fromPlanId?: string;
   toPlanId?: string;
-} {
-  return (invoice.purposeDetail ?? {}) as {
-    planId?: string;
-    fromPlanId?: string;
-    toPlanId?: string;
-  };
+  /** An upgrade: the day it was priced for, and the paid-through date it priced to. */
+  pricedOn?: string;
+  through?: string;
+}
+
+function detailOf(invoice: q.InvoiceRow): PurposeDetail {
+  return (invoice.purposeDetail ?? {}) as PurposeDetail;
 }
 
 function termLine(plan: q.PlanRow, term: Term, currency: string) {

@@ -23,6 +23,17 @@ describe('Admin → Membership plans', () => {
     });
     renderWithProviders(<MembershipPlans />);
     const card = await screen.findByRole('form', { name: 'Enhanced plan' });
+    // What taking a plan off sale does, said where it is done.
+    expect(
+      within(card)
+        .getByRole('checkbox', { name: 'Offered to new members' })
+        .getAttribute('aria-describedby'),
+    ).toBeTruthy();
+    expect(
+      within(card).getByText(
+        'When off, nobody can join this plan or upgrade or change to it; members already on it keep renewing on it.',
+      ),
+    ).toBeTruthy();
     const price = within(card).getByLabelText('Yearly price (USD)*') as HTMLInputElement;
     expect(price.value).toBe('550.00');
     fireEvent.change(price, { target: { value: '612.50' } });

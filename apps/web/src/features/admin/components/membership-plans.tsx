@@ -127,7 +127,8 @@ function PlanEditor({ plan }: { plan: MembershipPlan }) {
           <CheckboxField
             control={control}
             name="available"
-            label="Offered for joining and renewing"
+            label="Offered to new members"
+            description="When off, nobody can join this plan or upgrade or change to it; members already on it keep renewing on it."
           />
           <CheckboxField control={control} name="featured" label="Mark as Most Popular" />
         </div>

@@ -1,6 +1,7 @@
 import type {
   AutoRenewAnswer,
   MembershipInvoiceResponse,
+  MembershipQuote,
   MyMembership,
   PaymentOptions,
   PaymentRedirect,
@@ -70,6 +71,22 @@ export function useSetAutoRenew() {
     },
   });
 }
+
+/** What an upgrade or 'Renew now' would cost today, nothing issued (the confirmation dialog). */
+export const membershipQuoteQueryOptions = (change: 'renewal' | { upgradeTo: string }) =>
+  queryOptions({
+    queryKey: ['membership-quote', change === 'renewal' ? 'renewal' : change.upgradeTo],
+    queryFn: ({ signal }) =>
+      api.get<MembershipQuote>(
+        change === 'renewal'
+          ? '/membership/quote?change=renewal'
+          : `/membership/quote?change=upgrade&planId=${encodeURIComponent(change.upgradeTo)}`,
+        { signal, errorMessage: 'Could not work out the price' },
+      ),
+    // A price is for today: asked again each time the dialog opens.
+    staleTime: 0,
+    gcTime: 0,
+  });
 
 /** 'Renew now': the one open renewal invoice (two clicks get the same one). */
 export function useRenew() {

@@ -1,5 +1,5 @@
-import { myMembershipSchema } from '@chamber/contract';
-import { configure, fireEvent, screen, within, waitFor } from '@testing-library/react';
+import { membershipQuoteSchema, myMembershipSchema } from '@chamber/contract';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render-with-providers';
@@ -156,6 +156,51 @@ describe('My membership', () => {
     const how = await screen.findByRole('region', { name: 'How to pay invoice 2026-0007' });
     expect(within(how).getByText('To pay').nextSibling?.textContent).toBe(
       'Contact the chamber to arrange payment: (801) 555-0100, info@rivertonchamber.example.',
+    );
+  });
+
+  it("shows an upgrade's price before billing it, and makes the invoice only on confirming", async () => {
+    const quote = membershipQuoteSchema.parse({
+      change: 'upgrade',
+      currency: 'USD',
+      today: '2027-02-17',
+      fromPlan: enhanced,
+      toPlan: elite,
+      paidThrough: '2027-03-09',
+      daysLeft: 21,
+      fromDailyCents: 55_000 / 365,
+      toDailyCents: 90_000 / 365,
+      lines: [
+        {
+          startsOn: '2027-02-17',
+          endsOn: '2027-03-09',
+          days: 365,
+          daysCharged: 21,
+          amountCents: 2014,
+        },
+      ],
+      totalCents: 2014,
+      takesEffectOn: '2027-02-17',
+      paidThroughAfter: '2027-03-09',
+    });
+    const api = stubApi({
+      'GET /membership': () => json(200, { ...mine, openInvoices: [] }),
+      'GET /payments/options': () => json(200, { online: true, offlineMethods: ['check'] }),
+      'GET /membership/quote': () => json(200, quote),
+      'POST /membership/plan': () => json(200, { membership: mine.membership, invoice: null }),
+    });
+    renderWithProviders(<MyMembershipView />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Elite' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Elite' });
+    expect(await within(dialog).findByText('21 days')).toBeTruthy();
+    expect(within(dialog).getByText('$1.51 a day')).toBeTruthy();
+    expect(within(dialog).getByText('$2.47 a day')).toBeTruthy();
+    expect(within(dialog).getByText('21 of 365 days × $350.00 a year')).toBeTruthy();
+    expect(within(dialog).getByText(/You move to Elite the day the invoice is paid/)).toBeTruthy();
+    expect(api.bodies('POST /membership/plan')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm upgrade — $20.14' }));
+    await waitFor(() =>
+      expect(api.bodies('POST /membership/plan')).toEqual([{ planId: elite.id }]),
     );
   });
 });

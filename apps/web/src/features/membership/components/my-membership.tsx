@@ -5,7 +5,7 @@ import {
   nextChargeSentence,
 } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,13 +17,12 @@ import { formatMemberSince } from '@/lib/members/labels';
 import {
   myMembershipQueryOptions,
   paymentOptionsQueryOptions,
-  useChangePlan,
   usePayOnline,
-  useRenew,
   useSetAutoRenew,
   useUpdateCard,
 } from '../api/my-membership';
 import { HowToPaySection } from './how-to-pay';
+import { type BillingChange, ConfirmBillingDialog } from './confirm-billing-dialog';
 import { MyInvoices } from './my-invoices';
 
 /** How each standing reads to the member. */
@@ -71,8 +70,8 @@ export function MyMembershipView() {
 
 function Loaded({ mine, online }: { mine: MyMembership; online: boolean }) {
   const { membership, currency } = mine;
-  const renew = useRenew();
-  const changePlan = useChangePlan();
+  // 'Renew now' and 'Upgrade to …' first show the price; the invoice is made on confirming.
+  const [confirming, setConfirming] = useState<BillingChange | null>(null);
   const autoRenew = useSetAutoRenew();
   const updateCard = useUpdateCard();
   const autoRenewId = useId();
@@ -126,13 +125,7 @@ function Loaded({ mine, online }: { mine: MyMembership; online: boolean }) {
 
           <div className="flex flex-wrap gap-3">
             {mine.may.renew && mine.renewal ? (
-              <Button
-                type="button"
-                disabled={renew.isPending}
-                onClick={() =>
-                  renew.mutate(undefined, { onError: failed('Could not start the renewal') })
-                }
-              >
+              <Button type="button" onClick={() => setConfirming({ kind: 'renewal' })}>
                 Renew now ({formatMoney(mine.renewal.amountCents, currency)})
               </Button>
             ) : null}
@@ -141,10 +134,7 @@ function Loaded({ mine, online }: { mine: MyMembership; online: boolean }) {
                 key={plan.id}
                 type="button"
                 variant="outline"
-                disabled={changePlan.isPending}
-                onClick={() =>
-                  changePlan.mutate(plan.id, { onError: failed('Could not change the plan') })
-                }
+                onClick={() => setConfirming({ kind: 'upgrade', plan })}
               >
                 Upgrade to {plan.name}
               </Button>
@@ -193,6 +183,7 @@ function Loaded({ mine, online }: { mine: MyMembership; online: boolean }) {
           </p>
         </CardContent>
       </Card>
+      <ConfirmBillingDialog change={confirming} onClose={() => setConfirming(null)} />
       <div className="grid gap-6">
         <OpenInvoices mine={mine} online={online} />
         <MyInvoices />
