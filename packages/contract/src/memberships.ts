@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './admin.js';
-import { paymentStatusSchema } from './common.js';
+import { calendarDateSchema, paymentStatusSchema } from './common.js';
 import {
   invoicePurposes,
   invoiceStatuses,
@@ -13,7 +13,6 @@ import {
 
 export const MEMBERSHIPS_PAGE_SIZE = 25;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD');
 const uuid = z.string().uuid();
 
 /** A plan as a membership names it (the full plan, with benefits, is the plans API's). */
@@ -34,8 +33,8 @@ export const membershipInvoiceRefSchema = z.object({
   status: z.enum(invoiceStatuses),
   totalCents: z.number().int(),
   currency: z.string(),
-  issuedOn: isoDate,
-  dueOn: isoDate,
+  issuedOn: calendarDateSchema,
+  dueOn: calendarDateSchema,
 });
 export type MembershipInvoiceRef = z.infer<typeof membershipInvoiceRefSchema>;
 
@@ -51,10 +50,10 @@ export const membershipSchema = z.object({
   status: z.enum(membershipStatuses),
   /** The spec's value, read from the status (docs/decisions.md, "Membership dues"). */
   paymentStatus: paymentStatusSchema,
-  startedOn: isoDate.nullable(),
-  paidThrough: isoDate.nullable(),
+  startedOn: calendarDateSchema.nullable(),
+  paidThrough: calendarDateSchema.nullable(),
   /** The last day of the grace period, when the membership is paid through a date. */
-  graceEndsOn: isoDate.nullable(),
+  graceEndsOn: calendarDateSchema.nullable(),
   autoRenew: z.boolean(),
   card: z.object({ brand: z.string().nullable(), last4: z.string() }).nullable(),
   /** Paid, but waiting for staff to approve the new member (setting 'staff approve new members'). */
@@ -178,8 +177,8 @@ export const membershipDetailSchema = z.object({
   terms: z.array(
     z.object({
       planName: z.string(),
-      startsOn: isoDate,
-      endsOn: isoDate,
+      startsOn: calendarDateSchema,
+      endsOn: calendarDateSchema,
       invoiceNumber: z.string().nullable(),
     }),
   ),
