@@ -28,7 +28,7 @@ import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { inFlightPlugin } from './plugins/in-flight.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
-import { nulGuardPlugin } from './plugins/nul-guard.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { privateAnswersPlugin } from './plugins/private-answers.js';
 import { lazyChildLogger, requestLogPlugin } from './plugins/request-log.js';
 import { inlineScriptHashes, securityPlugin } from './plugins/security.js';
@@ -119,7 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorHandlerPlugin);
-  await app.register(nulGuardPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(formbody);
   const embeds = new EmbedOrigins(db);
   const webDist = config.webDist ?? defaultWebDist;

@@ -23,10 +23,13 @@ import { bearer, dataUrl, makeImage } from './test/members.js';
  */
 
 // `pending`: a self-registered account that staff have not confirmed, with its own contact.
+// `lapsed`: an active login whose business's membership lapsed (a member no longer); the
+// others with a contact are current members.
 const personas = [
   'anonymous',
   'suspended',
   'pending',
+  'lapsed',
   'other',
   'member',
   'moderator',
@@ -61,6 +64,7 @@ const all = (status: number): Expected => ({
   anonymous: status,
   suspended: status,
   pending: status,
+  lapsed: status,
   other: status,
   member: status,
   moderator: status,
@@ -72,14 +76,22 @@ const signedIn = (status: number): Expected => ({
   anonymous: 401,
   suspended: 401,
 });
-/** Another member's resource: a pending account is as much a stranger to it as "other". */
+/** Another member's resource: pending and lapsed accounts are as much strangers to it as "other". */
 const ownerOrStaff = (status: number): Expected => ({
   ...signedIn(status),
   pending: 403,
+  lapsed: 403,
   other: 403,
 });
-/** What the public sees (events and the files for them): accounts the chamber confirmed. */
-const confirmed = (status: number): Expected => ({ ...signedIn(status), pending: 403 });
+/**
+ * What the public sees (events and the files for them): current members and staff, not an
+ * account the chamber has not confirmed nor a member whose membership lapsed.
+ */
+const confirmed = (status: number): Expected => ({
+  ...signedIn(status),
+  pending: 403,
+  lapsed: 403,
+});
 const adminOnly = (status: number): Expected => ({
   ...signedIn(403),
   admin: status,
@@ -213,8 +225,8 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     call: () => ({ url: '/api/payments/auto-renew', payload: { on: false } }),
     expect: signedIn(409),
   },
-  // Personas' contacts have a pending membership (none paid): renewal is not open yet. The
-  // admin persona has no member business, so no membership.
+  // Personas' memberships are active (lapsed's lapsed, pending's pending) and renewal is not
+  // open yet. The admin persona has no member business, so no membership.
   'GET /api/membership': {
     call: () => ({ url: '/api/membership' }),
     expect: { ...signedIn(200), admin: 403 },
@@ -227,9 +239,10 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     call: () => ({ url: '/api/membership/renew' }),
     expect: { ...signedIn(409), admin: 403 },
   },
+  // A lapsed membership changes plan by renewing, not here.
   'POST /api/membership/plan': {
     call: () => ({ url: '/api/membership/plan', payload: { planId: randomUUID() } }),
-    expect: { ...signedIn(404), admin: 403 },
+    expect: { ...signedIn(404), lapsed: 409, admin: 403 },
   },
   'GET /api/membership/quote': {
     call: () => ({ url: '/api/membership/quote?change=renewal' }),
@@ -275,7 +288,8 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     expect: adminOnly(400),
   },
   'POST /api/payments/card': { call: () => ({ url: '/api/payments/card' }), expect: signedIn(409) },
-  // The job board. Personas' memberships are pending (not active): none may post or submit.
+  // The job board: members whose business's membership is current post and submit; pending
+  // and lapsed ones may not, nor staff without a business (the admin).
   'GET /api/job-posts': { call: () => ({ url: '/api/job-posts?q=baker' }), expect: all(200) },
   'GET /api/job-posts/mine': {
     call: () => ({ url: '/api/job-posts/mine' }),
@@ -287,7 +301,7 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   },
   'POST /api/job-posts': {
     call: () => ({ url: '/api/job-posts', payload: jobInput }),
-    expect: signedIn(403),
+    expect: { ...signedIn(403), other: 201, member: 201, moderator: 201 },
   },
   'PUT /api/job-posts/:id': {
     call: async (w) => ({
@@ -299,7 +313,7 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   // Only the poster submits, and only with an active membership; a draft is the poster's own.
   'POST /api/job-posts/:id/submit': {
     call: async (w) => ({ url: `/api/job-posts/${await membersJobPost(w, 'draft')}/submit` }),
-    expect: { ...signedIn(403), pending: 404, other: 404 },
+    expect: { ...signedIn(403), pending: 404, lapsed: 404, other: 404, member: 200 },
   },
   'POST /api/job-posts/:id/close': {
     call: async (w) => ({ url: `/api/job-posts/${await membersJobPost(w, 'approved')}/close` }),
@@ -1018,6 +1032,7 @@ beforeAll(async () => {
     createTestUser(ctx.db, overrides);
   const accounts = {
     suspended: await make({}),
+    lapsed: await make({ contact: { membershipTier: 'elite', paymentStatus: 'failed' } }),
     other: await make({ contact: { membershipTier: 'elite' } }),
     member: await make({ contact: { membershipTier: 'elite' } }),
     moderator: await make({ role: 'moderator' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from './common.js';
 import {
   invoiceKinds,
   invoicePurposes,
@@ -9,10 +10,6 @@ import {
 
 /** Invoices, credit notes, payments and refunds, as members and staff see them. */
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
-  .describe('A day, YYYY-MM-DD');
 const cents = z.number().int().describe('Whole cents in the chamber’s currency');
 const positiveCents = z.number().int().positive().max(10_000_000_000);
 
@@ -39,7 +36,7 @@ export const paymentSchema = z.object({
   currency: z.string(),
   method: z.enum(paymentMethods),
   reference: z.string(),
-  receivedOn: isoDate,
+  receivedOn: calendarDateSchema,
   refundOfPaymentId: z.string().nullable(),
   creditNoteId: z.string().nullable(),
   flag: z
@@ -64,8 +61,8 @@ export const invoiceSchema = z.object({
   billTo: billToSchema,
   currency: z.string(),
   totalCents: cents,
-  issuedOn: isoDate,
-  dueOn: isoDate,
+  issuedOn: calendarDateSchema,
+  dueOn: calendarDateSchema,
   paidAt: z.string().nullable(),
   voidedAt: z.string().nullable(),
   voidReason: z.string().nullable(),
@@ -107,7 +104,7 @@ const lineInputSchema = z.object({
 export const issueInvoiceRequestSchema = z.object({
   contactId: z.uuid(),
   lines: z.array(lineInputSchema).min(1).max(100),
-  dueOn: isoDate.optional().describe('Defaults to the dues settings’ days to pay'),
+  dueOn: calendarDateSchema.optional().describe('Defaults to the dues settings’ days to pay'),
   billTo: billToSchema.optional().describe('Defaults to the contact’s details'),
 });
 
@@ -118,7 +115,7 @@ export const voidInvoiceRequestSchema = z.object({ reason: reasonSchema });
 export const reissueInvoiceRequestSchema = z.object({
   reason: reasonSchema,
   lines: z.array(lineInputSchema).min(1).max(100).optional(),
-  dueOn: isoDate.optional(),
+  dueOn: calendarDateSchema.optional(),
   billTo: billToSchema.optional(),
 });
 
@@ -134,7 +131,7 @@ export const recordPaymentRequestSchema = z.object({
     .max(200)
     .default('')
     .describe('The check number or bank reference; required for those two'),
-  receivedOn: isoDate.optional().describe('Defaults to today'),
+  receivedOn: calendarDateSchema.optional().describe('Defaults to today'),
 });
 
 export const recordPaymentResponseSchema = z.object({
@@ -162,8 +159,8 @@ export const refundResponseSchema = z.object({
 });
 
 export const paymentsExportQuerySchema = z.object({
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: calendarDateSchema.optional(),
+  to: calendarDateSchema.optional(),
 });
 
 /**

@@ -38,3 +38,27 @@ export function blankToNull(value: string | null | undefined): string | null | u
   if (value === undefined || value === null) return value;
   return value.trim() === '' ? null : value;
 }
+
+const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/**
+ * Whether `text` is a day that exists, written YYYY-MM-DD: a month of 01 to 12, a day the
+ * month has (no 30 February, a 29th only in leap years), a year of 0001 to 9999 (PostgreSQL
+ * knows no year 0). `Date.parse` is no test of it: it reads 2026-02-30 as 2 March.
+ */
+export function isCalendarDate(text: string): boolean {
+  const match = DATE_SHAPE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const days = [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+  return day <= days[month - 1]!;
+}
+
+/** A calendar day, YYYY-MM-DD: the one schema of every date the API accepts or answers. */
+export const calendarDateSchema = z
+  .string()
+  .regex(DATE_SHAPE, 'must be a date written YYYY-MM-DD')
+  .refine(isCalendarDate, 'must be a day that exists')
+  .describe('A day, YYYY-MM-DD');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from './common.js';
 import { dealAudiences } from './vocabulary.js';
 
 /**
@@ -13,11 +14,7 @@ export const DEAL_TERMS_MAX = 2000;
 /** The home page shows this many of the newest deals. */
 export const HOME_DEALS = 3;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'must be a real date')
-  .describe('A day in the chamber’s time zone, YYYY-MM-DD');
+const chamberDay = calendarDateSchema.describe('A day in the chamber’s time zone, YYYY-MM-DD');
 
 export const dealAudienceSchema = z
   .enum(dealAudiences)
@@ -31,7 +28,7 @@ export const dealSchema = z.object({
   business: z.string().describe('The business name, else the member’s name'),
   offer: z.string().nullable().describe('The offer; null for a coupon code'),
   code: z.string().nullable(),
-  validUntil: isoDate.nullable().describe('Last day of the offer; null: until withdrawn'),
+  validUntil: chamberDay.nullable().describe('Last day of the offer; null: until withdrawn'),
   terms: z.string().nullable(),
   audience: dealAudienceSchema,
   createdAt: z.string().nullable().describe('When the deal was written; null for coupon codes'),
@@ -77,7 +74,7 @@ const optionalText = (max: number, label: string) =>
 export const dealInputSchema = z.object({
   offer: requiredText(DEAL_OFFER_MAX, 'The offer'),
   code: optionalText(DEAL_CODE_MAX, 'The code'),
-  validUntil: isoDate
+  validUntil: chamberDay
     .nullable()
     .optional()
     .transform((v) => v ?? null),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from './common.js';
 import {
   employmentTypes,
   jobPostStatuses,
@@ -15,7 +16,6 @@ export const JOB_POST_DEFAULT_DAYS = 30;
 export const JOB_POST_MAX_DAYS = 90;
 export const JOB_DESCRIPTION_MAX = 10_000;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD');
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
 /**
@@ -82,7 +82,7 @@ export const jobPostInputSchema = z
     applyTo: applyToSchema.describe(
       'An https:// link or an email address; answered as the href (mailto: for an address)',
     ),
-    closesOn: isoDate
+    closesOn: calendarDateSchema
       .optional()
       .describe(
         'The last day the post is open (YYYY-MM-DD); default 30 days from today, at most 90',
@@ -128,7 +128,7 @@ export const jobPostSchema = z.object({
   payPeriod: z.enum(payPeriods).nullable(),
   currency: z.string().describe("The chamber's currency (ISO 4217)"),
   applyUrl: z.string().describe('mailto: or https:// only'),
-  closesOn: isoDate,
+  closesOn: calendarDateSchema,
   status: z.enum(jobPostStatuses),
   rejectionReason: z
     .string()

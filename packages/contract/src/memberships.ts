@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema } from './admin.js';
 import { howToPaySchema } from './billing.js';
-import { paymentStatusSchema } from './common.js';
+import { calendarDateSchema, paymentStatusSchema } from './common.js';
 import { nextChargeSchema } from './online-payments.js';
 import {
   invoicePurposes,
@@ -15,7 +15,6 @@ import {
 
 export const MEMBERSHIPS_PAGE_SIZE = 25;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD');
 const uuid = z.string().uuid();
 
 /** A plan as a membership names it (the full plan, with benefits, is the plans API's). */
@@ -36,8 +35,8 @@ export const membershipInvoiceRefSchema = z.object({
   status: z.enum(invoiceStatuses),
   totalCents: z.number().int(),
   currency: z.string(),
-  issuedOn: isoDate,
-  dueOn: isoDate,
+  issuedOn: calendarDateSchema,
+  dueOn: calendarDateSchema,
 });
 export type MembershipInvoiceRef = z.infer<typeof membershipInvoiceRefSchema>;
 
@@ -53,10 +52,10 @@ export const membershipSchema = z.object({
   status: z.enum(membershipStatuses),
   /** The spec's value, read from the status (docs/decisions.md, "Membership dues"). */
   paymentStatus: paymentStatusSchema,
-  startedOn: isoDate.nullable(),
-  paidThrough: isoDate.nullable(),
+  startedOn: calendarDateSchema.nullable(),
+  paidThrough: calendarDateSchema.nullable(),
   /** The last day of the grace period, when the membership is paid through a date. */
-  graceEndsOn: isoDate.nullable(),
+  graceEndsOn: calendarDateSchema.nullable(),
   autoRenew: z.boolean(),
   card: z.object({ brand: z.string().nullable(), last4: z.string() }).nullable(),
   /** Paid, but waiting for staff to approve the new member (setting 'staff approve new members'). */
@@ -169,10 +168,10 @@ export const membershipQuoteSchema = z.object({
   change: z.enum(membershipQuoteChanges),
   currency: z.string(),
   /** The chamber's day the quote is for: an upgrade invoice is priced for payment on it. */
-  today: isoDate,
+  today: calendarDateSchema,
   fromPlan: membershipPlanRefSchema,
   toPlan: membershipPlanRefSchema,
-  paidThrough: isoDate.nullable(),
+  paidThrough: calendarDateSchema.nullable(),
   /** Days paid ahead, today included (0 in grace or lapsed). */
   daysLeft: z.number().int(),
   /** What a day of each plan costs in the term (cents, not rounded). */
@@ -181,8 +180,8 @@ export const membershipQuoteSchema = z.object({
   /** What is charged, one line a term. */
   lines: z.array(
     z.object({
-      startsOn: isoDate,
-      endsOn: isoDate,
+      startsOn: calendarDateSchema,
+      endsOn: calendarDateSchema,
       /** Days of the term charged (the whole term for a renewal) and its length. */
       daysCharged: z.number().int(),
       days: z.number().int(),
@@ -191,9 +190,9 @@ export const membershipQuoteSchema = z.object({
   ),
   totalCents: z.number().int(),
   /** When the new plan (upgrade) or term (renewal) starts, once paid. */
-  takesEffectOn: isoDate,
+  takesEffectOn: calendarDateSchema,
   /** The paid-through date once paid. */
-  paidThroughAfter: isoDate,
+  paidThroughAfter: calendarDateSchema,
 });
 export type MembershipQuote = z.infer<typeof membershipQuoteSchema>;
 
@@ -243,8 +242,8 @@ export const membershipDetailSchema = z.object({
   terms: z.array(
     z.object({
       planName: z.string(),
-      startsOn: isoDate,
-      endsOn: isoDate,
+      startsOn: calendarDateSchema,
+      endsOn: calendarDateSchema,
       invoiceNumber: z.string().nullable(),
     }),
   ),

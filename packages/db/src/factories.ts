@@ -20,6 +20,8 @@ export async function createContact(db: Executor, overrides: Partial<ContactInse
       businessName: `Main Street Shop ${n}`,
       membershipTier: 'standard',
       memberSince: '2024-01-15',
+      // A member in good standing: the trigger makes its membership active from this.
+      paymentStatus: 'paid',
       ...overrides,
     })
     .returning();

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isStaffRole, type Role } from '@chamber/contract';
+import { hasPlanFeatures, isStaffRole, type MembershipStatus, type Role } from '@chamber/contract';
 import type { contacts, users } from '@chamber/db';
 import { AppError } from '../lib/errors.js';
 
@@ -13,6 +13,8 @@ export interface Session {
   expiresAt: Date;
   user: typeof users.$inferSelect;
   contact: typeof contacts.$inferSelect | null;
+  /** The status of the contact's membership; null (or absent) without one. */
+  membershipStatus?: MembershipStatus | null;
 }
 
 /** How the plugin turns a bearer token into a session (the auth module's AuthService). */
@@ -32,6 +34,17 @@ export const isActiveAccount = (session: Session | null): session is Session =>
 /** Moderators and admins. Rights over other members' pages also need an active account. */
 export const isStaff = (session: Session | null): boolean =>
   session !== null && isStaffRole(session.user.role);
+
+/**
+ * The one rule of member-only rights (members' email addresses, members-only deals, putting
+ * events and their files on the public calendar): a confirmed account whose business has a
+ * current membership, active or in grace. A lapsed, cancelled or still unpaid membership is
+ * a visitor's rights, however active the login. Staff keep theirs without a membership.
+ */
+export const isCurrentMember = (session: Session | null): boolean =>
+  isActiveAccount(session) &&
+  (isStaff(session) ||
+    (session.membershipStatus != null && hasPlanFeatures(session.membershipStatus)));
 
 declare module 'fastify' {
   interface FastifyRequest {

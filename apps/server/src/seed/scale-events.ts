@@ -28,9 +28,9 @@ export function singleEventsAt(
     const day = new Date(firstDay + random.int(0, 729) * DAY);
     const host = people[random.int(0, people.length - 1)]!;
     const [pattern, minutes] = random.pick(eventKinds);
-    const title = pattern
-      .replace('{business}', host.business ?? `${host.firstName} ${host.lastName}`)
-      .replace('{topic}', random.pick(topics));
+    const business = host.business ?? `${host.firstName} ${host.lastName}`;
+    const topic = random.pick(topics);
+    const title = pattern.replace('{business}', () => business).replace('{topic}', () => topic);
     const allDay = random.chance(0.03);
     const local = {
       year: day.getUTCFullYear(),

@@ -100,7 +100,7 @@ describe('PKCE sign-in round trip', () => {
       contactId: user.contactId,
       businessName: 'Quinn Hardware',
       membershipTier: 'elite',
-      paymentStatus: 'pending',
+      paymentStatus: 'paid',
       createdAt: user.createdAt.toISOString(),
       // An active moderator may put events on the calendar.
       canCreateEvents: true,

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { accessTokens, authCodes, contacts, users, type Executor } from '@chamber/db';
+import { accessTokens, authCodes, contacts, memberships, users, type Executor } from '@chamber/db';
 import { reusableQuery } from '../../lib/reusable-query.js';
 
 export async function findUserByEmail(db: Executor, email: string) {
@@ -51,7 +51,10 @@ export async function revokeToken(db: Executor, tokenId: string, now: Date) {
     .where(and(eq(accessTokens.id, tokenId), isNull(accessTokens.revokedAt)));
 }
 
-/** The live token with this hash and its user, with the user's contact for the profile. */
+/**
+ * The live token with this hash and its user, with the user's contact for the profile and the
+ * status of the contact's membership for the member-only rules.
+ */
 export async function findSession(db: Executor, tokenHash: string, now: Date) {
   // A placeholder's value skips the column's mapping, and the driver takes timestamps as text.
   const [row] = await sessionQuery(db, { tokenHash, now: now.toISOString() });
@@ -61,10 +64,16 @@ export async function findSession(db: Executor, tokenHash: string, now: Date) {
 // Every signed-in request runs it: built once (see reusableQuery).
 const sessionQuery = reusableQuery((db) =>
   db
-    .select({ token: accessTokens, user: users, contact: contacts })
+    .select({
+      token: accessTokens,
+      user: users,
+      contact: contacts,
+      membershipStatus: memberships.status,
+    })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .leftJoin(contacts, eq(contacts.id, users.contactId))
+    .leftJoin(memberships, eq(memberships.contactId, users.contactId))
     .where(
       and(
         eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),

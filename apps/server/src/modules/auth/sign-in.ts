@@ -161,6 +161,7 @@ export class AuthService implements SessionSource {
       expiresAt: row.token.expiresAt,
       user: row.user,
       contact: row.contact,
+      membershipStatus: row.membershipStatus,
     };
   }
 

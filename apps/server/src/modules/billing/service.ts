@@ -2,6 +2,7 @@ import {
   addDays,
   dateKeyIn,
   formatMoney,
+  isCalendarDate,
   type InvoicePurpose,
   type PaymentMethod,
 } from '@chamber/contract';
@@ -158,7 +159,6 @@ export interface PaymentProvider {
 /** Who changes billing records when no person does (an online payment, a renewal run). */
 export const PORTAL_ACTOR: Actor = { id: null, label: 'portal' };
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DEFAULT_TIMEZONE = 'America/Denver';
 const MAX_CENTS = 100_000_000_00;
 
@@ -168,7 +168,7 @@ export const formatInvoiceNumber = (year: number, sequence: number) =>
   `${year}-${String(sequence).padStart(4, '0')}`;
 
 function checkDate(value: string, field: string) {
-  if (!ISO_DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+  if (!isCalendarDate(value)) {
     throw new AppError('bad_request', `${field} must be a date written YYYY-MM-DD.`);
   }
 }

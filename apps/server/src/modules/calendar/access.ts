@@ -1,18 +1,25 @@
 import { AppError } from '../../lib/errors.js';
-import { isActiveAccount, isStaff, type Session } from '../../plugins/auth.js';
+import { isActiveAccount, isCurrentMember, isStaff, type Session } from '../../plugins/auth.js';
 import type { EventRow } from './queries.js';
 
 /**
  * Why this account may not put something on the public calendar (events, and the covers and
- * files uploaded for them), or null when it may: any account the chamber has confirmed. A
- * member whose membership is still pending may not yet: the calendar is the chamber's public
+ * files uploaded for them), or null when it may: a current member or staff (isCurrentMember).
+ * An account the chamber has not confirmed, or a business whose membership is unpaid, may
+ * not yet, and one whose membership lapsed no longer: the calendar is the chamber's public
  * face. The profile carries the answer, so the web app says it before the form, not on save.
  */
 export function eventCreationRefusal(session: Session): string | null {
-  if (!isActiveAccount(session)) {
-    return 'Your membership is not active yet. Events can be added once the chamber confirms it.';
+  const notYet =
+    'Your membership is not active yet. Events can be added once the chamber confirms it.';
+  if (!isActiveAccount(session)) return notYet;
+  // A login without a business is refused by the event's own check (a contact is required).
+  if (isCurrentMember(session) || !session.user.contactId) return null;
+  const status = session.membershipStatus;
+  if (status === 'lapsed' || status === 'cancelled') {
+    return 'Your membership has lapsed. Events can be added again once it is renewed.';
   }
-  return null;
+  return notYet;
 }
 
 export function assertCanCreateEvents(session: Session | null): Session {

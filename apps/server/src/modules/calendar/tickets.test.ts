@@ -44,11 +44,16 @@ beforeAll(async () => {
   standIn.webhookUrl = `http://127.0.0.1:${port}/api/stripe/webhook`;
   await createCalendar(ctx.db);
   people = await calendarPeople(ctx);
-  // The owner is a member in good standing: signed in, membership paid.
+  // The owner is a member in good standing: signed in, membership paid; the other member's
+  // membership is not paid.
   await ctx.db
     .update(contacts)
     .set({ paymentStatus: 'paid' })
     .where(eq(contacts.id, people.owner.user.contactId!));
+  await ctx.db
+    .update(contacts)
+    .set({ paymentStatus: 'pending' })
+    .where(eq(contacts.id, people.other.user.contactId!));
 });
 afterAll(async () => {
   await ctx.close();

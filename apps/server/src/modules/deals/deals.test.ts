@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deal, DealList, ListingDeals, MembershipTier } from '@chamber/contract';
-import { contacts, users } from '@chamber/db';
+import { contacts, memberships, users } from '@chamber/db';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
 import { bearer, signedInMember } from '../../test/members.js';
 
@@ -195,6 +195,26 @@ describe('who sees a deal', () => {
     for (const token of [standard.token, otherElite.token, moderatorToken]) {
       expect(await offers(token)).toEqual(expect.arrayContaining([open.offer, closed.offer]));
     }
+  });
+
+  it('shows members-only deals to current members: in grace yes, lapsed or unpaid no', async () => {
+    const closed = await newDeal({ audience: 'members' });
+    const lapsed = await member('standard', { paymentStatus: 'failed' });
+    const unpaid = await member('standard', { paymentStatus: 'pending' });
+    const grace = await member('standard');
+    await ctx.db
+      .update(memberships)
+      .set({ status: 'grace' })
+      .where(eq(memberships.contactId, grace.contactId));
+    expect(await offers(lapsed.token)).not.toContain(closed.offer);
+    expect(await offers(unpaid.token)).not.toContain(closed.offer);
+    expect(await offers(grace.token)).toContain(closed.offer);
+    // The rule reads the membership at each request: lapsing takes the deal away at once.
+    await ctx.db
+      .update(memberships)
+      .set({ status: 'lapsed' })
+      .where(eq(memberships.contactId, grace.contactId));
+    expect(await offers(grace.token)).not.toContain(closed.offer);
   });
 
   it('hides a deal once its last day has passed, in the chamber’s time zone', async () => {

@@ -11,18 +11,17 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { findById } from '../../lib/input.js';
-import { isActiveAccount, type Session } from '../../plugins/auth.js';
+import { isCurrentMember, type Session } from '../../plugins/auth.js';
 import { canEditMember, memberTags, type MemberRow } from '../members/index.js';
 import * as q from './queries.js';
 
 type DealFields = z.output<typeof dealInputSchema>;
 
 /**
- * Who sees members-only deals: confirmed accounts (members and staff), as with members'
- * email addresses. Not a paid membership: a lapsed member still signs in as a member, and a
- * pending account is anyone who registered.
+ * Who sees members-only deals: current members and staff, as with members' email addresses.
+ * A lapsed member who still signs in is not one, nor a pending account (anyone who registered).
  */
-export const seesMembersDeals = (viewer: Session | null): boolean => isActiveAccount(viewer);
+export const seesMembersDeals = (viewer: Session | null): boolean => isCurrentMember(viewer);
 
 /** The contract's tag rule: a tier that includes coupons (elite, or an admin's contact). */
 const hasDeals = (owner: MemberRow): boolean => tierFeatures(memberTags(owner)).elite;

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member, MemberList } from '@chamber/contract';
+import { memberships } from '@chamber/db';
 import {
   createContact,
   createTestApp,
@@ -289,5 +291,42 @@ describe('what an account nobody has confirmed yet sees of other members', () =>
     const token = await signIn(ctx, moderator.email);
     expect((await getMember(ctx, ids.suspended, token)).statusCode).toBe(404);
     expect((await getMember(ctx, ids.active, token)).json<Member>().email).toBeNull();
+  });
+});
+
+describe('what a member whose membership is not current sees of other members', () => {
+  it('no email addresses when lapsed or unpaid, while a member in grace sees them', async () => {
+    const lapsed = await createTestUser(ctx.db, {
+      contact: { businessName: 'Lund Print', paymentStatus: 'failed' },
+    });
+    const unpaid = await createTestUser(ctx.db, {
+      contact: { businessName: 'Unpaid Upholstery', paymentStatus: 'pending' },
+    });
+    const grace = await createTestUser(ctx.db, { contact: { businessName: 'Tolman Heating' } });
+    await ctx.db
+      .update(memberships)
+      .set({ status: 'grace' })
+      .where(eq(memberships.contactId, grace.contactId!));
+    const token = {
+      lapsed: await signIn(ctx, lapsed.email),
+      unpaid: await signIn(ctx, unpaid.email),
+      grace: await signIn(ctx, grace.email),
+    };
+    for (const viewer of ['lapsed', 'unpaid'] as const) {
+      const page = await list({ search: 'ellison' }, token[viewer]);
+      expect(page.total, viewer).toBe(1);
+      expect(page.members[0]!.email, viewer).toBeNull();
+      expect((await getMember(ctx, ids.active, token[viewer])).json<Member>().email).toBeNull();
+    }
+    expect((await list({ search: 'ellison' }, token.grace)).members[0]!.email).toBe(
+      'ruth@ellisonflorist.example',
+    );
+    expect((await getMember(ctx, ids.active, token.grace)).json<Member>().email).toBe(
+      'sam@quarrycafe.example',
+    );
+    // Their own page is still theirs, email included.
+    expect((await getMember(ctx, lapsed.contactId!, token.lapsed)).json<Member>().email).toBe(
+      lapsed.email,
+    );
   });
 });

@@ -142,6 +142,9 @@ export async function importRoster(
           firstName: data.firstName ?? '',
           lastName: data.lastName ?? '',
           membershipTier: data.membershipTier ?? 'standard',
+          // The chamber's members already: their membership is made active (and listed) from
+          // this, paid through the day before the next anniversary of their member-since date.
+          paymentStatus: 'paid',
           createdAt: now,
           updatedAt: now,
         })),

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { findById, notFound } from '../../lib/input.js';
-import { isActiveAccount, isStaff, type Session } from '../../plugins/auth.js';
+import { isActiveAccount, isCurrentMember, isStaff, type Session } from '../../plugins/auth.js';
 import { uploadedImageUrl } from '../media/index.js';
 import { contactChanges, tierRequired, type MemberChanges } from './contact-changes.js';
 import * as q from './queries.js';
@@ -36,10 +36,11 @@ const roleFilter = (query: ListQuery, viewer: Session | null) =>
 const hasStaffRights = (session: Session | null) => isActiveAccount(session) && isStaff(session);
 
 /**
- * The design's Permissions table: members see each other's email addresses. Only confirmed
- * accounts: anyone can register a pending one, and it must not open the member list to them.
+ * The design's Permissions table: members see each other's email addresses. Only current
+ * members (and staff): anyone can register a pending account, and a lapsed member is no
+ * longer one of the chamber's members; neither may open the member list's addresses.
  */
-export const seesMemberEmails = (viewer: Session | null): boolean => isActiveAccount(viewer);
+export const seesMemberEmails = (viewer: Session | null): boolean => isCurrentMember(viewer);
 
 /** The design's Permissions table: a member edits their own page; moderators and admins any page. */
 export function canEditMember(session: Session | null, contactId: string): boolean {
@@ -77,9 +78,9 @@ export class MembersService {
   }
 
   /**
-   * What a directory page depends on besides the data: every active member gets the same
+   * What a directory page depends on besides the data: every current member gets the same
    * answer (emails included), admins one per role filter (with the roles listed); visitors,
-   * pending accounts among them, one without.
+   * pending accounts and lapsed members among them, one without.
    */
   listKey(query: ListQuery, viewer: Session | null): string {
     const { search = '', sort, limit, offset } = query;

@@ -1,5 +1,6 @@
 import {
   addDays,
+  hasPlanFeatures,
   type Membership,
   type MembershipInvoiceRef,
   type MembershipPlanRef,
@@ -64,7 +65,9 @@ export function toMembership(
  * What the contact carries of its membership (docs/decisions.md, "Membership dues"): the
  * plan's level while the membership is pending, active or in grace, 'standard' once it has
  * lapsed or ended (the listing's paid fields are hidden, not deleted); the spec's payment
- * status; and whether the directory lists it.
+ * status; and whether the directory lists it, from the membership alone: while it is active
+ * or in grace, not while pending (unpaid, or held for staff's approval), and once lapsed or
+ * ended as the chamber's setting says.
  */
 export function contactStanding(
   status: MembershipStatus,
@@ -75,6 +78,6 @@ export function contactStanding(
   return {
     membershipTier: ended ? 'standard' : level,
     paymentStatus: paymentStatusOf(status),
-    listed: !ended || settings.lapsedListing === 'basic',
+    listed: hasPlanFeatures(status) || (ended && settings.lapsedListing === 'basic'),
   };
 }

@@ -13,6 +13,8 @@ export interface PageHead {
   canonical: string | null;
   /** Absolute image for link previews, or null. */
   image: string | null;
+  /** What the image shows, for readers who cannot see it (og:image:alt). */
+  imageAlt: string | null;
   ogType: 'website' | 'profile' | 'article';
   jsonLd: WithContext<Thing>[];
 }
@@ -46,10 +48,12 @@ export function headTags(head: PageHead): string {
     meta('property', 'og:description', head.description),
     head.canonical ? meta('property', 'og:url', head.canonical) : '',
     head.image ? meta('property', 'og:image', head.image) : '',
+    head.image && head.imageAlt ? meta('property', 'og:image:alt', head.imageAlt) : '',
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
     head.image ? meta('name', 'twitter:image', head.image) : '',
+    head.image && head.imageAlt ? meta('name', 'twitter:image:alt', head.imageAlt) : '',
     ...head.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
   ];
   return tags.filter(Boolean).join('');
@@ -57,13 +61,17 @@ export function headTags(head: PageHead): string {
 
 /**
  * index.html with the page's head: the build's own title and description are replaced, the
- * rest goes before </head>. The template is the web build's, so its shape is known.
+ * rest goes before </head>. The template is the web build's, so its shape is known. The tags
+ * are spliced in by a function, never as a replacement string: there `$'`, `` $` `` and `$&`
+ * in a business name or a title would repeat parts of the template.
  */
 export function withHead(template: string, head: PageHead): string {
   const stripped = template
     .replace(/<title>[\s\S]*?<\/title>/i, '')
     .replace(/<meta\s+name="description"[^>]*>/i, '');
-  if (/<\/head>/i.test(stripped)) return stripped.replace(/<\/head>/i, `${headTags(head)}</head>`);
+  if (/<\/head>/i.test(stripped)) {
+    return stripped.replace(/<\/head>/i, (end) => `${headTags(head)}${end}`);
+  }
   // A template without a head element: the tags open the document instead.
   return stripped.replace(/^(<!doctype[^>]*>)?/i, (doctype) => `${doctype}${headTags(head)}`);
 }

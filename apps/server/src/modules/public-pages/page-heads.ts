@@ -102,6 +102,7 @@ export class PageHeads {
       description: DEFAULT_DESCRIPTION,
       canonical,
       image: chamber.logo,
+      imageAlt: chamber.logoAlt,
       ogType: 'website',
       jsonLd: [],
     };
@@ -132,35 +133,45 @@ export class PageHeads {
     // The cover image is an elite feature: the member's answer already blanks it below elite.
     const picture = member.coverImage || member.avatar;
     const image = picture ? this.absolute(picture) : chamber.logo;
+    const imageAlt = member.coverImage
+      ? `Cover image of ${name}`
+      : member.avatar
+        ? `Picture of ${name}`
+        : chamber.logoAlt;
+    // The answer carries the address only where the tier shows it (enhanced and elite).
     const shown = [member.address1, member.city, member.state, member.postalCode].some(Boolean);
-    const business: WithContext<LocalBusiness> = {
-      '@context': 'https://schema.org',
-      '@type': 'LocalBusiness',
+    const about = {
       name,
       url: base.canonical ?? undefined,
-      ...(image ? { image } : {}),
+      ...(picture ? { image } : {}),
+      ...(member.avatar ? { logo: this.absolute(member.avatar) } : {}),
       ...(member.phone ? { telephone: member.phone } : {}),
       ...(member.website ? { sameAs: member.website } : {}),
       ...(member.tagline || member.bio
         ? { description: shorten(member.tagline || member.bio!) }
         : {}),
-      ...(shown
-        ? {
-            address: {
-              '@type': 'PostalAddress',
-              ...(member.address1 ? { streetAddress: member.address1 } : {}),
-              ...(member.city ? { addressLocality: member.city } : {}),
-              ...(member.state ? { addressRegion: member.state } : {}),
-              ...(member.postalCode ? { postalCode: member.postalCode } : {}),
-            },
-          }
-        : {}),
     };
+    // Google requires a LocalBusiness's address: a listing that shows none is an Organization.
+    const business: WithContext<LocalBusiness | Organization> = shown
+      ? {
+          '@context': 'https://schema.org',
+          '@type': 'LocalBusiness',
+          ...about,
+          address: {
+            '@type': 'PostalAddress',
+            ...(member.address1 ? { streetAddress: member.address1 } : {}),
+            ...(member.city ? { addressLocality: member.city } : {}),
+            ...(member.state ? { addressRegion: member.state } : {}),
+            ...(member.postalCode ? { postalCode: member.postalCode } : {}),
+          },
+        }
+      : { '@context': 'https://schema.org', '@type': 'Organization', ...about };
     return {
       ...base,
       title: `${name} | ${chamber.name}`,
       description: shorten(member.tagline || member.bio || `${name}, a member of ${chamber.name}.`),
       image,
+      imageAlt,
       ogType: 'profile',
       jsonLd: [business],
     };
@@ -175,6 +186,7 @@ export class PageHeads {
       throw error;
     }
     const image = event.coverImageUrl ? this.absolute(event.coverImageUrl) : chamber.logo;
+    const imageAlt = event.coverImageUrl ? `Cover image of ${event.title}` : chamber.logoAlt;
     const where = event.location || chamber.address;
     const data: WithContext<EventLd> = {
       '@context': 'https://schema.org',
@@ -198,6 +210,7 @@ export class PageHeads {
       title: `${event.title} | ${chamber.name}`,
       description: shorten(event.description || `${event.title}, an event of ${chamber.name}.`),
       image,
+      imageAlt,
       ogType: 'article',
       jsonLd: [data],
     };
@@ -224,6 +237,7 @@ export class PageHeads {
       title: `${post.title} at ${post.business.name} | ${chamber.name}`,
       description: shorten(post.description),
       image: logo ?? chamber.logo,
+      imageAlt: logo ? `Picture of ${post.business.name}` : chamber.logoAlt,
       ogType: 'article',
       jsonLd: [
         jobPostingLd(post, {
@@ -257,11 +271,13 @@ export class PageHeads {
     const city = [row?.city, [row?.state, row?.postalCode].filter(Boolean).join(' ')]
       .filter(Boolean)
       .join(', ');
+    const name = row?.name || this.config.chamberName;
     return {
-      name: row?.name || this.config.chamberName,
+      name,
       url: `${this.config.publicUrl}/`,
       // Without an uploaded logo, the portal's own icon stands for the chamber.
       logo: this.absolute(row?.logoUrl || '/icons/icon-512.png'),
+      logoAlt: `${name} logo`,
       email: row?.email ?? '',
       phone: row?.phone ?? '',
       address: [row?.address1, city].filter(Boolean).join(', '),
@@ -279,6 +295,7 @@ interface ChamberFacts {
   name: string;
   url: string;
   logo: string;
+  logoAlt: string;
   email: string;
   phone: string;
   address: string;

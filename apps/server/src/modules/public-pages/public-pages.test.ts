@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts } from '@chamber/db';
+import { contacts, jobPosts } from '@chamber/db';
 import { createTestApp, createContact, type TestContext } from '../../test/app.js';
 import { calendarPeople, createCalendar, createdEvent } from '../../test/calendar.js';
 
@@ -41,8 +41,8 @@ async function page(url: string) {
 
 /** The properties Google's rich-result documentation requires of each type. */
 const required: Record<string, string[]> = {
-  Organization: ['name', 'url', 'logo'],
-  LocalBusiness: ['name'],
+  Organization: ['name', 'url'],
+  LocalBusiness: ['name', 'address'],
   Event: ['name', 'startDate', 'location'],
 };
 function expectRichResult(data: Record<string, unknown>, type: string) {
@@ -66,9 +66,12 @@ describe('the served head of the public pages', () => {
       'https://portal.example/',
     );
     expect(meta('og:image')).toBe('https://portal.example/icons/icon-512.png');
+    expect(meta('og:image:alt')).toBe('Riverton Area Chamber of Commerce logo');
+    expect(meta('twitter:image:alt')).toBe('Riverton Area Chamber of Commerce logo');
     expect(jsonLd).toHaveLength(1);
     expectRichResult(jsonLd[0]!, 'Organization');
     expect(jsonLd[0]!.url).toBe('https://portal.example/');
+    expect(jsonLd[0]!.logo).toBe('https://portal.example/icons/icon-512.png');
   });
 
   it('gives the member deals page its own title and description', async () => {
@@ -99,6 +102,7 @@ describe('the served head of the public pages', () => {
     expect(title).toBe('Sweetwater <Bakery> & "Café" | Riverton Area Chamber of Commerce');
     expect(meta('description')).toBe('Fresh bread daily');
     expect(meta('og:image')).toBe('https://portal.example/api/media/avatar-1.webp');
+    expect(meta('og:image:alt')).toBe('Picture of Sweetwater <Bakery> & "Café"');
     expect(meta('twitter:card')).toBe('summary_large_image');
     expectRichResult(jsonLd[0]!, 'LocalBusiness');
     expect(jsonLd[0]!.name).toBe('Sweetwater <Bakery> & "Café"');
@@ -109,6 +113,25 @@ describe('the served head of the public pages', () => {
       addressRegion: 'UT',
       postalCode: '84065',
     });
+  });
+
+  it('shows a listing whose tier hides the address as an Organization, not a LocalBusiness', async () => {
+    const member = await createContact(ctx.db, {
+      businessName: 'Corner Hardware',
+      membershipTier: 'standard',
+      address1: '99 Hidden Rd',
+      city: 'Riverton',
+    });
+    const { jsonLd, meta } = await page(`/members/${member.id}`);
+    expectRichResult(jsonLd[0]!, 'Organization');
+    expect(jsonLd[0]!).toMatchObject({
+      name: 'Corner Hardware',
+      url: `https://portal.example/members/${member.id}`,
+    });
+    expect(jsonLd[0]!.address).toBeUndefined();
+    // No picture of its own: the preview is the chamber's logo, and says so.
+    expect(meta('og:image')).toBe('https://portal.example/icons/icon-512.png');
+    expect(meta('og:image:alt')).toBe('Riverton Area Chamber of Commerce logo');
   });
 
   it('leaves out what a basic member’s tier does not show', async () => {
@@ -122,7 +145,7 @@ describe('the served head of the public pages', () => {
     });
     const { res, jsonLd } = await page(`/members/${member.id}`);
     expect(res.statusCode).toBe(200);
-    expectRichResult(jsonLd[0]!, 'LocalBusiness');
+    expectRichResult(jsonLd[0]!, 'Organization');
     expect(jsonLd[0]!.address).toBeUndefined();
     for (const hidden of ['99 Hidden Rd', 'A bio only', 'cover-basic']) {
       expect(res.body).not.toContain(hidden);
@@ -137,6 +160,7 @@ describe('the served head of the public pages', () => {
     });
     const { meta } = await page(`/members/${member.id}`);
     expect(meta('og:image')).toBe('https://portal.example/api/media/cover-2.webp');
+    expect(meta('og:image:alt')).toMatch(/^Cover image of /);
   });
 
   it('gives an event its Event data with the start in its zone’s offset', async () => {
@@ -148,6 +172,7 @@ describe('the served head of the public pages', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<script>alert(1)');
     expect(meta('og:image')).toBe('https://images.example/luncheon.jpg');
+    expect(meta('og:image:alt')).toBe('Cover image of Luncheon </script><script>alert(1)</script>');
     expectRichResult(jsonLd[0]!, 'Event');
     expect(jsonLd[0]!.name).toBe('Luncheon </script><script>alert(1)</script>');
     // 18:00 UTC on 19 March 2026 is noon in Denver (daylight time, UTC-6).
@@ -166,6 +191,57 @@ describe('the served head of the public pages', () => {
     expect(doc.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
       'https://portal.example/about',
     );
+  });
+});
+
+/**
+ * What String.replace reads in a replacement string ($' the text after the match, $` before
+ * it, $& the match, $1 a group, $$ a dollar): names that hold them are written as they are.
+ */
+const replacementPatterns = ["$'", '$`', '$&', "Smith $' Sons $` & $& Co", '$1 $<x> $$ $'];
+
+describe('names that hold replacement patterns', () => {
+  async function expectWhole(url: string, name: string) {
+    const { res, title, jsonLd } = await page(url);
+    expect(res.statusCode, url).toBe(200);
+    expect(res.body.match(/<!doctype/gi), url).toHaveLength(1);
+    expect(res.body.match(/<head>/gi), url).toHaveLength(1);
+    expect(res.body.match(/<div id="root">/g), url).toHaveLength(1);
+    expect(title).toBe(`${name} | Riverton Area Chamber of Commerce`);
+    expect(jsonLd, url).toHaveLength(1);
+    return jsonLd[0]!;
+  }
+
+  it('draws a member page, an event page and a job post whole, once each', async () => {
+    for (const text of replacementPatterns) {
+      const member = await createContact(ctx.db, {
+        businessName: text,
+        membershipTier: 'enhanced',
+        address1: '12 Main St',
+        city: 'Riverton',
+      });
+      expect((await expectWhole(`/members/${member.id}`, text)).name).toBe(text);
+
+      const event = await createdEvent(ctx, organizerToken, { title: text });
+      expect((await expectWhole(`/events/${event.id}`, text)).name).toBe(text);
+
+      const [post] = await ctx.db
+        .insert(jobPosts)
+        .values({
+          contactId: member.id,
+          title: text,
+          description: 'Steady work.',
+          employmentType: 'full_time',
+          workplace: 'on_site',
+          applyUrl: 'mailto:jobs@example.com',
+          closesOn: '2099-04-01',
+          status: 'approved',
+          postedAt: new Date('2026-03-03T05:00:00Z'),
+        })
+        .returning();
+      const job = await expectWhole(`/job-postings/${post!.id}`, `${text} at ${text}`);
+      expect(job.title).toBe(text);
+    }
   });
 });
 

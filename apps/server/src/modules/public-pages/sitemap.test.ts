@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, users } from '@chamber/db';
-import { createContact, createTestApp, createTestUser, type TestContext } from '../../test/app.js';
+import {
+  createContact,
+  createTestApp,
+  createTestUser,
+  signIn,
+  type TestContext,
+} from '../../test/app.js';
 import { calendarPeople, createCalendar, createdEvent } from '../../test/calendar.js';
 import { partsOf, urlset } from './sitemap.js';
 
@@ -50,6 +56,45 @@ describe('/sitemap.xml', () => {
     const after = await sitemapUrls();
     expect(after).not.toContain(`https://portal.example/members/${lapsed.id}`);
     expect(after).not.toContain(`https://portal.example/members/${suspended.contactId}`);
+  });
+
+  it('leaves out logins whose membership is unpaid, activated or staff, until it is paid', async () => {
+    // Activated by staff before paying; a moderator who clicked Join (a contact of their own,
+    // its membership pending until the join invoice is paid).
+    const unpaid = await createTestUser(ctx.db, {
+      contact: { businessName: 'Unpaid Upholstery', paymentStatus: 'pending' },
+    });
+    const staff = await createTestUser(ctx.db, {
+      role: 'moderator',
+      contact: { businessName: 'Moderator Mugs', paymentStatus: 'pending' },
+    });
+    const page = (id: string | null) => `https://portal.example/members/${id}`;
+    const urls = await sitemapUrls();
+    expect(urls).not.toContain(page(unpaid.contactId));
+    expect(urls).not.toContain(page(staff.contactId));
+    for (const search of ['upholstery', 'mugs']) {
+      const res = await ctx.app.inject(`/api/members?search=${search}`);
+      expect(res.json()).toMatchObject({ total: 0 });
+    }
+    expect((await ctx.app.inject(`/api/members/${unpaid.contactId}`)).statusCode).toBe(404);
+
+    // Paid (recorded by an admin): listed at once.
+    const admin = await createTestUser(ctx.db, { role: 'admin', contact: false });
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${unpaid.id}`,
+      headers: { authorization: `Bearer ${await signIn(ctx, admin.email)}` },
+      payload: {
+        firstName: unpaid.firstName,
+        lastName: unpaid.lastName,
+        email: unpaid.email,
+        paymentStatus: 'paid',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await sitemapUrls()).toContain(page(unpaid.contactId));
+    const listed = await ctx.app.inject('/api/members?search=upholstery');
+    expect(listed.json()).toMatchObject({ total: 1 });
   });
 
   it('lists upcoming events, not past ones', async () => {
