@@ -1,5 +1,11 @@
 const SITE = 'https://portal.invalid';
 
+/** The WHATWG URL both the browser and Node have (the contract is built without their types). */
+declare const URL: new (
+  input: string,
+  base: string,
+) => { origin: string; pathname: string; search: string; hash: string };
+
 /**
  * A path on this site, as given or normalised (`/a/../b` is `/b`), with its query and
  * fragment; null for anything a browser could take to another site. `//host` and `/\host` are
@@ -12,7 +18,7 @@ export function sitePath(value: unknown): string | null {
   if (typeof value !== 'string' || !value.startsWith('/')) return null;
   // eslint-disable-next-line no-control-regex -- control characters are what is refused
   if (/[\u0000-\u001f\u007f]/.test(value)) return null;
-  let url: URL;
+  let url: InstanceType<typeof URL>;
   try {
     url = new URL(value, SITE);
   } catch {

@@ -105,24 +105,22 @@ export async function updateUser(
   return row!;
 }
 
-/** Whether a login other than `exceptUserId` has this address (case-insensitive). */
-export async function loginWithEmail(db: Executor, email: string, exceptUserId: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptUserId)))
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Whether a contact other than `exceptContactId` has this address (case-insensitive). */
-export async function contactWithEmail(db: Executor, email: string, exceptContactId: string) {
-  const [row] = await db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(sql`lower(${contacts.email}) = lower(${email})`, ne(contacts.id, exceptContactId)))
-    .limit(1);
-  return Boolean(row);
+/**
+ * Who else holds an address: another login, or a roster contact that is not the account's own
+ * (a listing its member may still claim, or someone else's). `userId` null: a login to be made.
+ */
+export async function addressHolders(db: Executor, email: string, userId: string | null) {
+  const { rows } = await db.execute<{ login: boolean; contact: boolean }>(sql`
+    select
+      exists (
+        select 1 from users where lower(email) = lower(${email}) and id is distinct from ${userId}::uuid
+      ) as login,
+      exists (
+        select 1 from contacts c
+        where lower(c.email) = lower(${email})
+          and c.id is distinct from (select contact_id from users where id = ${userId}::uuid)
+      ) as contact`);
+  return rows[0]!;
 }
 
 /** Ends every live session of a user, but `keepTokenId`; returns how many were live. */
