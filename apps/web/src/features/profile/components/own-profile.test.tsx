@@ -80,9 +80,9 @@ describe('OwnProfile', () => {
     expect(email.readOnly).toBe(true);
     expect(email.value).toBe('maria@riverbendbakery.example');
     expect(email.getAttribute('aria-describedby')).toBeTruthy();
-    expect(
-      document.getElementById(email.getAttribute('aria-describedby')!)?.textContent,
-    ).toMatch(/^To change it, use Change sign-in email below/);
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /^To change it, use Change sign-in email below/,
+    );
 
     fireEvent.change(screen.getByLabelText('First Name*'), { target: { value: 'Marisol' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
