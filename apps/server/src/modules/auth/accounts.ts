@@ -120,6 +120,8 @@ export class AccountService {
       }
       await options.guard?.(tx, user);
       await q.updateUser(tx, user.id, { passwordHash, updatedAt: now });
+      // A new password voids whatever the guesser knew: a stopped second step starts again.
+      await q.restartSecondStep(tx, user.id);
       const endedSessions = await endSessions(tx, user.id, now, options.keepSessionId);
       if (options.actor) {
         const actor =

@@ -21,19 +21,24 @@ function toResponse(res: LightMyRequestResponse): Response {
     }
   }
   const empty = res.statusCode === 204 || res.rawPayload.length === 0;
-  return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers });
+  const body = empty ? null : new Uint8Array(res.rawPayload);
+  return new Response(body, { status: res.statusCode, headers });
 }
 
-const viaInject: typeof fetch = async (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input));
+/** oauth4webapi's customFetch: the request goes to the app through inject. */
+async function viaInject(
+  input: string,
+  init: { method: string; headers: Record<string, string>; body?: unknown },
+): Promise<Response> {
+  const url = new URL(input);
   const res = await ctx.app.inject({
-    method: (init?.method ?? 'GET') as 'GET',
+    method: init.method as 'GET',
     url: `${url.pathname}${url.search}`,
-    headers: Object.fromEntries(new Headers(init?.headers).entries()),
-    ...(init?.body != null ? { payload: String(init.body) } : {}),
+    headers: init.headers,
+    ...(init.body != null ? { payload: String(init.body) } : {}),
   });
   return toResponse(res);
-};
+}
 
 const options = { [oauth.customFetch]: viaInject, [oauth.allowInsecureRequests]: true };
 

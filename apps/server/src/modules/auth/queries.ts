@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { accessTokens, authCodes, contacts, users, type Executor } from '@chamber/db';
+import { accessTokens, authCodes, contacts, twoFactors, users, type Executor } from '@chamber/db';
 import { reusableQuery } from '../../lib/reusable-query.js';
 
 export async function findUserByEmail(db: Executor, email: string) {
@@ -151,4 +151,12 @@ export async function spendAuthCodesOfUser(db: Executor, userId: string, now: Da
     .update(authCodes)
     .set({ usedAt: now })
     .where(and(eq(authCodes.userId, userId), isNull(authCodes.usedAt)));
+}
+
+/** Clears the count of wrong second-step codes, and the stop it led to, of an account. */
+export async function restartSecondStep(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(twoFactors)
+    .set({ failedCodes: 0, lockedAt: null })
+    .where(eq(twoFactors.userId, userId));
 }
