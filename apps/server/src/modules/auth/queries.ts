@@ -1,5 +1,13 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { accessTokens, authCodes, contacts, twoFactors, users, type Executor } from '@chamber/db';
+import {
+  accessTokens,
+  authCodes,
+  contacts,
+  signInDevices,
+  twoFactors,
+  users,
+  type Executor,
+} from '@chamber/db';
 import { reusableQuery } from '../../lib/reusable-query.js';
 
 export async function findUserByEmail(db: Executor, email: string) {
@@ -159,4 +167,32 @@ export async function restartSecondStep(db: Executor, userId: string): Promise<v
     .update(twoFactors)
     .set({ failedCodes: 0, lockedAt: null })
     .where(eq(twoFactors.userId, userId));
+}
+
+/** Whether this browser (its device cookie's hash) signed in to the account with this address. */
+export async function isKnownDevice(db: Executor, deviceHash: string, email: string, now: Date) {
+  const [row] = await db
+    .select({ userId: signInDevices.userId })
+    .from(signInDevices)
+    .innerJoin(users, eq(users.id, signInDevices.userId))
+    .where(
+      and(
+        eq(signInDevices.deviceHash, deviceHash),
+        sql`lower(${users.email}) = lower(${email})`,
+        gt(signInDevices.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Notes a browser's successful sign-in to an account (again: its expiry moves on). */
+export async function rememberDevice(db: Executor, values: typeof signInDevices.$inferInsert) {
+  await db
+    .insert(signInDevices)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [signInDevices.deviceHash, signInDevices.userId],
+      set: { lastSignInAt: values.lastSignInAt, expiresAt: values.expiresAt },
+    });
 }

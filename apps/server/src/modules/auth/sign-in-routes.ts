@@ -14,7 +14,7 @@ import {
 import type { Config } from '../../config.js';
 import { OAuthError } from '../../lib/errors.js';
 import { optionalBearer, requireSession } from '../../plugins/auth.js';
-import type { AuthService } from './sign-in.js';
+import { type AuthService, DEVICE_COOKIE, DEVICE_TTL_MS, deviceCookieOf } from './sign-in.js';
 
 const oauth = { oauthErrors: true };
 
@@ -48,7 +48,10 @@ const clientAuthRefused =
   'Client authentication is not supported: the portal’s client is public (token_endpoint_auth_method "none") and proves itself with PKCE.';
 
 /** Sign-in and sign-out: /auth/authorize, /auth/token, /auth/validate, /auth/logout. */
-export const signInRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const signInRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (
+  app,
+  { auth, config },
+) => {
   app.post(
     '/auth/authorize',
     {
@@ -70,7 +73,11 @@ export const signInRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async 
       },
     },
     async (request, reply) => {
-      const answer = await auth.authorize(request.body, request.ip);
+      const answer = await auth.authorize(
+        request.body,
+        request.ip,
+        deviceCookieOf(request.headers.cookie),
+      );
       reply.header('cache-control', 'no-store');
       return answer;
     },
@@ -106,10 +113,17 @@ export const signInRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async 
       },
     },
     async (request, reply) => {
-      const token = await auth.exchange(request.body, {
+      const { deviceToken, ...token } = await auth.exchange(request.body, {
         userAgent: request.headers['user-agent'],
+        deviceToken: deviceCookieOf(request.headers.cookie),
       });
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      // Known from now on: its wrong passwords have a budget of their own (signInWindows).
+      const secure = config.publicUrl.startsWith('https:') ? '; Secure' : '';
+      reply.header(
+        'set-cookie',
+        `${DEVICE_COOKIE}=${deviceToken}; Path=/api/auth; Max-Age=${DEVICE_TTL_MS / 1000}; HttpOnly; SameSite=Strict${secure}`,
+      );
       return token;
     },
   );
