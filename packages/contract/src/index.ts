@@ -22,6 +22,7 @@ export * from './memberships.js';
 export * from './online-payments.js';
 export * from './billing.js';
 export * from './paths.js';
+export * from './site-path.js';
 export * from './seo.js';
 export * from './page-text.js';
 export * from './event-tickets.js';

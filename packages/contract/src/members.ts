@@ -199,6 +199,11 @@ export const updateOwnProfileSchema = memberFieldsSchema
   .extend({
     firstName: text(100).min(1, 'First name is required'),
     lastName: text(100).min(1, 'Last name is required'),
-    email: emailSchema,
+    /**
+     * The sign-in address, which this save never changes: it may be sent as it is (any
+     * case); another one is refused, since only POST /auth/email (with the password, then
+     * the link mailed to the new address) changes it.
+     */
+    email: emailSchema.optional(),
   });
 export type UpdateOwnProfile = z.input<typeof updateOwnProfileSchema>;

@@ -636,7 +636,32 @@ export const twoFactors = pgTable('two_factors', {
   enabledAt: timestamp('enabled_at', { withTimezone: true }),
   lastTimeStep: bigint('last_time_step', { mode: 'number' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /**
+   * Wrong codes (app or recovery) at sign-in since the last right one, across challenges and
+   * throttle windows; at the limit `lockedAt` is set and the second step is refused until a
+   * password reset or an admin's reset of two-factor sign-in.
+   */
+  failedCodes: integer('failed_codes').notNull().default(0),
+  lockedAt: timestamp('locked_at', { withTimezone: true }),
 });
+
+/**
+ * Browsers that signed in to an account: the SHA-256 of the device cookie a successful sign-in
+ * set. A known browser has its own budget of wrong passwords for that account, so strangers
+ * filling the account's budget do not lock its owner out (decision at the end of decisions.md).
+ */
+export const signInDevices = pgTable(
+  'sign_in_devices',
+  {
+    deviceHash: text('device_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceHash, t.userId] }), index().on(t.expiresAt)],
+);
 
 /** Single-use recovery codes of a second factor; only a SHA-256 of each code is stored. */
 export const recoveryCodes = pgTable(

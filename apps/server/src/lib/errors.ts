@@ -1,5 +1,7 @@
 const statusByCode = {
   bad_request: 400,
+  /** RFC 6750 §3.1: a malformed Authorization header. */
+  invalid_request: 400,
   validation_failed: 400,
   invalid_token: 400,
   unauthorized: 401,

@@ -76,10 +76,29 @@ const rolesFor: Record<Access, Role[] | undefined> = {
   admin: ['admin'],
 };
 
+/** RFC 6750 §2.1: `Bearer` and one b64token. */
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
+/** RFC 7235 §2.1: an auth-scheme, alone or with its credentials after a space. */
+const CREDENTIALS = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+)(?: +\S.*)?$/;
+
+/**
+ * The bearer token of the request: undefined without an Authorization header or with another
+ * scheme's credentials (which this API does not read). A header that is no credentials at all,
+ * or a Bearer one that is not exactly one token, answers 400 `invalid_request` (RFC 6750 §3.1),
+ * so a client learns its header is broken instead of being served as anonymous.
+ */
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  return match?.[1];
+  if (header === undefined) return undefined;
+  const token = BEARER.exec(header)?.[1];
+  if (token) return token;
+  const scheme = CREDENTIALS.exec(header)?.[1];
+  if (scheme !== undefined && scheme.toLowerCase() !== 'bearer') return undefined;
+  throw new AppError(
+    'invalid_request',
+    'The Authorization header is malformed: send "Bearer" and the access token.',
+    { 'www-authenticate': 'Bearer error="invalid_request"' },
+  );
 }
 
 export function requireSession(request: FastifyRequest): Session {
@@ -96,10 +115,18 @@ export function requireSession(request: FastifyRequest): Session {
   return request.session;
 }
 
+/**
+ * RFC 6750 §3.1: what a signed-in call that lacks the right is answered with, besides its 403
+ * (the error handler adds it to every 403 of a signed-in request).
+ */
+export const INSUFFICIENT_SCOPE = 'Bearer error="insufficient_scope"';
+
 export function requireRole(request: FastifyRequest, ...roles: Role[]): Session {
   const session = requireSession(request);
   if (!roles.includes(session.user.role)) {
-    throw new AppError('forbidden', 'You do not have permission to do that.');
+    throw new AppError('forbidden', 'You do not have permission to do that.', {
+      'www-authenticate': INSUFFICIENT_SCOPE,
+    });
   }
   return session;
 }
@@ -110,7 +137,12 @@ export const authPlugin = fp(
     app.decorateRequest('session', null);
     // Callback hooks: an anonymous request, or a route open to all, passes without a promise.
     app.addHook('onRequest', (request, _reply, done) => {
-      const token = bearerToken(request);
+      let token: string | undefined;
+      try {
+        token = bearerToken(request);
+      } catch (err) {
+        return done(err as Error);
+      }
       if (!token) return done();
       opts.auth.session(token).then((session) => {
         request.session = session;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { describeError, isDatabaseUnavailable } from '../lib/db-errors.js';
 import { AppError, OAuthError } from '../lib/errors.js';
+import { INSUFFICIENT_SCOPE } from './auth.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -81,6 +82,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     } else if (answer.status >= 500) request.log.error({ err }, 'request failed');
     else request.log.info({ status: answer.status, error: answer.error }, answer.message);
     reply.status(answer.status).headers(answer.headers ?? {});
+    // RFC 6750 §3.1: a signed-in call refused for want of a right says so to OAuth clients.
+    if (answer.status === 403 && request.session && !reply.hasHeader('www-authenticate')) {
+      reply.header('www-authenticate', INSUFFICIENT_SCOPE);
+    }
     if (request.routeOptions.config.oauthErrors) {
       const error =
         answer.error === 'validation_failed' || answer.error === 'bad_request'

@@ -10,7 +10,13 @@ import {
   users,
 } from '@chamber/db';
 import { createEvent } from '@chamber/db/factories';
-import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
+import {
+  createContact,
+  createTestApp,
+  createTestUser,
+  signIn,
+  type TestContext,
+} from '../../test/app.js';
 import { tokenIsLive } from '../../test/auth.js';
 import { bearer } from '../../test/members.js';
 
@@ -193,6 +199,33 @@ describe('PUT /api/admin/users/{id}', () => {
     const saved = res.json<{ user: AdminUser }>().user;
     expect(saved.membershipTier).toBe('standard');
     expect(saved.contactId).not.toBeNull();
+  });
+
+  it('refuses, for staff as for members, an address on a roster listing or another login', async () => {
+    const staff = await createTestUser(ctx.db, { role: 'moderator', contact: false });
+    const member_ = await member();
+    const listing = await createContact(ctx.db, { email: 'claimable@roster.example' });
+    for (const user of [staff, member_]) {
+      for (const [email, message] of [
+        [listing.email!.toUpperCase(), /^This email belongs to another listing/],
+        [(await member()).email, /^An account with this email already exists\.$/],
+      ] as const) {
+        const res = await call('PUT', `/admin/users/${user.id}`, {
+          firstName: 'X',
+          lastName: 'Y',
+          email,
+        });
+        expect(res.statusCode, `${user.role} → ${email}: ${res.body}`).toBe(409);
+        expect(res.json().message).toMatch(message);
+      }
+    }
+    // Its own address, in another case, is no change and saves.
+    const same = await call('PUT', `/admin/users/${staff.id}`, {
+      firstName: 'Y',
+      lastName: 'Y',
+      email: staff.email.toUpperCase(),
+    });
+    expect(same.statusCode, same.body).toBe(200);
   });
 
   it('refuses missing names, a bad email, unknown roles and a taken email', async () => {

@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid, notFound } from '../../lib/input.js';
 import type { Session } from '../../plugins/auth.js';
-import { type AccountService, emailTaken } from '../auth/index.js';
+import { type AccountService, assertAddressFree } from '../auth/index.js';
 import * as q from './queries.js';
 
 type UpdateUser = z.output<typeof updateUserSchema>;
@@ -177,9 +177,9 @@ export class AdminService {
       if (body.status && body.status !== 'active' && user.id === actor.user.id) {
         throw new AppError('forbidden', 'You cannot suspend your own account.');
       }
-      const ids = { userId: user.id, contactId: contact?.id ?? null };
-      if (await emailTaken(tx, body.email, ids)) {
-        throw new AppError('conflict', 'An account with this email already exists.');
+      // A new address must be free: no other login's, and no other roster listing's.
+      if (body.email.toLowerCase() !== user.email.toLowerCase()) {
+        await assertAddressFree(tx, body.email, user.id);
       }
       await this.keepAnAdmin(tx, account, body.role ?? user.role, body.status ?? user.status);
       const now = this.clock.now();

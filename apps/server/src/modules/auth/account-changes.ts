@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Throttle, Window } from '../../lib/throttle.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
-import type { AccountService } from './accounts.js';
+import { type AccountService, addressMessages, assertAddressFree } from './accounts.js';
 import { confirmEmailMail, emailChangeNoticeMail } from './account-mail.js';
 import { verifyPassword } from './password.js';
 import { tooManyRequests } from './password-reset.js';
@@ -43,9 +43,6 @@ export const accountThrottles = {
 export const accountMessages = {
   wrongPassword: 'Your current password is not correct.',
   sameEmail: 'This is already your sign-in address.',
-  emailTaken: 'An account with this email already exists.',
-  emailOnRoster:
-    'This email belongs to another listing on the chamber’s member roster. Please use another address or contact the chamber office.',
   invalidEmailLink:
     'This confirmation link is no longer valid: it was used, it expired, or a newer one was sent. Please ask for a new one from your profile.',
 };
@@ -111,7 +108,7 @@ export class AccountChangeService {
     if (newEmail.toLowerCase() === user.email.toLowerCase()) {
       throw new AppError('bad_request', accountMessages.sameEmail);
     }
-    await this.assertAvailable(this.db, newEmail, user.id);
+    await assertAddressFree(this.db, newEmail, user.id);
     const links = await this.throttle.take(accountThrottles.emailLinks(user.id));
     if (links.blocked) {
       throw tooManyRequests('Too many address changes were asked for.', links.retryAfter);
@@ -174,7 +171,7 @@ export class AccountChangeService {
         const user = await rq.findUserById(tx, row.userId);
         // The address moved on some other way since the link was made.
         if (!user || user.email.toLowerCase() !== row.oldEmail.toLowerCase()) throw invalid();
-        await this.assertAvailable(tx, row.newEmail, user.id);
+        await assertAddressFree(tx, row.newEmail, user.id);
         await rq.setUserEmail(tx, user.id, row.newEmail, now);
         await rq.markEmailChangeUsed(tx, row.id, now);
         await recordAudit(tx, {
@@ -192,7 +189,7 @@ export class AccountChangeService {
       });
     } catch (err) {
       // Another account took the address between the check and the update.
-      if (isUniqueViolation(err)) throw new AppError('conflict', accountMessages.emailTaken);
+      if (isUniqueViolation(err)) throw new AppError('conflict', addressMessages.login);
       throw err;
     }
     this.delivery.sendLater('email change notice', (chamber) => ({
@@ -203,15 +200,5 @@ export class AccountChangeService {
       message: `Your sign-in address is now ${done.newEmail}.`,
       email: done.newEmail,
     };
-  }
-
-  private async assertAvailable(
-    db: Parameters<typeof rq.addressHolders>[0],
-    email: string,
-    userId: string,
-  ) {
-    const holders = await rq.addressHolders(db, email, userId);
-    if (holders.login) throw new AppError('conflict', accountMessages.emailTaken);
-    if (holders.contact) throw new AppError('conflict', accountMessages.emailOnRoster);
   }
 }

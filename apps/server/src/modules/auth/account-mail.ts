@@ -57,3 +57,51 @@ export function emailChangeNoticeMail(
     ],
   });
 }
+
+/** What happened to an account's two-factor sign-in, told to its owner. */
+export type TwoFactorEvent =
+  | { kind: 'on' }
+  | { kind: 'off'; byStaff: boolean }
+  | { kind: 'recovery-code'; left: number }
+  | { kind: 'stopped'; wrongCodes: number };
+
+/** To the account's address whenever its second factor changes or is used in a special way. */
+export function twoFactorMail(chamber: ChamberIdentity, firstName: string, event: TwoFactorEvent) {
+  const notYou = `If that was not you, change your password at once and ${office(chamber)}.`;
+  const [subject, ...paragraphs] = ((): string[] => {
+    switch (event.kind) {
+      case 'on':
+        return [
+          `Two-factor sign-in is on for your ${chamber.name} account`,
+          `Two-factor sign-in was turned on for your ${chamber.name} account: signing in now takes a code from your authenticator app as well as your password.`,
+          notYou,
+        ];
+      case 'off':
+        return [
+          `Two-factor sign-in is off for your ${chamber.name} account`,
+          event.byStaff
+            ? `Chamber staff turned two-factor sign-in off for your ${chamber.name} account (for example, after a lost phone). Your password alone signs in now; you can turn it on again from your profile.`
+            : `Two-factor sign-in was turned off for your ${chamber.name} account: your password alone signs in now.`,
+          notYou,
+        ];
+      case 'recovery-code':
+        return [
+          `A recovery code was used to sign in to your ${chamber.name} account`,
+          `Someone signed in to your ${chamber.name} account with your password and one of your recovery codes. Each code works once; ${event.left} ${event.left === 1 ? 'is' : 'are'} left. You can make new ones from your profile.`,
+          notYou,
+        ];
+      case 'stopped':
+        return [
+          `Sign-in to your ${chamber.name} account was stopped`,
+          `Your password was entered correctly, then ${event.wrongCodes} wrong two-factor codes in a row. Someone may know your password, so signing in to your ${chamber.name} account is stopped.`,
+          `To sign in again, reset your password with 'Forgot password?' on the sign-in page, or ${office(chamber)} to reset your two-factor sign-in.`,
+        ];
+    }
+  })();
+  return renderMail(chamber, {
+    subject: subject!,
+    preview: paragraphs[0]!,
+    greeting: `Hi ${firstName || 'there'},`,
+    paragraphs,
+  });
+}

@@ -5,6 +5,7 @@ import { sha256Hex } from '../../lib/crypto.js';
 import { COMMAND_LINE } from '../../lib/audit.js';
 import { createMailer, type Mailer } from '../../lib/mail/mailer.js';
 import {
+  createContact,
   createTestApp,
   createTestUser,
   PASSWORD,
@@ -158,6 +159,29 @@ describe('making an admin', () => {
       before: { role: 'member', status: 'pending' },
       after: { role: 'admin', status: 'active' },
     });
+  });
+
+  it('refuses the address of a roster listing, which its member may still claim', async () => {
+    const listing = await createContact(ctx.db, { email: 'roster.only@chamber.example' });
+    await expect(
+      accounts.createAdmin(
+        {
+          email: 'Roster.Only@chamber.example',
+          password: 'long-enough-1',
+          firstName: 'A',
+          lastName: 'B',
+        },
+        COMMAND_LINE,
+      ),
+    ).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/^This email belongs to another listing/),
+    });
+    const made = await ctx.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${listing.email})`);
+    expect(made).toEqual([]);
   });
 
   it('refuses an address that is not one', async () => {

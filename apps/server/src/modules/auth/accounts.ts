@@ -38,18 +38,28 @@ function checkPassword(password: string): string {
   return password;
 }
 
+/** What is said when an address is not free for an account. */
+export const addressMessages = {
+  login: 'An account with this email already exists.',
+  roster:
+    'This email belongs to another listing on the chamber’s member roster. Please use another address or contact the chamber office.',
+};
+
 /**
- * Whether the address is in use by another login, or, when the login has a contact (whose
- * email follows the login's), by another contact. Logins and contacts share one address
- * space: each address names one person.
+ * Refuses (409) an address another login holds, or a roster contact that is not the
+ * account's own (a listing its member may still claim, or someone else's): each address
+ * names one person. `userId` is null for a login not yet made. Every path that sets a sign-in
+ * address checks it: the confirmation link of an address change, the admin dashboard's edit,
+ * the command line's create-admin and sign-up (which says it its own way).
  */
-export async function emailTaken(
+export async function assertAddressFree(
   db: Executor,
   email: string,
-  except: { userId: string; contactId: string | null },
-): Promise<boolean> {
-  if (await q.loginWithEmail(db, email, except.userId)) return true;
-  return except.contactId !== null && (await q.contactWithEmail(db, email, except.contactId));
+  userId: string | null,
+): Promise<void> {
+  const holders = await q.addressHolders(db, email.trim(), userId);
+  if (holders.login) throw new AppError('conflict', addressMessages.login);
+  if (holders.contact) throw new AppError('conflict', addressMessages.roster);
 }
 
 /**
@@ -110,6 +120,8 @@ export class AccountService {
       }
       await options.guard?.(tx, user);
       await q.updateUser(tx, user.id, { passwordHash, updatedAt: now });
+      // A new password voids whatever the guesser knew: a stopped second step starts again.
+      await q.restartSecondStep(tx, user.id);
       const endedSessions = await endSessions(tx, user.id, now, options.keepSessionId);
       if (options.actor) {
         const actor =
@@ -150,6 +162,7 @@ export class AccountService {
       const outcome = await this.db.transaction(async (tx) => {
         const existing = await q.lockUserByEmail(tx, email);
         if (!existing) {
+          await assertAddressFree(tx, email, null);
           const user = await q.insertUser(tx, {
             email,
             passwordHash,

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestContext } from '../../test/app.js';
-import { authorize, type AuthorizeOptions } from '../../test/auth.js';
+import { authorize, type AuthorizeOptions, issueCode } from '../../test/auth.js';
 
 const WRONG = 'definitely not it';
 
@@ -135,6 +135,69 @@ describe('per account', () => {
     expect(
       (await authorize(ctx, { email: await newEmail(), remoteAddress: '192.0.2.200' })).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('the owner’s own browser', () => {
+  /** Signs in through the whole flow from a browser; answers its device cookie. */
+  async function signInFrom(email: string, cookie?: string): Promise<string> {
+    const { code, verifier } = await issueCode(ctx, {
+      email,
+      remoteAddress: '198.51.100.60',
+      ...(cookie ? { headers: { cookie } } : {}),
+    });
+    const token = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/token',
+      ...(cookie ? { headers: { cookie } } : {}),
+      payload: {
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: verifier,
+        redirect_uri: ctx.config.redirectUri,
+      },
+    });
+    expect(token.statusCode, token.body).toBe(200);
+    const set = String(token.headers['set-cookie']);
+    expect(set).toMatch(
+      /^chamber_device=[\w-]{43}; Path=\/api\/auth; Max-Age=31536000; HttpOnly; SameSite=Strict$/,
+    );
+    return set.split(';')[0]!;
+  }
+
+  it('keeps a budget of its own when strangers fill the account’s', async () => {
+    const email = await newEmail();
+    const device = await signInFrom(email);
+    // 50 wrong passwords from 50 addresses: the account is closed to browsers it does not know.
+    await fail(ctx, 50, (i) => ({ email, remoteAddress: `192.0.2.${i + 1}` }));
+    expectThrottled(await authorize(ctx, { email, remoteAddress: '192.0.2.201' }));
+    // A made-up cookie is a stranger too.
+    const forged = `chamber_device=${'A'.repeat(43)}`;
+    expectThrottled(
+      await authorize(ctx, { email, remoteAddress: '192.0.2.202', headers: { cookie: forged } }),
+    );
+    // The owner's browser signs in, from any address; signing in again keeps its cookie.
+    const own = { email, remoteAddress: '192.0.2.1', headers: { cookie: device } };
+    expect((await authorize(ctx, own)).statusCode).toBe(200);
+    expect(await signInFrom(email, device)).toBe(device);
+
+    // Its own budget is tight: 5 wrong passwords, then it waits like anyone.
+    await fail(ctx, 5, () => own);
+    expectThrottled(await authorize(ctx, own));
+  });
+
+  it('is known for the accounts it signed in to only', async () => {
+    const mine = await newEmail();
+    const device = await signInFrom(mine);
+    const theirs = await newEmail();
+    await fail(ctx, 50, (i) => ({ email: theirs, remoteAddress: `192.0.2.${i + 100}` }));
+    expectThrottled(
+      await authorize(ctx, {
+        email: theirs,
+        remoteAddress: '192.0.2.203',
+        headers: { cookie: device },
+      }),
+    );
   });
 });
 

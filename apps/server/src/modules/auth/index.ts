@@ -36,7 +36,7 @@ export {
   AccountService,
   type AccountRef,
   type AdminMade,
-  emailTaken,
+  assertAddressFree,
   endSessions,
   type Notice,
   type PasswordSet,

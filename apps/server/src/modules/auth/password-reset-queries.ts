@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import { emailChanges, passwordResets, users, type Executor } from '@chamber/db';
 
 export async function insertPasswordReset(
@@ -84,22 +84,6 @@ export async function deleteExpiredEmailChanges(db: Executor, now: Date): Promis
     .where(lte(emailChanges.expiresAt, now))
     .returning({ id: emailChanges.id });
   return rows.length;
-}
-
-/**
- * Who else holds an address: another login, or a roster contact that is not the account's own
- * (a listing its member may still claim, or someone else's).
- */
-export async function addressHolders(db: Executor, email: string, userId: string) {
-  const { rows } = await db.execute<{ login: boolean; contact: boolean }>(sql`
-    select
-      exists (select 1 from users where lower(email) = lower(${email}) and id <> ${userId}) as login,
-      exists (
-        select 1 from contacts c
-        where lower(c.email) = lower(${email})
-          and c.id is distinct from (select contact_id from users where id = ${userId})
-      ) as contact`);
-  return rows[0]!;
 }
 
 export async function findUserById(db: Executor, id: string) {

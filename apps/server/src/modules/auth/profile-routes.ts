@@ -48,9 +48,9 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthServi
         tags: ['members'],
         summary: 'Save the signed-in user’s own profile',
         description:
-          'Names, phone and email are the login’s and are copied to its contact; the other fields are the contact’s, gated by tier as on the member page. A taken email answers 409.',
+          'Names and phone are the login’s and are copied to its contact; the other fields are the contact’s, gated by tier as on the member page. The sign-in address is not changed here: `email` may be sent as it is, and another address answers 400 (POST /auth/email changes it, with the password and a link mailed to the new address).',
         body: updateOwnProfileSchema,
-        response: { 200: profileSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: profileSchema, ...errors },
       },
     },
     async (request, reply) => {

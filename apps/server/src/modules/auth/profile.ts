@@ -2,12 +2,11 @@ import type { Profile, updateOwnProfileSchema } from '@chamber/contract';
 import type { Database } from '@chamber/db';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import type { Session } from '../../plugins/auth.js';
 import { eventCreationRefusal } from '../calendar/index.js';
 import type { MembersService } from '../members/index.js';
-import { type AccountService, emailTaken } from './accounts.js';
+import type { AccountService } from './accounts.js';
 
 type OwnProfileChanges = z.output<typeof updateOwnProfileSchema>;
 
@@ -33,8 +32,9 @@ export function toProfile(session: Session): Profile {
   };
 }
 
-const emailInUse = () =>
-  new AppError('conflict', 'An account with this email already exists. Please use another email.');
+/** Said when a profile save carries another address: changing it needs proof. */
+export const emailChangeRefused =
+  'email: Your sign-in address cannot be changed with the profile. Use Change sign-in email: it needs your password and a link mailed to the new address.';
 
 /** The signed-in user's own profile: the login's fields, and its contact's through members. */
 export class ProfileService {
@@ -46,36 +46,33 @@ export class ProfileService {
   ) {}
 
   /**
-   * Own-profile save (PUT /auth/profile). Names, phone and email belong to the login and are
-   * copied to its contact, so the directory shows what the member typed; the rest is the
-   * contact's, gated by tier as on the member page.
+   * Own-profile save (PUT /auth/profile). Names and phone belong to the login and are copied
+   * to its contact, so the directory shows what the member typed; the rest is the contact's,
+   * gated by tier as on the member page. The sign-in address is not changed here: whoever
+   * holds a session could otherwise take the account by changing it and resetting the
+   * password at the new one. It may be sent as it is; another is refused (400).
    */
   async update(session: Session, body: OwnProfileChanges): Promise<Profile> {
     const { user, contact } = session;
     const { firstName, lastName, email, phone, ...contactFields } = body;
-    try {
-      return await this.db.transaction(async (tx) => {
-        const ids = { userId: user.id, contactId: contact?.id ?? null };
-        if (await emailTaken(tx, email, ids)) throw emailInUse();
-        const now = this.clock.now();
-        const loginFields = {
-          firstName,
-          lastName,
-          email,
-          ...(phone !== undefined ? { phone: phone || null } : {}),
-        };
-        const updated = await this.accounts.saveLogin(tx, user, loginFields, now);
-        const saved = contact
-          ? await this.members.saveOwnContact(tx, contact.id, updated, contactFields, {
-              copied: loginFields,
-              now,
-            })
-          : null;
-        return toProfile({ ...session, user: updated, contact: saved });
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw emailInUse();
-      throw err;
+    if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) {
+      throw new AppError('validation_failed', emailChangeRefused);
     }
+    return this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      const loginFields = {
+        firstName,
+        lastName,
+        ...(phone !== undefined ? { phone: phone || null } : {}),
+      };
+      const updated = await this.accounts.saveLogin(tx, user, loginFields, now);
+      const saved = contact
+        ? await this.members.saveOwnContact(tx, contact.id, updated, contactFields, {
+            copied: loginFields,
+            now,
+          })
+        : null;
+      return toProfile({ ...session, user: updated, contact: saved });
+    });
   }
 }

@@ -1,5 +1,14 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import { accessTokens, authCodes, contacts, memberships, users, type Executor } from '@chamber/db';
+import {
+  accessTokens,
+  authCodes,
+  contacts,
+  memberships,
+  signInDevices,
+  twoFactors,
+  users,
+  type Executor,
+} from '@chamber/db';
 import { reusableQuery } from '../../lib/reusable-query.js';
 
 export async function findUserByEmail(db: Executor, email: string) {
@@ -114,24 +123,22 @@ export async function updateUser(
   return row!;
 }
 
-/** Whether a login other than `exceptUserId` has this address (case-insensitive). */
-export async function loginWithEmail(db: Executor, email: string, exceptUserId: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, exceptUserId)))
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Whether a contact other than `exceptContactId` has this address (case-insensitive). */
-export async function contactWithEmail(db: Executor, email: string, exceptContactId: string) {
-  const [row] = await db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(sql`lower(${contacts.email}) = lower(${email})`, ne(contacts.id, exceptContactId)))
-    .limit(1);
-  return Boolean(row);
+/**
+ * Who else holds an address: another login, or a roster contact that is not the account's own
+ * (a listing its member may still claim, or someone else's). `userId` null: a login to be made.
+ */
+export async function addressHolders(db: Executor, email: string, userId: string | null) {
+  const { rows } = await db.execute<{ login: boolean; contact: boolean }>(sql`
+    select
+      exists (
+        select 1 from users where lower(email) = lower(${email}) and id is distinct from ${userId}::uuid
+      ) as login,
+      exists (
+        select 1 from contacts c
+        where lower(c.email) = lower(${email})
+          and c.id is distinct from (select contact_id from users where id = ${userId}::uuid)
+      ) as contact`);
+  return rows[0]!;
 }
 
 /** Ends every live session of a user, but `keepTokenId`; returns how many were live. */
@@ -162,4 +169,40 @@ export async function spendAuthCodesOfUser(db: Executor, userId: string, now: Da
     .update(authCodes)
     .set({ usedAt: now })
     .where(and(eq(authCodes.userId, userId), isNull(authCodes.usedAt)));
+}
+
+/** Clears the count of wrong second-step codes, and the stop it led to, of an account. */
+export async function restartSecondStep(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(twoFactors)
+    .set({ failedCodes: 0, lockedAt: null })
+    .where(eq(twoFactors.userId, userId));
+}
+
+/** Whether this browser (its device cookie's hash) signed in to the account with this address. */
+export async function isKnownDevice(db: Executor, deviceHash: string, email: string, now: Date) {
+  const [row] = await db
+    .select({ userId: signInDevices.userId })
+    .from(signInDevices)
+    .innerJoin(users, eq(users.id, signInDevices.userId))
+    .where(
+      and(
+        eq(signInDevices.deviceHash, deviceHash),
+        sql`lower(${users.email}) = lower(${email})`,
+        gt(signInDevices.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Notes a browser's successful sign-in to an account (again: its expiry moves on). */
+export async function rememberDevice(db: Executor, values: typeof signInDevices.$inferInsert) {
+  await db
+    .insert(signInDevices)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [signInDevices.deviceHash, signInDevices.userId],
+      set: { lastSignInAt: values.lastSignInAt, expiresAt: values.expiresAt },
+    });
 }

@@ -30,7 +30,14 @@ export function accountServices(deps: ModuleDeps & { auth: AuthService }) {
       accounts,
       deps.config,
     ),
-    twoFactor: new TwoFactorService(deps.db, deps.clock, deps.throttle, deps.config, deps.auth),
+    twoFactor: new TwoFactorService(
+      deps.db,
+      deps.clock,
+      deps.throttle,
+      deps.config,
+      deps.auth,
+      deps.mail,
+    ),
   };
 }
 

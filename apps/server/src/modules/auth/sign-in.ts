@@ -22,15 +22,34 @@ export const TOKEN_TTL_REMEMBER_MS = 30 * 24 * 3600_000;
 export const TOKEN_TTL_SESSION_MS = 12 * 3600_000;
 const FIFTEEN_MINUTES = 15 * 60_000;
 
+/** The cookie a successful sign-in leaves in the browser, which then counts as known. */
+export const DEVICE_COOKIE = 'chamber_device';
+export const DEVICE_TTL_MS = 365 * 24 * 3600_000;
+const DEVICE_COOKIE_VALUE = new RegExp(
+  `(?:^|;\\s*)${DEVICE_COOKIE}=([A-Za-z0-9_-]{32,128})(?:;|$)`,
+);
+
+/** The device cookie's value in a Cookie header, if it has a well-formed one. */
+export function deviceCookieOf(cookieHeader: string | undefined): string | undefined {
+  return cookieHeader ? DEVICE_COOKIE_VALUE.exec(cookieHeader)?.[1] : undefined;
+}
+
 /**
- * Failed sign-ins are counted three ways. The pair (account, address) is tight, so a guesser
- * at one address stops after 5 tries while the member at their own address is unaffected;
- * the address alone bounds one client spraying many accounts; the account alone bounds a
- * distributed guess and is loose enough that a stranger needs many addresses to lock a member
- * out, and then only until the 15-minute window ends.
+ * Failed sign-ins are counted three ways for a browser the account never signed in from. The
+ * pair (account, address) is tight, so a guesser at one address stops after 5 tries; the
+ * address alone bounds one client spraying many accounts; the account alone bounds a guess
+ * spread over many addresses (50 in 15 minutes). A browser the account signed in from before
+ * (its device cookie, `knownDevice`) is counted on its own instead, 5 in 15 minutes for the
+ * pair (device, account): strangers filling the account's or the address's budget never lock
+ * the owner's own browser out, and a stolen cookie buys its thief only those 5.
  */
-export function signInWindows(email: string, ip: string): Window[] {
+export function signInWindows(email: string, ip: string, knownDevice?: string): Window[] {
   const account = email.trim().toLowerCase();
+  if (knownDevice) {
+    return [
+      { key: `signin:device:${knownDevice}:${account}`, limit: 5, windowMs: FIFTEEN_MINUTES },
+    ];
+  }
   return [
     { key: `signin:account-ip:${account}:${ip}`, limit: 5, windowMs: FIFTEEN_MINUTES },
     { key: `signin:ip:${ip}`, limit: 30, windowMs: FIFTEEN_MINUTES },
@@ -52,11 +71,16 @@ export class AuthService implements SessionSource {
   async authorize(
     input: AuthorizeRequest & { remember: boolean },
     ip: string,
+    deviceToken?: string,
   ): Promise<AuthorizeResponse> {
     if (input.redirectUri !== this.config.redirectUri) {
       throw new OAuthError(400, 'invalid_request', 'redirectUri is not registered for this portal');
     }
-    const windows = signInWindows(input.email, ip);
+    const deviceHash = deviceToken ? sha256Hex(deviceToken) : undefined;
+    const known =
+      deviceHash !== undefined &&
+      (await q.isKnownDevice(this.db, deviceHash, input.email.trim(), this.clock.now()));
+    const windows = signInWindows(input.email, ip, known ? deviceHash : undefined);
     const attempt = await this.throttle.take(windows);
     if (attempt.blocked) {
       const minutes = Math.ceil(attempt.retryAfter / 60);
@@ -110,7 +134,12 @@ export class AuthService implements SessionSource {
    * (RFC 6749 §4.1.2). Spending and issuing share one transaction, so a parallel exchange
    * waits on the row lock and then sees the code as spent.
    */
-  async exchange(input: TokenRequest, client: { userAgent?: string } = {}): Promise<TokenResponse> {
+  async exchange(
+    input: TokenRequest,
+    client: { userAgent?: string; deviceToken?: string } = {},
+  ): Promise<TokenResponse & { deviceToken: string }> {
+    // The browser's device cookie, or a new one: it signed in, so it is known from now on.
+    const deviceToken = client.deviceToken ?? randomToken(32);
     const codeHash = sha256Hex(input.code);
     const now = this.clock.now();
     const outcome = await this.db.transaction(async (tx) => {
@@ -136,6 +165,12 @@ export class AuthService implements SessionSource {
         createdAt: now,
         lastUsedAt: now,
       });
+      await q.rememberDevice(tx, {
+        deviceHash: sha256Hex(deviceToken),
+        userId: code.userId,
+        lastSignInAt: now,
+        expiresAt: new Date(now.getTime() + DEVICE_TTL_MS),
+      });
       return { kind: 'ok' as const, token, ttl };
     });
     if (outcome.kind === 'spent') {
@@ -148,6 +183,7 @@ export class AuthService implements SessionSource {
       access_token: outcome.token,
       token_type: 'Bearer',
       expires_in: Math.floor(outcome.ttl / 1000),
+      deviceToken,
     };
   }
 

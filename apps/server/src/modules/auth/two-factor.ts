@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { AppError, OAuthError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/input.js';
+import type { MailDelivery } from '../../lib/mail/delivery.js';
 import type { Throttle, Window } from '../../lib/throttle.js';
 import type { Session } from '../../plugins/auth.js';
 import { loadChamberIdentity } from '../chamber/index.js';
@@ -23,6 +24,7 @@ import { verifyPassword } from './password.js';
 import * as q from './queries.js';
 import { type AuthService, signInWindows } from './sign-in.js';
 import { checkTotp, newTotpSecret, otpauthUrl, qrCodeDataUrl } from './totp.js';
+import { type TwoFactorEvent, twoFactorMail } from './account-mail.js';
 import * as tf from './two-factor-queries.js';
 
 /** Long enough to open the app and type a code; short enough that a stolen id soon dies. */
@@ -30,6 +32,15 @@ export const MFA_CHALLENGE_TTL_MS = 5 * 60_000;
 /** Wrong codes one challenge takes before it is dead; the password must be entered again. */
 export const MFA_CHALLENGE_ATTEMPTS = 5;
 export const RECOVERY_CODE_COUNT = 10;
+/**
+ * Wrong second-step codes in a row, across challenges and throttle windows, after which the
+ * account's second step stops until a password reset or an admin's reset of two-factor sign-in
+ * (the owner is mailed). The windows alone renewed every 15 minutes.
+ */
+export const SECOND_STEP_FAILURES_LIMIT = 10;
+
+export const secondStepStopped =
+  'Signing in to this account is stopped after too many wrong codes. Reset your password with ‘Forgot password?’, or contact the chamber office.';
 const FIFTEEN_MINUTES = 15 * 60_000;
 
 type UserRow = typeof users.$inferSelect;
@@ -95,6 +106,9 @@ export async function secondStepFor(
   request: { codeChallenge: string; redirectUri: string; remember: boolean },
 ): Promise<MfaRequired | null> {
   const factor = await tf.findTwoFactor(db, user.id);
+  if (factor?.enabledAt && factor.lockedAt) {
+    throw new OAuthError(403, 'access_denied', secondStepStopped);
+  }
   let kind: 'code' | 'enrol';
   if (factor?.enabledAt) kind = 'code';
   else if (isStaffRole(user.role) && (await tf.readSecuritySettings(db)).requireStaffTwoFactor)
@@ -134,6 +148,7 @@ export class TwoFactorService {
     private readonly throttle: Throttle,
     private readonly config: Config,
     private readonly auth: AuthService,
+    private readonly delivery: MailDelivery,
   ) {}
 
   // --- Sign-in ---------------------------------------------------------------------------
@@ -172,6 +187,7 @@ export class TwoFactorService {
       if (!factor || (enrolling ? factor.enabledAt !== null : factor.enabledAt === null)) {
         return 'gone' as const;
       }
+      if (!enrolling && factor.lockedAt) return 'stopped' as const;
       const code = input.code.trim();
       const step = await checkTotp(
         factor.secret,
@@ -180,36 +196,70 @@ export class TwoFactorService {
         factor.lastTimeStep,
       );
       let recoveryCodes: string[] | undefined;
+      let told: TwoFactorEvent | undefined;
       if (step !== null) {
         await tf.updateTwoFactor(tx, user.id, {
           lastTimeStep: step,
+          failedCodes: 0,
           ...(enrolling ? { enabledAt: now } : {}),
         });
         if (enrolling) {
           recoveryCodes = await this.newRecoveryCodes(tx, user.id);
           await this.audit(tx, user, user, 'twoFactor.enable', { enabled: true });
+          told = { kind: 'on' };
         }
       } else if (
         enrolling ||
         !(await tf.spendRecoveryCode(tx, user.id, recoveryCodeHash(code), now))
       ) {
         await tf.updateChallenge(tx, challenge.id, { attempts: challenge.attempts + 1 });
-        return 'wrong' as const;
+        if (enrolling) return { wrong: user, stopped: false };
+        // Counted per account, whichever challenge and address the codes came from.
+        const failedCodes = factor.failedCodes + 1;
+        const stopped = failedCodes >= SECOND_STEP_FAILURES_LIMIT;
+        await tf.updateTwoFactor(tx, user.id, {
+          failedCodes,
+          ...(stopped ? { lockedAt: now } : {}),
+        });
+        if (stopped) {
+          await this.audit(tx, user, user, 'twoFactor.stopped', { wrongCodes: failedCodes });
+        }
+        return { wrong: user, stopped };
       } else {
         const left = await tf.countRecoveryCodesLeft(tx, user.id);
+        await tf.updateTwoFactor(tx, user.id, { failedCodes: 0 });
         await this.audit(tx, user, user, 'twoFactor.recoveryCodeUsed', { recoveryCodesLeft: left });
+        told = { kind: 'recovery-code', left };
       }
       await tf.updateChallenge(tx, challenge.id, { usedAt: now });
       const authCode = await this.auth.issueCode(tx, user.id, challenge);
-      return { code: authCode, ...(recoveryCodes ? { recoveryCodes } : {}) };
+      return {
+        answer: { code: authCode, ...(recoveryCodes ? { recoveryCodes } : {}) },
+        user,
+        told,
+      };
     });
     if (outcome === 'gone') throw challengeGone();
-    if (outcome === 'wrong') {
+    if (outcome === 'stopped') throw new OAuthError(403, 'access_denied', secondStepStopped);
+    if ('wrong' in outcome) {
+      if (outcome.stopped) {
+        this.tell(outcome.wrong, { kind: 'stopped', wrongCodes: SECOND_STEP_FAILURES_LIMIT });
+        throw new OAuthError(403, 'access_denied', secondStepStopped);
+      }
       throw new OAuthError(401, 'access_denied', 'That code is not right. Please try again.');
     }
+    if (outcome.told) this.tell(outcome.user, outcome.told);
     await this.throttle.refund(windows.slice(1), attempt);
     await this.throttle.reset(windows[0]!.key);
-    return outcome;
+    return outcome.answer;
+  }
+
+  /** Mails the owner what happened to their second factor (after the change is saved). */
+  private tell(user: Pick<UserRow, 'email' | 'firstName'>, event: TwoFactorEvent): void {
+    this.delivery.sendLater(`two-factor ${event.kind}`, (chamber) => ({
+      to: user.email,
+      ...twoFactorMail(chamber, user.firstName, event),
+    }));
   }
 
   private async liveChallenge(challengeId: string) {
@@ -273,6 +323,7 @@ export class TwoFactorService {
       );
     }
     await this.throttle.refund(windows, attempt);
+    this.tell(user, { kind: 'on' });
     return outcome;
   }
 
@@ -304,20 +355,23 @@ export class TwoFactorService {
       if (!had) throw notOn();
       await this.audit(tx, session.user, session.user, 'twoFactor.disable', { enabled: false });
     });
+    this.tell(session.user, { kind: 'off', byStaff: false });
   }
 
   // --- Admin -----------------------------------------------------------------------------
 
   /** Removes another account's second factor (a lost phone); the next sign-in goes without. */
   async reset(actor: Session, userId: string): Promise<TwoFactorReset> {
-    return this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx) => {
       const user = isUuid(userId) ? await q.lockUserById(tx, userId) : undefined;
       if (!user) throw new AppError('not_found', 'User not found');
       const had = await tf.deleteTwoFactor(tx, user.id);
       if (!had) return { reset: false, message: 'This account has no two-factor sign-in.' };
       await this.audit(tx, actor.user, user, 'twoFactor.reset', { enabled: false });
-      return { reset: true, message: 'Two-factor sign-in was reset.' };
+      return { reset: true, message: 'Two-factor sign-in was reset.', user };
     });
+    if (outcome.user) this.tell(outcome.user, { kind: 'off', byStaff: true });
+    return { reset: outcome.reset, message: outcome.message };
   }
 
   async settings(): Promise<SecuritySettings> {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { addDays, cardLabel, formatMoney, type NextCharge } from '@chamber/contract';
+import { addDays, cardLabel, formatMoney, type NextCharge, sitePath } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
@@ -103,7 +103,9 @@ export class OnlinePayments {
     invoiceId: string,
     options: { returnPath: string; expiresAt: Date },
   ): Promise<{ url: string }> {
-    const back = `${this.config.publicUrl}${options.returnPath}`;
+    const path = sitePath(options.returnPath);
+    if (path === null) throw new Error(`Not a path on this site: ${options.returnPath}`);
+    const back = `${this.config.publicUrl}${path}`;
     return this.openCheckout(invoiceId, {
       mayPay: () => true,
       successUrl: () => `${back}${back.includes('?') ? '&' : '?'}paid=1`,

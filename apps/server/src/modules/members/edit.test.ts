@@ -219,13 +219,14 @@ describe('PUT /api/auth/profile', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('saves the login and copies names, phone and email to its contact', async () => {
+  it('saves the login and copies names and phone to its contact', async () => {
     const me = await member('enhanced');
     const res = await putOwnProfile(
       ctx,
       {
         ...base,
-        email: 'maria.new@example.org',
+        // The address as it is (in any case) is accepted, and left as stored.
+        email: me.email.toUpperCase(),
         phone: '(801) 555-0100',
         bio: 'Cakes',
         tagline: 'Since 2009',
@@ -235,26 +236,39 @@ describe('PUT /api/auth/profile', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       name: 'Maria Delgado',
-      email: 'maria.new@example.org',
+      email: me.email,
       phone: '(801) 555-0100',
       contactId: me.contactId,
     });
     expect(await storedContact(me.contactId)).toMatchObject({
       firstName: 'Maria',
-      email: 'maria.new@example.org',
+      email: me.email,
       phone: '(801) 555-0100',
       bio: 'Cakes',
       tagline: 'Since 2009',
     });
-    // The new address signs in.
-    await expect(signIn(ctx, 'maria.new@example.org')).resolves.toEqual(expect.any(String));
+    // Without the email at all, too.
+    const bare = await putOwnProfile(ctx, { ...base, lastName: 'Vega' }, me.token);
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect(bare.json()).toMatchObject({ name: 'Maria Vega', email: me.email });
   });
 
-  it('answers 409 when another account uses the email', async () => {
+  it('never changes the sign-in address: another one answers 400 naming the field', async () => {
     const me = await member('standard');
-    const res = await putOwnProfile(ctx, { ...base, email: owner.email.toUpperCase() }, me.token);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toBe('conflict');
+    for (const email of ['maria.new@example.org', owner.email]) {
+      const res = await putOwnProfile(ctx, { ...base, email }, me.token);
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'validation_failed',
+        message: expect.stringMatching(/^email: Your sign-in address cannot be changed/),
+      });
+    }
+    const [stored] = await ctx.db.select().from(users).where(eq(users.email, me.email));
+    expect(stored).toMatchObject({ firstName: expect.not.stringMatching(/^Maria$/) });
+    expect((await storedContact(me.contactId)).email).toBe(me.email);
+    // The old address still signs in; the one asked for does not.
+    await expect(signIn(ctx, me.email)).resolves.toEqual(expect.any(String));
+    await expect(signIn(ctx, 'maria.new@example.org')).rejects.toThrow(/authorize failed/);
   });
 
   it('applies tier gating to the contact fields', async () => {

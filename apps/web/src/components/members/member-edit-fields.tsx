@@ -20,8 +20,11 @@ interface MemberEditFieldsProps<TOut extends FieldValues> {
    * the own-profile page shows them disabled with a pointer to the tier that unlocks them.
    */
   lockedFields: 'hide' | 'disable';
-  /** The member page shows the email read-only; on /profile it is the login's and required. */
-  email: 'read-only' | 'required';
+  /**
+   * The email is read-only on both: the member page shows the contact's; /profile shows the
+   * sign-in address, which only Change sign-in email changes (password, then a mailed link).
+   */
+  email: 'read-only' | 'sign-in';
   /** False for a login without a contact: only the account's own fields can be edited. */
   contactFields?: boolean;
   /** The contact the gallery's uploads are for. */
@@ -66,9 +69,19 @@ export function MemberEditFields<TOut extends FieldValues>({
         {text('firstName', 'First Name*', { autoComplete: 'given-name', required: true })}
         {text('lastName', 'Last Name*', { autoComplete: 'family-name', required: true })}
         {text('phone', 'Phone Number', { type: 'tel', autoComplete: 'tel' })}
-        {email === 'read-only'
-          ? text('email', 'Email', { type: 'email', disabled: true })
-          : text('email', 'Email*', { type: 'email', autoComplete: 'email', required: true })}
+        {email === 'read-only' ? (
+          text('email', 'Email', { type: 'email', disabled: true })
+        ) : (
+          <FormField
+            control={control}
+            name="email"
+            label="Sign-in email"
+            description="To change it, use Change sign-in email below: it takes your password and a link mailed to the new address."
+            render={({ field, controlProps }) => (
+              <Input {...field} {...controlProps} type="email" readOnly className="bg-muted" />
+            )}
+          />
+        )}
         {contactFields ? (
           <>
             {text('businessName', 'Business Name', { autoComplete: 'organization' })}

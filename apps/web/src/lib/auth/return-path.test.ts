@@ -13,6 +13,9 @@ describe('returnPath', () => {
     for (const value of [
       '//evil.example',
       '//evil.example/members',
+      '/..//evil.example',
+      '/members/..//evil.example',
+      '/.//evil.example',
       '/\\evil.example',
       '/\\/evil.example',
       '/\t/evil.example',

@@ -107,19 +107,11 @@ describe('memberUpdateBody (PUT /members/{id})', () => {
 });
 
 describe('ownProfileUpdateBody (PUT /auth/profile)', () => {
-  it('requires a valid email', () => {
-    expect(profileFormSchema.safeParse({ ...filled, email: '' }).error?.issues[0]).toMatchObject({
-      path: ['email'],
-      message: 'Please enter a valid email address.',
-    });
-  });
-
-  it('sends the email and, per tier, the contact fields; coupons as a list', () => {
+  it('sends, per tier, the contact fields, coupons as a list, and never the email', () => {
     const values = profileFormSchema.parse(filled);
     expect(ownProfileUpdateBody(values, standard, true)).toEqual({
       firstName: 'Maria',
       lastName: 'Lopez',
-      email: 'maria@riverbendbakery.example',
       phone: '(801) 555-0142',
       tagline: 'Fresh bread every morning',
       businessName: 'Riverbend Bakery',
@@ -135,7 +127,7 @@ describe('ownProfileUpdateBody (PUT /auth/profile)', () => {
 
   it('sends only the account fields for a login without a contact', () => {
     const body = ownProfileUpdateBody(profileFormSchema.parse(filled), elite, false);
-    expect(Object.keys(body).sort()).toEqual(['email', 'firstName', 'lastName', 'phone']);
+    expect(Object.keys(body).sort()).toEqual(['firstName', 'lastName', 'phone']);
   });
 });
 

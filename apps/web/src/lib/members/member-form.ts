@@ -43,7 +43,7 @@ export const memberFormSchema = memberFormFieldsSchema
     socialLinks: linesOf(socialLinks),
   }))
   .pipe(updateMemberSchema);
-/** The own-profile form: as the member page, and the email is required and must be valid. */
+/** The own-profile form: as the member page; the email shown is the sign-in address. */
 export const profileFormSchema = memberFormFieldsSchema
   .transform(({ socialLinks, ...values }): UpdateOwnProfile => ({
     ...values,
@@ -131,8 +131,9 @@ export function memberUpdateBody(values: MemberFormOutput, features: MemberFeatu
 }
 
 /**
- * The body of PUT /auth/profile. Names, phone and email are the login's; the rest belongs to
- * the linked contact, so a login without one sends only those four.
+ * The body of PUT /auth/profile. Names and phone are the login's; the rest belongs to the
+ * linked contact, so a login without one sends only those three. The sign-in email is never
+ * sent: the profile cannot change it (POST /auth/email does, with the password).
  */
 export function ownProfileUpdateBody(
   values: ProfileFormOutput,
@@ -142,7 +143,6 @@ export function ownProfileUpdateBody(
   const body: UpdateOwnProfile = {
     firstName: values.firstName,
     lastName: values.lastName,
-    email: values.email,
     phone: orNull(values.phone),
   };
   if (!hasContact) return body;

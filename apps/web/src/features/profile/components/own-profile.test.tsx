@@ -76,7 +76,13 @@ describe('OwnProfile', () => {
     expect(within(group('Special offers')).getByRole('link').getAttribute('href')).toBe(
       '/elite-membership',
     );
-    expect((screen.getByLabelText('Email*') as HTMLInputElement).disabled).toBe(false);
+    const email = screen.getByLabelText('Sign-in email') as HTMLInputElement;
+    expect(email.readOnly).toBe(true);
+    expect(email.value).toBe('maria@riverbendbakery.example');
+    expect(email.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /^To change it, use Change sign-in email below/,
+    );
 
     fireEvent.change(screen.getByLabelText('First Name*'), { target: { value: 'Marisol' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -86,7 +92,6 @@ describe('OwnProfile', () => {
       {
         firstName: 'Marisol',
         lastName: 'Lopez',
-        email: 'maria@riverbendbakery.example',
         phone: '(801) 555-0142',
         tagline: null,
         businessName: 'Riverbend Bakery',
@@ -96,12 +101,12 @@ describe('OwnProfile', () => {
     expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeTruthy();
   });
 
-  it('puts a taken email on the email field', async () => {
+  it('never sends a changed email through the profile save', async () => {
     const failure = vi.spyOn(toast, 'error').mockImplementation(() => 1);
-    stubApi({
+    const api = stubApi({
       ...signedInAs(makeProfile({ contactId: null, businessName: null })),
       'PUT /auth/profile': () =>
-        json(409, { error: 'conflict', message: 'That email address is already in use.' }),
+        json(400, { error: 'validation_failed', message: 'email: cannot be changed here' }),
     });
     renderWithProviders(<Page />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Profile' }));
@@ -110,14 +115,14 @@ describe('OwnProfile', () => {
     expect(screen.queryByLabelText('Tagline')).toBeNull();
     expect(screen.queryByRole('group', { name: 'Business profile' })).toBeNull();
 
-    fireEvent.change(screen.getByLabelText('Email*'), { target: { value: 'taken@example.com' } });
+    // Even typed into (the field is read-only to the keyboard), the address is not sent.
+    fireEvent.change(screen.getByLabelText('Sign-in email'), {
+      target: { value: 'taken@example.com' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    await waitFor(() =>
-      expect(failure).toHaveBeenCalledWith('That email address is already in use.'),
-    );
-    const email = screen.getByLabelText('Email*');
-    expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('That email address is already in use.')).toBeTruthy();
+    await waitFor(() => expect(api.bodies('PUT /auth/profile')).toHaveLength(1));
+    expect(api.bodies('PUT /auth/profile')[0]).not.toHaveProperty('email');
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('email: cannot be changed here'));
   });
 });

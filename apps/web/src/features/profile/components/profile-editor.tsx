@@ -5,7 +5,6 @@ import { EditFormActions } from '@/components/members/edit-form-actions';
 import { ProfilePhotoUploader } from '@/components/members/contact-images';
 import { MemberEditFields } from '@/components/members/member-edit-fields';
 import { Form, useZodForm } from '@/components/ui/form';
-import { ApiError } from '@/lib/api/client';
 import {
   memberFormValues,
   ownProfileUpdateBody,
@@ -16,6 +15,7 @@ import { useUpdateOwnProfile } from '../api/update-profile';
 /**
  * Own-profile edit mode (spec §2, §4 Profile edit): every field, with those the member's tier
  * does not unlock shown disabled (and never sent); the photo applies as soon as it uploads.
+ * The sign-in email is shown but not sent: Change sign-in email (below) changes it.
  */
 export function ProfileEditor({
   profile,
@@ -43,12 +43,9 @@ export function ProfileEditor({
       toast.success('Profile updated successfully!');
       onDone();
     } catch (error) {
-      const message =
-        error instanceof Error && error.message ? error.message : 'Failed to update profile';
-      if (error instanceof ApiError && error.status === 409) {
-        form.setError('email', { message }, { shouldFocus: true });
-      }
-      toast.error(message);
+      toast.error(
+        error instanceof Error && error.message ? error.message : 'Failed to update profile',
+      );
     }
   }
 
@@ -74,7 +71,7 @@ export function ProfileEditor({
           control={form.control}
           features={features}
           lockedFields="disable"
-          email="required"
+          email="sign-in"
           contactFields={member !== null}
           contactId={member?.id}
         />
