@@ -349,6 +349,24 @@ export const eventRedirects = pgTable(
   (t) => [index().on(t.successorId)],
 );
 
+/**
+ * The earlier manage links of a registration, which keep working beside its newest one: a
+ * second mail (a repeat of the address, a reminder, a payment) never breaks the link of the
+ * first. A trigger on `event_registrations` keeps the hash a new link replaces; asking for a
+ * new link through the manage page removes them. They go with their registration.
+ */
+export const registrationLinks = pgTable(
+  'registration_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => eventRegistrations.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.registrationId)],
+);
+
 export const mediaKindEnum = pgEnum('media_kind', mediaKinds);
 
 /** An uploaded file. `key` is content-addressed (sha256 + extension) and names the stored object. */
@@ -420,8 +438,9 @@ export const eventRegistrations = pgTable(
     notes: text('notes'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /**
-     * SHA-256 of the registrant's manage link (change or cancel), which only the mailbox gets.
-     * Every mail that carries a link carries a fresh one; the newest is the one that works.
+     * SHA-256 of the registrant's newest manage link (change or cancel), which only the
+     * mailbox gets. Every mail that carries a link carries a fresh one; the links of earlier
+     * mails keep working (`registration_links`) until the registrant asks for a new one.
      */
     manageTokenHash: text('manage_token_hash'),
     /**

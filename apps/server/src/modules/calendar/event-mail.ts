@@ -335,10 +335,28 @@ export class EventMail {
         `When: ${whenText(row)}`,
         ...(row.location ? [`Where: ${row.location}`] : []),
         `Party size: ${registration.guests}`,
-        'To change your party size or details, or to cancel, use the link below. Links in earlier registration emails no longer work.',
+        'To change your party size or details, or to cancel, use the link below; the link in your earlier registration email works too.',
       ],
       ...this.links(target, manageUrl),
       note: `If you did not ask for this, there is nothing to do: your registration stays as it was. Questions? Reply to reach the ${chamber.name}.`,
+    }));
+  }
+
+  /** To a registrant who asked for a new manage link: it, and that earlier ones stopped working. */
+  async newManageLink(target: Target, registration: RegistrationRow, manageUrl: string) {
+    const row = shownRow(target);
+    const title = row.title.trim() || 'Untitled Event';
+    await this.send(registration.email, null, (chamber) => ({
+      subject: `Your new registration link: ${title}`,
+      preview: 'Links in earlier emails no longer work.',
+      greeting: `Hi ${firstName(registration.name)},`,
+      paragraphs: [
+        `As you asked, here is a new link to change or cancel your registration for ${title}. The links in earlier emails no longer work.`,
+        `When: ${whenText(row)}`,
+        `Party size: ${registration.guests}`,
+      ],
+      ...this.links(target, manageUrl),
+      note: `If you did not ask for this, someone else holds one of your links: this new one is the only one that works now. Questions? Reply to reach the ${chamber.name}.`,
     }));
   }
 
@@ -358,7 +376,7 @@ export class EventMail {
         'The attached calendar file adds the event to your calendar.',
       ],
       ...this.links(target, manageUrl),
-      note: `Plans changed? The link above changes your party size and details or cancels your registration; links in earlier emails no longer work. Questions? Reply to reach the ${chamber.name}.`,
+      note: `Plans changed? The link above changes your party size and details or cancels your registration, as the one in your confirmation does. Questions? Reply to reach the ${chamber.name}.`,
     }));
   }
 

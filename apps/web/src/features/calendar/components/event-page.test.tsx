@@ -493,6 +493,60 @@ describe('EventPage', () => {
     expect(screen.queryByRole('button', { name: 'Register Now' })).toBeNull();
   });
 
+  it('sends a double click once, and a repeat of the same form as the same request', async () => {
+    let answer = 0;
+    const api = stubApi({
+      'GET /calendars/appointments/e-1': () => json(200, makeAppointment()),
+      'POST /calendars/appointments/e-1/registrations': (body) => {
+        answer += 1;
+        if (answer === 1) return json(503, { error: 'unavailable', message: 'Try again.' });
+        return json(201, {
+          registration: {
+            id: 'r-1',
+            eventId: 'e-1',
+            ...(body as object),
+            guests: 1,
+            seatStatus: 'confirmed',
+            waitlistPosition: null,
+            holdUntil: null,
+            checkedInAt: null,
+            createdAt: '',
+            updatedAt: '',
+          },
+          updated: false,
+          attendeeCount: 1,
+          registrationCount: 1,
+          seatsLeft: null,
+          message: "We've sent a confirmation to your email.",
+        });
+      },
+    });
+    renderWithProviders(<EventPage id="e-1" />);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Register Now' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Register for Event' });
+    fireEvent.change(within(dialog).getByLabelText('Full Name*'), {
+      target: { value: 'Ana Reyes' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Email*'), {
+      target: { value: 'ana@reyesdental.example' },
+    });
+    const button = within(dialog).getByRole('button', { name: 'Register' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await within(dialog).findByText('Try again.')).toBeTruthy();
+    const route = 'POST /calendars/appointments/e-1/registrations';
+    const posts = () => api.calls.filter((c) => c.route === route);
+    expect(posts()).toHaveLength(1);
+
+    // Sent again unchanged: the same request, which the server answers as it did the first.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText("You're Registered!")).toBeTruthy();
+    expect(posts()).toHaveLength(2);
+    const [first, second] = posts().map((c) => c.headers['Idempotency-Key']);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toBe(first);
+  });
+
   it('downloads the calendar file named after the title', async () => {
     stubApi({
       'GET /calendars/appointments/e-1': () =>

@@ -1,5 +1,5 @@
 import type { RegistrationResult, SeriesRegistrationResult } from '@chamber/contract';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -139,6 +139,9 @@ function RegistrationForm({
   const [scope, setScope] = useState<'one' | 'all'>('one');
   const [answer, setAnswer] = useState<SeriesRegistrationResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Set at once on the first press: a second press before the button re-renders disabled
+  // must not send again.
+  const sending = useRef(false);
 
   if (answer && series) {
     return (
@@ -151,6 +154,8 @@ function RegistrationForm({
   }
 
   async function onSubmit(values: Parameters<typeof registrationBody>[0]) {
+    if (sending.current) return;
+    sending.current = true;
     setError(null);
     try {
       if (series && scope === 'all') {
@@ -173,10 +178,12 @@ function RegistrationForm({
           ? failure.message
           : 'Registration failed. Please try again.',
       );
+    } finally {
+      sending.current = false;
     }
   }
 
-  const pending = register.isPending || registerAll.isPending;
+  const pending = register.isPending || registerAll.isPending || form.formState.isSubmitting;
   return (
     <Form form={form} onSubmit={(values) => void onSubmit(values)} className="grid gap-4">
       {series && allCount > 1 ? (
