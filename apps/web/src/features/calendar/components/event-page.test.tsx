@@ -341,6 +341,10 @@ describe('EventPage', () => {
     stubApi({ 'GET /calendars/appointments/e-1': () => json(200, makeAppointment()) });
     renderWithProviders(<EventPage id="e-1" />);
     const held = await screen.findByText(/^Not paid yet: \$70\.00 \(invoice 2026-0005\)\./);
+    expect(
+      screen.getByRole('heading', { name: 'Not paid yet — pay to keep your seat' }),
+    ).toBeTruthy();
+    expect(screen.queryByText("You're Registered!")).toBeNull();
     expect(held.textContent).toContain('(30 minutes left) while you pay.');
     expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
       'https://checkout.stripe.com/c/pay/cs_test_1',
@@ -545,6 +549,82 @@ describe('EventPage', () => {
     const [first, second] = posts().map((c) => c.headers['Idempotency-Key']);
     expect(first).toMatch(/^[0-9a-f]{32}$/);
     expect(second).toBe(first);
+  });
+
+  it('shows the price, the rate and the party’s total before paying', async () => {
+    const ticket = {
+      memberPriceCents: 3500,
+      priceCents: 4500,
+      currency: 'USD',
+      payment: 'online' as const,
+      refundOnCancel: false,
+      refundCutoffHours: 48,
+      viewerPriceCents: 4500,
+      viewerIsMember: false,
+    };
+    const api = stubApi({
+      'GET /calendars/appointments/e-1': () => json(200, makeAppointment({ ticket })),
+      'POST /calendars/appointments/e-1/registrations': () =>
+        json(201, {
+          registration: {
+            id: 'r-2',
+            eventId: 'e-1',
+            name: 'Ana Reyes',
+            email: 'ana@reyesdental.example',
+            phone: null,
+            guests: 2,
+            notes: null,
+            seatStatus: 'held',
+            waitlistPosition: null,
+            holdUntil: '2026-03-10T16:30:00.000Z',
+            checkedInAt: null,
+            createdAt: '',
+            updatedAt: '',
+          },
+          updated: false,
+          attendeeCount: 2,
+          registrationCount: 1,
+          seatsLeft: null,
+          message:
+            'Your seats are held for 30 minutes while you pay. The payment page could not be opened just now; please try again from your registration.',
+          ticket: {
+            amountCents: 9000,
+            currency: 'USD',
+            invoiceId: 'i-1',
+            invoiceNumber: '2026-0009',
+            status: 'unpaid',
+            payment: 'online',
+            checkoutUrl: null,
+          },
+        }),
+    });
+    renderWithProviders(<EventPage id="e-1" />);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Register Now' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Register for Event' });
+    const price = within(dialog).getByRole('region', { name: 'Price' });
+    expect(within(price).getByText('$45.00 a seat')).toBeTruthy();
+    expect(within(price).getByText('Non-member rate')).toBeTruthy();
+    expect(
+      within(price).getByText('Members with an active membership pay $35.00 a seat.'),
+    ).toBeTruthy();
+    expect(within(price).getByText('$45.00', { selector: 'dd' })).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Number of Guests'), {
+      target: { value: '2' },
+    });
+    expect(await within(price).findByText('$90.00')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Full Name*'), {
+      target: { value: 'Ana Reyes' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Email*'), {
+      target: { value: 'ana@reyesdental.example' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment — $90.00' }));
+    // Held, and the payment page did not open: not registered until it is paid.
+    expect(
+      await screen.findByRole('heading', { name: 'Not paid yet — pay to keep your seat' }),
+    ).toBeTruthy();
+    expect(screen.queryByText("You're Registered!")).toBeNull();
+    expect(api.bodies('POST /calendars/appointments/e-1/registrations')).toHaveLength(1);
   });
 
   it('downloads the calendar file named after the title', async () => {

@@ -1,5 +1,6 @@
-import type { RegistrationResult, SeriesRegistrationResult } from '@chamber/contract';
+import type { EventTicket, RegistrationResult, SeriesRegistrationResult } from '@chamber/contract';
 import { useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -22,6 +23,7 @@ import {
   registrationFormSchema,
 } from '../lib/registration-form';
 import { RegistrationFields } from './registration-fields';
+import { partyPrice, RegistrationPrice, registerLabel } from './registration-price';
 
 interface RegistrationDialogProps {
   eventId: string;
@@ -29,6 +31,8 @@ interface RegistrationDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onRegistered: (result: RegistrationResult) => void;
+  /** A paid event's ticket as this viewer pays it: the dialog shows the price before paying. */
+  ticket?: EventTicket | null;
   /** An occurrence of a series: the form also offers every upcoming date. */
   series?: { timezone: string; onRegistered: (result: SeriesRegistrationResult) => void } | null;
   onCloseAutoFocus?: (event: Event) => void;
@@ -45,6 +49,7 @@ export function RegistrationDialog({
   open,
   onOpenChange,
   onRegistered,
+  ticket = null,
   series = null,
   onCloseAutoFocus,
 }: RegistrationDialogProps) {
@@ -60,6 +65,7 @@ export function RegistrationDialog({
             eventId={eventId}
             onCancel={() => onOpenChange(false)}
             onRegistered={onRegistered}
+            ticket={ticket}
             series={series}
           />
         ) : null}
@@ -123,11 +129,13 @@ function RegistrationForm({
   eventId,
   onCancel,
   onRegistered,
+  ticket,
   series,
 }: {
   eventId: string;
   onCancel: () => void;
   onRegistered: (result: RegistrationResult) => void;
+  ticket: EventTicket | null;
   series: RegistrationDialogProps['series'];
 }) {
   const { user } = useAuth();
@@ -142,6 +150,8 @@ function RegistrationForm({
   // Set at once on the first press: a second press before the button re-renders disabled
   // must not send again.
   const sending = useRef(false);
+  const guests = useWatch({ control: form.control, name: 'numberOfGuests' });
+  const price = partyPrice(ticket, guests, series && scope === 'all' ? allCount : 1);
 
   if (answer && series) {
     return (
@@ -213,6 +223,9 @@ function RegistrationForm({
         withEmail
         notesPlaceholder="Dietary needs, accessibility, questions for the organizer"
       />
+      {ticket && ticket.viewerPriceCents !== null ? (
+        <RegistrationPrice ticket={ticket} price={price} />
+      ) : null}
       <FormError>{error}</FormError>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
@@ -220,7 +233,7 @@ function RegistrationForm({
         </Button>
         <Button type="submit" disabled={pending}>
           {pending ? <Spinner className="size-4" /> : null}
-          Register
+          {registerLabel(price)}
         </Button>
       </DialogFooter>
     </Form>
