@@ -6,6 +6,7 @@ CREATE TABLE "registration_links" (
 --> statement-breakpoint
 ALTER TABLE "registration_links" ADD CONSTRAINT "registration_links_registration_id_event_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."event_registrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "registration_links_registration_id_index" ON "registration_links" USING btree ("registration_id");--> statement-breakpoint
+ALTER TABLE "events" DROP COLUMN "ical_uid";--> statement-breakpoint
 -- A registration's new manage link leaves the one it replaces working: the old hash is kept.
 CREATE OR REPLACE FUNCTION keep_earlier_registration_link() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -292,11 +292,6 @@ export const events = pgTable(
      * new version of the event instead of keeping the one they have.
      */
     sequence: integer('sequence').notNull().default(0),
-    /**
-     * The iCalendar UID of a series split off another by "this and following": the first
-     * series' id, so calendar apps that hold its occurrences update them. Null: the row's id.
-     */
-    icalUid: uuid('ical_uid'),
     /** Registrants are reminded this many hours before it starts; null: no reminder. */
     reminderHours: integer('reminder_hours').default(24),
     /**

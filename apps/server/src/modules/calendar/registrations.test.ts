@@ -398,7 +398,17 @@ describe('when an event is deleted', () => {
     expect(toRobin.text).toContain('Hi Robin,');
     expect(toRobin.text).toContain('When: Thursday, March 19, 2026');
     expect(toRobin.text).toContain('Where: Riverton City Hall');
-    expect(toRobin.attachments).toHaveLength(0);
+    // The entry the confirmation's .ics made, cancelled, as a change notice's cancellation.
+    const [ics] = toRobin.attachments;
+    expect(ics!.contentType).toBe('text/calendar');
+    expect(ics!.headers.get('content-type')).toMatchObject({ params: { method: 'CANCEL' } });
+    const calendar = new ICAL.Component(ICAL.parse(ics!.content.toString('utf8')));
+    expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL');
+    const vevent = calendar.getFirstSubcomponent('vevent')!;
+    expect(vevent.getFirstPropertyValue('uid')).toBe(`${event.id}@portal.example`);
+    expect(vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(Number(vevent.getFirstPropertyValue('sequence'))).toBeGreaterThan(0);
+    expect(String(vevent.getFirstPropertyValue('attendee'))).toBe('mailto:one@example.org');
   });
 
   it('tells only the registrants of the occurrences deleted', async () => {
@@ -425,6 +435,15 @@ describe('when an event is deleted', () => {
     const first = await mailsAfter(before, 1);
     expect(first.map((m) => (m.to as { text: string }).text)).toEqual(['week2@example.org']);
     expect(first[0]!.text).toContain('When: Tuesday, March 24, 2026');
+    const occurrence = new ICAL.Component(
+      ICAL.parse(first[0]!.attachments[0]!.content.toString('utf8')),
+    );
+    expect(occurrence.getFirstPropertyValue('method')).toBe('CANCEL');
+    const cancelledDate = occurrence.getFirstSubcomponent('vevent')!;
+    expect(cancelledDate.getFirstPropertyValue('uid')).toBe(`${id}@portal.example`);
+    expect(String(cancelledDate.getFirstPropertyValue('recurrence-id'))).toBe(
+      '2026-03-24T07:30:00',
+    );
 
     // From April 7 on: the two later registrants, each told of their own week.
     const following = await deleteAppointment(
