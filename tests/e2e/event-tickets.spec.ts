@@ -54,9 +54,9 @@ test('staff price a pay-at-the-door event, a visitor registers, and the door rec
   ).toBeVisible();
   await dialog.getByLabel('Member price ($ per seat)', { exact: true }).fill('25');
   await dialog.getByLabel('Non-member price ($ per seat)').fill('35.00');
-  // A priced event is paid at the door; with card payment set up, 'Pay online' is offered too.
+  // With card payment set up a priced event is paid online unless staff choose the door.
   const payment = dialog.getByLabel('Payment', { exact: true });
-  await expect(payment).toContainText('Pay at the door');
+  await expect(payment).toContainText('Pay online');
   await expect(
     dialog.getByText('Online: card payment when registering, seats held 30 minutes.'),
   ).toBeVisible();

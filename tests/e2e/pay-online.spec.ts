@@ -116,7 +116,12 @@ test('a visitor joins the Enhanced plan, pays online on Checkout, gets the recei
 });
 
 /** A one-off event six days ahead with a member and a non-member price, paid online. */
-async function createPricedEvent(request: APIRequestContext, baseURL: string, title: string) {
+async function createPricedEvent(
+  request: APIRequestContext,
+  baseURL: string,
+  title: string,
+  prices = { memberPriceCents: 2500, priceCents: 3500 },
+) {
   const headers = { Authorization: `Bearer ${await apiToken(request, baseURL)}` };
   const day = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
   const res = await request.post('/api/calendars/appointments', {
@@ -127,8 +132,7 @@ async function createPricedEvent(request: APIRequestContext, baseURL: string, ti
       endTime: `${day}T19:30:00.000Z`,
       location: 'Riverton City Hall',
       capacity: 40,
-      memberPriceCents: 2500,
-      priceCents: 3500,
+      ...prices,
       ticketPayment: 'online',
     },
   });
@@ -175,7 +179,7 @@ test('a visitor registers for a priced event, cancels on Checkout and sees the s
   const email = `imogen-${Date.now().toString(36)}@riverton.example`;
   await form.getByLabel('Email*').fill(email);
   await form.getByLabel('Number of Guests').fill('2');
-  await form.getByRole('button', { name: 'Register' }).click();
+  await form.getByRole('button', { name: 'Continue to payment — $70.00' }).click();
 
   // Checkout for two seats at the non-member price; the visitor turns back.
   await onCheckout(page, '$70.00');
@@ -188,6 +192,10 @@ test('a visitor registers for a priced event, cancels on Checkout and sees the s
     /Your seats are held until \d{1,2}:\d{2} [AP]M \((30|29) minutes left\) while you pay\./,
   );
   const invoiceNumber = (await held.textContent())!.match(/invoice (\d{4}-\d{4})/)![1]!;
+  await expect(
+    page.getByRole('heading', { name: 'Not paid yet — pay to keep your seat' }),
+  ).toBeVisible();
+  await expect(page.getByText("You're Registered!")).toHaveCount(0);
   await expect(held.getByRole('link', { name: 'Pay now' })).toBeVisible();
   // Nothing is mailed for seats held for a payment: the confirmation follows the payment.
   await expect(page.getByText("We've sent a confirmation to your email.")).toHaveCount(0);
@@ -214,6 +222,50 @@ test('a visitor registers for a priced event, cancels on Checkout and sees the s
     since,
   );
   expect(receipt).toContain(email);
+  await context.close();
+  await event.remove();
+});
+
+test('the paid registration dialog shows the price, the rate and the total before paying, at 360 and 1280 px', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const title = `Priced Mixer ${Date.now().toString(36)}`;
+  const event = await createPricedEvent(request, baseURL!, title, {
+    memberPriceCents: 3500,
+    priceCents: 4500,
+  });
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 780 },
+    extraHTTPHeaders: ownNetwork(),
+  });
+  const page = await context.newPage();
+  await page.goto(`/events/${encodeURIComponent(event.id)}`);
+  await page.getByRole('button', { name: 'Register Now' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Register for Event' });
+  const price = form.getByRole('region', { name: 'Price' });
+  await expect(price.getByText('$45.00 a seat')).toBeVisible();
+  await expect(price.getByText('Non-member rate')).toBeVisible();
+  await expect(
+    price.getByText('Members with an active membership pay $35.00 a seat.'),
+  ).toBeVisible();
+  await form.getByLabel('Full Name*').fill('Nadia Ferro');
+  await form.getByLabel('Email*').fill(`nadia-${Date.now().toString(36)}@riverton.example`);
+  await form.getByLabel('Number of Guests').fill('2');
+  await expect(price.getByText('2 seats')).toBeVisible();
+  await expect(price.getByText('$90.00')).toBeVisible();
+  const pay = form.getByRole('button', { name: 'Continue to payment — $90.00' });
+  await expect(pay).toBeVisible();
+  await expectFitsAndAccessible(page, 'the paid registration dialog', 360);
+  await page.screenshot({ path: test.info().outputPath('paid-dialog-360.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(pay).toBeVisible();
+  await expectFitsAndAccessible(page, 'the paid registration dialog', 1280);
+  await page.screenshot({ path: test.info().outputPath('paid-dialog-1280.png') });
+
+  await pay.click();
+  await onCheckout(page, '$90.00');
   await context.close();
   await event.remove();
 });

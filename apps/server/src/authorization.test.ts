@@ -974,6 +974,14 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     }),
     expect: all(200),
   },
+  'POST /api/registrations/manage/new-link': {
+    call: async (w, as) => ({
+      url: '/api/registrations/manage/new-link',
+      headers: await managedRegistration(w, as),
+      remoteAddress: `192.0.2.${personas.indexOf(as) + 41}`,
+    }),
+    expect: all(200),
+  },
   'GET /api/calendars/appointments/:id/check-in': {
     call: async (w) => ({ url: `/api/calendars/appointments/${await membersEvent(w)}/check-in` }),
     expect: ownerOrStaff(200),

@@ -83,6 +83,15 @@ export const cancelledRegistrationSchema = z.object({
 });
 export type CancelledRegistration = z.infer<typeof cancelledRegistrationSchema>;
 
+/**
+ * POST /registrations/manage/new-link: a new link is mailed to the address, and the links of
+ * earlier mails (which otherwise keep working) stop working.
+ */
+export const newManageLinkSchema = z.object({
+  message: z.string().describe('Where the new link went, and that earlier links stopped working'),
+});
+export type NewManageLink = z.infer<typeof newManageLinkSchema>;
+
 /** The answers to taking an offer of seats that is gone, or was never made. */
 export const seatMessages = {
   offerExpired: 'This offer has expired. The seats went to the next party on the waiting list.',

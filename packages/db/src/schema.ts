@@ -292,11 +292,6 @@ export const events = pgTable(
      * new version of the event instead of keeping the one they have.
      */
     sequence: integer('sequence').notNull().default(0),
-    /**
-     * The iCalendar UID of a series split off another by "this and following": the first
-     * series' id, so calendar apps that hold its occurrences update them. Null: the row's id.
-     */
-    icalUid: uuid('ical_uid'),
     /** Registrants are reminded this many hours before it starts; null: no reminder. */
     reminderHours: integer('reminder_hours').default(24),
     /**
@@ -347,6 +342,24 @@ export const eventRedirects = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index().on(t.successorId)],
+);
+
+/**
+ * The earlier manage links of a registration, which keep working beside its newest one: a
+ * second mail (a repeat of the address, a reminder, a payment) never breaks the link of the
+ * first. A trigger on `event_registrations` keeps the hash a new link replaces; asking for a
+ * new link through the manage page removes them. They go with their registration.
+ */
+export const registrationLinks = pgTable(
+  'registration_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => eventRegistrations.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.registrationId)],
 );
 
 export const mediaKindEnum = pgEnum('media_kind', mediaKinds);
@@ -420,8 +433,9 @@ export const eventRegistrations = pgTable(
     notes: text('notes'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /**
-     * SHA-256 of the registrant's manage link (change or cancel), which only the mailbox gets.
-     * Every mail that carries a link carries a fresh one; the newest is the one that works.
+     * SHA-256 of the registrant's newest manage link (change or cancel), which only the
+     * mailbox gets. Every mail that carries a link carries a fresh one; the links of earlier
+     * mails keep working (`registration_links`) until the registrant asks for a new one.
      */
     manageTokenHash: text('manage_token_hash'),
     /**

@@ -20,6 +20,7 @@ import {
   eventListSchema,
   listingDealsSchema,
   managedRegistrationSchema,
+  newManageLinkSchema,
   memberDetailSchema,
   memberListSchema,
   messageResponseSchema,
@@ -151,6 +152,7 @@ const answers: Record<string, z.ZodType> = {
   'GET /registrations/manage': managedRegistrationSchema,
   'PUT /registrations/manage': managedRegistrationSchema,
   'DELETE /registrations/manage': cancelledRegistrationSchema,
+  'POST /registrations/manage/new-link': newManageLinkSchema,
 
   'GET /admin/users': userListSchema,
   'PUT /admin/users/:id': userResponseSchema,

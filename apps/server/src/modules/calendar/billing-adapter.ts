@@ -1,5 +1,5 @@
 import type { Executor } from '@chamber/db';
-import type { BillingService, OnlinePayments } from '../billing/index.js';
+import { type BillingService, formatInvoiceNumber, type OnlinePayments } from '../billing/index.js';
 
 import type { TicketBilling, TicketInvoice } from './ticket-port.js';
 import * as tq from './ticket-queries.js';
@@ -28,6 +28,10 @@ export function ticketBilling(
       return (await invoices(tx, [invoice.id])).get(invoice.id)!;
     },
     invoices,
+    async nextNumber(db) {
+      const year = Number((await billing.today(db)).slice(0, 4));
+      return formatInvoiceNumber(year, (await tq.lastInvoiceSequence(db, year)) + 1);
+    },
     online: online !== null,
     async checkout(invoiceId, returnPath, expiresAt) {
       if (!online) throw new Error('card payment is not set up');

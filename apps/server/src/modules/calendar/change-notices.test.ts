@@ -93,6 +93,7 @@ describe('change notices', () => {
     const master = series.masterEventId!;
     await registered(`${master}_20260317T133000Z`, 'early@example.org');
     const first = await registered(`${master}_20260331T133000Z`, 'later@example.org');
+    let successor = '';
     const mails = await mailsOf(async () => {
       const res = await updateAppointment(
         ctx,
@@ -105,6 +106,7 @@ describe('change notices', () => {
         people.owner.token,
       );
       expect(res.statusCode, res.body).toBe(200);
+      successor = res.json<{ masterEventId: string }>().masterEventId;
     });
     expect(mails.map(to)).toEqual(['later@example.org']);
     const [mail] = mails;
@@ -114,9 +116,11 @@ describe('change notices', () => {
     );
     const ics = icsOf(mail!);
     expect(ics.method).toBe('REQUEST');
-    expect(ics.uid).toBe(first.uid);
-    expect(ics.recurrenceId).toBe(first.recurrenceId);
-    expect(ics.sequence).toBeGreaterThan(first.sequence);
+    // The occurrence as the feed and its own file name it now: the new series' UID, with the
+    // RECURRENCE-ID that series' rule gives.
+    expect(first.uid).toBe(`${master}@portal.example`);
+    expect(ics.uid).toBe(`${successor}@portal.example`);
+    expect(ics.recurrenceId).toBe('2026-03-31T08:00:00');
     expect(ics.start).toBe('2026-03-31T08:00:00');
   });
 

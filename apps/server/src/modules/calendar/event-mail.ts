@@ -82,8 +82,27 @@ export async function icsEntryFor(db: Executor, target: Target, overrides: Event
   const entry = icsEntryOf(target, overrides);
   if (entry.kind !== 'occurrence') return entry;
   const first = await q.firstIdOf(db, occurrenceId(entry.series.id, entry.originalStart));
-  const firstStart = first ? parseCompactUtc(first.slice(first.indexOf('_') + 1)) : null;
-  return firstStart && first!.includes('_') ? { ...entry, firstStart } : entry;
+  // Only an id of this series: another series (the one a split ended) is another UID.
+  if (!first?.startsWith(`${entry.series.id}_`)) return entry;
+  const firstStart = parseCompactUtc(first.slice(first.indexOf('_') + 1));
+  return firstStart ? { ...entry, firstStart } : entry;
+}
+
+/**
+ * A deleted event or occurrence as its cancellation's .ics shows it: cancelled, in a version
+ * above the one calendar apps hold.
+ */
+function withdrawn(target: Target): Target {
+  const off = (row: EventRow): EventRow => ({
+    ...row,
+    status: 'cancelled',
+    sequence: row.sequence + 1,
+  });
+  if (target.kind === 'occurrence') {
+    const { series, override } = target;
+    return { ...target, series: off(series), override: override ? off(override) : null };
+  }
+  return { ...target, row: off(target.row) };
 }
 
 /** The address of `Name <address>` or of a bare address. */
@@ -160,13 +179,14 @@ export class EventMail {
     target: Target | null,
     content: (chamber: ChamberIdentity) => MailContent,
     checkInCode?: string,
+    invite?: (chamber: ChamberIdentity) => IcsInvite,
   ) {
     await this.mail.send(async (chamber) => ({
       to,
       ...renderMail(chamber, content(chamber)),
       ...(chamber.email ? { replyTo: chamber.email } : {}),
       attachments: [
-        ...(target ? [await this.attachment(chamber, target)] : []),
+        ...(target ? [await this.attachment(chamber, target, invite?.(chamber))] : []),
         ...(checkInCode
           ? [
               {
@@ -335,10 +355,28 @@ export class EventMail {
         `When: ${whenText(row)}`,
         ...(row.location ? [`Where: ${row.location}`] : []),
         `Party size: ${registration.guests}`,
-        'To change your party size or details, or to cancel, use the link below. Links in earlier registration emails no longer work.',
+        'To change your party size or details, or to cancel, use the link below; the link in your earlier registration email works too.',
       ],
       ...this.links(target, manageUrl),
       note: `If you did not ask for this, there is nothing to do: your registration stays as it was. Questions? Reply to reach the ${chamber.name}.`,
+    }));
+  }
+
+  /** To a registrant who asked for a new manage link: it, and that earlier ones stopped working. */
+  async newManageLink(target: Target, registration: RegistrationRow, manageUrl: string) {
+    const row = shownRow(target);
+    const title = row.title.trim() || 'Untitled Event';
+    await this.send(registration.email, null, (chamber) => ({
+      subject: `Your new registration link: ${title}`,
+      preview: 'Links in earlier emails no longer work.',
+      greeting: `Hi ${firstName(registration.name)},`,
+      paragraphs: [
+        `As you asked, here is a new link to change or cancel your registration for ${title}. The links in earlier emails no longer work.`,
+        `When: ${whenText(row)}`,
+        `Party size: ${registration.guests}`,
+      ],
+      ...this.links(target, manageUrl),
+      note: `If you did not ask for this, someone else holds one of your links: this new one is the only one that works now. Questions? Reply to reach the ${chamber.name}.`,
     }));
   }
 
@@ -358,7 +396,7 @@ export class EventMail {
         'The attached calendar file adds the event to your calendar.',
       ],
       ...this.links(target, manageUrl),
-      note: `Plans changed? The link above changes your party size and details or cancels your registration; links in earlier emails no longer work. Questions? Reply to reach the ${chamber.name}.`,
+      note: `Plans changed? The link above changes your party size and details or cancels your registration, as the one in your confirmation does. Questions? Reply to reach the ${chamber.name}.`,
     }));
   }
 
@@ -476,23 +514,41 @@ export class EventMail {
     };
   }
 
-  /** To each registrant of an event or occurrence still to come that was deleted. */
+  /**
+   * To each registrant of an event or occurrence still to come that was deleted, with its
+   * .ics as `METHOD:CANCEL` (a new version of the entry the confirmation made, cancelled), as
+   * a change notice of a cancellation carries, so calendar apps take it off.
+   */
   async eventCancelled(cancelled: CancelledRegistration[]): Promise<number> {
-    for (const { registration, event } of cancelled) {
+    for (const { registration, event, target } of cancelled) {
       const title = event.title.trim() || 'Untitled Event';
-      await this.send(registration.email, null, (chamber) => ({
-        subject: `Cancelled: ${title}`,
-        preview: whenText(event),
-        greeting: `Hi ${firstName(registration.name)},`,
-        paragraphs: [
-          `${title}, which you registered for, has been cancelled and taken off the calendar.`,
-          `When: ${whenText(event)}`,
-          ...(event.location ? [`Where: ${event.location}`] : []),
-          'Your registration has been removed; there is nothing you need to do. If you added the event to your calendar, you can delete it there.',
-        ],
-        action: { label: 'See upcoming events', url: `${this.config.publicUrl}/calendar` },
-        note: `Questions? Reply to this message to reach the ${chamber.name}.`,
-      }));
+      const invite = (chamber: ChamberIdentity): IcsInvite => ({
+        method: 'CANCEL',
+        organizer: {
+          name: chamber.name,
+          email: chamber.email || mailAddress(this.config.mailFrom),
+        },
+        attendee: { name: registration.name, email: registration.email },
+      });
+      await this.send(
+        registration.email,
+        withdrawn(target),
+        (chamber) => ({
+          subject: `Cancelled: ${title}`,
+          preview: whenText(event),
+          greeting: `Hi ${firstName(registration.name)},`,
+          paragraphs: [
+            `${title}, which you registered for, has been cancelled and taken off the calendar.`,
+            `When: ${whenText(event)}`,
+            ...(event.location ? [`Where: ${event.location}`] : []),
+            'Your registration has been removed; there is nothing you need to do. If you added the event to your calendar, you can delete it there.',
+          ],
+          action: { label: 'See upcoming events', url: `${this.config.publicUrl}/calendar` },
+          note: `Questions? Reply to this message to reach the ${chamber.name}.`,
+        }),
+        undefined,
+        invite,
+      );
     }
     return cancelled.length;
   }

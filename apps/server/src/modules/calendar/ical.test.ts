@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '@chamber/contract';
 import { createTestApp, type TestContext } from '../../test/app.js';
+import { foldLines } from './ical.js';
 import {
   CALENDAR_ID,
   calendarPeople,
@@ -16,6 +17,7 @@ import {
 let ctx: TestContext;
 let series: Appointment;
 let single: Appointment;
+let ownerToken: string;
 
 /** Parses a calendar with ical.js and registers its VTIMEZONEs, as a calendar app would. */
 function parse(text: string) {
@@ -61,6 +63,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ PUBLIC_URL: 'https://portal.example' });
   await createCalendar(ctx.db);
   const { owner } = await calendarPeople(ctx);
+  ownerToken = owner.token;
   // A weekly breakfast across the March daylight-saving change...
   series = await createSeries(ctx, owner.token);
   const master = series.masterEventId!;
@@ -200,5 +203,33 @@ describe('one event’s .ics (Add to Calendar)', () => {
       url: `/api/calendars/appointments/${id}/ics`,
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('folding', () => {
+  it('folds every line at 75 octets, never inside a character, and unfolds to the same text', () => {
+    const title = `Lễ hội Tết Nguyên Đán — 农历新年晚会 at Łódź Hall ${'é'.repeat(60)}`;
+    const line = `SUMMARY:${title}`;
+    const folded = foldLines(`BEGIN:VEVENT\r\n${line}\r\nEND:VEVENT`);
+    const lines = folded.split('\r\n');
+    expect(lines.length).toBeGreaterThan(4);
+    for (const l of lines) expect(Buffer.byteLength(l, 'utf8')).toBeLessThanOrEqual(75);
+    // Each piece is whole UTF-8: the bytes decode back to the same characters.
+    for (const l of lines) expect(Buffer.from(l, 'utf8').toString('utf8')).toBe(l);
+    expect(folded.replace(/\r\n /g, '')).toBe(`BEGIN:VEVENT\r\n${line}\r\nEND:VEVENT`);
+  });
+
+  it('serves a feed whose lines are at most 75 octets', async () => {
+    await createdEvent(ctx, ownerToken, {
+      title: `Fiesta de Año Nuevo Lunar — 农历新年 ${'ñ'.repeat(40)}`,
+      location: 'Łódź Community Hall, 12 Żeromskiego Street, Riverton',
+      description:
+        'Lanterns, dumplings and a lion dance for the whole family. Bring a neighbour: the chamber covers the first round of tea, and the high school band plays from seven until the fireworks.',
+    });
+    const res = await ctx.app.inject(`/api/calendars/${CALENDAR_ID}/feed.ics`);
+    expect(res.statusCode).toBe(200);
+    for (const l of res.body.split('\r\n')) {
+      expect(Buffer.byteLength(l, 'utf8'), l).toBeLessThanOrEqual(75);
+    }
   });
 });

@@ -6,8 +6,8 @@ import { toFloating } from './recurrence.js';
 import { occurrenceId } from './targets.js';
 
 /**
- * iCalendar (RFC 5545) output, written with ical.js (which escapes text, folds long lines and
- * ends every line with CRLF). Times carry the event's TZID with a VTIMEZONE for it, so a 7:30
+ * iCalendar (RFC 5545) output, written with ical.js (which escapes text and ends every line
+ * with CRLF), lines folded at 75 octets (`foldLines`). Times carry the event's TZID with a VTIMEZONE for it, so a 7:30
  * breakfast stays at 7:30 in the subscriber's app across daylight-saving changes; DTSTAMP,
  * CREATED and LAST-MODIFIED are UTC, as RFC 5545 requires, whatever the server's own zone.
  *
@@ -171,8 +171,9 @@ function componentsOf(source: IcsSource, entry: IcsEntry): ICAL.Component[] {
     const override = row.id === series.id ? null : row;
     return [
       eventComponent(source, row, {
-        // A series split off another keeps the first one's UID (the same entry in the app).
-        uid: series.icalUid ?? series.id,
+        // The series' own UID, as the feed has it: a series split off another by "all future
+        // events" is an entry of its own, the old one ending with its last kept occurrence.
+        uid: series.id,
         pageId: occurrenceId(series.id, originalStart),
         sequence: instanceSequence(series, override),
         series,
@@ -240,7 +241,40 @@ export function renderCalendar(
     calendar.addSubcomponent(event);
   }
   // ical.js ends the last line without its CRLF; RFC 5545 ends every content line with one.
-  return `${calendar.toString()}\r\n`;
+  return `${foldLines(calendar.toString())}\r\n`;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * RFC 5545 3.1: content lines are folded so that none is longer than 75 octets, the line
+ * break followed by a space that counts as one of them. ical.js puts 75 octets of text after
+ * that space, making continuation lines 76; each line is unfolded and folded again here,
+ * never inside a character's UTF-8 sequence.
+ */
+export function foldLines(text: string): string {
+  return text
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .map((line) => {
+      const parts: string[] = [];
+      let part = '';
+      let octets = 0;
+      for (const char of line) {
+        const size = encoder.encode(char).length;
+        // 75 octets on the first line; a continuation's leading space is one of its 75.
+        if (octets + size > (parts.length === 0 ? 75 : 74)) {
+          parts.push(part);
+          part = '';
+          octets = 0;
+        }
+        part += char;
+        octets += size;
+      }
+      parts.push(part);
+      return parts.join('\r\n ');
+    })
+    .join('\r\n');
 }
 
 /** A file name for a title: letters, digits, spaces and dashes. */

@@ -159,8 +159,16 @@ describe('rules', () => {
   });
 
   it('ends a rule before an occurrence, and counts what remains', () => {
-    expect(endRuleBefore('FREQ=WEEKLY;COUNT=10;BYDAY=TU', new Date('2019-01-22T14:30:00Z'))).toBe(
-      'FREQ=WEEKLY;UNTIL=20190122T142959Z;BYDAY=TU',
+    // UNTIL is the last occurrence kept (Tuesday the 15th), not a second before the split.
+    const weekly = {
+      rrule: 'FREQ=WEEKLY;COUNT=10;BYDAY=TU',
+      startTime: new Date('2019-01-08T14:30:00Z'),
+      endTime: new Date('2019-01-08T15:30:00Z'),
+      timezone: TZ,
+      exdates: [],
+    };
+    expect(endRuleBefore(weekly, new Date('2019-01-22T14:30:00Z'))).toBe(
+      'FREQ=WEEKLY;UNTIL=20190115T143000Z;BYDAY=TU',
     );
     expect(remainingRule('FREQ=WEEKLY;COUNT=10;BYDAY=TU', 2)).toBe('FREQ=WEEKLY;COUNT=8;BYDAY=TU');
     expect(remainingRule('FREQ=WEEKLY;BYDAY=TU', 2)).toBe('FREQ=WEEKLY;BYDAY=TU');

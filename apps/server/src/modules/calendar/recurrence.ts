@@ -193,6 +193,13 @@ export class Recurrence {
     return new RRule(this.options).between(this.options.dtstart!, end, true).length;
   }
 
+  /** The start of the last occurrence the rule gives before `start`, or null for none. */
+  lastBefore(start: Date): Date | null {
+    const tz = this.series.timezone;
+    const found = new RRule(this.options).before(toFloating(start, tz), false);
+    return found ? fromFloating(found, tz) : null;
+  }
+
   /** The start of the last occurrence, or null for a rule without end. */
   lastStart(): Date | null {
     const { count, until, dtstart } = this.options;

@@ -161,8 +161,58 @@ describe('a repeated email from someone who has not proved the mailbox', () => {
     expect(
       (await manage('GET', link.token)).json<ManagedRegistration>().registration,
     ).toMatchObject({ guests: 2, phone: '(801) 555-0123' });
-    // The link in the latest mail replaces the earlier one.
-    expect((await manage('GET', original.link.token)).statusCode).toBe(404);
+    // The link of the first mail keeps working beside the new one.
+    expect((await manage('GET', original.link.token)).statusCode).toBe(200);
+  });
+
+  it('answers a double click (the same key and body) as the first, with one mail', async () => {
+    const party = visitor();
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/calendars/appointments/${event.id}/registrations`,
+        headers: { 'idempotency-key': 'double-click-1' },
+        remoteAddress: party.ip,
+        payload: party.body,
+      });
+    const before = smtp.received.length;
+    const first = await send();
+    const second = await send();
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.body).toBe(first.body);
+    const mail = await nextMailTo(party.body.email, before);
+    expect((await manage('GET', manageLink(mail).token)).statusCode).toBe(200);
+    expect(smtp.sentTo(party.body.email, before)).toHaveLength(1);
+  });
+
+  it('keeps every earlier link working until the registrant asks for a new one', async () => {
+    const first = visitor();
+    const original = await registerAndRead(first.body, { remoteAddress: first.ip });
+    const again = await registerAndRead(first.body, { remoteAddress: '198.18.11.1' });
+    const third = await registerAndRead(first.body, { remoteAddress: '198.18.11.2' });
+    for (const link of [original.link, again.link, third.link]) {
+      expect((await manage('GET', link.token)).statusCode).toBe(200);
+    }
+
+    const before = smtp.received.length;
+    const asked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/registrations/manage/new-link',
+      headers: { 'x-registration-token': again.link.token },
+      remoteAddress: '198.18.11.3',
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json<{ message: string }>().message).toBe(
+      `We've emailed a new link to ${first.body.email}. Links in earlier emails no longer work.`,
+    );
+    const mail = await nextMailTo(first.body.email, before);
+    expect(mail.subject).toBe('Your new registration link: Harvest Mixer');
+    const fresh = manageLink(mail);
+    expect((await manage('GET', fresh.token)).statusCode).toBe(200);
+    for (const link of [original.link, again.link, third.link]) {
+      expect((await manage('GET', link.token)).statusCode).toBe(404);
+    }
   });
 
   it('cannot change it while signed in to someone else’s account either', async () => {
@@ -397,7 +447,7 @@ describe('the manage link', () => {
       expect(res.json()).toEqual({
         error: 'not_found',
         message:
-          'This link is not valid. It may have been replaced by a newer email, or the registration was cancelled.',
+          'This link is not valid. It may have been replaced by a newer one you asked for, or the registration was cancelled.',
       });
     }
     for (const token of ['short', `${'A'.repeat(43)}!`, undefined]) {

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.js';
 import type { Throttle } from '../../lib/throttle.js';
 import type { EventMail } from './event-mail.js';
 import { isCancelled } from './event-status.js';
-import { manageTokenHash } from './manage-links.js';
+import { issueManageToken, manageTokenHash, manageUrl } from './manage-links.js';
 import * as q from './queries.js';
 import type { RegistrationRow } from './queries.js';
 import { CheckInCodes } from './check-in-codes.js';
@@ -25,11 +25,11 @@ import { sellsTickets, type Tickets } from './tickets.js';
 
 type Changes = z.output<typeof updateManagedRegistrationSchema>;
 
-/** Any token that names no registration: wrong, replaced by a newer mail, or cancelled. */
+/** Any token that names no registration: wrong, replaced at the registrant's asking, or cancelled. */
 const linkNotValid = () =>
   new AppError(
     'not_found',
-    'This link is not valid. It may have been replaced by a newer email, or the registration was cancelled.',
+    'This link is not valid. It may have been replaced by a newer one you asked for, or the registration was cancelled.',
   );
 
 const sentence = (reason: string) => `Registration is closed: ${reason}.`;
@@ -221,6 +221,41 @@ export class RegistrationManageService {
           )
         : undefined;
     return { result: await this.view(this.db, row, target), mailError };
+  }
+
+  /**
+   * A new manage link, mailed to the address, and every earlier one stops working: for a
+   * registrant who fears a link reached someone else. The event may have started.
+   */
+  async replaceLinks(token: string, ip: string): Promise<Mailed<{ message: string }>> {
+    const found = await q.findRegistrationByToken(this.db, manageTokenHash(token));
+    if (!found) throw linkNotValid();
+    // Each asks for a mail to the address: the registration's allowance.
+    const attempt = await this.throttle.take(registrationWindows(found.email, ip));
+    if (attempt.blocked) {
+      throw new AppError('too_many_requests', 'Too many requests. Please try again later.', {
+        'retry-after': String(attempt.retryAfter),
+      });
+    }
+    const fresh = issueManageToken();
+    const row = await this.db.transaction(async (tx) => {
+      const locked = await q.findRegistrationByToken(tx, manageTokenHash(token), true);
+      if (!locked) throw linkNotValid();
+      const row = await q.updateRegistration(tx, locked.id, { manageTokenHash: fresh.hash });
+      // After the update: the link it replaced was kept as an earlier one, and goes too.
+      await q.forgetEarlierLinks(tx, locked.id);
+      return row;
+    });
+    const target = await this.targetOf(this.db, row);
+    const mailError = await attempted(() =>
+      this.mail.newManageLink(target, row, manageUrl(this.publicUrl, fresh.token)),
+    );
+    return {
+      result: {
+        message: `We've emailed a new link to ${row.email}. Links in earlier emails no longer work.`,
+      },
+      mailError,
+    };
   }
 
   /**

@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
-import { eventRegistrations, eventSeats, type Executor } from '@chamber/db';
+import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { eventRegistrations, eventSeats, type Executor, registrationLinks } from '@chamber/db';
 import { isAnyOf } from '../../lib/sql-lists.js';
 
 export type RegistrationRow = typeof eventRegistrations.$inferSelect;
@@ -89,9 +89,21 @@ export async function lockRegistrationOf(
   return row;
 }
 
-/** The registration whose manage link has this hash, optionally locked. */
+/**
+ * The registration whose manage link has this hash, its newest or an earlier one (see
+ * `registrationLinks`), optionally locked.
+ */
 export async function findRegistrationByToken(db: Executor, tokenHash: string, lock = false) {
-  const byToken = eq(eventRegistrations.manageTokenHash, tokenHash);
+  const byToken = or(
+    eq(eventRegistrations.manageTokenHash, tokenHash),
+    inArray(
+      eventRegistrations.id,
+      db
+        .select({ id: registrationLinks.registrationId })
+        .from(registrationLinks)
+        .where(eq(registrationLinks.tokenHash, tokenHash)),
+    ),
+  );
   const [row] = lock
     ? await db.select().from(eventRegistrations).where(byToken).for('update').limit(1)
     : await db.select().from(eventRegistrations).where(byToken).limit(1);
@@ -109,6 +121,11 @@ export async function updateRegistration(
     .where(eq(eventRegistrations.id, id))
     .returning();
   return row!;
+}
+
+/** Stops the earlier manage links of a registration from working; its newest one stays. */
+export async function forgetEarlierLinks(db: Executor, registrationId: string): Promise<void> {
+  await db.delete(registrationLinks).where(eq(registrationLinks.registrationId, registrationId));
 }
 
 export async function deleteRegistration(db: Executor, id: string): Promise<void> {

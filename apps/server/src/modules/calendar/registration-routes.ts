@@ -4,6 +4,7 @@ import {
   apiErrorSchema,
   cancelledRegistrationSchema,
   managedRegistrationSchema,
+  newManageLinkSchema,
   registerForEventSchema,
   REGISTRATION_TOKEN_HEADER,
   registrationListSchema,
@@ -30,7 +31,7 @@ const token = (request: FastifyRequest) =>
 // The registrant's own details: never kept by any cache.
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
-const proof = `The token of the manage link from the registration mail, in the \`${REGISTRATION_TOKEN_HEADER}\` header (never in the address, so it reaches no log). A token that names no registration (wrong, replaced by a newer mail, or cancelled) answers 404; a malformed one 400. No session is needed, and a session gives no access.`;
+const proof = `The token of the manage link from the registration mail, in the \`${REGISTRATION_TOKEN_HEADER}\` header (never in the address, so it reaches no log). The link of every mail about the registration works, until the registrant asks for a new one (POST /registrations/manage/new-link). A token that names no registration (wrong, replaced at the registrant's asking, or cancelled) answers 404; a malformed one 400. No session is needed, and a session gives no access.`;
 
 /**
  * Registrations for events: registering and the organizer's list
@@ -228,6 +229,25 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     async (request, reply) => {
       noStore(reply);
       const { result, mailError } = await manage.accept(token(request));
+      logMailError(request, mailError);
+      return result;
+    },
+  );
+
+  app.post(
+    '/registrations/manage/new-link',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a new manage link; the links of earlier mails stop working',
+        description: `${proof} For a registrant who fears a link reached someone else: a fresh link is mailed to the registration's address, and every earlier one, this one included, stops working. Shares the registration throttle of the address (429).`,
+        headers: registrationTokenHeadersSchema,
+        response: { 200: newManageLinkSchema, ...errors, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { result, mailError } = await manage.replaceLinks(token(request), request.ip);
       logMailError(request, mailError);
       return result;
     },

@@ -111,10 +111,11 @@ describe('registering for an event', () => {
       guest({ email: 'DANA@WhitfieldFlorist.example', numberOfGuests: 2, notes: '' }),
     );
     expect(res.statusCode).toBe(201);
+    // The answer is a new party's: its seats counted, though nothing was stored.
     expect(res.json<RegistrationResult>()).toMatchObject({
       updated: false,
-      attendeeCount: 3,
-      registrationCount: 1,
+      attendeeCount: 5,
+      registrationCount: 2,
       registration: { guests: 2, notes: null },
     });
     const rows = await ctx.db
@@ -123,9 +124,48 @@ describe('registering for an event', () => {
       .where(eq(eventRegistrations.eventId, luncheon.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ guests: 3, notes: 'Vegetarian meal, please' });
+    expect(res.json<RegistrationResult>().registration.id).not.toBe(rows[0]!.id);
     const mails = await smtp.waitFor(before + 1);
     expect(mails.at(-1)!.subject).toBe("You're already registered: Spring Luncheon");
     expect(mails.at(-1)!.text).toContain('/registrations/manage#token=');
+  });
+
+  it('answers a repeat of an address already registered field for field as a new registration', async () => {
+    const event = await createdEvent(ctx, people.owner.token, {
+      title: 'Lookalike Breakfast',
+      capacity: 20,
+    });
+    const taken = await register(ctx, event.id, guest({ email: 'kept@lookalike.example' }));
+    expect(taken.statusCode, taken.body).toBe(201);
+    const party = { name: 'Sam Ortiz', numberOfGuests: '2', phone: '', notes: 'Window seat' };
+    // Nothing changes for the repeat, so a new party sent right after meets the same counts.
+    const repeat = await register(
+      ctx,
+      event.id,
+      { ...party, email: 'kept@lookalike.example' },
+      { remoteAddress: '198.18.9.1' },
+    );
+    const fresh = await register(
+      ctx,
+      event.id,
+      { ...party, email: 'new@lookalike.example' },
+      { remoteAddress: '198.18.9.2' },
+    );
+    expect([repeat.statusCode, fresh.statusCode]).toEqual([201, 201]);
+    expect(repeat.headers['content-type']).toBe(fresh.headers['content-type']);
+    const a = repeat.json<RegistrationResult>();
+    const b = fresh.json<RegistrationResult>();
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(a.registration.id).toMatch(uuid);
+    expect(a.registration.id).not.toBe(taken.json<RegistrationResult>().registration.id);
+    const sameBut = (r: RegistrationResult) => ({
+      ...r,
+      registration: { ...r.registration, id: 'random', email: 'sent' },
+    });
+    expect(Object.keys(a)).toEqual(Object.keys(b));
+    expect(Object.keys(a.registration)).toEqual(Object.keys(b.registration));
+    expect(sameBut(a)).toEqual(sameBut(b));
+    expect(a).toMatchObject({ attendeeCount: 3, registrationCount: 2, seatsLeft: 17 });
   });
 
   it.each([
@@ -358,7 +398,17 @@ describe('when an event is deleted', () => {
     expect(toRobin.text).toContain('Hi Robin,');
     expect(toRobin.text).toContain('When: Thursday, March 19, 2026');
     expect(toRobin.text).toContain('Where: Riverton City Hall');
-    expect(toRobin.attachments).toHaveLength(0);
+    // The entry the confirmation's .ics made, cancelled, as a change notice's cancellation.
+    const [ics] = toRobin.attachments;
+    expect(ics!.contentType).toBe('text/calendar');
+    expect(ics!.headers.get('content-type')).toMatchObject({ params: { method: 'CANCEL' } });
+    const calendar = new ICAL.Component(ICAL.parse(ics!.content.toString('utf8')));
+    expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL');
+    const vevent = calendar.getFirstSubcomponent('vevent')!;
+    expect(vevent.getFirstPropertyValue('uid')).toBe(`${event.id}@portal.example`);
+    expect(vevent.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(Number(vevent.getFirstPropertyValue('sequence'))).toBeGreaterThan(0);
+    expect(String(vevent.getFirstPropertyValue('attendee'))).toBe('mailto:one@example.org');
   });
 
   it('tells only the registrants of the occurrences deleted', async () => {
@@ -385,6 +435,15 @@ describe('when an event is deleted', () => {
     const first = await mailsAfter(before, 1);
     expect(first.map((m) => (m.to as { text: string }).text)).toEqual(['week2@example.org']);
     expect(first[0]!.text).toContain('When: Tuesday, March 24, 2026');
+    const occurrence = new ICAL.Component(
+      ICAL.parse(first[0]!.attachments[0]!.content.toString('utf8')),
+    );
+    expect(occurrence.getFirstPropertyValue('method')).toBe('CANCEL');
+    const cancelledDate = occurrence.getFirstSubcomponent('vevent')!;
+    expect(cancelledDate.getFirstPropertyValue('uid')).toBe(`${id}@portal.example`);
+    expect(String(cancelledDate.getFirstPropertyValue('recurrence-id'))).toBe(
+      '2026-03-24T07:30:00',
+    );
 
     // From April 7 on: the two later registrants, each told of their own week.
     const following = await deleteAppointment(

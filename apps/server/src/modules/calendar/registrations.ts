@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import {
   dateTimeFormat,
+  type EventRegistration,
   formatMoney,
   type RegisterForEvent,
   type registerForEventSchema,
@@ -85,6 +87,21 @@ export interface RegisterOutcome {
    * told apart), 200 for the owner's update.
    */
   status: 200 | 201;
+}
+
+/** What the answer to a registration says, from the registration and its ticket. */
+function answerMessage(registration: EventRegistration, ticket: TicketState | null): string {
+  if (ticket?.checkoutUrl) return `${ticketMessages.heldSeats} ${ticketMessages.paidOnline}`;
+  if (registration.seatStatus === 'held') {
+    return `${ticketMessages.heldSeats} The payment page could not be opened just now; please try again from your registration.`;
+  }
+  if (registration.seatStatus === 'waitlisted') {
+    return `This event is sold out. You're number ${registration.waitlistPosition} on the waiting list; we'll email you if seats free up.`;
+  }
+  if (ticket?.status === 'unpaid') {
+    return `${ticketMessages.payAtDoor} We've sent a confirmation to your email.`;
+  }
+  return "We've sent a confirmation to your email.";
 }
 
 const closed = (why: string) => new AppError('bad_request', `Registration is closed: ${why}.`);
@@ -199,34 +216,20 @@ export class RegistrationService {
 
     const shownId = viewOfTarget(target).id;
     const counts = saved.tally ?? (await q.occurrenceTally(this.db, saved.row, now));
-    const fresh = saved.kind !== 'unchanged';
-    const ticket =
-      fresh && this.tickets
-        ? await this.tickets.stateOf(saved.row, shownRow(target), {
-            checkout: true,
-            returnPath: `/events/${encodeURIComponent(shownId)}`,
-          })
-        : null;
-    this.mailLater(id, saved, manageUrl(this.publicUrl, saved.token), counts.position, ticket);
-    // A repeat that changed nothing answers with what was sent, as a new registration would:
-    // never with the stored registration, which is the registrant's, not the caller's. Its
-    // seat status is what a new registration would get now.
-    const registration =
-      saved.kind === 'unchanged'
-        ? toRegistration(
-            {
-              ...saved.row,
-              ...sent,
-              seatStatus: saved.fits ? 'confirmed' : 'waitlisted',
-              holdUntil: null,
-              checkedInAt: null,
-              createdAt: now,
-              updatedAt: now,
-            },
-            shownId,
-            saved.fits ? null : counts.waiting + 1,
-          )
-        : toRegistration(saved.row, shownId, counts.position);
+    const link = manageUrl(this.publicUrl, saved.token);
+    if (saved.kind === 'unchanged') {
+      this.mailLater(id, saved, link, counts.position, null);
+      const result = await this.asIfNew(sent, saved.fits, counts, capacity, terms, shownId, now);
+      return { status: 201, result };
+    }
+    const ticket = this.tickets
+      ? await this.tickets.stateOf(saved.row, shownRow(target), {
+          checkout: true,
+          returnPath: `/events/${encodeURIComponent(shownId)}`,
+        })
+      : null;
+    this.mailLater(id, saved, link, counts.position, ticket);
+    const registration = toRegistration(saved.row, shownId, counts.position);
     return {
       status: saved.kind === 'updated' ? 200 : 201,
       result: {
@@ -236,16 +239,56 @@ export class RegistrationService {
         registrationCount: counts.registrations,
         seatsLeft: seatsLeftOf(capacity, counts.taken),
         ticket,
-        message: ticket?.checkoutUrl
-          ? `${ticketMessages.heldSeats} ${ticketMessages.paidOnline}`
-          : saved.row.seatStatus === 'held'
-            ? `${ticketMessages.heldSeats} The payment page could not be opened just now; please try again from your registration.`
-            : registration.seatStatus === 'waitlisted'
-              ? `This event is sold out. You're number ${registration.waitlistPosition} on the waiting list; we'll email you if seats free up.`
-              : ticket?.status === 'unpaid'
-                ? `${ticketMessages.payAtDoor} We've sent a confirmation to your email.`
-                : "We've sent a confirmation to your email.",
+        message: answerMessage(registration, ticket),
       },
+    };
+  }
+
+  /**
+   * The answer to a repeat of an address already registered, made by someone who is not its
+   * owner: field for field what a new registration of the party sent would get now (its
+   * seats counted, a fresh random id, its ticket and message), so it tells nobody whether
+   * the address had registered. Only the mail to the address says what happened.
+   */
+  private async asIfNew(
+    sent: Pick<RegistrationRow, 'name' | 'email' | 'phone' | 'guests' | 'notes'>,
+    fits: boolean,
+    counts: q.OccurrenceTally,
+    capacity: number | null,
+    terms: TicketTerms | null,
+    shownId: string,
+    now: Date,
+  ): Promise<RegistrationResult> {
+    const online = fits && terms?.payment === 'online';
+    const registration = toRegistration(
+      {
+        ...sent,
+        id: randomUUID(),
+        eventId: shownId,
+        occurrenceKey: '',
+        userId: null,
+        manageTokenHash: null,
+        seatStatus: !fits ? 'waitlisted' : online ? 'held' : 'confirmed',
+        holdUntil: online ? this.tickets!.holdUntil(now) : null,
+        checkedInAt: null,
+        walkIn: false,
+        invoiceId: null,
+        queuedAt: 0,
+        createdAt: now,
+        updatedAt: now,
+      },
+      shownId,
+      fits ? null : counts.waiting + 1,
+    );
+    const ticket = fits && terms ? await this.tickets!.unissued(terms, sent.guests) : null;
+    return {
+      registration,
+      updated: false,
+      attendeeCount: counts.people + (fits ? sent.guests : 0),
+      registrationCount: counts.registrations + (fits ? 1 : 0),
+      seatsLeft: seatsLeftOf(capacity, counts.taken + (fits ? sent.guests : 0)),
+      ticket,
+      message: answerMessage(registration, ticket),
     };
   }
 

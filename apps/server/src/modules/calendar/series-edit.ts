@@ -188,7 +188,7 @@ export async function updateSeries(
   if (inPlace) {
     await q.updateEvent(tx, series.id, { ...values, exdates, recurrenceEnd });
   } else {
-    const oldRule = endRuleBefore(series.rrule!, ref);
+    const oldRule = endRuleBefore({ ...series, rrule: series.rrule! }, ref);
     const oldExdates = series.exdates.filter((d) => d < ref);
     await q.updateEvent(tx, series.id, {
       rrule: oldRule,
@@ -201,8 +201,6 @@ export async function updateSeries(
       exdates,
       recurrenceEnd,
       createdBy: series.createdBy,
-      // The same entry in calendar apps, in a newer version than the series it left.
-      icalUid: series.icalUid ?? series.id,
       sequence: series.sequence + 1,
     });
     targetId = created.id;

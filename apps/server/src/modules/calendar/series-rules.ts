@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors.js';
-import { Recurrence, toFloating, untilInstant } from './recurrence.js';
+import { Recurrence, type SeriesTiming, toFloating, untilInstant } from './recurrence.js';
 import { compactUtc, formatRuleText, parseRuleText, type RuleParts } from './rule-text.js';
 
 const WEEKDAYS = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
@@ -48,11 +48,16 @@ export function normalizeRule(
   return text;
 }
 
-/** The rule with its end moved to just before `start` (COUNT replaced by UNTIL). */
-export function endRuleBefore(text: string, start: Date): string {
-  const parts = parseRuleText(text);
+/**
+ * The series' rule ending with its last occurrence before `start` (COUNT replaced by UNTIL):
+ * UNTIL is that occurrence's start, so every reader of the rule, rrule's own UNTIL handling
+ * included, ends the series on the same date.
+ */
+export function endRuleBefore(series: SeriesTiming, start: Date): string {
+  const parts = parseRuleText(series.rrule);
+  const last = new Recurrence(series).lastBefore(start);
   delete parts.count;
-  parts.until = compactUtc(new Date(start.getTime() - 1000));
+  parts.until = compactUtc(last ?? new Date(start.getTime() - 1000));
   return formatRuleText(parts);
 }
 

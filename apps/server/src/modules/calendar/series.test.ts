@@ -273,7 +273,8 @@ describe('"Update all future events" (this_and_following_events)', () => {
       new Set([answered.masterEventId]),
     );
     const [old] = await ctx.db.select().from(events).where(eq(events.id, master));
-    expect(old!.rrule).toBe('FREQ=WEEKLY;UNTIL=20260317T132959Z;BYDAY=TU');
+    // It ends with its last kept occurrence, March 10 at 7:30 Denver time.
+    expect(old!.rrule).toBe('FREQ=WEEKLY;UNTIL=20260310T133000Z;BYDAY=TU');
     // The registration followed its occurrence to the new series and time.
     const moved = list[3]!;
     expect(moved.attendeeCount).toBe(2);

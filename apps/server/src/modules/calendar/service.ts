@@ -229,6 +229,7 @@ export class CalendarService {
           (await q.listRegistrations(tx, target.row.id, '')).map((registration) => ({
             registration,
             event: target.row,
+            target,
           })),
           now,
         );
@@ -261,7 +262,7 @@ export class CalendarService {
         await q.forgetRetiredIdsOf(tx, series.id, { only: key });
         return { result: { success: true, scope: 'occurrence' }, cancelled };
       }
-      const rule = endRuleBefore(series.rrule!, from);
+      const rule = endRuleBefore({ ...series, rrule: series.rrule! }, from);
       const exdates = series.exdates.filter((d) => d < from);
       await q.updateEvent(tx, series.id, {
         rrule: rule,
@@ -305,6 +306,8 @@ export class CalendarService {
 export interface CancelledRegistration {
   registration: RegistrationRow;
   event: EventRow;
+  /** The event or occurrence as it was: its .ics, cancelled, goes with the mail. */
+  target: Target;
 }
 
 /** Only people expecting an event still to come are told it is off. */
@@ -328,7 +331,7 @@ async function occurrenceRegistrations(
     if (!originalStart) return [];
     const override =
       overrides.find((o) => o.originalStart?.getTime() === originalStart.getTime()) ?? null;
-    const event = shownRow({ kind: 'occurrence', series, override, originalStart });
-    return [{ registration, event }];
+    const target: Target = { kind: 'occurrence', series, override, originalStart };
+    return [{ registration, event: shownRow(target), target }];
   });
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '@chamber/contract';
 import type { TestContext } from '../../test/app.js';
 import {
+  CALENDAR_ID,
   type CalendarPeople,
   createSeries,
   deleteAppointment,
@@ -114,18 +115,34 @@ describe('an occurrence id retired by "Update all future events"', () => {
     expect(managed.statusCode, managed.body).toBe(200);
     expect(managed.json().event.id).toBe(`${successorSeries}_20260324T140000Z`);
 
-    // The calendar entry is the one the confirmation's file made: same UID, RECURRENCE-ID.
+    // One identity for the occurrence everywhere: its own file names it as the feed does, by
+    // the new series' UID and a RECURRENCE-ID that series' rule gives.
     const first = vevent(ics);
+    expect(first.getFirstPropertyValue('uid')).toBe(`${master}@portal.example`);
     const now = vevent(file.body);
-    expect(now.getFirstPropertyValue('uid')).toBe(first.getFirstPropertyValue('uid'));
-    expect(now.getFirstPropertyValue('uid')).toBe(`${master}@portal.example`);
-    expect(String(now.getFirstPropertyValue('recurrence-id'))).toBe(
-      String(first.getFirstPropertyValue('recurrence-id')),
-    );
-    expect(Number(now.getFirstPropertyValue('sequence'))).toBeGreaterThan(
-      Number(first.getFirstPropertyValue('sequence')),
-    );
+    expect(now.getFirstPropertyValue('uid')).toBe(`${successorSeries}@portal.example`);
+    expect(String(now.getFirstPropertyValue('recurrence-id'))).toBe('2026-03-24T08:00:00');
     expect(String(now.getFirstPropertyValue('dtstart'))).toBe('2026-03-24T08:00:00');
+    const feed = await ctx.app.inject(`/api/calendars/${CALENDAR_ID}/feed.ics`);
+    const calendar = new ICAL.Component(ICAL.parse(feed.body));
+    const byUid = (uid: string) =>
+      calendar
+        .getAllSubcomponents('vevent')
+        .filter((v) => v.getFirstPropertyValue('uid') === `${uid}@portal.example`);
+    const [successor] = byUid(successorSeries);
+    expect(successor!.getFirstProperty('recurrence-id')).toBeNull();
+    expect(String(successor!.getFirstPropertyValue('dtstart'))).toBe('2026-03-17T08:00:00');
+    const expanded = new ICAL.Event(successor!).iterator();
+    const starts: string[] = [];
+    for (let t = expanded.next(); t && starts.length < 3; t = expanded.next()) {
+      starts.push(t.toString());
+    }
+    expect(starts).toContain(String(now.getFirstPropertyValue('recurrence-id')));
+    // The old series ends with its last kept occurrence, March 10 at 7:30 Denver time.
+    const [old] = byUid(master);
+    const rule = old!.getFirstPropertyValue('rrule') as ICAL.Recur;
+    expect(rule.until!.toString()).toBe('2026-03-10T13:30:00Z');
+    expect(byUid(master)).toHaveLength(1);
   });
 
   it('follows a chain of edits to the latest occurrence, in one step', async () => {

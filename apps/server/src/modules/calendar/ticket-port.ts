@@ -34,6 +34,11 @@ export interface TicketBilling {
     },
   ): Promise<TicketInvoice>;
   invoices(db: Executor, ids: string[]): Promise<Map<string, TicketInvoice>>;
+  /**
+   * The number the next invoice will get, without taking it: what an answer that must read
+   * like a new ticket's shows when no invoice is issued.
+   */
+  nextNumber(db: Executor): Promise<string>;
   /** Whether card payment through Stripe is set up; without it every ticket is paid at the door. */
   readonly online: boolean;
   /** A Checkout page for the open invoice that ends when the seats' hold does. */

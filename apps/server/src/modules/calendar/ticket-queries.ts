@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   eventRegistrations,
   type Executor,
+  invoiceCounters,
   invoices,
   membershipSettings,
   payments,
@@ -18,6 +19,15 @@ export async function currency(db: Executor): Promise<string> {
     .from(membershipSettings)
     .limit(1);
   return row?.currency ?? 'USD';
+}
+
+/** The last invoice number taken in a year (0 before the first). */
+export async function lastInvoiceSequence(db: Executor, year: number): Promise<number> {
+  const [row] = await db
+    .select({ last: invoiceCounters.last })
+    .from(invoiceCounters)
+    .where(eq(invoiceCounters.year, year));
+  return row?.last ?? 0;
 }
 
 /** Ticket invoices with their payment and what was refunded of it. */

@@ -166,6 +166,64 @@ describe('ticket prices', () => {
   });
 });
 
+describe('a repeat of an address already registered', () => {
+  // Someone else's address: the answer must read as a new party's would, ticket included.
+  const repeatAndNew = async (eventId: string, email: string) => {
+    const party = { name: 'Lee Park', numberOfGuests: 2 };
+    const repeat = await register(
+      ctx,
+      eventId,
+      { ...party, email },
+      { remoteAddress: '198.18.41.1' },
+    );
+    const fresh = await register(
+      ctx,
+      eventId,
+      { ...party, email: `new-${email}` },
+      { remoteAddress: '198.18.41.2' },
+    );
+    expect([repeat.statusCode, fresh.statusCode]).toEqual([201, 201]);
+    return [repeat.json<RegistrationResult>(), fresh.json<RegistrationResult>()] as const;
+  };
+
+  it('answers with a ticket and words like a new registration at the door', async () => {
+    const event = await paidEvent('Door Lookalike', { ticketPayment: 'door', capacity: 30 });
+    const first = await signUp(event.id, 3);
+    const [repeat, fresh] = await repeatAndNew(event.id, first.body.email);
+    expect(repeat.ticket).not.toBeNull();
+    expect(repeat.ticket!.invoiceId).not.toBe(first.result.ticket!.invoiceId);
+    expect(repeat.registration.id).not.toBe(first.result.registration.id);
+    const random = (r: RegistrationResult) => ({
+      ...r,
+      registration: { ...r.registration, id: '', email: '' },
+      ticket: { ...r.ticket!, invoiceId: '' },
+    });
+    expect(random(repeat)).toEqual(random(fresh));
+    expect(repeat).toMatchObject({ attendeeCount: 5, registrationCount: 2, seatsLeft: 25 });
+    expect(repeat.ticket).toMatchObject({ amountCents: 7000, status: 'unpaid', payment: 'door' });
+    // Nothing was issued for the repeat: the number it showed went to the new party.
+    expect(repeat.ticket!.invoiceNumber).toBe(fresh.ticket!.invoiceNumber);
+    const [kept] = await ctx.db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.id, first.result.registration.id));
+    expect(kept).toMatchObject({ guests: 3, invoiceId: first.result.ticket!.invoiceId });
+  });
+
+  it('answers an online ticket with seats held and a ticket of the same shape', async () => {
+    const event = await paidEvent('Online Lookalike', { capacity: 30 });
+    const first = await signUp(event.id, 1);
+    const [repeat, fresh] = await repeatAndNew(event.id, first.body.email);
+    expect(Object.keys(repeat.ticket!)).toEqual(Object.keys(fresh.ticket!));
+    expect(repeat.registration).toMatchObject({
+      seatStatus: 'held',
+      holdUntil: fresh.registration.holdUntil,
+    });
+    expect(repeat.ticket).toMatchObject({ amountCents: 7000, status: 'unpaid', payment: 'online' });
+    expect(repeat).toMatchObject({ attendeeCount: 3, registrationCount: 2, seatsLeft: 27 });
+  });
+});
+
 describe('paying online', () => {
   it('holds the seats, takes the payment through Checkout and the signed webhook, then confirms with a receipt', async () => {
     const event = await paidEvent('Paid Luncheon', { capacity: 10 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type EventTicket,
   formatMoney,
@@ -174,6 +175,23 @@ export class Tickets {
       status,
       payment,
       checkoutUrl,
+    };
+  }
+
+  /**
+   * What a new party's ticket would read, with nothing issued: the answer to a repeat of an
+   * address already registered, which must not tell it apart from a new registration. Its
+   * invoice id is fresh and random, its number the next one; no payment page is opened.
+   */
+  async unissued(terms: TicketTerms, guests: number): Promise<TicketState> {
+    return {
+      amountCents: terms.unitCents * guests,
+      currency: await this.billing.currency(this.db),
+      invoiceId: randomUUID(),
+      invoiceNumber: await this.billing.nextNumber(this.db),
+      status: 'unpaid',
+      payment: terms.payment,
+      checkoutUrl: null,
     };
   }
 

@@ -1,6 +1,7 @@
 import {
   type CancelledRegistration,
   type ManagedRegistration,
+  type NewManageLink,
   REGISTRATION_TOKEN_HEADER,
   type UpdateManagedRegistration,
 } from '@chamber/contract';
@@ -75,5 +76,19 @@ export function useAcceptOffer(token: string) {
       queryClient.setQueryData(managedKey, saved);
       void queryClient.invalidateQueries({ queryKey: calendarKeys.event(saved.event.id) });
     },
+  });
+}
+
+/**
+ * POST /registrations/manage/new-link: a new link goes to the registration's address, and
+ * every earlier one (this page's too) stops working.
+ */
+export function useNewManageLink(token: string) {
+  return useMutation({
+    mutationFn: () =>
+      api.post<NewManageLink>(`${PATH}/new-link`, undefined, {
+        ...withToken(token),
+        errorMessage: 'Could not send a new link. Please try again.',
+      }),
   });
 }

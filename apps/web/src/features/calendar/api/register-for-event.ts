@@ -2,14 +2,18 @@ import type { Appointment, RegisterForEvent, RegistrationResult } from '@chamber
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { calendarKeys } from '@/lib/api/calendar-keys';
+import { repeatKey } from '../lib/repeat-keys';
 
-/** POST /calendars/appointments/{id}/registrations: stored, and confirmed by mail with the .ics. */
+/**
+ * POST /calendars/appointments/{id}/registrations: stored, and confirmed by mail with the .ics.
+ * A repeat of the same form is the same request (`repeatKey`): answered as the first was.
+ */
 export function registerForEvent(id: string, body: RegisterForEvent) {
-  return api.post<RegistrationResult>(
-    `/calendars/appointments/${encodeURIComponent(id)}/registrations`,
-    body,
-    { errorMessage: 'Registration failed. Please try again.' },
-  );
+  const path = `/calendars/appointments/${encodeURIComponent(id)}/registrations`;
+  return api.post<RegistrationResult>(path, body, {
+    errorMessage: 'Registration failed. Please try again.',
+    headers: { 'Idempotency-Key': repeatKey(path, body) },
+  });
 }
 
 /**

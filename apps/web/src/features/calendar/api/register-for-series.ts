@@ -6,6 +6,7 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { calendarKeys } from '@/lib/api/calendar-keys';
+import { repeatKey } from '../lib/repeat-keys';
 
 const path = (id: string) =>
   `/calendars/appointments/${encodeURIComponent(id)}/series-registrations`;
@@ -30,6 +31,7 @@ export function useRegisterForSeries(id: string) {
     mutationFn: (body: RegisterForEvent) =>
       api.post<SeriesRegistrationResult>(path(id), body, {
         errorMessage: 'Registration failed. Please try again.',
+        headers: { 'Idempotency-Key': repeatKey(path(id), body) },
       }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: calendarKeys.event(id) });

@@ -178,6 +178,21 @@ describe('the event dialog on the calendar', () => {
     });
   });
 
+  it('takes tickets by card by default when card payment is set up', async () => {
+    stubApi({
+      ...signedInAs(makeProfile()),
+      ...calendarRoutes([]),
+      'GET /payments/options': () => json(200, { online: true, offlineMethods: ['cash'] }),
+    });
+    const dialog = await openCreator();
+    fireEvent.change(within(dialog).getByLabelText('Non-member price ($ per seat)'), {
+      target: { value: '45' },
+    });
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Payment').textContent).toBe('Pay online'),
+    );
+  });
+
   it('offers only the door when card payment is not set up', async () => {
     stubApi({
       ...signedInAs(makeProfile()),

@@ -4,7 +4,7 @@ import {
   type CalendarEvent,
   type EventForm,
 } from '@chamber/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -230,6 +230,16 @@ function TicketFields({ form }: { form: EventFormApi }) {
     name: ['memberPrice', 'price', 'ticketPayment', 'refundOnCancel'],
   });
   const priced = `${memberPrice}${price}`.trim() !== '';
+  // An event that was free when the form opened and gets a price is paid by card when card
+  // payment is set up, unless the organizer chose otherwise.
+  const defaults = form.formState.defaultValues;
+  const wasFree = `${defaults?.memberPrice ?? ''}${defaults?.price ?? ''}`.trim() === '';
+  const { setValue, getFieldState } = form;
+  useEffect(() => {
+    if (priced && online && wasFree && !getFieldState('ticketPayment').isDirty) {
+      setValue('ticketPayment', 'online');
+    }
+  }, [priced, online, wasFree, setValue, getFieldState]);
   const priceField = (name: 'memberPrice' | 'price', label: string, description: string) => (
     <InputField
       control={form.control}

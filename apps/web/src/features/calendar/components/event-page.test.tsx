@@ -341,6 +341,10 @@ describe('EventPage', () => {
     stubApi({ 'GET /calendars/appointments/e-1': () => json(200, makeAppointment()) });
     renderWithProviders(<EventPage id="e-1" />);
     const held = await screen.findByText(/^Not paid yet: \$70\.00 \(invoice 2026-0005\)\./);
+    expect(
+      screen.getByRole('heading', { name: 'Not paid yet — pay to keep your seat' }),
+    ).toBeTruthy();
+    expect(screen.queryByText("You're Registered!")).toBeNull();
     expect(held.textContent).toContain('(30 minutes left) while you pay.');
     expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
       'https://checkout.stripe.com/c/pay/cs_test_1',
@@ -491,6 +495,136 @@ describe('EventPage', () => {
     expect(screen.getByText("We've sent a confirmation to your email.")).toBeTruthy();
     await waitFor(() => expect(screen.getByText('3 registered')).toBeTruthy());
     expect(screen.queryByRole('button', { name: 'Register Now' })).toBeNull();
+  });
+
+  it('sends a double click once, and a repeat of the same form as the same request', async () => {
+    let answer = 0;
+    const api = stubApi({
+      'GET /calendars/appointments/e-1': () => json(200, makeAppointment()),
+      'POST /calendars/appointments/e-1/registrations': (body) => {
+        answer += 1;
+        if (answer === 1) return json(503, { error: 'unavailable', message: 'Try again.' });
+        return json(201, {
+          registration: {
+            id: 'r-1',
+            eventId: 'e-1',
+            ...(body as object),
+            guests: 1,
+            seatStatus: 'confirmed',
+            waitlistPosition: null,
+            holdUntil: null,
+            checkedInAt: null,
+            createdAt: '',
+            updatedAt: '',
+          },
+          updated: false,
+          attendeeCount: 1,
+          registrationCount: 1,
+          seatsLeft: null,
+          message: "We've sent a confirmation to your email.",
+        });
+      },
+    });
+    renderWithProviders(<EventPage id="e-1" />);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Register Now' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Register for Event' });
+    fireEvent.change(within(dialog).getByLabelText('Full Name*'), {
+      target: { value: 'Ana Reyes' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Email*'), {
+      target: { value: 'ana@reyesdental.example' },
+    });
+    const button = within(dialog).getByRole('button', { name: 'Register' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await within(dialog).findByText('Try again.')).toBeTruthy();
+    const route = 'POST /calendars/appointments/e-1/registrations';
+    const posts = () => api.calls.filter((c) => c.route === route);
+    expect(posts()).toHaveLength(1);
+
+    // Sent again unchanged: the same request, which the server answers as it did the first.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText("You're Registered!")).toBeTruthy();
+    expect(posts()).toHaveLength(2);
+    const [first, second] = posts().map((c) => c.headers['Idempotency-Key']);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toBe(first);
+  });
+
+  it('shows the price, the rate and the party’s total before paying', async () => {
+    const ticket = {
+      memberPriceCents: 3500,
+      priceCents: 4500,
+      currency: 'USD',
+      payment: 'online' as const,
+      refundOnCancel: false,
+      refundCutoffHours: 48,
+      viewerPriceCents: 4500,
+      viewerIsMember: false,
+    };
+    const api = stubApi({
+      'GET /calendars/appointments/e-1': () => json(200, makeAppointment({ ticket })),
+      'POST /calendars/appointments/e-1/registrations': () =>
+        json(201, {
+          registration: {
+            id: 'r-2',
+            eventId: 'e-1',
+            name: 'Ana Reyes',
+            email: 'ana@reyesdental.example',
+            phone: null,
+            guests: 2,
+            notes: null,
+            seatStatus: 'held',
+            waitlistPosition: null,
+            holdUntil: '2026-03-10T16:30:00.000Z',
+            checkedInAt: null,
+            createdAt: '',
+            updatedAt: '',
+          },
+          updated: false,
+          attendeeCount: 2,
+          registrationCount: 1,
+          seatsLeft: null,
+          message:
+            'Your seats are held for 30 minutes while you pay. The payment page could not be opened just now; please try again from your registration.',
+          ticket: {
+            amountCents: 9000,
+            currency: 'USD',
+            invoiceId: 'i-1',
+            invoiceNumber: '2026-0009',
+            status: 'unpaid',
+            payment: 'online',
+            checkoutUrl: null,
+          },
+        }),
+    });
+    renderWithProviders(<EventPage id="e-1" />);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Register Now' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Register for Event' });
+    const price = within(dialog).getByRole('region', { name: 'Price' });
+    expect(within(price).getByText('$45.00 a seat')).toBeTruthy();
+    expect(within(price).getByText('Non-member rate')).toBeTruthy();
+    expect(
+      within(price).getByText('Members with an active membership pay $35.00 a seat.'),
+    ).toBeTruthy();
+    expect(within(price).getByText('$45.00', { selector: 'dd' })).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Number of Guests'), {
+      target: { value: '2' },
+    });
+    expect(await within(price).findByText('$90.00')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Full Name*'), {
+      target: { value: 'Ana Reyes' },
+    });
+    fireEvent.change(within(dialog).getByLabelText('Email*'), {
+      target: { value: 'ana@reyesdental.example' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue to payment — $90.00' }));
+    // Held, and the payment page did not open: not registered until it is paid.
+    expect(
+      await screen.findByRole('heading', { name: 'Not paid yet — pay to keep your seat' }),
+    ).toBeTruthy();
+    expect(screen.queryByText("You're Registered!")).toBeNull();
+    expect(api.bodies('POST /calendars/appointments/e-1/registrations')).toHaveLength(1);
   });
 
   it('downloads the calendar file named after the title', async () => {

@@ -185,6 +185,7 @@ function EventView({ event }: { event: Appointment }) {
       <RegistrationDialog
         eventId={event.id}
         eventTitle={event.title}
+        ticket={event.ticket}
         open={registering}
         onOpenChange={setRegistering}
         series={
@@ -208,7 +209,12 @@ function EventView({ event }: { event: Appointment }) {
           }
           setConfirmation(result.message);
           setWaitlisted(result.registration.seatStatus === 'waitlisted');
-          setTicketNotice(doorNotice(result));
+          // Held for an online payment whose page did not open: not registered until paid.
+          setTicketNotice(
+            result.registration.seatStatus === 'held'
+              ? { tone: 'due', text: result.message, held: true }
+              : doorNotice(result),
+          );
           setRegistering(false);
         }}
         onCloseAutoFocus={(e) => {

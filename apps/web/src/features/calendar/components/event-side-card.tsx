@@ -16,7 +16,7 @@ import { useChamber } from '@/lib/chamber/use-chamber';
 import { downloadEventIcs } from '../api/download-event-ics';
 import { pageLink } from '../lib/event-links';
 import { RegisterButton } from './register-button';
-import { ticketLines, type TicketNotice } from '../lib/ticket-text';
+import { HELD_HEADING, ticketLines, type TicketNotice } from '../lib/ticket-text';
 import { EventWebsiteButton } from './event-website-button';
 
 export const CONFIRMATION_SENT = "We've sent a confirmation to your email.";
@@ -79,9 +79,11 @@ export function EventSideCard({
           >
             {!registered
               ? 'Register for Event'
-              : waitlisted
-                ? "You're on the Waiting List"
-                : "You're Registered!"}
+              : ticketNotice?.held
+                ? HELD_HEADING
+                : waitlisted
+                  ? "You're on the Waiting List"
+                  : "You're Registered!"}
           </h2>
         </CardHeader>
         <CardContent className="grid gap-3">
@@ -115,7 +117,7 @@ export function EventSideCard({
           {registered ? (
             // Seats held for an online payment are confirmed, and mailed, once paid; the
             // ticket's notice above says so, and says when the payment has been made.
-            ticketNotice?.payUrl || ticketNotice?.tone === 'paid' ? null : (
+            ticketNotice?.payUrl || ticketNotice?.held || ticketNotice?.tone === 'paid' ? null : (
               <p role="status" className="flex items-start gap-2 text-success">
                 <CircleCheckIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
                 {confirmation ?? CONFIRMATION_SENT}

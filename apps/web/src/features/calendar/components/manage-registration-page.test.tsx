@@ -86,6 +86,24 @@ describe('the manage link’s page', () => {
     expect(JSON.stringify(api.calls.map((c) => c.route))).not.toContain(TOKEN);
   });
 
+  it('asks for a new link by email: the page then says earlier links stopped working', async () => {
+    const message =
+      "We've emailed a new link to robin@halebakery.example. Links in earlier emails no longer work.";
+    const api = renderPage(link, {
+      'GET /registrations/manage': () => json(200, managed()),
+      'POST /registrations/manage/new-link': () => json(200, { message }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Harvest Mixer' });
+    expect(
+      screen.getByText(/The links in all your emails about this registration work/),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a new link' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Link Sent' })).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+    const post = api.calls.find((c) => c.route === 'POST /registrations/manage/new-link')!;
+    expect(post.headers['x-registration-token']).toBe(TOKEN);
+  });
+
   it('changes the party size and details', async () => {
     const api = renderPage(link, {
       'GET /registrations/manage': () => json(200, managed()),
@@ -174,11 +192,11 @@ describe('the manage link’s page', () => {
         json(404, {
           error: 'not_found',
           message:
-            'This link is not valid. It may have been replaced by a newer email, or the registration was cancelled.',
+            'This link is not valid. It may have been replaced by a newer one you asked for, or the registration was cancelled.',
         }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Link Not Valid' })).toBeTruthy();
-    expect(screen.getByText(/replaced by a newer email/)).toBeTruthy();
+    expect(screen.getByText(/replaced by a newer one you asked for/)).toBeTruthy();
   });
 
   it('asks the server nothing when the address carries no token', async () => {

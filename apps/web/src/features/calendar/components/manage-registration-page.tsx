@@ -31,6 +31,7 @@ import {
   manageRegistrationDefaults,
   manageRegistrationFormSchema,
 } from '../lib/registration-form';
+import { NewLinkButton } from './new-link-button';
 import { PageLoading, ProblemCard } from './page-states';
 import { RegistrationFields } from './registration-fields';
 
@@ -41,7 +42,7 @@ export function tokenFromFragment(hash: string): string | null {
 }
 
 const LINK_NOT_VALID =
-  'This link is not valid. It may have been replaced by a newer email, or the registration was cancelled.';
+  'This link is not valid. It may have been replaced by a newer one you asked for, or the registration was cancelled.';
 
 /**
  * /registrations/manage#token=…, opened from the registration mail: the registrant sees the
@@ -56,21 +57,23 @@ export function ManageRegistrationPage() {
 
 function ManagedRegistrationView({ token }: { token: string }) {
   const query = useManagedRegistration(token);
-  const [cancelled, setCancelled] = useState<{ message: string; eventId: string } | null>(null);
+  const [ended, setEnded] = useState<{ title: string; message: string; eventId: string } | null>(
+    null,
+  );
   useDocumentTitle('Your Registration');
 
-  if (cancelled) {
+  if (ended) {
     return (
       <Shell>
         <Card role="status" className="items-center px-6 text-center">
           <CalendarX2Icon className="size-12 text-muted-foreground" aria-hidden="true" />
           <div className="grid gap-2">
-            <h1 className="text-2xl font-bold">Registration Cancelled</h1>
-            <p className="text-muted-foreground">{cancelled.message}</p>
+            <h1 className="text-2xl font-bold">{ended.title}</h1>
+            <p className="text-muted-foreground">{ended.message}</p>
           </div>
           <div className="flex flex-wrap justify-center gap-2">
             <Button asChild variant="outline">
-              <Link to={paths.event.href(cancelled.eventId)}>View the event</Link>
+              <Link to={paths.event.href(ended.eventId)}>View the event</Link>
             </Button>
             <Button asChild>
               <Link to={paths.calendar.href()}>Back to Calendar</Link>
@@ -100,7 +103,12 @@ function ManagedRegistrationView({ token }: { token: string }) {
     <RegistrationCard
       managed={query.data}
       token={token}
-      onCancelled={(message) => setCancelled({ message, eventId: query.data.event.id })}
+      onCancelled={(message) =>
+        setEnded({ title: 'Registration Cancelled', message, eventId: query.data.event.id })
+      }
+      onReplaced={(message) =>
+        setEnded({ title: 'New Link Sent', message, eventId: query.data.event.id })
+      }
     />
   );
 }
@@ -109,10 +117,12 @@ function RegistrationCard({
   managed,
   token,
   onCancelled,
+  onReplaced,
 }: {
   managed: ManagedRegistration;
   token: string;
   onCancelled: (message: string) => void;
+  onReplaced: (message: string) => void;
 }) {
   const { event, registration, canChange, closedReason } = managed;
   return (
@@ -161,6 +171,7 @@ function RegistrationCard({
             </p>
           </div>
         )}
+        <NewLinkButton token={token} onReplaced={onReplaced} />
       </Card>
     </Shell>
   );

@@ -1,5 +1,6 @@
-import type { RegistrationResult, SeriesRegistrationResult } from '@chamber/contract';
-import { useState } from 'react';
+import type { EventTicket, RegistrationResult, SeriesRegistrationResult } from '@chamber/contract';
+import { useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -22,6 +23,7 @@ import {
   registrationFormSchema,
 } from '../lib/registration-form';
 import { RegistrationFields } from './registration-fields';
+import { partyPrice, RegistrationPrice, registerLabel } from './registration-price';
 
 interface RegistrationDialogProps {
   eventId: string;
@@ -29,6 +31,8 @@ interface RegistrationDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onRegistered: (result: RegistrationResult) => void;
+  /** A paid event's ticket as this viewer pays it: the dialog shows the price before paying. */
+  ticket?: EventTicket | null;
   /** An occurrence of a series: the form also offers every upcoming date. */
   series?: { timezone: string; onRegistered: (result: SeriesRegistrationResult) => void } | null;
   onCloseAutoFocus?: (event: Event) => void;
@@ -45,6 +49,7 @@ export function RegistrationDialog({
   open,
   onOpenChange,
   onRegistered,
+  ticket = null,
   series = null,
   onCloseAutoFocus,
 }: RegistrationDialogProps) {
@@ -60,6 +65,7 @@ export function RegistrationDialog({
             eventId={eventId}
             onCancel={() => onOpenChange(false)}
             onRegistered={onRegistered}
+            ticket={ticket}
             series={series}
           />
         ) : null}
@@ -123,11 +129,13 @@ function RegistrationForm({
   eventId,
   onCancel,
   onRegistered,
+  ticket,
   series,
 }: {
   eventId: string;
   onCancel: () => void;
   onRegistered: (result: RegistrationResult) => void;
+  ticket: EventTicket | null;
   series: RegistrationDialogProps['series'];
 }) {
   const { user } = useAuth();
@@ -139,6 +147,11 @@ function RegistrationForm({
   const [scope, setScope] = useState<'one' | 'all'>('one');
   const [answer, setAnswer] = useState<SeriesRegistrationResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Set at once on the first press: a second press before the button re-renders disabled
+  // must not send again.
+  const sending = useRef(false);
+  const guests = useWatch({ control: form.control, name: 'numberOfGuests' });
+  const price = partyPrice(ticket, guests, series && scope === 'all' ? allCount : 1);
 
   if (answer && series) {
     return (
@@ -151,6 +164,8 @@ function RegistrationForm({
   }
 
   async function onSubmit(values: Parameters<typeof registrationBody>[0]) {
+    if (sending.current) return;
+    sending.current = true;
     setError(null);
     try {
       if (series && scope === 'all') {
@@ -173,10 +188,12 @@ function RegistrationForm({
           ? failure.message
           : 'Registration failed. Please try again.',
       );
+    } finally {
+      sending.current = false;
     }
   }
 
-  const pending = register.isPending || registerAll.isPending;
+  const pending = register.isPending || registerAll.isPending || form.formState.isSubmitting;
   return (
     <Form form={form} onSubmit={(values) => void onSubmit(values)} className="grid gap-4">
       {series && allCount > 1 ? (
@@ -206,6 +223,9 @@ function RegistrationForm({
         withEmail
         notesPlaceholder="Dietary needs, accessibility, questions for the organizer"
       />
+      {ticket && ticket.viewerPriceCents !== null ? (
+        <RegistrationPrice ticket={ticket} price={price} />
+      ) : null}
       <FormError>{error}</FormError>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
@@ -213,7 +233,7 @@ function RegistrationForm({
         </Button>
         <Button type="submit" disabled={pending}>
           {pending ? <Spinner className="size-4" /> : null}
-          Register
+          {registerLabel(price)}
         </Button>
       </DialogFooter>
     </Form>

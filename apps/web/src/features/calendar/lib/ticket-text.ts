@@ -84,10 +84,15 @@ export function holdText(holdUntil: string, now: Date): string | null {
   return `Your seats are held until ${at} (${left} ${left === 1 ? 'minute' : 'minutes'} left) while you pay.`;
 }
 
+/** The side card's heading while seats are held for a ticket not yet paid. */
+export const HELD_HEADING = 'Not paid yet — pay to keep your seat';
+
 /** Where this browser's ticket stands: paid, due (at the door or online), or released. */
 export interface TicketNotice {
   tone: 'paid' | 'due' | 'released';
   text: string;
+  /** Seats held until an online payment: not registered yet (HELD_HEADING). */
+  held?: boolean;
   /** The Checkout page, while the seats are held. */
   payUrl?: string;
 }
@@ -133,6 +138,7 @@ export function checkoutReturn(eventId: string, paid: boolean, now: Date): Check
         tone: 'due',
         text: `Not paid yet: ${amount} (invoice ${pending.invoiceNumber}). ${held}`,
         payUrl: pending.checkoutUrl,
+        held: true,
       },
       settled: false,
       released: false,
