@@ -117,8 +117,8 @@ describe('cached directory pages', () => {
     // A new contact counts at once too.
     const { total } = await directory();
     await other.db
-      .execute(sql`insert into contacts (first_name, last_name, business_name, membership_tier)
-      values ('New', 'Member', 'Fresh Bakery', 'standard')`);
+      .execute(sql`insert into contacts (first_name, last_name, business_name, membership_tier, payment_status)
+      values ('New', 'Member', 'Fresh Bakery', 'standard', 'paid')`);
     expect((await directory()).total).toBe(total + 1);
   });
 

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member, MemberList } from '@chamber/contract';
-import { memberships } from '@chamber/db';
+import { contacts, memberships } from '@chamber/db';
 import {
   createContact,
   createTestApp,
@@ -189,6 +189,13 @@ describe('paging', () => {
         specialties: ['Realty'],
       });
     }
+    // A paid term gives a member a join date; staff may clear one the chamber does not know.
+    await ctx.db
+      .update(contacts)
+      .set({ memberSince: null })
+      .where(
+        and(eq(contacts.businessName, 'Twin Peaks Realty'), ne(contacts.memberSince, '2020-05-01')),
+      );
   });
 
   it.each(['name', 'memberSince', 'tier'])(

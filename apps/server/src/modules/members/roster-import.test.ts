@@ -116,14 +116,15 @@ describe('importRoster', () => {
     expect(await contactByEmail('priya@canalbooks.example')).toMatchObject({
       businessName: 'Canal Street "Used & New" Books',
       membershipTier: 'standard',
-      memberSince: null,
+      // No date in the file: the first paid term, from the day of the import (the test clock's).
+      memberSince: '2026-03-10',
       phone: null,
       specialties: [],
     });
     expect(await contactByEmail('gold@tiers.example')).toMatchObject({
       membershipTier: 'standard',
     });
-    expect(await contactByEmail('date@dates.example')).toMatchObject({ memberSince: null });
+    expect(await contactByEmail('date@dates.example')).toMatchObject({ memberSince: '2026-03-10' });
     expect(await contactByEmail('state@states.example')).toMatchObject({ state: 'UT' });
     expect(await contactByEmail('site@sites.example')).toMatchObject({ website: null });
   });
@@ -405,7 +406,7 @@ describe('roster files as spreadsheets save them', () => {
     expect(await contactByEmail('jo@copperkettle.example')).toMatchObject({
       membershipTier: 'elite',
       state: null,
-      memberSince: null,
+      memberSince: '2026-03-10',
     });
   });
 });

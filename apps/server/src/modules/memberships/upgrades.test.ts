@@ -100,8 +100,8 @@ describe('an upgrade priced on the term it covers', () => {
       .from(invoiceLines)
       .where(eq(invoiceLines.invoiceId, invoiceOf(again).id));
     expect(lines.map((l) => [l.unitCents, l.description])).toEqual([
-      [3452, expect.stringContaining('2026-11-30 to 2026-12-20: 21 of the term')],
-      [60000, expect.stringContaining('2026-12-21 to 2027-12-20: 365 of the term')],
+      [3452, expect.stringContaining('November 30, 2026 to December 20, 2026: 21 of the term')],
+      [60000, expect.stringContaining('December 21, 2026 to December 20, 2027: 365 of the term')],
     ]);
     expect((await pay(invoiceOf(again).id)).statusCode).toBe(201);
     now = await mine(token);
@@ -180,7 +180,10 @@ describe('plans the chamber no longer offers', () => {
     setDay('2026-12-20');
 
     n += 1;
-    const user = await createTestUser(ctx.db, { email: `newcomer${n}@upgrade.example` });
+    const user = await createTestUser(ctx.db, {
+      email: `newcomer${n}@upgrade.example`,
+      contact: { paymentStatus: 'pending' },
+    });
     const newcomer = user.email;
     const join = await call('POST', '/api/membership/join', newcomer, { planId: plans.enhanced });
     expect(join.statusCode).toBe(409);

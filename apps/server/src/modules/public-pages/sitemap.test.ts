@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, users } from '@chamber/db';
+import { contacts, membershipPlans, users } from '@chamber/db';
 import {
   createContact,
   createTestApp,
@@ -78,20 +78,27 @@ describe('/sitemap.xml', () => {
     }
     expect((await ctx.app.inject(`/api/members/${unpaid.contactId}`)).statusCode).toBe(404);
 
-    // Paid (recorded by an admin): listed at once.
+    // Paid (its join invoice, recorded by an admin): listed at once.
     const admin = await createTestUser(ctx.db, { role: 'admin', contact: false });
-    const saved = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/admin/users/${unpaid.id}`,
-      headers: { authorization: `Bearer ${await signIn(ctx, admin.email)}` },
-      payload: {
-        firstName: unpaid.firstName,
-        lastName: unpaid.lastName,
-        email: unpaid.email,
-        paymentStatus: 'paid',
-      },
+    const [plan] = await ctx.db
+      .select({ id: membershipPlans.id })
+      .from(membershipPlans)
+      .where(eq(membershipPlans.level, 'standard'));
+    const joined = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/membership/join',
+      headers: { authorization: `Bearer ${await signIn(ctx, unpaid.email)}` },
+      payload: { planId: plan!.id },
     });
-    expect(saved.statusCode, saved.body).toBe(200);
+    expect(joined.statusCode, joined.body).toBeLessThan(300);
+    const invoice = joined.json<{ invoice: { id: string; totalCents: number } }>().invoice;
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/invoices/${invoice.id}/payments`,
+      headers: { authorization: `Bearer ${await signIn(ctx, admin.email)}` },
+      payload: { amountCents: invoice.totalCents, method: 'check', reference: '2044' },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
     expect(await sitemapUrls()).toContain(page(unpaid.contactId));
     const listed = await ctx.app.inject('/api/members?search=upholstery');
     expect(listed.json()).toMatchObject({ total: 1 });
