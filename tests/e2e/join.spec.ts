@@ -75,7 +75,9 @@ test('a visitor joins the Enhanced plan by invoice; staff record the check; the 
   const status = page.getByRole('status').filter({ hasText: 'We emailed invoice' });
   await expect(status).toContainText(`for $550.00 to ${who.email}`);
   const invoiceNumber = (await status.textContent())!.match(/invoice (\d{4}-\d{4})/)![1]!;
-  await expect(page.getByText(`Please quote ${invoiceNumber} with your payment.`)).toBeVisible();
+  // How to pay, ending with the number to quote.
+  const howToPay = page.getByRole('region', { name: `How to pay invoice ${invoiceNumber}` });
+  await expect(howToPay.getByRole('definition').last()).toHaveText(`Invoice ${invoiceNumber}`);
 
   const mail = await mailContaining(`Subject: Invoice ${invoiceNumber}: $550.00`, since);
   expect(mail).toContain(who.email);
