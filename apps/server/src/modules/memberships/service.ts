@@ -345,6 +345,15 @@ export class MembershipsService {
       const [term] = termsFrom(settings.termRule, m.paidThrough ?? today, m.paidThrough ?? today);
       return priceCents / daysInclusive(term!.startsOn, term!.endsOn);
     };
+    // What both answers say of the membership as it stands.
+    const asNow = {
+      currency: settings.currency,
+      today,
+      fromPlan: planRef(view.plan),
+      paidThrough: m.paidThrough,
+      daysLeft,
+      fromDailyCents: dailyOf(view.plan.priceCents),
+    };
     if (query.change === 'renewal') {
       if (!this.mayRenew(m, today)) throw renewalClosed(m);
       const plan = view.nextPlan ?? view.plan;
@@ -352,13 +361,8 @@ export class MembershipsService {
       const days = daysInclusive(term.startsOn, term.endsOn);
       return {
         change: 'renewal',
-        currency: settings.currency,
-        today,
-        fromPlan: planRef(view.plan),
+        ...asNow,
         toPlan: planRef(plan),
-        paidThrough: m.paidThrough,
-        daysLeft,
-        fromDailyCents: dailyOf(view.plan.priceCents),
         toDailyCents: term.amountCents / days,
         lines: [{ ...term, days, daysCharged: days }],
         totalCents: term.amountCents,
@@ -383,13 +387,8 @@ export class MembershipsService {
     );
     return {
       change: 'upgrade',
-      currency: settings.currency,
-      today,
-      fromPlan: planRef(view.plan),
+      ...asNow,
       toPlan: planRef(plan),
-      paidThrough: m.paidThrough,
-      daysLeft,
-      fromDailyCents: dailyOf(view.plan.priceCents),
       toDailyCents: dailyOf(plan.priceCents),
       lines: parts.map((p) => ({
         startsOn: p.startsOn > today ? p.startsOn : today,
