@@ -121,4 +121,27 @@ describe('OutboxMailer', () => {
     });
     expect(mail.text).toContain('Hi Tom,');
   });
+
+  it('ends every line of the file in CRLF (RFC 5322 §2.3), the parts’ lines too', async () => {
+    const mailer = new OutboxMailer(path.join(dir, 'crlf'), 'office@rivertonchamber.example');
+    const sent = await mailer.send({
+      to: 'tom@redwoodhardware.example',
+      ...confirmationCodeMail(chamber, '271828', 10),
+      attachments: [
+        {
+          filename: 'luncheon.ics',
+          content: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n',
+          contentType: 'text/calendar',
+        },
+      ],
+    });
+    const raw = await readFile(sent.outboxFile!, 'latin1');
+    // The text and HTML parts were given with bare LFs between their lines.
+    expect(raw.split('\r\n').length).toBeGreaterThan(40);
+    expect(raw.match(/(?<!\r)\n/g)?.length ?? 0, 'bare LFs').toBe(0);
+    expect(raw.match(/\r(?!\n)/g)?.length ?? 0, 'bare CRs').toBe(0);
+    const mail = await simpleParser(raw);
+    expect(mail.text).toContain('271828');
+    expect(mail.attachments[0]!.content.toString()).toBe('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n');
+  });
 });

@@ -87,7 +87,13 @@ export class SmtpMailer implements Mailer {
  */
 export class OutboxMailer implements Mailer {
   readonly description: string;
-  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  // RFC 5322 §2.3: every line of a message ends in CRLF. Without `newline` the parts keep the
+  // bare LF of the text and HTML they were given, between headers that end in CRLF.
+  private readonly transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  });
 
   constructor(
     private readonly dir: string,
