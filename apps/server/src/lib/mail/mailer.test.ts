@@ -98,6 +98,71 @@ describe('SmtpMailer', () => {
   });
 });
 
+describe('the headers a message asks for', () => {
+  it('reach the SMTP server: the caller’s Message-ID, and Auto-Submitted only when automatic', async () => {
+    const smtp = await startSmtpServer();
+    const mailer = new SmtpMailer(smtp.url, 'office@rivertonchamber.example');
+    try {
+      const auto = await mailer.send({
+        to: 'maria@sweetwaterbakery.example',
+        ...welcomeMail(chamber, 'Maria'),
+        messageId: 'outbox-42.7f3a@members.rivertonchamber.example',
+        auto: true,
+      });
+      const answer = await mailer.send({
+        to: 'tom@redwoodhardware.example',
+        ...passwordChangedMail(chamber, 'Tom'),
+      });
+      const [first, second] = await smtp.waitFor(2);
+      expect(auto.messageId).toBe('<outbox-42.7f3a@members.rivertonchamber.example>');
+      expect(first!.messageId).toBe('<outbox-42.7f3a@members.rivertonchamber.example>');
+      expect(first!.headers.get('auto-submitted')).toBe('auto-generated');
+      // Made up by the mailer, and no automatic reply is turned away from it.
+      expect(second!.messageId).toBe(answer.messageId);
+      expect(second!.messageId).not.toContain('outbox-42');
+      expect(second!.headers.has('auto-submitted')).toBe(false);
+    } finally {
+      await mailer.close();
+      await smtp.close();
+    }
+  });
+
+  it('are written to the outbox file as they are sent', async () => {
+    const mailer = new OutboxMailer(path.join(dir, 'headers'), 'office@rivertonchamber.example');
+    const sent = await mailer.send({
+      to: 'tom@redwoodhardware.example',
+      ...welcomeMail(chamber, 'Tom'),
+      messageId: '<outbox-43@members.rivertonchamber.example>',
+      auto: true,
+    });
+    expect(sent.messageId).toBe('<outbox-43@members.rivertonchamber.example>');
+    const mail = await simpleParser(await readFile(sent.outboxFile!));
+    expect(mail.messageId).toBe('<outbox-43@members.rivertonchamber.example>');
+    expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
+  });
+
+  it('refuse a Message-ID that is not one, before anything is sent', async () => {
+    const outbox = path.join(dir, 'refused');
+    const mailer = new OutboxMailer(outbox, 'office@rivertonchamber.example');
+    for (const messageId of [
+      'outbox-44',
+      '<outbox-44@example.org',
+      '',
+      'a b@example.org',
+      'x@y>\r\nBcc: z@example.org',
+    ]) {
+      await expect(
+        mailer.send({
+          to: 'tom@redwoodhardware.example',
+          ...welcomeMail(chamber, 'Tom'),
+          messageId,
+        }),
+      ).rejects.toThrow('not a Message-ID');
+    }
+    await expect(readdir(outbox)).rejects.toThrow('ENOENT');
+  });
+});
+
 describe('OutboxMailer', () => {
   it('writes one .eml file a message, which a mail parser reads back', async () => {
     const outbox = path.join(dir, 'outbox');

@@ -20,6 +20,19 @@ export interface MailMessage {
   fromName?: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /**
+   * Sent on the portal's own initiative rather than in answer to something the recipient has
+   * just done (a reminder, a notice of a coming or failed charge, seats offered): the message
+   * carries `Auto-Submitted: auto-generated` (RFC 3834), and vacation replies and other
+   * automatic responders leave it unanswered.
+   */
+  auto?: boolean;
+  /**
+   * The Message-ID to send under, `id@domain` (angle brackets optional). Given the same on
+   * every attempt at one mail, a second copy is known for the same message by the receiving
+   * side. Without it, each send makes up its own.
+   */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -41,6 +54,19 @@ function fromHeader(configured: string, name: string | undefined) {
   return { name, address: configured };
 }
 
+/** A msg-id of RFC 5322 §3.6.4 in its common dot-atom form, without its brackets. */
+const MSG_ID = /^[\w.!#$%&'*+/=?^`{|}~-]+@[\w.-]+$/;
+
+/**
+ * The Message-ID header of a caller's id, in its brackets as the header has them (what `send`
+ * reports is then the header itself); an id that is not one is refused before anything is sent.
+ */
+function messageIdHeader(id: string): string {
+  const bare = /^<(.*)>$/.exec(id)?.[1] ?? id;
+  if (!MSG_ID.test(bare)) throw new Error(`not a Message-ID: ${JSON.stringify(id)}`);
+  return `<${bare}>`;
+}
+
 function toNodemailer(message: MailMessage, from: string) {
   return {
     from: fromHeader(from, message.fromName),
@@ -49,6 +75,8 @@ function toNodemailer(message: MailMessage, from: string) {
     text: message.text,
     html: message.html,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(message.messageId !== undefined ? { messageId: messageIdHeader(message.messageId) } : {}),
+    ...(message.auto ? { headers: { 'Auto-Submitted': 'auto-generated' } } : {}),
     attachments: message.attachments?.map((a) => ({ ...a })),
   };
 }
