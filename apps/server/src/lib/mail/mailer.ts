@@ -44,6 +44,11 @@ export interface SentMail {
 /** Where the portal's mail goes: an SMTP server, or the outbox folder. */
 export interface Mailer {
   readonly description: string;
+  /**
+   * Resolves once the message was taken. Rejects when that is not known, including when the
+   * connection dropped after the message was handed over and before the server said it took
+   * it: the server may hold it then, and sending it again may make a second copy.
+   */
   send(message: MailMessage): Promise<SentMail>;
   close(): Promise<void>;
 }
@@ -96,7 +101,20 @@ export class SmtpMailer implements Mailer {
     // reuses a few open connections instead of connecting, greeting and logging in again for
     // each message, which took most of each message's time. A connection idle for a second is
     // closed, so none is left for the mail server to drop between bursts.
-    this.transport = nodemailer.createTransport({ url, pool: true, idleTimeout: 1_000 });
+    //
+    // A connection that closes before the server's greeting (a restart, a connection limit)
+    // has its message put back in the pool's queue and sent on another: nothing of it reached
+    // the server, so that can send no second copy. Twice at most (docs/decisions.md, 104), then
+    // the send fails within a second and whoever sent it retries later. A connection that drops
+    // after the message was handed over (DATA) is never retried by the pool: the send fails,
+    // though the server may have taken the message, and the caller's retry then makes a second
+    // copy under the same Message-ID: a rare duplicate rather than a loss.
+    this.transport = nodemailer.createTransport({
+      url,
+      pool: true,
+      idleTimeout: 1_000,
+      maxRequeues: 2,
+    });
   }
 
   async send(message: MailMessage): Promise<SentMail> {
