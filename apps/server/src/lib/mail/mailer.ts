@@ -20,6 +20,19 @@ export interface MailMessage {
   fromName?: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /**
+   * Sent on the portal's own initiative rather than in answer to something the recipient has
+   * just done (a reminder, a notice of a coming or failed charge, seats offered): the message
+   * carries `Auto-Submitted: auto-generated` (RFC 3834), and vacation replies and other
+   * automatic responders leave it unanswered.
+   */
+  auto?: boolean;
+  /**
+   * The Message-ID to send under, `id@domain` (angle brackets optional). Given the same on
+   * every attempt at one mail, a second copy is known for the same message by the receiving
+   * side. Without it, each send makes up its own.
+   */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -31,6 +44,11 @@ export interface SentMail {
 /** Where the portal's mail goes: an SMTP server, or the outbox folder. */
 export interface Mailer {
   readonly description: string;
+  /**
+   * Resolves once the message was taken. Rejects when that is not known, including when the
+   * connection dropped after the message was handed over and before the server said it took
+   * it: the server may hold it then, and sending it again may make a second copy.
+   */
   send(message: MailMessage): Promise<SentMail>;
   close(): Promise<void>;
 }
@@ -41,6 +59,19 @@ function fromHeader(configured: string, name: string | undefined) {
   return { name, address: configured };
 }
 
+/** A msg-id of RFC 5322 §3.6.4 in its common dot-atom form, without its brackets. */
+const MSG_ID = /^[\w.!#$%&'*+/=?^`{|}~-]+@[\w.-]+$/;
+
+/**
+ * The Message-ID header of a caller's id, in its brackets as the header has them (what `send`
+ * reports is then the header itself); an id that is not one is refused before anything is sent.
+ */
+function messageIdHeader(id: string): string {
+  const bare = /^<(.*)>$/.exec(id)?.[1] ?? id;
+  if (!MSG_ID.test(bare)) throw new Error(`not a Message-ID: ${JSON.stringify(id)}`);
+  return `<${bare}>`;
+}
+
 function toNodemailer(message: MailMessage, from: string) {
   return {
     from: fromHeader(from, message.fromName),
@@ -49,6 +80,8 @@ function toNodemailer(message: MailMessage, from: string) {
     text: message.text,
     html: message.html,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(message.messageId !== undefined ? { messageId: messageIdHeader(message.messageId) } : {}),
+    ...(message.auto ? { headers: { 'Auto-Submitted': 'auto-generated' } } : {}),
     attachments: message.attachments?.map((a) => ({ ...a })),
   };
 }
@@ -68,7 +101,20 @@ export class SmtpMailer implements Mailer {
     // reuses a few open connections instead of connecting, greeting and logging in again for
     // each message, which took most of each message's time. A connection idle for a second is
     // closed, so none is left for the mail server to drop between bursts.
-    this.transport = nodemailer.createTransport({ url, pool: true, idleTimeout: 1_000 });
+    //
+    // A connection that closes before the server's greeting (a restart, a connection limit)
+    // has its message put back in the pool's queue and sent on another: nothing of it reached
+    // the server, so that can send no second copy. Twice at most (docs/decisions.md, 104), then
+    // the send fails within a second and whoever sent it retries later. A connection that drops
+    // after the message was handed over (DATA) is never retried by the pool: the send fails,
+    // though the server may have taken the message, and the caller's retry then makes a second
+    // copy under the same Message-ID: a rare duplicate rather than a loss.
+    this.transport = nodemailer.createTransport({
+      url,
+      pool: true,
+      idleTimeout: 1_000,
+      maxRequeues: 2,
+    });
   }
 
   async send(message: MailMessage): Promise<SentMail> {
@@ -87,7 +133,13 @@ export class SmtpMailer implements Mailer {
  */
 export class OutboxMailer implements Mailer {
   readonly description: string;
-  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  // RFC 5322 §2.3: every line of a message ends in CRLF. Without `newline` the parts keep the
+  // bare LF of the text and HTML they were given, between headers that end in CRLF.
+  private readonly transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  });
 
   constructor(
     private readonly dir: string,

@@ -173,18 +173,27 @@ export class EventMail {
     };
   }
 
-  /** Sends one message; with a target, its .ics is attached, and the QR of a check-in code. */
+  /**
+   * Sends one message; with a target, its .ics is attached, and the QR of a check-in code.
+   * `auto`: sent on the portal's own initiative, not in answer to something the recipient did,
+   * which the message says (`Auto-Submitted`).
+   */
   private async send(
     to: string,
     target: Target | null,
     content: (chamber: ChamberIdentity) => MailContent,
-    checkInCode?: string,
-    invite?: (chamber: ChamberIdentity) => IcsInvite,
+    extra: {
+      checkInCode?: string | undefined;
+      invite?: (chamber: ChamberIdentity) => IcsInvite;
+      auto?: true;
+    } = {},
   ) {
+    const { checkInCode, invite, auto } = extra;
     await this.mail.send(async (chamber) => ({
       to,
       ...renderMail(chamber, content(chamber)),
       ...(chamber.email ? { replyTo: chamber.email } : {}),
+      ...(auto ? { auto } : {}),
       attachments: [
         ...(target ? [await this.attachment(chamber, target, invite?.(chamber))] : []),
         ...(checkInCode
@@ -198,6 +207,15 @@ export class EventMail {
           : []),
       ],
     }));
+  }
+
+  /** `send` for a message on the portal's own initiative (a reminder, seats offered). */
+  private sendAutomatic(
+    to: string,
+    target: Target | null,
+    content: (chamber: ChamberIdentity) => MailContent,
+  ) {
+    return this.send(to, target, content, { auto: true });
   }
 
   private eventUrl(target: Target) {
@@ -244,7 +262,7 @@ export class EventMail {
           ? `Plans changed? The link above changes your party size and details or cancels your registration; it works for this address only, so keep it to yourself. Questions? Reply to reach the ${chamber.name}.`
           : `To change or cancel it again, use the link in your latest registration email, or reply to this message to reach the ${chamber.name}.`,
       }),
-      checkInCode,
+      { checkInCode },
     );
   }
 
@@ -323,7 +341,7 @@ export class EventMail {
     const row = shownRow(target);
     const title = row.title.trim() || 'Untitled Event';
     const until = whenInstant(registration.holdUntil!, row.timezone);
-    await this.send(registration.email, null, (chamber) => ({
+    await this.sendAutomatic(registration.email, null, (chamber) => ({
       subject: `Seats are free for you: ${title}`,
       preview: `Take them by ${until}`,
       greeting: `Hi ${firstName(registration.name)},`,
@@ -384,7 +402,7 @@ export class EventMail {
   async reminder(target: Target, registration: RegistrationRow, manageUrl: string) {
     const row = shownRow(target);
     const title = row.title.trim() || 'Untitled Event';
-    await this.send(registration.email, target, (chamber) => ({
+    await this.sendAutomatic(registration.email, target, (chamber) => ({
       subject: `Reminder: ${title}`,
       preview: `${whenText(row)}${row.location ? ` at ${row.location}` : ''}`,
       greeting: `Hi ${firstName(registration.name)},`,
@@ -546,8 +564,7 @@ export class EventMail {
           action: { label: 'See upcoming events', url: `${this.config.publicUrl}/calendar` },
           note: `Questions? Reply to this message to reach the ${chamber.name}.`,
         }),
-        undefined,
-        invite,
+        { invite },
       );
     }
     return cancelled.length;

@@ -52,10 +52,12 @@ async function runJob() {
 }
 
 async function registerFor(id: string, email: string) {
-  await mailsOf(async () => {
+  const mails = await mailsOf(async () => {
     const res = await register(ctx, id, { name: 'Robin Guest', email, numberOfGuests: '2' });
     expect(res.statusCode, res.body).toBe(201);
   });
+  // The confirmation answers the registrant's own action: no Auto-Submitted (RFC 3834).
+  expect(mails.map((m) => m.headers.get('auto-submitted') ?? 'none')).toEqual(['none']);
 }
 
 describe('reminders', () => {
@@ -88,6 +90,8 @@ describe('reminders', () => {
     const [mail] = mails;
     expect((mail!.to as { text: string }).text).toBe('robin@example.org');
     expect(mail!.subject).toBe('Reminder: Reminded Luncheon');
+    // Sent by the job on its own initiative, and it says so: auto-responders leave it alone.
+    expect(mail!.headers.get('auto-submitted')).toBe('auto-generated');
     expect(mail!.text).toContain('When: Thursday, March 12, 2026, 12:00 PM to 1:00 PM MDT');
     expect(mail!.text).toContain('Where: Riverton City Hall, 12830 S Redwood Rd, Riverton, UT');
     expect(mail!.text).toContain('Party size: 2');

@@ -660,6 +660,8 @@ describe('seats that free up go down the waiting list', () => {
 
     // Two seats are free: the party of four waits on, the party of two behind it is offered them.
     const offer = await smtp.mailTo(two.body.email, /^Seats are free for you: Gala$/);
+    // Not an answer to anything the party did now (RFC 3834 auto-generated).
+    expect(offer.headers.get('auto-submitted')).toBe('auto-generated');
     const text = offer.text!.replace(/\s+/g, ' ');
     expect(text).toContain('2 seats for Gala freed up');
     expect(text).toMatch(/if you take them by Wednesday, March 11, 2026 at 11:\d\d AM MDT\./);

@@ -35,6 +35,13 @@ export const mailDate = (key: string) =>
 const longDate = mailDate;
 
 /**
+ * Whether a dues mail goes out on the portal's own initiative, which it says
+ * (`Auto-Submitted: auto-generated`): all of them but the confirmation of automatic renewal,
+ * which answers the member's own switch, whoever sends it.
+ */
+export const isAutomatic = (kind: DuesNoticeKind) => kind !== 'auto_renew_on';
+
+/**
  * The dues job's mails (README, "Membership dues"): each names the membership, what is due
  * and by when, and links to /membership, where the member can pay, renew or update the card.
  * Plain text alongside the HTML, as every portal mail.

@@ -4,7 +4,7 @@ import { dateKeyIn, daysUntil, type DuesNoticeKind } from '@chamber/contract';
 import { contacts, type Database, duesNotices, membershipPlans, memberships } from '@chamber/db';
 import type { Clock } from '../../lib/clock.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
-import { duesMail } from './dues-mail.js';
+import { duesMail, isAutomatic } from './dues-mail.js';
 import * as q from './queries.js';
 import { startScheduledPlans } from './scheduled-plans.js';
 
@@ -209,6 +209,7 @@ export async function mailQueuedNotices(
       if (row.email && stillTrue(n.kind, row.m.status, row.m.autoRenew)) {
         await delivery.send((chamber) => ({
           to: row.email!,
+          auto: isAutomatic(n.kind),
           ...duesMail(chamber, {
             kind: n.kind,
             firstName: row.firstName,

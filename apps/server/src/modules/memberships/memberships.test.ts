@@ -397,6 +397,8 @@ describe('the dues run across a year', () => {
     expect(mine().map((x) => x.subject)).toEqual([
       'Automatic renewal is on for your Riverton Area Chamber of Commerce membership',
     ]);
+    // It answers the member's own switch, though the dues run sent it: no Auto-Submitted.
+    expect(mine()[0]!.headers.has('auto-submitted')).toBe(false);
     const notices = () => mine().filter((x) => !x.subject?.startsWith('Automatic renewal is on'));
 
     setDay('2027-03-02');
@@ -439,6 +441,8 @@ describe('the dues run across a year', () => {
     expect(notices().filter((x) => x.subject!.includes('has lapsed'))).toHaveLength(1);
     expect(notices()).toHaveLength(4);
     for (const x of notices()) {
+      // Sent on the portal's own initiative (RFC 3834): auto-responders leave them alone.
+      expect(x.headers.get('auto-submitted'), x.subject).toBe('auto-generated');
       expect(x.text).toContain('https://portal.example.org/membership');
       expect(x.html).toBeTruthy();
     }
