@@ -12,7 +12,7 @@ import { stripeApiVersion } from '../modules/billing/stripe-client.js';
  * 2026-10-28.endive): customers (create, retrieve), Checkout sessions (create in `payment`
  * and `subscription` mode, retrieve), subscriptions (create, retrieve, update
  * `cancel_at_period_end` or an item's `price_data`, cancel), invoice items (create, on a draft), invoices (create a one-off draft), billing portal sessions (create), refunds (create, list
- * by charge), payment intents (retrieve, `latest_charge` expandable, for the card charged), payment methods (retrieve, for the card's brand and last four), products (create, for a subscription's
+ * by charge or payment intent), payment intents (retrieve, `latest_charge` expandable, for the card charged), payment methods (retrieve, for the card's brand and last four), products (create, for a subscription's
  * price) and invoices
  * (retrieve, with `payments` expanded); a POST's Idempotency-Key is honoured. Anything else answers 404 as Stripe does for an
  * unknown URL, so a new call the portal starts making shows up as a failing test.
@@ -952,9 +952,14 @@ export class StripeStandIn {
       case 'POST refunds':
         return this.createRefund(body);
       case 'GET refunds': {
-        const data = [...this.refunds.values()].filter(
-          (r) => !body.charge || r.charge === body.charge,
-        );
+        // Newest first, as Stripe lists them; by charge or by payment intent.
+        const data = [...this.refunds.values()]
+          .filter(
+            (r) =>
+              (!body.charge || r.charge === body.charge) &&
+              (!body.payment_intent || r.payment_intent === body.payment_intent),
+          )
+          .reverse();
         return { object: 'list', data, has_more: false, url: '/v1/refunds' };
       }
       case 'POST products': {
