@@ -1,4 +1,5 @@
 import {
+  cardLabel,
   formatMoney,
   notOfferedOverrideReason,
   type Invoice,
@@ -246,7 +247,7 @@ function MembershipFacts({ membership, currency }: { membership: Membership; cur
   }
   if (membership.nextPlan) facts.push(['From the next renewal', membership.nextPlan.name]);
   if (membership.card) {
-    facts.push(['Card', `${membership.card.brand ?? 'Card'} ending ${membership.card.last4}`]);
+    facts.push(['Card', cardLabel(membership.card.brand, membership.card.last4)]);
   }
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
