@@ -233,7 +233,7 @@ function OpenInvoices({ mine, online }: { mine: MyMembership; online: boolean })
                   invoiceNumber={invoice.number}
                   payOnline={
                     online
-                      ? `the Pay ${formatMoney(invoice.totalCents, invoice.currency)} online button`
+                      ? `Use the Pay ${formatMoney(invoice.totalCents, invoice.currency)} online button above`
                       : null
                   }
                 />
