@@ -123,6 +123,8 @@ export class StripeStandIn {
     reached: () => void;
     gate: Promise<void>;
   }[] = [];
+  /** Answers lost on the way back (`cutAnswers`): how many more of each. */
+  private readonly cuts: { method: string; path: string; left: number }[] = [];
   /** Answers kept by Idempotency-Key: a retry with the same parameters gets the same answer. */
   private readonly idempotent = new Map<string, { request: string; answer: string }>();
   private server: Server | undefined;
@@ -178,6 +180,26 @@ export class StripeStandIn {
     const gate = new Promise<void>((resolve) => (release = resolve));
     this.holds.push({ method, path, reached, gate });
     return { reached: isReached, release };
+  }
+
+  /**
+   * The next `times` answers to `method path` are lost: Stripe does the work (or, for a retry
+   * with the same Idempotency-Key, finds it done), then the connection drops before the answer
+   * goes back, as a network cut would. The SDK's retries meet the same fate while any are left.
+   */
+  cutAnswers(method: string, path: string, times: number): void {
+    this.cuts.push({ method, path, left: times });
+  }
+
+  /** Drops the connection instead of answering, when an answer to this call is to be lost. */
+  private cut(method: string, path: string, res: ServerResponse): boolean {
+    const at = this.cuts.findIndex((c) => c.method === method && c.path === path);
+    if (at < 0) return false;
+    const cut = this.cuts[at]!;
+    cut.left -= 1;
+    if (cut.left <= 0) this.cuts.splice(at, 1);
+    res.socket?.destroy();
+    return true;
   }
 
   /** An event of the pinned version around `object`, as Stripe sends it. */
@@ -838,6 +860,7 @@ export class StripeStandIn {
             `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.`,
           );
         }
+        if (this.cut(method, url.pathname, res)) return;
         res.writeHead(200, { ...headers, 'idempotent-replayed': 'true' });
         res.end(kept.answer);
         return;
@@ -850,6 +873,7 @@ export class StripeStandIn {
         h!.reached();
         await h!.gate;
       }
+      if (this.cut(method, url.pathname, res)) return;
       res.writeHead(200, headers);
       res.end(answer);
     } catch (error) {

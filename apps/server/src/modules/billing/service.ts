@@ -166,6 +166,12 @@ export interface PaymentProvider {
 }
 
 /**
+ * Thrown by a payment provider that cannot tell whether the refund was made: the request may
+ * have reached it, but no answer came back (a dropped connection, a timeout, a server error).
+ */
+export class RefundOutcomeUnknown extends Error {}
+
+/**
  * How long a refund to the card waits for Stripe's answer before the portal looks it up at
  * Stripe (`settlePendingRefunds`). Well beyond the longest a request can take with the SDK's
  * timeout and retries, so a request still waiting for its answer is never looked up.
@@ -809,6 +815,14 @@ export class BillingService {
         idempotencyKey: `refund-${reserved.id}`,
       }));
     } catch (err) {
+      // No answer: the refund may have been made. The amount stays reserved, so nobody refunds
+      // it again meanwhile, until settlePendingRefunds learns from Stripe what happened.
+      if (err instanceof RefundOutcomeUnknown) {
+        throw new AppError(
+          'service_unavailable',
+          `Stripe did not answer whether it made the refund of ${formatMoney(input.amountCents, payment.currency)}. The amount stays reserved: within half an hour the portal looks the refund up at Stripe and records it, or frees the amount if Stripe never made it.`,
+        );
+      }
       await q.deletePendingRefund(this.db, reserved.id);
       throw new AppError(
         'service_unavailable',

@@ -1,8 +1,14 @@
 import type { Database } from '@chamber/db';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
+import StripeSdk from 'stripe';
 import { createStripeClient, type Stripe } from './stripe-client.js';
-import { BillingService, type PaymentProvider, type PendingRefundsOutcome } from './service.js';
+import {
+  BillingService,
+  type PaymentProvider,
+  type PendingRefundsOutcome,
+  RefundOutcomeUnknown,
+} from './service.js';
 
 /**
  * Refunds of card payments through Stripe, for BillingService: made under the reservation's
@@ -12,16 +18,29 @@ import { BillingService, type PaymentProvider, type PendingRefundsOutcome } from
 export function stripeRefunds(stripe: Stripe): PaymentProvider {
   return {
     refund: async ({ paymentIntentId, amountCents, reason, pendingRefundId, idempotencyKey }) => {
-      const refund = await stripe.refunds.create(
-        {
-          payment_intent: paymentIntentId,
-          amount: amountCents,
-          reason: 'requested_by_customer',
-          metadata: { reason: reason.slice(0, 500), pendingRefundId },
-        },
-        { idempotencyKey },
-      );
-      return { refundId: refund.id };
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: paymentIntentId,
+            amount: amountCents,
+            reason: 'requested_by_customer',
+            metadata: { reason: reason.slice(0, 500), pendingRefundId },
+          },
+          { idempotencyKey },
+        );
+        return { refundId: refund.id };
+      } catch (error) {
+        // A refusal (4xx) says nothing was made; no answer, or Stripe's own failure, does not.
+        const status = error instanceof StripeSdk.errors.StripeError ? error.statusCode : undefined;
+        if (
+          error instanceof StripeSdk.errors.StripeConnectionError ||
+          status === undefined ||
+          status >= 500
+        ) {
+          throw new RefundOutcomeUnknown(error instanceof Error ? error.message : 'no answer');
+        }
+        throw error;
+      }
     },
     findRefund: async ({ paymentIntentId, pendingRefundId }) => {
       for await (const refund of stripe.refunds.list({

@@ -538,6 +538,55 @@ describe('a refund to the card whose answer from Stripe never came back', () => 
       .toBe(1);
     expect(await sweep()).toEqual({ recorded: 0, released: 0, waiting: 0 });
   });
+
+  it("keeps the amount reserved when Stripe's answer is lost on the way, so it is refunded once", async () => {
+    const invoice = await openInvoice(30_000);
+    const { url } = (await checkout(invoice.id)).json<{ url: string }>();
+    await payOnCheckout(url);
+    const [paid] = await paymentsOf(invoice.id);
+    const intent = paid!.stripePaymentIntentId!;
+    const admin = await createTestUser(ctx.db, { role: 'admin', contact: false });
+    const staff = bearer(await signIn(ctx, admin.email));
+    const refund = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${paid!.id}/refunds`,
+        headers: staff,
+        payload: { amountCents: 10_000, reason: 'Goodwill', online: true },
+      });
+    // Stripe makes the refund; its answer, and those to the SDK's two retries, are lost, and
+    // so is its charge.refunded event.
+    standIn.webhookUrl = '';
+    standIn.cutAnswers('POST', '/v1/refunds', 3);
+    const lost = await refund();
+    standIn.webhookUrl = webhookUrl;
+    expect(lost.statusCode).toBe(503);
+    expect(lost.json<{ message: string }>().message).toBe(
+      'Stripe did not answer whether it made the refund of $100.00. The amount stays reserved: within half an hour the portal looks the refund up at Stripe and records it, or frees the amount if Stripe never made it.',
+    );
+    expect(refundsAtStripe(intent)).toHaveLength(1);
+    expect(await reservations(paid!.id)).toHaveLength(1);
+
+    // Staff asking again is refused while the $100 is reserved: the rest is $200.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${paid!.id}/refunds`,
+      headers: staff,
+      payload: { amountCents: 30_000, reason: 'Goodwill', online: true },
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json<{ message: string }>().message).toBe(
+      'Of the $300.00 paid, $200.00 is left to refund; $300.00 is more than that.',
+    );
+    expect(refundsAtStripe(intent)).toHaveLength(1);
+
+    ctx.clock.advance(PENDING_REFUND_LOOKUP_AFTER_MS + 60_000);
+    expect(await sweep()).toEqual({ recorded: 1, released: 0, waiting: 0 });
+    expect((await paymentsOf(invoice.id)).filter((p) => p.kind === 'refund')).toMatchObject([
+      { amountCents: 10_000, stripeRefundId: refundsAtStripe(intent)[0]!.id },
+    ]);
+    expect(await reservations(paid!.id)).toEqual([]);
+  });
 });
 
 describe('automatic renewal', () => {
