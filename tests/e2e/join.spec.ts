@@ -1,7 +1,17 @@
-import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, ownNetwork, paths, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { membershipSettingsApi } from './admin-api';
+import {
+  checkLooks,
+  expect,
+  expectNoAxeViolations,
+  followSystemTheme,
+  ownNetwork,
+  paths,
+  test,
+} from './fixtures';
 import { recordCheckAsStaff } from './membership-helpers';
 import { mailContaining } from './public-site-helpers';
+import { putBackDuesSettings, seededDuesSettings } from './seeded';
 
 // Joining in the browser: a plan's page → the join page → details → sign-in → invoice, then
 // staff record the check and the member sees an active membership with its receipt.
@@ -139,4 +149,67 @@ test('at 360 px every step of joining fits the screen and has no axe violations'
   await check('Payment');
   await page.getByRole('button', { name: 'Send me an invoice' }).click();
   await check('Thank you for joining!');
+});
+
+/** The section alone at 360 px, light and dark, beside checkLooks' whole pages. */
+async function closeUps(page: Page, section: Locator, name: string) {
+  await page.setViewportSize({ width: 360, height: 900 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await section.screenshot({ path: test.info().outputPath(`${name}-section-360-${scheme}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("how to pay by check or bank, with the chamber's details filled in, reads at 360 and 1280 px in light and dark", async ({
+  page,
+  request,
+  baseURL,
+  putBack,
+}) => {
+  test.setTimeout(240_000); // Joining, then eight axe scans and screenshots on two pages.
+  // Long, real-looking payment details: an address on several lines, a bank line that does
+  // not break by itself (an IBAN), a note.
+  putBack(putBackDuesSettings);
+  await (
+    await membershipSettingsApi(request, baseURL!)
+  ).put({
+    ...seededDuesSettings,
+    payee: 'Riverton Area Chamber of Commerce Foundation Incorporated',
+    mailingAddress:
+      'Riverton Area Chamber of Commerce\nAttn: Membership Dues\nPO Box 1234\nRiverton, UT 84065-1234',
+    bankDetails:
+      'Mountain West Credit Union, routing 124000054, account 000123456789012\nIBAN US82MWCU12400005400012345678901234567',
+    paymentInstructions: 'Write the invoice number on the memo line of your check.',
+  });
+  await followSystemTheme(page);
+  const who = joiner('Birch');
+  await page.goto(paths.join.href());
+  await page.getByRole('radio', { name: 'Basic' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await fillDetails(page, who);
+  await createSignIn(page, who);
+  await page.getByRole('button', { name: 'Send me an invoice' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Thank you for joining!' })).toBeVisible();
+  const status = page.getByRole('status').filter({ hasText: 'We emailed invoice' });
+  const invoiceNumber = (await status.textContent())!.match(/invoice (\d{4}-\d{4})/)![1]!;
+  const joinHowToPay = page.getByRole('region', { name: `How to pay invoice ${invoiceNumber}` });
+  await expect(joinHowToPay).toContainText('IBAN US82MWCU12400005400012345678901234567');
+  await expect(joinHowToPay).toContainText('Attn: Membership Dues');
+  await expect(joinHowToPay).toContainText('Write the invoice number on the memo line');
+  // The sign-up's welcome toast (8 s) is the toaster's own styling, checked with the sign-up
+  // pages; these scans are of the page once it has gone.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await checkLooks(page, 'join-how-to-pay');
+  await closeUps(page, joinHowToPay, 'join-how-to-pay');
+
+  // The same section under the open invoice on My membership.
+  await page.goto(paths.membership.href());
+  const mineHowToPay = page.getByRole('region', { name: `How to pay invoice ${invoiceNumber}` });
+  await expect(mineHowToPay).toContainText('IBAN US82MWCU12400005400012345678901234567');
+  await expect(mineHowToPay).toContainText('Riverton Area Chamber of Commerce Foundation');
+  await expect(mineHowToPay).toContainText('Use the Pay $300.00 online button above');
+  await checkLooks(page, 'membership-how-to-pay');
+  await closeUps(page, mineHowToPay, 'membership-how-to-pay');
 });

@@ -112,12 +112,13 @@ describe('two server processes on one database', () => {
     expect(right.status).toBe(429);
   });
 
-  it('set up one job queue between them, with the clean-up, the reminders, the seat offers, the dues and the job posts’ expiry scheduled once', async () => {
+  it('set up one job queue between them, with the clean-up, the reminders, the seat offers, the dues, the job posts’ expiry and the pending refunds scheduled once', async () => {
     expect(await schedulesIn(database.db)).toEqual([
       { name: 'delete-expired-rows', cron: '*/15 * * * *', timezone: 'UTC' },
       { name: 'event-reminders', cron: '*/5 * * * *', timezone: 'UTC' },
       { name: 'job-posts-expiry', cron: '7 * * * *', timezone: 'UTC' },
       { name: 'membership-dues', cron: '7 * * * *', timezone: 'UTC' },
+      { name: 'pending-refunds', cron: '*/10 * * * *', timezone: 'UTC' },
       { name: 'seat-offers', cron: '* * * * *', timezone: 'UTC' },
     ]);
   });

@@ -229,10 +229,24 @@ export const membershipListSchema = z.object({
 });
 export type MembershipList = z.infer<typeof membershipListSchema>;
 
-export const staffChangePlanRequestSchema = z.object({
-  planId: uuid,
-  reason: z.string().trim().max(500).optional(),
-});
+/** What staff's 'Change plan' asks for a plan the chamber no longer offers (decision 100). */
+export const notOfferedOverrideReason =
+  'Give the reason for putting the member on a plan the chamber no longer offers.';
+export const staffChangePlanRequestSchema = z
+  .object({
+    planId: uuid,
+    reason: z.string().trim().max(500).optional(),
+    /**
+     * Staff's override: put the member on a plan the chamber no longer offers (`available:
+     * false`) anyway. Without it such a change is refused (409); with it a reason is required.
+     */
+    overrideNotOffered: z.boolean().optional(),
+  })
+  .refine((body) => !body.overrideNotOffered || Boolean(body.reason), {
+    message: notOfferedOverrideReason,
+    path: ['reason'],
+  });
+export type StaffChangePlanRequest = z.input<typeof staffChangePlanRequestSchema>;
 export const cancelMembershipRequestSchema = z.object({
   reason: z.string().trim().max(500).optional(),
 });

@@ -1068,7 +1068,8 @@ export const payments = pgTable(
  * A refund to the card that staff asked for and Stripe has not answered yet: its amount is
  * held back from what is left of the payment (taken under the invoice's lock), so a refund
  * recorded meanwhile cannot give the same money back twice. The row goes when the refund is
- * recorded, or when Stripe refused it.
+ * recorded, or when Stripe refused it; one whose answer never came back is looked up at Stripe
+ * by the pending-refunds job (created_at is the portal's clock) and recorded or freed.
  */
 export const pendingRefunds = pgTable(
   'pending_refunds',

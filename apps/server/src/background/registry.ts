@@ -3,6 +3,7 @@ import { deleteExpiredRowsJob } from './delete-expired-rows.js';
 import { duesJob } from './dues.js';
 import { eventRemindersJob } from './event-reminders.js';
 import { jobPostsExpiryJob } from './job-posts.js';
+import { pendingRefundsJob } from './pending-refunds.js';
 import { seatOffersJob } from './seat-offers.js';
 
 /**
@@ -15,4 +16,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   seatOffersJob,
   duesJob,
   jobPostsExpiryJob,
+  pendingRefundsJob,
 ];

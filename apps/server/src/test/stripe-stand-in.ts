@@ -12,7 +12,7 @@ import { stripeApiVersion } from '../modules/billing/stripe-client.js';
  * 2026-10-28.endive): customers (create, retrieve), Checkout sessions (create in `payment`
  * and `subscription` mode, retrieve), subscriptions (create, retrieve, update
  * `cancel_at_period_end` or an item's `price_data`, cancel), invoice items (create, on a draft), invoices (create a one-off draft), billing portal sessions (create), refunds (create, list
- * by charge), payment intents (retrieve, `latest_charge` expandable, for the card charged), payment methods (retrieve, for the card's brand and last four), products (create, for a subscription's
+ * by charge or payment intent), payment intents (retrieve, `latest_charge` expandable, for the card charged), payment methods (retrieve, for the card's brand and last four), products (create, for a subscription's
  * price) and invoices
  * (retrieve, with `payments` expanded); a POST's Idempotency-Key is honoured. Anything else answers 404 as Stripe does for an
  * unknown URL, so a new call the portal starts making shows up as a failing test.
@@ -123,6 +123,8 @@ export class StripeStandIn {
     reached: () => void;
     gate: Promise<void>;
   }[] = [];
+  /** Answers lost on the way back (`cutAnswers`): how many more of each. */
+  private readonly cuts: { method: string; path: string; left: number }[] = [];
   /** Answers kept by Idempotency-Key: a retry with the same parameters gets the same answer. */
   private readonly idempotent = new Map<string, { request: string; answer: string }>();
   private server: Server | undefined;
@@ -178,6 +180,26 @@ export class StripeStandIn {
     const gate = new Promise<void>((resolve) => (release = resolve));
     this.holds.push({ method, path, reached, gate });
     return { reached: isReached, release };
+  }
+
+  /**
+   * The next `times` answers to `method path` are lost: Stripe does the work (or, for a retry
+   * with the same Idempotency-Key, finds it done), then the connection drops before the answer
+   * goes back, as a network cut would. The SDK's retries meet the same fate while any are left.
+   */
+  cutAnswers(method: string, path: string, times: number): void {
+    this.cuts.push({ method, path, left: times });
+  }
+
+  /** Drops the connection instead of answering, when an answer to this call is to be lost. */
+  private cut(method: string, path: string, res: ServerResponse): boolean {
+    const at = this.cuts.findIndex((c) => c.method === method && c.path === path);
+    if (at < 0) return false;
+    const cut = this.cuts[at]!;
+    cut.left -= 1;
+    if (cut.left <= 0) this.cuts.splice(at, 1);
+    res.socket?.destroy();
+    return true;
   }
 
   /** An event of the pinned version around `object`, as Stripe sends it. */
@@ -838,6 +860,7 @@ export class StripeStandIn {
             `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.`,
           );
         }
+        if (this.cut(method, url.pathname, res)) return;
         res.writeHead(200, { ...headers, 'idempotent-replayed': 'true' });
         res.end(kept.answer);
         return;
@@ -850,6 +873,7 @@ export class StripeStandIn {
         h!.reached();
         await h!.gate;
       }
+      if (this.cut(method, url.pathname, res)) return;
       res.writeHead(200, headers);
       res.end(answer);
     } catch (error) {
@@ -952,9 +976,14 @@ export class StripeStandIn {
       case 'POST refunds':
         return this.createRefund(body);
       case 'GET refunds': {
-        const data = [...this.refunds.values()].filter(
-          (r) => !body.charge || r.charge === body.charge,
-        );
+        // Newest first, as Stripe lists them; by charge or by payment intent.
+        const data = [...this.refunds.values()]
+          .filter(
+            (r) =>
+              (!body.charge || r.charge === body.charge) &&
+              (!body.payment_intent || r.payment_intent === body.payment_intent),
+          )
+          .reverse();
         return { object: 'list', data, has_more: false, url: '/v1/refunds' };
       }
       case 'POST products': {

@@ -50,11 +50,12 @@ export function makeLocation(overrides: Partial<Chamber> = {}): Chamber {
 
 /**
  * Renders `ui` with the app's data, chamber, auth and router context (no theme or toasts).
- * `chamber` replaces parts of the test chamber (e.g. its `location`).
+ * `chamber` replaces parts of the test chamber (e.g. its `location`); `route` is the address
+ * the router starts at (with its query string).
  */
 export function renderWithProviders(
   ui: ReactElement,
-  { chamber }: { chamber?: Partial<ChamberContextValue> } = {},
+  { chamber, route = '/' }: { chamber?: Partial<ChamberContextValue>; route?: string } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -63,7 +64,7 @@ export function renderWithProviders(
     <QueryClientProvider client={queryClient}>
       <ChamberContext value={{ ...testChamber, ...chamber }}>
         <AuthProvider>
-          <MemoryRouter>{ui}</MemoryRouter>
+          <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
         </AuthProvider>
       </ChamberContext>
     </QueryClientProvider>,

@@ -528,6 +528,7 @@ describe('refunds', () => {
         asked.push({ key: idempotencyKey, amount: amountCents, intent: paymentIntentId });
         return { refundId: 're_1' };
       },
+      findRefund: async () => null,
     });
     const actor = { id: null, label: 'admin@chamber.example' };
     const first = await billing.refundPayment(
@@ -579,7 +580,10 @@ describe('refunds', () => {
       ),
     );
     expect(noStripe.status).toBe(409);
-    billing.setPaymentProvider({ refund: () => Promise.reject(new Error('card_declined')) });
+    billing.setPaymentProvider({
+      refund: () => Promise.reject(new Error('card_declined')),
+      findRefund: async () => null,
+    });
     const failed = await rejection(
       billing.refundPayment(
         { paymentId: card.payment.id, amountCents: 100, reason: 'x', online: true },

@@ -7,6 +7,8 @@ export { billingRoutes } from './routes.js';
 export {
   BillingService,
   formatInvoiceNumber,
+  PENDING_REFUND_LOOKUP_AFTER_MS,
+  type PendingRefundsOutcome,
   PORTAL_ACTOR,
   type BillTo,
   type InvoiceLineInput,
@@ -30,3 +32,4 @@ export {
 export { BillingDocuments, type MailNotes } from './documents.js';
 export type { PdfVariant } from './pdf.js';
 export { createStripeClient, type OnlinePayments } from './stripe.js';
+export { settlePendingRefunds } from './stripe-refunds.js';

@@ -182,8 +182,27 @@ export async function insertPendingRefund(
   return row!;
 }
 
-export async function deletePendingRefund(db: Executor, id: string): Promise<void> {
-  await db.delete(pendingRefunds).where(eq(pendingRefunds.id, id));
+export async function deletePendingRefund(db: Executor, id: string): Promise<boolean> {
+  const gone = await db
+    .delete(pendingRefunds)
+    .where(eq(pendingRefunds.id, id))
+    .returning({ id: pendingRefunds.id });
+  return gone.length > 0;
+}
+
+export type PendingRefundRow = typeof pendingRefunds.$inferSelect;
+
+/** Reservations made before `before`, oldest first: Stripe's answer to them never came back. */
+export async function pendingRefundsBefore(
+  db: Executor,
+  before: Date,
+): Promise<PendingRefundRow[]> {
+  return db
+    .select()
+    .from(pendingRefunds)
+    .where(lte(pendingRefunds.createdAt, before))
+    .orderBy(asc(pendingRefunds.createdAt))
+    .limit(100);
 }
 
 export async function insertPayment(

@@ -295,7 +295,7 @@ export const billingRoutes: FastifyPluginAsyncZod<
         tags,
         summary: 'Refund a payment, online through Stripe or as recorded',
         description:
-          'Never more than what is left of the payment after earlier refunds (422 `refund_too_large`). Issues a credit note. `online: true` sends the money back to the card through Stripe; a payment not made online, or no Stripe set up, answers 409, and Stripe not answering 503 with nothing recorded.',
+          'Never more than what is left of the payment after earlier refunds (422 `refund_too_large`). Issues a credit note. `online: true` sends the money back to the card through Stripe; a payment not made online, or no Stripe set up, answers 409; Stripe refusing it answers 503 with nothing recorded, and no answer from Stripe 503 with the amount kept reserved until the pending-refunds job learns from Stripe whether the refund was made.',
         params: idParams,
         body: refundRequestSchema,
         response: { 201: refundResponseSchema, ...changeErrors, 503: apiErrorSchema },

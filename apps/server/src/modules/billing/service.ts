@@ -154,6 +154,37 @@ export interface PaymentProvider {
     pendingRefundId: string;
     idempotencyKey: string;
   }): Promise<{ refundId: string }>;
+  /**
+   * The refund made for a reservation, looked up among the payment's refunds by the
+   * reservation kept on it; null when none was made. `pending`: the money is on its way.
+   */
+  findRefund(input: { paymentIntentId: string; pendingRefundId: string }): Promise<{
+    refundId: string;
+    amountCents: number;
+    status: 'succeeded' | 'pending' | 'failed';
+  } | null>;
+}
+
+/**
+ * Thrown by a payment provider that cannot tell whether the refund was made: the request may
+ * have reached it, but no answer came back (a dropped connection, a timeout, a server error).
+ */
+export class RefundOutcomeUnknown extends Error {}
+
+/**
+ * How long a refund to the card waits for Stripe's answer before the portal looks it up at
+ * Stripe (`settlePendingRefunds`). Well beyond the longest a request can take with the SDK's
+ * timeout and retries, so a request still waiting for its answer is never looked up.
+ */
+export const PENDING_REFUND_LOOKUP_AFTER_MS = 15 * 60_000;
+
+export interface PendingRefundsOutcome {
+  /** Refunds Stripe made whose answer was lost: recorded now, with their credit notes. */
+  recorded: number;
+  /** Reservations for refunds Stripe never made (or refused): their amount is free again. */
+  released: number;
+  /** Refunds Stripe has not finished, or no provider to ask: looked up again next time. */
+  waiting: number;
 }
 
 /** Who changes billing records when no person does (an online payment, a renewal run). */
@@ -770,6 +801,7 @@ export class BillingService {
         amountCents: input.amountCents,
         reason,
         recordedByUserId: input.recordedByUserId ?? null,
+        createdAt: this.clock.now(),
       });
     });
     let refundId: string;
@@ -783,6 +815,14 @@ export class BillingService {
         idempotencyKey: `refund-${reserved.id}`,
       }));
     } catch (err) {
+      // No answer: the refund may have been made. The amount stays reserved, so nobody refunds
+      // it again meanwhile, until settlePendingRefunds learns from Stripe what happened.
+      if (err instanceof RefundOutcomeUnknown) {
+        throw new AppError(
+          'service_unavailable',
+          `Stripe did not answer whether it made the refund of ${formatMoney(input.amountCents, payment.currency)}. The amount stays reserved: within half an hour the portal looks the refund up at Stripe and records it, or frees the amount if Stripe never made it.`,
+        );
+      }
       await q.deletePendingRefund(this.db, reserved.id);
       throw new AppError(
         'service_unavailable',
@@ -801,6 +841,88 @@ export class BillingService {
       },
       actor,
     );
+  }
+
+  /**
+   * Reservations of refunds to the card that Stripe's answer never came back to (the process
+   * died while waiting, say), made more than PENDING_REFUND_LOOKUP_AFTER_MS ago: each is looked
+   * up at Stripe by the reservation the refund carries. One Stripe made is recorded (as its
+   * charge.refunded event would, once: by its refund id); one it never made, or that failed,
+   * frees the amount (audited); one still pending waits for the next run. Nothing is ever
+   * asked of Stripe but the list of the payment's refunds, so this never refunds anything.
+   */
+  async settlePendingRefunds(): Promise<PendingRefundsOutcome> {
+    const before = new Date(this.clock.now().getTime() - PENDING_REFUND_LOOKUP_AFTER_MS);
+    const stale = await q.pendingRefundsBefore(this.db, before);
+    const outcome: PendingRefundsOutcome = { recorded: 0, released: 0, waiting: 0 };
+    for (const reservation of stale) {
+      const payment = await q.findPayment(this.db, reservation.paymentId);
+      const intent = payment?.stripePaymentIntentId;
+      if (!this.provider || !payment || !intent) {
+        outcome.waiting += 1;
+        continue;
+      }
+      const made = await this.provider.findRefund({
+        paymentIntentId: intent,
+        pendingRefundId: reservation.id,
+      });
+      if (made?.status === 'pending') {
+        outcome.waiting += 1;
+      } else if (made?.status === 'succeeded') {
+        await this.refund(
+          this.db,
+          {
+            paymentId: payment.id,
+            amountCents: made.amountCents,
+            reason: reservation.reason,
+            method: payment.method,
+            reference: made.refundId,
+            stripeRefundId: made.refundId,
+            recordedByUserId: reservation.recordedByUserId,
+            atStripe: { pendingRefundId: reservation.id },
+          },
+          PORTAL_ACTOR,
+        );
+        outcome.recorded += 1;
+      } else {
+        const released = await this.releasePendingRefund(
+          reservation,
+          made
+            ? `Stripe's refund ${made.refundId} failed; the amount is free to refund again.`
+            : 'The refund to the card never reached Stripe; the amount is free to refund again.',
+        );
+        if (released) outcome.released += 1;
+      }
+    }
+    return outcome;
+  }
+
+  /** Frees a reservation under its invoice's lock, with an audit entry saying why. */
+  private async releasePendingRefund(
+    reservation: q.PendingRefundRow,
+    why: string,
+  ): Promise<boolean> {
+    return this.db.transaction(async (t) => {
+      const payment = (await q.findPayment(t, reservation.paymentId))!;
+      const invoice = (await q.lockInvoice(t, payment.invoiceId))!;
+      // Stripe's event may have recorded it meanwhile: then nothing is left to free.
+      if (!(await q.deletePendingRefund(t, reservation.id))) return false;
+      await recordAudit(t, {
+        ...auditActor(PORTAL_ACTOR),
+        action: 'invoice.refund_released',
+        targetType: 'invoice',
+        targetId: invoice.id,
+        targetLabel: invoice.number,
+        before: {
+          paymentId: payment.id,
+          reservedCents: reservation.amountCents,
+          reservedAt: reservation.createdAt.toISOString(),
+        },
+        after: { reservedCents: 0 },
+        reason: why,
+      });
+      return true;
+    });
   }
 
   /** An invoice with its lines and payments, or null. */

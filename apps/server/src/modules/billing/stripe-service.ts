@@ -8,6 +8,7 @@ import { isUuid } from '../../lib/input.js';
 import type { Session } from '../../plugins/auth.js';
 import type { Stripe } from './stripe-client.js';
 import type { CardOnFile, SubscriptionHooks } from './stripe-hooks.js';
+import { stripeRefunds } from './stripe-refunds.js';
 import { type InvoiceRow, settings } from './queries.js';
 import * as q from './stripe-queries.js';
 import type { BillingService, PaymentProvider } from './service.js';
@@ -55,20 +56,7 @@ export class OnlinePayments {
 
   /** Refunds of card payments, for BillingService. */
   provider(): PaymentProvider {
-    return {
-      refund: async ({ paymentIntentId, amountCents, reason, pendingRefundId, idempotencyKey }) => {
-        const refund = await this.stripe.refunds.create(
-          {
-            payment_intent: paymentIntentId,
-            amount: amountCents,
-            reason: 'requested_by_customer',
-            metadata: { reason: reason.slice(0, 500), pendingRefundId },
-          },
-          { idempotencyKey },
-        );
-        return { refundId: refund.id };
-      },
-    };
+    return stripeRefunds(this.stripe);
   }
 
   // ----- what members do ------------------------------------------------------------------

@@ -8,6 +8,7 @@ import {
   membershipPlans,
   memberships,
   payments,
+  pendingRefunds,
   stripeEvents,
 } from '@chamber/db';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
@@ -17,7 +18,8 @@ import {
   startStripeStandIn,
   type StripeStandIn,
 } from '../../test/stripe-stand-in.js';
-import { BillingService } from './index.js';
+import { pendingRefundsJob } from '../../background/pending-refunds.js';
+import { BillingService, PENDING_REFUND_LOOKUP_AFTER_MS, PORTAL_ACTOR } from './index.js';
 import { createStripeClient } from './stripe-client.js';
 import type { SubscriptionHooks } from './stripe.js';
 
@@ -402,6 +404,188 @@ describe('POST /api/stripe/webhook', () => {
       .where(eq(membershipPlans.level, 'enhanced'));
     await payOnCheckout(url);
     expect(await paymentsOf(invoice.id)).toMatchObject([{ amountCents: 55_000 }]);
+  });
+});
+
+describe('a refund to the card whose answer from Stripe never came back', () => {
+  /** The pending-refunds job, run as the runner runs it. */
+  const sweep = () =>
+    pendingRefundsJob.run({ db: ctx.db, clock: ctx.clock, jobId: 'test', config: ctx.config }, {});
+  const reservations = (paymentId: string) =>
+    ctx.db.select().from(pendingRefunds).where(eq(pendingRefunds.paymentId, paymentId));
+  const refundsAtStripe = (intent: string) =>
+    [...standIn.refunds.values()].filter((r) => r.payment_intent === intent);
+  const never = () => new Promise<never>(() => undefined);
+
+  /**
+   * A card payment of $300, and staff's online refund of it from a process that dies while it
+   * waits for Stripe: `reach` says whether the refund request left before it died. Stripe's
+   * charge.refunded is lost too (kept by the stand-in, not delivered). Answers the payment.
+   */
+  async function refundCutOff(reach: boolean) {
+    const invoice = await openInvoice(30_000);
+    const { url } = (await checkout(invoice.id)).json<{ url: string }>();
+    await payOnCheckout(url);
+    const [paid] = await paymentsOf(invoice.id);
+    const admin = await createTestUser(ctx.db, { role: 'admin', contact: false });
+    const stripeSide = ctx.app.onlinePayments!.provider();
+    const dying = new BillingService(ctx.db, ctx.clock);
+    dying.setPaymentProvider({
+      ...stripeSide,
+      refund: async (input) => {
+        if (reach) await stripeSide.refund(input);
+        return never();
+      },
+    });
+    standIn.webhookUrl = '';
+    void dying.refundPayment(
+      {
+        paymentId: paid!.id,
+        amountCents: 30_000,
+        reason: 'Cancelled',
+        online: true,
+        recordedByUserId: admin.id,
+      },
+      PORTAL_ACTOR,
+    );
+    await expect.poll(async () => (await reservations(paid!.id)).length).toBe(1);
+    if (reach)
+      await expect.poll(() => refundsAtStripe(paid!.stripePaymentIntentId!).length).toBe(1);
+    standIn.webhookUrl = webhookUrl;
+    const staff = bearer(await signIn(ctx, admin.email));
+    return { invoice, paid: paid!, staff };
+  }
+
+  let webhookUrl: string;
+  beforeAll(() => {
+    webhookUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}/api/stripe/webhook`;
+  });
+
+  it('records the refund Stripe made, once, and leaves one Stripe is still sending', async () => {
+    const { invoice, paid, staff } = await refundCutOff(true);
+    const intent = paid.stripePaymentIntentId!;
+    const [atStripe] = refundsAtStripe(intent);
+    // Reserved, the $300 blocks a cash refund: nothing is left of the payment.
+    const cash = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${paid.id}/refunds`,
+      headers: staff,
+      payload: { amountCents: 30_000, reason: 'Cash', online: false, method: 'cash' },
+    });
+    expect(cash.statusCode).toBe(422);
+
+    // Young, it is not looked up: its request may still be waiting for Stripe.
+    ctx.clock.advance(PENDING_REFUND_LOOKUP_AFTER_MS / 3);
+    expect(await sweep()).toEqual({ recorded: 0, released: 0, waiting: 0 });
+    ctx.clock.advance(PENDING_REFUND_LOOKUP_AFTER_MS);
+    // Stripe still sending the money: it waits.
+    atStripe!.status = 'pending';
+    expect(await sweep()).toEqual({ recorded: 0, released: 0, waiting: 1 });
+    expect(await reservations(paid.id)).toHaveLength(1);
+    atStripe!.status = 'succeeded';
+    expect(await sweep()).toEqual({ recorded: 1, released: 0, waiting: 0 });
+
+    const refunds = (await paymentsOf(invoice.id)).filter((p) => p.kind === 'refund');
+    expect(refunds).toMatchObject([
+      { amountCents: 30_000, method: 'card', stripeRefundId: atStripe!.id, flag: null },
+    ]);
+    expect(await reservations(paid.id)).toEqual([]);
+    // Again, and Stripe's lost event delivered late: nothing more is recorded or refunded.
+    expect(await sweep()).toEqual({ recorded: 0, released: 0, waiting: 0 });
+    const lost = standIn
+      .delivered('charge.refunded')
+      .find(
+        (e) => (e.data as { object: { payment_intent: string } }).object.payment_intent === intent,
+      )!;
+    const late = await post(lost);
+    expect(late.statusCode).toBe(200);
+    expect((await eventRow(lost.id))!.outcome).toBe('duplicate: refunds already recorded');
+    expect((await paymentsOf(invoice.id)).filter((p) => p.kind === 'refund')).toHaveLength(1);
+    expect(refundsAtStripe(intent)).toHaveLength(1);
+    expect(
+      standIn.calls('POST', '/v1/refunds').filter((c) => c.body.payment_intent === intent),
+    ).toHaveLength(1);
+  });
+
+  it('frees the amount of a refund that never reached Stripe, which staff can then make once', async () => {
+    const { invoice, paid, staff } = await refundCutOff(false);
+    const intent = paid.stripePaymentIntentId!;
+    ctx.clock.advance(PENDING_REFUND_LOOKUP_AFTER_MS + 60_000);
+    expect(await sweep()).toEqual({ recorded: 0, released: 1, waiting: 0 });
+    expect(await reservations(paid.id)).toEqual([]);
+    expect((await paymentsOf(invoice.id)).filter((p) => p.kind === 'refund')).toEqual([]);
+    expect(refundsAtStripe(intent)).toEqual([]);
+    const [audit] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(
+        sql`${auditLog.action} = 'invoice.refund_released' and ${auditLog.targetId} = ${invoice.id}`,
+      );
+    expect(audit!.reason).toBe(
+      'The refund to the card never reached Stripe; the amount is free to refund again.',
+    );
+
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${paid.id}/refunds`,
+      headers: staff,
+      payload: { amountCents: 30_000, reason: 'Cancelled', online: true },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(refundsAtStripe(intent)).toHaveLength(1);
+    await expect
+      .poll(async () => (await paymentsOf(invoice.id)).filter((p) => p.kind === 'refund').length)
+      .toBe(1);
+    expect(await sweep()).toEqual({ recorded: 0, released: 0, waiting: 0 });
+  });
+
+  it("keeps the amount reserved when Stripe's answer is lost on the way, so it is refunded once", async () => {
+    const invoice = await openInvoice(30_000);
+    const { url } = (await checkout(invoice.id)).json<{ url: string }>();
+    await payOnCheckout(url);
+    const [paid] = await paymentsOf(invoice.id);
+    const intent = paid!.stripePaymentIntentId!;
+    const admin = await createTestUser(ctx.db, { role: 'admin', contact: false });
+    const staff = bearer(await signIn(ctx, admin.email));
+    const refund = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/payments/${paid!.id}/refunds`,
+        headers: staff,
+        payload: { amountCents: 10_000, reason: 'Goodwill', online: true },
+      });
+    // Stripe makes the refund; its answer, and those to the SDK's two retries, are lost, and
+    // so is its charge.refunded event.
+    standIn.webhookUrl = '';
+    standIn.cutAnswers('POST', '/v1/refunds', 3);
+    const lost = await refund();
+    standIn.webhookUrl = webhookUrl;
+    expect(lost.statusCode).toBe(503);
+    expect(lost.json<{ message: string }>().message).toBe(
+      'Stripe did not answer whether it made the refund of $100.00. The amount stays reserved: within half an hour the portal looks the refund up at Stripe and records it, or frees the amount if Stripe never made it.',
+    );
+    expect(refundsAtStripe(intent)).toHaveLength(1);
+    expect(await reservations(paid!.id)).toHaveLength(1);
+
+    // Staff asking again is refused while the $100 is reserved: the rest is $200.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${paid!.id}/refunds`,
+      headers: staff,
+      payload: { amountCents: 30_000, reason: 'Goodwill', online: true },
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json<{ message: string }>().message).toBe(
+      'Of the $300.00 paid, $200.00 is left to refund; $300.00 is more than that.',
+    );
+    expect(refundsAtStripe(intent)).toHaveLength(1);
+
+    ctx.clock.advance(PENDING_REFUND_LOOKUP_AFTER_MS + 60_000);
+    expect(await sweep()).toEqual({ recorded: 1, released: 0, waiting: 0 });
+    expect((await paymentsOf(invoice.id)).filter((p) => p.kind === 'refund')).toMatchObject([
+      { amountCents: 10_000, stripeRefundId: refundsAtStripe(intent)[0]!.id },
+    ]);
+    expect(await reservations(paid!.id)).toEqual([]);
   });
 });
 

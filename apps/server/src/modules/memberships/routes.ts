@@ -186,7 +186,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
     staff({
       summary: "Change a membership's plan",
       description:
-        'Staff change the plan at once, with no invoice; the reason is kept in the history.',
+        "Staff change the plan at once, with no invoice; the reason is kept in the history. A plan the chamber no longer offers is refused (409) unless `overrideNotOffered: true` comes with a `reason` (400 without one); the override is kept in the history. Putting back the member's own plan (taking back a downgrade) needs no override.",
       params: idParams,
       body: staffChangePlanRequestSchema,
       response: { 200: membershipDetailSchema, ...changeErrors },
@@ -197,6 +197,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
         request.params.id,
         request.body.planId,
         request.body.reason,
+        request.body.overrideNotOffered,
       );
       return memberships.detail(request.params.id);
     },

@@ -587,8 +587,19 @@ export class MembershipsService {
     });
   }
 
-  /** Staff move a membership to a plan at once, without charge or refund (say why). */
-  async staffChangePlan(actor: Session, membershipId: string, planId: string, reason?: string) {
+  /**
+   * Staff move a membership to a plan at once, without charge or refund (say why). A plan the
+   * chamber no longer offers is refused (409) unless staff override it, with a reason (the
+   * contract asks for one); the override is kept in the history. Keeping a member on the plan
+   * they hold (taking back a downgrade) needs none.
+   */
+  async staffChangePlan(
+    actor: Session,
+    membershipId: string,
+    planId: string,
+    reason?: string,
+    overrideNotOffered = false,
+  ) {
     return this.staffChange(
       actor,
       membershipId,
@@ -597,7 +608,12 @@ export class MembershipsService {
       async (tx, m) => {
         const plan = await this.plan(tx, planId);
         if (plan.id === m.planId && !m.nextPlanId) return;
-        await this.setPlan(tx, m, plan.id, actorOf(actor), { reason: reason ?? null });
+        const override = plan.id !== m.planId && !plan.available;
+        if (override && !overrideNotOffered) throw notOfferedToStaff(plan);
+        await this.setPlan(tx, m, plan.id, actorOf(actor), {
+          reason: reason ?? null,
+          ...(override ? { override: 'not_offered' } : {}),
+        });
       },
     );
   }
@@ -1233,6 +1249,13 @@ const notOffered = (plan: q.PlanRow) =>
   new AppError(
     'conflict',
     `The chamber no longer offers the ${plan.name} plan. Members already on it keep it when they renew; choose another plan.`,
+  );
+
+/** Staff's 'Change plan' to such a plan: the same sentence, and the way past it. */
+const notOfferedToStaff = (plan: q.PlanRow) =>
+  new AppError(
+    'conflict',
+    `The chamber no longer offers the ${plan.name} plan. Members already on it keep it when they renew; choose another plan, or confirm the staff override and give the reason.`,
   );
 
 /** Paid ahead on `day`: a current membership whose paid-through date has not passed. */

@@ -22,7 +22,7 @@ async function tokenOf(email: string): Promise<string> {
   if (!tokens.has(key)) tokens.set(key, await signIn(ctx, email));
   return tokens.get(key)!;
 }
-const call = async (method: 'GET' | 'POST', url: string, email: string, payload?: object) =>
+const call = async (method: 'GET' | 'POST' | 'PUT', url: string, email: string, payload?: object) =>
   ctx.app.inject({ method, url, payload, headers: bearer(await tokenOf(email)) });
 const mine = async (token: string) =>
   (await call('GET', '/api/membership', token)).json<MyMembership>();
@@ -207,6 +207,58 @@ describe('plans the chamber no longer offers', () => {
       .set({ available: false })
       .where(eq(membershipPlans.slug, 'basic'));
     expect((await upgrade(onEnhanced, 'basic')).statusCode).toBe(409);
+  });
+});
+
+describe("staff's change of plan to a plan the chamber no longer offers", () => {
+  it('is refused naming why, unless staff override it with a reason', async () => {
+    const member = await paidMember('basic', '2026-03-10');
+    const id = (await mine(member)).membership.id;
+    await ctx.db
+      .update(membershipPlans)
+      .set({ available: false })
+      .where(eq(membershipPlans.slug, 'elite'));
+    const change = (payload: object) =>
+      call('PUT', `/api/admin/memberships/${id}/plan`, adminEmail, payload);
+
+    const refused = await change({ planId: plans.elite, reason: 'Asked by phone' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'conflict',
+      message:
+        'The chamber no longer offers the Elite plan. Members already on it keep it when they renew; choose another plan, or confirm the staff override and give the reason.',
+    });
+    expect((await mine(member)).membership.plan.slug).toBe('basic');
+
+    // The override needs its reason.
+    const bare = await change({ planId: plans.elite, overrideNotOffered: true });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json<{ message: string }>().message).toBe(
+      'reason: Give the reason for putting the member on a plan the chamber no longer offers.',
+    );
+    expect((await mine(member)).membership.plan.slug).toBe('basic');
+
+    // A plan still offered needs no override.
+    expect((await change({ planId: plans.enhanced })).statusCode).toBe(200);
+    const done = await change({
+      planId: plans.elite,
+      overrideNotOffered: true,
+      reason: 'Founding sponsor keeps Elite',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const detail = done.json<{ membership: { plan: { slug: string } }; history: object[] }>();
+    expect(detail.membership.plan.slug).toBe('elite');
+    expect(detail.history).toContainEqual(
+      expect.objectContaining({
+        kind: 'plan_changed',
+        detail: expect.objectContaining({
+          reason: 'Founding sponsor keeps Elite',
+          override: 'not_offered',
+        }),
+      }),
+    );
+    // Staying on the plan the member holds needs none.
+    expect((await change({ planId: plans.elite })).statusCode).toBe(200);
   });
 });
 

@@ -7,6 +7,7 @@ import type {
   MembershipDetail,
   MembershipList,
   PaymentOptions,
+  StaffChangePlanRequest,
 } from '@chamber/contract';
 import { MEMBERSHIPS_PAGE_SIZE } from '@chamber/contract';
 import {
@@ -135,7 +136,7 @@ export const membershipActions = {
     api.post<MembershipDetail>(`/admin/memberships/${path(id)}/approve`, undefined, {
       errorMessage: 'Failed to approve the member',
     }),
-  changePlan: (id: string, body: { planId: string; reason?: string }) =>
+  changePlan: (id: string, body: StaffChangePlanRequest) =>
     api.put<MembershipDetail>(`/admin/memberships/${path(id)}/plan`, body, {
       errorMessage: 'Failed to change the plan',
     }),

@@ -1,9 +1,12 @@
 import {
+  cardLabel,
   formatMoney,
+  notOfferedOverrideReason,
   type Invoice,
   type Membership,
   type MembershipDetail,
   type Payment,
+  type StaffChangePlanRequest,
 } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
@@ -11,6 +14,7 @@ import { SelectOptions } from '@/components/forms/labelled-select';
 import { DownloadButton } from '@/components/files/download-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import {
   Dialog,
   DialogContent,
@@ -19,6 +23,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { membershipPlansQueryOptions } from '@/lib/api/membership-plans';
 import { formatMemberSince } from '@/lib/members/labels';
@@ -242,7 +247,7 @@ function MembershipFacts({ membership, currency }: { membership: Membership; cur
   }
   if (membership.nextPlan) facts.push(['From the next renewal', membership.nextPlan.name]);
   if (membership.card) {
-    facts.push(['Card', `${membership.card.brand ?? 'Card'} ending ${membership.card.last4}`]);
+    facts.push(['Card', cardLabel(membership.card.brand, membership.card.last4)]);
   }
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
@@ -386,6 +391,9 @@ function TermsAndHistory({ detail }: { detail: MembershipDetail }) {
                 {typeof event.detail.reason === 'string' && event.detail.reason
                   ? ` · ${event.detail.reason}`
                   : ''}
+                {event.detail.override === 'not_offered'
+                  ? ' · staff override: a plan no longer offered'
+                  : ''}
               </span>
             </li>
           ))}
@@ -425,8 +433,13 @@ function ChangePlanDialog({ membership, ...props }: DialogProps) {
   const choices = (plans.data ?? []).filter((p) => p.id !== membership.plan.id);
   const [planId, setPlanId] = useState('');
   const [reason, setReason] = useState('');
+  const [override, setOverride] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const change = useMembershipAction((body: { planId: string; reason?: string }) =>
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const chosen = choices.find((p) => p.id === planId);
+  // A plan the chamber no longer offers is refused unless staff override it, with a reason.
+  const notOffered = chosen !== undefined && !chosen.available;
+  const change = useMembershipAction((body: StaffChangePlanRequest) =>
     membershipActions.changePlan(membership.id, body),
   );
   return (
@@ -437,34 +450,71 @@ function ChangePlanDialog({ membership, ...props }: DialogProps) {
       confirmLabel="Change plan"
       pendingLabel="Changing..."
       run={async () => {
-        const plan = choices.find((p) => p.id === planId);
-        if (!plan) {
+        if (!chosen) {
           setError('Choose the new plan');
           return null;
         }
         setError(null);
-        await change.mutateAsync({ planId, ...(reason.trim() ? { reason: reason.trim() } : {}) });
-        return `${memberName(membership)} is now on the ${plan.name} plan`;
+        const overriding = notOffered && override;
+        if (overriding && !reason.trim()) {
+          setReasonError(notOfferedOverrideReason);
+          return null;
+        }
+        setReasonError(null);
+        await change.mutateAsync({
+          planId,
+          ...(reason.trim() ? { reason: reason.trim() } : {}),
+          ...(overriding ? { overrideNotOffered: true } : {}),
+        });
+        return `${memberName(membership)} is now on the ${chosen.name} plan`;
       }}
     >
       <ActionField id={`${id}-plan`} label="New plan" error={error}>
-        <Select value={planId} onValueChange={setPlanId}>
+        <Select
+          value={planId}
+          onValueChange={(value) => {
+            setPlanId(value);
+            setOverride(false);
+            setReasonError(null);
+          }}
+        >
           <SelectTrigger id={`${id}-plan`} {...describedBy(`${id}-plan`, error)}>
             <SelectValue placeholder="Choose a plan" />
           </SelectTrigger>
           <SelectOptions
             options={choices.map((plan) => ({
               value: plan.id,
-              label: `${plan.name} (${formatMoney(plan.priceCents, plan.currency)} a year)`,
+              label: `${plan.name} (${formatMoney(plan.priceCents, plan.currency)} a year)${plan.available ? '' : ', no longer offered'}`,
             }))}
           />
         </Select>
       </ActionField>
+      {notOffered ? (
+        <div className="grid gap-2 rounded-md border border-dashed p-3">
+          <p id={`${id}-not-offered`} className="text-sm">
+            The chamber no longer offers the {chosen.name} plan. Members already on it keep it when
+            they renew; choose another plan, or confirm the staff override and give the reason.
+          </p>
+          <div className="flex items-start gap-2">
+            <Checkbox
+              id={`${id}-override`}
+              checked={override}
+              onCheckedChange={(checked) => setOverride(checked === true)}
+              aria-describedby={`${id}-not-offered`}
+              className="mt-0.5"
+            />
+            <Label htmlFor={`${id}-override`} className="font-normal">
+              Staff override: put the member on the {chosen.name} plan anyway
+            </Label>
+          </div>
+        </div>
+      ) : null}
       <ActionInput
         id={`${id}-reason`}
-        label="Reason (optional)"
+        label={notOffered && override ? 'Reason (required for the override)' : 'Reason (optional)'}
         value={reason}
         onValueChange={setReason}
+        error={reasonError}
         maxLength={500}
         autoComplete="off"
       />

@@ -31,7 +31,7 @@ describe('Admin → Membership plans', () => {
     ).toBeTruthy();
     expect(
       within(card).getByText(
-        'When off, nobody can join this plan or upgrade or change to it; members already on it keep renewing on it.',
+        'When off, nobody can join this plan or upgrade or change to it, and staff move a member onto it only with an override and a reason; members already on it keep renewing on it.',
       ),
     ).toBeTruthy();
     const price = within(card).getByLabelText('Yearly price (USD)*') as HTMLInputElement;

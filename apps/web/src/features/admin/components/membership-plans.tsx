@@ -128,7 +128,7 @@ function PlanEditor({ plan }: { plan: MembershipPlan }) {
             control={control}
             name="available"
             label="Offered to new members"
-            description="When off, nobody can join this plan or upgrade or change to it; members already on it keep renewing on it."
+            description="When off, nobody can join this plan or upgrade or change to it, and staff move a member onto it only with an override and a reason; members already on it keep renewing on it."
           />
           <CheckboxField control={control} name="featured" label="Mark as Most Popular" />
         </div>

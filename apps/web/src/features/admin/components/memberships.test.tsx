@@ -2,7 +2,7 @@ import type { DuesSettings, Invoice, Membership, MembershipDetail } from '@chamb
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, stubApi } from '@/test/fake-api';
+import { json, makePlans, stubApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { Memberships } from './memberships';
 
@@ -255,6 +255,77 @@ describe('Admin → Memberships', () => {
     expect(
       screen.getByRole('dialog', { name: 'Refund a payment of invoice 2026-0007' }),
     ).toBeTruthy();
+  });
+
+  it("refuses a plan no longer offered with the server's sentence, and sends staff's override with its reason", async () => {
+    const failure = vi.spyOn(toast, 'error').mockImplementation(() => 1);
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => 1);
+    const refused =
+      'The chamber no longer offers the Elite plan. Members already on it keep it when they renew; choose another plan, or confirm the staff override and give the reason.';
+    const active = makeMembership({ status: 'active' });
+    const api = stubApi({
+      'GET /admin/memberships': () => list([active]),
+      [`GET /admin/memberships/${membershipId}`]: () => json(200, detailOf(active)),
+      [`GET /admin/invoices?contactId=${contactId}&limit=100`]: () =>
+        json(200, { invoices: [], total: 0 }),
+      'GET /admin/membership-settings': () => json(200, settings),
+      'GET /payments/options': () => json(200, { online: false, offlineMethods: ['check'] }),
+      'GET /membership-plans': () =>
+        json(200, {
+          plans: makePlans({ elite: { available: false } }),
+          staffApproveNewMembers: false,
+        }),
+      [`PUT /admin/memberships/${membershipId}/plan`]: (body) =>
+        (body as { overrideNotOffered?: boolean }).overrideNotOffered
+          ? json(200, detailOf(active))
+          : json(409, { error: 'conflict', message: refused }),
+    });
+    renderWithProviders(<Memberships />);
+    const detail = await openCanyonBikes();
+    fireEvent.click(within(detail).getByRole('button', { name: 'Change plan' }));
+    const change = await screen.findByRole('dialog', {
+      name: 'Change the plan of Canyon Bikes',
+    });
+    // The list of the select scrolls its chosen item into view; jsdom has no layout.
+    Element.prototype.scrollIntoView ??= () => undefined;
+    fireEvent.keyDown(within(change).getByLabelText('New plan'), { key: 'Enter' });
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'Elite ($900.00 a year), no longer offered' }),
+    );
+    // Said before sending; sent without the override, the server's refusal shows in the dialog.
+    expect(within(change).getByText(refused)).toBeTruthy();
+    fireEvent.click(within(change).getByRole('button', { name: 'Change plan' }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith(refused));
+    expect(within(change).getAllByText(refused)).toHaveLength(2);
+    expect(api.bodies(`PUT /admin/memberships/${membershipId}/plan`)).toEqual([
+      { planId: '00000000-0000-4000-8000-000000000003' },
+    ]);
+
+    // The override asks for its reason before anything is sent.
+    fireEvent.click(
+      within(change).getByRole('checkbox', {
+        name: 'Staff override: put the member on the Elite plan anyway',
+      }),
+    );
+    fireEvent.click(within(change).getByRole('button', { name: 'Change plan' }));
+    expect(
+      await within(change).findByText(
+        'Give the reason for putting the member on a plan the chamber no longer offers.',
+      ),
+    ).toBeTruthy();
+    expect(api.bodies(`PUT /admin/memberships/${membershipId}/plan`)).toHaveLength(1);
+    fireEvent.change(within(change).getByLabelText('Reason (required for the override)'), {
+      target: { value: 'Founding sponsor' },
+    });
+    fireEvent.click(within(change).getByRole('button', { name: 'Change plan' }));
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith('Canyon Bikes is now on the Elite plan'),
+    );
+    expect(api.bodies(`PUT /admin/memberships/${membershipId}/plan`)[1]).toEqual({
+      planId: '00000000-0000-4000-8000-000000000003',
+      reason: 'Founding sponsor',
+      overrideNotOffered: true,
+    });
   });
 
   it('saves the dues settings with the reminder days as numbers', async () => {

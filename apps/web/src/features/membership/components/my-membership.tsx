@@ -1,4 +1,5 @@
 import {
+  cardLabel,
   formatMoney,
   type MembershipStatus,
   type MyMembership,
@@ -117,7 +118,7 @@ function Loaded({ mine, online }: { mine: MyMembership; online: boolean }) {
               <div>
                 <dt className="text-sm text-muted-foreground">Card</dt>
                 <dd className="font-medium">
-                  {membership.card.brand ?? 'Card'} ending {membership.card.last4}
+                  {cardLabel(membership.card.brand, membership.card.last4)}
                 </dd>
               </div>
             ) : null}
@@ -232,7 +233,7 @@ function OpenInvoices({ mine, online }: { mine: MyMembership; online: boolean })
                   invoiceNumber={invoice.number}
                   payOnline={
                     online
-                      ? `the Pay ${formatMoney(invoice.totalCents, invoice.currency)} online button`
+                      ? `Use the Pay ${formatMoney(invoice.totalCents, invoice.currency)} online button above`
                       : null
                   }
                 />
