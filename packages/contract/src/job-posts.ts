@@ -175,7 +175,11 @@ export type JobPostList = z.infer<typeof jobPostListSchema>;
 
 export const myJobPostsSchema = z.object({
   jobPosts: z.array(jobPostSchema),
-  mayPost: z.boolean().describe('Whether this member may post: an active membership'),
+  mayPost: z
+    .boolean()
+    .describe(
+      'Whether this member may post: a current member (membership active or in grace, or staff) with a business',
+    ),
   publishesDirectly: z
     .boolean()
     .describe("Whether a submitted post goes on the board without staff's approval"),

@@ -1,5 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import ICAL from 'ical.js';
+import nodeIcal, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../test/app.js';
 import {
@@ -44,6 +45,31 @@ function icsOf(mail: ParsedMail) {
     organizer: event.getFirstPropertyValue('organizer'),
     attendee: event.getFirstPropertyValue('attendee'),
   };
+}
+
+/**
+ * Every calendar file of a mail as node-ical reads it: the METHOD of its text/calendar part
+ * and its one VEVENT (UID, RECURRENCE-ID as an instant, SEQUENCE, STATUS).
+ */
+function calendarFiles(mail: ParsedMail) {
+  return mail.attachments
+    .filter((a) => a.filename?.endsWith('.ics'))
+    .map((a) => {
+      const parsed = nodeIcal.sync.parseICS(a.content.toString('utf8'));
+      const [event] = Object.values(parsed).filter((c): c is VEvent => c?.type === 'VEVENT');
+      return {
+        filename: a.filename,
+        // RFC 6047: the part's Content-Type names the METHOD of what it carries.
+        partMethod: (a.headers.get('content-type') as { params?: Record<string, string> })?.params
+          ?.method,
+        method: (parsed.vcalendar as { method?: string } | undefined)?.method,
+        uid: event!.uid,
+        recurrenceId: event!.recurrenceid?.toISOString(),
+        start: new Date(event!.start).toISOString(),
+        sequence: Number(event!.sequence),
+        status: event!.status,
+      };
+    });
 }
 
 async function registered(id: string, email: string) {
@@ -122,6 +148,125 @@ describe('change notices', () => {
     expect(ics.uid).toBe(`${successor}@portal.example`);
     expect(ics.recurrenceId).toBe('2026-03-31T08:00:00');
     expect(ics.start).toBe('2026-03-31T08:00:00');
+  });
+
+  it('take the entry a split replaced off the calendar: the new entry, and a CANCEL of the old UID', async () => {
+    const series = await breakfast('Split Breakfast');
+    const master = series.masterEventId!;
+    const first = await registered(`${master}_20260331T133000Z`, 'split@example.org');
+    let successor = '';
+    const mails = await mailsOf(async () => {
+      const res = await updateAppointment(
+        ctx,
+        `${master}_20260324T133000Z`,
+        {
+          startTime: '2026-03-24T14:00:00.000Z',
+          endTime: '2026-03-24T15:00:00.000Z',
+          recurringEventUpdateType: 'this_and_following_events',
+        },
+        people.owner.token,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      successor = res.json<{ masterEventId: string }>().masterEventId;
+    });
+    expect(mails.map(to)).toEqual(['split@example.org']);
+    expect(mails[0]!.text).toContain('one adds the event as it is listed now');
+    const [added, removed, ...more] = calendarFiles(mails[0]!);
+    expect(more).toEqual([]);
+    // The occurrence as it is listed now: the new series' UID.
+    expect(added).toMatchObject({
+      partMethod: 'REQUEST',
+      method: 'REQUEST',
+      uid: `${successor}@portal.example`,
+      recurrenceId: '2026-03-31T14:00:00.000Z',
+      start: '2026-03-31T14:00:00.000Z',
+      status: 'CONFIRMED',
+    });
+    // The entry the confirmation made, in a newer version, cancelled.
+    expect(first.uid).toBe(`${master}@portal.example`);
+    expect(removed).toMatchObject({
+      filename: 'Split Breakfast earlier entry.ics',
+      partMethod: 'CANCEL',
+      method: 'CANCEL',
+      uid: first.uid,
+      recurrenceId: '2026-03-31T13:30:00.000Z',
+      status: 'CANCELLED',
+    });
+    expect(removed!.sequence).toBeGreaterThan(first.sequence);
+  });
+
+  it('cancel the entry by the RECURRENCE-ID the registrant first got, after earlier moves', async () => {
+    const series = await breakfast('Moved Then Split');
+    const master = series.masterEventId!;
+    const first = await registered(`${master}_20260331T133000Z`, 'moved@example.org');
+    // Every date half an hour later: the occurrence's id moves, its calendar identity stays.
+    const moved = await mailsOf(() =>
+      updateAppointment(
+        ctx,
+        `${master}_20260317T133000Z`,
+        {
+          startTime: '2026-03-17T14:00:00.000Z',
+          endTime: '2026-03-17T15:00:00.000Z',
+          recurringEventUpdateType: 'all_events',
+        },
+        people.owner.token,
+      ),
+    );
+    expect(calendarFiles(moved[0]!).map((f) => [f.uid, f.recurrenceId])).toEqual([
+      [first.uid, '2026-03-31T13:30:00.000Z'],
+    ]);
+    const split = await mailsOf(() =>
+      updateAppointment(
+        ctx,
+        `${master}_20260324T140000Z`,
+        {
+          location: 'Copperleaf Coffee House',
+          recurringEventUpdateType: 'this_and_following_events',
+        },
+        people.owner.token,
+      ),
+    );
+    const [, removed] = calendarFiles(split[0]!);
+    expect(removed).toMatchObject({
+      method: 'CANCEL',
+      uid: first.uid,
+      recurrenceId: '2026-03-31T13:30:00.000Z',
+    });
+  });
+
+  it('tell of a split that changed nothing a registrant relies on, since the calendar entry changes', async () => {
+    const series = await breakfast('Renamed Breakfast');
+    const master = series.masterEventId!;
+    await registered(`${master}_20260317T133000Z`, 'before-rename@example.org');
+    const first = await registered(`${master}_20260331T133000Z`, 'after-rename@example.org');
+    // "All events" keeps the UID: no mail for a new description.
+    const everyDate = await mailsOf(() =>
+      updateAppointment(
+        ctx,
+        `${master}_20260324T133000Z`,
+        { description: 'Now with pastries.', recurringEventUpdateType: 'all_events' },
+        people.owner.token,
+      ),
+    );
+    expect(everyDate).toEqual([]);
+    const mails = await mailsOf(() =>
+      updateAppointment(
+        ctx,
+        `${master}_20260324T133000Z`,
+        { title: 'Renamed Breakfast Club', recurringEventUpdateType: 'this_and_following_events' },
+        people.owner.token,
+      ),
+    );
+    expect(mails.map(to)).toEqual(['after-rename@example.org']);
+    expect(mails[0]!.subject).toBe('Event updated: Renamed Breakfast Club');
+    expect(mails[0]!.text).toContain('Its time and place have not changed.');
+    const files = calendarFiles(mails[0]!);
+    expect(files.map((f) => [f.method, f.uid])).toEqual([
+      ['REQUEST', expect.not.stringContaining(master)],
+      ['CANCEL', first.uid],
+    ]);
+    expect(files[1]!.recurrenceId).toBe('2026-03-31T13:30:00.000Z');
+    expect(files[1]!.sequence).toBeGreaterThan(first.sequence);
   });
 
   it('reach every occurrence of the series with "all events", one mail each', async () => {

@@ -1,6 +1,7 @@
 import type { Executor } from '@chamber/db';
-import { whenText } from './event-mail.js';
+import { icsEntryFor, whenText } from './event-mail.js';
 import { isCancelled } from './event-status.js';
+import type { IcsEntry } from './ical.js';
 import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
 import { compactUtc, parseCompactUtc } from './rule-text.js';
@@ -19,7 +20,28 @@ export interface ChangeNotice {
   target: Target;
   changes: Change[];
   cancelled: boolean;
+  /**
+   * The calendar entry the registrant held before the edit, when the edit gave the
+   * occurrence another UID ("all future events" split it off into a series of its own):
+   * the notice cancels it as well as sending the new entry.
+   */
+  formerly: IcsEntry | null;
 }
+
+/** What an edit reached: a registration's occurrence as shown before it, and where it was. */
+export interface Attending {
+  row: EventRow;
+  target: Target;
+  /**
+   * Its calendar entry before the edit, for an edit from one occurrence on (the one kind
+   * that may split the series and give it another UID). Read before: the split rewrites
+   * the history of ids that the entry's RECURRENCE-ID is read from.
+   */
+  entry: IcsEntry | null;
+}
+
+/** The UID a calendar app knows an event or occurrence by: the event's, or its series'. */
+const uidOf = (target: Target) => (target.kind === 'occurrence' ? target.series.id : target.row.id);
 
 /** Which occurrences of a series an edit reaches: one, from one on, or all. */
 export type EditScope = { kind: 'event' } | { kind: 'from'; key: string } | { kind: 'all' };
@@ -56,10 +78,12 @@ export async function attendingBefore(
   target: Target,
   scope: EditScope,
   now: Date,
-): Promise<Map<string, EventRow>> {
-  const shown = new Map<string, EventRow>();
+): Promise<Map<string, Attending>> {
+  const shown = new Map<string, Attending>();
   if (target.kind === 'single') {
-    for (const r of await q.listRegistrations(tx, target.row.id, '')) shown.set(r.id, target.row);
+    for (const r of await q.listRegistrations(tx, target.row.id, '')) {
+      shown.set(r.id, { row: target.row, target, entry: null });
+    }
   } else {
     const series = target.kind === 'series' ? target.row : target.series;
     const registrations = (await q.registrationsOf(tx, series.id)).filter((r) =>
@@ -75,20 +99,25 @@ export async function attendingBefore(
       if (!originalStart) continue;
       const override =
         overrides.find((o) => o.originalStart?.getTime() === originalStart.getTime()) ?? null;
-      shown.set(r.id, shownRow({ kind: 'occurrence', series, override, originalStart }));
+      const occurrence: Target = { kind: 'occurrence', series, override, originalStart };
+      const row = shownRow(occurrence);
+      if (row.startTime <= now) continue;
+      const entry = scope.kind === 'from' ? await icsEntryFor(tx, occurrence) : null;
+      shown.set(r.id, { row, target: occurrence, entry });
     }
   }
-  for (const [id, row] of shown) if (row.startTime <= now) shown.delete(id);
+  for (const [id, { row }] of shown) if (row.startTime <= now) shown.delete(id);
   return shown;
 }
 
 /**
  * After the edit (in its transaction): each registration whose occurrence changed in time,
- * place or status, with the occurrence it now belongs to (a split or a new time moved it).
+ * place or status, or moved to another calendar identity (a split), with the occurrence it
+ * now belongs to (a split or a new time moved it).
  */
 export async function noticesAfter(
   tx: Executor,
-  before: Map<string, EventRow>,
+  before: Map<string, Attending>,
 ): Promise<ChangeNotice[]> {
   if (before.size === 0) return [];
   const notices: ChangeNotice[] = [];
@@ -100,9 +129,19 @@ export async function noticesAfter(
     const target = await resolveTarget(tx, id).catch(() => null);
     if (!target) continue;
     const after = shownRow(target);
-    const changes = changesBetween(before.get(registration.id)!, after);
-    if (changes.length === 0) continue;
-    notices.push({ registration, target, changes, cancelled: isCancelled(after) });
+    const was = before.get(registration.id)!;
+    const changes = changesBetween(was.row, after);
+    // The registrant's calendar holds the entry under the old UID: without a word it would
+    // keep it, and a later notice of the new one would add a second entry.
+    const moved = uidOf(was.target) !== uidOf(target);
+    if (changes.length === 0 && !moved) continue;
+    notices.push({
+      registration,
+      target,
+      changes,
+      cancelled: isCancelled(after),
+      formerly: moved ? was.entry : null,
+    });
   }
   return notices;
 }

@@ -105,6 +105,25 @@ function withdrawn(target: Target): Target {
   return { ...target, row: off(target.row) };
 }
 
+/**
+ * A calendar entry as the .ics that takes it off shows it: cancelled, in a version above the
+ * one calendar apps hold (as `withdrawn` does for an event that is still there).
+ */
+function withdrawnEntry(entry: IcsEntry): IcsEntry {
+  const off = (row: EventRow): EventRow => ({
+    ...row,
+    status: 'cancelled',
+    sequence: row.sequence + 1,
+  });
+  if (entry.kind === 'occurrence') {
+    return { ...entry, row: off(entry.row), series: off(entry.series) };
+  }
+  if (entry.kind === 'series') {
+    return { ...entry, row: off(entry.row), overrides: entry.overrides.map(off) };
+  }
+  return { ...entry, row: off(entry.row) };
+}
+
 /** The address of `Name <address>` or of a bare address. */
 const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 
@@ -153,7 +172,12 @@ export class EventMail {
   }
 
   private async attachment(chamber: ChamberIdentity, target: Target, invite?: IcsInvite) {
-    const row = shownRow(target);
+    return this.fileOf(chamber, await icsEntryFor(this.db, target), invite);
+  }
+
+  /** One entry's .ics as a mail attachment, named after its title (`name` added to it). */
+  private async fileOf(chamber: ChamberIdentity, entry: IcsEntry, invite?: IcsInvite, name = '') {
+    const { row } = entry;
     const calendar = await q.findCalendar(this.db, row.calendarId);
     const content = renderCalendar(
       {
@@ -162,11 +186,11 @@ export class EventMail {
         publicUrl: this.config.publicUrl,
         stamp: this.clock.now(),
       },
-      [await icsEntryFor(this.db, target)],
+      [entry],
       invite ?? null,
     );
     return {
-      filename: icsFileName(row.title),
+      filename: icsFileName(name ? `${row.title} ${name}` : row.title),
       content,
       // RFC 6047: a text/calendar part names the METHOD of the object it carries.
       contentType: `${ICS_CONTENT_TYPE}; method=${invite?.method ?? ICS_METHOD}`,
@@ -496,24 +520,35 @@ export class EventMail {
   }
 
   private async composeChangeNotice(chamber: ChamberIdentity, notice: ChangeNotice) {
-    const { registration: r, target, changes, cancelled } = notice;
+    const { registration: r, target, changes, cancelled, formerly } = notice;
     const row = shownRow(target);
     const title = row.title.trim() || 'Untitled Event';
+    const filesSay = cancelled
+      ? formerly
+        ? 'The attached calendar files remove the event from your calendar.'
+        : 'The attached calendar file removes the event from your calendar.'
+      : formerly
+        ? 'The attached calendar files replace the entry in your calendar: one adds the event as it is listed now, the other removes the earlier entry.'
+        : 'The attached calendar file updates the event in your calendar.';
     const content: MailContent = {
       subject: cancelled ? `Cancelled: ${title}` : `Event updated: ${title}`,
-      preview: changes.map((c) => `${c.what}: ${c.to}`).join('; '),
+      preview: changes.length
+        ? changes.map((c) => `${c.what}: ${c.to}`).join('; ')
+        : 'Your calendar entry for it changes.',
       greeting: `Hi ${firstName(r.name)},`,
       paragraphs: [
         cancelled
           ? `${title}, which you registered for, has been cancelled.`
-          : `${title}, which you registered for, has changed:`,
+          : changes.length
+            ? `${title}, which you registered for, has changed:`
+            : `${title}, which you registered for, is now listed as part of a new series of dates on the chamber's calendar. Its time and place have not changed.`,
         ...changes.map((c) => `${c.what}: ${c.from} → ${c.to}`),
         ...(cancelled
-          ? ['The attached calendar file removes the event from your calendar.']
+          ? [filesSay]
           : [
               `When: ${whenText(row)}`,
               ...(row.location ? [`Where: ${row.location}`] : []),
-              'The attached calendar file updates the event in your calendar.',
+              filesSay,
             ]),
       ],
       action: { label: 'View event details', url: this.eventUrl(target) },
@@ -524,11 +559,20 @@ export class EventMail {
       organizer: { name: chamber.name, email: chamber.email || mailAddress(this.config.mailFrom) },
       attendee: { name: r.name, email: r.email },
     };
+    // The new entry first: a mail app that acts on one calendar part only adds the event
+    // (an earlier entry left over is better than none).
+    const attachments = [await this.attachment(chamber, target, invite)];
+    if (formerly) {
+      const cancel = { ...invite, method: 'CANCEL' as const };
+      attachments.push(
+        await this.fileOf(chamber, withdrawnEntry(formerly), cancel, 'earlier entry'),
+      );
+    }
     return {
       to: r.email,
       ...renderMail(chamber, content),
       ...(chamber.email ? { replyTo: chamber.email } : {}),
-      attachments: [await this.attachment(chamber, target, invite)],
+      attachments,
     };
   }
 

@@ -217,16 +217,24 @@ export class RegistrationService {
     const shownId = viewOfTarget(target).id;
     const counts = saved.tally ?? (await q.occurrenceTally(this.db, saved.row, now));
     const link = manageUrl(this.publicUrl, saved.token);
+    const returnPath = `/events/${encodeURIComponent(shownId)}`;
     if (saved.kind === 'unchanged') {
       this.mailLater(id, saved, link, counts.position, null);
-      const result = await this.asIfNew(sent, saved.fits, counts, capacity, terms, shownId, now);
+      // Seats still awaiting their online payment: the answer opens that registration's
+      // payment page (the same Checkout session as the first answer's), as a new
+      // registration's answer does; nothing else is held or charged.
+      const awaiting =
+        this.tickets && saved.row.seatStatus === 'held'
+          ? await this.tickets.stateOf(saved.row, shownRow(target), { checkout: true, returnPath })
+          : null;
+      const result = await this.asIfNew(sent, saved.fits, counts, capacity, terms, shownId, now, {
+        row: saved.row,
+        ticket: awaiting?.checkoutUrl ? awaiting : null,
+      });
       return { status: 201, result };
     }
     const ticket = this.tickets
-      ? await this.tickets.stateOf(saved.row, shownRow(target), {
-          checkout: true,
-          returnPath: `/events/${encodeURIComponent(shownId)}`,
-        })
+      ? await this.tickets.stateOf(saved.row, shownRow(target), { checkout: true, returnPath })
       : null;
     this.mailLater(id, saved, link, counts.position, ticket);
     const registration = toRegistration(saved.row, shownId, counts.position);
@@ -249,6 +257,11 @@ export class RegistrationService {
    * owner: field for field what a new registration of the party sent would get now (its
    * seats counted, a fresh random id, its ticket and message), so it tells nobody whether
    * the address had registered. Only the mail to the address says what happened.
+   *
+   * A registration still awaiting its online payment is answered with its own ticket and
+   * Checkout page (`existing.ticket`, its seats held until its hold ends), as a new
+   * registration is with its page: whoever sends the form again, usually the registrant
+   * whose payment page closed, can pay for those seats, and nothing is held or issued again.
    */
   private async asIfNew(
     sent: Pick<RegistrationRow, 'name' | 'email' | 'phone' | 'guests' | 'notes'>,
@@ -258,8 +271,11 @@ export class RegistrationService {
     terms: TicketTerms | null,
     shownId: string,
     now: Date,
+    existing: { row: RegistrationRow; ticket: TicketState | null },
   ): Promise<RegistrationResult> {
-    const online = fits && terms?.payment === 'online';
+    const awaiting = existing.ticket;
+    const seated = fits || awaiting !== null;
+    const held = awaiting !== null || (seated && terms?.payment === 'online');
     const registration = toRegistration(
       {
         ...sent,
@@ -268,8 +284,8 @@ export class RegistrationService {
         occurrenceKey: '',
         userId: null,
         manageTokenHash: null,
-        seatStatus: !fits ? 'waitlisted' : online ? 'held' : 'confirmed',
-        holdUntil: online ? this.tickets!.holdUntil(now) : null,
+        seatStatus: !seated ? 'waitlisted' : held ? 'held' : 'confirmed',
+        holdUntil: awaiting ? existing.row.holdUntil : held ? this.tickets!.holdUntil(now) : null,
         checkedInAt: null,
         walkIn: false,
         invoiceId: null,
@@ -278,15 +294,16 @@ export class RegistrationService {
         updatedAt: now,
       },
       shownId,
-      fits ? null : counts.waiting + 1,
+      seated ? null : counts.waiting + 1,
     );
-    const ticket = fits && terms ? await this.tickets!.unissued(terms, sent.guests) : null;
+    const ticket =
+      awaiting ?? (seated && terms ? await this.tickets!.unissued(terms, sent.guests) : null);
     return {
       registration,
       updated: false,
-      attendeeCount: counts.people + (fits ? sent.guests : 0),
-      registrationCount: counts.registrations + (fits ? 1 : 0),
-      seatsLeft: seatsLeftOf(capacity, counts.taken + (fits ? sent.guests : 0)),
+      attendeeCount: counts.people + (seated ? sent.guests : 0),
+      registrationCount: counts.registrations + (seated ? 1 : 0),
+      seatsLeft: seatsLeftOf(capacity, counts.taken + (seated ? sent.guests : 0)),
       ticket,
       message: answerMessage(registration, ticket),
     };

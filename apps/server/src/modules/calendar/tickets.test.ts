@@ -212,15 +212,60 @@ describe('a repeat of an address already registered', () => {
 
   it('answers an online ticket with seats held and a ticket of the same shape', async () => {
     const event = await paidEvent('Online Lookalike', { capacity: 30 });
-    const first = await signUp(event.id, 1);
+    const first = await signUp(event.id, 2);
     const [repeat, fresh] = await repeatAndNew(event.id, first.body.email);
     expect(Object.keys(repeat.ticket!)).toEqual(Object.keys(fresh.ticket!));
-    expect(repeat.registration).toMatchObject({
-      seatStatus: 'held',
-      holdUntil: fresh.registration.holdUntil,
-    });
+    expect(repeat.registration).toMatchObject({ seatStatus: 'held' });
     expect(repeat.ticket).toMatchObject({ amountCents: 7000, status: 'unpaid', payment: 'online' });
-    expect(repeat).toMatchObject({ attendeeCount: 3, registrationCount: 2, seatsLeft: 27 });
+    expect(repeat).toMatchObject({ attendeeCount: 4, registrationCount: 2, seatsLeft: 26 });
+    expect(repeat.message).toBe(fresh.message);
+  });
+
+  it('answers a repeat of seats still awaiting payment with their Checkout page: no second hold, no second charge', async () => {
+    const event = await paidEvent('Online Second Try', { capacity: 10 });
+    const first = await signUp(event.id, 2);
+    const firstUrl = first.result.ticket!.checkoutUrl!;
+    expect(firstUrl).toMatch(/\/checkout\/cs_test_/);
+    // The same form again, from elsewhere and without a session: the registrant's payment
+    // page closed, say.
+    const again = await register(ctx, event.id, first.body, { remoteAddress: '198.18.42.1' });
+    expect(again.statusCode, again.body).toBe(201);
+    const repeat = again.json<RegistrationResult>();
+    const fresh = (await signUp(event.id, 2)).result;
+
+    // It reads as the new registration's answer: seats held, a Checkout page, the same words.
+    expect(repeat.registration.id).not.toBe(first.result.registration.id);
+    expect(repeat.registration).toMatchObject({ seatStatus: 'held', waitlistPosition: null });
+    expect(Object.keys(repeat.ticket!)).toEqual(Object.keys(fresh.ticket!));
+    expect(repeat.ticket).toMatchObject({ amountCents: 7000, status: 'unpaid', payment: 'online' });
+    expect(repeat.ticket!.checkoutUrl).toMatch(/\/checkout\/cs_test_/);
+    expect(repeat.message).toBe(fresh.message);
+    expect(repeat.message).toBe(first.result.message);
+
+    // The page is the first registration's own: no other seats held, no other invoice.
+    expect(repeat.ticket!.checkoutUrl).toBe(firstUrl);
+    const rows = await ctx.db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.eventId, event.id));
+    const mine = rows.filter((r) => r.email === first.body.email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ guests: 2, seatStatus: 'held' });
+    const billed = (await ctx.db.select().from(invoices)).filter(
+      (i) => i.billTo.email === first.body.email,
+    );
+    expect(billed.map((i) => i.id)).toEqual([first.result.ticket!.invoiceId]);
+    const counts = (await getAppointment(ctx, event.id)).json<Appointment>();
+    expect(counts).toMatchObject({ attendeeCount: 4, registrationCount: 2 });
+
+    // Paying through it confirms the first registration, once.
+    await standIn.completeCheckout(sessionOf(repeat.ticket!.checkoutUrl!));
+    expect((await registrationRow(first.result.registration.id)).seatStatus).toBe('confirmed');
+    expect(await invoiceRow(first.result.ticket!.invoiceId)).toMatchObject({ status: 'paid' });
+    expect(await paymentsOf(first.result.ticket!.invoiceId)).toHaveLength(1);
+    // The first answer's link is the same page, now paid: nothing more is charged.
+    await standIn.completeCheckout(sessionOf(firstUrl));
+    expect(await paymentsOf(first.result.ticket!.invoiceId)).toHaveLength(1);
   });
 });
 

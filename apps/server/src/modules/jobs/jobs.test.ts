@@ -21,7 +21,15 @@ let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let dist: string;
 const tokens = {} as Record<
-  'member' | 'enhanced' | 'standard' | 'lapsed' | 'other' | 'moderator' | 'admin',
+  | 'member'
+  | 'enhanced'
+  | 'standard'
+  | 'lapsed'
+  | 'unpaid'
+  | 'other'
+  | 'moderator'
+  | 'staffJoined'
+  | 'admin',
   string
 >;
 const people = {} as Record<keyof typeof tokens, { email: string; contactId: string | null }>;
@@ -58,7 +66,16 @@ beforeAll(async () => {
     lapsed: await createTestUser(ctx.db, {
       contact: { membershipTier: 'elite', paymentStatus: 'failed', businessName: 'Gone Co' },
     }),
+    // Joined, not yet paid: the membership is pending.
+    unpaid: await createTestUser(ctx.db, {
+      contact: { membershipTier: 'standard', paymentStatus: 'pending', businessName: 'Soon Co' },
+    }),
     other: await createTestUser(ctx.db, paid('elite', 'Fischer Photography')),
+    // Staff who clicked Join for their own business and have not paid.
+    staffJoined: await createTestUser(ctx.db, {
+      role: 'moderator',
+      contact: { membershipTier: 'standard', paymentStatus: 'pending', businessName: 'Desk Co' },
+    }),
     moderator: await createTestUser(ctx.db, { role: 'moderator', contact: false }),
     admin: await createTestUser(ctx.db, { role: 'admin', contact: false }),
   };
@@ -147,6 +164,24 @@ describe('posting', () => {
     });
     expect((await call('POST', '/api/job-posts', 'admin', job())).statusCode).toBe(403);
     expect((await call('POST', '/api/job-posts', null, job())).statusCode).toBe(401);
+  });
+
+  it('asks the one rule of a current member: staff keep the right, an unpaid member has none', async () => {
+    // The same pending membership: a member waits for it to be paid…
+    const unpaid = await call('POST', '/api/job-posts', 'unpaid', job());
+    expect(unpaid.statusCode).toBe(403);
+    expect(unpaid.json()).toMatchObject({ message: expect.stringMatching(/active membership/) });
+    expect((await call('GET', '/api/job-posts/mine', 'unpaid')).json()).toMatchObject({
+      mayPost: false,
+    });
+    // …while staff keep every member right, as for events, deals and members' addresses.
+    const mine = (await call('GET', '/api/job-posts/mine', 'staffJoined')).json<MyJobPosts>();
+    expect(mine.mayPost).toBe(true);
+    const post = await draft('staffJoined');
+    expect(post.business.name).toBe('Desk Co');
+    const submitted = await call('POST', `/api/job-posts/${post.id}/submit`, 'staffJoined');
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.json()).toMatchObject({ status: 'pending' });
   });
 
   it("publishes an enhanced or elite member's post directly when the chamber allows it", async () => {

@@ -81,7 +81,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
         tags,
         summary: 'Write a job post (a draft)',
         description:
-          "A draft of the signed-in member's business; submit it to send it to staff. The closing date defaults to 30 days from today and may be at most 90. 403 without an active membership.",
+          "A draft of the signed-in member's business; submit it to send it to staff. The closing date defaults to 30 days from today and may be at most 90. 403 unless a current member (membership active or in grace, or staff).",
         body: jobPostInputSchema,
         response: { 201: jobPostSchema, 400: apiErrorSchema, ...denied },
       },

@@ -21,15 +21,17 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/input.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
-import { isActiveAccount, isStaff, type Session } from '../../plugins/auth.js';
+import { isActiveAccount, isCurrentMember, isStaff, type Session } from '../../plugins/auth.js';
 import { firstChamber } from '../chamber/index.js';
-import { chamberCurrency, hasCurrentMembership } from '../memberships/index.js';
+import { chamberCurrency } from '../memberships/index.js';
 import { jobApprovedMail, jobRejectedMail } from './mail.js';
 import * as q from './queries.js';
 
 type Input = z.output<typeof jobPostInputSchema>;
 
 const notFound = () => new AppError('not_found', 'No such job posting.');
+const noBusiness = () =>
+  new AppError('forbidden', 'Job posts belong to a member business; this login has none.');
 const gone = () =>
   new AppError('gone', 'This job posting has closed and is no longer on the job board.');
 
@@ -183,15 +185,10 @@ export class JobsService extends JobBoard {
 
   async mine(session: Session): Promise<MyJobPosts> {
     const contactId = session.user.contactId;
-    if (!contactId) {
-      throw new AppError(
-        'forbidden',
-        'Job posts belong to a member business; this login has none.',
-      );
-    }
-    const [rows, mayPost, direct, currency] = await Promise.all([
+    if (!contactId) throw noBusiness();
+    const mayPost = this.mayPost(session);
+    const [rows, direct, currency] = await Promise.all([
       q.ofContact(this.db, contactId),
-      this.mayPost(session),
       this.publishesDirectly(session),
       chamberCurrency(this.db),
     ]);
@@ -204,12 +201,7 @@ export class JobsService extends JobBoard {
 
   /** A new draft of the signed-in member's business. */
   async create(session: Session, input: Input): Promise<JobPost> {
-    if (!(await this.mayPost(session))) {
-      throw new AppError(
-        'forbidden',
-        'Posting jobs is for members with an active membership. Renew your membership to post.',
-      );
-    }
+    this.assertMayPost(session);
     const today = await this.today();
     const now = this.clock.now();
     const post = await q.insert(this.db, {
@@ -260,12 +252,7 @@ export class JobsService extends JobBoard {
       if (post.status !== 'draft' && post.status !== 'rejected') {
         throw new AppError('conflict', 'Only a draft or a post sent back can be submitted.');
       }
-      if (!(await this.mayPost(session))) {
-        throw new AppError(
-          'forbidden',
-          'Posting jobs is for members with an active membership. Renew your membership to post.',
-        );
-      }
+      this.assertMayPost(session);
       if (post.closesOn < today) {
         throw new AppError(
           'validation_failed',
@@ -388,10 +375,23 @@ export class JobsService extends JobBoard {
 
   // Rules.
 
-  private async mayPost(session: Session): Promise<boolean> {
-    const contactId = session.user.contactId;
-    if (!isActiveAccount(session) || !contactId) return false;
-    return hasCurrentMembership(this.db, contactId);
+  /**
+   * Posting is a member-only right: the one rule of a current member (isCurrentMember: a
+   * membership active or in grace, or staff), for a login with a business to post for.
+   */
+  private mayPost(session: Session): boolean {
+    return session.user.contactId !== null && isCurrentMember(session);
+  }
+
+  /** Refuses a poster who may not post (403), saying why. */
+  private assertMayPost(session: Session) {
+    if (!session.user.contactId) throw noBusiness();
+    if (!this.mayPost(session)) {
+      throw new AppError(
+        'forbidden',
+        'Posting jobs is for members with an active membership. Renew your membership to post.',
+      );
+    }
   }
 
   /** Whether this poster's submitted post skips staff: the setting, and an enhanced or elite tier. */

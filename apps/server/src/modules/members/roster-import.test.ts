@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts } from '@chamber/db';
+import { contacts, memberships, membershipTerms } from '@chamber/db';
 import { createTestDatabase, createTestUser } from '../../test/app.js';
 import { parseCsv } from '../../lib/csv.js';
 import { importRoster, RosterError } from './roster-import.js';
@@ -116,17 +118,73 @@ describe('importRoster', () => {
     expect(await contactByEmail('priya@canalbooks.example')).toMatchObject({
       businessName: 'Canal Street "Used & New" Books',
       membershipTier: 'standard',
-      // No date in the file: the first paid term, from the day of the import (the test clock's).
-      memberSince: '2026-03-10',
+      // No date in the file: when this member joined is not known, not the day of the import.
+      memberSince: null,
       phone: null,
       specialties: [],
     });
     expect(await contactByEmail('gold@tiers.example')).toMatchObject({
       membershipTier: 'standard',
     });
-    expect(await contactByEmail('date@dates.example')).toMatchObject({ memberSince: '2026-03-10' });
+    expect(await contactByEmail('date@dates.example')).toMatchObject({ memberSince: null });
     expect(await contactByEmail('state@states.example')).toMatchObject({ state: 'UT' });
     expect(await contactByEmail('site@sites.example')).toMatchObject({ website: null });
+  });
+
+  it("keeps 'member since' unknown for a row without one, through the member's renewals", async () => {
+    await run('email,business name,member since\nunknown@since.example,Since Co,\n');
+    const contact = (await contactByEmail('unknown@since.example'))!;
+    expect(contact).toMatchObject({ memberSince: null, listed: true, paymentStatus: 'paid' });
+    const [membership] = await database.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.contactId, contact.id));
+    // A member already: active, with the term the import gave it.
+    expect(membership).toMatchObject({ status: 'active' });
+    const terms = await database.db
+      .select()
+      .from(membershipTerms)
+      .where(eq(membershipTerms.membershipId, membership!.id));
+    expect(terms).toHaveLength(1);
+    // Its next term is a renewal, not the day it joined.
+    await database.db.insert(membershipTerms).values({
+      membershipId: membership!.id,
+      planId: membership!.planId,
+      startsOn: '2027-03-10',
+      endsOn: '2028-03-09',
+    });
+    expect((await contactByEmail('unknown@since.example'))!.memberSince).toBeNull();
+  });
+
+  it("clears the import day the migration finds as 'member since', and keeps dates given", async () => {
+    await run(
+      [
+        'email,business name,member since',
+        'stale@since.example,Stale Co,',
+        'given@since.example,Given Co,2015-05-01',
+        'claimed@since.example,Claimed Co,',
+      ].join('\n'),
+    );
+    // As imports before this change left them: the day of the import, from the first term.
+    const stale = (await contactByEmail('stale@since.example'))!;
+    const claimed = (await contactByEmail('claimed@since.example'))!;
+    const [term] = await database.db
+      .select({ startsOn: membershipTerms.startsOn })
+      .from(membershipTerms)
+      .innerJoin(memberships, eq(memberships.id, membershipTerms.membershipId))
+      .where(eq(memberships.contactId, stale.id));
+    expect(term!.startsOn).toBe('2026-03-10');
+    await database.db
+      .update(contacts)
+      .set({ memberSince: '2026-03-10' })
+      .where(sql`${contacts.id} in (${stale.id}, ${claimed.id})`);
+    // A member who claimed the listing has a login: their date is theirs to correct.
+    await createTestUser(database.db, { email: 'claimed@since.example', contactId: claimed.id });
+
+    await database.db.execute(sql.raw(await memberSinceRepair()));
+    expect((await contactByEmail('stale@since.example'))!.memberSince).toBeNull();
+    expect((await contactByEmail('given@since.example'))!.memberSince).toBe('2015-05-01');
+    expect((await contactByEmail('claimed@since.example'))!.memberSince).toBe('2026-03-10');
   });
 
   it('changes nothing when the same file is imported again', async () => {
@@ -406,7 +464,7 @@ describe('roster files as spreadsheets save them', () => {
     expect(await contactByEmail('jo@copperkettle.example')).toMatchObject({
       membershipTier: 'elite',
       state: null,
-      memberSince: '2026-03-10',
+      memberSince: null,
     });
   });
 });
@@ -447,3 +505,12 @@ describe('exportRoster', () => {
     });
   });
 });
+
+/** The migration's statement that clears the import day from roster rows already on file. */
+async function memberSinceRepair(): Promise<string> {
+  const dir = fileURLToPath(new URL('../../../../../packages/db/drizzle/', import.meta.url));
+  const name = (await readdir(dir)).find((f) => f.endsWith('_roster_member_since_unknown.sql'))!;
+  const statements = (await readFile(`${dir}${name}`, 'utf8')).split('--> statement-breakpoint');
+  const code = (st: string) => st.replace(/^\s*--.*$/gm, '').trim();
+  return statements.map(code).find((st) => st.startsWith('UPDATE "contacts"'))!;
+}

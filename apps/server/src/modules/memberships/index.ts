@@ -13,4 +13,4 @@ export { MembershipPlansService } from './plans.js';
 export { subscriptionHooks } from './stripe-effects.js';
 export { membershipBilling } from './billing-adapter.js';
 export { membershipRoutes } from './routes.js';
-export { chamberCurrency, hasCurrentMembership } from './standing.js';
+export { chamberCurrency } from './standing.js';

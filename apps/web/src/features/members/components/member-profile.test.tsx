@@ -55,7 +55,10 @@ describe('MemberProfile', () => {
       'GET /membership-plans': () =>
         json(200, { plans: makePlans({ standard: { name: 'Starter' } }) }),
       'GET /members/c-1': () =>
-        json(200, makeMember({ coverImage: '/api/media/cover.jpg', email: null })),
+        json(
+          200,
+          makeMember({ coverImage: '/api/media/cover.jpg', email: null, memberSince: null }),
+        ),
     });
     renderWithProviders(<MemberProfile id="c-1" />);
 
@@ -68,6 +71,8 @@ describe('MemberProfile', () => {
     // The API's `standard`, as people read it: the lowest plan's name.
     await waitFor(() => expect(screen.getAllByText('Starter').length).toBeGreaterThan(0));
     expect(screen.queryByText('Standard')).toBeNull();
+    // A roster member the chamber gave no join date: the spec's 'Unknown'.
+    expect(screen.getByText('Member Since').nextElementSibling?.textContent).toBe('Unknown');
   });
 
   it('shows Member not found with a way back on 404', async () => {

@@ -49,6 +49,17 @@ describe('OwnProfile', () => {
     );
   });
 
+  it("says 'Unknown' when the chamber has no join date, not when the login was made", async () => {
+    stubApi({
+      ...signedInAs(makeProfile()),
+      'GET /members/c-1': () => json(200, makeMember({ memberSince: null })),
+    });
+    renderWithProviders(<Page />);
+    const since = (await screen.findByText('Member Since')).nextElementSibling;
+    expect(since?.textContent).toBe('Unknown');
+    expect(screen.queryByText('February 1, 2024')).toBeNull();
+  });
+
   it('says so when the member record fails to load', async () => {
     stubApi({
       ...signedInAs(makeProfile()),

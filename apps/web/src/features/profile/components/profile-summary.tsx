@@ -147,7 +147,12 @@ export function ProfileSummary({
         <Section title="Membership">
           <Facts
             rows={[
-              ['Member Since', formatMemberSince(member?.memberSince ?? profile.createdAt)],
+              [
+                'Member Since',
+                // A member's join date, or 'Unknown' when the chamber has none (a roster row
+                // without one); a login without a business has only its own start.
+                formatMemberSince(member ? member.memberSince : profile.createdAt),
+              ],
               ['Membership Tier', <TierBadge key="tier" tier={profile.membershipTier} />],
             ]}
           />
