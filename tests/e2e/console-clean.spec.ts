@@ -55,6 +55,7 @@ async function serverRenderedPages(request: APIRequestContext) {
     paths.join.href(),
     paths.nominations.href(),
     paths.members.href(),
+    paths.membersOpenNow.href(),
     paths.member.href(members[0]!.id),
     paths.jobPostings.href(),
     paths.jobPosting.href(jobPosts[0]!.id),
