@@ -70,6 +70,7 @@ test('each server-rendered page hydrates with no console error or warning', asyn
   page,
   request,
 }) => {
+  test.slow(); // Every server-rendered page twice, each until the network is idle.
   const logged = await recordErrors(page);
   const pages = await serverRenderedPages(request);
   for (const url of pages) {
@@ -90,6 +91,7 @@ test('a stored dark theme and list view hydrate without a mismatch, then show', 
   page,
   request,
 }) => {
+  test.slow(); // Every server-rendered page, each until the network is idle.
   const logged = await recordErrors(page);
   await page.addInitScript(() => {
     // Embedded frames (the map) may not touch storage: only the page sets it.
