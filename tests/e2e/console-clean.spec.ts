@@ -55,6 +55,7 @@ async function serverRenderedPages(request: APIRequestContext) {
     paths.join.href(),
     paths.nominations.href(),
     paths.members.href(),
+    paths.membersOpenNow.href(),
     paths.member.href(members[0]!.id),
     paths.jobPostings.href(),
     paths.jobPosting.href(jobPosts[0]!.id),
@@ -69,6 +70,7 @@ test('each server-rendered page hydrates with no console error or warning', asyn
   page,
   request,
 }) => {
+  test.slow(); // Every server-rendered page twice, each until the network is idle.
   const logged = await recordErrors(page);
   const pages = await serverRenderedPages(request);
   for (const url of pages) {
@@ -89,6 +91,7 @@ test('a stored dark theme and list view hydrate without a mismatch, then show', 
   page,
   request,
 }) => {
+  test.slow(); // Every server-rendered page, each until the network is idle.
   const logged = await recordErrors(page);
   await page.addInitScript(() => {
     // Embedded frames (the map) may not touch storage: only the page sets it.

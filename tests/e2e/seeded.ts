@@ -84,8 +84,8 @@ export function putBackChamber(...fields: (keyof typeof seededChamber)[]) {
 }
 
 /**
- * A seeded member's listing and login back as seeded: the listing's texts, links and coupon
- * codes and no photo, then the login's role, status, tier and contact details. The listing
+ * A seeded member's listing and login back as seeded: the listing's texts, links, coupon
+ * codes and opening hours and no photo, then the login's role, status, tier and contact details. The listing
  * goes first, while a tier a test raised still lets it clear what that tier unlocked.
  */
 export function putBackMember(email: string) {
@@ -114,6 +114,11 @@ export function putBackMember(email: string) {
       },
     });
     expect(listing.ok(), await listing.text()).toBe(true);
+    const hours = await request.put(`/api/members/${contactId}/hours`, {
+      headers,
+      data: seeded.hours ?? { days: {} },
+    });
+    expect(hours.ok(), await hours.text()).toBe(true);
     const avatar = await request.put(`/api/members/${contactId}/avatar`, {
       headers,
       data: { avatarUrl: '' },

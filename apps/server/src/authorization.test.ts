@@ -685,6 +685,13 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     call: (w) => ({ url: `/api/members/${w.memberContactId}`, payload: { tagline: 'Open late' } }),
     expect: ownerOrStaff(200),
   },
+  'PUT /api/members/:id/hours': {
+    call: (w) => ({
+      url: `/api/members/${w.memberContactId}/hours`,
+      payload: { days: { monday: [{ opens: '09:00', closes: '17:00' }] } },
+    }),
+    expect: ownerOrStaff(200),
+  },
   'PUT /api/members/:id/avatar': {
     call: (w) => ({
       url: `/api/members/${w.memberContactId}/avatar`,

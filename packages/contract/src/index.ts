@@ -29,3 +29,4 @@ export * from './event-tickets.js';
 export * from './deals.js';
 export * from './job-posts.js';
 export * from './page-data.js';
+export * from './opening-hours.js';

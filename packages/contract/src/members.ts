@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './auth.js';
 import { roleSchema, userStatusSchema } from './common.js';
 import { galleryImageSchema, galleryInputSchema } from './gallery.js';
+import { openingHoursViewSchema } from './opening-hours.js';
 import { socialLinkSchema, socialLinksInputSchema } from './social-links.js';
 import { membershipTiers } from './vocabulary.js';
 
@@ -68,6 +69,11 @@ export const memberSchema = z.object({
   status: userStatusSchema.describe('The linked login’s status; active for contacts without one'),
   role: roleSchema.describe('The linked login’s role; member for contacts without one'),
   specialties: z.array(z.string()),
+  openingHours: openingHoursViewSchema
+    .nullable()
+    .describe(
+      'On the chamber’s wall clock (its time zone); null when the business gave none. Whether it is open now is read from these with openingStateAt',
+    ),
   tags: z.array(z.string()).describe('Derived: the tier (enhanced, elite) and admin for admins'),
   features: memberFeaturesSchema.describe(
     'Derived from the tags: what the page shows and its editor offers, so clients need no copy of the rule',
@@ -97,6 +103,9 @@ export const listMembersQuerySchema = z.object({
   role: roleSchema.optional().describe('Honoured for admins only'),
   sort: z.enum(memberSorts).default('name'),
   refresh: booleanish.optional(),
+  openNow: booleanish
+    .optional()
+    .describe('Only businesses open at this moment, on the chamber’s clock (see openingStateAt)'),
 });
 export type ListMembersQuery = z.input<typeof listMembersQuerySchema>;
 

@@ -16,8 +16,13 @@ export interface PageDataSource {
   config(): Promise<AppConfig>;
   location(locationId: string): Promise<Chamber | null>;
   member(id: string): Promise<MemberDetail | null>;
-  /** GET /members?limit&offset&sort (the directory's first page). */
-  members(query: { limit: number; offset: number; sort: 'name' }): Promise<MemberList>;
+  /** GET /members?limit&offset&sort[&openNow] (the directory's first page, or its open-now one). */
+  members(query: {
+    limit: number;
+    offset: number;
+    sort: 'name';
+    openNow?: boolean;
+  }): Promise<MemberList>;
   /** GET /job-posts (the job board's first page, without search or filters). */
   jobPosts(): Promise<JobPostList>;
   /** GET /job-posts/{id}; null for a post that is not open (404 or 410). */
@@ -44,6 +49,19 @@ export const pagesReadingClock: ReadonlySet<AppPathName> = new Set<AppPathName>(
   'home',
   'calendar',
   'event',
+  'members',
+  'membersOpenNow',
+  'member',
+]);
+
+/**
+ * The clock pages that say whether a business is open now ("Open now", "Opens at 7:00 AM"):
+ * kept per minute rather than per hour, since hours open and close at any minute.
+ */
+export const pagesReadingTheMinute: ReadonlySet<AppPathName> = new Set<AppPathName>([
+  'members',
+  'membersOpenNow',
+  'member',
 ]);
 
 /**

@@ -51,6 +51,8 @@ export const paths = {
   /** Opened from a registration mail as `/registrations/manage#token=…`. */
   manageRegistration: { path: '/registrations/manage', href: () => '/registrations/manage' },
   members: { path: '/members', href: () => '/members' },
+  /** The directory's businesses open now, on the chamber's clock (a link, so it works without scripts). */
+  membersOpenNow: { path: '/members/open-now', href: () => '/members/open-now' },
   member: { path: '/members/:id', href: (id: string) => `/members/${encodeURIComponent(id)}` },
   jobPostings: { path: '/job-postings', href: () => '/job-postings' },
   /** Member deals: offers of members whose tier includes coupons. */

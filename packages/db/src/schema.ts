@@ -137,6 +137,14 @@ export const contacts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Opening hours on the chamber's wall clock: per weekday (sunday … saturday) the intervals
+     * open, HH:MM to HH:MM in order, and the closure days (holidays); null when not given.
+     */
+    openingHours: jsonb('opening_hours').$type<{
+      days: Record<string, { opens: string; closes: string }[]>;
+      closures: { date: string; note: string }[];
+    }>(),
     /** Lower-cased names, business and specialties, for the directory's substring search. */
     searchText: text('search_text')
       .notNull()

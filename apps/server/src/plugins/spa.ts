@@ -7,7 +7,12 @@ import fp from 'fastify-plugin';
 import type { Database } from '@chamber/db';
 import { CompressedBody } from '../lib/compressed-body.js';
 import { currentDataVersion, VersionedCache } from '../lib/versioned-cache.js';
-import { matchAppPath, pagesReadingClock, type RenderedPage } from '@chamber/contract';
+import {
+  matchAppPath,
+  pagesReadingClock,
+  pagesReadingTheMinute,
+  type RenderedPage,
+} from '@chamber/contract';
 import type { Clock } from '../lib/clock.js';
 import { type PageHead, withBody, withHead } from '../modules/public-pages/index.js';
 
@@ -25,19 +30,23 @@ export type RenderPage = (
 ) => Promise<RenderedPage | null>;
 
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
 
 /**
  * What a page is kept under besides the data version: its path, a mark for a query string,
  * and for a page drawn from the clock (upcoming events, whether an event has started, its
  * countdown: `pagesReadingClock`) the hour of the server's clock, so that it moves on with
  * time even when no data changes: drawn at the first request of each hour, it is at most an
- * hour behind. (The browser corrects it as soon as it has hydrated.)
+ * hour behind; the pages saying whether a business is open (`pagesReadingTheMinute`) the
+ * minute. (The browser corrects it as soon as it has hydrated.)
  */
 export function keptPageKey(url: string, withQuery: boolean, now: Date): string {
   const route = matchAppPath(url);
   const timed = route !== null && pagesReadingClock.has(route.name);
-  const hour = Math.floor(now.getTime() / HOUR);
-  return `${url}${withQuery ? '?' : ''}${timed ? `@${hour}` : ''}`;
+  // Whether a business is open changes at any minute: those pages are a minute's.
+  const slot = route !== null && pagesReadingTheMinute.has(route.name) ? MINUTE : HOUR;
+  const at = Math.floor(now.getTime() / slot);
+  return `${url}${withQuery ? '?' : ''}${timed ? `@${slot === MINUTE ? 'm' : ''}${at}` : ''}`;
 }
 
 interface ServedPage {

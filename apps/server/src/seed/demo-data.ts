@@ -1,4 +1,4 @@
-import type { MembershipTier, Role } from '@chamber/contract';
+import type { MembershipTier, OpeningHoursInput, Role } from '@chamber/contract';
 
 export const LOCATION_ID = 'riverton-chamber';
 export const CALENDAR_ID = 'racc-events';
@@ -121,9 +121,93 @@ export interface DemoContact {
   memberSince: string | null;
   couponCodes?: string[];
   socialLinks?: string[];
+  /** Opening hours on the chamber's clock (America/Denver); some listings give none. */
+  hours?: OpeningHoursInput;
 }
 
-export const demoContacts: DemoContact[] = [
+const interval = (opens: string, closes: string) => [{ opens, closes }];
+const weekdaysOnly = (opens: string, closes: string) => ({
+  monday: interval(opens, closes),
+  tuesday: interval(opens, closes),
+  wednesday: interval(opens, closes),
+  thursday: interval(opens, closes),
+  friday: interval(opens, closes),
+});
+/** The holidays most Main Street businesses close for, this year and next. */
+const holidays = [
+  { date: '2026-11-26', note: 'Thanksgiving' },
+  { date: '2026-12-25', note: 'Christmas Day' },
+  { date: '2027-01-01', note: 'New Year’s Day' },
+];
+
+/** Demo hours by business: shops, offices with a lunch hour, a café open early. */
+const demoHours: Record<string, OpeningHoursInput> = {
+  'Sweetwater Bakery': {
+    days: {
+      ...weekdaysOnly('06:30', '15:00'),
+      saturday: interval('07:00', '13:00'),
+    },
+    closures: holidays,
+  },
+  'Redwood Hardware & Supply': {
+    days: {
+      ...weekdaysOnly('07:00', '19:00'),
+      saturday: interval('08:00', '18:00'),
+      sunday: interval('10:00', '16:00'),
+    },
+    closures: holidays,
+  },
+  'Jordan River CPA Group': {
+    days: {
+      monday: [
+        { opens: '08:30', closes: '12:00' },
+        { opens: '13:00', closes: '17:00' },
+      ],
+      tuesday: [
+        { opens: '08:30', closes: '12:00' },
+        { opens: '13:00', closes: '17:00' },
+      ],
+      wednesday: [
+        { opens: '08:30', closes: '12:00' },
+        { opens: '13:00', closes: '17:00' },
+      ],
+      thursday: [
+        { opens: '08:30', closes: '12:00' },
+        { opens: '13:00', closes: '17:00' },
+      ],
+      friday: interval('08:30', '12:00'),
+    },
+    closures: holidays,
+  },
+  'Herrera Landscaping': {
+    days: { ...weekdaysOnly('07:00', '17:30'), saturday: interval('08:00', '12:00') },
+  },
+  'Mountain View Family Dental': {
+    days: {
+      monday: interval('08:00', '17:00'),
+      tuesday: interval('08:00', '17:00'),
+      wednesday: interval('10:00', '19:00'),
+      thursday: interval('08:00', '17:00'),
+    },
+    closures: holidays,
+  },
+  'South Valley Insurance': { days: weekdaysOnly('09:00', '17:00'), closures: holidays },
+  'Copperleaf Coffee House': {
+    days: {
+      ...weekdaysOnly('06:00', '20:00'),
+      saturday: interval('07:00', '20:00'),
+      sunday: interval('08:00', '14:00'),
+    },
+    closures: [{ date: '2026-12-25', note: 'Christmas Day' }],
+  },
+  'Castellano Auto Care': {
+    days: { ...weekdaysOnly('07:30', '18:00'), saturday: interval('08:00', '14:00') },
+    closures: holidays,
+  },
+  'Lund Print & Sign': { days: weekdaysOnly('08:00', '17:30'), closures: holidays },
+};
+
+const listings: Omit<DemoContact, 'hours'>[] = [
   {
     firstName: 'Maria',
     lastName: 'Delgado',
@@ -291,3 +375,8 @@ export const demoContacts: DemoContact[] = [
     memberSince: null,
   },
 ];
+
+export const demoContacts: DemoContact[] = listings.map((listing) => {
+  const hours = demoHours[listing.business];
+  return hours ? { ...listing, hours } : listing;
+});

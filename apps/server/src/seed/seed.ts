@@ -8,7 +8,7 @@ import {
   users,
   type Database,
 } from '@chamber/db';
-import { zonedDate, zonedTimeToUtc } from '@chamber/contract';
+import { openingHoursSchema, zonedDate, zonedTimeToUtc } from '@chamber/contract';
 import { hashPassword } from '../modules/auth/index.js';
 import {
   CALENDAR_ID,
@@ -178,6 +178,7 @@ export async function seedDemo(
         specialties: c.specialties,
         couponCodes: c.couponCodes ?? [],
         socialLinks: 'socialLinks' in c ? (c.socialLinks ?? []) : [],
+        openingHours: c.hours ? openingHoursSchema.parse(c.hours) : null,
       })
       .onConflictDoNothing()
       .returning({ id: contacts.id });

@@ -13,7 +13,11 @@ import { openingView } from '@/features/calendar/lib/month-grid';
 import { dealsQueryOptions } from '@/features/deals/api/deals';
 import { jobBoardQueryOptions, jobPostQueryOptions } from '@/features/jobs/api/job-posts';
 import { boardFilters } from '@/features/jobs/lib/board-filters';
-import { membersInfiniteQueryOptions } from '@/features/members/api/get-members';
+import {
+  directoryFilters,
+  memberCountQueryOptions,
+  membersInfiniteQueryOptions,
+} from '@/features/members/api/get-members';
 import { membershipPlansQueryOptions } from '@/lib/api/membership-plans';
 import { memberQueryOptions } from '@/lib/api/members';
 import { upcomingEventsQueryOptions, upcomingWindow } from '@/lib/api/upcoming-events';
@@ -35,6 +39,27 @@ export interface PageDataContext {
 export type PageData = (context: PageDataContext) => Promise<boolean>;
 
 const staticPage: PageData = async () => true;
+
+/** The directory's first page, all members or those open now (the key the directory reads). */
+const directoryPage =
+  (openNow: boolean): PageData =>
+  async ({ source, queryClient }) => {
+    const filters = directoryFilters({ search: '', role: null, sort: 'name' }, openNow);
+    const { queryKey } = membersInfiniteQueryOptions(filters);
+    const first = await source.members({
+      limit: MEMBERS_PAGE_SIZE,
+      offset: 0,
+      sort: 'name',
+      ...(openNow ? { openNow } : {}),
+    });
+    queryClient.setQueryData(queryKey, { pages: [first], pageParams: [0] });
+    if (openNow) {
+      // 'Showing X of N members' counts every member: the count the heading reads.
+      const all = await source.members({ limit: 1, offset: 0, sort: 'name' });
+      queryClient.setQueryData(memberCountQueryOptions().queryKey, all.total);
+    }
+    return true;
+  };
 
 /** The membership plans, as every price card and tier page reads them. */
 const plans: PageData = async ({ source, queryClient }) => {
@@ -66,13 +91,8 @@ export const pageData: Partial<Record<AppPathName, PageData>> = {
     queryClient.setQueryData(memberQueryOptions(params.id!).queryKey, member);
     return true;
   },
-  members: async ({ source, queryClient }) => {
-    const filters = { search: '', role: null, sort: 'name' } as const;
-    const { queryKey } = membersInfiniteQueryOptions(filters);
-    const first = await source.members({ limit: MEMBERS_PAGE_SIZE, offset: 0, sort: 'name' });
-    queryClient.setQueryData(queryKey, { pages: [first], pageParams: [0] });
-    return true;
-  },
+  members: directoryPage(false),
+  membersOpenNow: directoryPage(true),
   jobPostings: async ({ source, queryClient }) => {
     const { queryKey } = jobBoardQueryOptions(boardFilters(new URLSearchParams()));
     queryClient.setQueryData(queryKey, await source.jobPosts());

@@ -153,6 +153,7 @@ export function makeMember(overrides: Partial<MemberDetail> = {}): MemberDetail 
     status: 'active',
     role: 'member',
     specialties: [],
+    openingHours: null,
     tags: [],
     features: { enhanced: false, elite: false },
     canEdit: false,

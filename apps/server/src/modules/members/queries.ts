@@ -1,6 +1,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { MemberSort, Role } from '@chamber/contract';
-import { contacts, users, type Executor } from '@chamber/db';
+import type { LocalMoment, MemberSort, Role } from '@chamber/contract';
+import { chambers, contacts, users, type Executor } from '@chamber/db';
 import { reusableQuery } from '../../lib/reusable-query.js';
 import { isAnyOf } from '../../lib/sql-lists.js';
 
@@ -44,6 +44,25 @@ export interface ListFilter {
   search?: string | undefined;
   /** Applied only when set; callers decide who may filter by role. */
   role?: Role | undefined;
+  /** Only businesses open at this moment of the chamber's wall clock. */
+  openAt?: LocalMoment | null | undefined;
+}
+
+/**
+ * Open at `moment` as `openingStateAt` reads the hours: not a closure day, and one of the
+ * weekday's intervals holds the time (opens <= time < closes). Times are HH:MM, compared as
+ * bytes (collation "C"), which orders them as times.
+ */
+function openAtCondition({ date, weekday, time }: LocalMoment): SQL {
+  return sql`exists (
+      select 1 from jsonb_array_elements(${contacts.openingHours} -> 'days' -> ${weekday}::text) as i
+      where (i ->> 'opens') collate "C" <= ${time}::text collate "C"
+        and ${time}::text collate "C" < (i ->> 'closes') collate "C"
+    )
+    and not coalesce(
+      ${contacts.openingHours} -> 'closures' @> jsonb_build_array(jsonb_build_object('date', ${date}::text)),
+      false
+    )`;
 }
 
 /**
@@ -51,7 +70,7 @@ export interface ListFilter {
  * active; contacts of pending or suspended logins stay out of it, and so do those whose
  * membership lapsed when the chamber hides lapsed listings (`listed`).
  */
-function listWhere({ search, role }: ListFilter): SQL | undefined {
+function listWhere({ search, role, openAt }: ListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     eq(contacts.listed, true),
     or(sql`${users.id} is null`, eq(users.status, 'active')),
@@ -59,6 +78,7 @@ function listWhere({ search, role }: ListFilter): SQL | undefined {
   if (search) conditions.push(sql`${contacts.searchText} like ${containsPattern(search)}`);
   if (role === 'member') conditions.push(or(sql`${users.id} is null`, eq(users.role, 'member')));
   else if (role) conditions.push(eq(users.role, role));
+  if (openAt) conditions.push(openAtCondition(openAt));
   return and(...conditions);
 }
 
@@ -158,4 +178,10 @@ export async function listedMemberDates(db: Executor): Promise<{ id: string; upd
     .leftJoin(users, eq(users.contactId, contacts.id))
     .where(listWhere({}))
     .orderBy(contacts.id);
+}
+
+/** The chamber's time zone: the wall clock opening hours are read on. */
+export async function chamberTimeZone(db: Executor): Promise<string> {
+  const [row] = await db.select({ timezone: chambers.timezone }).from(chambers).limit(1);
+  return row?.timezone ?? 'America/Denver';
 }

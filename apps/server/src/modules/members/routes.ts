@@ -4,6 +4,7 @@ import {
   listMembersQuerySchema,
   memberDetailSchema,
   memberListSchema,
+  openingHoursSchema,
   updateAvatarSchema,
   updateCoverImageSchema,
   updateMemberSchema,
@@ -43,7 +44,7 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         tags: ['members'],
         summary: 'The member directory: active members, 20 a page',
         description:
-          'Searches names, business names and specialties. `role` is honoured for admins only. Email addresses are included for active members and staff only; visitors and pending accounts get `email: null`.',
+          'Searches names, business names and specialties. `role` is honoured for admins only. `openNow=true` keeps the businesses open at this minute of the chamber’s clock (its time zone). Email addresses are included for active members and staff only; visitors and pending accounts get `email: null`.',
         querystring: listMembersQuerySchema,
         response: { 200: memberListSchema, 400: apiErrorSchema },
       },
@@ -51,15 +52,11 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     async (request, reply) => {
       // Signed-in answers carry email addresses: never kept by a shared cache.
       reply.header('cache-control', request.session ? 'private, no-store' : 'no-cache');
-      const compute = () => members.list(request.query, request.session);
+      const { key, page } = await members.directory(request.query, request.session);
       // The refresh button asks for a recount; otherwise a page is computed once per change.
       const body = request.query.refresh
-        ? await JsonBody.of(memberListSchema, await compute())
-        : await pages.get(
-            members.listKey(request.query, request.session),
-            memberListSchema,
-            compute,
-          );
+        ? await JsonBody.of(memberListSchema, await page())
+        : await pages.get(key, memberListSchema, page);
       return body.send(request, reply);
     },
   );
@@ -106,6 +103,24 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request) => members.update(request.params.id, request.body, requireSession(request)),
+  );
+
+  app.put(
+    '/members/:id/hours',
+    {
+      config: { access: 'signed-in' },
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags: ['members'],
+        summary: 'Set a business’s opening hours (the member, a moderator or an admin)',
+        description:
+          'Per weekday the intervals open (several make breaks), HH:MM on the chamber’s wall clock, and the closure days. Overlapping intervals, an interval that closes before it opens and times that are not HH:MM are refused (400, naming the field). Every day empty and no closures clears the hours.',
+        params: idParams,
+        body: openingHoursSchema,
+        response: { 200: memberDetailSchema, ...errors },
+      },
+    },
+    async (request) => members.setHours(request.params.id, request.body, requireSession(request)),
   );
 
   app.put(

@@ -1,9 +1,13 @@
 import {
+  hasOpeningHours,
+  localMoment,
   roleSchema,
   type listMembersQuerySchema,
+  type LocalMoment,
   type MediaKind,
   type MemberDetail,
   type MemberList,
+  type OpeningHours,
   type updateOwnProfileSchema,
 } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
@@ -55,13 +59,42 @@ export class MembersService {
     private readonly publicUrl: string,
   ) {}
 
-  /** The directory: active members only; the role filter is honoured for admins only. */
-  async list(query: ListQuery, viewer: Session | null): Promise<MemberList> {
+  /**
+   * GET /members: the page, and what it is kept under. With `openNow`, the moment of the
+   * chamber's wall clock is read once for both, so a kept page answers for its minute only.
+   */
+  async directory(
+    query: ListQuery,
+    viewer: Session | null,
+  ): Promise<{ key: string; page: () => Promise<MemberList> }> {
+    const openAt = query.openNow ? await this.localMoment() : null;
+    return {
+      key: this.listKey(query, viewer, openAt),
+      page: () => this.list(query, viewer, openAt),
+    };
+  }
+
+  /** The chamber's wall clock now: the moment "open now" is read at. */
+  async localMoment(): Promise<LocalMoment> {
+    return localMoment(this.clock.now(), await q.chamberTimeZone(this.db));
+  }
+
+  /**
+   * The directory: active members only; the role filter is honoured for admins only;
+   * `openNow` keeps the businesses open at `openAt` (now, unless given).
+   */
+  async list(
+    query: ListQuery,
+    viewer: Session | null,
+    openAt: LocalMoment | null = null,
+  ): Promise<MemberList> {
     const role = roleFilter(query, viewer);
+    const moment = query.openNow ? (openAt ?? (await this.localMoment())) : null;
     const [{ rows, total }, listed] = await Promise.all([
       q.listMembers(this.db, {
         search: query.search || undefined,
         role,
+        openAt: moment,
         sort: query.sort,
         limit: query.limit,
         offset: query.offset,
@@ -82,10 +115,12 @@ export class MembersService {
    * answer (emails included), admins one per role filter (with the roles listed); visitors,
    * pending accounts and lapsed members among them, one without.
    */
-  listKey(query: ListQuery, viewer: Session | null): string {
+  listKey(query: ListQuery, viewer: Session | null, openAt: LocalMoment | null = null): string {
     const { search = '', sort, limit, offset } = query;
     const audience = `${filtersByRole(viewer) ? 'admin-' : ''}${seesMemberEmails(viewer) ? 'members' : 'public'}`;
-    return JSON.stringify([audience, roleFilter(query, viewer) ?? '', search, sort, limit, offset]);
+    const open = query.openNow && openAt ? `${openAt.date}T${openAt.time}` : '';
+    const key = [audience, roleFilter(query, viewer) ?? '', search, sort, limit, offset];
+    return JSON.stringify(open ? [...key, open] : key);
   }
 
   /**
@@ -136,6 +171,18 @@ export class MembersService {
       await this.checkImages(changes);
       await q.updateContact(tx, id, changes, this.clock.now());
     });
+    return this.editedMember(id);
+  }
+
+  /**
+   * PUT /members/{id}/hours: the business's opening hours (checked by the contract's schema:
+   * no overlaps, no interval ending before it starts). Hours without any interval or closure
+   * clear them.
+   */
+  async setHours(id: string, hours: OpeningHours, viewer: Session): Promise<MemberDetail> {
+    await this.assertCanEdit(id, viewer);
+    const value = hasOpeningHours(hours) ? hours : null;
+    await q.updateContact(this.db, id, { openingHours: value }, this.clock.now());
     return this.editedMember(id);
   }
 

@@ -1,4 +1,11 @@
-import { tierFeatures, toSocialLink, type Member, type MemberFeatures } from '@chamber/contract';
+import {
+  tierFeatures,
+  toSocialLink,
+  weekdays,
+  type Member,
+  type MemberFeatures,
+  type OpeningHours,
+} from '@chamber/contract';
 import type { MemberRow } from './queries.js';
 
 /** What a member's tags unlock; the answers carry it as `features`, so clients need no copy. */
@@ -54,7 +61,19 @@ export function toMember(row: MemberRow, { showEmail }: { showEmail: boolean }):
     status: user?.status ?? 'active',
     role: user?.role ?? 'member',
     specialties: c.specialties,
+    openingHours: toOpeningHours(c.openingHours),
     tags,
     features,
+  };
+}
+
+/** The stored hours with every weekday present (a day without intervals is closed). */
+export function toOpeningHours(stored: MemberRow['contact']['openingHours']): OpeningHours | null {
+  if (!stored) return null;
+  return {
+    days: Object.fromEntries(
+      weekdays.map((day) => [day, stored.days[day] ?? []]),
+    ) as OpeningHours['days'],
+    closures: stored.closures,
   };
 }

@@ -1,5 +1,6 @@
 import {
   dateTimeFormat,
+  hasOpeningHours,
   homeDescription,
   matchAppPath,
   type Appointment,
@@ -17,11 +18,16 @@ import { firstChamber } from '../chamber/index.js';
 import { JobBoard, jobPostingLd } from '../jobs/index.js';
 import { MembersService } from '../members/index.js';
 import type { PageHead } from './head.js';
+import { openingHoursSpecification } from './opening-hours-ld.js';
 
 /** The pages' own titles and descriptions; any other app route gets the chamber's. */
 const PAGE_TEXT: Partial<Record<AppPathName, { title: string; description: string }>> = {
   calendar: { title: 'Calendar', description: 'Upcoming events of the chamber.' },
   members: { title: 'Member directory', description: 'Find the businesses of the chamber.' },
+  membersOpenNow: {
+    title: 'Open now | Member directory',
+    description: 'The businesses of the chamber that are open right now.',
+  },
   join: { title: 'Join', description: 'Become a member of the chamber.' },
   nominations: { title: 'Nominations', description: 'Nominate a business for recognition.' },
   basicMembership: { title: 'Basic membership', description: 'What a basic membership includes.' },
@@ -151,12 +157,16 @@ export class PageHeads {
         ? { description: shorten(member.tagline || member.bio!) }
         : {}),
     };
-    // Google requires a LocalBusiness's address: a listing that shows none is an Organization.
+    // Google requires a LocalBusiness's address: a listing that shows none is an Organization
+    // (which schema.org gives no opening hours).
     const business: WithContext<LocalBusiness | Organization> = shown
       ? {
           '@context': 'https://schema.org',
           '@type': 'LocalBusiness',
           ...about,
+          ...(hasOpeningHours(member.openingHours)
+            ? { openingHoursSpecification: openingHoursSpecification(member.openingHours) }
+            : {}),
           address: {
             '@type': 'PostalAddress',
             ...(member.address1 ? { streetAddress: member.address1 } : {}),

@@ -115,6 +115,45 @@ describe('the served head of the public pages', () => {
     });
   });
 
+  it('gives a LocalBusiness its opening hours and closures', async () => {
+    const member = await createContact(ctx.db, {
+      businessName: 'Riverside Diner',
+      membershipTier: 'enhanced',
+      address1: '4 River Rd',
+      city: 'Riverton',
+      openingHours: {
+        days: {
+          monday: [
+            { opens: '06:00', closes: '11:00' },
+            { opens: '17:00', closes: '24:00' },
+          ],
+          saturday: [{ opens: '07:00', closes: '14:00' }],
+        },
+        closures: [{ date: '2026-12-25', note: 'Christmas' }],
+      },
+    });
+    const { jsonLd } = await page(`/members/${member.id}`);
+    expectRichResult(jsonLd[0]!, 'LocalBusiness');
+    const day = (dayOfWeek: string, opens: string, closes: string) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: `https://schema.org/${dayOfWeek}`,
+      opens,
+      closes,
+    });
+    expect(jsonLd[0]!.openingHoursSpecification).toEqual([
+      day('Monday', '06:00', '11:00'),
+      day('Monday', '17:00', '23:59'),
+      day('Saturday', '07:00', '14:00'),
+      {
+        '@type': 'OpeningHoursSpecification',
+        opens: '00:00',
+        closes: '00:00',
+        validFrom: '2026-12-25',
+        validThrough: '2026-12-25',
+      },
+    ]);
+  });
+
   it('shows a listing whose tier hides the address as an Organization, not a LocalBusiness', async () => {
     const member = await createContact(ctx.db, {
       businessName: 'Corner Hardware',

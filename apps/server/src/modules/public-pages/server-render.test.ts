@@ -11,6 +11,7 @@ import {
   eventListSchema,
   jobPostListSchema,
   jobPostSchema,
+  localMoment,
   memberDetailSchema,
   memberListSchema,
   membershipPlanListSchema,
@@ -144,6 +145,48 @@ describe('server-rendered public pages', () => {
     };
     const firstPage = memberListSchema.parse(list.pages[0]);
     expect(firstPage.members.map((m) => m.businessName)).toContain('Aardvark Ales');
+  });
+
+  it('draws the businesses open now at /members/open-now, a minute’s page at a time', async () => {
+    // The test clock reads Tuesday 10 March 2026, 11:00 in Denver (the chamber's default zone).
+    expect(localMoment(ctx.clock.now(), 'America/Denver')).toMatchObject({
+      weekday: 'tuesday',
+      time: '11:00',
+    });
+    const allDay = await createContact(ctx.db, {
+      businessName: 'Always Open Diner',
+      openingHours: { days: { tuesday: [{ opens: '00:00', closes: '24:00' }] }, closures: [] },
+    });
+    await createContact(ctx.db, {
+      businessName: 'One Minute Kiosk',
+      openingHours: { days: { tuesday: [{ opens: '11:00', closes: '11:01' }] }, closures: [] },
+    });
+    await createContact(ctx.db, { businessName: 'No Hours Garage' });
+    const first = await page('/members/open-now');
+    expect(first.res.statusCode).toBe(200);
+    expect(first.doc.title).toBe('Open now | Member directory | Riverton Area Chamber of Commerce');
+    expect(first.text).toContain('Always Open Diner');
+    expect(first.text).toContain('One Minute Kiosk');
+    expect(first.text).not.toContain('No Hours Garage');
+    expect(first.text).toContain('Open now');
+    expect(first.root.querySelector(`a[href="/members/${allDay.id}"]`)).not.toBeNull();
+    // The filter is a link back to every member: it works without scripts.
+    expect(first.root.querySelector('a[href="/members"][aria-current="page"]')).not.toBeNull();
+
+    // A minute later the kiosk has closed: no data changed, the kept page is the next minute's.
+    ctx.clock.advance(60_000);
+    try {
+      const later = await page('/members/open-now');
+      expect(later.text).toContain('Always Open Diner');
+      expect(later.text).not.toContain('One Minute Kiosk');
+      // The directory's cards say the same.
+      expect((await page('/members')).text).toMatch(
+        /One Minute Kiosk.*Closed.*Opens Tue, Mar 17 at 11:00 AM/s,
+      );
+    } finally {
+      // The other pages (an event's countdown) are read at the file's own moment.
+      ctx.clock.advance(-60_000);
+    }
   });
 
   it('draws the static pages', async () => {

@@ -16,6 +16,16 @@ export interface MemberListFilters {
   /** Honoured by the server for admins only. */
   role: Role | null;
   sort: MemberSort;
+  /** Only the businesses open now (the /members/open-now page); absent for all. */
+  openNow?: true;
+}
+
+/** The filters of a directory page; `openNow` is in the key only when set. */
+export function directoryFilters(
+  filters: Omit<MemberListFilters, 'openNow'>,
+  openNow: boolean,
+): MemberListFilters {
+  return openNow ? { ...filters, openNow: true } : filters;
 }
 
 interface PageRequest extends Partial<MemberListFilters> {
@@ -27,7 +37,7 @@ interface PageRequest extends Partial<MemberListFilters> {
 
 /** GET /members (spec §7): one page of active members. */
 export function getMembers(
-  { offset, limit = MEMBERS_PAGE_SIZE, search, role, sort, refresh }: PageRequest,
+  { offset, limit = MEMBERS_PAGE_SIZE, search, role, sort, refresh, openNow }: PageRequest,
   signal?: AbortSignal,
 ) {
   const params = new URLSearchParams({
@@ -39,6 +49,7 @@ export function getMembers(
   if (role) params.set('role', role);
   if (sort) params.set('sort', sort);
   if (refresh) params.set('refresh', 'true');
+  if (openNow) params.set('openNow', 'true');
   return api.get<MemberList>(`/members?${params}`, {
     signal,
     errorMessage: 'Failed to load members',
@@ -89,7 +100,9 @@ export function useMemberCount(enabled: boolean) {
       });
       for (const [key, data] of lists) {
         const filters = key[2] as Partial<MemberListFilters> | string | undefined;
-        if (typeof filters !== 'object' || filters.search || filters.role) continue;
+        if (typeof filters !== 'object' || filters.search || filters.role || filters.openNow) {
+          continue;
+        }
         const total = data?.pages?.[0]?.total;
         if (total !== undefined) return total;
       }

@@ -1,4 +1,4 @@
-import type { Member, UpdateMember } from '@chamber/contract';
+import type { Member, OpeningHoursInput, UpdateMember } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { memberKeys } from '@/lib/api/members';
@@ -15,6 +15,21 @@ export function useUpdateMember(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateMember) => updateMember(id, body),
+    onSuccess: (member) => {
+      queryClient.setQueryData(memberKeys.detail(id), member);
+      void queryClient.invalidateQueries({ queryKey: memberKeys.all });
+    },
+  });
+}
+
+/** PUT /members/{id}/hours: the business's opening hours; answers the updated member. */
+export function useUpdateHours(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OpeningHoursInput) =>
+      api.put<Member>(`/members/${encodeURIComponent(id)}/hours`, body, {
+        errorMessage: 'Failed to save the opening hours',
+      }),
     onSuccess: (member) => {
       queryClient.setQueryData(memberKeys.detail(id), member);
       void queryClient.invalidateQueries({ queryKey: memberKeys.all });

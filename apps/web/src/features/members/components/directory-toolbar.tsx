@@ -1,10 +1,12 @@
 import type { MemberSort, Role } from '@chamber/contract';
-import { LayoutGridIcon, ListIcon, RefreshCwIcon, XIcon } from 'lucide-react';
+import { CheckIcon, ClockIcon, LayoutGridIcon, ListIcon, RefreshCwIcon, XIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { LabelledSelect } from '@/components/forms/labelled-select';
 import { SearchField } from '@/components/forms/search-field';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import type { ViewMode } from './use-view-mode';
 
@@ -33,6 +35,8 @@ export interface DirectoryControls {
 }
 
 interface DirectoryToolbarProps extends DirectoryControls {
+  /** Showing only the businesses open now (/members/open-now). */
+  openNow: boolean;
   onChange: (change: Partial<DirectoryControls>) => void;
   /** Role filter for admins only (spec §6). */
   showRoleFilter: boolean;
@@ -95,6 +99,17 @@ export function DirectoryToolbar(props: DirectoryToolbarProps) {
           options={sortOptions}
           className="w-full sm:w-48"
         />
+        {/* A link, not a state: the server draws /members/open-now, so it works without scripts. */}
+        <Button asChild variant={props.openNow ? 'default' : 'outline'}>
+          <Link
+            to={props.openNow ? paths.members.href() : paths.membersOpenNow.href()}
+            aria-current={props.openNow ? 'page' : undefined}
+            title={props.openNow ? 'Show all members' : 'Show only the businesses open now'}
+          >
+            {props.openNow ? <CheckIcon aria-hidden="true" /> : <ClockIcon aria-hidden="true" />}
+            Open now
+          </Link>
+        </Button>
         <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
           {props.filtered ? (
             <Button type="button" variant="ghost" onClick={props.onClear}>

@@ -2,6 +2,7 @@ import type { Member } from '@chamber/contract';
 import { MailIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { MemberAvatar } from '@/components/members/member-avatar';
+import { OpeningStatus } from '@/components/members/opening-status';
 import { SocialLinks } from '@/components/members/social-links';
 import { TierBadge } from '@/components/members/tier-badge';
 import { Badge } from '@/components/ui/badge';
@@ -58,6 +59,7 @@ export function MemberCard({
         </div>
       </div>
       <div className="grid min-w-0 flex-1 gap-3">
+        <OpeningStatus hours={member.openingHours} />
         {member.tagline ? (
           <p className="line-clamp-2 text-sm text-muted-foreground">{member.tagline}</p>
         ) : null}

@@ -8,6 +8,7 @@ import { MemberEditFields } from '@/components/members/member-edit-fields';
 import { Form, useZodForm } from '@/components/ui/form';
 import { memberFormSchema, memberFormValues, memberUpdateBody } from '@/lib/members/member-form';
 import { useUpdateMember } from '../api/update-member';
+import { HoursEditor } from './hours-editor';
 
 /**
  * The member page's edit mode (spec §2): photo (and, for elite, cover) uploads, which apply at
@@ -71,6 +72,8 @@ export function MemberEditor({
           />
         ) : null}
       </section>
+
+      <HoursEditor member={member} />
 
       <Form
         form={form}

@@ -19,6 +19,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { MemberContactCard } from './member-contact-card';
 import { MemberDetails } from './member-details';
 import { MemberHero, memberTitle } from './member-hero';
+import { OpeningHoursCard } from './opening-hours-card';
 
 // Edit mode (the form, its schemas, the uploads) is for the few who may edit: it loads as its
 // own chunk, fetched as soon as the page shows that the viewer may edit, not for every visitor.
@@ -163,7 +164,10 @@ function MemberPage({ member }: { member: MemberDetail }) {
             )}
           </CardContent>
         </Card>
-        <MemberContactCard member={member} />
+        <div className="grid gap-6">
+          <MemberContactCard member={member} />
+          <OpeningHoursCard hours={member.openingHours} />
+        </div>
       </div>
     </>
   );

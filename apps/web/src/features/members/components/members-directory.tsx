@@ -1,13 +1,15 @@
 import type { Member } from '@chamber/contract';
 import { SearchXIcon } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
-import { useMemberCount, useMembers } from '../api/get-members';
+import { directoryFilters, useMemberCount, useMembers } from '../api/get-members';
 import { directoryHeading, specialtiesOf } from './directory-heading';
 import { ALL, DirectoryToolbar, type DirectoryControls } from './directory-toolbar';
 import { LoadMoreSentinel } from './load-more-sentinel';
@@ -17,7 +19,7 @@ import { useViewMode } from './use-view-mode';
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /** The member directory (spec §2): search, filters, sort, grid or list, infinite scroll. */
-export function MembersDirectory() {
+export function MembersDirectory({ openNow = false }: { openNow?: boolean }) {
   const { isAuthenticated, role: viewerRole } = useAuth();
   const isAdmin = viewerRole === 'admin';
   const [view, setView] = useViewMode();
@@ -33,7 +35,11 @@ export function MembersDirectory() {
   // Set while the refresh button's refetch runs, so its requests carry refresh=true.
   const refreshing = useRef(false);
   const [isRefreshing, setIsRefreshing] = useState(false);
-  const query = useMembers({ search, role, sort: controls.sort }, () => refreshing.current);
+  const navigate = useNavigate();
+  const query = useMembers(
+    directoryFilters({ search, role, sort: controls.sort }, openNow),
+    () => refreshing.current,
+  );
 
   const loaded = useMemo(() => {
     // Pages are offset-based; a member may shift into the next page between requests.
@@ -55,7 +61,7 @@ export function MembersDirectory() {
       ? loaded
       : loaded.filter((m) => m.specialties.includes(controls.specialty));
 
-  const serverFiltered = search !== '' || role !== null;
+  const serverFiltered = search !== '' || role !== null || openNow;
   const filtered = serverFiltered || controls.specialty !== ALL;
   const countQuery = useMemberCount(filtered);
   const matchingTotal = query.data?.pages[0]?.total;
@@ -65,7 +71,10 @@ export function MembersDirectory() {
     filtered,
   });
 
-  const clearFilters = () => setControls((c) => ({ ...c, search: '', role: ALL, specialty: ALL }));
+  const clearFilters = () => {
+    setControls((c) => ({ ...c, search: '', role: ALL, specialty: ALL }));
+    if (openNow) void navigate(paths.members.href());
+  };
 
   async function refresh() {
     refreshing.current = true;
@@ -100,6 +109,7 @@ export function MembersDirectory() {
             if (nextView) setView(nextView);
             if (Object.keys(change).length) setControls((c) => ({ ...c, ...change }));
           }}
+          openNow={openNow}
           showRoleFilter={isAdmin}
           listedRoles={query.data?.pages[0]?.roles ?? []}
           specialties={specialties}
@@ -134,7 +144,11 @@ export function MembersDirectory() {
             <SearchXIcon className="size-10 text-muted-foreground" aria-hidden="true" />
             <p className="text-lg font-semibold">No members found</p>
             <p className="text-muted-foreground">
-              {filtered ? 'Try a different search, or clear the filters.' : 'Check back soon.'}
+              {openNow && !search && controls.specialty === ALL
+                ? 'No member business is open at this hour.'
+                : filtered
+                  ? 'Try a different search, or clear the filters.'
+                  : 'Check back soon.'}
             </p>
             {filtered ? (
               <Button type="button" variant="outline" onClick={clearFilters}>
