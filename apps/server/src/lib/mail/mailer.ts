@@ -20,6 +20,8 @@ export interface MailMessage {
   fromName?: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** A Message-ID of the sender's making (`<id@host>`), the same on every attempt. */
+  messageId?: string;
 }
 
 export interface SentMail {
@@ -50,6 +52,7 @@ function toNodemailer(message: MailMessage, from: string) {
     html: message.html,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     attachments: message.attachments?.map((a) => ({ ...a })),
+    ...(message.messageId ? { messageId: message.messageId } : {}),
   };
 }
 
