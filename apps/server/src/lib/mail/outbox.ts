@@ -242,12 +242,20 @@ export class MailOutbox {
   private async lane(): Promise<void> {
     let idleFor = 0;
     while (!this.stopping) {
-      let row: Claimed | null = null;
+      let found = false;
       try {
         await quietMoment(this.pace);
         if (this.stopping) break;
-        row = await this.claim();
-        idleFor = 0;
+        // Tracked from the claim on: `drain` then waits for a mail this worker has just taken.
+        await this.track(
+          (async () => {
+            const row = await this.claim();
+            idleFor = 0;
+            if (!row) return;
+            found = true;
+            await this.handle(row);
+          })(),
+        );
       } catch (err) {
         // The database is away: look again a little later each time, up to 10 seconds.
         if (idleFor === 0) this.log.warn({ err }, 'mail outbox not reachable; trying again');
@@ -255,11 +263,7 @@ export class MailOutbox {
         await this.nap(idleFor);
         continue;
       }
-      if (!row) {
-        await this.nap(this.timing.pollMs);
-        continue;
-      }
-      await this.track(this.handle(row));
+      if (!found) await this.nap(this.timing.pollMs);
     }
   }
 
