@@ -299,7 +299,7 @@ describe('chamber CLI', () => {
       new RegExp(`^delete-expired-rows +completed +1 +${time} +${time}$`),
     );
     expect(lines[cleanUp + 1]).toMatch(
-      /^ {2}result: access_tokens \d+, auth_codes \d+, email_changes \d+, email_codes \d+, idempotency_keys \d+, mfa_challenges \d+, password_resets \d+, rate_limits \d+$/,
+      /^ {2}result: access_tokens \d+, auth_codes \d+, email_changes \d+, email_codes \d+, idempotency_keys \d+, mail_outbox \d+, mfa_challenges \d+, password_resets \d+, rate_limits \d+$/,
     );
 
     // The same first run and its error, in columns as wide as these rows need.

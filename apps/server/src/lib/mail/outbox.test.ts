@@ -7,6 +7,7 @@ import { manualClock } from '../clock.js';
 import { MailDelivery } from './delivery.js';
 import { SmtpMailer } from './mailer.js';
 import {
+  deleteOldSentMail,
   listFailedMail,
   MailOutbox,
   type OutboxTiming,
@@ -217,6 +218,23 @@ describe('the mail outbox', () => {
     // Still taken: the next process takes it when the lease runs out.
     expect((await rows())[0]!.state).toBe('sending');
     release();
+  });
+});
+
+describe('the clean-up of sent mail', () => {
+  it('deletes mail sent or skipped 30 days ago, and keeps failed and waiting mail', async () => {
+    const { database, clock, outbox, queue, rows } = await setUp();
+    await queue(2);
+    await outbox().drain();
+    await queue(1);
+    await database.db.transaction((tx) => queueMail(tx, clock.now(), 'newer-kind', {}));
+    await outbox({ maxAttempts: 1 }).drain();
+    expect((await rows()).map((r) => r.state).sort()).toEqual(['failed', 'sent', 'sent', 'sent']);
+    clock.advance(30 * 86_400_000 - 1);
+    expect(await deleteOldSentMail(database.db, clock.now())).toBe(0);
+    clock.advance(1);
+    expect(await deleteOldSentMail(database.db, clock.now())).toBe(3);
+    expect((await rows()).map((r) => r.state)).toEqual(['failed']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { type Database, type Executor, mailOutbox } from '@chamber/db';
 import type { Clock } from '../clock.js';
 import {
@@ -130,6 +130,19 @@ export async function outboxCounts(db: Database): Promise<{ waiting: number; fai
     .from(mailOutbox)
     .where(sql`${mailOutbox.state} in ('pending', 'sending', 'failed')`);
   return { waiting: row?.waiting ?? 0, failed: row?.failed ?? 0 };
+}
+
+/** Sent (and skipped) mail stays listed this long, then the clean-up job deletes it. */
+export const SENT_MAIL_KEPT_DAYS = 30;
+
+/** Deletes the mail sent or skipped more than `SENT_MAIL_KEPT_DAYS` ago; failed mail stays. */
+export async function deleteOldSentMail(db: Database, now: Date): Promise<number> {
+  const kept = new Date(now.getTime() - SENT_MAIL_KEPT_DAYS * 86_400_000);
+  const rows = await db
+    .delete(mailOutbox)
+    .where(and(inArray(mailOutbox.state, ['sent', 'skipped']), lte(mailOutbox.sentAt, kept)))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
 }
 
 /**
