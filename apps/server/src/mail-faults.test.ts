@@ -1,22 +1,24 @@
 // A burst of registrations against a real server process, which is killed with SIGKILL in the
-// middle of it and started again: every registration it acknowledged gets its confirmation,
-// one message (one Message-ID) each, however many of them waited when it died.
+// middle of it and started again, or whose embedded database's postmaster is killed: every
+// registration it acknowledged gets its confirmation, one message (one Message-ID) each,
+// however many of them waited when it died.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventRegistrations, mailOutbox } from '@chamber/db';
+import { connect, eventRegistrations, mailOutbox, runningClusterUrl } from '@chamber/db';
 import { createEvent } from '@chamber/db/factories';
 import { createTestDatabase } from './test/app.js';
 import { CALENDAR_ID, createCalendar } from './test/calendar.js';
 import {
+  postmasterStatus,
   type ServerProcess,
   startServerProcess,
   stopServerProcess,
 } from './test/server-process.js';
-import { recipients, startSmtpServer } from './test/smtp.js';
+import { recipients, type SmtpServer, startSmtpServer } from './test/smtp.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -68,12 +70,37 @@ async function burst(
         );
         if (res.status === 201) acknowledged.push(email);
         else await res.text();
+        // The database is away: come back as Retry-After says, with the next party.
+        if (res.status === 503) await sleep(500);
       } catch {
         // The process died under this request: not acknowledged, perhaps stored.
       }
     }
   };
   await Promise.all(Array.from({ length: CLIENTS }, client));
+}
+
+/**
+ * Each acknowledged registration, and each stored one, got one message (one Message-ID): not
+ * lost, not composed twice; copies of a message only for what a killed process was sending.
+ */
+function expectOneMessageEach(
+  smtp: SmtpServer,
+  acknowledged: string[],
+  stored: { email: string }[],
+) {
+  const byParty = new Map<string, ParsedMail[]>();
+  for (const mail of smtp.received) {
+    expect(mail.subject).toBe("You're registered: Expo");
+    for (const to of recipients(mail)) byParty.set(to, [...(byParty.get(to) ?? []), mail]);
+  }
+  const messageIds = (email: string) => new Set(byParty.get(email)?.map((m) => m.messageId));
+  // One message for each acknowledged registration: not lost, not composed twice.
+  expect(acknowledged.filter((email) => messageIds(email).size !== 1)).toEqual([]);
+  expect(stored.filter((r) => messageIds(r.email.toLowerCase()).size !== 1)).toEqual([]);
+  // A copy of a message only for what the killed process was sending when it died.
+  const copies = smtp.received.length - byParty.size;
+  expect(copies).toBeLessThanOrEqual(SENT_AT_ONCE);
 }
 
 describe('the server process killed with SIGKILL under a registration burst', () => {
@@ -139,18 +166,71 @@ describe('the server process killed with SIGKILL under a registration burst', ()
     }, 90_000);
     await smtp.waitFor(stored.length, 10_000);
 
-    const byParty = new Map<string, ParsedMail[]>();
-    for (const mail of smtp.received) {
-      expect(mail.subject).toBe("You're registered: Expo");
-      for (const to of recipients(mail)) byParty.set(to, [...(byParty.get(to) ?? []), mail]);
-    }
-    const messageIds = (email: string) => new Set(byParty.get(email)?.map((m) => m.messageId));
-    // One message for each acknowledged registration: not lost, not composed twice.
-    expect(acknowledged.filter((email) => messageIds(email).size !== 1)).toEqual([]);
-    expect(stored.filter((r) => messageIds(r.email.toLowerCase()).size !== 1)).toEqual([]);
-    // A copy of a message only for what the killed process was sending when it died.
-    const copies = smtp.received.length - byParty.size;
-    expect(copies).toBeLessThanOrEqual(SENT_AT_ONCE);
+    expectOneMessageEach(smtp, acknowledged, stored);
     expect(await stopServerProcess(server)).toBe(0);
   }, 240_000);
+});
+
+describe('the embedded database killed with SIGKILL under a registration burst', () => {
+  const cleanUp: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const step of cleanUp.reverse()) await step().catch(() => undefined);
+  });
+
+  it('loses no confirmation: the mails that failed while it was away are sent once it is back', async () => {
+    const smtp = await startSmtpServer();
+    cleanUp.push(() => smtp.close());
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chamber-mail-faults-'));
+    cleanUp.push(() => rm(dataDir, { recursive: true, force: true }));
+    const clusterDir = path.join(dataDir, 'postgres');
+    const server = await startServerProcess({
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      TRUST_PROXY: '127.0.0.1',
+      MAIL_LEASE_SECONDS: '2',
+    });
+    cleanUp.push(() => stopServerProcess(server));
+    const database = connect(await runningClusterUrl(clusterDir, 'chamber'), { max: 1 });
+    cleanUp.push(() => database.close());
+    await createCalendar(database.db);
+    const event = await createEvent(database.db, { calendarId: CALENDAR_ID, title: 'Expo' });
+
+    const acknowledged: string[] = [];
+    const parties = { next: 0, end: PARTIES };
+    await burst(
+      () => server,
+      event.id,
+      parties,
+      acknowledged,
+      () => acknowledged.length >= KILL_AFTER,
+    );
+    const old = (await postmasterStatus(clusterDir))!;
+    process.kill(old.pid, 'SIGKILL');
+    // The server starts its database again; the rest of the burst meets the outage, then not.
+    await burst(() => server, event.id, parties, acknowledged);
+    await waitFor(async () => {
+      const now = await postmasterStatus(clusterDir);
+      return now && now.pid !== old.pid && now.status === 'ready' ? true : undefined;
+    }, 30_000);
+    expect(acknowledged.length).toBeGreaterThan(KILL_AFTER);
+
+    const stored = await waitFor(
+      () =>
+        database.db
+          .select({ email: eventRegistrations.email })
+          .from(eventRegistrations)
+          .catch(() => undefined),
+      30_000,
+    );
+    await waitFor(async () => {
+      const [left] = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.state, ['pending', 'sending', 'failed']));
+      return left!.n === 0 ? true : undefined;
+    }, 120_000);
+    await smtp.waitFor(stored.length, 10_000);
+    expectOneMessageEach(smtp, acknowledged, stored);
+    expect(server.process.exitCode).toBeNull();
+  }, 300_000);
 });
