@@ -211,10 +211,11 @@ export class MailOutbox {
     for (const wake of sleepers) wake();
   }
 
-  /** Starts taking mail: `concurrency` workers, each one mail at a time. */
+  /** Starts taking mail: `concurrency` workers, each one mail at a time (again after a stop). */
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.stopping = false;
     for (let i = 0; i < this.timing.concurrency; i += 1) {
       const lane = this.lane();
       this.lanes.add(lane);
@@ -232,6 +233,7 @@ export class MailOutbox {
     this.wake();
     const done = Promise.allSettled([...this.lanes, ...this.inFlight]);
     await Promise.race([done, sleep(timeoutMs)]);
+    this.running = false;
   }
 
   /**
