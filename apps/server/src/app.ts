@@ -17,6 +17,7 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { createStorage } from './lib/create-storage.js';
 import type { MailDelivery } from './lib/mail/delivery.js';
 import { createMailer, type Mailer } from './lib/mail/mailer.js';
+import { MailOutbox, type OutboxTiming } from './lib/mail/outbox.js';
 import { openApiTransform } from './lib/openapi-transform.js';
 import type { Storage } from './lib/storage.js';
 import { Throttle } from './lib/throttle.js';
@@ -43,8 +44,13 @@ declare module 'fastify' {
     flushMail(): Promise<void>;
     /** The portal's mail, for the background jobs that send some. */
     mail: MailDelivery;
+    /** The mail waiting in the database, and this process's workers sending it. */
+    outbox: MailOutbox;
   }
 }
+
+/** How long a stop lets the mails being sent finish (as the job runner's runs). */
+export const OUTBOX_STOP_MS = 8_000;
 
 export interface BuildOptions {
   config: Config;
@@ -52,6 +58,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Where mail goes; by default SMTP when configured, else the outbox folder. */
   mailer?: Mailer;
+  /** The outbox workers' timing (tests shorten it). */
+  outboxTiming?: Partial<OutboxTiming>;
   /** Where uploads go; by default from the config (S3 when configured, else DATA_DIR/media). */
   storage?: Storage;
   /** false silences logs (tests); otherwise JSON logs at config.logLevel. */
@@ -149,9 +157,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const storage = options.storage ?? createStorage(config);
   const mailer = options.mailer ?? createMailer(config, app.log);
   const mail = chamberMail(db, config, mailer, app.log);
-  app.decorate('flushMail', () => mail.drain());
+  const outbox = new MailOutbox(
+    db,
+    clock,
+    mail,
+    app.log.child({ component: 'mail-outbox' }),
+    new URL(config.publicUrl).hostname,
+    { leaseMs: config.mailLeaseSeconds * 1000, ...options.outboxTiming },
+  );
+  app.decorate('flushMail', async () => {
+    // Mail sent after an answer may queue more in the outbox, and the outbox's composers may
+    // send after answers too: until both are empty.
+    do await mail.drain();
+    while ((await outbox.drain()) > 0);
+  });
   app.decorate('mail', mail);
+  app.decorate('outbox', outbox);
   app.addHook('onClose', async () => {
+    await outbox.stop(OUTBOX_STOP_MS);
     await storage.close();
     await mail.drain();
     await mailer.close();
@@ -173,8 +196,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     storage,
     throttle,
     mail,
+    outbox,
     embeds,
   });
+  // Composers are registered by now: this process's workers start taking mail.
+  outbox.start();
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // A browsable page of the same document, served from the package (nothing from a CDN).

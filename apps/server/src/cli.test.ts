@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '@chamber/db';
+import { mailOutbox, users } from '@chamber/db';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { deleteExpiredRowsJob } from './background/delete-expired-rows.js';
+import { queueMail } from './lib/mail/outbox.js';
 import { verifyPassword } from './modules/auth/password.js';
 import {
   createTestDatabase,
@@ -298,7 +299,7 @@ describe('chamber CLI', () => {
       new RegExp(`^delete-expired-rows +completed +1 +${time} +${time}$`),
     );
     expect(lines[cleanUp + 1]).toMatch(
-      /^ {2}result: access_tokens \d+, auth_codes \d+, email_changes \d+, email_codes \d+, idempotency_keys \d+, mfa_challenges \d+, password_resets \d+, rate_limits \d+$/,
+      /^ {2}result: access_tokens \d+, auth_codes \d+, email_changes \d+, email_codes \d+, idempotency_keys \d+, mail_outbox \d+, mfa_challenges \d+, password_resets \d+, rate_limits \d+$/,
     );
 
     // The same first run and its error, in columns as wide as these rows need.
@@ -316,6 +317,52 @@ describe('chamber CLI', () => {
       'Error: --limit must be a whole number from 1 to 1000 (got "all")',
     );
   }, 90_000);
+
+  it('lists failed mail with --failed and puts it back in the outbox with --retry', async () => {
+    const now = new Date();
+    await queueMail(database.db, now, 'registration', { registrationId: 'r1' });
+    await queueMail(database.db, now, 'seat-offer', { registrationId: 'r2' });
+    const [failed] = await database.db
+      .update(mailOutbox)
+      .set({ state: 'failed', attempts: 8, lastError: '451 4.3.0 mailbox busy \u001b[2J' })
+      .where(eq(mailOutbox.kind, 'registration'))
+      .returning();
+    try {
+      const summary = await chamber('jobs');
+      expect(summary.code).toBe(0);
+      expect(summary.stdout).toContain(
+        'Mail: 1 waiting to be sent, 1 failed (`chamber jobs --failed` lists them).',
+      );
+      const listed = (await chamber('jobs', '--failed')).stdout.trimEnd().split('\n');
+      const heading = listed.indexOf(
+        'Failed mail (put back with `chamber jobs --retry <id>`, or `--retry all`):',
+      );
+      expect(heading).toBeGreaterThan(0);
+      expect(listed[heading + 1]).toMatch(/^id +kind +attempts +queued \(UTC\)$/);
+      expect(listed[heading + 2]).toMatch(new RegExp(`^${failed!.id} +registration +8 +\\d{4}-`));
+      expect(listed[heading + 3]).toBe('  error: 451 4.3.0 mailbox busy \\x1B[2J');
+      expect(listed).toHaveLength(heading + 4);
+
+      const unknown = await chamber('jobs', '--retry', '00000000-0000-4000-8000-000000000000');
+      expect(unknown).toMatchObject({ code: 1 });
+      expect(unknown.stderr.trim()).toBe(
+        'Error: No failed mail with id 00000000-0000-4000-8000-000000000000',
+      );
+      expect((await chamber('jobs', '--retry', 'nonsense')).code).toBe(1);
+      const retried = await chamber('jobs', '--retry', failed!.id);
+      expect(retried.stdout).toBe(
+        '1 failed mail put back in the outbox; the portal sends it within a few seconds.\n',
+      );
+      const [again] = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, failed!.id));
+      expect(again).toMatchObject({ state: 'pending', attempts: 0 });
+      expect((await chamber('jobs', '--failed')).stdout).not.toContain('Failed mail');
+    } finally {
+      await database.db.delete(mailOutbox);
+    }
+  }, 120_000);
 
   it('leaves the job queue out of backups, and restores where a portal has set its queue up', async () => {
     const archive = path.join(dataDir, 'with-jobs.tar.gz');

@@ -13,6 +13,12 @@ import { systemClock } from './lib/clock.js';
 import { AppError } from './lib/errors.js';
 import { describeError } from './lib/db-errors.js';
 import { createMailer } from './lib/mail/mailer.js';
+import {
+  listFailedMail,
+  type OutboxMail,
+  outboxCounts,
+  retryFailedMail,
+} from './lib/mail/outbox.js';
 import { guardTerminalOutput, printable } from './lib/terminal-text.js';
 import { AccountService, type PasswordSet } from './modules/auth/index.js';
 import { chamberMail } from './modules/chamber/index.js';
@@ -406,18 +412,64 @@ function printJobRuns(runs: JobRun[] | null, failed: boolean) {
   });
 }
 
+/** Failed mail of the outbox, newest first, each with its error. */
+function printFailedMail(mails: OutboxMail[]) {
+  console.log('');
+  console.log('Failed mail (put back with `chamber jobs --retry <id>`, or `--retry all`):');
+  const rows = [
+    ['id', 'kind', 'attempts', 'queued (UTC)'],
+    ...mails.map((m) => [m.id, m.kind, String(m.attempts), when(m.createdAt)]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  console.log(line(rows[0]!));
+  mails.forEach((mail, i) => {
+    console.log(line(rows[i + 1]!));
+    console.log(`  error: ${printable(mail.lastError ?? 'unknown error')}`);
+  });
+}
+
+const MAIL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 program
   .command('jobs')
   .description(
-    'List the latest background job runs, newest first, with the error of each failed one',
+    'List the latest background job runs, newest first, with the error of each failed one, and the mail that failed',
   )
-  .option('--failed', 'only runs that failed (finally, or waiting for a retry)')
-  .option('--limit <n>', 'how many runs to list', '20')
-  .action((opts: { failed?: boolean; limit: string }) => {
+  .option('--failed', 'only runs that failed (finally, or waiting for a retry), and failed mail')
+  .option('--limit <n>', 'how many runs (and failed mails) to list', '20')
+  .option('--retry <id>', 'put a failed mail (its id, or `all`) back in the outbox to be sent')
+  .action((opts: { failed?: boolean; limit: string; retry?: string }) => {
     const limit = parseLimit(opts.limit);
+    if (opts.retry !== undefined && opts.retry !== 'all' && !MAIL_ID.test(opts.retry)) {
+      throw new CliError(`--retry takes the id of a failed mail or "all" (got "${opts.retry}")`);
+    }
     return withDatabase(async ({ db }) => {
+      if (opts.retry !== undefined) {
+        const count = await retryFailedMail(db, systemClock.now(), opts.retry);
+        if (count === 0 && opts.retry !== 'all') {
+          throw new CliError(`No failed mail with id ${opts.retry}`);
+        }
+        console.log(
+          `${count} failed mail${count === 1 ? '' : 's'} put back in the outbox; the portal sends ${count === 1 ? 'it' : 'them'} within a few seconds.`,
+        );
+        return;
+      }
       const failed = opts.failed === true;
       printJobRuns(await listJobRuns(db, { failed, limit }), failed);
+      const counts = await outboxCounts(db);
+      if (failed) {
+        if (counts.failed > 0) printFailedMail(await listFailedMail(db, limit));
+      } else if (counts.waiting > 0 || counts.failed > 0) {
+        console.log('');
+        console.log(
+          `Mail: ${counts.waiting} waiting to be sent, ${counts.failed} failed${counts.failed > 0 ? ' (`chamber jobs --failed` lists them)' : ''}.`,
+        );
+      }
     });
   });
 

@@ -23,6 +23,12 @@ const envSchema = z.object({
     z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://'),
   ),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  MAIL_LEASE_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds from 2 to 3600' })
+    .int('must be a whole number of seconds from 2 to 3600')
+    .min(2, 'must be a whole number of seconds from 2 to 3600')
+    .max(3600, 'must be a whole number of seconds from 2 to 3600')
+    .default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_REQUESTS: z.enum(['info', 'debug', 'off']).default('info'),
   LOG_REQUEST_SAMPLE: z.coerce
@@ -108,6 +114,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** How long a mail a process took stays its own (renewed while it works): after a crash, the wait. */
+  mailLeaseSeconds: number;
   logLevel: Env['LOG_LEVEL'];
   /** The level of the one line per request ('off': none but those always logged). */
   logRequests: Env['LOG_REQUESTS'];
@@ -245,6 +253,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    mailLeaseSeconds: env.MAIL_LEASE_SECONDS,
     logLevel: env.LOG_LEVEL,
     logRequests: env.LOG_REQUESTS,
     logRequestSample: env.LOG_REQUEST_SAMPLE,

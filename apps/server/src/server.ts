@@ -1,4 +1,4 @@
-import { buildApp } from './app.js';
+import { buildApp, OUTBOX_STOP_MS } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type DatabaseReport, openDatabase } from './database.js';
 import { JobRunner } from './background/runner.js';
@@ -41,8 +41,9 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Requests in flight and a job in progress finish before the database closes.
-    await Promise.all([app.close(), jobs.stop()]);
+    // Requests in flight, a job in progress and the mails being sent finish (for a bounded
+    // time each, side by side) before the database closes; mail not yet taken stays queued.
+    await Promise.all([app.outbox.stop(OUTBOX_STOP_MS), app.close(), jobs.stop()]);
     await database.close();
     process.exit(0);
   };

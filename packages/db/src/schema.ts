@@ -1228,3 +1228,49 @@ export const jobBoardSettings = pgTable(
   },
   (t) => [check('job_board_settings_single_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Every mail the portal sends waits here until it is out: a row written in the transaction of
+ * the change that calls for the mail, holding what is needed to compose it (ids and strings:
+ * composing reads the data again), taken by one portal process at a time
+ * (`FOR UPDATE SKIP LOCKED`, then a lease), sent, and marked. A process that dies with a row
+ * taken leaves it to the next one once its lease runs out (`lib/mail/outbox.ts`).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Which composer writes it: 'registration', 'seat-offer', ... */
+    kind: text('kind').notNull(),
+    params: jsonb('params').notNull().$type<Record<string, unknown>>(),
+    /**
+     * pending: waits for its time; sending: taken by `lockedBy` until `lockedUntil`; sent;
+     * skipped: nothing left to say (its registration went meanwhile); failed: given up
+     * after the last attempt or refused for good, until staff retry it.
+     */
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The Message-ID every attempt sends, so a receiver can tell a repeat of it. */
+    messageId: text('message_id')
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'mail_outbox_state_check',
+      sql`${t.state} in ('pending', 'sending', 'sent', 'skipped', 'failed')`,
+    ),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} in ('pending', 'sending')`),
+    index('mail_outbox_failed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'failed'`),
+  ],
+);

@@ -40,6 +40,7 @@ const TABLES = [
   'email_changes',
   'idempotency_keys',
   'mfa_challenges',
+  'mail_outbox',
 ] as const;
 
 /** The job's output: how many rows it deleted from each table, 0 where not named. */

@@ -1,6 +1,7 @@
 import { lte } from 'drizzle-orm';
 import { accessTokens, authCodes, type Database } from '@chamber/db';
 import { deleteExpiredIdempotencyKeys } from '../lib/idempotency-keys.js';
+import { deleteOldSentMail } from '../lib/mail/outbox.js';
 import { Throttle } from '../lib/throttle.js';
 import {
   deleteExpiredEmailChanges,
@@ -66,6 +67,8 @@ export const cleanUpSteps: readonly CleanUpStep[] = [
   },
   { table: 'password_resets', deleteExpired: deleteExpiredPasswordResets },
   { table: 'email_changes', deleteExpired: deleteExpiredEmailChanges },
+  // Mail sent a month ago; failed mail stays until staff retry it.
+  { table: 'mail_outbox', deleteExpired: deleteOldSentMail },
 ];
 
 export class CleanUpError extends Error {}

@@ -2,6 +2,7 @@ import type { Database } from '@chamber/db';
 import type { Config } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import type { MailDelivery } from '../lib/mail/delivery.js';
+import type { MailOutbox } from '../lib/mail/outbox.js';
 import type { Storage } from '../lib/storage.js';
 import type { Throttle } from '../lib/throttle.js';
 
@@ -14,4 +15,6 @@ export interface ModuleDeps {
   throttle: Throttle;
   /** The portal's mail, signed with the chamber's identity; `app.flushMail()` waits for it. */
   mail: MailDelivery;
+  /** Mail written with the change that calls for it, sent by the outbox's workers. */
+  outbox: MailOutbox;
 }

@@ -54,6 +54,15 @@ export const defaultPace = (): Pace => ({
   longestPauseMs: 1_000,
 });
 
+/** Resolves when the next piece of paced work may start (see `Pace`). */
+export async function quietMoment(pace: Pace): Promise<void> {
+  const { gauge, busy, pauseMs, longestPauseMs } = pace;
+  const started = Date.now();
+  while (gauge.sinceLastLook() >= busy && Date.now() - started < longestPauseMs) {
+    await sleep(pauseMs);
+  }
+}
+
 const consoleLog: Log = {
   error: (details: unknown, message?: string) => console.error(message, details),
 };
@@ -84,11 +93,14 @@ export class MailDelivery {
     return new MailDelivery(() => Promise.resolve(chamber), this.mailer, this.log, this.pace);
   }
 
-  /** Sends one message now; rejects when it could not be sent. */
-  async send(compose: Compose): Promise<SentMail> {
+  /**
+   * Sends one message now; rejects when it could not be sent. `messageId`: the one every
+   * attempt of an outbox mail carries.
+   */
+  async send(compose: Compose, options: { messageId?: string } = {}): Promise<SentMail> {
     const chamber = await this.identity();
     const message = await compose(chamber);
-    return this.mailer.send({ ...message, fromName: chamber.name });
+    return this.mailer.send({ ...message, fromName: chamber.name, ...options });
   }
 
   /**
@@ -149,13 +161,8 @@ export class MailDelivery {
     }
   }
 
-  /** Resolves when the next piece of `inTurn` work may start (see `Pace`). */
-  private async quietMoment(): Promise<void> {
-    const { gauge, busy, pauseMs, longestPauseMs } = this.pace;
-    const started = Date.now();
-    while (gauge.sinceLastLook() >= busy && Date.now() - started < longestPauseMs) {
-      await sleep(pauseMs);
-    }
+  private quietMoment(): Promise<void> {
+    return quietMoment(this.pace);
   }
 
   /**

@@ -1,5 +1,11 @@
 import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
-import { eventRegistrations, eventSeats, type Executor, registrationLinks } from '@chamber/db';
+import {
+  eventRegistrations,
+  eventSeats,
+  type Executor,
+  mailOutbox,
+  registrationLinks,
+} from '@chamber/db';
 import { isAnyOf } from '../../lib/sql-lists.js';
 
 export type RegistrationRow = typeof eventRegistrations.$inferSelect;
@@ -287,12 +293,20 @@ export type SeatAttempt =
   /** Seats to settle first: an offer or hold ran out, or a waiting party fits. */
   | { kind: 'unsettled' };
 
+/** The outbox's kind of a registrant's mail (`registration-mail.ts` composes it). */
+export const REGISTRATION_MAIL = 'registration';
+
 /** A new party for `takeSeatsOrQueue`, asking at `now`. */
 export interface NewParty {
   values: Pick<RegistrationRow, 'name' | 'email' | 'phone' | 'guests' | 'notes' | 'userId'> & {
     manageTokenHash: string;
   };
   now: Date;
+  /**
+   * The params of the party's registration mail, without the row's id and seats, which the
+   * statement adds: the mail is written to the outbox by the same statement as the row.
+   */
+  mail?: Record<string, unknown>;
 }
 
 /**
@@ -312,7 +326,7 @@ export async function takeSeatsOrQueue(
   capacity: number | null,
   parties: readonly NewParty[],
 ): Promise<SeatAttempt[]> {
-  const sent = parties.map(({ values: v, now }) => ({
+  const sent = parties.map(({ values: v, now, mail }) => ({
     name: v.name,
     email: v.email,
     phone: v.phone,
@@ -321,6 +335,7 @@ export async function takeSeatsOrQueue(
     user_id: v.userId,
     manage_token_hash: v.manageTokenHash,
     at: now.toISOString(),
+    mail: mail ?? null,
   }));
   const { rows } = await db.execute<{
     out_ord: number;
@@ -330,8 +345,21 @@ export async function takeSeatsOrQueue(
     out_taken: number;
     out_parties: number;
     out_waiting: number;
-  }>(sql`select * from take_seats_or_queue(${key.eventId}::uuid, ${key.occurrenceKey},
-    ${capacity}::int, ${JSON.stringify(sent)}::jsonb)`);
+  }>(sql`with taken as materialized (
+      select * from take_seats_or_queue(${key.eventId}::uuid, ${key.occurrenceKey},
+        ${capacity}::int, ${JSON.stringify(sent)}::jsonb)
+    ), mailed as (
+      insert into ${mailOutbox} (kind, params, next_attempt_at, created_at)
+      select ${REGISTRATION_MAIL},
+        party.value->'mail' || jsonb_build_object('registrationId', taken.out_id,
+          'seatStatus', taken.out_seat_status),
+        (party.value->>'at')::timestamptz, (party.value->>'at')::timestamptz
+      from taken
+      join jsonb_array_elements(${JSON.stringify(sent)}::jsonb) with ordinality as party(value, ord)
+        on party.ord = taken.out_ord
+      where taken.out_id is not null and jsonb_typeof(party.value->'mail') = 'object'
+    )
+    select * from taken`);
   // No answer at all: seats to settle first, for every party.
   const attempts: SeatAttempt[] = parties.map(() => ({ kind: 'unsettled' }));
   for (const row of rows) {

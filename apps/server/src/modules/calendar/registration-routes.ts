@@ -18,6 +18,7 @@ import { optionalBearer } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import type { EventMail } from './event-mail.js';
 import { RegistrationManageService } from './registration-manage.js';
+import { RegistrationMail } from './registration-mail.js';
 import { RegistrationService } from './registrations.js';
 import { SeriesRegistrationService } from './series-registrations.js';
 import { occurrenceId } from './targets.js';
@@ -42,13 +43,12 @@ export const registrationRoutes: FastifyPluginAsyncZod<
   ModuleDeps & { eventMail: EventMail; tickets: Tickets | null }
 > = async (app, deps) => {
   const codes = new CheckInCodes(deps.db);
+  new RegistrationMail(deps.db, deps.config, deps.clock, codes, deps.tickets).register(deps.outbox);
   const registrations = new RegistrationService(
     deps.db,
     deps.clock,
     deps.throttle,
-    deps.eventMail,
-    deps.config.publicUrl,
-    codes,
+    deps.outbox,
     deps.tickets,
   );
   const manage = new RegistrationManageService(

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   dateTimeFormat,
   type EventRegistration,
-  formatMoney,
   type RegisterForEvent,
   type registerForEventSchema,
   type RegistrationList,
@@ -10,20 +9,26 @@ import {
   ticketMessages,
   type TicketState,
 } from '@chamber/contract';
-import type { Database } from '@chamber/db';
+import type { Database, Executor } from '@chamber/db';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Throttle, Window } from '../../lib/throttle.js';
 import { isActiveAccount, type Session } from '../../plugins/auth.js';
 import { assertCanEdit } from './access.js';
+import { type MailOutbox, queueMail } from '../../lib/mail/outbox.js';
 import type { EventMail } from './event-mail.js';
 import { isCancelled } from './event-status.js';
 import { issueManageToken, manageUrl } from './manage-links.js';
 import * as q from './queries.js';
+import {
+  REGISTRATION_MAIL,
+  type RegistrationMailParams,
+  SEAT_OFFER_MAIL,
+  type SeatOfferMailParams,
+} from './registration-mail.js';
 import type { EventRow, RegistrationRow } from './queries.js';
 import { ownerRow, registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
-import { CheckInCodes } from './check-in-codes.js';
 import { SeatLine } from './seat-line.js';
 import { notEnoughSeats, type Offer, seatsFor, settleAndCount, settleSeats } from './seats.js';
 import { isMember, type Tickets, type TicketTerms } from './tickets.js';
@@ -163,9 +168,7 @@ export class RegistrationService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly throttle: Throttle,
-    private readonly mail: EventMail,
-    private readonly publicUrl: string,
-    private readonly codes: CheckInCodes = new CheckInCodes(db),
+    private readonly outbox: MailOutbox,
     private readonly tickets: Tickets | null = null,
   ) {
     this.line = new SeatLine(db);
@@ -206,6 +209,7 @@ export class RegistrationService {
     const capacity = shownRow(target).capacity;
     const terms = this.tickets?.termsFor(shownRow(target), isMember(session)) ?? null;
     const saved = await this.save({
+      targetId: id,
       key: seatKey,
       capacity,
       sent,
@@ -215,11 +219,11 @@ export class RegistrationService {
     });
 
     const shownId = viewOfTarget(target).id;
+    // Its mail is in the outbox, committed: this process's workers take it at once.
+    this.outbox.wake();
     const counts = saved.tally ?? (await q.occurrenceTally(this.db, saved.row, now));
-    const link = manageUrl(this.publicUrl, saved.token);
     const returnPath = `/events/${encodeURIComponent(shownId)}`;
     if (saved.kind === 'unchanged') {
-      this.mailLater(id, saved, link, counts.position, null);
       // Seats still awaiting their online payment: the answer opens that registration's
       // payment page (the same Checkout session as the first answer's), as a new
       // registration's answer does; nothing else is held or charged.
@@ -236,7 +240,6 @@ export class RegistrationService {
     const ticket = this.tickets
       ? await this.tickets.stateOf(saved.row, shownRow(target), { checkout: true, returnPath })
       : null;
-    this.mailLater(id, saved, link, counts.position, ticket);
     const registration = toRegistration(saved.row, shownId, counts.position);
     return {
       status: saved.kind === 'updated' ? 200 : 201,
@@ -310,70 +313,26 @@ export class RegistrationService {
   }
 
   /**
-   * The registrant's mail for what `save` did (none for seats held until paid online), and
-   * the offers of seats it caused, sent after the answer: their QR code, .ics and SMTP round
-   * trip cost more than the registration, and the seats are decided already. A failure is
-   * logged for staff. A rush of registrations queues thousands of these, so each waits
-   * holding ids and strings only: the event and the registration are read again when its
-   * turn comes. A registration whose seats changed meanwhile (cancelled, offered seats) is
-   * not mailed this outcome; that change sends its own.
+   * The mails of what `save` did, written to the outbox in its transaction: the registrant's
+   * (none for seats held until paid online: the confirmation follows the payment) and the
+   * offers of seats it caused. They are composed and sent by the outbox's workers, with the
+   * registration read again then; their QR code, .ics and SMTP round trip cost more than the
+   * registration, and a rush of thousands waits in the database, not in memory.
    */
-  private mailLater(
-    id: string,
-    saved: Saved,
-    link: string,
-    position: number | null,
-    ticket: TicketState | null,
-  ): void {
-    const { kind, offers } = saved;
-    const { id: rowId, seatStatus } = saved.row;
-    const ticketLine =
-      ticket?.status === 'unpaid'
-        ? `Ticket: ${formatMoney(ticket.amountCents, ticket.currency)}, to be paid at the door (invoice ${ticket.invoiceNumber}).`
-        : null;
-    this.mail.later('registration', async () => {
-      const target = await resolveTarget(this.db, id).catch((err: unknown) => {
-        // Deleted meanwhile, and its registrations with it: nobody is left to mail.
-        if (err instanceof AppError && err.code === 'not_found') return null;
-        throw err;
-      });
-      if (!target || target.kind === 'series') return;
-      let failure: unknown = null;
-      try {
-        const row = await q.findRegistration(this.db, rowId);
-        if (row?.seatStatus === seatStatus) {
-          await this.mailRegistrant(target, row, kind, link, position, ticketLine);
-        }
-      } catch (err) {
-        failure = err;
-      }
-      // The waiting parties' offers go out whatever became of the registrant's mail.
-      const [offerFailure] = await mailOffers(this.mail, this.publicUrl, target, offers);
-      if (failure ?? offerFailure) throw failure ?? offerFailure;
-    });
-  }
-
-  private async mailRegistrant(
-    target: Target,
-    row: RegistrationRow,
-    kind: Saved['kind'],
-    link: string,
-    position: number | null,
-    ticketLine: string | null,
-  ): Promise<void> {
-    if (row.seatStatus === 'held') {
-      // An unpaid online ticket: the confirmation, with its manage link, follows the payment.
-    } else if (kind === 'unchanged') {
-      await this.mail.registrationAlreadyMade(target, row, link);
-    } else if (row.seatStatus === 'waitlisted') {
-      await this.mail.joinedWaitlist(target, row, position ?? 1, link);
-    } else {
-      await this.mail.registrationConfirmed(target, row, {
-        updated: kind === 'updated',
-        manageUrl: link,
-        checkInCode: await this.codes.issue(row.id),
-        ...(ticketLine ? { ticketLine } : {}),
-      });
+  private async queueMail(tx: Executor, targetId: string, saved: Saved, now: Date) {
+    const { row } = saved;
+    if (row.seatStatus !== 'held') {
+      const params: RegistrationMailParams = {
+        targetId,
+        registrationId: row.id,
+        outcome: saved.kind,
+        seatStatus: row.seatStatus,
+      };
+      await queueMail(tx, now, REGISTRATION_MAIL, { ...params });
+    }
+    for (const offer of saved.offers) {
+      const params: SeatOfferMailParams = { targetId, registrationId: offer.row.id };
+      await queueMail(tx, now, SEAT_OFFER_MAIL, { ...params });
     }
   }
 
@@ -384,6 +343,8 @@ export class RegistrationService {
    * token, since every outcome mails a link.
    */
   private async save(input: {
+    /** The id registered through, for the mail. */
+    targetId: string;
     key: q.SeatKey;
     capacity: number | null;
     sent: Pick<RegistrationRow, 'name' | 'email' | 'phone' | 'guests' | 'notes'>;
@@ -392,9 +353,11 @@ export class RegistrationService {
     /** A paid event: what the party pays, invoiced with its seats. */
     ticket: { terms: TicketTerms; target: Target } | null;
   }): Promise<Saved> {
-    const { key, capacity, sent, session, now, ticket } = input;
-    const online = ticket?.terms.payment === 'online';
+    const { targetId, key, capacity, sent, session, now, ticket } = input;
     const { token, hash } = issueManageToken();
+    // The registration mail's params, which the statement completes with the row's id and
+    // seats and writes to the outbox with the row.
+    const mail = { targetId, outcome: 'created' };
     if (!ticket) {
       // A free event's new registration takes its seat, or its place in the queue, in one
       // statement (with the others that arrive for the occurrence meanwhile: seat-line.ts);
@@ -403,6 +366,7 @@ export class RegistrationService {
       const attempt = await this.line.take(key, capacity, {
         values: { ...sent, userId: session?.user.id ?? null, manageTokenHash: hash },
         now,
+        mail,
       });
       if (attempt.kind === 'saved') {
         // The row as the statement wrote it: no read of it, nor of the occurrence, after.
@@ -427,6 +391,22 @@ export class RegistrationService {
       }
     }
     return this.db.transaction(async (tx) => {
+      const saved = await this.saveLocked(tx, input, token, hash);
+      await this.queueMail(tx, targetId, saved, now);
+      return saved;
+    });
+  }
+
+  /** `save` under the seat lock, in its transaction. */
+  private async saveLocked(
+    tx: Executor,
+    input: Parameters<RegistrationService['save']>[0],
+    token: string,
+    hash: string,
+  ): Promise<Saved> {
+    const { key, capacity, sent, session, now, ticket } = input;
+    const online = ticket?.terms.payment === 'online';
+    {
       await q.lockSeats(tx, key);
       // Waiting parties come first for seats that freed up (an offer ran out, say).
       const { offers, taken } = await settleAndCount(tx, key, capacity, now);
@@ -503,7 +483,7 @@ export class RegistrationService {
       // The registrant's link in this mail replaces the one before; nothing else changes.
       const row = await q.updateRegistration(tx, existing.id, { manageTokenHash: hash });
       return { kind: 'unchanged', row, token, offers, fits };
-    });
+    }
   }
 
   /** An event's registrations, for its organizer and staff: seats, waiting list, check-in. */
