@@ -316,7 +316,7 @@ describe('chamber CLI', () => {
     expect(bad.stderr.trim()).toBe(
       'Error: --limit must be a whole number from 1 to 1000 (got "all")',
     );
-  }, 90_000);
+  }, 180_000);
 
   it('lists failed mail with --failed and puts it back in the outbox with --retry', async () => {
     const now = new Date();

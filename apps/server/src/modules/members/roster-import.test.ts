@@ -283,7 +283,7 @@ describe('importRoster', () => {
       [2000, 2500],
       [2500, 2500],
     ]);
-  });
+  }, 60_000);
 
   it('rejects a row with a NUL character in a cell, naming the cell, and loads the rest', async () => {
     const csv = [
