@@ -368,6 +368,16 @@ function parseLimit(value: string): number {
 const when = (date: Date | null) =>
   date ? date.toISOString().slice(0, 19).replace('T', ' ') : '-';
 
+/** Draws a row of `rows` in columns as wide as the widest cell of each, two spaces apart. */
+function tableLine(rows: string[][]): (row: string[]) => string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return (row) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+}
+
 function printJobRuns(runs: JobRun[] | null, failed: boolean) {
   if (runs === null) {
     console.log('No job has run yet: the portal sets up its job queue when it first starts.');
@@ -391,12 +401,7 @@ function printJobRuns(runs: JobRun[] | null, failed: boolean) {
       when(r.finishedAt),
     ]),
   ];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  const line = (row: string[]) =>
-    row
-      .map((cell, i) => cell.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd();
+  const line = tableLine(rows);
   console.log(line(rows[0]!));
   runs.forEach((run, i) => {
     console.log(line(rows[i + 1]!));
@@ -420,12 +425,7 @@ function printFailedMail(mails: OutboxMail[]) {
     ['id', 'kind', 'attempts', 'queued (UTC)'],
     ...mails.map((m) => [m.id, m.kind, String(m.attempts), when(m.createdAt)]),
   ];
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  const line = (row: string[]) =>
-    row
-      .map((cell, i) => cell.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd();
+  const line = tableLine(rows);
   console.log(line(rows[0]!));
   mails.forEach((mail, i) => {
     console.log(line(rows[i + 1]!));

@@ -110,30 +110,20 @@ export function HoursEditor({ member }: { member: Member }) {
                 );
               return (
                 <div key={i} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
-                  <div className="grid gap-1">
-                    <Label htmlFor={`${id}-${day}-${i}-opens`}>
-                      Opens<span className="sr-only"> ({name})</span>
-                    </Label>
-                    <Input
-                      id={`${id}-${day}-${i}-opens`}
-                      type="time"
-                      required
-                      value={interval.opens}
-                      onChange={(e) => update({ opens: e.target.value })}
-                    />
-                  </div>
-                  <div className="grid gap-1">
-                    <Label htmlFor={`${id}-${day}-${i}-closes`}>
-                      Closes<span className="sr-only"> ({name})</span>
-                    </Label>
-                    <Input
-                      id={`${id}-${day}-${i}-closes`}
-                      type="time"
-                      required
-                      value={interval.closes}
-                      onChange={(e) => update({ closes: e.target.value })}
-                    />
-                  </div>
+                  <TimeField
+                    id={`${id}-${day}-${i}-opens`}
+                    label="Opens"
+                    of={name}
+                    value={interval.opens}
+                    onChange={(opens) => update({ opens })}
+                  />
+                  <TimeField
+                    id={`${id}-${day}-${i}-closes`}
+                    label="Closes"
+                    of={name}
+                    value={interval.closes}
+                    onChange={(closes) => update({ closes })}
+                  />
                   <Button
                     type="button"
                     variant="ghost"
@@ -254,6 +244,31 @@ export function HoursEditor({ member }: { member: Member }) {
 }
 
 /** An issue of the schema as a sentence: the day's own message, or the field and the rule. */
+/** A labelled time input; `of` names the day (and interval) for screen readers only. */
+function TimeField(props: {
+  id: string;
+  label: string;
+  of: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={props.id}>
+        {props.label}
+        <span className="sr-only"> ({props.of})</span>
+      </Label>
+      <Input
+        id={props.id}
+        type="time"
+        required
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
 function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
   const [area, key, index, field] = issue.path;
   if (area === 'days' && typeof key === 'string' && key in weekdayNames) {
