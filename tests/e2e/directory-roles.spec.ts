@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adminApi } from './admin-api';
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import { accounts, expect, hydrated, paths, signInThroughForm, test } from './fixtures';
 import { putBackMember } from './seeded';
 
 const roleOptions = async (page: Page) => {
@@ -11,7 +11,10 @@ const roleOptions = async (page: Page) => {
 };
 
 async function chooseRole(page: Page, role: string) {
-  await page.getByLabel('Role').click();
+  // Server-rendered: the select opens once the page has hydrated.
+  const trigger = page.getByLabel('Role');
+  await hydrated(trigger);
+  await trigger.click();
   await page.getByRole('option', { name: role, exact: true }).click();
 }
 

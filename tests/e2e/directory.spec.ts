@@ -12,7 +12,10 @@ const cardTitles = (page: Page) =>
   page.getByRole('list', { name: 'Members' }).getByRole('heading', { level: 2 });
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label).click();
+  // Server-rendered: the select opens once the page has hydrated.
+  const trigger = page.getByLabel(label);
+  await hydrated(trigger);
+  await trigger.click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
