@@ -128,7 +128,7 @@ test('members edit only their own page; moderators any', async ({ page, request,
   await page
     .getByLabel('Bio/About')
     .fill('Sourdough, kolaches and custom cakes, baked before dawn.');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Profile updated successfully!')).toBeVisible();
   await expect(
     page.getByText('Sourdough, kolaches and custom cakes, baked before dawn.'),
@@ -142,7 +142,7 @@ test('members edit only their own page; moderators any', async ({ page, request,
   const coupons = page.getByRole('textbox', { name: 'Coupon Codes' });
   await coupons.fill('FALLFEST');
   await coupons.press('Enter');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Profile updated successfully!')).toBeVisible();
   await expect(page.getByText('FALLFEST')).toBeVisible();
 });
@@ -173,7 +173,7 @@ test('a member edits their profile and photo, and the directory shows the change
   expect((await uploaded).status()).toBe(201);
 
   await page.getByLabel('Tagline').fill('Fresh bread every morning on Redwood Road');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Profile updated successfully!')).toBeVisible();
   await expect(page.getByText('Fresh bread every morning on Redwood Road')).toBeVisible();
 

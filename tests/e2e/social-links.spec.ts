@@ -26,7 +26,7 @@ test('an elite member sets profile links; the member page and card show them as 
       // The seed's three links are there to edit; an http link is refused with the reason.
       await expect(box).toHaveValue(/facebook\.com/);
       await box.fill('http://www.linkedin.com/company/redwood-hardware');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(
         page.getByText('Social links must be full https:// addresses (https://...)'),
       ).toBeVisible();
@@ -38,7 +38,7 @@ test('an elite member sets profile links; the member page and card show them as 
           'https://redwoodhardware.example/workshops',
         ].join('\n'),
       );
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByText('Profile updated successfully!')).toBeVisible();
 
       const links = page
