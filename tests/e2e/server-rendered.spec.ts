@@ -261,3 +261,18 @@ test('a visitor who scrolls the directory before its scripts have run stays ther
   await expect(cards).toHaveCount(Math.min(total, 40));
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 });
+
+test('a search typed into the directory before its scripts have run filters it once they have', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto(paths.members.href(), { waitUntil: 'commit' });
+  const cards = page.getByRole('list', { name: 'Members' }).getByRole('article');
+  await expect(cards).toHaveCount(20);
+  await page.getByLabel('Search members').fill('Jordan River CPA');
+
+  release();
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByRole('heading', { level: 2 })).toHaveText('Jordan River CPA Group');
+  await expect(page.getByLabel('Search members')).toHaveValue('Jordan River CPA');
+});

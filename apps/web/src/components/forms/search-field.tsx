@@ -1,4 +1,5 @@
 import { SearchIcon } from 'lucide-react';
+import { useLayoutEffect, useRef } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
@@ -16,6 +17,15 @@ export function SearchField({
   placeholder: string;
   onValueChange: (value: string) => void;
 }) {
+  const input = useRef<HTMLInputElement>(null);
+  // On a server-rendered page a visitor can type before the scripts have run. Hydration keeps
+  // what they typed in the box but not in state, so the list would ignore it: take it up once.
+  useLayoutEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed !== value) onValueChange(typed);
+    // Only the first render can differ from the box; later changes arrive through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id} className="text-xs text-muted-foreground">
@@ -27,6 +37,7 @@ export function SearchField({
           aria-hidden="true"
         />
         <Input
+          ref={input}
           id={id}
           type="search"
           value={value}
