@@ -19,10 +19,42 @@ export interface PutBackApi {
 /** Registers a step that puts chamber-wide state back once the test is over. */
 export type PutBack = (step: (api: PutBackApi) => Promise<unknown>) => void;
 
+const awaitingHydration = new WeakSet<object>();
+
+/**
+ * Makes `goto`, `reload`, `goBack` and `goForward` of every page (the test's own and those of
+ * contexts it opens) return once React has hydrated a server-rendered page, as a visitor's
+ * click does not wait for: a control typed into or clicked before hydration is lost or
+ * ignored, which made tests pass or fail on the machine's speed. main.tsx marks the page
+ * `data-hydrating` until the hydrated page has committed; without scripts nothing marks it.
+ * A navigation asked to return at `commit` is the test's way to act before hydration.
+ */
+function navigationsAwaitHydration(page: Page) {
+  const proto = Object.getPrototypeOf(page) as Record<string, unknown>;
+  if (awaitingHydration.has(proto)) return;
+  awaitingHydration.add(proto);
+  for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const original = proto[name] as (this: Page, ...args: unknown[]) => Promise<unknown>;
+    proto[name] = async function (this: Page, ...args: unknown[]) {
+      const response = await original.apply(this, args);
+      const options = args[name === 'goto' ? 1 : 0] as { waitUntil?: string } | undefined;
+      if (options?.waitUntil !== 'commit') {
+        await this.waitForFunction(
+          () => !document.documentElement.hasAttribute('data-hydrating'),
+          undefined,
+          { polling: 50, timeout: 20_000 },
+        );
+      }
+      return response;
+    };
+  }
+}
+
 /** Every test fails on an uncaught exception in the page or a refusal by its CSP. */
 export const test = base.extend<{ failOnPageError: void; putBack: PutBack }>({
   failOnPageError: [
     async ({ page }, use) => {
+      navigationsAwaitHydration(page);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       // A Content-Security-Policy refusal is only a console message: count it as an error.

@@ -22,6 +22,9 @@ const state = serverRendered
 if (state) {
   hydrate(queryClient, state);
   startHydrating();
+  // Present until the hydrated page has committed (AppProvider removes it): what a browser
+  // test or a tool waits on before it types into the page's controls.
+  document.documentElement.dataset.hydrating = '';
 }
 
 void createAppRouter({ hydrating: serverRendered }).then((router) => {

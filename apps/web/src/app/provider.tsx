@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { ChamberProvider } from '@/lib/chamber/chamber-provider';
@@ -30,6 +30,10 @@ export function AppProvider({
   renderedAt?: number | null;
 }) {
   const [queryClient] = useState(() => given ?? createQueryClient());
+  // The root's effects run once the whole first render has committed: hydration is over.
+  useEffect(() => {
+    delete document.documentElement.dataset.hydrating;
+  }, []);
   return (
     <RenderTimeContext value={renderedAt}>
       <QueryClientProvider client={queryClient}>
