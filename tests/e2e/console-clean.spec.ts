@@ -56,7 +56,6 @@ async function serverRenderedPages(request: APIRequestContext) {
     paths.nominations.href(),
     paths.members.href(),
     paths.membersOpenNow.href(),
-    paths.membersCategory.href('food-drink'),
     paths.member.href(members[0]!.id),
     paths.jobPostings.href(),
     paths.jobPosting.href(jobPosts[0]!.id),
