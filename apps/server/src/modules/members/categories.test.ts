@@ -201,6 +201,17 @@ describe('GET /api/members?category={slug}', () => {
     expect(await namesIn('gifts-florists')).toEqual(['Filter Florist']);
   });
 
+  it('moves with the member’s own save, in the list members read', async () => {
+    const owner = await signedInMember(ctx, 'enhanced', { businessName: 'Own Save Market' });
+    const read = async () =>
+      (await listMembers(ctx, { category: 'grocery-markets', limit: 100 }, owner.token))
+        .json<MemberList>()
+        .members.map((m) => m.businessName);
+    expect(await read()).not.toContain('Own Save Market');
+    await putCategories(owner.contactId, ['catering', 'grocery-markets'], owner.token);
+    expect(await read()).toContain('Own Save Market');
+  });
+
   it('answers 404 for an unknown category', async () => {
     const res = await listMembers(ctx, { category: 'no-such-thing' });
     expect(res.statusCode).toBe(404);
