@@ -83,6 +83,9 @@ function windows() {
   return { month: events(gridStart, gridEnd), year: events(first, yearEnd) };
 }
 
+/** Seeded categories the scale data fills: top-level ones (with their subcategories) and not. */
+const CATEGORIES = ['food-drink', 'plumbing', 'health-wellness', 'legal', 'auto-repair'];
+
 /**
  * The scenarios, baseline first. `target` is what each must reach on the reference machine:
  * a share of bare Fastify's requests per second (`bare`, the machine's ceiling measured in the
@@ -120,6 +123,12 @@ export async function scenarios(url, seats) {
       target: { ratio: 0.35, p99Ms: 50 },
     },
     {
+      name: 'directory by category',
+      key: 'category',
+      requests: paths(CATEGORIES.map((slug) => directory(`&category=${slug}`))),
+      target: { ratio: 0.35, p99Ms: 50 },
+    },
+    {
       name: 'member page',
       key: 'member',
       requests: paths(memberIds.map((id) => `/api/members/${id}`)),
@@ -150,6 +159,12 @@ export async function scenarios(url, seats) {
       name: 'directory page, HTML',
       key: 'html-directory',
       requests: paths(['/members']),
+      target: { ratio: 0.35, p99Ms: 50 },
+    },
+    {
+      name: 'category page, HTML',
+      key: 'html-category',
+      requests: paths(CATEGORIES.map((slug) => `/members/category/${slug}`)),
       target: { ratio: 0.35, p99Ms: 50 },
     },
     {

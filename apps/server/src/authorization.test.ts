@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CategoryTree } from '@chamber/contract';
 import { deals, eventRegistrations, jobPosts, membershipPlans, users } from '@chamber/db';
 import { createEvent } from '@chamber/db/factories';
 import {
@@ -654,6 +655,26 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     expect: all(201),
   },
   'GET /api/members': { call: () => ({ url: '/api/members' }), expect: all(200) },
+  'GET /api/categories': { call: () => ({ url: '/api/categories' }), expect: all(200) },
+  'PUT /api/admin/categories': {
+    // The stored tree sent back as it is: a replacement that changes nothing.
+    call: async (w) => {
+      const res = await w.ctx.app.inject({ method: 'GET', url: '/api/categories' });
+      const { categories } = res.json<CategoryTree>();
+      return {
+        url: '/api/admin/categories',
+        payload: {
+          categories: categories.map(({ slug, name, description, children }) => ({
+            slug,
+            name,
+            description,
+            children: children.map((k) => ({ slug: k.slug, name: k.name })),
+          })),
+        },
+      };
+    },
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
   'GET /api/members/:id': {
     call: (w) => ({ url: `/api/members/${w.memberContactId}` }),
     expect: all(200),
@@ -683,6 +704,13 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   },
   'PUT /api/members/:id': {
     call: (w) => ({ url: `/api/members/${w.memberContactId}`, payload: { tagline: 'Open late' } }),
+    expect: ownerOrStaff(200),
+  },
+  'PUT /api/members/:id/categories': {
+    call: (w) => ({
+      url: `/api/members/${w.memberContactId}/categories`,
+      payload: { categories: ['legal'] },
+    }),
     expect: ownerOrStaff(200),
   },
   'PUT /api/members/:id/hours': {

@@ -43,6 +43,29 @@ describe('the OpenAPI document', () => {
     );
   });
 
+  it('documents the directory’s categories and its category filter', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<
+        string,
+        Record<string, { parameters?: { in: string; name: string }[]; responses: object }>
+      >;
+    }>();
+    expect(doc.paths['/api/categories']!.get!.responses).toHaveProperty('200');
+    expect(Object.keys(doc.paths['/api/admin/categories']!.put!.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '409']),
+    );
+    expect(Object.keys(doc.paths['/api/members/{id}/categories']!.put!.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '403', '404']),
+    );
+    const list = doc.paths['/api/members']!.get!;
+    expect(list.parameters).toContainEqual(
+      expect.objectContaining({ in: 'query', name: 'category' }),
+    );
+    expect(list.parameters).toContainEqual(
+      expect.objectContaining({ in: 'query', name: 'search' }),
+    );
+  });
+
   it('documents the Idempotency-Key header of the writes a retry could duplicate', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<

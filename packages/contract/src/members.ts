@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.js';
+import { categoryLimits, categoryRefSchema } from './categories.js';
 import { roleSchema, userStatusSchema } from './common.js';
 import { galleryImageSchema, galleryInputSchema } from './gallery.js';
 import { openingHoursViewSchema } from './opening-hours.js';
@@ -26,6 +27,12 @@ export type MemberFeatures = z.infer<typeof memberFeaturesSchema>;
  * admin's contact): elite or admin unlocks everything (coupons and deals among it), enhanced
  * the enhanced fields.
  */
+/** How many categories a listing of these tags may pick (`categoryLimits` by its level). */
+export function categoryLimit(tags: readonly string[]): number {
+  const { elite, enhanced } = tierFeatures(tags);
+  return categoryLimits[elite ? 'elite' : enhanced ? 'enhanced' : 'standard'];
+}
+
 export function tierFeatures(tags: readonly string[]): MemberFeatures {
   const elite = tags.includes('elite') || tags.includes('admin');
   return { elite, enhanced: elite || tags.includes('enhanced') };
@@ -69,6 +76,9 @@ export const memberSchema = z.object({
   status: userStatusSchema.describe('The linked login’s status; active for contacts without one'),
   role: roleSchema.describe('The linked login’s role; member for contacts without one'),
   specialties: z.array(z.string()),
+  categories: z
+    .array(categoryRefSchema)
+    .describe('The directory categories the business picked, in its order (GET /categories)'),
   openingHours: openingHoursViewSchema
     .nullable()
     .describe(
@@ -78,6 +88,12 @@ export const memberSchema = z.object({
   features: memberFeaturesSchema.describe(
     'Derived from the tags: what the page shows and its editor offers, so clients need no copy of the rule',
   ),
+  categoryLimit: z
+    .number()
+    .int()
+    .describe(
+      'Derived from the tags as `features` is: how many categories the listing may pick (categoryLimits: 1, 3 with enhanced, 5 with elite or admin)',
+    ),
 });
 export type Member = z.infer<typeof memberSchema>;
 
@@ -106,6 +122,14 @@ export const listMembersQuerySchema = z.object({
   openNow: booleanish
     .optional()
     .describe('Only businesses open at this moment, on the chamber’s clock (see openingStateAt)'),
+  category: z
+    .string()
+    .trim()
+    .max(60)
+    .optional()
+    .describe(
+      'A category slug (GET /categories): the businesses in it; a top-level category includes its subcategories. An unknown slug is a 404',
+    ),
 });
 export type ListMembersQuery = z.input<typeof listMembersQuerySchema>;
 

@@ -1,6 +1,7 @@
 // Types only, and constants: the web app's entry imports it without the schemas.
 import type { AppConfig, Chamber } from './site.js';
 import type { MemberDetail, MemberList } from './members.js';
+import type { CategoryTree } from './categories.js';
 import type { JobPost, JobPostList } from './job-posts.js';
 import type { Appointment, Calendar, EventList } from './calendar.js';
 import type { DealList } from './deals.js';
@@ -22,7 +23,10 @@ export interface PageDataSource {
     offset: number;
     sort: 'name';
     openNow?: boolean;
+    category?: string;
   }): Promise<MemberList>;
+  /** GET /categories: the directory's category tree. */
+  categories(): Promise<CategoryTree>;
   /** GET /job-posts (the job board's first page, without search or filters). */
   jobPosts(): Promise<JobPostList>;
   /** GET /job-posts/{id}; null for a post that is not open (404 or 410). */
@@ -51,6 +55,7 @@ export const pagesReadingClock: ReadonlySet<AppPathName> = new Set<AppPathName>(
   'event',
   'members',
   'membersOpenNow',
+  'membersCategory',
   'member',
 ]);
 
@@ -61,6 +66,7 @@ export const pagesReadingClock: ReadonlySet<AppPathName> = new Set<AppPathName>(
 export const pagesReadingTheMinute: ReadonlySet<AppPathName> = new Set<AppPathName>([
   'members',
   'membersOpenNow',
+  'membersCategory',
   'member',
 ]);
 

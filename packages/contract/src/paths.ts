@@ -53,6 +53,11 @@ export const paths = {
   members: { path: '/members', href: () => '/members' },
   /** The directory's businesses open now, on the chamber's clock (a link, so it works without scripts). */
   membersOpenNow: { path: '/members/open-now', href: () => '/members/open-now' },
+  /** The directory's businesses of one category (a link, so it works without scripts). */
+  membersCategory: {
+    path: '/members/category/:slug',
+    href: (slug: string) => `/members/category/${encodeURIComponent(slug)}`,
+  },
   member: { path: '/members/:id', href: (id: string) => `/members/${encodeURIComponent(id)}` },
   jobPostings: { path: '/job-postings', href: () => '/job-postings' },
   /** Member deals: offers of members whose tier includes coupons. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -1272,5 +1273,51 @@ export const mailOutbox = pgTable(
     index('mail_outbox_failed_idx')
       .on(t.createdAt)
       .where(sql`${t.state} = 'failed'`),
+  ],
+);
+
+/**
+ * The directory's categories: a tree two levels deep that staff edit as a whole
+ * (PUT /admin/categories). A top-level category has no parent; a subcategory's parent is a
+ * top-level one (the service keeps the depth). The slug is the category's name in URLs
+ * (/members/category/{slug}) and in the API.
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    /** A sentence for the category's page and its description meta tag. */
+    description: text('description').notNull().default(''),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, {
+      onDelete: 'cascade',
+    }),
+    /** The order among its siblings. */
+    position: smallint('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('categories_slug_key').on(t.slug),
+    index('categories_parent_idx').on(t.parentId, t.position),
+  ],
+);
+
+/** The categories a business picked, in its order; how many its tier allows is in the contract. */
+export const contactCategories = pgTable(
+  'contact_categories',
+  {
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.categoryId] }),
+    // The directory's category filter: the members of a category.
+    index('contact_categories_category_idx').on(t.categoryId, t.contactId),
   ],
 );

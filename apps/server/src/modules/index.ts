@@ -15,7 +15,7 @@ import { dealsRoutes } from './deals/index.js';
 import type { ModuleDeps } from './deps.js';
 import { JobsService, jobsRoutes } from './jobs/index.js';
 import { mediaRoutes, type UploadRules } from './media/index.js';
-import { MembersService, membersRoutes } from './members/index.js';
+import { categoryRoutes, MembersService, membersRoutes } from './members/index.js';
 import {
   mailQueuedNotices,
   membershipPlansRoutes,
@@ -102,6 +102,7 @@ export async function registerModules(
       await api.register(chamberRoutes, deps);
       await api.register(authRoutes, deps);
       await api.register(membersRoutes, deps);
+      await api.register(categoryRoutes, deps);
       await api.register(dealsRoutes, deps);
       await api.register(mediaRoutes, { ...deps, uploadRules });
       await api.register(calendarRoutes, { ...deps, tickets });

@@ -12,6 +12,7 @@ const homes: Record<string, string> = {
   auth: 'auth',
   admin: 'admin',
   members: 'members',
+  categories: 'members',
   deals: 'deals',
   calendars: 'calendar',
   registrations: 'calendar',
@@ -41,6 +42,7 @@ const adminHomes: Record<string, string> = {
   'payments.csv': 'billing',
   'job-posts': 'jobs',
   'job-settings': 'jobs',
+  categories: 'members',
 };
 /** Served by the app itself, not by a module. */
 const outsideModules = new Set(['health', 'ready', 'openapi.json', 'docs']);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  contactCategories,
   contacts,
   eventRegistrations,
   events,
@@ -13,6 +14,7 @@ import { zonedDate, zonedTimeToUtc } from '@chamber/contract';
 import { hashPassword } from '../modules/auth/index.js';
 import { compactUtc, normalizeRule, Recurrence } from '../modules/calendar/index.js';
 import { CALENDAR_ID, TIMEZONE } from './demo-data.js';
+import { categoryIdsBySlug, categoryRows, demoCategories } from './demo-categories.js';
 import { contactsAt, type ScaleContact } from './scale-contacts.js';
 import { randomSource, seriesKinds, type Random } from './scale-vocabulary.js';
 import { singleEventsAt } from './scale-events.js';
@@ -115,6 +117,14 @@ export async function seedScale(
       if (ids.length % 10_000 === 0) log(`${ids.length} contacts...`);
     });
     lines.push(`${ids.length} contacts (${Date.now() - started} ms)`);
+
+    // Each business listed under its trade's categories, as many as its plan allows.
+    const categoryIds = await categoryIdsBySlug(tx);
+    const picks = people.flatMap((p, i) =>
+      categoryRows(categoryIds, ids[i]!, demoCategories(p.business, p.specialties, p.tier)),
+    );
+    await insertInBatches(picks, (batch) => tx.insert(contactCategories).values(batch));
+    lines.push(`${picks.length} category picks`);
 
     // The memberships are written here, 10,000 a statement with their current terms, rather
     // than one at a time by the contacts' insert trigger at the commit (which then finds each

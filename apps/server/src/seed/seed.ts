@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   calendars,
+  contactCategories,
   contacts,
   eventRegistrations,
   events,
@@ -19,6 +20,7 @@ import {
   TIMEZONE,
 } from './demo-data.js';
 import { demoRoster } from './demo-roster.js';
+import { categoryIdsBySlug, categoryRows, demoCategories } from './demo-categories.js';
 import { seedDemoDeals } from './demo-deals.js';
 import { duesStoryEmails, seedDemoDues } from './demo-dues.js';
 import { seedDemoGallery } from './demo-gallery.js';
@@ -186,6 +188,27 @@ export async function seedDemo(
   }
   lines.push(
     `contacts: ${createdContacts} created, ${roster.length - createdContacts} already present`,
+  );
+
+  // Every demo business is listed under its trade's categories, as many as its plan allows;
+  // a listing that already has categories keeps them.
+  const categoryIds = await categoryIdsBySlug(db);
+  const uncategorised = await db
+    .select({ id: contacts.id, email: contacts.email })
+    .from(contacts)
+    .where(
+      sql`not exists (select 1 from ${contactCategories} cc where cc.contact_id = ${contacts.id})`,
+    );
+  const byEmail = new Map(uncategorised.map((c) => [c.email?.toLowerCase(), c.id]));
+  const picks = roster.flatMap((c) => {
+    const id = byEmail.get(c.email.toLowerCase());
+    return id
+      ? categoryRows(categoryIds, id, demoCategories(c.business, c.specialties, c.tier))
+      : [];
+  });
+  if (picks.length > 0) await db.insert(contactCategories).values(picks).onConflictDoNothing();
+  lines.push(
+    `categories: ${picks.length} picks for ${new Set(picks.map((p) => p.contactId)).size} businesses`,
   );
 
   for (const account of demoAccounts) {

@@ -18,6 +18,7 @@ import {
   memberCountQueryOptions,
   membersInfiniteQueryOptions,
 } from '@/features/members/api/get-members';
+import { categoriesQueryOptions } from '@/lib/api/categories';
 import { membershipPlansQueryOptions } from '@/lib/api/membership-plans';
 import { memberQueryOptions } from '@/lib/api/members';
 import { upcomingEventsQueryOptions, upcomingWindow } from '@/lib/api/upcoming-events';
@@ -43,17 +44,30 @@ const staticPage: PageData = async () => true;
 /** The directory's first page, all members or those open now (the key the directory reads). */
 const directoryPage =
   (openNow: boolean): PageData =>
-  async ({ source, queryClient }) => {
-    const filters = directoryFilters({ search: '', role: null, sort: 'name' }, openNow);
+  async ({ source, queryClient, params }) => {
+    // A category's page (/members/category/{slug}); an unknown one is no page to draw.
+    const category = params.slug ?? null;
+    const tree = await source.categories();
+    queryClient.setQueryData(categoriesQueryOptions().queryKey, tree);
+    if (
+      category &&
+      !tree.categories.some(
+        (c) => c.slug === category || c.children.some((k) => k.slug === category),
+      )
+    ) {
+      return false;
+    }
+    const filters = directoryFilters({ search: '', role: null, sort: 'name' }, openNow, category);
     const { queryKey } = membersInfiniteQueryOptions(filters);
     const first = await source.members({
       limit: MEMBERS_PAGE_SIZE,
       offset: 0,
       sort: 'name',
       ...(openNow ? { openNow } : {}),
+      ...(category ? { category } : {}),
     });
     queryClient.setQueryData(queryKey, { pages: [first], pageParams: [0] });
-    if (openNow) {
+    if (openNow || category) {
       // 'Showing X of N members' counts every member: the count the heading reads.
       const all = await source.members({ limit: 1, offset: 0, sort: 'name' });
       queryClient.setQueryData(memberCountQueryOptions().queryKey, all.total);
@@ -93,6 +107,7 @@ export const pageData: Partial<Record<AppPathName, PageData>> = {
   },
   members: directoryPage(false),
   membersOpenNow: directoryPage(true),
+  membersCategory: directoryPage(false),
   jobPostings: async ({ source, queryClient }) => {
     const { queryKey } = jobBoardQueryOptions(boardFilters(new URLSearchParams()));
     queryClient.setQueryData(queryKey, await source.jobPosts());

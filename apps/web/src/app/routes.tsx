@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: paths.manageRegistration.path, lazy: () => import('./routes/manage-registration') },
       { path: paths.members.path, lazy: () => import('./routes/members') },
       { path: paths.membersOpenNow.path, lazy: () => import('./routes/members') },
+      { path: paths.membersCategory.path, lazy: () => import('./routes/members') },
       { path: paths.member.path, lazy: () => import('./routes/member') },
       { path: paths.jobPostings.path, lazy: () => import('./routes/job-postings') },
       { path: paths.jobPosting.path, lazy: () => import('./routes/job-posting') },

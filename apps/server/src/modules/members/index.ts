@@ -4,6 +4,8 @@
  * import-contacts).
  */
 export { membersRoutes } from './routes.js';
+export { categoryRoutes } from './category-routes.js';
+export { CategoriesService } from './categories.js';
 export { canEditMember, MembersService } from './service.js';
 export { memberTags } from './view.js';
 export type { MemberRow } from './queries.js';

@@ -1,6 +1,7 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { LocalMoment, MemberSort, Role } from '@chamber/contract';
+import type { CategoryRef, LocalMoment, MemberSort, Role } from '@chamber/contract';
 import { chambers, contacts, users, type Executor } from '@chamber/db';
+import { inCategories, listingCategories } from './category-queries.js';
 import { reusableQuery } from '../../lib/reusable-query.js';
 import { isAnyOf } from '../../lib/sql-lists.js';
 
@@ -11,11 +12,14 @@ export type ContactUpdate = Partial<typeof contacts.$inferInsert>;
 export interface MemberRow {
   contact: ContactRow;
   user: { id: string; role: Role; status: 'pending' | 'active' | 'suspended' } | null;
+  /** The directory categories the business picked, in its order (read by the member queries). */
+  categories?: CategoryRef[];
 }
 
 const memberColumns = {
   contact: contacts,
   user: { id: users.id, role: users.role, status: users.status },
+  categories: listingCategories,
 };
 
 /** Every sort ends with the id, so the order is total and offset pages never overlap. */
@@ -46,6 +50,8 @@ export interface ListFilter {
   role?: Role | undefined;
   /** Only businesses open at this moment of the chamber's wall clock. */
   openAt?: LocalMoment | null | undefined;
+  /** Only businesses that picked one of these categories (a category and its subcategories). */
+  categoryIds?: string[] | null | undefined;
 }
 
 /**
@@ -70,7 +76,7 @@ function openAtCondition({ date, weekday, time }: LocalMoment): SQL {
  * active; contacts of pending or suspended logins stay out of it, and so do those whose
  * membership lapsed when the chamber hides lapsed listings (`listed`).
  */
-function listWhere({ search, role, openAt }: ListFilter): SQL | undefined {
+export function listWhere({ search, role, openAt, categoryIds }: ListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     eq(contacts.listed, true),
     or(sql`${users.id} is null`, eq(users.status, 'active')),
@@ -79,6 +85,7 @@ function listWhere({ search, role, openAt }: ListFilter): SQL | undefined {
   if (role === 'member') conditions.push(or(sql`${users.id} is null`, eq(users.role, 'member')));
   else if (role) conditions.push(eq(users.role, role));
   if (openAt) conditions.push(openAtCondition(openAt));
+  if (categoryIds) conditions.push(inCategories(categoryIds));
   return and(...conditions);
 }
 

@@ -44,9 +44,9 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         tags: ['members'],
         summary: 'The member directory: active members, 20 a page',
         description:
-          'Searches names, business names and specialties. `role` is honoured for admins only. `openNow=true` keeps the businesses open at this minute of the chamber’s clock (its time zone). Email addresses are included for active members and staff only; visitors and pending accounts get `email: null`.',
+          'Searches names, business names and specialties. `role` is honoured for admins only. `openNow=true` keeps the businesses open at this minute of the chamber’s clock (its time zone). `category={slug}` keeps the businesses in a category of GET /categories, a top-level one including its subcategories (404 for an unknown slug). Email addresses are included for active members and staff only; visitors and pending accounts get `email: null`.',
         querystring: listMembersQuerySchema,
-        response: { 200: memberListSchema, 400: apiErrorSchema },
+        response: { 200: memberListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {

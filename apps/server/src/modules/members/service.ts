@@ -1,4 +1,5 @@
 import {
+  categoryLimit,
   hasOpeningHours,
   localMoment,
   roleSchema,
@@ -17,6 +18,8 @@ import { AppError } from '../../lib/errors.js';
 import { findById, notFound } from '../../lib/input.js';
 import { isActiveAccount, isCurrentMember, isStaff, type Session } from '../../plugins/auth.js';
 import { uploadedImageUrl } from '../media/index.js';
+import { categoryIdsOf, categoryLimitError } from './categories.js';
+import * as categoryQueries from './category-queries.js';
 import { contactChanges, tierRequired, type MemberChanges } from './contact-changes.js';
 import * as q from './queries.js';
 import { memberTags, tierFeatures, toMember } from './view.js';
@@ -59,6 +62,14 @@ export class MembersService {
     private readonly publicUrl: string,
   ) {}
 
+  /** `category`: the category's id and its subcategories' (404 for an unknown slug). */
+  private async categoryFilter(query: ListQuery): Promise<string[] | null> {
+    if (!query.category) return null;
+    const found = await categoryQueries.categoryWithChildren(this.db, query.category);
+    if (!found) throw notFound('Category');
+    return found.ids;
+  }
+
   /**
    * GET /members: the page, and what it is kept under. With `openNow`, the moment of the
    * chamber's wall clock is read once for both, so a kept page answers for its minute only.
@@ -90,11 +101,13 @@ export class MembersService {
   ): Promise<MemberList> {
     const role = roleFilter(query, viewer);
     const moment = query.openNow ? (openAt ?? (await this.localMoment())) : null;
+    const categoryIds = await this.categoryFilter(query);
     const [{ rows, total }, listed] = await Promise.all([
       q.listMembers(this.db, {
         search: query.search || undefined,
         role,
         openAt: moment,
+        categoryIds,
         sort: query.sort,
         limit: query.limit,
         offset: query.offset,
@@ -120,7 +133,8 @@ export class MembersService {
     const audience = `${filtersByRole(viewer) ? 'admin-' : ''}${seesMemberEmails(viewer) ? 'members' : 'public'}`;
     const open = query.openNow && openAt ? `${openAt.date}T${openAt.time}` : '';
     const key = [audience, roleFilter(query, viewer) ?? '', search, sort, limit, offset];
-    return JSON.stringify(open ? [...key, open] : key);
+    const withOpen = open ? [...key, open] : key;
+    return JSON.stringify(query.category ? [...withOpen, `category:${query.category}`] : withOpen);
   }
 
   /**
@@ -183,6 +197,31 @@ export class MembersService {
     await this.assertCanEdit(id, viewer);
     const value = hasOpeningHours(hours) ? hours : null;
     await q.updateContact(this.db, id, { openingHours: value }, this.clock.now());
+    return this.editedMember(id);
+  }
+
+  /**
+   * PUT /members/{id}/categories: the directory categories the business picks, in its order.
+   * Unknown slugs are refused (400), and more than the listing's plan allows (403 naming the
+   * limit: `categoryLimits`).
+   */
+  async setCategories(id: string, slugs: string[], viewer: Session): Promise<MemberDetail> {
+    await this.assertCanEdit(id, viewer);
+    await this.db.transaction(async (tx) => {
+      const stored = await q.lockContact(tx, id);
+      if (!stored) throw memberNotFound();
+      const row = await this.find(id, tx);
+      const ids = await categoryIdsOf(tx, slugs);
+      const tags = memberTags(row);
+      if (ids.length > categoryLimit(tags)) {
+        throw categoryLimitError(
+          tags.includes('admin') ? 'elite' : stored.membershipTier,
+          ids.length,
+        );
+      }
+      await categoryQueries.setContactCategories(tx, id, ids);
+      await q.updateContact(tx, id, {}, this.clock.now());
+    });
     return this.editedMember(id);
   }
 

@@ -1,4 +1,5 @@
 import {
+  categoryLimit,
   tierFeatures,
   toSocialLink,
   weekdays,
@@ -61,9 +62,11 @@ export function toMember(row: MemberRow, { showEmail }: { showEmail: boolean }):
     status: user?.status ?? 'active',
     role: user?.role ?? 'member',
     specialties: c.specialties,
+    categories: row.categories ?? [],
     openingHours: toOpeningHours(c.openingHours),
     tags,
     features,
+    categoryLimit: categoryLimit(tags),
   };
 }
 

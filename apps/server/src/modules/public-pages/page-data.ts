@@ -3,6 +3,7 @@ import {
   appointmentSchema,
   appConfigSchema,
   calendarSchema,
+  categoryTreeSchema,
   chamberSchema,
   dealListSchema,
   eventListSchema,
@@ -25,7 +26,7 @@ import { CalendarService, type Tickets } from '../calendar/index.js';
 import { ChamberService } from '../chamber/index.js';
 import { DealsService } from '../deals/index.js';
 import { JobBoard } from '../jobs/index.js';
-import { MembersService } from '../members/index.js';
+import { CategoriesService, MembersService } from '../members/index.js';
 import { MembershipPlansService } from '../memberships/index.js';
 
 /**
@@ -66,6 +67,7 @@ export function servicePageData(
   const calendar = new CalendarService(db, clock, tickets);
   const plans = new MembershipPlansService(db, clock);
   const deals = new DealsService(db, clock);
+  const categories = new CategoriesService(db, clock);
   return {
     config: async () => asSent(appConfigSchema, await chamber.startUp()),
     location: async (id) => {
@@ -80,6 +82,7 @@ export function servicePageData(
       const parsed = listMembersQuerySchema.parse({ ...query, source: 'MembersPage' });
       return asSent(memberListSchema, await members.list(parsed, null));
     },
+    categories: async () => asSent(categoryTreeSchema, await categories.tree()),
     jobPosts: async () =>
       asSent(jobPostListSchema, await jobs.board(listJobPostsQuerySchema.parse({}))),
     jobPost: async (id) => {

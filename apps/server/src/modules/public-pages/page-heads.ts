@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors.js';
 import { CalendarService } from '../calendar/index.js';
 import { firstChamber } from '../chamber/index.js';
 import { JobBoard, jobPostingLd } from '../jobs/index.js';
-import { MembersService } from '../members/index.js';
+import { CategoriesService, MembersService } from '../members/index.js';
 import type { PageHead } from './head.js';
 import { openingHoursSpecification } from './opening-hours-ld.js';
 
@@ -83,6 +83,7 @@ const isNotFound = (error: unknown) => error instanceof AppError && error.code =
  */
 export class PageHeads {
   private readonly members: MembersService;
+  private readonly categories: CategoriesService;
   private readonly calendar: CalendarService;
   private readonly jobs: JobBoard;
 
@@ -92,6 +93,7 @@ export class PageHeads {
     private readonly config: Config,
   ) {
     this.members = new MembersService(db, clock, config.publicUrl);
+    this.categories = new CategoriesService(db, clock);
     this.calendar = new CalendarService(db, clock);
     this.jobs = new JobBoard(db, clock);
   }
@@ -122,6 +124,7 @@ export class PageHeads {
       return { ...base, description, jsonLd: [this.organization(chamber)] };
     }
     if (route.name === 'member') return this.member(route.params.id!, base, chamber);
+    if (route.name === 'membersCategory') return this.category(route.params.slug!, base, chamber);
     if (route.name === 'event') return this.event(route.params.id!, base, chamber);
     if (route.name === 'jobPosting') return this.jobPost(route.params.id!, base, chamber);
     return base;
@@ -257,6 +260,19 @@ export class PageHeads {
           logo,
         }),
       ],
+    };
+  }
+
+  /** A category's page: its name and description; 404 for no such category. */
+  private async category(slug: string, base: PageHead, chamber: ChamberFacts): Promise<PageHead> {
+    const found = await this.categories.find(slug);
+    if (!found) return this.missing(base, chamber, 'Category not found');
+    const { category, parent } = found;
+    return {
+      ...base,
+      title: `${category.name}${parent ? ` | ${parent.name}` : ''} | Member directory | ${chamber.name}`,
+      description:
+        category.description || `The businesses of the chamber in the category ${category.name}.`,
     };
   }
 

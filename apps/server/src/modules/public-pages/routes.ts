@@ -13,7 +13,7 @@ import { CalendarService } from '../calendar/index.js';
 import { firstChamberAndCalendar } from '../chamber/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { JobBoard } from '../jobs/index.js';
-import { MembersService } from '../members/index.js';
+import { CategoriesService, MembersService } from '../members/index.js';
 import {
   PUBLIC_PAGES,
   partsOf,
@@ -33,6 +33,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
   const calendar = new CalendarService(deps.db, deps.clock);
   const jobs = new JobBoard(deps.db, deps.clock);
+  const categories = new CategoriesService(deps.db, deps.clock);
   const base = deps.config.publicUrl;
   // One list per data version: every sitemap request between two changes shares it.
   const kept = new VersionedCache<SitemapEntry[]>({ maxEntries: 1 });
@@ -40,7 +41,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
   const entries = async (): Promise<SitemapEntry[]> => {
     const now = deps.clock.now();
     const where = await firstChamberAndCalendar(deps.db);
-    const [listed, openJobs, upcoming] = await Promise.all([
+    const [listed, openJobs, upcoming, tree] = await Promise.all([
       members.listedPages(),
       jobs.openPages(),
       where?.calendarId
@@ -53,9 +54,13 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
             null,
           )
         : { events: [] },
+      categories.tree(),
     ]);
     return [
       ...PUBLIC_PAGES.map((name) => ({ path: paths[name].path })),
+      ...tree.categories.flatMap((c) =>
+        [c, ...c.children].map((k) => ({ path: paths.membersCategory.href(k.slug) })),
+      ),
       ...listed.map((m) => ({ path: paths.member.href(m.id), lastmod: m.updatedAt })),
       // The calendar's answer carries no change date for an occurrence: listed without one.
       ...upcoming.events.map((e) => ({ path: paths.event.href(e.id) })),
@@ -71,7 +76,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
         tags,
         summary: 'The sitemap of the public pages',
         description:
-          'The public pages, every listed member, the events of the next 365 days and the open job posts, with their last change. Past 50,000 URLs, a sitemap index naming /sitemap-1.xml, /sitemap-2.xml, …',
+          'The public pages, every directory category, every listed member, the events of the next 365 days and the open job posts, with their last change. Past 50,000 URLs, a sitemap index naming /sitemap-1.xml, /sitemap-2.xml, …',
         produces: ['application/xml'],
         response: { 200: sitemapXmlSchema },
       },

@@ -37,6 +37,19 @@ describe('/sitemap.xml', () => {
     expect(urls.some((u) => /\/(admin|profile|dashboard|login)$/.test(u))).toBe(false);
   });
 
+  it('lists every category’s page, top-level and subcategories', async () => {
+    const urls = await sitemapUrls();
+    for (const slug of [
+      'food-drink',
+      'restaurants',
+      'home-trades',
+      'plumbing',
+      'nonprofits-community',
+    ]) {
+      expect(urls).toContain(`https://portal.example/members/category/${slug}`);
+    }
+  });
+
   it('lists a newly listed member after the change, with its last change', async () => {
     const member = await createContact(ctx.db, { businessName: 'New & Listed' });
     const res = await ctx.app.inject('/sitemap.xml');

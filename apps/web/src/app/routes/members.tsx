@@ -1,15 +1,21 @@
-import { useMatch } from 'react-router';
+import { useMatch, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { MembersDirectory } from '@/features/members/components/members-directory';
 import { useMetaDescription } from '@/lib/use-meta-description';
 
-/** The directory, at /members and, for the businesses open now, /members/open-now. */
+/**
+ * The directory, at /members; for the businesses open now, /members/open-now; for a
+ * category's, /members/category/{slug}.
+ */
 export function Component() {
   const openNow = useMatch(paths.membersOpenNow.path) !== null;
+  const category = useParams().slug ?? null;
   useMetaDescription(
     openNow
       ? 'The businesses of the chamber that are open right now.'
-      : 'The member directory: find local businesses by name, business or specialty.',
+      : category
+        ? 'The businesses of the chamber in this category.'
+        : 'The member directory: find local businesses by name, business or specialty.',
   );
-  return <MembersDirectory openNow={openNow} />;
+  return <MembersDirectory openNow={openNow} category={category} key={category ?? ''} />;
 }

@@ -6,6 +6,7 @@ import {
   IdCardIcon,
   InboxIcon,
   SettingsIcon,
+  TagsIcon,
   UsersIcon,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -17,6 +18,7 @@ import { useAccessRevoked } from '../api/use-access-revoked';
 import { AccessDenied } from './access-denied';
 import { AuditLog } from './audit-log';
 import { ChamberSettings } from './chamber-settings';
+import { DirectoryCategories } from './directory-categories';
 import { JobPostingsQueue } from './job-postings-queue';
 import { MembershipPlans } from './membership-plans';
 import { Memberships } from './memberships';
@@ -34,6 +36,7 @@ const tabs = [
   { value: 'settings', label: 'Settings', icon: SettingsIcon },
   { value: 'messages', label: 'Messages', icon: InboxIcon },
   { value: 'jobs', label: 'Job Postings', icon: BriefcaseBusinessIcon },
+  { value: 'categories', label: 'Categories', icon: TagsIcon },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 // The tabs wrap onto rows at 360 px, each row shared out evenly; icons show from 640 px.
@@ -42,7 +45,10 @@ const triggerClass =
 const isTab = (value: string | null): value is Tab => tabs.some((t) => t.value === value);
 
 /** Tabs whose content stays mounted once opened, so work in progress survives a look away. */
-type KeptTab = Extract<Tab, 'users' | 'memberships' | 'plans' | 'settings' | 'messages'>;
+type KeptTab = Extract<
+  Tab,
+  'users' | 'memberships' | 'plans' | 'settings' | 'messages' | 'categories'
+>;
 
 /**
  * The admin dashboard (spec §2): Overview, User Management, the audit log, the chamber's
@@ -108,6 +114,7 @@ export function AdminDashboard() {
           <TabsContent value="jobs">
             <JobPostingsQueue />
           </TabsContent>
+          {kept('categories', <DirectoryCategories />)}
         </Tabs>
       </PageBody>
     </>

@@ -18,14 +18,18 @@ export interface MemberListFilters {
   sort: MemberSort;
   /** Only the businesses open now (the /members/open-now page); absent for all. */
   openNow?: true;
+  /** Only the businesses of a category and its subcategories (/members/category/{slug}). */
+  category?: string;
 }
 
-/** The filters of a directory page; `openNow` is in the key only when set. */
+/** The filters of a directory page; `openNow` and `category` are in the key only when set. */
 export function directoryFilters(
-  filters: Omit<MemberListFilters, 'openNow'>,
+  filters: Omit<MemberListFilters, 'openNow' | 'category'>,
   openNow: boolean,
+  category?: string | null,
 ): MemberListFilters {
-  return openNow ? { ...filters, openNow: true } : filters;
+  const withOpen: MemberListFilters = openNow ? { ...filters, openNow: true } : filters;
+  return category ? { ...withOpen, category } : withOpen;
 }
 
 interface PageRequest extends Partial<MemberListFilters> {
@@ -37,7 +41,16 @@ interface PageRequest extends Partial<MemberListFilters> {
 
 /** GET /members (spec §7): one page of active members. */
 export function getMembers(
-  { offset, limit = MEMBERS_PAGE_SIZE, search, role, sort, refresh, openNow }: PageRequest,
+  {
+    offset,
+    limit = MEMBERS_PAGE_SIZE,
+    search,
+    role,
+    sort,
+    refresh,
+    openNow,
+    category,
+  }: PageRequest,
   signal?: AbortSignal,
 ) {
   const params = new URLSearchParams({
@@ -50,6 +63,7 @@ export function getMembers(
   if (sort) params.set('sort', sort);
   if (refresh) params.set('refresh', 'true');
   if (openNow) params.set('openNow', 'true');
+  if (category) params.set('category', category);
   return api.get<MemberList>(`/members?${params}`, {
     signal,
     errorMessage: 'Failed to load members',
@@ -100,7 +114,13 @@ export function useMemberCount(enabled: boolean) {
       });
       for (const [key, data] of lists) {
         const filters = key[2] as Partial<MemberListFilters> | string | undefined;
-        if (typeof filters !== 'object' || filters.search || filters.role || filters.openNow) {
+        if (
+          typeof filters !== 'object' ||
+          filters.search ||
+          filters.role ||
+          filters.openNow ||
+          filters.category
+        ) {
           continue;
         }
         const total = data?.pages?.[0]?.total;

@@ -1,6 +1,7 @@
 import type { Member } from '@chamber/contract';
 import { MailIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { CategoryLinks } from '@/components/members/category-links';
 import { MemberAvatar } from '@/components/members/member-avatar';
 import { OpeningStatus } from '@/components/members/opening-status';
 import { SocialLinks } from '@/components/members/social-links';
@@ -60,6 +61,7 @@ export function MemberCard({
       </div>
       <div className="grid min-w-0 flex-1 gap-3">
         <OpeningStatus hours={member.openingHours} />
+        <CategoryLinks categories={member.categories} />
         {member.tagline ? (
           <p className="line-clamp-2 text-sm text-muted-foreground">{member.tagline}</p>
         ) : null}

@@ -8,6 +8,7 @@ import { MemberEditFields } from '@/components/members/member-edit-fields';
 import { Form, useZodForm } from '@/components/ui/form';
 import { memberFormSchema, memberFormValues, memberUpdateBody } from '@/lib/members/member-form';
 import { useUpdateMember } from '../api/update-member';
+import { CategoryPicker } from './category-picker';
 import { HoursEditor } from './hours-editor';
 
 /**
@@ -72,6 +73,8 @@ export function MemberEditor({
           />
         ) : null}
       </section>
+
+      <CategoryPicker member={member} />
 
       <HoursEditor member={member} />
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PencilIcon, UserRoundXIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { CategoryLinks } from '@/components/members/category-links';
 import { MemberAvatar } from '@/components/members/member-avatar';
 import { TierBadge } from '@/components/members/tier-badge';
 import { Badge } from '@/components/ui/badge';
@@ -135,6 +136,7 @@ function MemberPage({ member }: { member: MemberDetail }) {
                     </li>
                   ) : null}
                 </ul>
+                <CategoryLinks categories={member.categories} className="mt-2" />
               </div>
               {canEdit && !editing ? (
                 <Button

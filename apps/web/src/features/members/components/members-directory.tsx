@@ -6,10 +6,12 @@ import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useCategories } from '@/lib/api/categories';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { directoryFilters, useMemberCount, useMembers } from '../api/get-members';
+import { CategoryNav } from './category-nav';
 import { directoryHeading, specialtiesOf } from './directory-heading';
 import { ALL, DirectoryToolbar, type DirectoryControls } from './directory-toolbar';
 import { LoadMoreSentinel } from './load-more-sentinel';
@@ -19,7 +21,14 @@ import { useViewMode } from './use-view-mode';
 export const SEARCH_DEBOUNCE_MS = 500;
 
 /** The member directory (spec §2): search, filters, sort, grid or list, infinite scroll. */
-export function MembersDirectory({ openNow = false }: { openNow?: boolean }) {
+export function MembersDirectory({
+  openNow = false,
+  category = null,
+}: {
+  openNow?: boolean;
+  /** A category's slug: its page, /members/category/{slug}. */
+  category?: string | null;
+}) {
   const { isAuthenticated, role: viewerRole } = useAuth();
   const isAdmin = viewerRole === 'admin';
   const [view, setView] = useViewMode();
@@ -37,7 +46,7 @@ export function MembersDirectory({ openNow = false }: { openNow?: boolean }) {
   const [isRefreshing, setIsRefreshing] = useState(false);
   const navigate = useNavigate();
   const query = useMembers(
-    directoryFilters({ search, role, sort: controls.sort }, openNow),
+    directoryFilters({ search, role, sort: controls.sort }, openNow, category),
     () => refreshing.current,
   );
 
@@ -61,7 +70,11 @@ export function MembersDirectory({ openNow = false }: { openNow?: boolean }) {
       ? loaded
       : loaded.filter((m) => m.specialties.includes(controls.specialty));
 
-  const serverFiltered = search !== '' || role !== null || openNow;
+  const tree = useCategories().data;
+  const shownCategory = tree?.categories
+    .flatMap((c) => [c, ...c.children])
+    .find((c) => c.slug === category);
+  const serverFiltered = search !== '' || role !== null || openNow || category !== null;
   const filtered = serverFiltered || controls.specialty !== ALL;
   const countQuery = useMemberCount(filtered);
   const matchingTotal = query.data?.pages[0]?.total;
@@ -73,7 +86,7 @@ export function MembersDirectory({ openNow = false }: { openNow?: boolean }) {
 
   const clearFilters = () => {
     setControls((c) => ({ ...c, search: '', role: ALL, specialty: ALL }));
-    if (openNow) void navigate(paths.members.href());
+    if (openNow || category) void navigate(paths.members.href());
   };
 
   async function refresh() {
@@ -94,7 +107,7 @@ export function MembersDirectory({ openNow = false }: { openNow?: boolean }) {
   return (
     <>
       <PageHeader
-        title="Member Directory"
+        title={shownCategory ? shownCategory.name : 'Member Directory'}
         description={
           <span role="status" aria-live="polite">
             {loadFailed ? '' : heading}
@@ -118,6 +131,7 @@ export function MembersDirectory({ openNow = false }: { openNow?: boolean }) {
           onRefresh={() => void refresh()}
           refreshing={isRefreshing}
         />
+        {tree ? <CategoryNav tree={tree} slug={category} /> : null}
 
         {loadFailed ? (
           <div
@@ -146,9 +160,11 @@ export function MembersDirectory({ openNow = false }: { openNow?: boolean }) {
             <p className="text-muted-foreground">
               {openNow && !search && controls.specialty === ALL
                 ? 'No member business is open at this hour.'
-                : filtered
-                  ? 'Try a different search, or clear the filters.'
-                  : 'Check back soon.'}
+                : category && !search && controls.specialty === ALL
+                  ? 'No member business is listed in this category yet.'
+                  : filtered
+                    ? 'Try a different search, or clear the filters.'
+                    : 'Check back soon.'}
             </p>
             {filtered ? (
               <Button type="button" variant="outline" onClick={clearFilters}>
