@@ -509,5 +509,10 @@ describe('How the chamber is doing (insights)', () => {
       otherCents: 0,
       totalCents: 12_000,
     });
+    // The answer is kept, but a payment recorded since is in the next one.
+    const late = await invoice(ctx.db, { status: 'paid', totalCents: 300, purpose: 'other' });
+    await payment(ctx.db, late.id, 300, '2026-03-09');
+    const again = await get<RevenueInsight>('/api/admin/insights/revenue?months=12', admin);
+    expect(again.months.at(-1)).toMatchObject({ otherCents: 300, totalCents: 12_300 });
   });
 });

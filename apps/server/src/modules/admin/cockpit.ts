@@ -11,6 +11,7 @@ import {
 } from '@chamber/contract';
 import type { Database } from '@chamber/db';
 import type { Clock } from '../../lib/clock.js';
+import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
 import * as q from './cockpit-queries.js';
 
 const DAY = 86_400_000;
@@ -40,10 +41,23 @@ const ratio = (retained: number, base: number) => (base ? retained / base : null
  * plans). Everything counts memberships, on the chamber's calendar day.
  */
 export class CockpitService {
+  /**
+   * The insights, kept per data version and day: everything they read (memberships and the
+   * terms and history written with them, payments, events, registrations, plans, settings)
+   * raises the data version. Today's figures are not kept: invoices and the outbox do not
+   * raise it.
+   */
+  private readonly kept = new VersionedCache<unknown>({ maxEntries: 64, name: 'insights' });
+
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
   ) {}
+
+  private async keep<V>(key: string, compute: () => Promise<V>): Promise<V> {
+    const version = await currentDataVersion(this.db);
+    return this.kept.get(key, version, compute) as Promise<V>;
+  }
 
   private async day() {
     const timeZone = await q.chamberTimeZone(this.db);
@@ -93,14 +107,17 @@ export class CockpitService {
 
   async members(months: number): Promise<MembersInsight> {
     const { timeZone, today } = await this.day();
-    const rows = await q.membersByMonth(this.db, timeZone, firstMonthOf(today, months), today);
-    return { months: rows };
+    return this.keep(`members:${months}:${today}`, async () => ({
+      months: await q.membersByMonth(this.db, timeZone, firstMonthOf(today, months), today),
+    }));
   }
 
   async retention(): Promise<RetentionInsight> {
     const { timeZone, today } = await this.day();
     const since = yearBefore(today);
-    const r = await q.retention(this.db, timeZone, since, today);
+    const r = await this.keep(`retention:${today}`, () =>
+      q.retention(this.db, timeZone, since, today),
+    );
     return {
       today,
       since,
@@ -116,7 +133,9 @@ export class CockpitService {
   async revenue(months: number): Promise<RevenueInsight> {
     const { today } = await this.day();
     const [rows, counts] = await Promise.all([
-      q.revenueByMonth(this.db, firstMonthOf(today, months), today),
+      this.keep(`revenue:${months}:${today}`, () =>
+        q.revenueByMonth(this.db, firstMonthOf(today, months), today),
+      ),
       this.currency(),
     ]);
     return {
@@ -135,7 +154,11 @@ export class CockpitService {
     const now = this.clock.now();
     const from = new Date(now);
     from.setUTCMonth(from.getUTCMonth() - months);
-    const rows = await q.attendance(this.db, from, now);
+    // Kept per hour too: an event that starts joins the past events.
+    const hour = now.toISOString().slice(0, 13);
+    const rows = await this.keep(`attendance:${months}:${hour}`, () =>
+      q.attendance(this.db, from, now),
+    );
     return {
       events: rows.map((r) => ({
         id: r.occurrence_key ? `${r.event_id}_${r.occurrence_key}` : r.event_id,
@@ -148,7 +171,7 @@ export class CockpitService {
   }
 
   async plans(): Promise<PlansInsight> {
-    const rows = await q.membersByPlan(this.db);
+    const rows = await this.keep('plans', () => q.membersByPlan(this.db));
     return {
       plans: rows.map((r) => ({
         planId: r.id,
