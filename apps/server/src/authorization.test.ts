@@ -791,6 +791,10 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     call: () => ({ url: '/api/admin/insights/attendance' }),
     expect: adminOnly(200),
   },
+  'GET /api/admin/insights/at-risk': {
+    call: () => ({ url: '/api/admin/insights/at-risk' }),
+    expect: adminOnly(200),
+  },
   'GET /api/admin/insights/plans': {
     call: () => ({ url: '/api/admin/insights/plans' }),
     expect: adminOnly(200),

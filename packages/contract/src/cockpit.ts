@@ -145,3 +145,24 @@ export const plansInsightSchema = z.object({
   ),
 });
 export type PlansInsight = z.infer<typeof plansInsightSchema>;
+
+/** Below this engagement score a membership due soon is at risk. */
+export const AT_RISK_BELOW = 40;
+
+export const atRiskSchema = z.object({
+  threshold: z.number().int(),
+  members: z.array(
+    z.object({
+      membershipId: z.string(),
+      contactId: z.string(),
+      businessName: z.string(),
+      paidThrough: calendarDateSchema,
+      score: z.number().int().min(0).max(100),
+      eventsAttended: count.describe('Events checked in at in the last 12 months'),
+      listingComplete: z.number().int().min(0).max(6).describe('Of 6 listing parts filled in'),
+      deals: count,
+      jobPosts: count,
+    }),
+  ),
+});
+export type AtRisk = z.infer<typeof atRiskSchema>;

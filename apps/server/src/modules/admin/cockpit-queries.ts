@@ -330,3 +330,42 @@ export async function currency(db: Executor): Promise<string> {
   );
   return result.rows[0]?.currency ?? 'USD';
 }
+
+export type AtRiskRow = {
+  membership_id: string;
+  contact_id: string;
+  business_name: string;
+  paid_through: string;
+  events: number;
+  listing: number;
+  deals: number;
+  job_posts: number;
+};
+
+/**
+ * Current memberships paid through today … `until`, with what their engagement score is made
+ * of: events checked in at since `since` (by the member's logins or address), the listing's
+ * parts filled in (description, logo, website, phone, address, opening hours), deals and job
+ * posts.
+ */
+export async function engagementOfDue(db: Executor, today: string, until: string, since: Date) {
+  const result = await db.execute<AtRiskRow>(sql`
+    select m.id as membership_id, c.id as contact_id,
+      coalesce(nullif(c.business_name, ''), trim(c.first_name || ' ' || c.last_name)) as business_name,
+      to_char(m.paid_through, 'YYYY-MM-DD') as paid_through,
+      (select count(distinct (r.event_id, r.occurrence_key)) from event_registrations r
+        where r.checked_in_at is not null and r.checked_in_at >= ${since}
+          and (r.user_id in (select u.id from users u where u.contact_id = c.id)
+            or (c.email is not null and lower(r.email) = lower(c.email))))::int as events,
+      ((coalesce(c.bio, '') <> '')::int + (coalesce(c.avatar_url, '') <> '')::int
+        + (coalesce(c.website, '') <> '')::int + (coalesce(c.phone, '') <> '')::int
+        + (coalesce(c.address1, '') <> '')::int + (c.opening_hours is not null)::int) as listing,
+      (select count(*) from deals d where d.contact_id = c.id)::int as deals,
+      (select count(*) from job_posts j where j.contact_id = c.id
+        and j.status not in ('draft'))::int as job_posts
+    from memberships m join contacts c on c.id = m.contact_id
+    where m.status in ('active', 'grace') and m.paid_through >= ${today}::date
+      and m.paid_through <= ${until}::date
+    order by m.paid_through, m.id`);
+  return result.rows;
+}

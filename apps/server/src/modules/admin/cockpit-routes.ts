@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
+  atRiskSchema,
   attendanceInsightSchema,
   insightsAttendanceQuerySchema,
   insightsMembersQuerySchema,
@@ -94,6 +95,21 @@ export const cockpitRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request) => cockpit.attendance(request.query.months),
+  );
+
+  app.get(
+    '/admin/insights/at-risk',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Memberships due within 60 days with a low engagement score',
+        description:
+          'The score, 0 to 100: 10 per event checked in at in the last 12 months (at most 40), 5 per part of the listing filled in (description, logo, website, phone, address, opening hours), 15 for any deal, 15 for any job post. Listed below 40, lowest first.',
+        response: { 200: atRiskSchema, ...denied },
+      },
+    },
+    async () => cockpit.atRisk(),
   );
 
   app.get(

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
+  AtRisk,
   AttendanceInsight,
   MembersInsight,
   Overview,
@@ -10,6 +11,7 @@ import type {
 } from '@chamber/contract';
 import {
   eventRegistrations,
+  deals,
   events,
   invoices,
   jobPosts,
@@ -514,5 +516,62 @@ describe('How the chamber is doing (insights)', () => {
     await payment(ctx.db, late.id, 300, '2026-03-09');
     const again = await get<RevenueInsight>('/api/admin/insights/revenue?months=12', admin);
     expect(again.months.at(-1)).toMatchObject({ otherCents: 300, totalCents: 12_300 });
+  });
+});
+
+describe('At-risk members (GET /api/admin/insights/at-risk)', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    await loadPlans(ctx.db);
+  });
+  afterAll(() => ctx.close());
+
+  it('lists memberships due within 60 days whose engagement score is below 40', async () => {
+    const db = ctx.db;
+    const admin = await signIn(
+      ctx,
+      (await createTestUser(ctx.db, { role: 'admin', contact: false })).email,
+    );
+    // Due in 10 days, nothing done: score 0.
+    const quiet = await membership(db, { status: 'active', paidThrough: '2026-03-20' });
+    // Due in 40 days, a phone and website only (2 parts: 10) and one deal (15): score 25.
+    const some = await membership(db, { status: 'grace', paidThrough: '2026-04-19' });
+    await db.execute(
+      sql`update contacts set phone = '801-555-0101', website = 'https://a.example' where id = ${some.contact.id}`,
+    );
+    await db.insert(deals).values({ contactId: some.contact.id, offer: '10% off' });
+    // Due in 20 days, busy: full listing (30), a deal (15) and a job post (15): score 60.
+    const busy = await membership(db, { status: 'active', paidThrough: '2026-03-30' });
+    await db.execute(sql`update contacts set phone = '801-555-0102', website = 'https://b.example',
+      bio = 'We bake.', avatar_url = '/media/logo.png', address1 = '1 Main St',
+      opening_hours = '{"days":{},"closures":[]}'::jsonb where id = ${busy.contact.id}`);
+    await db.insert(deals).values({ contactId: busy.contact.id, offer: 'Free coffee' });
+    await db.insert(jobPosts).values({
+      contactId: busy.contact.id,
+      title: 'Baker',
+      description: 'Bread',
+      employmentType: 'full_time',
+      workplace: 'on_site',
+      applyUrl: 'mailto:jobs@b.example',
+      closesOn: '2026-04-30',
+      status: 'approved',
+    });
+    // Due in 70 days: not yet listed, however quiet.
+    await membership(db, { status: 'active', paidThrough: '2026-05-19' });
+
+    const res = await ctx.app.inject({
+      url: '/api/admin/insights/at-risk',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const answer = res.json<AtRisk>();
+    expect(answer.threshold).toBe(40);
+    expect(answer.members.map((m) => [m.membershipId, m.score])).toEqual([
+      [quiet.membership.id, 0],
+      [some.membership.id, 25],
+    ]);
+    expect(answer.members[1]).toMatchObject({ listingComplete: 2, deals: 1, jobPosts: 0 });
   });
 });

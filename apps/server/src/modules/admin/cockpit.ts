@@ -1,5 +1,7 @@
 import {
   addDays,
+  AT_RISK_BELOW,
+  type AtRisk,
   type AttendanceInsight,
   dateKeyIn,
   type MembersInsight,
@@ -31,6 +33,28 @@ export function yearBefore(today: string): string {
   const [year, month, day] = today.split('-').map(Number) as [number, number, number];
   const key = `${year - 1}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
   return month === 2 && day === 29 ? addDays(key, -1) : key;
+}
+
+/** How far ahead the at-risk list looks. */
+const AT_RISK_DAYS = 60;
+
+/**
+ * The engagement score, 0 … 100: 10 per event checked in at in the last 12 months (at most
+ * 40), 5 per part of the listing filled in (6 parts: 30), 15 for any deal and 15 for any job
+ * post.
+ */
+export function engagementScore(e: {
+  events: number;
+  listing: number;
+  deals: number;
+  jobPosts: number;
+}): number {
+  return (
+    Math.min(e.events, 4) * 10 +
+    Math.min(e.listing, 6) * 5 +
+    (e.deals > 0 ? 15 : 0) +
+    (e.jobPosts > 0 ? 15 : 0)
+  );
 }
 
 const ratio = (retained: number, base: number) => (base ? retained / base : null);
@@ -168,6 +192,37 @@ export class CockpitService {
         checkedIn: r.checked_in,
       })),
     };
+  }
+
+  /** Memberships due within 60 days whose engagement score is low, lowest first. */
+  async atRisk(): Promise<AtRisk> {
+    const { today } = await this.day();
+    const since = new Date(this.clock.now());
+    since.setUTCFullYear(since.getUTCFullYear() - 1);
+    const rows = await q.engagementOfDue(this.db, today, addDays(today, AT_RISK_DAYS), since);
+    const members = rows
+      .map((r) => {
+        const parts = {
+          events: r.events,
+          listing: r.listing,
+          deals: r.deals,
+          jobPosts: r.job_posts,
+        };
+        return {
+          membershipId: r.membership_id,
+          contactId: r.contact_id,
+          businessName: r.business_name,
+          paidThrough: r.paid_through,
+          score: engagementScore(parts),
+          eventsAttended: r.events,
+          listingComplete: r.listing,
+          deals: r.deals,
+          jobPosts: r.job_posts,
+        };
+      })
+      .filter((m) => m.score < AT_RISK_BELOW)
+      .sort((a, b) => a.score - b.score || a.paidThrough.localeCompare(b.paidThrough));
+    return { threshold: AT_RISK_BELOW, members };
   }
 
   async plans(): Promise<PlansInsight> {
