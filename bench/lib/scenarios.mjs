@@ -193,6 +193,24 @@ export async function scenarios(url, seats) {
       target: { p99Ms: 100 },
     },
     {
+      name: 'staff: the cockpit’s Today',
+      key: 'overview',
+      requests: [{ path: '/api/admin/overview', headers: staff }],
+      target: { p99Ms: 100 },
+    },
+    ...[
+      ['members', 'members?months=24'],
+      ['retention', 'retention'],
+      ['revenue', 'revenue?months=12'],
+      ['attendance', 'attendance?months=12'],
+      ['plans', 'plans'],
+    ].map(([key, query]) => ({
+      name: `staff: insights, ${key}`,
+      key: `insights-${key}`,
+      requests: [{ path: `/api/admin/insights/${query}`, headers: staff }],
+      target: { p99Ms: 100 },
+    })),
+    {
       name: 'event registration (capacity)',
       key: 'register',
       requests: [registrationRequest(seats.registerFor)],

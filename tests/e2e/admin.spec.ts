@@ -211,7 +211,7 @@ test('a session that loses the admin role while on the page gets Access Denied',
   await signIn(page, priya);
   await page.goto(paths.admin.href());
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-  await expect(page.getByText('Total users')).toBeVisible();
+  await expect(page.getByText('Renewals due in 30 days')).toBeVisible();
 
   // Another admin demotes her; her next look at the dashboard is refused.
   await api.update(await api.find(priya.email), { role: 'member' });
@@ -363,7 +363,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.goto(paths.admin.href());
     await expect(page.locator('html')).toHaveClass(theme);
 
-    await expect(page.getByText('Total users')).toBeVisible();
+    await expect(page.getByText('Renewals due in 30 days')).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.getByRole('tab', { name: 'User Management' }).click();

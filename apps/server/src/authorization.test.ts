@@ -799,6 +799,34 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     expect: adminOnly(202),
   },
   'GET /api/admin/stats': { call: () => ({ url: '/api/admin/stats' }), expect: adminOnly(200) },
+  'GET /api/admin/overview': {
+    call: () => ({ url: '/api/admin/overview' }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/insights/members': {
+    call: () => ({ url: '/api/admin/insights/members' }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/insights/retention': {
+    call: () => ({ url: '/api/admin/insights/retention' }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/insights/revenue': {
+    call: () => ({ url: '/api/admin/insights/revenue' }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/insights/attendance': {
+    call: () => ({ url: '/api/admin/insights/attendance' }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/insights/at-risk': {
+    call: () => ({ url: '/api/admin/insights/at-risk' }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/insights/plans': {
+    call: () => ({ url: '/api/admin/insights/plans' }),
+    expect: adminOnly(200),
+  },
   'GET /api/admin/kept-answers': {
     call: () => ({ url: '/api/admin/kept-answers' }),
     expect: adminOnly(200),

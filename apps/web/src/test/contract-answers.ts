@@ -67,6 +67,12 @@ import {
   recordPaymentResponseSchema,
   refundResponseSchema,
   reissueResponseSchema,
+  overviewSchema,
+  membersInsightSchema,
+  retentionInsightSchema,
+  revenueInsightSchema,
+  attendanceInsightSchema,
+  plansInsightSchema,
 } from '@chamber/contract';
 import { z } from 'zod';
 
@@ -161,6 +167,12 @@ const answers: Record<string, z.ZodType> = {
   'POST /admin/users/:id/password-reset': messageResponseSchema,
   'DELETE /admin/users/:id/two-factor': twoFactorResetSchema,
   'GET /admin/stats': adminStatsSchema,
+  'GET /admin/overview': overviewSchema,
+  'GET /admin/insights/members': membersInsightSchema,
+  'GET /admin/insights/retention': retentionInsightSchema,
+  'GET /admin/insights/revenue': revenueInsightSchema,
+  'GET /admin/insights/attendance': attendanceInsightSchema,
+  'GET /admin/insights/plans': plansInsightSchema,
   'GET /admin/audit': auditListSchema,
   'GET /admin/submissions': submissionListSchema,
   'GET /admin/security-settings': securitySettingsSchema,

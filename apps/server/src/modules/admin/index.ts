@@ -5,6 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from '../auth/index.js';
 import type { ModuleDeps } from '../deps.js';
+import { cockpitRoutes } from './cockpit-routes.js';
 import { dashboardRoutes } from './routes.js';
 import { securityRoutes } from './security-routes.js';
 import type { AdminMembershipChanges } from './service.js';
@@ -16,4 +17,5 @@ export const adminRoutes: FastifyPluginAsyncZod<
 > = async (app, deps) => {
   await app.register(dashboardRoutes, deps);
   await app.register(securityRoutes, deps);
+  await app.register(cockpitRoutes, deps);
 };

@@ -1,9 +1,10 @@
-import type { AdminStats, AdminUser, UserList } from '@chamber/contract';
+import type { AdminUser, UserList } from '@chamber/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { useAuth } from '@/lib/auth/use-auth';
 import { json, makeProfile, signedInAs, stubApi, type Route } from '@/test/fake-api';
+import { cockpitRoutes } from '@/test/cockpit-answers';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { AdminDashboard } from './admin-dashboard';
 
@@ -52,17 +53,6 @@ const list = (users: AdminUser[], total = users.length, offset = 0): UserList =>
   pagination: { total, hasMore: offset + users.length < total },
 });
 
-const stats: AdminStats = {
-  users: {
-    total: 7,
-    active: 5,
-    pending: 1,
-    suspended: 1,
-    byRole: { admin: 1, moderator: 1, member: 5 },
-    byMembershipTier: { elite: 2, enhanced: 1, standard: 4 },
-  },
-};
-
 const firstPage = 'GET /admin/users?limit=25&offset=0';
 
 /** As the app's root layout does, the page shows once the stored session is checked. */
@@ -74,7 +64,7 @@ function Page() {
 async function renderDashboard(routes: Record<string, Route>) {
   const api = stubApi({
     ...signedInAs(admin),
-    'GET /admin/stats': () => json(200, stats),
+    ...cockpitRoutes,
     ...routes,
   });
   renderWithProviders(<Page />);
@@ -91,36 +81,39 @@ function openMenu(name: string) {
 }
 
 describe('AdminDashboard', () => {
-  it('shows the counts by status, role and tier on the Overview', async () => {
-    stubApi({
-      ...signedInAs(admin),
-      'GET /admin/stats': () => json(200, stats),
-      [firstPage]: () => json(200, list([self])),
-    });
+  it('shows today’s figures on the Overview, each a link to the list behind it', async () => {
+    stubApi({ ...signedInAs(admin), ...cockpitRoutes, [firstPage]: () => json(200, list([self])) });
     renderWithProviders(<Page />);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
-    const status = await screen.findByRole('heading', { name: 'Users by status' });
-    const counts = within(status.parentElement!);
-    expect(counts.getByText('Total users').nextElementSibling?.textContent).toBe('7');
-    expect(counts.getByText('Suspended').nextElementSibling?.textContent).toBe('1');
-    const tiers = screen
-      .getByRole('heading', { name: 'Users by membership tier' })
-      .closest('div')!.parentElement!;
-    expect(within(tiers).getByText('Elite').nextElementSibling?.textContent).toBe('2');
+    const due = await screen.findByRole('link', { name: /Renewals due in 30 days/ });
+    expect(due.getAttribute('href')).toBe('/admin?tab=memberships&list=due30');
+    expect(due.textContent).toContain('3');
+    expect(due.textContent).toContain('$900.00');
+    const grace = screen.getByRole('link', { name: /Members in grace/ });
+    expect(grace.textContent).toContain('of 35 current memberships');
+    expect(screen.getByRole('link', { name: /Job posts waiting/ }).getAttribute('href')).toBe(
+      '/admin?tab=jobs',
+    );
+    expect(screen.getByRole('link', { name: 'Spring Mixer' }).getAttribute('href')).toBe(
+      '/events/ev-1',
+    );
+    expect(await screen.findByText('12-month retention')).toBeTruthy();
+    expect(screen.getAllByText('80%')).toHaveLength(2);
   });
 
-  it('only logs a statistics failure', async () => {
+  it('only logs a failure of today’s figures', async () => {
     const logged = vi.mocked(console.error).mockImplementation(() => {});
     const failure = vi.spyOn(toast, 'error').mockImplementation(() => 1);
     stubApi({
       ...signedInAs(admin),
-      'GET /admin/stats': () => json(500, { error: 'internal', message: 'Database down' }),
+      ...cockpitRoutes,
+      'GET /admin/overview': () => json(500, { error: 'internal', message: 'Database down' }),
       [firstPage]: () => json(200, list([self])),
     });
     renderWithProviders(<Page />);
 
-    expect(await screen.findByText('Statistics are not available right now.')).toBeTruthy();
+    expect(await screen.findByText('Today’s figures are not available right now.')).toBeTruthy();
     expect(logged).toHaveBeenCalled();
     expect(failure).not.toHaveBeenCalled();
   });
@@ -288,7 +281,7 @@ describe('AdminDashboard', () => {
     const api = stubApi({
       ...signedInAs(admin),
       'GET /auth/profile': () => json(200, profile),
-      'GET /admin/stats': () => json(200, stats),
+      ...cockpitRoutes,
       [firstPage]: () => json(200, list([self, priya])),
       'PUT /admin/users/u-admin': () => {
         profile = { ...admin, firstName: 'Avery-Jo' };
@@ -327,7 +320,11 @@ describe('AdminDashboard', () => {
     const failure = vi.spyOn(toast, 'error').mockImplementation(() => 1);
     const forbidden = () =>
       json(403, { error: 'forbidden', message: 'You do not have permission to do that.' });
-    stubApi({ ...signedInAs(admin), 'GET /admin/stats': forbidden, [firstPage]: forbidden });
+    stubApi({
+      ...signedInAs(admin),
+      ...Object.fromEntries(Object.keys(cockpitRoutes).map((route) => [route, forbidden])),
+      [firstPage]: forbidden,
+    });
     renderWithProviders(<Page />);
 
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();

@@ -23,7 +23,8 @@ import { JobPostingsQueue } from './job-postings-queue';
 import { MembershipPlans } from './membership-plans';
 import { Memberships } from './memberships';
 import { Messages } from './messages';
-import { StatsOverview } from './stats-overview';
+import { Insights } from './insights';
+import { Today } from './today';
 import { UserManagement } from './user-management';
 
 /** The dashboard's tabs in order: each one's value in the address (?tab=), label and icon. */
@@ -99,8 +100,9 @@ export function AdminDashboard() {
               </TabsTrigger>
             ))}
           </TabsList>
-          <TabsContent value="overview">
-            <StatsOverview />
+          <TabsContent value="overview" className="grid gap-8">
+            <Today />
+            <Insights />
           </TabsContent>
           {/* Kept mounted: search and filters, and unsaved settings, survive a look elsewhere. */}
           {kept('users', <UserManagement />)}

@@ -2,6 +2,7 @@ import { configure, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useAuth } from '@/lib/auth/use-auth';
 import { json, makeProfile, signedInAs, stubApi } from '@/test/fake-api';
+import { cockpitRoutes } from '@/test/cockpit-answers';
 import { makeLocation, renderWithProviders } from '@/test/render-with-providers';
 import { AdminDashboard } from './admin-dashboard';
 
@@ -17,28 +18,17 @@ function Page() {
   return isLoading ? null : <AdminDashboard />;
 }
 
-const stats = {
-  users: {
-    total: 1,
-    active: 1,
-    pending: 0,
-    suspended: 0,
-    byRole: { admin: 1, moderator: 0, member: 0 },
-    byMembershipTier: { elite: 0, enhanced: 0, standard: 1 },
-  },
-};
-
 describe('the dashboard’s tabs', () => {
   it('open their content on the first visit and keep unsaved settings across tabs', async () => {
     const api = stubApi({
       ...signedInAs(admin),
-      'GET /admin/stats': () => json(200, stats),
+      ...cockpitRoutes,
       'GET /admin/audit?limit=25&offset=0': () =>
         json(200, { entries: [], pagination: { total: 0, hasMore: false } }),
       'GET /locations/loc-1': () => json(200, makeLocation()),
     });
     renderWithProviders(<Page />);
-    await screen.findByText('Total users');
+    await screen.findByText('Renewals due in 30 days');
     // Nothing is fetched for tabs not opened yet.
     expect(
       api.calls.filter((c) => /\/admin\/(users|submissions)|\/locations/.test(c.route)),

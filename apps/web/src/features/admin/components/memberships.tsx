@@ -144,8 +144,14 @@ function LinkedMembership({ id, onClose }: { id: string; onClose: () => void }) 
   );
 }
 
+const isListName = (value: string | null): value is MembershipListName =>
+  membershipLists.some((l) => l.value === value);
+
 function MembershipLists() {
-  const [list, setList] = useState<MembershipListName>('due');
+  // The cockpit's figures link here with the list they count (?list=due30, grace ...).
+  const [params] = useSearchParams();
+  const linkedList = params.get('list');
+  const [list, setList] = useState<MembershipListName>(isListName(linkedList) ? linkedList : 'due');
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const filterKey = JSON.stringify([list, search]);

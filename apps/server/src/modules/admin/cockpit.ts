@@ -1,0 +1,243 @@
+import {
+  addDays,
+  AT_RISK_BELOW,
+  type AtRisk,
+  type AttendanceInsight,
+  dateKeyIn,
+  type MembersInsight,
+  type Overview,
+  type PlansInsight,
+  renewalWindows,
+  type RetentionInsight,
+  type RevenueInsight,
+} from '@chamber/contract';
+import type { Database } from '@chamber/db';
+import type { Clock } from '../../lib/clock.js';
+import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
+import * as q from './cockpit-queries.js';
+
+const DAY = 86_400_000;
+/** How far ahead the overview looks for events, and how many it shows. */
+const EVENTS_AHEAD_DAYS = 60;
+const EVENTS_SHOWN = 6;
+
+/** The first day of the month `months - 1` months before the month of `today`. */
+export function firstMonthOf(today: string, months: number): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const index = year * 12 + (month - 1) - (months - 1);
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/** The same day a year earlier (29 February becomes 28 February). */
+export function yearBefore(today: string): string {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const key = `${year - 1}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return month === 2 && day === 29 ? addDays(key, -1) : key;
+}
+
+/** How far ahead the at-risk list looks. */
+const AT_RISK_DAYS = 60;
+
+/**
+ * The engagement score, 0 … 100: 10 per event checked in at in the last 12 months (at most
+ * 40), 5 per part of the listing filled in (6 parts: 30), 15 for any deal and 15 for any job
+ * post.
+ */
+export function engagementScore(e: {
+  events: number;
+  listing: number;
+  deals: number;
+  jobPosts: number;
+}): number {
+  return (
+    Math.min(e.events, 4) * 10 +
+    Math.min(e.listing, 6) * 5 +
+    (e.deals > 0 ? 15 : 0) +
+    (e.jobPosts > 0 ? 15 : 0)
+  );
+}
+
+const ratio = (retained: number, base: number) => (base ? retained / base : null);
+
+/**
+ * Staff's cockpit: today's work (renewals due, open invoices, payments, grace, approvals,
+ * events, failed mail) and how the chamber is doing (members, retention, revenue, attendance,
+ * plans). Everything counts memberships, on the chamber's calendar day.
+ */
+export class CockpitService {
+  /**
+   * The insights, kept per data version and day: everything they read (memberships and the
+   * terms and history written with them, payments, events, registrations, plans, settings)
+   * raises the data version. Today's figures are not kept: invoices and the outbox do not
+   * raise it.
+   */
+  private readonly kept = new VersionedCache<unknown>({ maxEntries: 64, name: 'insights' });
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  private async keep<V>(key: string, compute: () => Promise<V>): Promise<V> {
+    const version = await currentDataVersion(this.db);
+    return this.kept.get(key, version, compute) as Promise<V>;
+  }
+
+  private async day() {
+    const timeZone = await q.chamberTimeZone(this.db);
+    return { timeZone, today: dateKeyIn(this.clock.now(), timeZone) };
+  }
+
+  async overview(): Promise<Overview> {
+    const { today } = await this.day();
+    const now = this.clock.now();
+    const [counts, events] = await Promise.all([
+      q.overviewCounts(this.db, today, renewalWindows),
+      q.upcomingEvents(
+        this.db,
+        now,
+        new Date(now.getTime() + EVENTS_AHEAD_DAYS * DAY),
+        EVENTS_SHOWN,
+      ),
+    ]);
+    return {
+      today,
+      currency: counts.currency,
+      members: { current: counts.current, grace: counts.grace },
+      renewalsDue: counts.renewals,
+      openInvoices: {
+        count: counts.openCount,
+        totalCents: counts.openCents,
+        overdue: counts.overdue,
+      },
+      paymentsThisMonth: {
+        count: counts.paymentCount,
+        amountCents: counts.paymentCents,
+        refundedCents: counts.refundCents,
+      },
+      approvals: { jobPosts: counts.jobPosts, newMembers: counts.newMembers },
+      upcomingEvents: events.map((e) => ({
+        eventId: e.event_id,
+        id: e.occurrence_key ? `${e.event_id}_${e.occurrence_key}` : e.event_id,
+        title: e.title,
+        startsAt: e.starts_at.toISOString(),
+        seatsTaken: e.taken,
+        capacity: e.capacity,
+        waiting: e.waiting,
+      })),
+      failedMail: counts.failedMail,
+    };
+  }
+
+  async members(months: number): Promise<MembersInsight> {
+    const { timeZone, today } = await this.day();
+    return this.keep(`members:${months}:${today}`, async () => ({
+      months: await q.membersByMonth(this.db, timeZone, firstMonthOf(today, months), today),
+    }));
+  }
+
+  async retention(): Promise<RetentionInsight> {
+    const { timeZone, today } = await this.day();
+    const since = yearBefore(today);
+    const r = await this.keep(`retention:${today}`, () =>
+      q.retention(this.db, timeZone, since, today),
+    );
+    return {
+      today,
+      since,
+      twelveMonth: { base: r.base, retained: r.retained, rate: ratio(r.retained, r.base) },
+      firstYear: {
+        base: r.firstBase,
+        retained: r.firstRetained,
+        rate: ratio(r.firstRetained, r.firstBase),
+      },
+    };
+  }
+
+  async revenue(months: number): Promise<RevenueInsight> {
+    const { today } = await this.day();
+    const [rows, counts] = await Promise.all([
+      this.keep(`revenue:${months}:${today}`, () =>
+        q.revenueByMonth(this.db, firstMonthOf(today, months), today),
+      ),
+      this.currency(),
+    ]);
+    return {
+      currency: counts,
+      months: rows.map((r) => ({
+        month: r.month,
+        duesCents: r.dues,
+        ticketsCents: r.tickets,
+        otherCents: r.other,
+        totalCents: r.dues + r.tickets + r.other,
+      })),
+    };
+  }
+
+  async attendance(months: number): Promise<AttendanceInsight> {
+    const now = this.clock.now();
+    const from = new Date(now);
+    from.setUTCMonth(from.getUTCMonth() - months);
+    // Kept per hour too: an event that starts joins the past events.
+    const hour = now.toISOString().slice(0, 13);
+    const rows = await this.keep(`attendance:${months}:${hour}`, () =>
+      q.attendance(this.db, from, now),
+    );
+    return {
+      events: rows.map((r) => ({
+        id: r.occurrence_key ? `${r.event_id}_${r.occurrence_key}` : r.event_id,
+        title: r.title,
+        startsAt: r.starts_at.toISOString(),
+        registered: r.registered,
+        checkedIn: r.checked_in,
+      })),
+    };
+  }
+
+  /** Memberships due within 60 days whose engagement score is low, lowest first. */
+  async atRisk(): Promise<AtRisk> {
+    const { today } = await this.day();
+    const since = new Date(this.clock.now());
+    since.setUTCFullYear(since.getUTCFullYear() - 1);
+    const rows = await q.engagementOfDue(this.db, today, addDays(today, AT_RISK_DAYS), since);
+    const members = rows
+      .map((r) => {
+        const parts = {
+          events: r.events,
+          listing: r.listing,
+          deals: r.deals,
+          jobPosts: r.job_posts,
+        };
+        return {
+          membershipId: r.membership_id,
+          contactId: r.contact_id,
+          businessName: r.business_name,
+          paidThrough: r.paid_through,
+          score: engagementScore(parts),
+          eventsAttended: r.events,
+          listingComplete: r.listing,
+          deals: r.deals,
+          jobPosts: r.job_posts,
+        };
+      })
+      .filter((m) => m.score < AT_RISK_BELOW)
+      .sort((a, b) => a.score - b.score || a.paidThrough.localeCompare(b.paidThrough));
+    return { threshold: AT_RISK_BELOW, members };
+  }
+
+  async plans(): Promise<PlansInsight> {
+    const rows = await this.keep('plans', () => q.membersByPlan(this.db));
+    return {
+      plans: rows.map((r) => ({
+        planId: r.id,
+        name: r.name,
+        level: r.level as PlansInsight['plans'][number]['level'],
+        members: r.members,
+      })),
+    };
+  }
+
+  private currency(): Promise<string> {
+    return q.currency(this.db);
+  }
+}
