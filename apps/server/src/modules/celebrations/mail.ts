@@ -1,4 +1,9 @@
-import { type CelebrationKind, celebrationKindLabels, paths } from '@chamber/contract';
+import {
+  type CelebrationKind,
+  celebrationKindLabels,
+  dateTimeFormat,
+  paths,
+} from '@chamber/contract';
 import type { Database } from '@chamber/db';
 import type { Compose } from '../../lib/mail/delivery.js';
 import type { MailOutbox } from '../../lib/mail/outbox.js';
@@ -39,7 +44,7 @@ export const businessName = (c: {
 }) => c.businessName || c.companyName || `${c.firstName} ${c.lastName}`.trim();
 
 export function whenText(start: Date, timezone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat('en-US', {
     timeZone: timezone,
     weekday: 'long',
     month: 'long',
