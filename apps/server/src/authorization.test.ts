@@ -3,8 +3,16 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryTree } from '@chamber/contract';
-import { deals, eventRegistrations, jobPosts, membershipPlans, users } from '@chamber/db';
-import { createEvent } from '@chamber/db/factories';
+import { defaultCelebrationSettings } from '@chamber/contract';
+import {
+  celebrations,
+  deals,
+  eventRegistrations,
+  jobPosts,
+  membershipPlans,
+  users,
+} from '@chamber/db';
+import { createContact, createEvent } from '@chamber/db/factories';
 import {
   createTestApp,
   createTestUser,
@@ -169,6 +177,51 @@ async function membersJobPost(world: World, status: 'draft' | 'pending' | 'appro
     .returning();
   return row!.id;
 }
+
+let celebrationHour = 0;
+/**
+ * A celebration booking of its own for each call (its slot an hour after the last one's):
+ * the member's, or with `elsewhere` a business none of the personas belongs to.
+ */
+async function aCelebration(
+  world: World,
+  status: 'pending' | 'proposed',
+  elsewhere = false,
+): Promise<string> {
+  celebrationHour += 1;
+  const start = new Date(Date.UTC(2026, 6, 1, celebrationHour));
+  const contactId = elsewhere ? (await createContact(world.ctx.db)).id : world.memberContactId;
+  const [row] = await world.ctx.db
+    .insert(celebrations)
+    .values({
+      contactId,
+      kind: 'grand_opening',
+      status,
+      slotStart: start,
+      slotEnd: new Date(start.getTime() + 3_600_000),
+      address: '1 Main St',
+      description: 'Ten years on Main Street.',
+    })
+    .returning();
+  return row!.id;
+}
+
+/** Noon in Denver (19:00 UTC in winter) on allowed January and February 2027 weekdays. */
+const celebrationSlot: Record<Persona, string> = {
+  anonymous: '2027-01-11T19:00:00Z',
+  suspended: '2027-01-12T19:00:00Z',
+  pending: '2027-01-13T19:00:00Z',
+  lapsed: '2027-01-14T19:00:00Z',
+  other: '2027-01-15T19:00:00Z',
+  member: '2027-01-18T19:00:00Z',
+  moderator: '2027-01-19T19:00:00Z',
+  admin: '2027-01-20T19:00:00Z',
+};
+const proposedSlot: Record<Persona, string> = {
+  ...celebrationSlot,
+  moderator: '2027-02-09T19:00:00Z',
+  admin: '2027-02-10T19:00:00Z',
+};
 
 const jobInput = {
   title: 'Baker',
@@ -349,6 +402,83 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'PUT /api/admin/job-settings': {
     call: () => ({ url: '/api/admin/job-settings', payload: { membersPublishDirectly: false } }),
     expect: adminOnly(200),
+  },
+  // Celebrations: members in good standing with a business book; staff decide and set the
+  // rules (the rules themselves: admins); a booking is its business's own.
+  'GET /api/celebrations/slots': {
+    call: () => ({ url: '/api/celebrations/slots?kind=grand_opening' }),
+    expect: { ...signedIn(200), pending: 403, lapsed: 403, admin: 403 },
+  },
+  'GET /api/celebrations/mine': {
+    call: () => ({ url: '/api/celebrations/mine' }),
+    expect: { ...signedIn(200), admin: 403 },
+  },
+  'GET /api/celebrations/listing/:contactId': {
+    call: (w) => ({ url: `/api/celebrations/listing/${w.memberContactId}` }),
+    expect: all(200),
+  },
+  'POST /api/celebrations': {
+    call: (_w, as) => ({
+      url: '/api/celebrations',
+      payload: {
+        kind: 'grand_opening',
+        slotStart: celebrationSlot[as],
+        address: '1 Main St',
+        description: 'Ten years on Main Street.',
+      },
+    }),
+    expect: { ...signedIn(403), other: 201, member: 201, moderator: 201 },
+  },
+  'POST /api/celebrations/:id/accept': {
+    call: async (w) => ({ url: `/api/celebrations/${await aCelebration(w, 'proposed')}/accept` }),
+    expect: { ...signedIn(404), member: 200 },
+  },
+  'POST /api/celebrations/:id/cancel': {
+    call: async (w) => ({ url: `/api/celebrations/${await aCelebration(w, 'pending')}/cancel` }),
+    expect: { ...signedIn(404), member: 200 },
+  },
+  'GET /api/admin/celebrations': {
+    call: () => ({ url: '/api/admin/celebrations?status=pending' }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/celebrations/:id/confirm': {
+    call: async (w) => ({
+      url: `/api/admin/celebrations/${await aCelebration(w, 'pending', true)}/confirm`,
+    }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/celebrations/:id/propose': {
+    call: async (w, as) => ({
+      url: `/api/admin/celebrations/${await aCelebration(w, 'pending', true)}/propose`,
+      payload: { slotStart: proposedSlot[as] },
+    }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/celebrations/:id/decline': {
+    call: async (w) => ({
+      url: `/api/admin/celebrations/${await aCelebration(w, 'pending', true)}/decline`,
+      payload: { reason: 'The street is closed that week.' },
+    }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'GET /api/admin/celebration-settings': {
+    call: () => ({ url: '/api/admin/celebration-settings' }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'PUT /api/admin/celebration-settings': {
+    call: () => ({ url: '/api/admin/celebration-settings', payload: defaultCelebrationSettings }),
+    expect: adminOnly(200),
+  },
+  'GET /api/admin/celebration-ambassadors': {
+    call: () => ({ url: '/api/admin/celebration-ambassadors' }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'PUT /api/admin/celebration-ambassadors/:contactId': {
+    call: (w) => ({
+      url: `/api/admin/celebration-ambassadors/${w.memberContactId}`,
+      payload: { ambassador: true },
+    }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
   },
   'GET /.well-known/oauth-authorization-server': {
     call: () => ({ url: '/.well-known/oauth-authorization-server' }),

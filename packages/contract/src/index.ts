@@ -32,3 +32,4 @@ export * from './job-posts.js';
 export * from './page-data.js';
 export * from './opening-hours.js';
 export * from './cockpit.js';
+export * from './celebrations.js';

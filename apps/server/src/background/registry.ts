@@ -1,3 +1,4 @@
+import { celebrationRemindersJob } from './celebration-reminders.js';
 import type { JobDefinition } from './definition.js';
 import { deleteExpiredRowsJob } from './delete-expired-rows.js';
 import { duesJob } from './dues.js';
@@ -17,4 +18,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   duesJob,
   jobPostsExpiryJob,
   pendingRefundsJob,
+  celebrationRemindersJob,
 ];

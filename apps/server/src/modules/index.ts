@@ -5,11 +5,13 @@ import { BillingDocuments, BillingService, billingRoutes } from './billing/index
 import { createStripeClient, OnlinePayments, onlinePaymentRoutes } from './billing/stripe.js';
 import {
   assertCanCreateEvents,
+  CalendarService,
   calendarRoutes,
   ticketBilling,
   type Tickets,
   ticketsFor,
 } from './calendar/index.js';
+import { CelebrationMail, CelebrationsService, celebrationsRoutes } from './celebrations/index.js';
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
 import { dealsRoutes } from './deals/index.js';
 import type { ModuleDeps } from './deps.js';
@@ -96,6 +98,15 @@ export async function registerModules(
     });
   }
   app.decorate('onlinePayments', online);
+  // Celebrations put their confirmed events on the calendar and invoice their fee.
+  const celebrations = new CelebrationsService(
+    deps.db,
+    deps.clock,
+    deps.outbox,
+    new CalendarService(deps.db, deps.clock, tickets),
+    billing,
+  );
+  new CelebrationMail(deps.db, celebrations).register(deps.outbox);
   await app.register(
     async (api) => {
       await api.register(siteRoutes, deps);
@@ -112,6 +123,7 @@ export async function registerModules(
       await api.register(billingRoutes, { ...deps, billing, documents });
       await api.register(membershipRoutes, { memberships, documents });
       await api.register(jobsRoutes, { jobs: new JobsService(deps.db, deps.clock, deps.mail) });
+      await api.register(celebrationsRoutes, { celebrations });
     },
     { prefix: '/api' },
   );

@@ -27,6 +27,7 @@ const homes: Record<string, string> = {
   payments: 'billing',
   stripe: 'billing',
   'job-posts': 'jobs',
+  celebrations: 'celebrations',
 };
 /**
  * The staff side of a feature lives with the feature: /admin/<name> (and the exports named
@@ -43,6 +44,9 @@ const adminHomes: Record<string, string> = {
   'job-posts': 'jobs',
   'job-settings': 'jobs',
   categories: 'members',
+  celebrations: 'celebrations',
+  'celebration-settings': 'celebrations',
+  'celebration-ambassadors': 'celebrations',
 };
 /** Served by the app itself, not by a module. */
 const outsideModules = new Set(['health', 'ready', 'openapi.json', 'docs']);

@@ -25,6 +25,7 @@ import { seedDemoDeals } from './demo-deals.js';
 import { duesStoryEmails, seedDemoDues } from './demo-dues.js';
 import { seedDemoGallery } from './demo-gallery.js';
 import type { Storage } from '../lib/storage.js';
+import { seedDemoCelebrations } from './demo-celebrations.js';
 import { seedDemoJobs } from './demo-jobs.js';
 
 const SEEDED_NOTE = 'Demo event created by seed';
@@ -240,6 +241,7 @@ export async function seedDemo(
   lines.push(...(await seedDemoDeals(db, now)));
   if (storage) lines.push(...(await seedDemoGallery(db, storage)));
   lines.push(...(await seedDemoJobs(db, now)));
+  lines.push(...(await seedDemoCelebrations(db, now)));
 
   const [seeded] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -1,4 +1,5 @@
 import {
+  listingCelebrationsSchema,
   adminStatsSchema,
   apiErrorSchema,
   appConfigSchema,
@@ -133,6 +134,7 @@ const answers: Record<string, z.ZodType> = {
 
   'GET /members': memberListSchema,
   'GET /members/:id': memberDetailSchema,
+  'GET /celebrations/listing/:contactId': listingCelebrationsSchema,
   'PUT /members/:id': memberDetailSchema,
   'PUT /members/:id/avatar': memberDetailSchema,
   'PUT /members/:id/coverImage': memberDetailSchema,

@@ -85,6 +85,11 @@ export function makePlans(
 const defaultRoutes: Record<string, Route> = {
   'GET /membership-plans': () => json(200, { plans: makePlans() }),
 };
+/** A member page reads its business's celebrations after hydration: none, unless a test says. */
+const noCelebrations = (route: string): Route | undefined =>
+  route.startsWith('GET /celebrations/listing/')
+    ? () => json(200, { celebrations: [] })
+    : undefined;
 export interface Call {
   route: string;
   body: unknown;
@@ -106,7 +111,10 @@ export function stubApi(routes: Record<string, Route>) {
       calls.push({ route, body, headers: { ...(init.headers as Record<string, string>) } });
       // A route may be named with its query string, or without it to match any query.
       const handler =
-        routes[route] ?? routes[route.split('?')[0]!] ?? defaultRoutes[route.split('?')[0]!];
+        routes[route] ??
+        routes[route.split('?')[0]!] ??
+        defaultRoutes[route.split('?')[0]!] ??
+        noCelebrations(route);
       if (!handler) throw new Error(`No fake route for ${route}`);
       const response = await handler(body);
       await checkAnswer(route, response);

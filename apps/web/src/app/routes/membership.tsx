@@ -1,4 +1,5 @@
 import { PageBody, PageHeader } from '@/components/layout/page-header';
+import { CelebrationsCard } from '@/features/membership/components/book-celebration';
 import { MyMembershipView } from '@/features/membership/components/my-membership';
 import { useMetaDescription } from '@/lib/use-meta-description';
 
@@ -10,8 +11,9 @@ export function Component() {
         title="My membership"
         description="Your plan, when it renews, and the invoices to pay."
       />
-      <PageBody>
+      <PageBody className="grid gap-6">
         <MyMembershipView />
+        <CelebrationsCard />
       </PageBody>
     </>
   );

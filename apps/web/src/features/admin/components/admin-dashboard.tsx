@@ -5,6 +5,7 @@ import {
   HistoryIcon,
   IdCardIcon,
   InboxIcon,
+  PartyPopperIcon,
   SettingsIcon,
   TagsIcon,
   UsersIcon,
@@ -13,6 +14,7 @@ import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { CelebrationsAdmin } from './celebrations-admin';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useAccessRevoked } from '../api/use-access-revoked';
 import { AccessDenied } from './access-denied';
@@ -38,6 +40,7 @@ const tabs = [
   { value: 'messages', label: 'Messages', icon: InboxIcon },
   { value: 'jobs', label: 'Job Postings', icon: BriefcaseBusinessIcon },
   { value: 'categories', label: 'Categories', icon: TagsIcon },
+  { value: 'celebrations', label: 'Celebrations', icon: PartyPopperIcon },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 // The tabs wrap onto rows at 360 px, each row shared out evenly; icons show from 640 px.
@@ -117,6 +120,9 @@ export function AdminDashboard() {
             <JobPostingsQueue />
           </TabsContent>
           {kept('categories', <DirectoryCategories />)}
+          <TabsContent value="celebrations">
+            <CelebrationsAdmin />
+          </TabsContent>
         </Tabs>
       </PageBody>
     </>

@@ -17,6 +17,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { memberLoadError, memberQueryOptions } from '@/lib/api/members';
 import { capitalise } from '@/lib/members/labels';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { ListingCelebrations } from './listing-celebrations';
 import { MemberContactCard } from './member-contact-card';
 import { MemberDetails } from './member-details';
 import { MemberHero, memberTitle } from './member-hero';
@@ -169,6 +170,7 @@ function MemberPage({ member }: { member: MemberDetail }) {
         <div className="grid gap-6">
           <MemberContactCard member={member} />
           <OpeningHoursCard hours={member.openingHours} />
+          <ListingCelebrations contactId={member.id} />
         </div>
       </div>
     </>

@@ -1,0 +1,122 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  addDays,
+  celebrationKindLabels,
+  dateKeyIn,
+  defaultCelebrationSettings,
+  localDateTime,
+  weekdayOf,
+  zonedTimeToUtc,
+} from '@chamber/contract';
+import { celebrations, contacts, type Database, events, users } from '@chamber/db';
+import { CALENDAR_ID, TIMEZONE } from './demo-data.js';
+
+interface DemoCelebration {
+  email: string;
+  kind: 'ribbon_cutting' | 'grand_opening';
+  status: 'confirmed' | 'pending';
+  /** Days from today, moved on to the next weekday the default rules allow. */
+  inDays: number;
+  description: string;
+}
+
+/** One confirmed ribbon cutting on the calendar, one grand opening waiting for staff. */
+const demoCelebrations: DemoCelebration[] = [
+  {
+    email: 'nora@fischerphotography.example',
+    kind: 'ribbon_cutting',
+    status: 'confirmed',
+    inDays: 50,
+    description: 'Fischer Photography opens its new studio on Main Street.',
+  },
+  {
+    email: 'gordon@lundprintandsign.example',
+    kind: 'grand_opening',
+    status: 'pending',
+    inDays: 57,
+    description: 'Lund Print & Sign celebrates its bigger shop and new wide-format printer.',
+  },
+];
+
+/** The first day from `day` on that the default rules allow (a weekday, no blackout). */
+function allowedDay(day: string): string {
+  const rules = defaultCelebrationSettings;
+  let d = day;
+  while (
+    !rules.weekdays.includes(weekdayOf(d)) ||
+    rules.blackouts.some((b) => b.from <= d && d <= b.to)
+  ) {
+    d = addDays(d, 1);
+  }
+  return d;
+}
+
+/** The demo celebrations, each added once (found again by its business and kind). */
+export async function seedDemoCelebrations(db: Database, now: Date): Promise<string[]> {
+  const today = dateKeyIn(now, TIMEZONE);
+  let created = 0;
+  for (const demo of demoCelebrations) {
+    const [contact] = await db
+      .select({
+        id: contacts.id,
+        userId: users.id,
+        name: contacts.businessName,
+        address1: contacts.address1,
+        city: contacts.city,
+        state: contacts.state,
+      })
+      .from(contacts)
+      .leftJoin(users, eq(users.contactId, contacts.id))
+      .where(sql`lower(${contacts.email}) = ${demo.email}`);
+    if (!contact) continue;
+    const [existing] = await db
+      .select({ id: celebrations.id })
+      .from(celebrations)
+      .where(and(eq(celebrations.contactId, contact.id), eq(celebrations.kind, demo.kind)));
+    if (existing) continue;
+    const start = zonedTimeToUtc(
+      localDateTime(allowedDay(addDays(today, demo.inDays)), '12:00'),
+      TIMEZONE,
+    );
+    const end = new Date(start.getTime() + defaultCelebrationSettings.lengthMinutes * 60_000);
+    const address = [contact.address1, contact.city, contact.state].filter(Boolean).join(', ');
+    const label = celebrationKindLabels[demo.kind];
+    let eventId: string | null = null;
+    if (demo.status === 'confirmed') {
+      const [event] = await db
+        .insert(events)
+        .values({
+          calendarId: CALENDAR_ID,
+          title: `${label}: ${contact.name}`,
+          description: `${demo.description}\n\n${label} of ${contact.name}, a member of the chamber.`,
+          location: address,
+          startTime: start,
+          endTime: end,
+          timezone: TIMEZONE,
+          appointmentStatus: 'confirmed',
+          calendarNotes: label,
+          contactId: contact.id,
+          createdBy: contact.userId,
+        })
+        .returning({ id: events.id });
+      eventId = event!.id;
+    }
+    await db.insert(celebrations).values({
+      contactId: contact.id,
+      bookedBy: contact.userId,
+      kind: demo.kind,
+      status: demo.status,
+      slotStart: start,
+      slotEnd: end,
+      address,
+      description: demo.description,
+      expectedGuests: 40,
+      galleryConsent: true,
+      eventId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    created++;
+  }
+  return [`celebrations: ${created} created, ${demoCelebrations.length - created} already present`];
+}

@@ -1,0 +1,141 @@
+import type { APIRequestContext } from '@playwright/test';
+import { apiToken } from './admin-api';
+import {
+  accounts,
+  checkLooks,
+  expect,
+  followSystemTheme,
+  paths,
+  signInThroughForm,
+  test,
+} from './fixtures';
+import { joinedPassword, joinThroughApi, retireMembers } from './membership-helpers';
+
+// A new member books a ribbon cutting from /membership on a phone; staff confirm it from the
+// admin dashboard; it is then on the calendar and on the member's page.
+
+const joinedHere: string[] = [];
+const eventsMade: string[] = [];
+test.afterAll(async ({ request, baseURL }) => {
+  // The calendar and the directory are shared with the other specs: the test's event and
+  // member go.
+  const headers = { Authorization: `Bearer ${await apiToken(request, baseURL!)}` };
+  for (const id of eventsMade)
+    await request.delete(`/api/calendars/appointments/${id}`, { headers });
+  if (joinedHere.length > 0) await retireMembers(request, baseURL!, joinedHere);
+});
+
+/** Staff record a check for the whole join invoice: the membership is in good standing. */
+async function payByCheck(
+  request: APIRequestContext,
+  baseURL: string,
+  invoice: { id: string; totalCents: number },
+) {
+  const token = await apiToken(request, baseURL);
+  const paid = await request.post(`/api/admin/invoices/${invoice.id}/payments`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { amountCents: invoice.totalCents, method: 'check', reference: '1046' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+}
+
+test('a member books a ribbon cutting at 360 px, staff confirm it, and it is on the calendar and the member page', async ({
+  browser,
+  page,
+  request,
+  baseURL,
+}) => {
+  // Two people, a join, and eight axe scans on a shared machine.
+  test.setTimeout(300_000);
+  const businessName = `Juniper Ribbon Works ${Date.now()}`;
+  const joined = await joinThroughApi(request, baseURL!, { businessName });
+  joinedHere.push(joined.email);
+  await payByCheck(request, baseURL!, joined.invoice);
+
+  await followSystemTheme(page);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(paths.login.href());
+  await signInThroughForm(page, { email: joined.email, password: joinedPassword });
+  await expect(page).toHaveURL(paths.home.href());
+  await page.goto(paths.membership.href());
+
+  const form = page.getByRole('form', { name: 'Book a celebration' });
+  await expect(form).toBeVisible();
+  await form.getByLabel('Kind').selectOption({ label: 'Ribbon cutting' });
+  const time = form.getByLabel('Time');
+  // The first time offered: the slots load for the kind.
+  await expect(time.locator('option').nth(1)).toBeAttached();
+  const slotStart = await time.locator('option').nth(1).getAttribute('value');
+  const slotLabel = (await time.locator('option').nth(1).textContent())!;
+  await time.selectOption(slotStart!);
+  // The address is the listing's unless changed.
+  await form.getByLabel('Address').fill('12 Juniper Lane, Riverton, WY');
+  await form.getByLabel('What are you celebrating?').fill('Our new workshop opens its doors.');
+  await form.getByLabel('Expected guests').fill('35');
+  // Keyboard: the submit button is reached and pressed with the keyboard.
+  await form.getByRole('button', { name: 'Book the ribbon cutting' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('status')).toHaveText(
+    `Booked for ${slotLabel}. Our staff will confirm it.`,
+  );
+  const mine = page.getByRole('list', { name: 'Your celebrations' });
+  await expect(mine.getByText('Waiting for staff')).toBeVisible();
+  // The slot is taken now: no longer offered.
+  await expect(time.locator(`option[value="${slotStart}"]`)).toHaveCount(0);
+  await checkLooks(page, 'membership-celebrations');
+
+  // Staff confirm it from the admin dashboard.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await followSystemTheme(staff);
+  await staff.goto(paths.login.href());
+  await signInThroughForm(staff, accounts.admin);
+  await expect(staff).toHaveURL(paths.home.href());
+  await staff.goto(`${paths.admin.href()}?tab=celebrations`);
+  const booking = staff
+    .getByRole('list', { name: 'Celebrations' })
+    .getByRole('listitem')
+    .filter({ hasText: `Ribbon cutting: ${businessName}` });
+  await expect(booking).toBeVisible();
+  await checkLooks(staff, 'admin-celebrations');
+  await booking.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(staff.getByText(`Ribbon cutting: ${businessName} confirmed.`)).toBeVisible();
+  await staffContext.close();
+
+  // The member sees it confirmed, with its event on the calendar.
+  await page.reload();
+  await expect(mine.getByText('Confirmed')).toBeVisible();
+  const token = await apiToken(request, baseURL!, {
+    email: joined.email,
+    password: joinedPassword,
+  });
+  const answer = await request.get('/api/celebrations/mine', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { celebrations } = (await answer.json()) as {
+    celebrations: { eventId: string | null; business: { id: string } }[];
+  };
+  const eventId = celebrations[0]!.eventId!;
+  eventsMade.push(eventId);
+  await mine.getByRole('link', { name: 'See it on the calendar' }).click();
+  await expect(page).toHaveURL(paths.event.href(eventId));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `Ribbon cutting: ${businessName}`,
+  );
+
+  // On the calendar's list for its day.
+  const day = new Date(slotStart!).toISOString().slice(0, 10);
+  const next = new Date(Date.parse(slotStart!) + 86_400_000).toISOString().slice(0, 10);
+  const listed = await request.get(
+    `/api/calendars/racc-events/events?startDate=${day}&endDate=${next}`,
+  );
+  const { events } = (await listed.json()) as { events: { id: string; title: string }[] };
+  expect(events.map((e) => e.id)).toContain(eventId);
+
+  // And on the member's page.
+  await page.goto(paths.member.href(celebrations[0]!.business.id));
+  await expect(page.getByRole('link', { name: 'Ribbon cutting', exact: true })).toHaveAttribute(
+    'href',
+    paths.event.href(eventId),
+  );
+});
