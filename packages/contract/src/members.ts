@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './auth.js';
 import { roleSchema, userStatusSchema } from './common.js';
 import { galleryImageSchema, galleryInputSchema } from './gallery.js';
+import { boundsParamSchema, locationSchema, nearParamSchema } from './map.js';
 import { openingHoursViewSchema } from './opening-hours.js';
 import { socialLinkSchema, socialLinksInputSchema } from './social-links.js';
 import { membershipTiers } from './vocabulary.js';
@@ -69,6 +70,11 @@ export const memberSchema = z.object({
   status: userStatusSchema.describe('The linked login’s status; active for contacts without one'),
   role: roleSchema.describe('The linked login’s role; member for contacts without one'),
   specialties: z.array(z.string()),
+  location: locationSchema
+    .nullable()
+    .describe(
+      'Where the business’s pin stands: only for listings whose plan shows the address, and once the address is geocoded or the pin placed by hand; null otherwise',
+    ),
   openingHours: openingHoursViewSchema
     .nullable()
     .describe(
@@ -106,6 +112,16 @@ export const listMembersQuerySchema = z.object({
   openNow: booleanish
     .optional()
     .describe('Only businesses open at this moment, on the chamber’s clock (see openingStateAt)'),
+  bounds: boundsParamSchema
+    .optional()
+    .describe(
+      '`west,south,east,north` in degrees: only listings with a pin in this box (the map’s view)',
+    ),
+  near: nearParamSchema
+    .optional()
+    .describe(
+      '`lat,lng` in degrees: sorts by distance from this point (nearest first, listings without a pin last, by name); `sort` is then ignored',
+    ),
 });
 export type ListMembersQuery = z.input<typeof listMembersQuerySchema>;
 

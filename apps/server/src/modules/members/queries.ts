@@ -1,8 +1,9 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { LocalMoment, MemberSort, Role } from '@chamber/contract';
+import type { Bounds, LocalMoment, Location, MemberSort, Role } from '@chamber/contract';
 import { chambers, contacts, users, type Executor } from '@chamber/db';
 import { reusableQuery } from '../../lib/reusable-query.js';
 import { isAnyOf } from '../../lib/sql-lists.js';
+import { inBoundsCondition, nearOrder } from './pin-queries.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactUpdate = Partial<typeof contacts.$inferInsert>;
@@ -46,6 +47,8 @@ export interface ListFilter {
   role?: Role | undefined;
   /** Only businesses open at this moment of the chamber's wall clock. */
   openAt?: LocalMoment | null | undefined;
+  /** Only listings with a shown pin in this box (the map's view). */
+  bounds?: Bounds | undefined;
 }
 
 /**
@@ -70,7 +73,7 @@ function openAtCondition({ date, weekday, time }: LocalMoment): SQL {
  * active; contacts of pending or suspended logins stay out of it, and so do those whose
  * membership lapsed when the chamber hides lapsed listings (`listed`).
  */
-function listWhere({ search, role, openAt }: ListFilter): SQL | undefined {
+function listWhere({ search, role, openAt, bounds }: ListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     eq(contacts.listed, true),
     or(sql`${users.id} is null`, eq(users.status, 'active')),
@@ -79,12 +82,18 @@ function listWhere({ search, role, openAt }: ListFilter): SQL | undefined {
   if (role === 'member') conditions.push(or(sql`${users.id} is null`, eq(users.role, 'member')));
   else if (role) conditions.push(eq(users.role, role));
   if (openAt) conditions.push(openAtCondition(openAt));
+  if (bounds) conditions.push(inBoundsCondition(bounds));
   return and(...conditions);
 }
 
 export async function listMembers(
   db: Executor,
-  filter: ListFilter & { sort: MemberSort; limit: number; offset: number },
+  filter: ListFilter & {
+    sort: MemberSort;
+    near?: Location | undefined;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: MemberRow[]; total: number }> {
   const where = listWhere(filter);
   const [rows, [count]] = await Promise.all([
@@ -93,7 +102,7 @@ export async function listMembers(
       .from(contacts)
       .leftJoin(users, eq(users.contactId, contacts.id))
       .where(where)
-      .orderBy(...orderBy[filter.sort])
+      .orderBy(...(filter.near ? nearOrder(filter.near) : orderBy[filter.sort]))
       .limit(filter.limit)
       .offset(filter.offset),
     db

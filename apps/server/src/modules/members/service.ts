@@ -1,5 +1,7 @@
 import {
+  formatBounds,
   hasOpeningHours,
+  inBounds,
   localMoment,
   roleSchema,
   type listMembersQuerySchema,
@@ -9,6 +11,8 @@ import {
   type MemberList,
   type OpeningHours,
   type updateOwnProfileSchema,
+  type Bounds,
+  type UpdateLocation,
 } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
 import type { z } from 'zod';
@@ -18,6 +22,7 @@ import { findById, notFound } from '../../lib/input.js';
 import { isActiveAccount, isCurrentMember, isStaff, type Session } from '../../plugins/auth.js';
 import { uploadedImageUrl } from '../media/index.js';
 import { contactChanges, tierRequired, type MemberChanges } from './contact-changes.js';
+import * as pins from './pin-queries.js';
 import * as q from './queries.js';
 import { memberTags, tierFeatures, toMember } from './view.js';
 
@@ -57,6 +62,8 @@ export class MembersService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly publicUrl: string,
+    /** The chamber's region (MAP_REGION): a pin placed by hand must lie in it. */
+    private readonly region?: Bounds,
   ) {}
 
   /**
@@ -95,6 +102,8 @@ export class MembersService {
         search: query.search || undefined,
         role,
         openAt: moment,
+        bounds: query.bounds,
+        near: query.near,
         sort: query.sort,
         limit: query.limit,
         offset: query.offset,
@@ -120,7 +129,12 @@ export class MembersService {
     const audience = `${filtersByRole(viewer) ? 'admin-' : ''}${seesMemberEmails(viewer) ? 'members' : 'public'}`;
     const open = query.openNow && openAt ? `${openAt.date}T${openAt.time}` : '';
     const key = [audience, roleFilter(query, viewer) ?? '', search, sort, limit, offset];
-    return JSON.stringify(open ? [...key, open] : key);
+    const map = [
+      query.bounds ? formatBounds(query.bounds) : '',
+      query.near ? `${query.near.lat},${query.near.lng}` : '',
+    ];
+    const keyed = open ? [...key, open] : key;
+    return JSON.stringify(map.some(Boolean) ? [...keyed, ...map] : keyed);
   }
 
   /**
@@ -183,6 +197,24 @@ export class MembersService {
     await this.assertCanEdit(id, viewer);
     const value = hasOpeningHours(hours) ? hours : null;
     await q.updateContact(this.db, id, { openingHours: value }, this.clock.now());
+    return this.editedMember(id);
+  }
+
+  /**
+   * PUT /members/{id}/location: the member (or staff) moves the business's pin. It must lie
+   * in the chamber's region; it stays until the address changes, which queues the geocoder.
+   */
+  async setLocation(id: string, pin: UpdateLocation, viewer: Session): Promise<MemberDetail> {
+    const row = await this.assertCanEdit(id, viewer);
+    if (!tierFeatures(memberTags(row)).enhanced) throw tierRequired('A map pin', 'enhanced');
+    if (this.region && !inBounds(pin, this.region)) {
+      const { west, south, east, north } = this.region;
+      throw new AppError(
+        'bad_request',
+        `The pin must be within the chamber's region (latitude ${south} to ${north}, longitude ${west} to ${east}).`,
+      );
+    }
+    await pins.placePin(this.db, id, pin, this.clock.now());
     return this.editedMember(id);
   }
 

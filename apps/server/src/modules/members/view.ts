@@ -61,6 +61,7 @@ export function toMember(row: MemberRow, { showEmail }: { showEmail: boolean }):
     status: user?.status ?? 'active',
     role: user?.role ?? 'member',
     specialties: c.specialties,
+    location: enhanced && c.lat !== null && c.lng !== null ? { lat: c.lat, lng: c.lng } : null,
     openingHours: toOpeningHours(c.openingHours),
     tags,
     features,
