@@ -132,10 +132,25 @@ export interface DemoContact {
  * numbers (12830 S Redwood Rd is 12830 south, 1700 west), each 100 about 200 metres, from
  * Riverton's city hall.
  */
-const gridPin = (south: number, west: number) => ({
+export const gridPin = (south: number, west: number) => ({
   lat: Number((40.5219 - ((south - 12830) / 100) * 0.00181).toFixed(5)),
   lng: Number((-111.9391 - ((west - 1700) / 100) * 0.00238).toFixed(5)),
 });
+
+/**
+ * The pin of a demo address written on the grid: `12760 S 1700 W`, `3300 W 12600 S`, or a
+ * named street south of the centre (`12200 S Redwood Rd`, Redwood Road being 1700 West).
+ */
+export function gridPinOf(address: string): { lat: number; lng: number } {
+  const both = /^(\d+) ([SW]) (\d+) ([SW])\b/.exec(address);
+  if (both) {
+    const [, a, da, b] = both;
+    return da === 'S' ? gridPin(Number(a), Number(b)) : gridPin(Number(b), Number(a));
+  }
+  const one = /^(\d+) ([SW]) /.exec(address);
+  if (one) return one[2] === 'S' ? gridPin(Number(one[1]), 1700) : gridPin(12830, Number(one[1]));
+  return gridPin(12830, 1700);
+}
 
 const interval = (opens: string, closes: string) => [{ opens, closes }];
 const weekdaysOnly = (opens: string, closes: string) => ({

@@ -18,6 +18,10 @@ export interface MemberListFilters {
   sort: MemberSort;
   /** Only the businesses open now (the /members/open-now page); absent for all. */
   openNow?: true;
+  /** The map's view, `w,s,e,n`: only the listings with a pin in it (absent: everywhere). */
+  bounds?: string;
+  /** `lat,lng`: nearest first (the visitor's 'Near me'). */
+  near?: string;
 }
 
 /** The filters of a directory page; `openNow` is in the key only when set. */
@@ -37,7 +41,17 @@ interface PageRequest extends Partial<MemberListFilters> {
 
 /** GET /members (spec §7): one page of active members. */
 export function getMembers(
-  { offset, limit = MEMBERS_PAGE_SIZE, search, role, sort, refresh, openNow }: PageRequest,
+  {
+    offset,
+    limit = MEMBERS_PAGE_SIZE,
+    search,
+    role,
+    sort,
+    refresh,
+    openNow,
+    bounds,
+    near,
+  }: PageRequest,
   signal?: AbortSignal,
 ) {
   const params = new URLSearchParams({
@@ -50,6 +64,8 @@ export function getMembers(
   if (sort) params.set('sort', sort);
   if (refresh) params.set('refresh', 'true');
   if (openNow) params.set('openNow', 'true');
+  if (bounds) params.set('bounds', bounds);
+  if (near) params.set('near', near);
   return api.get<MemberList>(`/members?${params}`, {
     signal,
     errorMessage: 'Failed to load members',
@@ -100,7 +116,13 @@ export function useMemberCount(enabled: boolean) {
       });
       for (const [key, data] of lists) {
         const filters = key[2] as Partial<MemberListFilters> | string | undefined;
-        if (typeof filters !== 'object' || filters.search || filters.role || filters.openNow) {
+        if (
+          typeof filters !== 'object' ||
+          filters.search ||
+          filters.role ||
+          filters.openNow ||
+          filters.bounds
+        ) {
           continue;
         }
         const total = data?.pages?.[0]?.total;

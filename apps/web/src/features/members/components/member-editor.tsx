@@ -9,6 +9,7 @@ import { Form, useZodForm } from '@/components/ui/form';
 import { memberFormSchema, memberFormValues, memberUpdateBody } from '@/lib/members/member-form';
 import { useUpdateMember } from '../api/update-member';
 import { HoursEditor } from './hours-editor';
+import { PinEditor } from './pin-editor';
 
 /**
  * The member page's edit mode (spec §2): photo (and, for elite, cover) uploads, which apply at
@@ -74,6 +75,8 @@ export function MemberEditor({
       </section>
 
       <HoursEditor member={member} />
+
+      {features.enhanced ? <PinEditor member={member} /> : null}
 
       <Form
         form={form}
