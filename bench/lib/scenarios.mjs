@@ -91,6 +91,27 @@ const CATEGORIES = ['food-drink', 'plumbing', 'health-wellness', 'legal', 'auto-
  * a share of bare Fastify's requests per second (`bare`, the machine's ceiling measured in the
  * same run), a share of the baseline's (`ratio`) and a p99 latency.
  */
+/** Boxes (`w,s,e,n`) inside the demo region, the same every run. */
+function mapViews() {
+  const region = { west: -112.08, south: 40.44, east: -111.8, north: 40.64 };
+  let seed = 84_065;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const views = [];
+  for (let i = 0; i < 2000; i += 1) {
+    // A view 1/16 to all of the region's width, 360 to 1280 px wide at the map's zooms.
+    const share = 1 / 2 ** Math.floor(next() * 5);
+    const width = (region.east - region.west) * share;
+    const height = (region.north - region.south) * share;
+    const west = region.west + (region.east - region.west - width) * next();
+    const south = region.south + (region.north - region.south - height) * next();
+    views.push([west, south, west + width, south + height].map((n) => n.toFixed(5)).join(','));
+  }
+  return views;
+}
+
 export async function scenarios(url, seats) {
   const token = await signIn(url);
   const staff = { authorization: `Bearer ${await signIn(url, ADMIN)}` };
@@ -127,6 +148,15 @@ export async function scenarios(url, seats) {
       key: 'category',
       requests: paths(CATEGORIES.map((slug) => directory(`&category=${slug}`))),
       target: { ratio: 0.35, p99Ms: 50 },
+    },
+    {
+      // The map's view as visitors pan and zoom: 2,000 different boxes in the demo chamber's
+      // region (more than the kept directory pages hold, so most are counted afresh), from a
+      // neighbourhood to the whole region.
+      name: 'map bounds (directory in view)',
+      key: 'map',
+      requests: paths(mapViews().map((box) => directory(`&bounds=${box}`))),
+      target: { p99Ms: 50 },
     },
     {
       name: 'member page',

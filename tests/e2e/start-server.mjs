@@ -58,6 +58,36 @@ const standInUrl = await new Promise((resolve, reject) => {
   );
 });
 
+// The map's outside services: a geocoder that finds any address in the demo chamber's region,
+// and tiles; the same stand-in the API tests use, so the browser tests never call the internet.
+const mapStandIn = spawn(
+  process.execPath,
+  ['--conditions=source', '--import', 'tsx', 'src/test/map-stand-in.ts'],
+  {
+    cwd: path.join(root, 'apps/server'),
+    env: { PATH: process.env.PATH, MAP_STAND_IN_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const mapStandInUrl = await new Promise((resolve, reject) => {
+  let out = '';
+  mapStandIn.stdout.setEncoding('utf8');
+  mapStandIn.stdout.on('data', function read(chunk) {
+    out += chunk;
+    const found = out.match(/^Map stand-in at (http:\/\/[^\s,]+)/m);
+    if (found) {
+      mapStandIn.stdout.off('data', read);
+      mapStandIn.stdout.resume();
+      resolve(found[1]);
+    }
+  });
+  mapStandIn.on('exit', (code, signal) =>
+    reject(new Error(`The map stand-in stopped (exit ${code ?? signal}) before it listened.`)),
+  );
+});
+env.GEOCODER_URL = `${mapStandInUrl}/search`;
+env.MAP_TILE_URL = `${mapStandInUrl}/tiles/{z}/{x}/{y}.png`;
+
 const seed = spawnSync(process.execPath, ['apps/server/dist/cli.js', 'seed'], {
   cwd: root,
   env,
@@ -66,6 +96,7 @@ const seed = spawnSync(process.execPath, ['apps/server/dist/cli.js', 'seed'], {
 if (seed.status !== 0) {
   console.error(`Seeding the e2e database failed (exit ${seed.status ?? seed.signal}).`);
   standIn.kill();
+  mapStandIn.kill();
   process.exit(seed.status ?? 1);
 }
 
@@ -78,6 +109,7 @@ const roster = spawnSync(
 if (roster.status !== 0) {
   console.error(`Importing the e2e roster failed (exit ${roster.status ?? roster.signal}).`);
   standIn.kill();
+  mapStandIn.kill();
   process.exit(roster.status ?? 1);
 }
 
@@ -94,6 +126,7 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
 });
 server.on('exit', (code, signal) => {
   standIn.kill();
+  mapStandIn.kill();
   process.exit(code ?? (signal ? 1 : 0));
 });
 

@@ -32,7 +32,7 @@ import { idempotencyPlugin } from './plugins/idempotency.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { privateAnswersPlugin } from './plugins/private-answers.js';
 import { lazyChildLogger, requestLogPlugin } from './plugins/request-log.js';
-import { inlineScriptHashes, securityPlugin } from './plugins/security.js';
+import { inlineScriptHashes, securityPlugin, tileOrigin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
 import { loadServerRenderer, PageHeads, servicePageData } from './modules/public-pages/index.js';
 
@@ -135,6 +135,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // inline scripts (the theme's, before first paint) are allowed by their hashes.
   await app.register(securityPlugin, {
     embeds,
+    // The directory map's tiles (MAP_TILE_URL).
+    imageOrigins: [tileOrigin(config.map.tileUrl)],
     scriptHashes: inlineScriptHashes(
       await readFile(path.join(webDist, 'index.html'), 'utf8').catch(() => ''),
     ),

@@ -850,6 +850,13 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     }),
     expect: ownerOrStaff(200),
   },
+  'PUT /api/members/:id/location': {
+    call: (w) => ({
+      url: `/api/members/${w.memberContactId}/location`,
+      payload: { lat: 40.52, lng: -111.94 },
+    }),
+    expect: ownerOrStaff(200),
+  },
   'PUT /api/members/:id/avatar': {
     call: (w) => ({
       url: `/api/members/${w.memberContactId}/avatar`,

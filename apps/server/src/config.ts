@@ -1,5 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseBounds, type Bounds } from '@chamber/contract';
+
+/** Nominatim, OpenStreetMap's free geocoder: at most one request a second, identified. */
+const DEFAULT_GEOCODER_URL = 'https://nominatim.openstreetmap.org/search';
+/** OpenStreetMap's own tiles: free for light use under their tile usage policy. */
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const DEFAULT_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
+const DEFAULT_TILE_ATTRIBUTION_URL = 'https://www.openstreetmap.org/copyright';
+/** The demo chamber's towns: Riverton, Herriman, South Jordan, West Jordan, Bluffdale, Draper (Utah). */
+const DEFAULT_REGION = '-112.08,40.44,-111.8,40.64';
 
 /** An unset or blank variable counts as absent. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -94,6 +104,53 @@ const envSchema = z.object({
   STRIPE_API_URL: optional(
     z.url({ protocol: /^https?$/, message: 'must be a URL such as http://localhost:12111' }),
   ),
+  GEOCODER_URL: z
+    .union([
+      z.literal('off'),
+      z.url({
+        protocol: /^https?$/,
+        message: 'must be a search URL such as https://nominatim.openstreetmap.org/search, or off',
+      }),
+    ])
+    .default(DEFAULT_GEOCODER_URL),
+  GEOCODER_INTERVAL_MS: z.coerce
+    .number({ message: 'must be a whole number of milliseconds, at least 1000' })
+    .int('must be a whole number of milliseconds, at least 1000')
+    .min(1000, 'must be a whole number of milliseconds, at least 1000')
+    .max(3_600_000, 'must be at most 3600000 (an hour)')
+    .default(1000),
+  GEOCODER_EMAIL: optional(z.email({ message: 'must be an email address' })),
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^https?:\/\/[^\s]+$/,
+      'must be a tile URL template such as https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    )
+    .refine(
+      (v) => ['{z}', '{x}', '{y}'].every((part) => v.includes(part)),
+      'must hold {z}, {x} and {y}',
+    )
+    .default(DEFAULT_TILE_URL),
+  MAP_TILE_ATTRIBUTION: z.string().trim().min(1).max(300).default(DEFAULT_TILE_ATTRIBUTION),
+  MAP_TILE_ATTRIBUTION_URL: z
+    .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be a URL or empty' })])
+    .default(DEFAULT_TILE_ATTRIBUTION_URL),
+  MAP_REGION: z
+    .string()
+    .trim()
+    .default(DEFAULT_REGION)
+    .transform((value, ctx) => {
+      const box = parseBounds(value);
+      if (!box || box.west >= box.east || box.south >= box.north) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be west,south,east,north in degrees, such as -112.08,40.44,-111.8,40.64',
+        });
+        return z.NEVER;
+      }
+      return box;
+    }),
   S3_PREFIX: optional(
     z
       .string()
@@ -134,6 +191,22 @@ export interface Config {
   s3: S3Config | undefined;
   /** Online payments; undefined: the portal offers offline payment only. */
   stripe: StripeConfig | undefined;
+  /** The directory's map: where addresses become pins, the tiles, the chamber's region. */
+  map: MapConfig;
+}
+
+export interface MapConfig {
+  /** The geocoder's search URL (Nominatim's interface); undefined: addresses are not geocoded. */
+  geocoderUrl: string | undefined;
+  /** At least this long between two requests to the geocoder (Nominatim: one a second). */
+  geocoderIntervalMs: number;
+  /** Sent to the geocoder as `email`, as Nominatim asks of heavier users; optional. */
+  geocoderEmail: string | undefined;
+  tileUrl: string;
+  attribution: string;
+  attributionUrl: string;
+  /** Pins must lie in this box; the map opens on it; the geocoder is asked within it. */
+  region: Bounds;
 }
 
 export interface StripeConfig {
@@ -265,5 +338,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     s3: parseS3(env),
     stripe: parseStripe(env),
+    map: {
+      geocoderUrl: env.GEOCODER_URL === 'off' ? undefined : env.GEOCODER_URL,
+      geocoderIntervalMs: env.GEOCODER_INTERVAL_MS,
+      geocoderEmail: env.GEOCODER_EMAIL,
+      tileUrl: env.MAP_TILE_URL,
+      attribution: env.MAP_TILE_ATTRIBUTION,
+      attributionUrl: env.MAP_TILE_ATTRIBUTION_URL,
+      region: env.MAP_REGION,
+    },
   };
 }

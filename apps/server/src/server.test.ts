@@ -116,6 +116,7 @@ describe('two server processes on one database', () => {
     expect(await schedulesIn(database.db)).toEqual([
       { name: 'delete-expired-rows', cron: '*/15 * * * *', timezone: 'UTC' },
       { name: 'event-reminders', cron: '*/5 * * * *', timezone: 'UTC' },
+      { name: 'geocode-listings', cron: '* * * * *', timezone: 'UTC' },
       { name: 'job-posts-expiry', cron: '7 * * * *', timezone: 'UTC' },
       { name: 'membership-dues', cron: '7 * * * *', timezone: 'UTC' },
       { name: 'pending-refunds', cron: '*/10 * * * *', timezone: 'UTC' },

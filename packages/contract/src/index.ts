@@ -33,3 +33,4 @@ export * from './page-data.js';
 export * from './opening-hours.js';
 export * from './cockpit.js';
 export * from './celebrations.js';
+export * from './map.js';

@@ -3,6 +3,7 @@ import { emailSchema } from './auth.js';
 import { categoryLimits, categoryRefSchema } from './categories.js';
 import { roleSchema, userStatusSchema } from './common.js';
 import { galleryImageSchema, galleryInputSchema } from './gallery.js';
+import { boundsParamSchema, locationSchema, nearParamSchema } from './map.js';
 import { openingHoursViewSchema } from './opening-hours.js';
 import { socialLinkSchema, socialLinksInputSchema } from './social-links.js';
 import { membershipTiers } from './vocabulary.js';
@@ -79,6 +80,11 @@ export const memberSchema = z.object({
   categories: z
     .array(categoryRefSchema)
     .describe('The directory categories the business picked, in its order (GET /categories)'),
+  location: locationSchema
+    .nullable()
+    .describe(
+      'Where the business’s pin stands: only for listings whose plan shows the address, and once the address is geocoded or the pin placed by hand; null otherwise',
+    ),
   openingHours: openingHoursViewSchema
     .nullable()
     .describe(
@@ -129,6 +135,16 @@ export const listMembersQuerySchema = z.object({
     .optional()
     .describe(
       'A category slug (GET /categories): the businesses in it; a top-level category includes its subcategories. An unknown slug is a 404',
+    ),
+  bounds: boundsParamSchema
+    .optional()
+    .describe(
+      '`west,south,east,north` in degrees: only listings with a pin in this box (the map’s view)',
+    ),
+  near: nearParamSchema
+    .optional()
+    .describe(
+      '`lat,lng` in degrees: sorts by distance from this point (nearest first, listings without a pin last, by name); `sort` is then ignored',
     ),
 });
 export type ListMembersQuery = z.input<typeof listMembersQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mapSettingsSchema } from './map.js';
 import { submissionKinds } from './vocabulary.js';
 
 /** Public start-up configuration: one build serves any chamber. */
@@ -7,6 +8,7 @@ export const appConfigSchema = z.object({
   calendarId: z.string(),
   chamberName: z.string(),
   publicUrl: z.string(),
+  map: mapSettingsSchema.describe('The directory map’s tiles and the chamber’s region'),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 

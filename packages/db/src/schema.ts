@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -146,6 +147,20 @@ export const contacts = pgTable(
       days: Record<string, { opens: string; closes: string }[]>;
       closures: { date: string; note: string }[];
     }>(),
+    /**
+     * The business's pin (degrees), shown when the plan shows the address: from the geocoder,
+     * or moved by hand (`pinSource`). Cleared when the address changes (a trigger).
+     */
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    pinSource: text('pin_source').$type<'geocoder' | 'member'>(),
+    /**
+     * When the address is next to be geocoded (the epoch: at once, as the address trigger
+     * sets it; later after a miss); null when there is nothing to do.
+     */
+    geocodeDueAt: timestamp('geocode_due_at', { withTimezone: true }),
+    /** Geocoder attempts since the address last changed: the retry's backoff grows with it. */
+    geocodeAttempts: integer('geocode_attempts').notNull().default(0),
     /** Lower-cased names, business and specialties, for the directory's substring search. */
     searchText: text('search_text')
       .notNull()
@@ -165,8 +180,27 @@ export const contacts = pgTable(
     index('contacts_sort_name_idx').on(t.sortName, t.id),
     index('contacts_tier_sort_idx').on(t.membershipTier.desc(), t.sortName, t.id),
     index('contacts_member_since_idx').on(t.memberSince.asc().nullsLast(), t.sortName, t.id),
+    // The map's bounds: pins as points, searched by box.
+    index('contacts_pin_idx')
+      .using('gist', sql`point(${t.lng}, ${t.lat})`)
+      .where(sql`${t.lat} is not null`),
+    // The geocoder's queue: addresses due, oldest first.
+    index('contacts_geocode_due_idx')
+      .on(t.geocodeDueAt)
+      .where(sql`${t.geocodeDueAt} is not null`),
   ],
 );
+
+/**
+ * Answers of the geocoder, by the query sent (the address as one line): an address asked
+ * again (a roster re-import, a listing back from lapse) is not sent again.
+ */
+export const geocodeCache = pgTable('geocode_cache', {
+  query: text('query').primaryKey(),
+  lat: doublePrecision('lat').notNull(),
+  lng: doublePrecision('lng').notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+});
 
 /** A login. Linked to at most one contact. */
 export const users = pgTable(

@@ -3,6 +3,7 @@ import type { JobDefinition } from './definition.js';
 import { deleteExpiredRowsJob } from './delete-expired-rows.js';
 import { duesJob } from './dues.js';
 import { eventRemindersJob } from './event-reminders.js';
+import { geocodeListingsJob } from './geocode-listings.js';
 import { jobPostsExpiryJob } from './job-posts.js';
 import { pendingRefundsJob } from './pending-refunds.js';
 import { seatOffersJob } from './seat-offers.js';
@@ -19,4 +20,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   jobPostsExpiryJob,
   pendingRefundsJob,
   celebrationRemindersJob,
+  geocodeListingsJob,
 ];

@@ -22,13 +22,14 @@ export function pagePolicy(
   embeds: readonly string[],
   https: boolean,
   scriptHashes: readonly string[] = [],
+  imageOrigins: readonly string[] = [],
 ): string {
   const list = (...extra: string[]) => ["'self'", ...extra].join(' ');
   return [
     `default-src 'self'`,
     `script-src ${list(...scriptHashes, ...embeds)}`,
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob: https:`,
+    `img-src 'self' data: blob: https: ${imageOrigins.join(' ')}`.trimEnd(),
     `font-src 'self' data:`,
     `connect-src ${list(...embeds)}`,
     `frame-src ${list(MAP_ORIGIN, ...embeds)}`,
@@ -59,6 +60,15 @@ export function inlineScriptHashes(html: string): string[] {
     hashes.push(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
   }
   return hashes;
+}
+
+/**
+ * The CSP source of a tile URL template: its scheme and host, a `{s}` subdomain as `*`
+ * (https://{s}.tile.example.org/{z}/{x}/{y}.png → https://*.tile.example.org).
+ */
+export function tileOrigin(template: string): string {
+  const origin = /^(https?:\/\/[^/?#]+)/i.exec(template)?.[1] ?? '';
+  return origin.replace(/\{[a-z]+\}/gi, '*');
 }
 
 /** JSON and files are never pages: nothing may run or frame them. */
@@ -112,9 +122,12 @@ export const securityPlugin = fp(
       embeds: EmbedOrigins;
       /** The CSP sources of the web app's inline scripts (inlineScriptHashes of index.html). */
       scriptHashes?: readonly string[];
+      /** Origins pages load images from besides https: (the map's tiles, which may be http). */
+      imageOrigins?: readonly string[];
     },
   ) => {
     const scriptHashes = opts.scriptHashes ?? [];
+    const imageOrigins = opts.imageOrigins ?? [];
     const fixed = helmetHeaders(HELMET);
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
       reply.headers(fixed);
@@ -132,7 +145,7 @@ export const securityPlugin = fp(
         (embeds) => {
           reply.header(
             'content-security-policy',
-            pagePolicy(embeds, request.protocol === 'https', scriptHashes),
+            pagePolicy(embeds, request.protocol === 'https', scriptHashes, imageOrigins),
           );
           done(null, payload);
         },

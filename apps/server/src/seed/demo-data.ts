@@ -123,6 +123,33 @@ export interface DemoContact {
   socialLinks?: string[];
   /** Opening hours on the chamber's clock (America/Denver); some listings give none. */
   hours?: OpeningHoursInput;
+  /** The map pin, set directly (the demo never asks a geocoder): see gridPin. */
+  pin: { lat: number; lng: number };
+}
+
+/**
+ * Where an address of the Salt Lake valley's grid stands: `south` and `west` are its grid
+ * numbers (12830 S Redwood Rd is 12830 south, 1700 west), each 100 about 200 metres, from
+ * Riverton's city hall.
+ */
+export const gridPin = (south: number, west: number) => ({
+  lat: Number((40.5219 - ((south - 12830) / 100) * 0.00181).toFixed(5)),
+  lng: Number((-111.9391 - ((west - 1700) / 100) * 0.00238).toFixed(5)),
+});
+
+/**
+ * The pin of a demo address written on the grid: `12760 S 1700 W`, `3300 W 12600 S`, or a
+ * named street south of the centre (`12200 S Redwood Rd`, Redwood Road being 1700 West).
+ */
+export function gridPinOf(address: string): { lat: number; lng: number } {
+  const both = /^(\d+) ([SW]) (\d+) ([SW])\b/.exec(address);
+  if (both) {
+    const [, a, da, b] = both;
+    return da === 'S' ? gridPin(Number(a), Number(b)) : gridPin(Number(b), Number(a));
+  }
+  const one = /^(\d+) ([SW]) /.exec(address);
+  if (one) return one[2] === 'S' ? gridPin(Number(one[1]), 1700) : gridPin(12830, Number(one[1]));
+  return gridPin(12830, 1700);
 }
 
 const interval = (opens: string, closes: string) => [{ opens, closes }];
@@ -219,6 +246,7 @@ const listings: Omit<DemoContact, 'hours'>[] = [
     tagline: 'Scratch-made bread and pastries since 2009',
     bio: 'A family bakery on Redwood Road baking sourdough, kolaches and custom cakes for Riverton celebrations.',
     address1: '12592 S Redwood Rd',
+    pin: gridPin(12592, 1700),
     specialties: ['Bakery', 'Catering'],
     memberSince: '2019-03-12',
   },
@@ -233,6 +261,7 @@ const listings: Omit<DemoContact, 'hours'>[] = [
     tagline: 'Your neighborhood hardware store',
     bio: 'Tools, paint, garden supplies and friendly advice. Key cutting and screen repair while you wait.',
     address1: '13385 S Redwood Rd',
+    pin: gridPin(13385, 1700),
     specialties: ['Retail', 'Home Improvement'],
     memberSince: '2012-06-01',
     couponCodes: ['CHAMBER10', 'SPRINGPAINT'],
@@ -251,6 +280,7 @@ const listings: Omit<DemoContact, 'hours'>[] = [
     phone: '(801) 555-0166',
     tagline: 'Tax and bookkeeping for small businesses',
     address1: '3300 W 12600 S',
+    pin: gridPin(12600, 3300),
     specialties: ['Accounting', 'Tax Preparation'],
     memberSince: '2021-01-20',
   },
@@ -265,6 +295,7 @@ const listings: Omit<DemoContact, 'hours'>[] = [
     tagline: 'Water-wise yards for Utah summers',
     bio: 'Design, installation and maintenance of drought-tolerant landscapes across the southwest valley.',
     address1: '1720 W 13400 S',
+    pin: gridPin(13400, 1720),
     specialties: ['Landscaping', 'Irrigation'],
     memberSince: '2018-04-09',
   },
@@ -279,6 +310,7 @@ const listings: Omit<DemoContact, 'hours'>[] = [
     tagline: 'Gentle dentistry for the whole family',
     bio: 'Cleanings, crowns and orthodontics with evening appointments for busy families.',
     address1: '4012 W 12600 S',
+    pin: gridPin(12600, 4012),
     specialties: ['Dentistry', 'Healthcare'],
     memberSince: '2015-09-14',
     couponCodes: ['NEWSMILE'],
@@ -292,6 +324,7 @@ const listings: Omit<DemoContact, 'hours'>[] = [
     phone: '(801) 555-0158',
     tagline: 'Home, auto and business coverage',
     address1: '12441 S 2700 W',
+    pin: gridPin(12441, 2700),
     specialties: ['Insurance'],
     memberSince: '2020-11-02',
   },
@@ -306,6 +339,7 @@ const listings: Omit<DemoContact, 'hours'>[] = [
     tagline: 'Locally roasted, community brewed',
     bio: 'A gathering place for early meetings and late study sessions, roasting small batches on site.',
     address1: '12700 S Crosswind Ln',
+    pin: gridPin(12700, 1450),
     specialties: ['Coffee', 'Restaurant'],
     memberSince: '2022-02-18',
   },
@@ -318,6 +352,7 @@ const listings: Omit<DemoContact, 'hours'>[] = [
     phone: '(801) 555-0142',
     tagline: 'Helping Riverton families find home',
     address1: '13200 S 3600 W',
+    pin: gridPin(13200, 3600),
     specialties: ['Real Estate'],
     memberSince: '2017-07-25',
   },
@@ -330,6 +365,7 @@ const listings: Omit<DemoContact, 'hours'>[] = [
     phone: '(801) 555-0191',
     tagline: 'Reading and math support for K-12',
     address1: '2150 W 12300 S',
+    pin: gridPin(12300, 2150),
     specialties: ['Education', 'Tutoring'],
     memberSince: '2023-08-30',
   },
@@ -344,6 +380,7 @@ const listings: Omit<DemoContact, 'hours'>[] = [
     tagline: 'Honest repairs, done right the first time',
     bio: 'ASE-certified technicians for brakes, diagnostics and fleet maintenance.',
     address1: '12950 S Redwood Rd',
+    pin: gridPin(12950, 1700),
     specialties: ['Automotive', 'Fleet Service'],
     memberSince: '2010-05-03',
     couponCodes: ['OILCHANGE15'],
@@ -357,6 +394,7 @@ const listings: Omit<DemoContact, 'hours'>[] = [
     phone: '(801) 555-0138',
     tagline: 'Banners, cards and signs by Friday',
     address1: '12612 S 2200 W',
+    pin: gridPin(12612, 2200),
     specialties: ['Printing', 'Signs'],
     memberSince: '2024-06-17',
   },
@@ -371,6 +409,7 @@ const listings: Omit<DemoContact, 'hours'>[] = [
     tagline: 'Headshots and product photos for local business',
     bio: 'Studio and on-location photography: team headshots, storefronts and menus.',
     address1: '12450 S Redwood Rd',
+    pin: gridPin(12450, 1700),
     specialties: ['Photography', 'Marketing'],
     memberSince: null,
   },

@@ -1,5 +1,5 @@
 import type { MembershipTier } from '@chamber/contract';
-import type { DemoContact } from './demo-data.js';
+import { gridPinOf, type DemoContact } from './demo-data.js';
 
 /**
  * The rest of the demo chamber's roster: members without a portal login, as staff would
@@ -243,6 +243,7 @@ export const demoRoster: DemoContact[] = roster.map(
       phone: `(801) 555-${String(200 + i).padStart(4, '0')}`,
       tagline,
       address1,
+      pin: gridPinOf(address1),
       specialties,
       memberSince,
       ...(tier === 'standard'

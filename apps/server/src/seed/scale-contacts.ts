@@ -1,6 +1,8 @@
 import type { MembershipTier } from '@chamber/contract';
 import {
   cities,
+  cityCentres,
+  randomSource,
   firstNames,
   lastNames,
   placeWords,
@@ -27,6 +29,8 @@ export interface ScaleContact {
   memberSince: string | null;
   specialties: string[];
   paid: boolean;
+  /** Where the business stands in its town (set directly: the seed never asks a geocoder). */
+  pin: { lat: number; lng: number };
 }
 
 const slug = (text: string) =>
@@ -53,6 +57,15 @@ function memberSinceOf(random: Random): string | null {
 /** `n` directory contacts: people with a business, its trade's specialties and an address. */
 export function contactsAt(n: number, random: Random): ScaleContact[] {
   const list: ScaleContact[] = [];
+  // A source of its own, so the pins leave the rest of the data as it was before them.
+  const spread = randomSource(84_065);
+  const pinIn = (city: keyof typeof cityCentres) => {
+    const centre = cityCentres[city];
+    return {
+      lat: Number((centre.lat + (spread.next() - 0.5) * 0.04).toFixed(6)),
+      lng: Number((centre.lng + (spread.next() - 0.5) * 0.05).toFixed(6)),
+    };
+  };
   for (let i = 0; i < n; i += 1) {
     const firstName = random.pick(firstNames);
     const lastName = random.pick(lastNames);
@@ -88,6 +101,7 @@ export function contactsAt(n: number, random: Random): ScaleContact[] {
       memberSince,
       specialties: specialties.slice(0, random.int(1, specialties.length)),
       paid: random.chance(0.93),
+      pin: pinIn(city),
     });
   }
   return list;

@@ -86,6 +86,16 @@ export const cities = [
   ['Draper', '84020'],
 ] as const;
 
+/** Where each town's businesses stand (degrees): the centre, and how far they spread. */
+export const cityCentres: Record<(typeof cities)[number][0], { lat: number; lng: number }> = {
+  Riverton: { lat: 40.5219, lng: -111.9391 },
+  Herriman: { lat: 40.5141, lng: -112.0329 },
+  'South Jordan': { lat: 40.5622, lng: -111.9297 },
+  'West Jordan': { lat: 40.6097, lng: -111.9391 },
+  Bluffdale: { lat: 40.4897, lng: -111.9388 },
+  Draper: { lat: 40.5247, lng: -111.8638 },
+};
+
 export const streets = list(`
   S Redwood Rd, W 12600 S, S 1700 W, W 13400 S, S Crosswind Ln, W 12300 S,
   S Bangerter Pkwy, S Main St, W Old Liberty Way, S 3600 W

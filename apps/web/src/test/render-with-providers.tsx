@@ -12,6 +12,12 @@ export const testChamber: ChamberContextValue = {
     calendarId: 'cal-1',
     chamberName: 'Riverton Area Chamber of Commerce',
     publicUrl: 'http://localhost',
+    map: {
+      tileUrl: 'http://localhost/tiles/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+      attributionUrl: 'https://www.openstreetmap.org/copyright',
+      region: { west: -112.08, south: 40.44, east: -111.8, north: 40.64 },
+    },
   },
   location: undefined,
   name: 'Riverton Area Chamber of Commerce',

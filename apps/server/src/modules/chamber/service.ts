@@ -78,6 +78,12 @@ export class ChamberService {
       calendarId: row?.calendarId ?? '',
       chamberName: row?.name ?? this.config.chamberName,
       publicUrl: this.config.publicUrl,
+      map: {
+        tileUrl: this.config.map.tileUrl,
+        attribution: this.config.map.attribution,
+        attributionUrl: this.config.map.attributionUrl,
+        region: this.config.map.region,
+      },
     };
   }
 }

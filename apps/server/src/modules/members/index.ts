@@ -12,3 +12,4 @@ export type { MemberRow } from './queries.js';
 export { importRoster, type ImportReport, RosterError } from './roster-import.js';
 export { readRosterFile, type RosterEncoding, type RosterFile } from './roster-file.js';
 export { exportRoster, rosterColumns } from './roster-export.js';
+export { ListingGeocoder, type GeocodeRun, type GeocoderSettings } from './geocoding.js';

@@ -1,9 +1,17 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { CategoryRef, LocalMoment, MemberSort, Role } from '@chamber/contract';
+import type {
+  Bounds,
+  CategoryRef,
+  LocalMoment,
+  Location,
+  MemberSort,
+  Role,
+} from '@chamber/contract';
 import { chambers, contacts, users, type Executor } from '@chamber/db';
 import { inCategories, listingCategories } from './category-queries.js';
 import { reusableQuery } from '../../lib/reusable-query.js';
 import { isAnyOf } from '../../lib/sql-lists.js';
+import { inBoundsCondition, nearOrder } from './pin-queries.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactUpdate = Partial<typeof contacts.$inferInsert>;
@@ -52,6 +60,8 @@ export interface ListFilter {
   openAt?: LocalMoment | null | undefined;
   /** Only businesses that picked one of these categories (a category and its subcategories). */
   categoryIds?: string[] | null | undefined;
+  /** Only listings with a shown pin in this box (the map's view). */
+  bounds?: Bounds | undefined;
 }
 
 /**
@@ -76,7 +86,13 @@ function openAtCondition({ date, weekday, time }: LocalMoment): SQL {
  * active; contacts of pending or suspended logins stay out of it, and so do those whose
  * membership lapsed when the chamber hides lapsed listings (`listed`).
  */
-export function listWhere({ search, role, openAt, categoryIds }: ListFilter): SQL | undefined {
+export function listWhere({
+  search,
+  role,
+  openAt,
+  categoryIds,
+  bounds,
+}: ListFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     eq(contacts.listed, true),
     or(sql`${users.id} is null`, eq(users.status, 'active')),
@@ -86,12 +102,18 @@ export function listWhere({ search, role, openAt, categoryIds }: ListFilter): SQ
   else if (role) conditions.push(eq(users.role, role));
   if (openAt) conditions.push(openAtCondition(openAt));
   if (categoryIds) conditions.push(inCategories(categoryIds));
+  if (bounds) conditions.push(inBoundsCondition(bounds));
   return and(...conditions);
 }
 
 export async function listMembers(
   db: Executor,
-  filter: ListFilter & { sort: MemberSort; limit: number; offset: number },
+  filter: ListFilter & {
+    sort: MemberSort;
+    near?: Location | undefined;
+    limit: number;
+    offset: number;
+  },
 ): Promise<{ rows: MemberRow[]; total: number }> {
   const where = listWhere(filter);
   const [rows, [count]] = await Promise.all([
@@ -100,7 +122,7 @@ export async function listMembers(
       .from(contacts)
       .leftJoin(users, eq(users.contactId, contacts.id))
       .where(where)
-      .orderBy(...orderBy[filter.sort])
+      .orderBy(...(filter.near ? nearOrder(filter.near) : orderBy[filter.sort]))
       .limit(filter.limit)
       .offset(filter.offset),
     db

@@ -5,6 +5,7 @@ import {
   memberDetailSchema,
   memberListSchema,
   openingHoursSchema,
+  updateLocationSchema,
   updateAvatarSchema,
   updateCoverImageSchema,
   updateMemberSchema,
@@ -20,7 +21,12 @@ const errors = errorAnswers(400, 401, 403, 404);
 
 /** The directory and member pages: /members, /members/{id} and its images. */
 export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
+  const members = new MembersService(
+    deps.db,
+    deps.clock,
+    deps.config.publicUrl,
+    deps.config.map.region,
+  );
   // Directory pages as sent, each kept until the data changes (the exact total of a large
   // directory costs tens of milliseconds to count; a page of 20 members is about 12 kB).
   const pages = new KeptResponses(deps.db, {
@@ -121,6 +127,24 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       },
     },
     async (request) => members.setHours(request.params.id, request.body, requireSession(request)),
+  );
+
+  app.put(
+    '/members/:id/location',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['members'],
+        summary: 'Move a business’s map pin (the member, a moderator or an admin)',
+        description:
+          '`{ lat, lng }` in degrees. The pin must lie in the chamber’s region (MAP_REGION; 400 otherwise) and the plan must show the address (Enhanced or Elite; 403 tier_required otherwise). A pin placed by hand stays until the address changes, which sends the address to the geocoder again.',
+        params: idParams,
+        body: updateLocationSchema,
+        response: { 200: memberDetailSchema, ...errors },
+      },
+    },
+    async (request) =>
+      members.setLocation(request.params.id, request.body, requireSession(request)),
   );
 
   app.put(

@@ -1,6 +1,8 @@
 import {
   categoryLimit,
+  formatBounds,
   hasOpeningHours,
+  inBounds,
   localMoment,
   roleSchema,
   type listMembersQuerySchema,
@@ -10,6 +12,8 @@ import {
   type MemberList,
   type OpeningHours,
   type updateOwnProfileSchema,
+  type Bounds,
+  type UpdateLocation,
 } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
 import type { z } from 'zod';
@@ -21,6 +25,7 @@ import { uploadedImageUrl } from '../media/index.js';
 import { categoryIdsOf, categoryLimitError } from './categories.js';
 import * as categoryQueries from './category-queries.js';
 import { contactChanges, tierRequired, type MemberChanges } from './contact-changes.js';
+import * as pins from './pin-queries.js';
 import * as q from './queries.js';
 import { memberTags, tierFeatures, toMember } from './view.js';
 
@@ -60,6 +65,8 @@ export class MembersService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly publicUrl: string,
+    /** The chamber's region (MAP_REGION): a pin placed by hand must lie in it. */
+    private readonly region?: Bounds,
   ) {}
 
   /** `category`: the category's id and its subcategories' (404 for an unknown slug). */
@@ -108,6 +115,8 @@ export class MembersService {
         role,
         openAt: moment,
         categoryIds,
+        bounds: query.bounds,
+        near: query.near,
         sort: query.sort,
         limit: query.limit,
         offset: query.offset,
@@ -133,8 +142,13 @@ export class MembersService {
     const audience = `${filtersByRole(viewer) ? 'admin-' : ''}${seesMemberEmails(viewer) ? 'members' : 'public'}`;
     const open = query.openNow && openAt ? `${openAt.date}T${openAt.time}` : '';
     const key = [audience, roleFilter(query, viewer) ?? '', search, sort, limit, offset];
+    const map = [
+      query.bounds ? formatBounds(query.bounds) : '',
+      query.near ? `${query.near.lat},${query.near.lng}` : '',
+    ];
     const withOpen = open ? [...key, open] : key;
-    return JSON.stringify(query.category ? [...withOpen, `category:${query.category}`] : withOpen);
+    const withCategory = query.category ? [...withOpen, `category:${query.category}`] : withOpen;
+    return JSON.stringify(map.some(Boolean) ? [...withCategory, ...map] : withCategory);
   }
 
   /**
@@ -222,6 +236,24 @@ export class MembersService {
       await categoryQueries.setContactCategories(tx, id, ids);
       await q.updateContact(tx, id, {}, this.clock.now());
     });
+    return this.editedMember(id);
+  }
+
+  /**
+   * PUT /members/{id}/location: the member (or staff) moves the business's pin. It must lie
+   * in the chamber's region; it stays until the address changes, which queues the geocoder.
+   */
+  async setLocation(id: string, pin: UpdateLocation, viewer: Session): Promise<MemberDetail> {
+    const row = await this.assertCanEdit(id, viewer);
+    if (!tierFeatures(memberTags(row)).enhanced) throw tierRequired('A map pin', 'enhanced');
+    if (this.region && !inBounds(pin, this.region)) {
+      const { west, south, east, north } = this.region;
+      throw new AppError(
+        'bad_request',
+        `The pin must be within the chamber's region (latitude ${south} to ${north}, longitude ${west} to ${east}).`,
+      );
+    }
+    await pins.placePin(this.db, id, pin, this.clock.now());
     return this.editedMember(id);
   }
 

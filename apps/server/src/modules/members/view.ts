@@ -63,6 +63,7 @@ export function toMember(row: MemberRow, { showEmail }: { showEmail: boolean }):
     role: user?.role ?? 'member',
     specialties: c.specialties,
     categories: row.categories ?? [],
+    location: enhanced && c.lat !== null && c.lng !== null ? { lat: c.lat, lng: c.lng } : null,
     openingHours: toOpeningHours(c.openingHours),
     tags,
     features,

@@ -20,6 +20,10 @@ export interface MemberListFilters {
   openNow?: true;
   /** Only the businesses of a category and its subcategories (/members/category/{slug}). */
   category?: string;
+  /** The map's view, `w,s,e,n`: only the listings with a pin in it (absent: everywhere). */
+  bounds?: string;
+  /** `lat,lng`: nearest first (the visitor's 'Near me'). */
+  near?: string;
 }
 
 /** The filters of a directory page; `openNow` and `category` are in the key only when set. */
@@ -50,6 +54,8 @@ export function getMembers(
     refresh,
     openNow,
     category,
+    bounds,
+    near,
   }: PageRequest,
   signal?: AbortSignal,
 ) {
@@ -64,6 +70,8 @@ export function getMembers(
   if (refresh) params.set('refresh', 'true');
   if (openNow) params.set('openNow', 'true');
   if (category) params.set('category', category);
+  if (bounds) params.set('bounds', bounds);
+  if (near) params.set('near', near);
   return api.get<MemberList>(`/members?${params}`, {
     signal,
     errorMessage: 'Failed to load members',
@@ -119,7 +127,8 @@ export function useMemberCount(enabled: boolean) {
           filters.search ||
           filters.role ||
           filters.openNow ||
-          filters.category
+          filters.category ||
+          filters.bounds
         ) {
           continue;
         }

@@ -1,4 +1,4 @@
-import type { Member, OpeningHoursInput, UpdateMember } from '@chamber/contract';
+import type { Member, OpeningHoursInput, UpdateLocation, UpdateMember } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { memberKeys } from '@/lib/api/members';
@@ -29,6 +29,21 @@ export function useUpdateHours(id: string) {
     mutationFn: (body: OpeningHoursInput) =>
       api.put<Member>(`/members/${encodeURIComponent(id)}/hours`, body, {
         errorMessage: 'Failed to save the opening hours',
+      }),
+    onSuccess: (member) => {
+      queryClient.setQueryData(memberKeys.detail(id), member);
+      void queryClient.invalidateQueries({ queryKey: memberKeys.all });
+    },
+  });
+}
+
+/** PUT /members/{id}/location: the business's map pin; answers the updated member. */
+export function useUpdateLocation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateLocation) =>
+      api.put<Member>(`/members/${encodeURIComponent(id)}/location`, body, {
+        errorMessage: 'Failed to save the map pin',
       }),
     onSuccess: (member) => {
       queryClient.setQueryData(memberKeys.detail(id), member);

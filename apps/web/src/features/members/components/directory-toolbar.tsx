@@ -1,7 +1,7 @@
 import type { MemberSort, Role } from '@chamber/contract';
 import { CheckIcon, ClockIcon, LayoutGridIcon, ListIcon, RefreshCwIcon, XIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { LabelledSelect } from '@/components/forms/labelled-select';
 import { SearchField } from '@/components/forms/search-field';
@@ -50,6 +50,8 @@ interface DirectoryToolbarProps extends DirectoryControls {
   onClear: () => void;
   onRefresh: () => void;
   refreshing: boolean;
+  /** The map's buttons (Map, Near me), once scripts run: the map is an enhancement. */
+  mapControls?: ReactNode;
 }
 
 /** Search, filters, sort, layout and refresh for the member directory. */
@@ -110,6 +112,7 @@ export function DirectoryToolbar(props: DirectoryToolbarProps) {
             Open now
           </Link>
         </Button>
+        {props.mapControls}
         <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
           {props.filtered ? (
             <Button type="button" variant="ghost" onClick={props.onClear}>

@@ -10,6 +10,7 @@ import { memberFormSchema, memberFormValues, memberUpdateBody } from '@/lib/memb
 import { useUpdateMember } from '../api/update-member';
 import { CategoryPicker } from './category-picker';
 import { HoursEditor } from './hours-editor';
+import { PinEditor } from './pin-editor';
 
 /**
  * The member page's edit mode (spec §2): photo (and, for elite, cover) uploads, which apply at
@@ -77,6 +78,8 @@ export function MemberEditor({
       <CategoryPicker member={member} />
 
       <HoursEditor member={member} />
+
+      {features.enhanced ? <PinEditor member={member} /> : null}
 
       <Form
         form={form}

@@ -1,6 +1,6 @@
 import type { Member } from '@chamber/contract';
-import { SearchXIcon } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { LocateFixedIcon, MapIcon, SearchXIcon } from 'lucide-react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCategories } from '@/lib/api/categories';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useChamber } from '@/lib/chamber/use-chamber';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { directoryFilters, useMemberCount, useMembers } from '../api/get-members';
@@ -19,6 +21,9 @@ import { MemberCard, MemberCardSkeleton } from './member-card';
 import { useViewMode } from './use-view-mode';
 
 export const SEARCH_DEBOUNCE_MS = 500;
+
+// Leaflet and its styles load only when a visitor opens the map.
+const DirectoryMap = lazy(() => import('./directory-map'));
 
 /** The member directory (spec §2): search, filters, sort, grid or list, infinite scroll. */
 export function MembersDirectory({
@@ -45,10 +50,70 @@ export function MembersDirectory({
   const refreshing = useRef(false);
   const [isRefreshing, setIsRefreshing] = useState(false);
   const navigate = useNavigate();
+  // The map (an enhancement once scripts run): its view filters the list; 'Near me' sorts it.
+  const hydrated = useHydrated();
+  const { config } = useChamber();
+  const [mapOpen, setMapOpen] = useState(false);
+  const [bounds, setBounds] = useState<string | null>(null);
+  const [near, setNear] = useState<string | null>(null);
+  const [nearMessage, setNearMessage] = useState('');
+  const inView = mapOpen && bounds ? { bounds } : {};
   const query = useMembers(
-    directoryFilters({ search, role, sort: controls.sort }, openNow, category),
+    {
+      ...directoryFilters({ search, role, sort: controls.sort }, openNow, category),
+      ...inView,
+      ...(near ? { near } : {}),
+    },
     () => refreshing.current,
   );
+
+  function toggleNear() {
+    if (near) {
+      setNear(null);
+      setNearMessage('');
+      return;
+    }
+    if (!('geolocation' in navigator)) {
+      setNearMessage('This browser cannot share your location.');
+      return;
+    }
+    setNearMessage('Finding your location…');
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => {
+        setNear(`${coords.latitude.toFixed(5)},${coords.longitude.toFixed(5)}`);
+        setNearMessage('Nearest businesses first.');
+      },
+      () => setNearMessage('Your location is not available; the list keeps its order.'),
+      { maximumAge: 300_000, timeout: 10_000 },
+    );
+  }
+
+  const mapControls =
+    hydrated && config ? (
+      <>
+        <Button
+          type="button"
+          variant={mapOpen ? 'default' : 'outline'}
+          aria-pressed={mapOpen}
+          onClick={() => {
+            setMapOpen((open) => !open);
+            setBounds(null);
+          }}
+        >
+          <MapIcon aria-hidden="true" />
+          Map
+        </Button>
+        <Button
+          type="button"
+          variant={near ? 'default' : 'outline'}
+          aria-pressed={Boolean(near)}
+          onClick={toggleNear}
+        >
+          <LocateFixedIcon aria-hidden="true" />
+          Near me
+        </Button>
+      </>
+    ) : null;
 
   const loaded = useMemo(() => {
     // Pages are offset-based; a member may shift into the next page between requests.
@@ -74,7 +139,8 @@ export function MembersDirectory({
   const shownCategory = tree?.categories
     .flatMap((c) => [c, ...c.children])
     .find((c) => c.slug === category);
-  const serverFiltered = search !== '' || role !== null || openNow || category !== null;
+  const serverFiltered =
+    search !== '' || role !== null || openNow || category !== null || 'bounds' in inView;
   const filtered = serverFiltered || controls.specialty !== ALL;
   const countQuery = useMemberCount(filtered);
   const matchingTotal = query.data?.pages[0]?.total;
@@ -130,8 +196,28 @@ export function MembersDirectory({
           onClear={clearFilters}
           onRefresh={() => void refresh()}
           refreshing={isRefreshing}
+          mapControls={mapControls}
         />
         {tree ? <CategoryNav tree={tree} slug={category} /> : null}
+        {nearMessage ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            {nearMessage}
+          </p>
+        ) : null}
+        {mapOpen && config ? (
+          <Suspense
+            fallback={
+              <div
+                role="status"
+                className="grid h-[360px] place-items-center rounded-xl border bg-muted text-muted-foreground sm:h-[420px]"
+              >
+                Loading map…
+              </div>
+            }
+          >
+            <DirectoryMap settings={config.map} members={loaded} onBoundsChange={setBounds} />
+          </Suspense>
+        ) : null}
 
         {loadFailed ? (
           <div
