@@ -20,15 +20,19 @@ import {
 } from './demo-data.js';
 import { demoRoster } from './demo-roster.js';
 import { seedDemoDeals } from './demo-deals.js';
-import { duesStoryEmails, seedDemoDues } from './demo-dues.js';
+import { duesStoryEmails, seedDemoDues, seedDemoPaymentDetails } from './demo-dues.js';
+import { type DemoCover, seedDemoEventCovers } from './demo-event-covers.js';
 import { seedDemoGallery } from './demo-gallery.js';
 import type { Storage } from '../lib/storage.js';
 import { seedDemoJobs } from './demo-jobs.js';
 
 const SEEDED_NOTE = 'Demo event created by seed';
+const SOLD_OUT_TITLE = 'Leadership Breakfast (6 seats)';
 
 interface DemoEvent {
   title: string;
+  /** Its cover's drawing (demo-event-covers.ts). */
+  cover: DemoCover;
   dayOffset: number;
   hour: number;
   minute?: number;
@@ -51,6 +55,7 @@ function monthlyRuleFor(day: Date): string {
 const demoEvents: DemoEvent[] = [
   {
     title: 'Networking Breakfast',
+    cover: 'breakfast',
     dayOffset: -6,
     hour: 7,
     minute: 30,
@@ -61,6 +66,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     title: 'Monthly Chamber Luncheon',
+    cover: 'luncheon',
     dayOffset: 3,
     hour: 12,
     minutes: 75,
@@ -71,6 +77,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     title: 'Ribbon Cutting: Copperleaf Coffee House',
+    cover: 'ribbon',
     dayOffset: 6,
     hour: 16,
     minutes: 45,
@@ -79,6 +86,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     title: 'Small Business Saturday Kickoff',
+    cover: 'saturday',
     dayOffset: 9,
     hour: 9,
     minutes: 180,
@@ -87,6 +95,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     title: 'Business After Hours',
+    cover: 'after-hours',
     dayOffset: 14,
     hour: 17,
     minute: 30,
@@ -97,6 +106,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     title: 'QuickBooks for Small Business (Workshop)',
+    cover: 'workshop',
     dayOffset: 18,
     hour: 10,
     minutes: 90,
@@ -105,6 +115,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     title: 'Ribbon Cutting: Bright Path Tutoring',
+    cover: 'ribbon',
     dayOffset: 22,
     hour: 15,
     minutes: 45,
@@ -113,6 +124,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     title: 'Holiday Lights Mixer',
+    cover: 'holiday',
     dayOffset: 27,
     hour: 18,
     minutes: 120,
@@ -213,6 +225,7 @@ export async function seedDemo(
     lines.push(`created ${account.role} ${account.email}`);
   }
 
+  lines.push(...(await seedDemoPaymentDetails(db)));
   lines.push(...(await seedDemoDues(db, now)));
   lines.push(...(await seedDemoDeals(db, now)));
   if (storage) lines.push(...(await seedDemoGallery(db, storage)));
@@ -271,6 +284,11 @@ export async function seedDemo(
     await seedSoldOutEvent(db, today, organizer?.id ?? null);
     lines.push('created a sold-out event with a waiting list');
   }
+  if (storage) {
+    const covers = new Map<string, DemoCover>(demoEvents.map((e) => [e.title, e.cover]));
+    covers.set(SOLD_OUT_TITLE, 'breakfast');
+    lines.push(...(await seedDemoEventCovers(db, storage, SEEDED_NOTE, covers)));
+  }
   return { lines };
 }
 
@@ -288,7 +306,7 @@ async function seedSoldOutEvent(
     .insert(events)
     .values({
       calendarId: CALENDAR_ID,
-      title: 'Leadership Breakfast (6 seats)',
+      title: SOLD_OUT_TITLE,
       description: 'A small round-table breakfast with the chamber board. Six seats only.',
       calendarNotes: 'Six seats only; join the waiting list if it is full.',
       location: 'Sweetwater Bakery, 1720 W 12600 S, Riverton, UT',
