@@ -71,7 +71,8 @@ for (const width of [360, 1280]) {
     await signUp.getByRole('button', { name: 'Create Account' }).click();
     joinedHere.push(email);
 
-    await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+    // The new sign-in's membership is read before the step shows (a password hash first).
+    await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Pay online' }).click();
     await onCheckout(page, '$550.00');
 
