@@ -1,4 +1,4 @@
-import { chamber, demoContacts } from '../../apps/server/src/seed/demo-data';
+import { chamber, demoContacts, demoPaymentDetails } from '../../apps/server/src/seed/demo-data';
 import { adminApi, apiToken, chamberApi, membershipSettingsApi } from './admin-api';
 import { expect, type PutBackApi } from './fixtures';
 
@@ -29,7 +29,10 @@ export const seededEnhancedPlan = {
   featured: true,
 };
 
-/** The dues settings: the database's defaults (packages/db/src/schema.ts), which the seed keeps. */
+/**
+ * The dues settings: the database's defaults (packages/db/src/schema.ts), which the seed keeps,
+ * with how to pay filled in.
+ */
 export const seededDuesSettings = {
   currency: 'USD',
   termRule: 'anniversary',
@@ -39,10 +42,9 @@ export const seededDuesSettings = {
   invoiceDueDays: 30,
   staffApproveNewMembers: false,
   lapsedListing: 'hidden',
-  payee: '',
-  mailingAddress: '',
   bankDetails: '',
-  paymentInstructions: '',
+  // How to pay offline, as the demo chamber has it.
+  ...demoPaymentDetails,
 };
 
 /** The chamber's record as the seed writes it; the courses site is the column's default. */

@@ -160,7 +160,7 @@ async function unpaidTicket(world: World) {
 }
 
 /** A fresh job post of "member"'s business in `status` (approved: on the board). */
-async function membersJobPost(world: World, status: 'draft' | 'pending' | 'approved') {
+async function membersJobPost(world: World, status: 'draft' | 'pending' | 'approved' | 'closed') {
   const [row] = await world.ctx.db
     .insert(jobPosts)
     .values({
@@ -373,6 +373,11 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'POST /api/job-posts/:id/close': {
     call: async (w) => ({ url: `/api/job-posts/${await membersJobPost(w, 'approved')}/close` }),
     expect: ownerOrStaff(200),
+  },
+  // Only the poster reopens their closed post, and only with an active membership.
+  'POST /api/job-posts/:id/reopen': {
+    call: async (w) => ({ url: `/api/job-posts/${await membersJobPost(w, 'closed')}/reopen` }),
+    expect: { ...signedIn(403), member: 200 },
   },
   'DELETE /api/job-posts/:id': {
     call: async (w) => ({ url: `/api/job-posts/${await membersJobPost(w, 'approved')}` }),

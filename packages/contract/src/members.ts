@@ -163,6 +163,22 @@ export const memberListSchema = z.object({
 export type MemberList = z.infer<typeof memberListSchema>;
 
 const text = (max: number) => z.string().trim().max(max);
+
+/**
+ * The longest bio a listing keeps (the spec gives none): some 300 words, a page of a phone's
+ * screen to read, behind 'Read more' past its first lines.
+ */
+export const BIO_MAX = 2000;
+/** The longest tagline, one line under the business's name. */
+export const TAGLINE_MAX = 200;
+/** `label` is at most `max` characters: the field and its limit, as the form and the API say. */
+const limitedText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is at most ${max.toLocaleString('en-US')} characters`)
+    .nullable()
+    .optional();
 const optionalText = (max: number) => text(max).nullable().optional();
 
 /** A coupon list, or the JSON string of one as the spec's member page sends `coupon_codes`. */
@@ -196,8 +212,8 @@ const memberFieldsSchema = z.object({
     ])
     .nullable()
     .optional(),
-  bio: optionalText(5000),
-  tagline: optionalText(200),
+  bio: limitedText(BIO_MAX, 'Bio'),
+  tagline: limitedText(TAGLINE_MAX, 'Tagline'),
   email: z.string().trim().max(254).optional().describe('Read-only here; must match if sent'),
   coverImage: optionalText(500),
   couponCodes: couponCodesSchema.optional(),

@@ -20,6 +20,14 @@ export const chamber = {
   timezone: TIMEZONE,
 };
 
+/** How to pay the demo chamber's invoices offline, printed on each open invoice. */
+export const demoPaymentDetails = {
+  payee: chamber.name,
+  mailingAddress: `${chamber.name}\n${chamber.address1}\n${chamber.city}, ${chamber.state} ${chamber.postalCode}`,
+  paymentInstructions:
+    'Write the invoice number on your check. Cash and card are welcome at the chamber office, Monday to Friday, 9 am to 4 pm.',
+};
+
 export interface DemoAccount {
   email: string;
   password: string;

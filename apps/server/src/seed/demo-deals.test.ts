@@ -30,11 +30,22 @@ it('the demo chamber has a public deal and a members-only one, once however ofte
   const visitor = await offers();
   expect(visitor).toContain(open.offer);
   expect(visitor).not.toContain(closed.offer);
-  // The elite listings' coupon codes are there too, with the code only.
-  expect(visitor).toEqual(expect.arrayContaining(['CHAMBER10', 'SPRINGPAINT', 'NEWSMILE']));
+  // The elite listings' coupon codes come with real offers, none as a bare code.
+  expect(visitor).toEqual(
+    expect.arrayContaining([
+      '$5 off every gallon of interior paint this spring',
+      'Free whitening kit with a new-patient exam',
+    ]),
+  );
+  const listed = (await ctx.app.inject({ url: '/api/deals' })).json<DealList>().deals;
+  expect(listed.filter((d) => d.offer === null).map((d) => d.code)).toEqual([]);
+  expect(listed.map((d) => d.code)).toEqual(expect.arrayContaining(['SPRINGPAINT', 'NEWSMILE']));
+  const codes = listed.map((d) => `${d.contactId} ${d.code}`);
+  expect(new Set(codes).size, "no listing's code listed twice").toBe(codes.length);
 
   const report = await seedDemo(ctx.db, ctx.clock.now());
   expect(report.lines).toContain('deals: 0 created, 2 already present');
+  expect(report.lines).toContain('deals: 0 coupon offers written');
   const member = await offers(await signIn(ctx, maria.email, maria.password));
   expect(member.filter((o) => o === open.offer || o === closed.offer)).toEqual(
     [open.offer, closed.offer].sort(),

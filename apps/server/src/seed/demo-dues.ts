@@ -1,6 +1,13 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { addDays, addYears, dateKeyIn, type PaymentMethod } from '@chamber/contract';
-import { contacts, type Database, invoices, memberships, users } from '@chamber/db';
+import {
+  contacts,
+  type Database,
+  invoices,
+  memberships,
+  membershipSettings,
+  users,
+} from '@chamber/db';
 import { manualClock } from '../lib/clock.js';
 import { BillingService } from '../modules/billing/index.js';
 import {
@@ -9,7 +16,7 @@ import {
   MembershipsService,
 } from '../modules/memberships/index.js';
 import type { Session } from '../plugins/auth.js';
-import { TIMEZONE } from './demo-data.js';
+import { demoPaymentDetails, TIMEZONE } from './demo-data.js';
 
 /**
  * The demo chamber's dues, one member in each state (README, "Demo data"), made the way the
@@ -31,6 +38,25 @@ export const duesStories = {
   /** Pending: joined 3 days ago choosing 'Send me an invoice'; the invoice is open. */
   pending: 'nora@fischerphotography.example',
 } as const;
+
+/**
+ * Fills in how to pay, unless the chamber has written any of it already (a rerun, or staff
+ * who changed it, keep theirs).
+ */
+export async function seedDemoPaymentDetails(db: Database): Promise<string[]> {
+  const filled = await db
+    .update(membershipSettings)
+    .set({ ...demoPaymentDetails, updatedAt: new Date() })
+    .where(
+      and(
+        eq(membershipSettings.payee, ''),
+        eq(membershipSettings.mailingAddress, ''),
+        eq(membershipSettings.paymentInstructions, ''),
+      ),
+    )
+    .returning({ id: membershipSettings.id });
+  return [filled.length ? 'payment details filled in' : 'payment details already present'];
+}
 
 /** The demo contacts whose membership the stories make: they are added without one paid. */
 export const duesStoryEmails = new Set<string>(Object.values(duesStories));

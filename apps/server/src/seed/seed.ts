@@ -22,16 +22,20 @@ import {
 import { demoRoster } from './demo-roster.js';
 import { categoryIdsBySlug, categoryRows, demoCategories } from './demo-categories.js';
 import { seedDemoDeals } from './demo-deals.js';
-import { duesStoryEmails, seedDemoDues } from './demo-dues.js';
+import { duesStoryEmails, seedDemoDues, seedDemoPaymentDetails } from './demo-dues.js';
+import { type DemoCover, seedDemoEventCovers } from './demo-event-covers.js';
 import { seedDemoGallery } from './demo-gallery.js';
 import type { Storage } from '../lib/storage.js';
 import { seedDemoCelebrations } from './demo-celebrations.js';
 import { seedDemoJobs } from './demo-jobs.js';
 
 const SEEDED_NOTE = 'Demo event created by seed';
+const SOLD_OUT_TITLE = 'Leadership Breakfast (6 seats)';
 
 interface DemoEvent {
   title: string;
+  /** Its cover's drawing (demo-event-covers.ts). */
+  cover: DemoCover;
   dayOffset: number;
   hour: number;
   minute?: number;
@@ -54,6 +58,7 @@ function monthlyRuleFor(day: Date): string {
 const demoEvents: DemoEvent[] = [
   {
     title: 'Networking Breakfast',
+    cover: 'breakfast',
     dayOffset: -6,
     hour: 7,
     minute: 30,
@@ -64,6 +69,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     title: 'Monthly Chamber Luncheon',
+    cover: 'luncheon',
     dayOffset: 3,
     hour: 12,
     minutes: 75,
@@ -74,6 +80,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     title: 'Ribbon Cutting: Copperleaf Coffee House',
+    cover: 'ribbon',
     dayOffset: 6,
     hour: 16,
     minutes: 45,
@@ -82,6 +89,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     title: 'Small Business Saturday Kickoff',
+    cover: 'saturday',
     dayOffset: 9,
     hour: 9,
     minutes: 180,
@@ -90,6 +98,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     title: 'Business After Hours',
+    cover: 'after-hours',
     dayOffset: 14,
     hour: 17,
     minute: 30,
@@ -100,6 +109,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     title: 'QuickBooks for Small Business (Workshop)',
+    cover: 'workshop',
     dayOffset: 18,
     hour: 10,
     minutes: 90,
@@ -108,6 +118,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     title: 'Ribbon Cutting: Bright Path Tutoring',
+    cover: 'ribbon',
     dayOffset: 22,
     hour: 15,
     minutes: 45,
@@ -116,6 +127,7 @@ const demoEvents: DemoEvent[] = [
   },
   {
     title: 'Holiday Lights Mixer',
+    cover: 'holiday',
     dayOffset: 27,
     hour: 18,
     minutes: 120,
@@ -240,6 +252,7 @@ export async function seedDemo(
     lines.push(`created ${account.role} ${account.email}`);
   }
 
+  lines.push(...(await seedDemoPaymentDetails(db)));
   lines.push(...(await seedDemoDues(db, now)));
   lines.push(...(await seedDemoDeals(db, now)));
   if (storage) lines.push(...(await seedDemoGallery(db, storage)));
@@ -299,6 +312,11 @@ export async function seedDemo(
     await seedSoldOutEvent(db, today, organizer?.id ?? null);
     lines.push('created a sold-out event with a waiting list');
   }
+  if (storage) {
+    const covers = new Map<string, DemoCover>(demoEvents.map((e) => [e.title, e.cover]));
+    covers.set(SOLD_OUT_TITLE, 'breakfast');
+    lines.push(...(await seedDemoEventCovers(db, storage, SEEDED_NOTE, covers)));
+  }
   return { lines };
 }
 
@@ -316,7 +334,7 @@ async function seedSoldOutEvent(
     .insert(events)
     .values({
       calendarId: CALENDAR_ID,
-      title: 'Leadership Breakfast (6 seats)',
+      title: SOLD_OUT_TITLE,
       description: 'A small round-table breakfast with the chamber board. Six seats only.',
       calendarNotes: 'Six seats only; join the waiting list if it is full.',
       location: 'Sweetwater Bakery, 1720 W 12600 S, Riverton, UT',

@@ -21,6 +21,13 @@ export async function createAppRouter({ hydrating }: { hydrating: boolean }) {
       }),
     );
   }
+  // An arrival from outside the app (a link, Checkout's return) is an entry without the
+  // router's state, keyed 'default' like every such arrival in the tab: ScrollRestoration
+  // would replay the scroll another of them left. Such an entry gets a key of its own.
+  const entry = window.history.state as { key?: string } | null;
+  if (!entry?.key) {
+    window.history.replaceState({ ...entry, key: Math.random().toString(36).slice(2, 10) }, '');
+  }
   // No route has a loader: the server's data is in the query cache, not the router's.
   return createBrowserRouter(routes, hydrating ? { hydrationData: { loaderData: {} } } : {});
 }

@@ -71,7 +71,9 @@ export class OnlinePayments {
       mayPay: (invoice) => this.owns(session, invoice.contactId),
       successUrl: (invoice) =>
         `${this.membershipPage(invoice)}?paid=${encodeURIComponent(invoice.number)}`,
-      cancelUrl: (invoice) => this.membershipPage(invoice),
+      // The join's payment step (or /membership), told that nothing was charged.
+      cancelUrl: (invoice) =>
+        `${this.membershipPage(invoice)}?${invoice.purpose === 'membership_join' ? 'step=pay&' : ''}cancelled=1`,
       expiresAt: null,
     });
   }

@@ -276,7 +276,15 @@ describe('the native forms', () => {
     const fast = await contact({ startedAt: ctx.clock.now().getTime() - 500 }, '203.0.113.21');
     expect(fast.statusCode).toBe(400);
     expect(fast.json().message).toBe(
-      'Please take a moment to fill in the form, then send it again.',
+      'This form was sent within seconds of opening it, as automated senders do. Your answers are kept: check them, wait a few seconds, then send the form again.',
+    );
+    const stale = await contact(
+      { startedAt: ctx.clock.now().getTime() - 8 * 86_400_000 },
+      '203.0.113.22',
+    );
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe(
+      'This form was opened more than a week ago. Reload the page, fill it in again and send it.',
     );
     expect(await count()).toBe(stored);
   });

@@ -64,6 +64,9 @@ function couponDeals(owner: MemberRow): Deal[] {
   }));
 }
 
+const codeKey = (contactId: string, code: string | null) =>
+  `${contactId}:${(code ?? '').toLowerCase()}`;
+
 export class DealsService {
   constructor(
     private readonly db: Database,
@@ -82,11 +85,17 @@ export class DealsService {
       q.listCouponHolders(this.db),
     ]);
     const members = seesMembersDeals(viewer);
+    const shown = written
+      .filter((row) => hasDeals(row) && (row.deal.audience === 'public' || members))
+      .map((row) => toDeal(row.deal, row));
+    // A listing's code that one of its deals shown here carries is not repeated bare.
+    const carried = new Set(shown.map((d) => codeKey(d.contactId, d.code)));
     const deals = [
-      ...written
-        .filter((row) => hasDeals(row) && (row.deal.audience === 'public' || members))
-        .map((row) => toDeal(row.deal, row)),
-      ...holders.filter(hasDeals).flatMap(couponDeals),
+      ...shown,
+      ...holders
+        .filter(hasDeals)
+        .flatMap(couponDeals)
+        .filter((d) => !carried.has(codeKey(d.contactId, d.code))),
     ];
     return { deals: limit === undefined ? deals : deals.slice(0, limit) };
   }

@@ -350,6 +350,39 @@ describe('who may change a post', () => {
   });
 });
 
+describe('reopening', () => {
+  it('lets the poster reopen a post they closed, through staff again; nobody else', async () => {
+    const post = await approved('member', { title: 'Pastry cook' });
+    expect(
+      (await call('POST', `/api/job-posts/${post.id}/reopen`, 'member')).statusCode,
+      'a post on the board is not closed',
+    ).toBe(409);
+    await call('POST', `/api/job-posts/${post.id}/close`, 'member');
+    expect((await call('POST', `/api/job-posts/${post.id}/reopen`, 'admin')).statusCode).toBe(403);
+    expect((await call('POST', `/api/job-posts/${post.id}/reopen`, 'other')).statusCode).toBe(403);
+    expect((await call('POST', `/api/job-posts/${post.id}/reopen`, null)).statusCode).toBe(401);
+
+    const reopened = await call('POST', `/api/job-posts/${post.id}/reopen`, 'member');
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json()).toMatchObject({ status: 'pending', closesOn: post.closesOn });
+    expect((await call('GET', `/api/job-posts/${post.id}`, null)).statusCode).toBe(404);
+    const back = await call('POST', `/api/admin/job-posts/${post.id}/approve`, 'moderator');
+    expect(back.json()).toMatchObject({ status: 'approved' });
+    expect((await board()).jobPosts.map((p) => p.id)).toContain(post.id);
+  });
+
+  it('makes a closed post whose closing date has passed a draft to date again', async () => {
+    const post = await approved('member', { title: 'Night baker' });
+    await call('POST', `/api/job-posts/${post.id}/close`, 'member');
+    // Closed a while ago: its closing date has passed since.
+    await ctx.db.update(jobPosts).set({ closesOn: '2026-03-01' }).where(eq(jobPosts.id, post.id));
+    const reopened = await call('POST', `/api/job-posts/${post.id}/reopen`, 'member');
+    expect(reopened.json()).toMatchObject({ status: 'draft', closesOn: '2026-03-01' });
+    const submitted = await call('POST', `/api/job-posts/${post.id}/submit`, 'member');
+    expect(submitted.statusCode).toBe(400);
+  });
+});
+
 describe('bad input gets a clear 400', () => {
   const cases: [string, Record<string, unknown>, RegExp][] = [
     ['a closing date in the past', { closesOn: '2026-03-09' }, /past/],

@@ -139,6 +139,22 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
     async (request) => jobs.close(request.session!, request.params.id),
   );
 
+  app.post(
+    '/job-posts/:id/reopen',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Reopen a closed job post',
+        description:
+          "The poster only. A closed post goes back as a submission does: to staff (pending) or, with the chamber's setting, on the board at once; one whose closing date has passed becomes a draft to edit and submit. 409 for a post that is not closed.",
+        params: idParams,
+        response: { 200: jobPostSchema, ...changeErrors },
+      },
+    },
+    async (request) => jobs.reopen(request.session!, request.params.id),
+  );
+
   app.delete(
     '/job-posts/:id',
     {

@@ -281,6 +281,36 @@ export class JobsService extends JobBoard {
     return this.get(id, session);
   }
 
+  /**
+   * The poster puts a post they closed back: through the same rule as a submission (to staff,
+   * or on the board at once for a member who publishes directly). A post whose closing date
+   * has passed goes back to a draft, for the poster to choose a later date and submit.
+   */
+  async reopen(session: Session, id: string): Promise<JobPost> {
+    const today = await this.today();
+    await this.change(session, id, 'job_post.reopen', null, async (tx, post, byStaff) => {
+      if (byStaff) throw new AppError('forbidden', 'Only the poster reopens a job posting.');
+      if (post.status !== 'closed') {
+        throw new AppError('conflict', 'Only a closed job posting can be reopened.');
+      }
+      this.assertMayPost(session);
+      const now = this.clock.now();
+      if (post.closesOn < today) {
+        await q.update(tx, post.id, { status: 'draft', submittedAt: null, updatedAt: now });
+        return;
+      }
+      const status = await this.submittedStatus(tx, session);
+      await q.update(tx, post.id, {
+        status,
+        rejectionReason: null,
+        submittedAt: now,
+        postedAt: status === 'approved' ? now : null,
+        updatedAt: now,
+      });
+    });
+    return this.get(id, session);
+  }
+
   async remove(session: Session, id: string): Promise<void> {
     await this.change(session, id, 'job_post.delete', null, async (tx, post) => {
       await q.remove(tx, post.id);

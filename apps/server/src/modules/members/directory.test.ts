@@ -337,3 +337,31 @@ describe('what a member whose membership is not current sees of other members', 
     );
   });
 });
+
+describe('the A-Z order', () => {
+  it('sorts a name by its first letter, past an emoji, a symbol or punctuation in front', async () => {
+    const made = await Promise.all(
+      [
+        '🌮 Taco Tuesday',
+        '"Best" Bakery',
+        '✨✨ Zephyr Yoga',
+        '👩‍🍳 Anita’s Kitchen',
+        'Moss & Co',
+      ].map((businessName) => createContact(ctx.db, { businessName, membershipTier: 'standard' })),
+    );
+    const page = await list({ sort: 'name', limit: 100 });
+    const ours = new Set(made.map((c) => c.id));
+    expect(page.members.filter((m) => ours.has(m.id)).map((m) => m.businessName)).toEqual([
+      '👩‍🍳 Anita’s Kitchen',
+      '"Best" Bakery',
+      'Moss & Co',
+      '🌮 Taco Tuesday',
+      '✨✨ Zephyr Yoga',
+    ]);
+    const [stored] = await ctx.db
+      .select({ sortName: contacts.sortName })
+      .from(contacts)
+      .where(eq(contacts.id, made[0]!.id));
+    expect(stored!.sortName).toBe('taco tuesday');
+  });
+});

@@ -191,6 +191,9 @@ describe('what a save changes', () => {
       [{ firstName: '' }, 'firstName: First name is required'],
       [{ website: 'javascript:alert(1)' }, 'website: Website must be a full URL (https://...)'],
       [{ couponCodes: 'not json' }, 'couponCodes: Invalid input: expected array, received string'],
+      // The limits the spec leaves open, named with the field.
+      [{ bio: 'b'.repeat(2001) }, 'bio: Bio is at most 2,000 characters'],
+      [{ tagline: 't'.repeat(201) }, 'tagline: Tagline is at most 200 characters'],
     ];
     for (const [body, message] of cases) {
       const res = await putMember(ctx, elite.contactId, body, elite.token);

@@ -42,10 +42,17 @@ export class SubmissionsService {
       return false;
     }
     const elapsed = this.clock.now().getTime() - input.startedAt;
-    if (elapsed < MIN_FILL_MS || elapsed > 7 * 86_400_000) {
+    // Each refusal says what to do next: the answers stay in the form.
+    if (elapsed < MIN_FILL_MS) {
       throw new AppError(
         'bad_request',
-        'Please take a moment to fill in the form, then send it again.',
+        'This form was sent within seconds of opening it, as automated senders do. Your answers are kept: check them, wait a few seconds, then send the form again.',
+      );
+    }
+    if (elapsed > 7 * 86_400_000) {
+      throw new AppError(
+        'bad_request',
+        'This form was opened more than a week ago. Reload the page, fill it in again and send it.',
       );
     }
     const attempt = await this.throttle.take([

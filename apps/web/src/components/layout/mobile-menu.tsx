@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { cn } from '@/lib/utils';
 import { MOBILE_MENU_ID } from './mobile-menu-button';
+import { accountNavItems } from './account-nav-items';
 import { mainNavItems, secondaryNavItems, type NavItem } from './nav-items';
 import { ThemeChoice } from './theme-choice';
 import { useSignInLink } from './use-sign-in-link';
@@ -39,12 +40,8 @@ export function MobileMenu({
   const signIn = useSignInLink();
   const close = () => onOpenChange(false);
 
-  const accountLinks: NavItem[] = user
-    ? [
-        { label: 'Profile', href: paths.profile.href() },
-        ...(role === 'admin' ? [{ label: 'Admin Dashboard', href: paths.admin.href() }] : []),
-      ]
-    : [];
+  // The account menu's entries, as on wide screens.
+  const accountLinks: NavItem[] = user ? accountNavItems(role) : [];
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>

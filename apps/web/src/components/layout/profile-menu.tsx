@@ -1,4 +1,11 @@
-import { BadgeCheckIcon, LogOutIcon, ShieldIcon, UserIcon } from 'lucide-react';
+import {
+  BadgeCheckIcon,
+  CircleUserIcon,
+  LogOutIcon,
+  type LucideIcon,
+  ShieldIcon,
+  UserIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import {
@@ -12,9 +19,17 @@ import {
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { initials } from './initials';
+import { accountNavItems } from './account-nav-items';
 import { useSignOut } from './use-sign-out';
 
-/** The signed-in user's menu: Profile, My membership, Admin Dashboard (admins), Sign out. */
+/** The entries' icons, by address; an entry without one of its own gets the account's. */
+const icons: Record<string, LucideIcon> = {
+  [paths.profile.href()]: UserIcon,
+  [paths.membership.href()]: BadgeCheckIcon,
+  [paths.admin.href()]: ShieldIcon,
+};
+
+/** The signed-in user's menu: their own pages (accountNavItems), then Sign out. */
 export function ProfileMenu() {
   const { user, role } = useAuth();
   const signOut = useSignOut();
@@ -44,26 +59,17 @@ export function ProfileMenu() {
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to={paths.profile.href()}>
-            <UserIcon aria-hidden="true" />
-            Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={paths.membership.href()}>
-            <BadgeCheckIcon aria-hidden="true" />
-            My membership
-          </Link>
-        </DropdownMenuItem>
-        {role === 'admin' ? (
-          <DropdownMenuItem asChild>
-            <Link to={paths.admin.href()}>
-              <ShieldIcon aria-hidden="true" />
-              Admin Dashboard
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
+        {accountNavItems(role).map(({ label, href }) => {
+          const Icon = icons[href] ?? CircleUserIcon;
+          return (
+            <DropdownMenuItem key={href} asChild>
+              <Link to={href}>
+                <Icon aria-hidden="true" />
+                {label}
+              </Link>
+            </DropdownMenuItem>
+          );
+        })}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOutIcon aria-hidden="true" />

@@ -1,3 +1,4 @@
+import type { Member } from '@chamber/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { uploadContactImage, type ContactImageKind } from '@/lib/api/contact-images';
 import { memberKeys } from '@/lib/api/members';
@@ -51,5 +52,47 @@ export function ProfilePhotoUploader({
         />
       }
     />
+  );
+}
+
+/**
+ * The images of both profile editors (/profile and the member page): the photo, and for elite
+ * the cover. Each applies as soon as it has uploaded.
+ */
+export function ContactImagesSection({
+  member,
+  firstName,
+  lastName,
+}: {
+  member: Member;
+  firstName: string;
+  lastName: string;
+}) {
+  const upload = useContactImageUpload(member.id);
+  return (
+    <section aria-labelledby="member-images" className="grid gap-5">
+      <div className="grid gap-1">
+        <h3 id="member-images" className="text-base font-semibold">
+          Images
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          A new image is saved as soon as it has uploaded.
+        </p>
+      </div>
+      <ProfilePhotoUploader
+        contactId={member.id}
+        currentUrl={member.avatar}
+        firstName={firstName}
+        lastName={lastName}
+      />
+      {member.features.elite ? (
+        <ImageUploader
+          label="Cover image"
+          shape="wide"
+          currentUrl={member.coverImage}
+          upload={upload('coverImage')}
+        />
+      ) : null}
+    </section>
   );
 }

@@ -2,12 +2,13 @@ import { LockIcon } from 'lucide-react';
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Controller, type Control, type FieldValues } from 'react-hook-form';
 import { Link } from 'react-router';
+import { CharacterCount } from '@/components/ui/character-count';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import type { MemberFormValues } from '@/lib/members/member-form';
-import { SOCIAL_LINKS_MAX, type MemberFeatures } from '@chamber/contract';
+import { BIO_MAX, SOCIAL_LINKS_MAX, type MemberFeatures } from '@chamber/contract';
 import { cn } from '@/lib/utils';
 import { CouponCodesInput } from './coupon-codes-input';
 import { GalleryInput } from './gallery-input';
@@ -20,11 +21,6 @@ interface MemberEditFieldsProps<TOut extends FieldValues> {
    * the own-profile page shows them disabled with a pointer to the tier that unlocks them.
    */
   lockedFields: 'hide' | 'disable';
-  /**
-   * The email is read-only on both: the member page shows the contact's; /profile shows the
-   * sign-in address, which only Change sign-in email changes (password, then a mailed link).
-   */
-  email: 'read-only' | 'sign-in';
   /** False for a login without a contact: only the account's own fields can be edited. */
   contactFields?: boolean;
   /** The contact the gallery's uploads are for. */
@@ -39,7 +35,6 @@ export function MemberEditFields<TOut extends FieldValues>({
   control,
   features,
   lockedFields,
-  email,
   contactFields = true,
   contactId,
 }: MemberEditFieldsProps<TOut>) {
@@ -69,19 +64,16 @@ export function MemberEditFields<TOut extends FieldValues>({
         {text('firstName', 'First Name*', { autoComplete: 'given-name', required: true })}
         {text('lastName', 'Last Name*', { autoComplete: 'family-name', required: true })}
         {text('phone', 'Phone Number', { type: 'tel', autoComplete: 'tel' })}
-        {email === 'read-only' ? (
-          text('email', 'Email', { type: 'email', disabled: true })
-        ) : (
-          <FormField
-            control={control}
-            name="email"
-            label="Sign-in email"
-            description="To change it, use Change sign-in email below: it takes your password and a link mailed to the new address."
-            render={({ field, controlProps }) => (
-              <Input {...field} {...controlProps} type="email" readOnly className="bg-muted" />
-            )}
-          />
-        )}
+        {/* Read-only on both editors: only the account's Change sign-in email changes it. */}
+        <FormField
+          control={control}
+          name="email"
+          label="Sign-in email"
+          description="To change it, use Change sign-in email on your profile page: it takes your password and a link mailed to the new address."
+          render={({ field, controlProps }) => (
+            <Input {...field} {...controlProps} type="email" readOnly className="bg-muted" />
+          )}
+        />
         {contactFields ? (
           <>
             {text('businessName', 'Business Name', { autoComplete: 'organization' })}
@@ -102,7 +94,10 @@ export function MemberEditFields<TOut extends FieldValues>({
             label="Bio/About"
             className="sm:col-span-6"
             render={({ field, controlProps }) => (
-              <Textarea {...field} {...controlProps} rows={4} className="min-h-0" />
+              <>
+                <Textarea {...field} {...controlProps} rows={4} className="min-h-0" />
+                <CharacterCount value={field.value} max={BIO_MAX} />
+              </>
             )}
           />
           {text(

@@ -90,6 +90,7 @@ function UpcomingEventCard({ event }: { event: CalendarEvent }) {
     >
       <EventCover
         src={event.coverImageUrl}
+        title={event.title}
         width={160}
         height={160}
         className="size-20 shrink-0 rounded-lg [&_svg]:size-7"

@@ -18,6 +18,7 @@ export function EventSlide({ event }: { event: CalendarEvent }) {
       <div className="relative aspect-[2/1] md:order-last md:aspect-auto">
         <EventCover
           src={event.coverImageUrl}
+          title={event.title}
           width={1200}
           height={675}
           className="absolute inset-0 size-full"

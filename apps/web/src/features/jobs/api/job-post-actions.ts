@@ -25,6 +25,7 @@ export function useJobPostActions() {
   });
   const submit = useMutation({ mutationFn: (id: string) => post(id, 'submit'), onSuccess });
   const close = useMutation({ mutationFn: (id: string) => post(id, 'close'), onSuccess });
+  const reopen = useMutation({ mutationFn: (id: string) => post(id, 'reopen'), onSuccess });
   const remove = useMutation({
     mutationFn: (id: string) =>
       api.delete<{ message: string }>(`/job-posts/${encodeURIComponent(id)}`, {
@@ -32,5 +33,5 @@ export function useJobPostActions() {
       }),
     onSuccess,
   });
-  return { save, submit, close, remove };
+  return { save, submit, close, reopen, remove };
 }

@@ -56,7 +56,7 @@ function MyPosts({ viewer }: { viewer: string }) {
   const { location } = useChamber();
   const today = dateKeyIn(new Date(), location?.timezone ?? DEFAULT_TIMEZONE);
   const query = useQuery(myJobPostsQueryOptions(viewer));
-  const { save, submit, close, remove } = useJobPostActions();
+  const { save, submit, close, reopen, remove } = useJobPostActions();
   const [editing, setEditing] = useState<JobPost | 'new' | null>(null);
   const [deleting, setDeleting] = useState<JobPost | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -106,7 +106,7 @@ function MyPosts({ viewer }: { viewer: string }) {
     : submit.isError
       ? messageOf(submit.error, 'Failed to submit the job posting')
       : null;
-  const act = (mutation: typeof submit | typeof close, job: JobPost) => {
+  const act = (mutation: typeof submit, job: JobPost) => {
     setActionError(null);
     mutation.mutate(job.id, {
       onError: (error) => setActionError(messageOf(error, 'Failed to save the job posting')),
@@ -217,6 +217,17 @@ function MyPosts({ viewer }: { viewer: string }) {
                         onClick={() => act(close, job)}
                       >
                         Close
+                      </Button>
+                    ) : null}
+                    {mayPost && job.status === 'closed' ? (
+                      <Button
+                        type="button"
+                        size="sm"
+                        variant="outline"
+                        disabled={reopen.isPending}
+                        onClick={() => act(reopen, job)}
+                      >
+                        Reopen
                       </Button>
                     ) : null}
                     <Button

@@ -5,6 +5,7 @@ import { MemberGallery } from '@/components/members/member-gallery';
 import { TierBadge } from '@/components/members/tier-badge';
 import { Badge } from '@/components/ui/badge';
 import { formatMemberSince } from '@/lib/members/labels';
+import { ReadMore } from '@/components/ui/read-more';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -29,7 +30,7 @@ export function MemberDetails({ member }: { member: Member }) {
     <div className="grid grid-cols-1 gap-8">
       {bio ? (
         <Section title="About">
-          <p className="leading-relaxed whitespace-pre-line text-pretty">{bio}</p>
+          <ReadMore text={bio} className="leading-relaxed text-pretty" />
         </Section>
       ) : null}
 

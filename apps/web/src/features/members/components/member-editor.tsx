@@ -2,8 +2,7 @@ import type { Member } from '@chamber/contract';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { EditFormActions } from '@/components/members/edit-form-actions';
-import { ProfilePhotoUploader, useContactImageUpload } from '@/components/members/contact-images';
-import { ImageUploader } from '@/components/members/image-uploader';
+import { ContactImagesSection } from '@/components/members/contact-images';
 import { MemberEditFields } from '@/components/members/member-edit-fields';
 import { Form, useZodForm } from '@/components/ui/form';
 import { memberFormSchema, memberFormValues, memberUpdateBody } from '@/lib/members/member-form';
@@ -13,8 +12,9 @@ import { HoursEditor } from './hours-editor';
 import { PinEditor } from './pin-editor';
 
 /**
- * The member page's edit mode (spec §2): photo (and, for elite, cover) uploads, which apply at
- * once, and the profile form, which applies on Save. Cancel drops the form's changes.
+ * The member page's edit mode (spec §2): the images and fields /profile edits too (one
+ * ContactImagesSection, one MemberEditFields, one set of rules), the opening hours, and Save;
+ * Cancel drops the form's changes.
  */
 export function MemberEditor({
   member,
@@ -27,7 +27,6 @@ export function MemberEditor({
   onSaved?: (member: Member) => void;
 }) {
   const features = member.features;
-  const upload = useContactImageUpload(member.id);
   const mutation = useUpdateMember(member.id);
   const form = useZodForm(memberFormSchema, { defaultValues: memberFormValues(member) });
 
@@ -50,30 +49,11 @@ export function MemberEditor({
 
   return (
     <div className="grid grid-cols-1 gap-8">
-      <section aria-labelledby="member-images" className="grid gap-5">
-        <div className="grid gap-1">
-          <h3 id="member-images" className="text-base font-semibold">
-            Images
-          </h3>
-          <p className="text-sm text-muted-foreground">
-            A new image is saved as soon as it has uploaded.
-          </p>
-        </div>
-        <ProfilePhotoUploader
-          contactId={member.id}
-          currentUrl={member.avatar}
-          firstName={member.firstName}
-          lastName={member.lastName}
-        />
-        {features.elite ? (
-          <ImageUploader
-            label="Cover image"
-            shape="wide"
-            currentUrl={member.coverImage}
-            upload={upload('coverImage')}
-          />
-        ) : null}
-      </section>
+      <ContactImagesSection
+        member={member}
+        firstName={member.firstName}
+        lastName={member.lastName}
+      />
 
       <CategoryPicker member={member} />
 
@@ -91,7 +71,6 @@ export function MemberEditor({
           control={form.control}
           features={features}
           lockedFields="hide"
-          email="read-only"
           contactId={member.id}
         />
         <EditFormActions

@@ -6,8 +6,8 @@ import {
 } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheckIcon, MailIcon } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useEffect, useId, useMemo, useState } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { type ComponentProps, type ReactNode, useEffect, useId, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -27,8 +27,11 @@ import {
   usePayOnline,
 } from '../api/my-membership';
 import { HowToPaySection } from './how-to-pay';
+import { PaymentCancelled } from './payment-outcome';
 
 type Step = 'plan' | 'details' | 'account' | 'pay';
+const isStep = (value: string | null): value is Step =>
+  value === 'plan' || value === 'details' || value === 'account' || value === 'pay';
 const steps: { id: Step; label: string }[] = [
   { id: 'plan', label: 'Plan' },
   { id: 'details', label: 'Business details' },
@@ -83,16 +86,27 @@ export type SignInForms = (props: { details: JoinDetailsValues; onDone: () => vo
 
 export function JoinWizard({ signInForms }: { signInForms: SignInForms }) {
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const { user, isAuthenticated, isLoading } = useAuth();
   const plansQuery = useQuery(membershipPlansQueryOptions());
   // Over server-rendered HTML (drawn for every visitor) the tab's saved step is read once
-  // hydrated; until then nothing is saved over it.
+  // hydrated; until then nothing is saved over it. Read once: the page's own moves follow.
   const hydrated = useHydrated();
-  const starting = useMemo(() => (hydrated ? startingProgress(params) : fresh), [hydrated, params]);
+  const [starting, setStarting] = useState<Progress | null>(null);
+  if (hydrated && starting === null) setStarting(startingProgress(params));
   const [moved, setMoved] = useState<Progress | null>(null);
-  const progress = moved ?? starting;
+  const progress = moved ?? starting ?? fresh;
   const setProgress = (change: Partial<Progress>) =>
-    setMoved((p) => ({ ...(p ?? starting), ...change }));
+    setMoved((p) => ({ ...(p ?? starting ?? fresh), ...change }));
+  // Each step is an entry of the browser's history (`?step=`): Back returns to the step before,
+  // and Back from Checkout to the payment step. An address without a step is where the visit
+  // started (a plan's page, or the step the tab left).
+  const urlStep = params.get('step');
+  const shownStep = isStep(urlStep) ? urlStep : (starting ?? fresh).step;
+  const go = (step: Step, change: Partial<Progress> = {}) => {
+    setProgress({ ...change, step });
+    void navigate({ search: `?step=${step}` });
+  };
   const mine = useQuery({
     ...myMembershipQueryOptions(),
     enabled: isAuthenticated && Boolean(user?.contactId),
@@ -135,17 +149,16 @@ export function JoinWizard({ signInForms }: { signInForms: SignInForms }) {
 
   const plans = plansQuery.data.filter((p) => p.available);
   const plan = plans.find((p) => p.slug === progress.planSlug) ?? null;
-  const go = (step: Step) => setProgress({ step });
   // Signed in, there is no sign-in to create; without a plan or details, those come first.
   const step: Step = !plan
     ? 'plan'
-    : progress.step === 'account' && isAuthenticated
+    : shownStep === 'account' && isAuthenticated
       ? 'pay'
-      : progress.step === 'pay' && !isAuthenticated
+      : shownStep === 'pay' && !isAuthenticated
         ? 'account'
-        : progress.step !== 'plan' && !progress.details
+        : shownStep !== 'plan' && !progress.details
           ? 'details'
-          : progress.step;
+          : shownStep;
 
   return (
     <div className="grid gap-6">
@@ -154,7 +167,7 @@ export function JoinWizard({ signInForms }: { signInForms: SignInForms }) {
         <PlanStep
           plans={plans}
           chosen={progress.planSlug}
-          onChoose={(slug) => setProgress({ planSlug: slug, step: 'details' })}
+          onChoose={(slug) => go('details', { planSlug: slug })}
         />
       ) : step === 'details' ? (
         <DetailsStep
@@ -167,7 +180,7 @@ export function JoinWizard({ signInForms }: { signInForms: SignInForms }) {
             phone: user?.phone ?? '',
           }}
           onBack={() => go('plan')}
-          onDone={(details) => setProgress({ details, step: isAuthenticated ? 'pay' : 'account' })}
+          onDone={(details) => go(isAuthenticated ? 'pay' : 'account', { details })}
         />
       ) : step === 'account' ? (
         <AccountStep onBack={() => go('details')}>
@@ -177,6 +190,7 @@ export function JoinWizard({ signInForms }: { signInForms: SignInForms }) {
         <PayStep
           plan={plan!}
           details={progress.details!}
+          cancelled={params.has('cancelled')}
           onBack={() => go('details')}
           onInvoiced={(done) => setProgress({ done })}
         />
@@ -413,11 +427,14 @@ function AccountStep({ onBack, children }: { onBack: () => void; children: React
 function PayStep({
   plan,
   details,
+  cancelled,
   onBack,
   onInvoiced,
 }: {
   plan: MembershipPlan;
   details: DetailsValues;
+  /** Back from Checkout's 'Cancel' (its cancel URL, `?cancelled`). */
+  cancelled: boolean;
   onBack: () => void;
   onInvoiced: (done: JoinMembershipResponse) => void;
 }) {
@@ -454,6 +471,7 @@ function PayStep({
 
   return (
     <StepCard title="Payment" description="Pay your first year now, or ask for an invoice.">
+      {cancelled ? <PaymentCancelled /> : null}
       <dl className="grid gap-3 rounded-lg border p-4 sm:grid-cols-3">
         <div>
           <dt className="text-sm text-muted-foreground">Plan</dt>
@@ -471,7 +489,7 @@ function PayStep({
       <div className="flex flex-wrap gap-3">
         {options.data?.online ? (
           <Button type="button" size="lg" disabled={busy} onClick={() => void choose('card')}>
-            Pay online
+            {cancelled ? 'Try again' : 'Pay online'}
           </Button>
         ) : null}
         <Button

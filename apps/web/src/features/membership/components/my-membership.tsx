@@ -25,6 +25,7 @@ import {
 import { HowToPaySection } from './how-to-pay';
 import { type BillingChange, ConfirmBillingDialog } from './confirm-billing-dialog';
 import { MyInvoices } from './my-invoices';
+import { PaymentOutcome } from './payment-outcome';
 
 /** How each standing reads to the member. */
 const standing: Record<
@@ -66,7 +67,12 @@ export function MyMembershipView() {
       </div>
     );
   }
-  return <Loaded mine={query.data} online={options.data?.online ?? false} />;
+  return (
+    <div className="grid gap-6">
+      <PaymentOutcome />
+      <Loaded mine={query.data} online={options.data?.online ?? false} />
+    </div>
+  );
 }
 
 function Loaded({ mine, online }: { mine: MyMembership; online: boolean }) {

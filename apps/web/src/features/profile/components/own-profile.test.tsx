@@ -92,7 +92,7 @@ describe('OwnProfile', () => {
     expect(email.value).toBe('maria@riverbendbakery.example');
     expect(email.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toMatch(
-      /^To change it, use Change sign-in email below/,
+      /^To change it, use Change sign-in email on your profile page/,
     );
 
     fireEvent.change(screen.getByLabelText('First Name*'), { target: { value: 'Marisol' } });

@@ -2,7 +2,7 @@ import type { Member, Profile } from '@chamber/contract';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { EditFormActions } from '@/components/members/edit-form-actions';
-import { ProfilePhotoUploader } from '@/components/members/contact-images';
+import { ContactImagesSection } from '@/components/members/contact-images';
 import { MemberEditFields } from '@/components/members/member-edit-fields';
 import { Form, useZodForm } from '@/components/ui/form';
 import {
@@ -13,9 +13,10 @@ import {
 import { useUpdateOwnProfile } from '../api/update-profile';
 
 /**
- * Own-profile edit mode (spec §2, §4 Profile edit): every field, with those the member's tier
- * does not unlock shown disabled (and never sent); the photo applies as soon as it uploads.
- * The sign-in email is shown but not sent: Change sign-in email (below) changes it.
+ * Own-profile edit mode (spec §2, §4 Profile edit): the member page's images and fields (the
+ * photo, and the cover for elite, apply as soon as they upload), with those the member's tier
+ * does not unlock shown disabled (and never sent). The sign-in email is shown but not sent:
+ * Change sign-in email (below) changes it.
  */
 export function ProfileEditor({
   profile,
@@ -53,9 +54,8 @@ export function ProfileEditor({
     <div className="grid grid-cols-1 gap-8">
       <h2 className="text-2xl font-bold tracking-tight">Edit Profile</h2>
       {member ? (
-        <ProfilePhotoUploader
-          contactId={member.id}
-          currentUrl={member.avatar}
+        <ContactImagesSection
+          member={member}
           firstName={profile.firstName}
           lastName={profile.lastName}
         />
@@ -71,7 +71,6 @@ export function ProfileEditor({
           control={form.control}
           features={features}
           lockedFields="disable"
-          email="sign-in"
           contactFields={member !== null}
           contactId={member?.id}
         />

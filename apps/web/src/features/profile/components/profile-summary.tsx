@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { websiteHref } from '@/lib/members/contact-links';
 import { capitalise, formatMemberSince } from '@/lib/members/labels';
+import { ReadMore } from '@/components/ui/read-more';
 
 const linkClass = 'rounded-sm font-medium wrap-anywhere text-primary hover:underline';
 
@@ -99,7 +100,7 @@ export function ProfileSummary({
 
       {bio ? (
         <Section title="About">
-          <p className="leading-relaxed whitespace-pre-line text-pretty">{bio}</p>
+          <ReadMore text={bio} className="leading-relaxed text-pretty" />
         </Section>
       ) : null}
 

@@ -1,0 +1,14 @@
+import { paths } from '@/config/paths';
+import type { NavItem } from './nav-items';
+
+/**
+ * The signed-in user's own pages: the account menu's entries on wide screens and the side
+ * menu's on a phone, from this one list so the two never differ.
+ */
+export function accountNavItems(role: string | null): NavItem[] {
+  return [
+    { label: 'Profile', href: paths.profile.href() },
+    { label: 'My membership', href: paths.membership.href() },
+    ...(role === 'admin' ? [{ label: 'Admin Dashboard', href: paths.admin.href() }] : []),
+  ];
+}
