@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { OutboxList, RetryMailResponse } from '@chamber/contract';
 import { eventRegistrations, events, mailOutbox } from '@chamber/db';
 import type { TestContext } from '../../test/app.js';
 import {
@@ -160,5 +161,63 @@ describe('seats offered by the seat-offers job', () => {
       .where(eq(eventRegistrations.email, 'wil@offers.example'));
     expect(stored!.seatStatus).toBe('waitlisted');
     expect(await rowsOf('seat-offer')).toHaveLength(before);
+  });
+});
+
+describe('staff and the mail that failed', () => {
+  it('list it with its recipient, subject and error, and put one back in line once', async () => {
+    // A seat offer the mail server refused for good, as its last attempt left it.
+    const [row] = await ctx.db
+      .insert(mailOutbox)
+      .values({
+        kind: 'seat-offer',
+        params: { targetId: 'gone', registrationId: 'gone' },
+        state: 'failed',
+        attempts: 8,
+        lastError: '550 5.1.1 no such mailbox',
+        recipient: 'nobody@offers.example',
+        subject: 'Seats are free for you: Gone Lunch',
+        nextAttemptAt: ctx.clock.now(),
+        createdAt: ctx.clock.now(),
+      })
+      .returning();
+    const auth = { authorization: `Bearer ${people.admin.token}` };
+    const list = await ctx.app.inject({
+      url: '/api/admin/mail?status=failed&limit=5',
+      headers: auth,
+    });
+    expect(list.statusCode).toBe(200);
+    const body = list.json<OutboxList>();
+    expect(body.mails[0]).toMatchObject({
+      id: row!.id,
+      kind: 'seat-offer',
+      state: 'failed',
+      recipient: 'nobody@offers.example',
+      subject: 'Seats are free for you: Gone Lunch',
+      attempts: 8,
+      lastError: '550 5.1.1 no such mailbox',
+    });
+    expect(body.counts.failed).toBeGreaterThanOrEqual(1);
+    expect(body.pagination.total).toBe(body.counts.failed);
+
+    const retry = () =>
+      ctx.app.inject({ method: 'POST', url: `/api/admin/mail/${row!.id}/retry`, headers: auth });
+    const first = await retry();
+    expect(first.statusCode).toBe(200);
+    expect(first.json<RetryMailResponse>().mail).toMatchObject({ state: 'pending', attempts: 0 });
+    // Back in line: no longer failed, so not retried twice.
+    expect((await retry()).statusCode).toBe(409);
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/mail/4f6d2a51-8f0c-4a55-9d0e-3c9b1a7e2f10/retry',
+      headers: auth,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await ctx.app.inject({ url: '/api/admin/mail?status=lost', headers: auth });
+    expect(bad.statusCode).toBe(400);
+    // Its registration is gone: the outbox skips it rather than mailing anyone.
+    await ctx.app.flushMail();
+    const [after] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id));
+    expect(after!.state).toBe('skipped');
   });
 });

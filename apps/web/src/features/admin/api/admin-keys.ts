@@ -15,6 +15,8 @@ export const adminKeys = {
   userList: (filters: UserListFilters) => [...adminKeys.users(), filters] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
   audit: (page: number) => [...adminKeys.all, 'audit', page] as const,
+  mail: () => [...adminKeys.all, 'mail'] as const,
+  failedMail: (page: number) => [...adminKeys.mail(), 'failed', page] as const,
   settings: (locationId: string) => [...adminKeys.all, 'settings', locationId] as const,
   submissions: (kind: SubmissionKind | 'all', page: number) =>
     [...adminKeys.all, 'submissions', kind, page] as const,

@@ -5,6 +5,7 @@ import {
   HistoryIcon,
   IdCardIcon,
   InboxIcon,
+  MailWarningIcon,
   SettingsIcon,
   UsersIcon,
 } from 'lucide-react';
@@ -17,6 +18,7 @@ import { useAccessRevoked } from '../api/use-access-revoked';
 import { AccessDenied } from './access-denied';
 import { AuditLog } from './audit-log';
 import { ChamberSettings } from './chamber-settings';
+import { FailedMail } from './failed-mail';
 import { JobPostingsQueue } from './job-postings-queue';
 import { MembershipPlans } from './membership-plans';
 import { Memberships } from './memberships';
@@ -34,6 +36,7 @@ const tabs = [
   { value: 'settings', label: 'Settings', icon: SettingsIcon },
   { value: 'messages', label: 'Messages', icon: InboxIcon },
   { value: 'jobs', label: 'Job Postings', icon: BriefcaseBusinessIcon },
+  { value: 'mail', label: 'Mail', icon: MailWarningIcon },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 // The tabs wrap onto rows at 360 px, each row shared out evenly; icons show from 640 px.
@@ -46,7 +49,7 @@ type KeptTab = Extract<Tab, 'users' | 'memberships' | 'plans' | 'settings' | 'me
 
 /**
  * The admin dashboard (spec §2): Overview, User Management, the audit log, the chamber's
- * settings and the messages from its forms. The route guard keeps other roles out; a session
+ * settings, the messages from its forms, and outgoing mail that failed. The route guard keeps other roles out; a session
  * the server no longer takes for an admin's (its role changed after sign-in) gets Access
  * Denied here.
  */
@@ -107,6 +110,9 @@ export function AdminDashboard() {
           {kept('messages', <Messages />)}
           <TabsContent value="jobs">
             <JobPostingsQueue />
+          </TabsContent>
+          <TabsContent value="mail">
+            <FailedMail />
           </TabsContent>
         </Tabs>
       </PageBody>
