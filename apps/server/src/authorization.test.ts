@@ -974,6 +974,14 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     expect: adminOnly(200),
   },
   'GET /api/admin/audit': { call: () => ({ url: '/api/admin/audit' }), expect: adminOnly(200) },
+  'GET /api/admin/mail': {
+    call: () => ({ url: '/api/admin/mail?status=failed' }),
+    expect: adminOnly(200),
+  },
+  'POST /api/admin/mail/:id/retry': {
+    call: () => ({ url: `/api/admin/mail/${randomUUID()}/retry` }),
+    expect: adminOnly(404),
+  },
   'GET /api/admin/exports/contacts.csv': {
     call: () => ({ url: '/api/admin/exports/contacts.csv' }),
     expect: adminOnly(200),

@@ -34,3 +34,4 @@ export * from './opening-hours.js';
 export * from './cockpit.js';
 export * from './celebrations.js';
 export * from './map.js';
+export * from './mail-outbox.js';

@@ -1295,6 +1295,12 @@ export const mailOutbox = pgTable(
       .default(sql`gen_random_uuid()::text`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * To whom and about what, as its last composing said (null until composed once): what
+     * staff see of a mail that failed. Kept only while the row is (a month after sending).
+     */
+    recipient: text('recipient'),
+    subject: text('subject'),
   },
   (t) => [
     check(

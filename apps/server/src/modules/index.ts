@@ -47,7 +47,8 @@ export async function registerModules(
   deps: ModuleDeps & { auth: AuthService; embeds: EmbedOrigins },
 ): Promise<{ tickets: Tickets }> {
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
-  const documents = new BillingDocuments(deps.db, deps.config, deps.storage, deps.mail);
+  const documents = new BillingDocuments(deps.db, deps.config, deps.storage, deps.mail, deps.clock);
+  documents.register(deps.outbox);
   // One instance: modules register what a paid invoice fulfils with billing.onPaid.
   const billing = new BillingService(deps.db, deps.clock, documents);
   const uploadRules: UploadRules = {
@@ -67,8 +68,6 @@ export async function registerModules(
   // Staff refunds of card payments go back through Stripe.
   if (online) {
     billing.setPaymentProvider(online.provider());
-    // A card payment is receipted as a recorded one is, once its event has committed.
-    online.onInvoicesPaid((ids) => ids.forEach((id) => documents.receiptMailLater(id)));
   }
   // One BillingService: the payments Stripe records run the memberships' onPaid hooks.
   const memberships = new MembershipsService(deps.db, deps.clock, membershipBilling(billing));
@@ -91,10 +90,8 @@ export async function registerModules(
       } catch (error) {
         app.log.warn({ err: error }, 'dues mail not sent yet; the dues job retries it');
       }
-      // Tickets paid by this event: their confirmations, now it has committed.
-      await tickets
-        .mailPaid()
-        .catch((error: unknown) => app.log.error({ err: error }, 'ticket mail not sent'));
+      // Tickets paid by this event: their confirmations wait in the outbox, committed.
+      deps.outbox.wake();
     });
   }
   app.decorate('onlinePayments', online);

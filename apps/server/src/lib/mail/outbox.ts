@@ -66,6 +66,10 @@ export function isPermanentFailure(err: unknown): boolean {
 const errorText = (err: unknown) =>
   (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 500);
 
+/** The recipient and subject a claimed mail was composed with, to store on its row. */
+const composed = (row: Claimed) =>
+  row.recipient === undefined ? {} : { recipient: row.recipient, subject: row.subject ?? null };
+
 /** A row of the outbox to write with a change: `queueMail(tx, ...)` or `outboxRow(...)` in SQL. */
 export function outboxRow(kind: string, params: Record<string, unknown>, now: Date) {
   return { kind, params, nextAttemptAt: now, createdAt: now };
@@ -87,6 +91,9 @@ interface Claimed {
   params: Record<string, unknown>;
   attempts: number;
   messageId: string;
+  /** Set once composed. */
+  recipient?: string;
+  subject?: string;
 }
 
 /** A mail of the outbox as `chamber jobs` and staff see it. */
@@ -99,25 +106,61 @@ export interface OutboxMail {
   nextAttemptAt: Date;
   sentAt: Date | null;
   lastError: string | null;
+  recipient: string | null;
+  subject: string | null;
+}
+
+const mailColumns = {
+  id: mailOutbox.id,
+  kind: mailOutbox.kind,
+  state: mailOutbox.state,
+  attempts: mailOutbox.attempts,
+  createdAt: mailOutbox.createdAt,
+  nextAttemptAt: mailOutbox.nextAttemptAt,
+  sentAt: mailOutbox.sentAt,
+  lastError: mailOutbox.lastError,
+  recipient: mailOutbox.recipient,
+  subject: mailOutbox.subject,
+};
+
+/** The states of each status staff list: failed, waiting (queued or being sent), sent. */
+export const OUTBOX_STATES = {
+  failed: ['failed'],
+  waiting: ['pending', 'sending'],
+  sent: ['sent', 'skipped'],
+} as const;
+
+/** A page of the outbox's mail of one status, newest first, with how many there are. */
+export async function listMail(
+  db: Database,
+  query: { status: keyof typeof OUTBOX_STATES; limit: number; offset: number },
+): Promise<{ mails: OutboxMail[]; total: number }> {
+  const where = inArray(mailOutbox.state, [...OUTBOX_STATES[query.status]]);
+  const [mails, [count]] = await Promise.all([
+    db
+      .select(mailColumns)
+      .from(mailOutbox)
+      .where(where)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .where(where),
+  ]);
+  return { mails, total: count?.total ?? 0 };
+}
+
+/** One mail of the outbox, or null. */
+export async function findMail(db: Database, id: string): Promise<OutboxMail | null> {
+  const [row] = await db.select(mailColumns).from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row ?? null;
 }
 
 /** Failed mail, newest first. */
 export async function listFailedMail(db: Database, limit = 20): Promise<OutboxMail[]> {
-  return db
-    .select({
-      id: mailOutbox.id,
-      kind: mailOutbox.kind,
-      state: mailOutbox.state,
-      attempts: mailOutbox.attempts,
-      createdAt: mailOutbox.createdAt,
-      nextAttemptAt: mailOutbox.nextAttemptAt,
-      sentAt: mailOutbox.sentAt,
-      lastError: mailOutbox.lastError,
-    })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.state, 'failed'))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(limit);
+  return (await listMail(db, { status: 'failed', limit, offset: 0 })).mails;
 }
 
 /** How many mails wait (pending or being sent) and how many failed. */
@@ -366,7 +409,14 @@ export class MailOutbox {
     if (!composer) throw new Error(`no composer for mail kind ${row.kind}`);
     const compose = await composer(row.params);
     if (!compose) return false;
-    await this.delivery.send(compose, { messageId: `<${row.messageId}@${this.domain}>` });
+    // To whom and about what, as composed: what staff see of the mail if it fails.
+    const seen = async (chamber: Parameters<Compose>[0]) => {
+      const message = await compose(chamber);
+      row.recipient = message.to;
+      row.subject = message.subject;
+      return message;
+    };
+    await this.delivery.send(seen, { messageId: `<${row.messageId}@${this.domain}>` });
     return true;
   }
 
@@ -382,6 +432,7 @@ export class MailOutbox {
           .set({
             state,
             sentAt: this.clock.now(),
+            ...composed(row),
             lockedBy: null,
             lockedUntil: null,
             lastError: null,
@@ -411,6 +462,7 @@ export class MailOutbox {
         .set({
           state: final ? 'failed' : 'pending',
           nextAttemptAt: next,
+          ...composed(row),
           lastError: errorText(err),
           lockedBy: null,
           lockedUntil: null,

@@ -1,11 +1,13 @@
 /**
  * The admin module: the admin dashboard's routes, /admin/*: users, stats, exports, the audit
- * log and messages (routes.ts), and sign-in help and rules (security-routes.ts).
+ * log and messages (routes.ts), sign-in help and rules (security-routes.ts), and outgoing
+ * mail that failed (mail-routes.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from '../auth/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { cockpitRoutes } from './cockpit-routes.js';
+import { mailRoutes } from './mail-routes.js';
 import { dashboardRoutes } from './routes.js';
 import { securityRoutes } from './security-routes.js';
 import type { AdminMembershipChanges } from './service.js';
@@ -18,4 +20,5 @@ export const adminRoutes: FastifyPluginAsyncZod<
   await app.register(dashboardRoutes, deps);
   await app.register(securityRoutes, deps);
   await app.register(cockpitRoutes, deps);
+  await app.register(mailRoutes, deps);
 };

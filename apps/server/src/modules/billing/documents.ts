@@ -1,9 +1,11 @@
 import { formatMoney, type HowToPay, howToPayItems, type InvoicePurpose } from '@chamber/contract';
-import type { Database } from '@chamber/db';
+import type { Database, Executor } from '@chamber/db';
 import sharp from 'sharp';
 import type { Config } from '../../config.js';
-import type { MailDelivery } from '../../lib/mail/delivery.js';
+import { type Clock, systemClock } from '../../lib/clock.js';
+import type { Compose, MailDelivery } from '../../lib/mail/delivery.js';
 import type { SentMail } from '../../lib/mail/mailer.js';
+import { type MailOutbox, queueMail } from '../../lib/mail/outbox.js';
 import { type ChamberIdentity, renderMail } from '../../lib/mail/templates.js';
 import { mediaKeyFromUrl } from '../../lib/media-url.js';
 import type { Storage } from '../../lib/storage.js';
@@ -33,8 +35,9 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 /**
- * PDFs and mails of invoices, receipts and credit notes. Mail is sent after the transaction
- * that issued or paid the invoice has committed, by whoever committed it.
+ * PDFs and mails of invoices, receipts and credit notes. Their mail is written to the outbox
+ * in the transaction that issued or paid the invoice (`queueMail`) and composed when its turn
+ * comes, from the invoice as it is then.
  */
 export class BillingDocuments {
   constructor(
@@ -42,6 +45,7 @@ export class BillingDocuments {
     private readonly config: Config,
     private readonly storage: Storage,
     private readonly mail: MailDelivery,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   private readonly notes = new Map<InvoicePurpose, MailNotes>();
@@ -152,42 +156,78 @@ export class BillingDocuments {
     return { filename: pdfFilename(variant, doc.invoice), bytes };
   }
 
-  /**
-   * Mails an invoice to its addressee with the PDF attached, once: a second call (a double
-   * click, a retried request) finds it mailed and sends nothing. Null when nothing was sent.
-   */
-  async sendInvoiceMail(invoiceId: string): Promise<SentMail | null> {
-    return this.once(invoiceId, 'invoice', async () => {
-      const doc = await this.document(invoiceId);
-      const to = doc?.invoice.billTo.email;
-      if (!doc || !to) return null;
-      const { filename, bytes } = await this.pdf(doc, 'invoice');
-      const notes = await this.notesFor(doc, 'invoice');
-      return this.mail.send((chamber) => ({
-        to,
-        ...invoiceIssuedMail(chamber, doc, notes),
-        attachments: [{ filename, content: bytes, contentType: 'application/pdf' }],
-      }));
+  /** The invoice's mail with its PDF attached, or null when there is nobody to mail. */
+  async composeInvoice(invoiceId: string): Promise<Compose | null> {
+    const doc = await this.document(invoiceId);
+    const to = doc?.invoice.billTo.email;
+    if (!doc || !to) return null;
+    const { filename, bytes } = await this.pdf(doc, 'invoice');
+    const notes = await this.notesFor(doc, 'invoice');
+    return (chamber) => ({
+      to,
+      ...invoiceIssuedMail(chamber, doc, notes),
+      attachments: [{ filename, content: bytes, contentType: 'application/pdf' }],
     });
   }
 
+  /** The receipt of a paid invoice with the PDF attached; null unless paid and addressed. */
+  async composeReceipt(invoiceId: string): Promise<Compose | null> {
+    const doc = await this.document(invoiceId);
+    const to = doc?.invoice.billTo.email;
+    if (!doc || !to || doc.invoice.status !== 'paid') return null;
+    const { filename, bytes } = await this.pdf(doc, 'receipt');
+    const notes = await this.notesFor(doc, 'receipt');
+    return (chamber) => ({
+      to,
+      ...receiptMail(chamber, doc, notes),
+      attachments: [{ filename, content: bytes, contentType: 'application/pdf' }],
+    });
+  }
+
+  /** Registers the invoice and receipt mails with the outbox (composed from the invoice then). */
+  register(outbox: MailOutbox): void {
+    outbox.register(INVOICE_MAIL, (p) => this.composeInvoice(String(p.invoiceId)));
+    outbox.register(RECEIPT_MAIL, (p) => this.composeReceipt(String(p.invoiceId)));
+  }
+
   /**
-   * Mails the receipt of a paid invoice with the PDF attached, once per invoice: every path
-   * that learns of the payment (the webhook, a ticket's confirmation, staff recording it)
-   * may ask, and one receipt goes out. Null when nothing was sent.
+   * Writes an invoice's mail of one kind to the outbox, at most once per invoice, in the
+   * caller's transaction (the one that issued or paid it): every path that learns of a
+   * payment (the webhook, a ticket's, staff recording it) may ask, and one receipt is queued.
+   * The invoice's `*_mailed_at` says when it was queued; the outbox row, how it went.
    */
+  async queueMail(
+    tx: Executor,
+    now: Date,
+    invoiceId: string,
+    kind: 'invoice' | 'receipt',
+  ): Promise<void> {
+    if (await q.markMailedOnce(tx, invoiceId, kind, now)) {
+      await queueMail(tx, now, kind === 'invoice' ? INVOICE_MAIL : RECEIPT_MAIL, { invoiceId });
+    }
+  }
+
+  /** `queueMail` in a transaction of its own, for a change that has already committed. */
+  async queueMailNow(invoiceId: string, kind: 'invoice' | 'receipt'): Promise<void> {
+    await this.db.transaction((tx) => this.queueMail(tx, this.clock.now(), invoiceId, kind));
+  }
+
+  /**
+   * Mails an invoice now with the PDF attached, once: a second call finds it mailed and sends
+   * nothing. Null when nothing was sent.
+   */
+  async sendInvoiceMail(invoiceId: string): Promise<SentMail | null> {
+    return this.once(invoiceId, 'invoice', async () => {
+      const compose = await this.composeInvoice(invoiceId);
+      return compose ? this.mail.send(compose) : null;
+    });
+  }
+
+  /** Mails the receipt of a paid invoice now, once per invoice. Null when nothing was sent. */
   async sendReceiptMail(invoiceId: string): Promise<SentMail | null> {
     return this.once(invoiceId, 'receipt', async () => {
-      const doc = await this.document(invoiceId);
-      const to = doc?.invoice.billTo.email;
-      if (!doc || !to || doc.invoice.status !== 'paid') return null;
-      const { filename, bytes } = await this.pdf(doc, 'receipt');
-      const notes = await this.notesFor(doc, 'receipt');
-      return this.mail.send((chamber) => ({
-        to,
-        ...receiptMail(chamber, doc, notes),
-        attachments: [{ filename, content: bytes, contentType: 'application/pdf' }],
-      }));
+      const compose = await this.composeReceipt(invoiceId);
+      return compose ? this.mail.send(compose) : null;
     });
   }
 
@@ -212,16 +252,11 @@ export class BillingDocuments {
       return sent;
     });
   }
-
-  /** The same, sent after the answer; a failure is logged for staff. */
-  invoiceMailLater(invoiceId: string): void {
-    this.mail.later('invoice issued', async () => void (await this.sendInvoiceMail(invoiceId)));
-  }
-
-  receiptMailLater(invoiceId: string): void {
-    this.mail.later('receipt', async () => void (await this.sendReceiptMail(invoiceId)));
-  }
 }
+
+/** The outbox's kinds of billing mail: an invoice issued, a payment's receipt. */
+export const INVOICE_MAIL = 'invoice';
+export const RECEIPT_MAIL = 'receipt';
 
 const firstName = (doc: BillingDocument) => doc.invoice.billTo.name?.split(' ')[0] ?? '';
 const greeting = (doc: BillingDocument) => (firstName(doc) ? `Hello ${firstName(doc)},` : 'Hello,');

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   chambers,
@@ -71,6 +84,25 @@ export async function markMailed(
     .update(invoices)
     .set(kind === 'invoice' ? { invoiceMailedAt: at } : { receiptMailedAt: at })
     .where(eq(invoices.id, id));
+}
+
+/**
+ * Marks an invoice's mail of one kind as queued, unless it was: true when this call marked
+ * it (and so queues the mail).
+ */
+export async function markMailedOnce(
+  db: Executor,
+  id: string,
+  kind: 'invoice' | 'receipt',
+  at: Date,
+): Promise<boolean> {
+  const column = kind === 'invoice' ? invoices.invoiceMailedAt : invoices.receiptMailedAt;
+  const rows = await db
+    .update(invoices)
+    .set(kind === 'invoice' ? { invoiceMailedAt: at } : { receiptMailedAt: at })
+    .where(and(eq(invoices.id, id), isNull(column)))
+    .returning({ id: invoices.id });
+  return rows.length > 0;
 }
 
 export async function updateInvoice(

@@ -56,7 +56,7 @@ const notFound = () => new AppError('not_found', 'Invoice not found');
 export const billingRoutes: FastifyPluginAsyncZod<
   ModuleDeps & { billing: BillingService; documents: BillingDocuments }
 > = async (app, deps) => {
-  const { billing, documents, db } = deps;
+  const { billing, documents, db, clock } = deps;
 
   /** The invoice when the caller may see it: their own contact's, or any for an admin. */
   async function visibleInvoice(session: Session, id: string) {
@@ -193,12 +193,17 @@ export const billingRoutes: FastifyPluginAsyncZod<
       },
     },
     async (request, reply) => {
-      const { invoice } = await billing.issueInvoice(
-        db,
-        { ...request.body, purpose: 'other' },
-        actorOf(request.session!),
-      );
-      documents.invoiceMailLater(invoice.id);
+      // Issued and its mail queued in one transaction.
+      const invoice = await db.transaction(async (tx) => {
+        const issued = await billing.issueInvoice(
+          tx,
+          { ...request.body, purpose: 'other' },
+          actorOf(request.session!),
+        );
+        await documents.queueMail(tx, clock.now(), issued.invoice.id, 'invoice');
+        return issued.invoice;
+      });
+      deps.outbox.wake();
       return reply.code(201).send(await toInvoice(db, invoice));
     },
   );
@@ -245,12 +250,16 @@ export const billingRoutes: FastifyPluginAsyncZod<
     },
     async (request, reply) => {
       const invoice = await lockedFor(request.params.id);
-      const result = await billing.reissue(
-        db,
-        { invoiceId: invoice.id, ...request.body },
-        actorOf(request.session!),
-      );
-      documents.invoiceMailLater(result.invoice.id);
+      const result = await db.transaction(async (tx) => {
+        const made = await billing.reissue(
+          tx,
+          { invoiceId: invoice.id, ...request.body },
+          actorOf(request.session!),
+        );
+        await documents.queueMail(tx, clock.now(), made.invoice.id, 'invoice');
+        return made;
+      });
+      deps.outbox.wake();
       return reply.code(201).send({
         voided: await toInvoice(db, result.voided),
         invoice: await toInvoice(db, result.invoice),
@@ -280,7 +289,8 @@ export const billingRoutes: FastifyPluginAsyncZod<
         { invoiceId: invoice.id, ...request.body, recordedByUserId: session.user.id },
         actorOf(session),
       );
-      documents.receiptMailLater(paid.id);
+      // Its receipt was queued with the payment.
+      deps.outbox.wake();
       return reply
         .code(201)
         .send({ invoice: await toInvoice(db, paid), payment: toPayment(payment) });

@@ -337,7 +337,7 @@ export class BillingService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    /** PDFs and mails; callers mail after their transaction commits (`invoiceMailLater`). */
+    /** PDFs and mails; a payment's receipt is queued with it, an invoice's by its issuer. */
     readonly documents: BillingDocuments | null = null,
   ) {}
 
@@ -661,6 +661,8 @@ export class BillingService {
       for (const handler of this.paidHandlers.get(invoice.purpose) ?? []) {
         await handler(t, paid, payment);
       }
+      // The receipt, written to the outbox with the payment: whoever recorded it.
+      await this.documents?.queueMail(t, this.clock.now(), invoice.id, 'receipt');
       return { invoice: paid, payment, replay: false };
     });
   }

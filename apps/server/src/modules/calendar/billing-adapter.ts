@@ -38,7 +38,7 @@ export function ticketBilling(
       return (await online.checkoutFor(invoiceId, { returnPath, expiresAt })).url;
     },
     async recordPayment(invoiceId, input, by) {
-      const paid = await billing.recordPayment(
+      await billing.recordPayment(
         billing.database,
         {
           invoiceId,
@@ -49,7 +49,6 @@ export function ticketBilling(
         },
         { id: by.userId, label: by.label },
       );
-      billing.documents?.receiptMailLater(paid.invoice.id);
     },
     async refundOnline(invoiceId, amountCents, reason) {
       const invoice = (await invoices(billing.database, [invoiceId])).get(invoiceId);

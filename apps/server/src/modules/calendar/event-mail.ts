@@ -162,15 +162,6 @@ export class EventMail {
     private readonly mail: MailDelivery,
   ) {}
 
-  /**
-   * Work that ends in mail, done after the answer has gone out, two pieces at a time (queued
-   * with the portal's other mail: shutdown and `flushMail` wait for it). Failures are logged
-   * for staff.
-   */
-  later(kind: string, work: () => Promise<void>): void {
-    this.mail.inTurn(kind, work);
-  }
-
   private async attachment(chamber: ChamberIdentity, target: Target, invite?: IcsInvite) {
     return this.fileOf(chamber, await icsEntryFor(this.db, target), invite);
   }

@@ -6,15 +6,16 @@ import { AppError } from '../../lib/errors.js';
 import type { Compose, MailDelivery } from '../../lib/mail/delivery.js';
 import type { MailOutbox } from '../../lib/mail/outbox.js';
 import type { CheckInCodes } from './check-in-codes.js';
-import { EventMail } from './event-mail.js';
+import { EventMail, type SeriesDate } from './event-mail.js';
 import { issueManageToken, manageUrl } from './manage-links.js';
 import * as q from './queries.js';
-import type { RegistrationRow } from './queries.js';
-import { resolveTarget, shownRow, type Target } from './targets.js';
+import type { EventRow, RegistrationRow } from './queries.js';
+import type { SeriesMailParams, TicketPaidMailParams } from './registration-queries.js';
+import { occurrenceId, resolveTarget, shownRow, type Target, targetIdOf } from './targets.js';
 import type { Tickets } from './tickets.js';
 
 /** The outbox's kinds of mail this file composes. */
-export { REGISTRATION_MAIL } from './registration-queries.js';
+export { REGISTRATION_MAIL, TICKET_PAID_MAIL } from './registration-queries.js';
 export const SEAT_OFFER_MAIL = 'seat-offer';
 
 /** What a registration's outbox row holds: ids and strings, the rest is read again. */
@@ -67,6 +68,12 @@ export class RegistrationMail {
       this.registration(p as unknown as RegistrationMailParams),
     );
     outbox.register(SEAT_OFFER_MAIL, (p) => this.seatOffer(p as unknown as SeatOfferMailParams));
+    outbox.register(q.SERIES_REGISTRATION_MAIL, (p) =>
+      this.seriesRegistration(p as unknown as SeriesMailParams),
+    );
+    outbox.register(q.TICKET_PAID_MAIL, (p) =>
+      this.ticketPaid(p as unknown as TicketPaidMailParams),
+    );
   }
 
   private async target(id: string): Promise<Target | null> {
@@ -117,6 +124,83 @@ export class RegistrationMail {
         manageUrl: link,
         checkInCode,
         ...(ticketLine ? { ticketLine } : {}),
+      }),
+    );
+  }
+
+  /**
+   * A registration for every date of a series: one mail listing each date still registered
+   * (or waiting), each with a fresh manage link, and the tickets' line. Unpaid online seats
+   * are confirmed date by date once paid, so a series all held for payment gets no mail now.
+   */
+  async seriesRegistration(p: SeriesMailParams): Promise<Compose | null> {
+    const seriesTarget = await resolveTarget(this.db, p.seriesId).catch(() => null);
+    if (seriesTarget?.kind !== 'series') return null;
+    const series = seriesTarget.row;
+    const dates: SeriesDate[] = [];
+    const rows: { row: RegistrationRow; date: EventRow }[] = [];
+    for (const d of p.dates) {
+      const row = await q.findRegistration(this.db, d.registrationId);
+      if (!row) continue;
+      const target = await this.target(targetIdOf(row));
+      if (target?.kind !== 'occurrence') continue;
+      const shown = shownRow(target);
+      const eventId = occurrenceId(series.id, target.originalStart);
+      if (d.already) {
+        dates.push({ row: shown, eventId, status: 'already', position: null, manageUrl: null });
+        continue;
+      }
+      const seated = row.seatStatus === 'confirmed' || row.seatStatus === 'held';
+      const waiting = row.seatStatus === 'waitlisted' || row.seatStatus === 'offered';
+      if (!seated && !waiting) continue;
+      rows.push({ row, date: shown });
+      dates.push({
+        row: shown,
+        eventId,
+        status: seated ? 'seated' : 'waitlisted',
+        position: waiting ? await q.waitlistPosition(this.db, row) : null,
+        manageUrl: await this.freshLink(row),
+      });
+    }
+    if (dates.length === 0) return null;
+    const billed = rows.find((r) => r.row.id === p.invoiceRegistrationId);
+    const ticket =
+      billed && this.tickets ? await this.tickets.stateOf(billed.row, billed.date) : null;
+    const invoice = ticket ? await this.tickets!.invoicesOf([billed!.row]) : null;
+    const total = ticket ? (invoice?.get(ticket.invoiceId)?.totalCents ?? ticket.amountCents) : 0;
+    const held = ticket?.payment === 'online' && ticket.status === 'unpaid';
+    if (held && dates.every((d) => d.status === 'seated')) return null;
+    const ticketLine =
+      ticket && ticket.payment !== 'online'
+        ? `Tickets: ${formatMoney(total, ticket.currency)}, to be paid at the door (invoice ${ticket.invoiceNumber}).`
+        : held
+          ? 'Seats on the dates marked registered are held for your payment; their confirmations follow it.'
+          : undefined;
+    const party = { name: p.name, email: p.email, guests: p.guests };
+    return this.compose((mail) => mail.seriesRegistered(series, party, dates, { ticketLine }));
+  }
+
+  /**
+   * A ticket paid online: the party's confirmation, with its manage link, check-in code and
+   * the paid ticket's line. Nothing when the seats went meanwhile (cancelled, refunded).
+   */
+  async ticketPaid(p: TicketPaidMailParams): Promise<Compose | null> {
+    const row = await q.findRegistration(this.db, p.registrationId);
+    if (row?.seatStatus !== 'confirmed' || row.invoiceId !== p.invoiceId || !this.tickets) {
+      return null;
+    }
+    const target = await this.target(targetIdOf(row));
+    if (!target) return null;
+    const ticketLine = await this.tickets.paidLine(row, p.invoiceId);
+    if (!ticketLine) return null;
+    const link = await this.freshLink(row);
+    const checkInCode = await this.codes.issue(row.id);
+    return this.compose((mail) =>
+      mail.registrationConfirmed(target, row, {
+        updated: false,
+        manageUrl: link,
+        checkInCode,
+        ticketLine,
       }),
     );
   }

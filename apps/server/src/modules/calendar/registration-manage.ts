@@ -16,7 +16,7 @@ import { issueManageToken, manageTokenHash, manageUrl } from './manage-links.js'
 import * as q from './queries.js';
 import type { RegistrationRow } from './queries.js';
 import { CheckInCodes } from './check-in-codes.js';
-import { closedReason, mailOffers, registrationWindows } from './registrations.js';
+import { closedReason, queueOffers, registrationWindows } from './registrations.js';
 import { notEnoughSeats, seatsFor, settleSeats } from './seats.js';
 import { registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
 import { holdsSeats, toRegistration, viewOfTarget } from './view.js';
@@ -87,7 +87,7 @@ export class RegistrationManageService {
       });
     }
     const now = this.clock.now();
-    const { row, target, offers, result } = await this.db.transaction(async (tx) => {
+    const { row, target, result } = await this.db.transaction(async (tx) => {
       const { row: stored, target } = await this.lockOpen(tx, token);
       const guests = Number(changes.numberOfGuests ?? 1);
       if (stored.invoiceId && guests !== stored.guests) {
@@ -110,9 +110,11 @@ export class RegistrationManageService {
         updatedAt: now,
       });
       const offers = await settleSeats(tx, key, capacity, now);
+      // An offer to this party itself is mailed with a fresh link: the page keeps the old one.
+      await queueOffers(tx, now, offers);
       const fresh = offers.find((o) => o.row.id === row.id);
       const current = fresh?.row ?? row;
-      return { row: current, target, offers, result: await this.view(tx, current, target) };
+      return { row: current, target, result: await this.view(tx, current, target) };
     });
     const mailError = await attempted(async () => {
       if (holdsSeats(row) && row.seatStatus === 'confirmed') {
@@ -122,15 +124,13 @@ export class RegistrationManageService {
         });
       }
     });
-    // An offer to this party itself carries a fresh link: the page keeps using the old one.
-    await mailOffers(this.mail, this.publicUrl, target, offers);
     return { result, mailError };
   }
 
   /** Cancels: the seats go to the waiting list, each party that fits offered them by mail. */
   async cancel(token: string): Promise<Mailed<CancelledRegistration>> {
     const now = this.clock.now();
-    const { row, target, offers } = await this.db.transaction(async (tx) => {
+    const { row, target } = await this.db.transaction(async (tx) => {
       const open = await this.lockOpen(tx, token);
       await q.deleteRegistration(tx, open.row.id);
       const offers = await settleSeats(
@@ -139,10 +139,10 @@ export class RegistrationManageService {
         shownRow(open.target).capacity,
         now,
       );
-      return { ...open, offers };
+      await queueOffers(tx, now, offers);
+      return open;
     });
     const mailError = await attempted(() => this.mail.registrationCancelled(target, row));
-    await mailOffers(this.mail, this.publicUrl, target, offers);
     const refund = this.tickets ? await this.tickets.cancelled(row, shownRow(target)) : null;
     const message =
       row.seatStatus === 'waitlisted' || row.seatStatus === 'offered'
@@ -161,9 +161,9 @@ export class RegistrationManageService {
     const outcome = await this.db.transaction(async (tx) => {
       const { row: stored, target } = await this.lockOpen(tx, token);
       if (stored.seatStatus === 'confirmed') {
-        return { kind: 'taken' as const, row: stored, target, offers: [] };
+        return { kind: 'taken' as const, row: stored, target };
       }
-      if (stored.seatStatus === 'lapsed') return { kind: 'expired' as const, offers: [], target };
+      if (stored.seatStatus === 'lapsed') return { kind: 'expired' as const, target };
       if (stored.seatStatus !== 'offered') throw new AppError('conflict', seatMessages.notOffered);
       if (!stored.holdUntil || stored.holdUntil <= now) {
         // Lapse it now rather than wait for the offer job; its seats go down the list.
@@ -173,7 +173,8 @@ export class RegistrationManageService {
           shownRow(target).capacity,
           now,
         );
-        return { kind: 'expired' as const, offers, target };
+        await queueOffers(tx, now, offers);
+        return { kind: 'expired' as const, target };
       }
       // At a paid event the seats are taken with a ticket: held until paid online, or
       // confirmed with the price due at the door.
@@ -206,9 +207,8 @@ export class RegistrationManageService {
         });
         row = (await q.findRegistration(tx, row.id))!;
       }
-      return { kind: 'accepted' as const, row, target, offers: [] };
+      return { kind: 'accepted' as const, row, target };
     });
-    await mailOffers(this.mail, this.publicUrl, outcome.target, outcome.offers);
     if (outcome.kind === 'expired') throw new AppError('conflict', seatMessages.offerExpired);
     const { row, target } = outcome;
     const mailError =

@@ -296,6 +296,30 @@ export type SeatAttempt =
 /** The outbox's kind of a registrant's mail (`registration-mail.ts` composes it). */
 export const REGISTRATION_MAIL = 'registration';
 
+/** The outbox's kind of the one mail of a registration for every date of a series. */
+export const SERIES_REGISTRATION_MAIL = 'series-registration';
+
+/** What a series registration's row holds: the party as sent and each date's registration. */
+export interface SeriesMailParams {
+  seriesId: string;
+  name: string;
+  email: string;
+  guests: number;
+  /** In date order; `already`: the address had registered for that date, nothing changed. */
+  dates: { registrationId: string; already: boolean }[];
+  /** The registration whose invoice bills the seated dates, when they are priced. */
+  invoiceRegistrationId: string | null;
+}
+
+/** The outbox's kind of the confirmation of a ticket paid online (`registration-mail.ts`). */
+export const TICKET_PAID_MAIL = 'ticket-paid';
+
+/** What a paid ticket's confirmation row holds: the registration and the invoice it paid. */
+export interface TicketPaidMailParams {
+  registrationId: string;
+  invoiceId: string;
+}
+
 /** A new party for `takeSeatsOrQueue`, asking at `now`. */
 export interface NewParty {
   values: Pick<RegistrationRow, 'name' | 'email' | 'phone' | 'guests' | 'notes' | 'userId'> & {

@@ -101,8 +101,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     deps.db,
     deps.clock,
     deps.throttle,
-    deps.eventMail,
-    deps.config.publicUrl,
+    deps.outbox,
     deps.tickets,
   );
   app.get(

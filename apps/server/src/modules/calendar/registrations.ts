@@ -17,9 +17,8 @@ import type { Throttle, Window } from '../../lib/throttle.js';
 import { isActiveAccount, type Session } from '../../plugins/auth.js';
 import { assertCanEdit } from './access.js';
 import { type MailOutbox, queueMail } from '../../lib/mail/outbox.js';
-import type { EventMail } from './event-mail.js';
 import { isCancelled } from './event-status.js';
-import { issueManageToken, manageUrl } from './manage-links.js';
+import { issueManageToken } from './manage-links.js';
 import * as q from './queries.js';
 import {
   REGISTRATION_MAIL,
@@ -28,7 +27,14 @@ import {
   type SeatOfferMailParams,
 } from './registration-mail.js';
 import type { EventRow, RegistrationRow } from './queries.js';
-import { ownerRow, registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
+import {
+  ownerRow,
+  registrationKey,
+  resolveTarget,
+  shownRow,
+  type Target,
+  targetIdOf,
+} from './targets.js';
 import { SeatLine } from './seat-line.js';
 import { notEnoughSeats, type Offer, seatsFor, settleAndCount, settleSeats } from './seats.js';
 import { isMember, type Tickets, type TicketTerms } from './tickets.js';
@@ -145,22 +151,16 @@ interface Saved {
   tally?: q.OccurrenceTally;
 }
 
-/** Mails each offer of seats; a failed mail is logged by nobody but leaves the offer standing. */
-export async function mailOffers(
-  mail: EventMail,
-  publicUrl: string,
-  target: Target,
-  offers: Offer[],
-): Promise<unknown[]> {
-  const failures: unknown[] = [];
-  for (const offer of offers) {
-    try {
-      await mail.seatsOffered(target, offer.row, manageUrl(publicUrl, offer.token));
-    } catch (err) {
-      failures.push(err);
-    }
+/**
+ * Writes the mail of each offer of seats to the outbox, in the transaction that made the
+ * offers: an offer committed is a mail queued, an offer rolled back queues none. The mail is
+ * composed when its turn comes, with a fresh link (the offer's token is not kept).
+ */
+export async function queueOffers(tx: Executor, now: Date, offers: Offer[]): Promise<void> {
+  for (const { row } of offers) {
+    const params: SeatOfferMailParams = { targetId: targetIdOf(row), registrationId: row.id };
+    await queueMail(tx, now, SEAT_OFFER_MAIL, { ...params });
   }
-  return failures;
 }
 
 export class RegistrationService {
@@ -330,10 +330,7 @@ export class RegistrationService {
       };
       await queueMail(tx, now, REGISTRATION_MAIL, { ...params });
     }
-    for (const offer of saved.offers) {
-      const params: SeatOfferMailParams = { targetId, registrationId: offer.row.id };
-      await queueMail(tx, now, SEAT_OFFER_MAIL, { ...params });
-    }
+    await queueOffers(tx, now, saved.offers);
   }
 
   /**

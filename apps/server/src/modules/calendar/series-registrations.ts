@@ -1,6 +1,5 @@
 import {
   dateTimeFormat,
-  formatMoney,
   MAX_EVENT_WINDOW_DAYS,
   MAX_EVENTS_PER_WINDOW,
   type RegisterForEvent,
@@ -14,11 +13,12 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Throttle } from '../../lib/throttle.js';
 import type { Session } from '../../plugins/auth.js';
-import type { EventMail, SeriesDate } from './event-mail.js';
-import { issueManageToken, manageUrl } from './manage-links.js';
+import { queueMail, type MailOutbox } from '../../lib/mail/outbox.js';
+import { issueManageToken } from './manage-links.js';
 import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
-import { closedReason, mailOffers, throttleRegistration } from './registrations.js';
+import { closedReason, queueOffers, throttleRegistration } from './registrations.js';
+import { SERIES_REGISTRATION_MAIL, type SeriesMailParams } from './registration-queries.js';
 import { compactUtc } from './rule-text.js';
 import { type Offer, seatsFor, settleSeats } from './seats.js';
 import { occurrenceId, recurrenceOf, resolveTarget, type Target } from './targets.js';
@@ -60,8 +60,7 @@ export class SeriesRegistrationService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly throttle: Throttle,
-    private readonly mail: EventMail,
-    private readonly publicUrl: string,
+    private readonly outbox: MailOutbox,
     private readonly tickets: Tickets | null = null,
   ) {}
 
@@ -189,19 +188,26 @@ export class SeriesRegistrationService {
       for (const o of outcomes) {
         positions.set(o.registration.id, await q.waitlistPosition(tx, o.registration));
       }
-      return {
-        outcomes,
-        invoiceRow: invoice ? (paid[0]?.registration ?? null) : null,
-        positions,
+      const invoiceRow = invoice ? (paid[0]?.registration ?? null) : null;
+      // One mail listing the dates, and each offer of seats the settling made, written with
+      // the registrations: composed later from them as they are then, each date with a fresh
+      // link (the tokens issued here are not kept).
+      const params: SeriesMailParams = {
+        seriesId: series.id,
+        name: sent.name,
+        email: sent.email,
+        guests: sent.guests,
+        dates: outcomes.map((o) => ({ registrationId: o.registration.id, already: o.already })),
+        invoiceRegistrationId: invoiceRow?.id ?? null,
       };
+      await queueMail(tx, now, SERIES_REGISTRATION_MAIL, { ...params });
+      for (const o of outcomes) await queueOffers(tx, now, o.offers);
+      return { outcomes, invoiceRow, positions };
     });
 
-    const shown: SeriesDate[] = outcomes.map((o) => ({
-      row: o.row,
+    const shown = outcomes.map((o) => ({
       eventId: occurrenceId(series.id, o.target.originalStart),
-      status: o.already ? 'already' : o.seated ? 'seated' : 'waitlisted',
       position: positions.get(o.registration.id) ?? null,
-      manageUrl: o.token ? manageUrl(this.publicUrl, o.token) : null,
     }));
     const ticket =
       invoiceRow && this.tickets
@@ -213,34 +219,8 @@ export class SeriesRegistrationService {
     const invoice = ticket ? await this.tickets!.invoicesOf([invoiceRow!]) : null;
     const total = ticket ? (invoice?.get(ticket.invoiceId)?.totalCents ?? ticket.amountCents) : 0;
     const whole = ticket ? { ...ticket, amountCents: total } : null;
-
-    const held = whole?.payment === 'online';
-    // As for one date: the list of dates (an .ics each) and the offers go out after the
-    // answer, and a failure is logged for staff.
-    this.mail.later('series-registration', async () => {
-      let failure: unknown = null;
-      try {
-        // Unpaid online seats are confirmed date by date once paid; waiting dates are told now.
-        if (!held || shown.some((d) => d.status !== 'seated')) {
-          await this.mail.seriesRegistered(series, sent, shown, {
-            ticketLine:
-              whole && !held
-                ? `Tickets: ${formatMoney(whole.amountCents, whole.currency)}, to be paid at the door (invoice ${whole.invoiceNumber}).`
-                : held
-                  ? 'Seats on the dates marked registered are held for your payment; their confirmations follow it.'
-                  : undefined,
-          });
-        }
-      } catch (err) {
-        failure = err;
-      }
-      // The waiting parties' offers go out whatever became of the registrant's mail.
-      const offerFailures: unknown[] = [];
-      for (const o of outcomes) {
-        offerFailures.push(...(await mailOffers(this.mail, this.publicUrl, o.target, o.offers)));
-      }
-      if (failure ?? offerFailures[0]) throw failure ?? offerFailures[0];
-    });
+    // The mail listing the dates was written with them; this process's workers take it now.
+    this.outbox.wake();
 
     const seatedCount = outcomes.filter((o) => o.seated).length;
     const waitlistedCount = outcomes.length - seatedCount;

@@ -27,6 +27,11 @@ export type Target =
 /** The row whose owner decides who may edit: the series for its occurrences. */
 export const ownerRow = (t: Target): EventRow => (t.kind === 'occurrence' ? t.series : t.row);
 
+/** The id a registration's event or occurrence resolves by (`resolveTarget`), from its key. */
+export function targetIdOf(key: { eventId: string; occurrenceKey: string }): string {
+  return key.occurrenceKey ? `${key.eventId}_${key.occurrenceKey}` : key.eventId;
+}
+
 /** The registration key of a target: '' for a single event, the id suffix for an occurrence. */
 export function registrationKey(t: Target): { eventId: string; occurrenceKey: string } {
   return t.kind === 'occurrence'

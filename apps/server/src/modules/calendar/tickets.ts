@@ -9,14 +9,13 @@ import {
 } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
 import type { Clock } from '../../lib/clock.js';
+import { queueMail } from '../../lib/mail/outbox.js';
 import { AppError } from '../../lib/errors.js';
 import { isActiveAccount, isStaff, type Session } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
-import { CheckInCodes } from './check-in-codes.js';
-import { EventMail } from './event-mail.js';
-import { issueManageToken, manageUrl } from './manage-links.js';
 import * as q from './queries.js';
 import type { EventRow, RegistrationRow } from './queries.js';
+import { TICKET_PAID_MAIL, type TicketPaidMailParams } from './registration-queries.js';
 import { resolveTarget, shownRow, type Target } from './targets.js';
 import type { TicketBilling, TicketInvoice } from './ticket-port.js';
 import * as tq from './ticket-queries.js';
@@ -52,16 +51,10 @@ export interface TicketTerms {
  * door, confirmation and receipt once paid, and refunds on cancelling before the cut-off.
  */
 export class Tickets {
-  /** Paid online in a webhook's transaction: mailed once it has committed (`mailPaid`). */
-  private paid = new Set<string>();
-
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly billing: TicketBilling,
-    private readonly mail: EventMail,
-    private readonly publicUrl: string,
-    private readonly codes: CheckInCodes,
   ) {
     billing.onPaid((tx, invoiceId) => this.applyPayment(tx, invoiceId));
   }
@@ -214,53 +207,32 @@ export class Tickets {
 
   /**
    * In the transaction that records a payment: the registrations it pays for hold their
-   * seats for good (an unpaid hold becomes confirmed), each with a fresh manage link for
-   * the confirmation that follows once the payment has committed.
+   * seats for good (an unpaid hold becomes confirmed), and each such party's confirmation
+   * (manage link, check-in code, the paid ticket's line) is written to the outbox with the
+   * payment: a payment rolled back queues none, one committed is mailed even if the process
+   * dies right after. The receipt is the payment's own mail, queued by billing.
    */
   private async applyPayment(tx: Executor, invoiceId: string): Promise<void> {
     const rows = await tq.lockRegistrationsOfInvoice(tx, invoiceId);
     const now = this.clock.now();
     for (const row of rows) {
-      if (row.seatStatus === 'held') {
-        await q.updateRegistration(tx, row.id, {
-          seatStatus: 'confirmed',
-          holdUntil: null,
-          updatedAt: now,
-        });
-      }
+      if (row.seatStatus !== 'held') continue;
+      await q.updateRegistration(tx, row.id, {
+        seatStatus: 'confirmed',
+        holdUntil: null,
+        updatedAt: now,
+      });
+      if (row.walkIn) continue;
+      const params: TicketPaidMailParams = { registrationId: row.id, invoiceId };
+      await queueMail(tx, now, TICKET_PAID_MAIL, { ...params });
     }
-    this.paid.add(invoiceId);
   }
 
-  /**
-   * Mails what payments recorded since the last call owe: to each party that was waiting on
-   * its payment the confirmation with its manage link and check-in code. The receipt is the
-   * payment's own mail, sent once by billing whoever records it. A payment whose transaction
-   * did not commit finds its registrations still held and mails nothing.
-   */
-  async mailPaid(): Promise<void> {
-    const invoiceIds = [...this.paid];
-    this.paid = new Set();
-    for (const invoiceId of invoiceIds) {
-      const invoice = (await this.billing.invoices(this.db, [invoiceId])).get(invoiceId);
-      if (invoice?.status !== 'paid') continue;
-      const rows = await this.db.transaction((tx) => tq.lockRegistrationsOfInvoice(tx, invoiceId));
-      for (const row of rows) {
-        if (row.seatStatus !== 'confirmed' || row.walkIn) continue;
-        const target = await resolveTarget(this.db, targetId(row)).catch(() => null);
-        if (!target) continue;
-        const { token, hash } = issueManageToken();
-        const fresh = await q.updateRegistration(this.db, row.id, { manageTokenHash: hash });
-        await this.mail
-          .registrationConfirmed(target, fresh, {
-            updated: false,
-            manageUrl: manageUrl(this.publicUrl, token),
-            checkInCode: await this.codes.issue(row.id),
-            ticketLine: `Ticket: ${formatMoney(invoice.shares[row.id] ?? invoice.totalCents, invoice.currency)}, paid (invoice ${invoice.number}; the receipt follows in a separate email).`,
-          })
-          .catch(() => undefined);
-      }
-    }
+  /** The paid ticket's line of a confirmation, or null while its invoice is not paid. */
+  async paidLine(row: RegistrationRow, invoiceId: string): Promise<string | null> {
+    const invoice = (await this.billing.invoices(this.db, [invoiceId])).get(invoiceId);
+    if (invoice?.status !== 'paid') return null;
+    return `Ticket: ${formatMoney(invoice.shares[row.id] ?? invoice.totalCents, invoice.currency)}, paid (invoice ${invoice.number}; the receipt follows in a separate email).`;
   }
 
   /**
@@ -295,8 +267,6 @@ export class Tickets {
       { method: input.method, reference: input.reference.trim() },
       { userId: session.user.id, label: session.user.email },
     );
-    // The receipt goes out with the recorded payment; nothing else waits for this payment.
-    this.paid.delete(row.invoiceId);
     return (await q.findRegistration(this.db, row.id))!;
   }
 
@@ -347,14 +317,7 @@ export async function eventOfRegistration(db: Executor, row: RegistrationRow) {
   return shownRow(await resolveTarget(db, targetId(row)));
 }
 
-/** The portal's tickets: billing's services as TicketBilling, the calendar's mail. */
+/** The portal's tickets: billing's services as TicketBilling. */
 export function ticketsFor(deps: ModuleDeps, billing: TicketBilling): Tickets {
-  return new Tickets(
-    deps.db,
-    deps.clock,
-    billing,
-    new EventMail(deps.db, deps.config, deps.clock, deps.mail),
-    deps.config.publicUrl,
-    new CheckInCodes(deps.db),
-  );
+  return new Tickets(deps.db, deps.clock, billing);
 }

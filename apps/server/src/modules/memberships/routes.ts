@@ -74,7 +74,8 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const answer = await memberships.join(request.session!, request.body);
       const mailed = request.body.payBy === 'invoice' && answer.invoice !== null;
-      if (mailed) documents.invoiceMailLater(answer.invoice!.id);
+      // Queued once the join has committed: durable from then on.
+      if (mailed) await documents.queueMailNow(answer.invoice!.id, 'invoice');
       return { ...answer, invoiceMailed: mailed, howToPay: await documents.howToPay() };
     },
   );
@@ -92,7 +93,9 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      memberships.renew(request.session!, (invoiceId) => documents.invoiceMailLater(invoiceId)),
+      memberships.renew(request.session!, (tx, now, invoiceId) =>
+        documents.queueMail(tx, now, invoiceId, 'invoice'),
+      ),
   );
 
   app.post(

@@ -205,19 +205,19 @@ export class MembershipsService {
    */
   async renew(
     session: Session,
-    /** Told, once the transaction has committed, of a renewal invoice this click issued. */
-    onIssued?: (invoiceId: string) => void,
+    /** Told, in the transaction, of a renewal invoice this click issued (to queue its mail). */
+    onIssued?: (tx: Executor, now: Date, invoiceId: string) => Promise<void>,
   ): Promise<MembershipInvoiceResponse> {
     const contactId = session.user.contactId;
     if (!contactId) throw noContact();
-    const { membershipId, issued } = await this.db.transaction(async (tx) => {
+    const { membershipId } = await this.db.transaction(async (tx) => {
       const m = await q.lockMembership(tx, eq(q.memberships.contactId, contactId));
       if (!m) throw notFound();
       const [open] = await q.openInvoices(tx, m.id, ['membership_renewal']);
       const invoice = await this.openRenewal(tx, m);
-      return { membershipId: m.id, issued: open ? null : invoice.id };
+      if (!open) await onIssued?.(tx, this.clock.now(), invoice.id);
+      return { membershipId: m.id };
     });
-    if (issued) onIssued?.(issued);
     return this.withOpenInvoice(membershipId, 'membership_renewal');
   }
 

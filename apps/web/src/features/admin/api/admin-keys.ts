@@ -17,6 +17,8 @@ export const adminKeys = {
   overview: () => [...adminKeys.all, 'overview'] as const,
   insight: (name: string, months?: number) => [...adminKeys.all, 'insights', name, months] as const,
   audit: (page: number) => [...adminKeys.all, 'audit', page] as const,
+  mail: () => [...adminKeys.all, 'mail'] as const,
+  failedMail: (page: number) => [...adminKeys.mail(), 'failed', page] as const,
   settings: (locationId: string) => [...adminKeys.all, 'settings', locationId] as const,
   submissions: (kind: SubmissionKind | 'all', page: number) =>
     [...adminKeys.all, 'submissions', kind, page] as const,

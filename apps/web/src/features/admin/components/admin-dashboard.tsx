@@ -6,6 +6,7 @@ import {
   IdCardIcon,
   InboxIcon,
   PartyPopperIcon,
+  MailWarningIcon,
   SettingsIcon,
   TagsIcon,
   UsersIcon,
@@ -21,6 +22,7 @@ import { AccessDenied } from './access-denied';
 import { AuditLog } from './audit-log';
 import { ChamberSettings } from './chamber-settings';
 import { DirectoryCategories } from './directory-categories';
+import { FailedMail } from './failed-mail';
 import { JobPostingsQueue } from './job-postings-queue';
 import { MembershipPlans } from './membership-plans';
 import { Memberships } from './memberships';
@@ -41,6 +43,7 @@ const tabs = [
   { value: 'jobs', label: 'Job Postings', icon: BriefcaseBusinessIcon },
   { value: 'categories', label: 'Categories', icon: TagsIcon },
   { value: 'celebrations', label: 'Celebrations', icon: PartyPopperIcon },
+  { value: 'mail', label: 'Mail', icon: MailWarningIcon },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 // The tabs wrap onto rows at 360 px, each row shared out evenly; icons show from 640 px.
@@ -56,7 +59,7 @@ type KeptTab = Extract<
 
 /**
  * The admin dashboard (spec §2): Overview, User Management, the audit log, the chamber's
- * settings and the messages from its forms. The route guard keeps other roles out; a session
+ * settings, the messages from its forms, and outgoing mail that failed. The route guard keeps other roles out; a session
  * the server no longer takes for an admin's (its role changed after sign-in) gets Access
  * Denied here.
  */
@@ -122,6 +125,9 @@ export function AdminDashboard() {
           {kept('categories', <DirectoryCategories />)}
           <TabsContent value="celebrations">
             <CelebrationsAdmin />
+          </TabsContent>
+          <TabsContent value="mail">
+            <FailedMail />
           </TabsContent>
         </Tabs>
       </PageBody>
