@@ -30,3 +30,4 @@ export * from './deals.js';
 export * from './job-posts.js';
 export * from './page-data.js';
 export * from './opening-hours.js';
+export * from './member-hub.js';

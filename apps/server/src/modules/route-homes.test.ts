@@ -26,6 +26,7 @@ const homes: Record<string, string> = {
   payments: 'billing',
   stripe: 'billing',
   'job-posts': 'jobs',
+  account: 'account',
 };
 /**
  * The staff side of a feature lives with the feature: /admin/<name> (and the exports named
