@@ -335,7 +335,7 @@ describe('the member hub', () => {
     expect(hers.deals.map((d) => d.offer)).toEqual(['Free cookie']);
     expect(hers.listing!.steps.find((s) => s.key === 'deal')).toMatchObject({
       done: true,
-      href: '/deals',
+      href: '/profile',
     });
   });
 

@@ -57,7 +57,7 @@ function listingSteps(listing: ListingRow, hasDeal: boolean): ListingStep[] {
         ]
       : []),
     ...(features.elite
-      ? [{ key: 'deal' as const, label: 'Offer a deal', done: hasDeal, href: paths.deals.href() }]
+      ? [{ key: 'deal' as const, label: 'Offer a deal', done: hasDeal, href: profile }]
       : []),
   ];
   return [...steps, ...more];
@@ -85,7 +85,7 @@ export class AccountService {
       contactId ? q.listJobPosts(this.db, contactId) : [],
       contactId ? q.listDeals(this.db, contactId) : [],
       contactId ? this.standing(session) : null,
-      contactId ? membershipValue(this.db, this.clock, contactId) : null,
+      contactId ? membershipValue(this.db, contactId, now) : null,
     ]);
     const today = value?.to ?? dateKeyIn(now, 'UTC');
     const currentDeals = deals.map((d) => ({

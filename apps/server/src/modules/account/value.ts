@@ -8,7 +8,6 @@ import {
 } from '@chamber/contract';
 import type { Executor } from '@chamber/db';
 import { sql } from 'drizzle-orm';
-import type { Clock } from '../../lib/clock.js';
 
 /** The year a membership's value is counted over: the 365 chamber days ending today. */
 export function valueYear(now: Date, timeZone: string): { from: string; to: string } {
@@ -21,18 +20,23 @@ export function valueYear(now: Date, timeZone: string): { from: string; to: stri
  * it was checked in at (by a login of the business, or an address of one of them or of the
  * listing), its listing's views, website and phone clicks, deal views, job post views and
  * 'Apply' clicks. One statement; the one function the hub, the renewal reminder and the
- * renewal invoice read.
+ * renewal invoice read (the invoice's year ends on its issue day, so its PDF reads the same
+ * however often it is drawn).
  */
 export async function membershipValue(
   db: Executor,
-  clock: Clock,
   contactId: string,
+  /** The instant whose chamber day ends the year, or that day itself (an invoice's issue day). */
+  endingOn: Date | string,
 ): Promise<MembershipValue> {
   const [chamber] = (
     await db.execute<{ timezone: string }>(sql`select timezone from locations limit 1`)
   ).rows;
   const timeZone = chamber?.timezone ?? 'America/Denver';
-  const { from, to } = valueYear(clock.now(), timeZone);
+  const { from, to } =
+    typeof endingOn === 'string'
+      ? { from: addDays(endingOn, -364), to: endingOn }
+      : valueYear(endingOn, timeZone);
   // The chamber's midnights that begin the first day and end the last.
   const start = zonedTimeToUtc(localDateTime(from, '00:00'), timeZone);
   const end = zonedTimeToUtc(localDateTime(addDays(to, 1), '00:00'), timeZone);

@@ -1,5 +1,6 @@
 import { formatMoney, type HowToPay, howToPayItems, type InvoicePurpose } from '@chamber/contract';
 import type { Database } from '@chamber/db';
+import { membershipValue } from '../account/index.js';
 import sharp from 'sharp';
 import type { Config } from '../../config.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
@@ -112,6 +113,10 @@ export class BillingDocuments {
       creditsNumber: credited?.number ?? null,
       howToPay: await this.howToPay(settings),
       payOnlineUrl: this.payOnlineUrl(invoice),
+      yearSummary:
+        invoice.purpose === 'membership_renewal' && invoice.contactId
+          ? (await membershipValue(this.db, invoice.contactId, invoice.issuedOn)).summary
+          : null,
     };
   }
 

@@ -80,7 +80,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const contactId = request.session!.user.contactId;
       if (!contactId) throw new AppError('forbidden', 'This account has no member business.');
-      return membershipValue(db, clock, contactId);
+      return membershipValue(db, contactId, clock.now());
     },
   );
 
