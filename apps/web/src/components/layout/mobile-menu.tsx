@@ -41,6 +41,7 @@ export function MobileMenu({
 
   const accountLinks: NavItem[] = user
     ? [
+        { label: 'My account', href: paths.account.href() },
         { label: 'Profile', href: paths.profile.href() },
         ...(role === 'admin' ? [{ label: 'Admin Dashboard', href: paths.admin.href() }] : []),
       ]

@@ -1,4 +1,10 @@
-import { BadgeCheckIcon, LogOutIcon, ShieldIcon, UserIcon } from 'lucide-react';
+import {
+  BadgeCheckIcon,
+  LayoutDashboardIcon,
+  LogOutIcon,
+  ShieldIcon,
+  UserIcon,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,7 +20,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { initials } from './initials';
 import { useSignOut } from './use-sign-out';
 
-/** The signed-in user's menu: Profile, My membership, Admin Dashboard (admins), Sign out. */
+/** The signed-in user's menu: My account, Profile, My membership, Admin Dashboard (admins), Sign out. */
 export function ProfileMenu() {
   const { user, role } = useAuth();
   const signOut = useSignOut();
@@ -44,6 +50,12 @@ export function ProfileMenu() {
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to={paths.account.href()}>
+            <LayoutDashboardIcon aria-hidden="true" />
+            My account
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to={paths.profile.href()}>
             <UserIcon aria-hidden="true" />
