@@ -24,6 +24,7 @@ import { duesStoryEmails, seedDemoDues } from './demo-dues.js';
 import { seedDemoGallery } from './demo-gallery.js';
 import type { Storage } from '../lib/storage.js';
 import { seedDemoJobs } from './demo-jobs.js';
+import { seedDemoYear } from './demo-year.js';
 
 const SEEDED_NOTE = 'Demo event created by seed';
 
@@ -217,6 +218,8 @@ export async function seedDemo(
   lines.push(...(await seedDemoDeals(db, now)));
   if (storage) lines.push(...(await seedDemoGallery(db, storage)));
   lines.push(...(await seedDemoJobs(db, now)));
+  // After deals and jobs: a listing with them gets views of them too.
+  lines.push(...(await seedDemoYear(db, now)));
 
   const [seeded] = await db
     .select({ n: sql<number>`count(*)::int` })
