@@ -15,6 +15,7 @@ import type { Database } from '@chamber/db';
 import type { Config } from './config.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createStorage } from './lib/create-storage.js';
+import { countPageView, ListingCounter } from './lib/listing-counter.js';
 import type { MailDelivery } from './lib/mail/delivery.js';
 import { createMailer, type Mailer } from './lib/mail/mailer.js';
 import { MailOutbox, type OutboxTiming } from './lib/mail/outbox.js';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     mail: MailDelivery;
     /** The mail waiting in the database, and this process's workers sending it. */
     outbox: MailOutbox;
+    /** Listing views and clicks waiting to be added to the daily totals. */
+    listingCounter: ListingCounter;
   }
 }
 
@@ -175,7 +178,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.decorate('mail', mail);
   app.decorate('outbox', outbox);
+  // Listing views and clicks, added to the daily totals in batches, off the requests' path.
+  const counter = new ListingCounter(db, clock, app.log.child({ component: 'listing-counter' }));
+  app.decorate('listingCounter', counter);
   app.addHook('onClose', async () => {
+    await counter.close();
     await outbox.stop(OUTBOX_STOP_MS);
     await storage.close();
     await mail.drain();
@@ -199,6 +206,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     throttle,
     mail,
     outbox,
+    counter,
     embeds,
   });
   // Composers are registered by now: this process's workers start taking mail.
@@ -220,6 +228,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       db,
       clock,
       headOf: (pathname) => heads.of(pathname),
+      // A member page or job post sent to a visitor counts as a view of its listing.
+      sent: (pathname, request) => countPageView(counter, pathname, request.headers),
       render:
         renderer &&
         ((pathname, { withQuery, now }) => renderer.render(pathname, pageData, { withQuery, now })),

@@ -285,6 +285,13 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     call: () => ({ url: '/api/membership' }),
     expect: { ...signedIn(200), admin: 403 },
   },
+  // The hub answers each login its own things (account.test.ts checks whose); a login
+  // without a member business gets its registrations only.
+  'GET /api/account': { call: () => ({ url: '/api/account' }), expect: signedIn(200) },
+  'GET /api/membership/value': {
+    call: () => ({ url: '/api/membership/value' }),
+    expect: { ...signedIn(200), admin: 403 },
+  },
   'POST /api/membership/join': {
     call: () => ({ url: '/api/membership/join', payload: { planId: 'not-a-plan' } }),
     expect: signedIn(400),
@@ -353,6 +360,12 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'GET /api/job-posts/:id': {
     call: async (w) => ({ url: `/api/job-posts/${await membersJobPost(w, 'approved')}` }),
     expect: all(200),
+  },
+  'POST /api/job-posts/:id/apply-clicks': {
+    call: async (w) => ({
+      url: `/api/job-posts/${await membersJobPost(w, 'approved')}/apply-clicks`,
+    }),
+    expect: all(204),
   },
   'POST /api/job-posts': {
     call: () => ({ url: '/api/job-posts', payload: jobInput }),
@@ -813,6 +826,14 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'GET /api/members/:id': {
     call: (w) => ({ url: `/api/members/${w.memberContactId}` }),
     expect: all(200),
+  },
+  // Counted for anyone's visit (no cookie, no session needed); bots are left out silently.
+  'POST /api/members/:id/clicks': {
+    call: (w) => ({
+      url: `/api/members/${w.memberContactId}/clicks`,
+      payload: { kind: 'website' },
+    }),
+    expect: all(204),
   },
   'GET /api/deals': { call: () => ({ url: '/api/deals' }), expect: all(200) },
   'GET /api/deals/listing/:id': {

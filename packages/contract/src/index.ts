@@ -35,3 +35,4 @@ export * from './cockpit.js';
 export * from './celebrations.js';
 export * from './map.js';
 export * from './mail-outbox.js';
+export * from './member-hub.js';

@@ -37,6 +37,8 @@ export const paths = {
   enhancedMembership: { path: '/enhanced-membership', href: () => '/enhanced-membership' },
   eliteMembership: { path: '/elite-membership', href: () => '/elite-membership' },
   profile: { path: '/profile', href: () => '/profile' },
+  /** The member hub: standing, invoices, tickets, listing, posts and the year's figures. */
+  account: { path: '/account', href: () => '/account' },
   /** The signed-in member's dues: plan, standing, invoices; Stripe sends members back here. */
   membership: { path: '/membership', href: () => '/membership' },
   courses: { path: '/courses', href: () => '/courses' },

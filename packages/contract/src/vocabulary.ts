@@ -147,3 +147,18 @@ export const jobPostStatuses = [
   'expired',
 ] as const;
 export type JobPostStatus = (typeof jobPostStatuses)[number];
+
+/**
+ * What is counted for a listing, as daily totals (no cookies, nothing about the visitor):
+ * views of its member page, clicks to its website and phone (page and directory card), views
+ * of its deals, views of its job posts and clicks on their 'Apply'.
+ */
+export const listingCountKinds = [
+  'listing_view',
+  'website_click',
+  'phone_click',
+  'deal_view',
+  'job_view',
+  'apply_click',
+] as const;
+export type ListingCountKind = (typeof listingCountKinds)[number];

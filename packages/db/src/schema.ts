@@ -31,6 +31,7 @@ import {
   jobPostStatuses,
   jobWorkplaces,
   lapsedListings,
+  listingCountKinds,
   mediaKinds,
   membershipEventKinds,
   membershipStatuses,
@@ -1431,3 +1432,26 @@ export const celebrationAmbassadors = pgTable('celebration_ambassadors', {
   addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const listingCountKindEnum = pgEnum('listing_count_kind', listingCountKinds);
+
+/**
+ * How often a listing was seen and followed, as one total per listing, day (the chamber's
+ * calendar day) and kind. Nothing about the visitor is kept: no address, no cookie, no agent.
+ * Counted in memory and added here in batches (`lib/listing-counter.ts`).
+ */
+export const listingCounts = pgTable(
+  'listing_counts',
+  {
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    kind: listingCountKindEnum('kind').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.day, t.kind] }),
+    check('listing_counts_positive', sql`${t.count} > 0`),
+  ],
+);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AccountService, accountRoutes } from './account/index.js';
 import { adminRoutes } from './admin/index.js';
 import { type AuthService, authRoutes, oauthMetadataRoutes } from './auth/index.js';
 import { BillingDocuments, BillingService, billingRoutes } from './billing/index.js';
@@ -118,8 +119,19 @@ export async function registerModules(
       await api.register(membershipPlansRoutes, deps);
       await api.register(onlinePaymentRoutes, { ...deps, online });
       await api.register(billingRoutes, { ...deps, billing, documents });
-      await api.register(membershipRoutes, { memberships, documents });
-      await api.register(jobsRoutes, { jobs: new JobsService(deps.db, deps.clock, deps.mail) });
+      await api.register(membershipRoutes, {
+        memberships,
+        documents,
+        db: deps.db,
+        clock: deps.clock,
+      });
+      await api.register(accountRoutes, {
+        account: new AccountService(deps.db, deps.clock, memberships),
+      });
+      await api.register(jobsRoutes, {
+        jobs: new JobsService(deps.db, deps.clock, deps.mail),
+        counter: deps.counter,
+      });
       await api.register(celebrationsRoutes, { celebrations });
     },
     { prefix: '/api' },

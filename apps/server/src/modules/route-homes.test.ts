@@ -28,6 +28,7 @@ const homes: Record<string, string> = {
   stripe: 'billing',
   'job-posts': 'jobs',
   celebrations: 'celebrations',
+  account: 'account',
 };
 /**
  * The staff side of a feature lives with the feature: /admin/<name> (and the exports named

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { Database } from '@chamber/db';
@@ -69,7 +69,14 @@ export const spaPlugin = fp(
     app: FastifyInstance,
     opts: {
       root: string | undefined;
-      pages?: { db: Database; clock: Clock; headOf: PageHeadOf; render?: RenderPage | null };
+      pages?: {
+        db: Database;
+        clock: Clock;
+        headOf: PageHeadOf;
+        render?: RenderPage | null;
+        /** Told of each page sent whole (200), kept or drawn now: the views counted. */
+        sent?: (pathname: string, request: FastifyRequest) => void;
+      };
     },
   ) => {
     const root =
@@ -163,6 +170,7 @@ export const spaPlugin = fp(
       );
       // The spec: an unknown page redirects home.
       if (!shown) return reply.redirect('/', 302);
+      if (shown.status === 200 && request.method === 'GET') pages.sent?.(url, request);
       return shown.html.send(
         request,
         reply.status(shown.status).header('cache-control', 'no-cache'),

@@ -28,6 +28,7 @@ import { seedDemoGallery } from './demo-gallery.js';
 import type { Storage } from '../lib/storage.js';
 import { seedDemoCelebrations } from './demo-celebrations.js';
 import { seedDemoJobs } from './demo-jobs.js';
+import { seedDemoYear } from './demo-year.js';
 
 const SEEDED_NOTE = 'Demo event created by seed';
 const SOLD_OUT_TITLE = 'Leadership Breakfast (6 seats)';
@@ -258,6 +259,8 @@ export async function seedDemo(
   if (storage) lines.push(...(await seedDemoGallery(db, storage)));
   lines.push(...(await seedDemoJobs(db, now)));
   lines.push(...(await seedDemoCelebrations(db, now)));
+  // After deals and jobs: a listing with them gets views of them too.
+  lines.push(...(await seedDemoYear(db, now)));
 
   const [seeded] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -33,6 +33,7 @@ export const routes: RouteObject[] = [
       {
         Component: RequireAuth,
         children: [
+          { path: paths.account.path, lazy: () => import('./routes/account') },
           { path: paths.profile.path, lazy: () => import('./routes/profile') },
           { path: paths.membership.path, lazy: () => import('./routes/membership') },
           { path: paths.myJobPostings.path, lazy: () => import('./routes/my-job-postings') },

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chambers, type Database, membershipSettings } from '@chamber/db';
+import { chambers, type Database, listingCounts, membershipSettings } from '@chamber/db';
 import { createContact } from '@chamber/db/factories';
 import { type Config, loadConfig } from '../../config.js';
 import { manualClock } from '../../lib/clock.js';
@@ -245,6 +245,34 @@ describe('PDFs', () => {
       expect(raw).toContain('<pdfaid:conformance>B</pdfaid:conformance>');
       expect(raw).toContain('/S /GTS_PDFA1');
     }
+  });
+
+  it('prints the business’s year on a renewal invoice, as of its issue day', async () => {
+    // Issued 2026-03-10: its year is 2025-03-11 to 2026-03-10.
+    await db.insert(listingCounts).values([
+      { contactId, day: '2025-03-10', kind: 'listing_view', count: 500 },
+      { contactId, day: '2025-09-01', kind: 'listing_view', count: 410 },
+      { contactId, day: '2026-03-10', kind: 'listing_view', count: 2 },
+      { contactId, day: '2026-01-05', kind: 'website_click', count: 38 },
+      { contactId, day: '2026-03-11', kind: 'website_click', count: 7 },
+    ]);
+    const { invoice } = await billing.issueInvoice(db, {
+      contactId,
+      purpose: 'membership_renewal',
+      lines: [{ description: 'Enhanced membership renewal', unitCents: 55_000 }],
+    });
+    const text = await pdfText(
+      (await documents.pdf((await documents.document(invoice.id))!, 'invoice')).bytes,
+    );
+    expect(text).toContain(
+      'This year: 0 events, your listing was seen 412 times, 38 visits to your website.',
+    );
+    // A join invoice says nothing of a year the business has not had.
+    const join = await issueTwoLines();
+    const joinText = await pdfText(
+      (await documents.pdf((await documents.document(join.invoice.id))!, 'invoice')).bytes,
+    );
+    expect(joinText).not.toContain('This year');
   });
 
   it('marks a void invoice as void', async () => {

@@ -1,5 +1,6 @@
 import { formatMoney, type HowToPay, howToPayItems, type InvoicePurpose } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
+import { membershipValue } from '../account/index.js';
 import sharp from 'sharp';
 import type { Config } from '../../config.js';
 import { type Clock, systemClock } from '../../lib/clock.js';
@@ -116,6 +117,10 @@ export class BillingDocuments {
       creditsNumber: credited?.number ?? null,
       howToPay: await this.howToPay(settings),
       payOnlineUrl: this.payOnlineUrl(invoice),
+      yearSummary:
+        invoice.purpose === 'membership_renewal' && invoice.contactId
+          ? (await membershipValue(this.db, invoice.contactId, invoice.issuedOn)).summary
+          : null,
     };
   }
 

@@ -31,6 +31,8 @@ export interface BillingDocument {
   howToPay: HowToPay;
   /** Where the invoice is paid by card, when the portal takes cards; else null. */
   payOnlineUrl: string | null;
+  /** A renewal's: the business's year with the chamber in one sentence (account module). */
+  yearSummary?: string | null;
 }
 
 export type PdfVariant = 'invoice' | 'receipt' | 'credit_note';
@@ -203,6 +205,10 @@ export function renderPdf(
   write(money(invoice.totalCents), columns.amount, y + 8, { width: 80, align: 'right' });
   font('regular').fontSize(10);
   write('', LEFT, pdf.y + 16);
+  if (doc.yearSummary) {
+    write(`${doc.yearSummary}.`);
+    pdf.moveDown();
+  }
 
   if (variant === 'receipt') {
     font('bold');

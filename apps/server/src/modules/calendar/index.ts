@@ -6,6 +6,7 @@
 export { calendarRoutes } from './routes.js';
 export { assertCanCreateEvents, eventCreationRefusal } from './access.js';
 export { compactUtc } from './rule-text.js';
+export { CheckInCodes } from './check-in-codes.js';
 export { normalizeRule } from './series-rules.js';
 export { Recurrence } from './recurrence.js';
 export { sendReminders } from './reminders.js';

@@ -39,7 +39,12 @@ export const dealsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
     },
     async (request, reply) => {
       if (!request.session) reply.header('cache-control', 'no-cache');
-      return deals.list(request.session, request.query.limit);
+      const answer = await deals.list(request.session, request.query.limit);
+      // Each listing whose deals were shown is counted once for this answer.
+      for (const contactId of new Set(answer.deals.map((d) => d.contactId))) {
+        deps.counter.count(request.headers, contactId, 'deal_view');
+      }
+      return answer;
     },
   );
 

@@ -13,6 +13,7 @@ import {
   myJobPostsSchema,
   rejectJobPostSchema,
 } from '@chamber/contract';
+import type { ListingCounter } from '../../lib/listing-counter.js';
 import { optionalBearer } from '../../plugins/auth.js';
 import type { JobsService } from './service.js';
 
@@ -25,7 +26,10 @@ const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409:
 const bodyLimit = 256 * 1024;
 
 /** /job-posts (the board, the poster's own) and /admin/job-posts (staff), thin over JobsService. */
-export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (app, { jobs }) => {
+export const jobsRoutes: FastifyPluginAsyncZod<{
+  jobs: JobsService;
+  counter: ListingCounter;
+}> = async (app, { jobs, counter }) => {
   app.get(
     '/job-posts',
     {
@@ -69,7 +73,30 @@ export const jobsRoutes: FastifyPluginAsyncZod<{ jobs: JobsService }> = async (a
         response: { 200: jobPostSchema, 404: apiErrorSchema, 410: apiErrorSchema },
       },
     },
-    async (request) => jobs.get(request.params.id, request.session),
+    async (request) => {
+      const post = await jobs.get(request.params.id, request.session);
+      // A visitor's view (the web app's own navigation); the poster and staff are not visitors.
+      if (!post.canEdit) counter.count(request.headers, post.id, 'job_view');
+      return post;
+    },
+  );
+
+  app.post(
+    '/job-posts/:id/apply-clicks',
+    {
+      schema: {
+        tags,
+        summary: 'Count a click on a job post’s Apply',
+        description:
+          'Sent by the job post page (as a beacon) when a visitor follows its Apply link. Added to the listing’s daily total of application clicks; no cookie is read and nothing about the visitor is kept; bots (by their user agent) are not counted. Always 204.',
+        params: idParams,
+        response: { 204: z.null(), 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      counter.count(request.headers, request.params.id, 'apply_click');
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

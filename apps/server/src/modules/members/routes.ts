@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  listingClickSchema,
   apiErrorSchema,
   listMembersQuerySchema,
   memberDetailSchema,
@@ -15,7 +17,7 @@ import { KeptResponses } from '../../lib/kept-responses.js';
 import { errorAnswers, idParams } from '../../lib/route-schemas.js';
 import { optionalBearer, requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
-import { MembersService } from './service.js';
+import { canEditMember, MembersService } from './service.js';
 
 const errors = errorAnswers(400, 401, 403, 404);
 
@@ -82,6 +84,10 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
     async (request, reply) => {
       const { id } = request.params;
+      // A visit to the page (the web app's own navigation); the member and staff are not visitors.
+      if (!canEditMember(request.session, id)) {
+        deps.counter.count(request.headers, id, 'listing_view');
+      }
       if (!members.seesVisitorPage(id, request.session)) {
         // Members' answers carry the email: computed for each request, never shared.
         reply.header('cache-control', 'private, no-store');
@@ -90,6 +96,26 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       reply.header('cache-control', request.session ? 'private, no-store' : 'no-cache');
       const body = await publicMembers.get(id, memberDetailSchema, () => members.get(id, null));
       return body.send(request, reply);
+    },
+  );
+
+  app.post(
+    '/members/:id/clicks',
+    {
+      schema: {
+        tags: ['members'],
+        summary: 'Count a click to a listing’s website or phone',
+        description:
+          'Sent by the member page and the directory card (as a beacon) when a visitor follows the website or phone link. Added to the listing’s daily total; no cookie is read and nothing about the visitor is kept; requests from bots (by their user agent) are not counted. Always 204, for a listing that does not exist too.',
+        params: idParams,
+        body: listingClickSchema,
+        response: { 204: z.null(), 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const kind = request.body.kind === 'website' ? 'website_click' : 'phone_click';
+      deps.counter.count(request.headers, request.params.id, kind);
+      return reply.status(204).send(null);
     },
   );
 

@@ -24,6 +24,8 @@ export interface NoticeFacts {
   lapsedListing: 'hidden' | 'basic';
   cardBrand: string | null;
   cardLast4: string | null;
+  /** The renewal reminder's: the business's year in one sentence (account's membershipValue). */
+  yearSummary?: string | null;
 }
 
 /**
@@ -67,6 +69,7 @@ export function duesMail(chamber: ChamberIdentity, f: NoticeFacts) {
         greeting,
         paragraphs: [
           `${capitalise(who)} ${f.planName} membership is paid through ${through}.`,
+          ...(f.yearSummary ? [`${f.yearSummary}.`] : []),
           `Renewing for another year (${f.renewalPlanName}) costs ${amount}. Renew online, or ask for an invoice and pay by check or bank transfer, from your membership page.`,
           signOff,
         ],

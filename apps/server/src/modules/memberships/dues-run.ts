@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { membershipValue } from '../account/index.js';
 import { dateKeyIn, daysUntil, type DuesNoticeKind } from '@chamber/contract';
 import { contacts, type Database, duesNotices, membershipPlans, memberships } from '@chamber/db';
 import type { Clock } from '../../lib/clock.js';
@@ -207,6 +208,10 @@ export async function mailQueuedNotices(
       if (!row) return false;
       const n = row.notice;
       if (row.email && stillTrue(n.kind, row.m.status, row.m.autoRenew)) {
+        const year =
+          n.kind === 'renewal_reminder'
+            ? await membershipValue(tx, row.m.contactId, clock.now())
+            : null;
         await delivery.send((chamber) => ({
           to: row.email!,
           auto: isAutomatic(n.kind),
@@ -226,6 +231,7 @@ export async function mailQueuedNotices(
             lapsedListing: settings.lapsedListing,
             cardBrand: row.m.cardBrand,
             cardLast4: row.m.cardLast4,
+            yearSummary: year?.summary ?? null,
           }),
         }));
         sent += 1;

@@ -8,6 +8,7 @@ import {
   duesNotices,
   invoiceLines,
   invoices,
+  listingCounts,
   membershipEvents,
   membershipSettings,
   memberships,
@@ -521,6 +522,27 @@ describe('the dues run across a year', () => {
     await runDues(ctx.db, ctx.clock, mail);
     await expect.poll(() => mine().length).toBe(2);
     expect(mine()[1]!.subject).toContain('ends tomorrow');
+  });
+
+  it('tells the member their year with the chamber in the renewal reminder', async () => {
+    const s = await paidMember('basic');
+    const contact = await contactOf(s);
+    const mine = () => smtp.received.filter((x) => JSON.stringify(x.to).includes(contact.email!));
+    // Paid through 9 March 2027; the 14-day reminder goes out on 23 February 2027, whose year
+    // is 24 February 2026 to 23 February 2027.
+    await ctx.db.insert(listingCounts).values([
+      { contactId: contact.id, day: '2026-02-23', kind: 'listing_view', count: 900 },
+      { contactId: contact.id, day: '2026-02-24', kind: 'listing_view', count: 400 },
+      { contactId: contact.id, day: '2027-02-01', kind: 'listing_view', count: 12 },
+      { contactId: contact.id, day: '2026-08-15', kind: 'website_click', count: 38 },
+    ]);
+    setDay('2027-02-23');
+    await runDues(ctx.db, ctx.clock, mail);
+    await expect.poll(() => mine().length).toBe(1);
+    expect(mine()[0]!.subject).toContain('renews in 14 days');
+    const line = 'This year: 0 events, your listing was seen 412 times, 38 visits to your website.';
+    expect(mine()[0]!.text).toContain(line);
+    expect(mine()[0]!.html).toContain(line);
   });
 
   it('loses and repeats nothing when a run is killed halfway', async () => {

@@ -15,10 +15,15 @@ import {
   membershipListSchema,
   membershipQuoteQuerySchema,
   membershipQuoteSchema,
+  membershipValueSchema,
   myMembershipSchema,
   staffChangePlanRequestSchema,
 } from '@chamber/contract';
 import { mediaResponse } from '../../lib/openapi-media.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Database } from '@chamber/db';
+import { AppError } from '../../lib/errors.js';
+import { membershipValue } from '../account/index.js';
 import type { BillingDocuments } from '../billing/index.js';
 import type { MembershipsService } from './service.js';
 
@@ -39,7 +44,9 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
   memberships: MembershipsService;
   /** Mails the join and renewal invoices. */
   documents: BillingDocuments;
-}> = async (app, { memberships, documents }) => {
+  db: Database;
+  clock: Clock;
+}> = async (app, { memberships, documents, db, clock }) => {
   app.get(
     '/membership',
     {
@@ -56,6 +63,25 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
       ...(await memberships.mine(request.session!)),
       howToPay: await documents.howToPay(),
     }),
+  );
+
+  app.get(
+    '/membership/value',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['memberships'],
+        summary: 'My year with the chamber: events attended, listing views and clicks',
+        description:
+          "What the signed-in member's business got over the 365 days ending today (the chamber's calendar days): events someone of it was checked in at, its listing's views and clicks to its website and phone, its deals' views, its job posts' views and 'Apply' clicks, and the year in one sentence. Views and clicks are daily totals counted without cookies, bots left out. 403 for a login without a member business.",
+        response: { 200: membershipValueSchema, ...denied },
+      },
+    },
+    async (request) => {
+      const contactId = request.session!.user.contactId;
+      if (!contactId) throw new AppError('forbidden', 'This account has no member business.');
+      return membershipValue(db, contactId, clock.now());
+    },
   );
 
   app.post(

@@ -151,7 +151,7 @@ describe('/robots.txt', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/plain/);
     const lines = res.body.split('\n');
-    for (const path of ['/api/', '/admin', '/profile', '/dashboard', '/membership']) {
+    for (const path of ['/api/', '/admin', '/profile', '/account', '/dashboard', '/membership']) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).not.toContain('Disallow: /members');

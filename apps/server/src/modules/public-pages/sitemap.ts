@@ -29,6 +29,7 @@ export const DISALLOWED: AppPathName[] = [
   'dashboard',
   'admin',
   'profile',
+  'account',
   'membership',
   'courses',
   'login',

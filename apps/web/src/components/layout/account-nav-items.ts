@@ -7,6 +7,7 @@ import type { NavItem } from './nav-items';
  */
 export function accountNavItems(role: string | null): NavItem[] {
   return [
+    { label: 'My account', href: paths.account.href() },
     { label: 'Profile', href: paths.profile.href() },
     { label: 'My membership', href: paths.membership.href() },
     ...(role === 'admin' ? [{ label: 'Admin Dashboard', href: paths.admin.href() }] : []),

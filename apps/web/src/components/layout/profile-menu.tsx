@@ -1,6 +1,7 @@
 import {
   BadgeCheckIcon,
   CircleUserIcon,
+  LayoutDashboardIcon,
   LogOutIcon,
   type LucideIcon,
   ShieldIcon,
@@ -24,6 +25,7 @@ import { useSignOut } from './use-sign-out';
 
 /** The entries' icons, by address; an entry without one of its own gets the account's. */
 const icons: Record<string, LucideIcon> = {
+  [paths.account.href()]: LayoutDashboardIcon,
   [paths.profile.href()]: UserIcon,
   [paths.membership.href()]: BadgeCheckIcon,
   [paths.admin.href()]: ShieldIcon,

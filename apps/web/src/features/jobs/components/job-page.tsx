@@ -1,4 +1,5 @@
 import { applyHref, type JobPost } from '@chamber/contract';
+import { countApplyClick } from '@/lib/api/listing-counts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { BriefcaseBusinessIcon, CalendarClockIcon, SearchXIcon, SendIcon } from 'lucide-react';
 import { Link } from 'react-router';
@@ -175,6 +176,7 @@ function JobView({ job }: { job: JobPost }) {
               <Button asChild size="lg">
                 <a
                   href={apply}
+                  onClick={() => countApplyClick(job.id)}
                   {...(apply.startsWith('https:')
                     ? { target: '_blank', rel: 'noopener noreferrer' }
                     : {})}

@@ -1,4 +1,5 @@
 import type { Member } from '@chamber/contract';
+import { countListingClick } from '@/lib/api/listing-counts';
 import { ExternalLinkIcon, GlobeIcon, MailIcon, MapPinIcon, PhoneIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -42,7 +43,11 @@ export function MemberContactCard({ member }: { member: Member }) {
             ) : null}
             {member.phone ? (
               <ContactRow icon={<PhoneIcon />} label="Phone">
-                <a href={`tel:${member.phone.replace(/[^\d+]/g, '')}`} className={contactLinkClass}>
+                <a
+                  href={`tel:${member.phone.replace(/[^\d+]/g, '')}`}
+                  className={contactLinkClass}
+                  onClick={() => countListingClick(member.id, 'phone')}
+                >
                   {member.phone}
                 </a>
               </ContactRow>
@@ -51,6 +56,7 @@ export function MemberContactCard({ member }: { member: Member }) {
               <ContactRow icon={<GlobeIcon />} label="Website">
                 <a
                   href={websiteHref(website)}
+                  onClick={() => countListingClick(member.id, 'website')}
                   target="_blank"
                   rel="noopener noreferrer"
                   className={contactLinkClass}

@@ -1,0 +1,11 @@
+import type { AccountHub } from '@chamber/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+
+/** GET /account: the signed-in member's hub. */
+export const accountQueryOptions = () =>
+  queryOptions({
+    queryKey: ['account'],
+    queryFn: ({ signal }) =>
+      api.get<AccountHub>('/account', { signal, errorMessage: 'Failed to load your account' }),
+  });
