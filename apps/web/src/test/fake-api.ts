@@ -162,6 +162,7 @@ export function makeMember(overrides: Partial<MemberDetail> = {}): MemberDetail 
     role: 'member',
     specialties: [],
     categories: [],
+    location: null,
     openingHours: null,
     tags: [],
     features: { enhanced: false, elite: false },
