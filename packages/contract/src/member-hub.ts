@@ -27,7 +27,8 @@ export const membershipValueSchema = z.object({
 });
 export type MembershipValue = z.infer<typeof membershipValueSchema>;
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /** 'This year: 7 events, your listing was seen 412 times, 38 visits to your website'. */
 export function membershipValueSummary(
