@@ -25,11 +25,11 @@ export const BACKUP_FORMAT = 1;
  */
 const SKIPPED_TABLES = new Set(['rate_limits', 'email_codes', 'data_version', 'event_seats']);
 /**
- * Tables the migrations fill (the membership plans and the dues settings' one row): a fresh
- * database has these rows, so they do not make it 'not empty'. A restore replaces them with
- * the backup's, which are the chamber's own.
+ * Tables the migrations fill (the membership plans, the dues settings' one row, the starting
+ * tree of directory categories): a fresh database has these rows, so they do not make it 'not
+ * empty'. A restore replaces them with the backup's, which are the chamber's own.
  */
-const MIGRATION_FILLED_TABLES = new Set(['membership_plans', 'membership_settings']);
+const MIGRATION_FILLED_TABLES = new Set(['membership_plans', 'membership_settings', 'categories']);
 const BATCH = 1000;
 
 interface Manifest {

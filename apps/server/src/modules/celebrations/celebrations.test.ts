@@ -420,6 +420,9 @@ describe('staff decide', () => {
       status: 'proposed',
       start: '2026-06-17T22:00:00.000Z',
     });
+    // The proposal's mail is composed from the booking as it is then: it goes out while the
+    // proposal stands, before the member answers it (a proposal already answered is not sent).
+    await ctx.app.flushMail();
     // The old slot is free again.
     const free = (
       await slots(other.token, 'kind=grand_opening&from=2026-06-15&to=2026-06-15')
