@@ -19,6 +19,13 @@ describe('site', () => {
       calendarId: 'cal-1',
       chamberName: 'Test Valley Chamber',
       publicUrl: 'http://localhost:3000',
+      // The directory map's settings, as configured (here the defaults).
+      map: {
+        tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: '© OpenStreetMap contributors',
+        attributionUrl: 'https://www.openstreetmap.org/copyright',
+        region: { west: -112.08, south: 40.44, east: -111.8, north: 40.64 },
+      },
     });
   });
 
