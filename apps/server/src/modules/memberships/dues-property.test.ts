@@ -231,7 +231,8 @@ const membershipOf = async (s: Session) =>
  * is paid for when a term covers it; its plan is the membership's at the end of that day (the
  * last one seen for days after the year, or the next plan from the first day of a renewal paid
  * onto it), or, for a day in grace (not paid yet that day), the plan of the term that later
- * paid it; its daily price is the plan's price over the days of
+ * paid it, or, for a day an upgrade's term covers, the upgrade's plan (from the day its
+ * payment was received, even when recorded later); its daily price is the plan's price over the days of
  * the joined or renewed term it falls in.
  */
 async function account(session: Session, snapshots: Snapshot[]) {
@@ -275,7 +276,10 @@ async function account(session: Session, snapshots: Snapshot[]) {
       const inGrace = seen.paidThrough === null || seen.paidThrough < d;
       // After the year, a renewal paid onto another plan changes the plan on its first day.
       const scheduled = d > seen.day && m.nextPlanId && covering.at(-1)!.planId === m.nextPlanId;
-      const held = inGrace || scheduled ? covering.at(-1)!.planId : seen.planId;
+      // An upgrade holds from the day its payment was received, as its term says, also when
+      // the payment was recorded days later (a check back-dated to the day it came in).
+      const upgraded = covering.at(-1)!.purpose === 'membership_upgrade';
+      const held = inGrace || scheduled || upgraded ? covering.at(-1)!.planId : seen.planId;
       owedCents += priceOf.get(held)! / daysInclusive(term.startsOn, term.endsOn);
     }
   }
