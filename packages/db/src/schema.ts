@@ -117,6 +117,13 @@ export const contacts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * When the coupon codes last changed (set by a trigger on every path), so /deals lists the
+     * newest codes first whatever else about the listing changed since.
+     */
+    couponCodesChangedAt: timestamp('coupon_codes_changed_at', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     /** Elite: up to 6 https profile links, in the member's order (hidden below elite). */
     socialLinks: text('social_links')
       .array()

@@ -293,6 +293,23 @@ describe('the coupon codes listings keep', () => {
     expect(await codes()).toEqual([]);
   });
 
+  it('list the newest codes first, whatever else about the listing changed since', async () => {
+    const first = await member('elite', { couponCodes: ['FIRST5'] });
+    const second = await member('elite', { couponCodes: ['SECOND5'] });
+    await ctx.db
+      .update(contacts)
+      .set({ couponCodes: ['FIRST10'] })
+      .where(eq(contacts.id, first.contactId));
+    // A later change of the other listing, e.g. its map pin placed, does not renew its codes.
+    await ctx.db
+      .update(contacts)
+      .set({ tagline: 'Pinned on the map', updatedAt: new Date(Date.now() + DAY) })
+      .where(eq(contacts.id, second.contactId));
+    const codes = (await listDeals()).filter((d) => d.kind === 'coupon').map((d) => d.code);
+    expect(codes.indexOf('FIRST10')).toBeGreaterThanOrEqual(0);
+    expect(codes.indexOf('FIRST10')).toBeLessThan(codes.indexOf('SECOND5'));
+  });
+
   it('of a standard listing are not shown', async () => {
     const holder = await member('standard', { couponCodes: ['KEPT'] });
     expect((await listDeals()).some((d) => d.contactId === holder.contactId)).toBe(false);

@@ -30,14 +30,14 @@ export function listCurrentDeals(db: Executor, today: string) {
     .orderBy(desc(deals.createdAt), desc(deals.id));
 }
 
-/** Members in the directory who keep coupon codes on their listing, newest change first. */
+/** Members in the directory who keep coupon codes on their listing, newest codes first. */
 export function listCouponHolders(db: Executor) {
   return db
     .select(ownerColumns)
     .from(contacts)
     .leftJoin(users, eq(users.contactId, contacts.id))
     .where(and(inDirectory, sql`cardinality(${contacts.couponCodes}) > 0`))
-    .orderBy(desc(contacts.updatedAt), contacts.id);
+    .orderBy(desc(contacts.couponCodesChangedAt), contacts.id);
 }
 
 export async function findOwner(db: Executor, contactId: string) {
