@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useChamber } from '@/lib/chamber/use-chamber';
+import { useNow } from '@/lib/render-time';
 import { ChamberLogo } from './chamber-logo';
 
 // Platforms and About point nowhere (spec §2), so they are plain text, not dead links.
@@ -14,6 +15,8 @@ const linkClass = 'rounded-sm text-sm text-muted-foreground hover:text-foregroun
 export function Footer() {
   const { location, name, shortName } = useChamber();
   const website = location?.website;
+  // The server's moment while hydrating, so the year drawn on both sides agrees.
+  const year = new Date(useNow()).getFullYear();
   const socialUrl = location?.socialUrl;
 
   return (
@@ -80,7 +83,9 @@ export function Footer() {
       </div>
       <div className="border-t">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between sm:px-6">
-          <p>© 2025 {name}. All rights reserved.</p>
+          <p>
+            © {year} {name}. All rights reserved.
+          </p>
           {website ? (
             <p>
               Powered by{' '}

@@ -15,6 +15,7 @@ import {
 } from 'recharts';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { useInsight } from '../api/cockpit';
 import { saveCsv } from '../lib/csv';
 
@@ -37,6 +38,14 @@ const tooltip = {
   },
   labelStyle: { color: 'var(--popover-foreground)' },
 };
+/**
+ * A chart's series animate once as they appear, and not at all for those who ask for reduced
+ * motion (WCAG 2.3.3).
+ */
+function useSeriesMotion() {
+  return { isAnimationActive: !useMediaQuery('(prefers-reduced-motion: reduce)', true) };
+}
+
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 1000) / 10}%`);
 const shortDate = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -182,6 +191,7 @@ function ChartCard({
 }
 
 function MembersChart() {
+  const motion = useSeriesMotion();
   const { data } = useInsight('members', 24);
   const months = data?.months ?? [];
   const last = months.at(-1);
@@ -206,10 +216,23 @@ function MembersChart() {
           <YAxis yAxisId="total" orientation="right" allowDecimals={false} {...axis} />
           <Tooltip {...tooltip} />
           <Legend />
-          <Bar yAxisId="flow" dataKey="joins" name="Joins" fill={colors.success} />
-          <Bar yAxisId="flow" dataKey="renewals" name="Renewals" fill={colors.primary} />
-          <Bar yAxisId="flow" dataKey="lapses" name="Lapses" fill={colors.destructive} />
+          <Bar {...motion} yAxisId="flow" dataKey="joins" name="Joins" fill={colors.success} />
+          <Bar
+            {...motion}
+            yAxisId="flow"
+            dataKey="renewals"
+            name="Renewals"
+            fill={colors.primary}
+          />
+          <Bar
+            {...motion}
+            yAxisId="flow"
+            dataKey="lapses"
+            name="Lapses"
+            fill={colors.destructive}
+          />
           <Line
+            {...motion}
             yAxisId="total"
             dataKey="members"
             name="Members"
@@ -224,6 +247,7 @@ function MembersChart() {
 }
 
 function RevenueChart() {
+  const motion = useSeriesMotion();
   const { data } = useInsight('revenue', 12);
   const months = data?.months ?? [];
   const money = (cents: number) => formatMoney(cents, data?.currency ?? 'USD');
@@ -258,9 +282,9 @@ function RevenueChart() {
           <YAxis {...axis} />
           <Tooltip {...tooltip} formatter={(value) => money(Math.round(Number(value) * 100))} />
           <Legend />
-          <Bar dataKey="dues" name="Dues" stackId="money" fill={colors.primary} />
-          <Bar dataKey="tickets" name="Tickets" stackId="money" fill={colors.success} />
-          <Bar dataKey="other" name="Other" stackId="money" fill={colors.muted} />
+          <Bar {...motion} dataKey="dues" name="Dues" stackId="money" fill={colors.primary} />
+          <Bar {...motion} dataKey="tickets" name="Tickets" stackId="money" fill={colors.success} />
+          <Bar {...motion} dataKey="other" name="Other" stackId="money" fill={colors.muted} />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -268,6 +292,7 @@ function RevenueChart() {
 }
 
 function AttendanceChart() {
+  const motion = useSeriesMotion();
   const { data } = useInsight('attendance', 12);
   const events = (data?.events ?? []).slice(-12);
   return (
@@ -297,8 +322,8 @@ function AttendanceChart() {
             labelFormatter={(_, items) => String(items[0]?.payload?.title ?? '')}
           />
           <Legend />
-          <Bar dataKey="registered" name="Registered" fill={colors.primary} />
-          <Bar dataKey="checkedIn" name="Checked in" fill={colors.success} />
+          <Bar {...motion} dataKey="registered" name="Registered" fill={colors.primary} />
+          <Bar {...motion} dataKey="checkedIn" name="Checked in" fill={colors.success} />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -306,6 +331,7 @@ function AttendanceChart() {
 }
 
 function PlansChart() {
+  const motion = useSeriesMotion();
   const { data } = useInsight('plans');
   const plans = data?.plans ?? [];
   return (
@@ -323,7 +349,7 @@ function PlansChart() {
           <XAxis type="number" allowDecimals={false} {...axis} />
           <YAxis type="category" dataKey="name" width={90} {...axis} />
           <Tooltip {...tooltip} />
-          <Bar dataKey="members" name="Members" fill={colors.primary} />
+          <Bar {...motion} dataKey="members" name="Members" fill={colors.primary} />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
