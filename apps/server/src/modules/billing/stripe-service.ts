@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { addDays, cardLabel, formatMoney, type NextCharge, sitePath } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
@@ -20,6 +21,8 @@ type Outcome = string;
 
 const dateOf = (seconds: number) => new Date(seconds * 1000);
 const secondsOf = (date: Date) => Math.floor(date.getTime() / 1000);
+/** The metadata key of a Checkout page answering a repeated registration: it pays for nothing. */
+const REPEAT_REGISTRATION = 'repeatRegistration';
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
@@ -102,6 +105,50 @@ export class OnlinePayments {
       cancelUrl: () => back,
       expiresAt: options.expiresAt,
     });
+  }
+
+  /**
+   * A Checkout page that reads like a new ticket's (`Invoice <number>` for `amountCents`) for
+   * an answer that must not tell a repeated registration from a new one, with no invoice
+   * behind it. Paid all the same, the webhook gives the money straight back (its metadata
+   * says it pays for nothing).
+   */
+  async repeatCheckout(input: {
+    invoiceNumber: string;
+    amountCents: number;
+    currency: string;
+    returnPath: string;
+    expiresAt: Date;
+  }): Promise<{ url: string }> {
+    const path = sitePath(input.returnPath);
+    if (path === null) throw new Error(`Not a path on this site: ${input.returnPath}`);
+    const back = `${this.config.publicUrl}${path}`;
+    const reference = randomUUID();
+    const metadata = {
+      invoiceId: reference,
+      invoiceNumber: input.invoiceNumber,
+      [REPEAT_REGISTRATION]: 'true',
+    };
+    const created = await this.stripe.checkout.sessions.create({
+      mode: 'payment',
+      client_reference_id: reference,
+      metadata,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: input.currency.toLowerCase(),
+            unit_amount: input.amountCents,
+            product_data: { name: `Invoice ${input.invoiceNumber}` },
+          },
+        },
+      ],
+      payment_intent_data: { metadata },
+      expires_at: secondsOf(input.expiresAt),
+      success_url: `${back}${back.includes('?') ? '&' : '?'}paid=1`,
+      cancel_url: back,
+    });
+    return { url: created.url! };
   }
 
   private async openCheckout(
@@ -420,7 +467,16 @@ export class OnlinePayments {
     const intent = idOf(session.payment_intent);
     if (!invoiceId || !intent) return 'no match: no invoice on this session';
     const invoice = await q.lockInvoice(tx, invoiceId);
-    if (!invoice) return 'no match: no such invoice';
+    if (!invoice) {
+      if (session.metadata?.[REPEAT_REGISTRATION] !== 'true') return 'no match: no such invoice';
+      const reason = 'a repeated registration pays for nothing';
+      await this.stripe.refunds.create(
+        { payment_intent: intent, metadata: { reason } },
+        { idempotencyKey: `unapplied:${intent}` },
+      );
+      this.log.warn({ intent }, `card payment refunded: ${reason}`);
+      return `refunded: ${reason}`;
+    }
     if (await q.paymentByIntent(tx, intent)) return 'duplicate: payment already recorded';
     const amount = session.amount_total ?? 0;
     const unapplied =

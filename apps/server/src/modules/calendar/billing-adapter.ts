@@ -37,6 +37,10 @@ export function ticketBilling(
       if (!online) throw new Error('card payment is not set up');
       return (await online.checkoutFor(invoiceId, { returnPath, expiresAt })).url;
     },
+    async repeatCheckout(input) {
+      if (!online) throw new Error('card payment is not set up');
+      return (await online.repeatCheckout(input)).url;
+    },
     async recordPayment(invoiceId, input, by) {
       await billing.recordPayment(
         billing.database,

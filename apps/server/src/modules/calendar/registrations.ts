@@ -231,10 +231,20 @@ export class RegistrationService {
         this.tickets && saved.row.seatStatus === 'held'
           ? await this.tickets.stateOf(saved.row, shownRow(target), { checkout: true, returnPath })
           : null;
-      const result = await this.asIfNew(sent, saved.fits, counts, capacity, terms, shownId, now, {
-        row: saved.row,
-        ticket: awaiting?.checkoutUrl ? awaiting : null,
-      });
+      const result = await this.asIfNew(
+        sent,
+        saved.fits,
+        counts,
+        capacity,
+        terms,
+        shownId,
+        now,
+        {
+          row: saved.row,
+          ticket: awaiting?.checkoutUrl ? awaiting : null,
+        },
+        returnPath,
+      );
       return { status: 201, result };
     }
     const ticket = this.tickets
@@ -265,6 +275,8 @@ export class RegistrationService {
    * Checkout page (`existing.ticket`, its seats held until its hold ends), as a new
    * registration is with its page: whoever sends the form again, usually the registrant
    * whose payment page closed, can pay for those seats, and nothing is held or issued again.
+   * A registration already paid online is answered with a payment page of its own, as a new
+   * one is; it pays for nothing, and what is paid on it goes back.
    */
   private async asIfNew(
     sent: Pick<RegistrationRow, 'name' | 'email' | 'phone' | 'guests' | 'notes'>,
@@ -275,6 +287,7 @@ export class RegistrationService {
     shownId: string,
     now: Date,
     existing: { row: RegistrationRow; ticket: TicketState | null },
+    returnPath: string,
   ): Promise<RegistrationResult> {
     const awaiting = existing.ticket;
     const seated = fits || awaiting !== null;
@@ -300,7 +313,10 @@ export class RegistrationService {
       seated ? null : counts.waiting + 1,
     );
     const ticket =
-      awaiting ?? (seated && terms ? await this.tickets!.unissued(terms, sent.guests) : null);
+      awaiting ??
+      (seated && terms
+        ? await this.tickets!.unissued(terms, sent.guests, held ? { now, returnPath } : undefined)
+        : null);
     return {
       registration,
       updated: false,

@@ -43,6 +43,17 @@ export interface TicketBilling {
   readonly online: boolean;
   /** A Checkout page for the open invoice that ends when the seats' hold does. */
   checkout(invoiceId: string, returnPath: string, expiresAt: Date): Promise<string>;
+  /**
+   * A Checkout page that reads like a new ticket's, with no invoice behind it: the answer to
+   * a repeated registration. A payment made on it is given back.
+   */
+  repeatCheckout(input: {
+    invoiceNumber: string;
+    amountCents: number;
+    currency: string;
+    returnPath: string;
+    expiresAt: Date;
+  }): Promise<string>;
   recordPayment(
     invoiceId: string,
     input: { method: 'cash' | 'check' | 'card' | 'other'; reference: string },

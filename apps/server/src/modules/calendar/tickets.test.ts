@@ -267,6 +267,37 @@ describe('a repeat of an address already registered', () => {
     await standIn.completeCheckout(sessionOf(firstUrl));
     expect(await paymentsOf(first.result.ticket!.invoiceId)).toHaveLength(1);
   });
+
+  it('answers a repeat of a paid registration with a payment page of its own that pays for nothing', async () => {
+    const event = await paidEvent('Online Paid Lookalike', { capacity: 30 });
+    const first = await signUp(event.id, 2);
+    await standIn.completeCheckout(sessionOf(first.result.ticket!.checkoutUrl!));
+    expect(await invoiceRow(first.result.ticket!.invoiceId)).toMatchObject({ status: 'paid' });
+
+    const [repeat, fresh] = await repeatAndNew(event.id, first.body.email);
+    // Field for field the new party's answer: seats held, a Checkout page, the same words.
+    expect(repeat.ticket!.checkoutUrl).toMatch(/\/checkout\/cs_test_/);
+    expect(repeat.ticket!.checkoutUrl).not.toBe(fresh.ticket!.checkoutUrl);
+    const random = (r: RegistrationResult) => ({
+      ...r,
+      registration: { ...r.registration, id: '', email: '' },
+      ticket: { ...r.ticket!, invoiceId: '', checkoutUrl: '' },
+    });
+    expect(random(repeat)).toEqual(random(fresh));
+    expect(repeat.registration).toMatchObject({ seatStatus: 'held' });
+    expect(repeat).toMatchObject({ attendeeCount: 4, registrationCount: 2, seatsLeft: 26 });
+
+    // Paid all the same, the money goes back and nothing changes for the paid registration.
+    const refundsBefore = standIn.refunds.size;
+    await standIn.completeCheckout(sessionOf(repeat.ticket!.checkoutUrl!));
+    expect(standIn.refunds.size).toBe(refundsBefore + 1);
+    expect(await paymentsOf(first.result.ticket!.invoiceId)).toHaveLength(1);
+    expect((await registrationRow(first.result.registration.id)).seatStatus).toBe('confirmed');
+    const billed = (await ctx.db.select().from(invoices)).filter(
+      (i) => i.billTo.email === first.body.email,
+    );
+    expect(billed.map((i) => i.id)).toEqual([first.result.ticket!.invoiceId]);
+  });
 });
 
 describe('paying online', () => {

@@ -174,10 +174,16 @@ export class Tickets {
   /**
    * What a new party's ticket would read, with nothing issued: the answer to a repeat of an
    * address already registered, which must not tell it apart from a new registration. Its
-   * invoice id is fresh and random, its number the next one; no payment page is opened.
+   * invoice id is fresh and random, its number the next one. Paid online and `hold` given (the
+   * new party's seats would be held from `hold.now`), it opens a payment page as a new
+   * ticket's answer does, one that pays for nothing and gives back what is paid on it.
    */
-  async unissued(terms: TicketTerms, guests: number): Promise<TicketState> {
-    return {
+  async unissued(
+    terms: TicketTerms,
+    guests: number,
+    hold?: { now: Date; returnPath: string },
+  ): Promise<TicketState> {
+    const ticket: TicketState = {
       amountCents: terms.unitCents * guests,
       currency: await this.billing.currency(this.db),
       invoiceId: randomUUID(),
@@ -186,6 +192,23 @@ export class Tickets {
       payment: terms.payment,
       checkoutUrl: null,
     };
+    if (hold && terms.payment === 'online' && this.billing.online) {
+      const { now, returnPath } = hold;
+      // The same page life as a new ticket's (stateOf): a minute past the hold, 30 at least.
+      const expiresAt = new Date(
+        Math.max(this.holdUntil(now).getTime(), now.getTime() + 30 * MINUTE) + MINUTE,
+      );
+      ticket.checkoutUrl = await this.billing
+        .repeatCheckout({
+          invoiceNumber: ticket.invoiceNumber,
+          amountCents: ticket.amountCents,
+          currency: ticket.currency,
+          returnPath,
+          expiresAt,
+        })
+        .catch(() => null);
+    }
+    return ticket;
   }
 
   /** Ticket states of many registrations (the check-in list, the CSV). */
