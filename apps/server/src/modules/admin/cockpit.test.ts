@@ -182,21 +182,26 @@ function getter(ctx: TestContext) {
   };
 }
 
+/** A fresh app with the plans, 30 days of grace and an admin signed in. */
+async function cockpitApp() {
+  const ctx = await createTestApp();
+  await loadPlans(ctx.db);
+  await ctx.db.update(membershipSettings).set({ graceDays: 30 });
+  const admin = await signIn(
+    ctx,
+    (await createTestUser(ctx.db, { role: 'admin', contact: false })).email,
+  );
+  return { ctx, admin, get: getter(ctx) };
+}
+
 describe('Today (GET /api/admin/overview)', () => {
   let ctx: TestContext;
   let admin: string;
   let get: ReturnType<typeof getter>;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    get = getter(ctx);
+    ({ ctx, admin, get } = await cockpitApp());
     await createCalendar(ctx.db);
-    await loadPlans(ctx.db);
-    await ctx.db.update(membershipSettings).set({ graceDays: 30 });
-    admin = await signIn(
-      ctx,
-      (await createTestUser(ctx.db, { role: 'admin', contact: false })).email,
-    );
     const db = ctx.db;
 
     // Memberships: five current (one in grace), one waiting for approval, one lapsed.
@@ -361,14 +366,7 @@ describe('How the chamber is doing (insights)', () => {
   let get: ReturnType<typeof getter>;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    get = getter(ctx);
-    await loadPlans(ctx.db);
-    await ctx.db.update(membershipSettings).set({ graceDays: 30 });
-    admin = await signIn(
-      ctx,
-      (await createTestUser(ctx.db, { role: 'admin', contact: false })).email,
-    );
+    ({ ctx, admin, get } = await cockpitApp());
     const db = ctx.db;
     const old: [string, string][] = [
       ['2023-06-01', '2024-05-31'],
