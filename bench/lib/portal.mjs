@@ -1,7 +1,7 @@
 // Starts the production build on a fresh embedded database, seeded at a given scale, and
 // stops it again. Only the processes started here are ever signalled.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,8 +39,7 @@ export async function startPortal({
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
     NODE_ENV: 'production',
-    // One log line per request costs throughput; warnings and errors still show.
-    LOG_LEVEL: 'warn',
+    // The log as a deployment has it (a line per request at info), written to a file.
     ...extraEnv,
   };
 
@@ -56,7 +55,7 @@ export async function startPortal({
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, serverJs], {
     cwd: app,
     env: { ...env, ...extraEnv },
-    stdio: 'inherit',
+    stdio: ['ignore', openSync(path.join(dataDir, 'server.log'), 'a'), 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
   await waitUntilReady(url, exited);

@@ -154,6 +154,42 @@ describe('two server processes on one database', () => {
   });
 });
 
+describe('the log', () => {
+  it('writes every request line, off the request path, and none is lost on a clean stop', async () => {
+    const database = await createTestDatabase();
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'chamber-log-lines-'));
+    try {
+      const server = await startServerProcess({
+        DATABASE_URL: database.url,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'info',
+      });
+      const ids = Array.from({ length: 300 }, (_, n) => `log-line-${n}`);
+      for (let n = 0; n < ids.length; n += 50) {
+        await Promise.all(
+          ids
+            .slice(n, n + 50)
+            .map((id) => fetch(`${server.url}/api/health`, { headers: { 'x-request-id': id } })),
+        );
+      }
+      server.process.kill('SIGTERM');
+      expect(await server.exit).toBe(0);
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
+      const logged = new Set(lines.map((line) => line.reqId));
+      expect(ids.filter((id) => !logged.has(id))).toEqual([]);
+      // The last line, written after everything else has closed, is there too.
+      expect(lines.at(-1)?.msg).toBe('stopped');
+    } finally {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
 describe('/api/ready', () => {
   it('turns false when the database stops and true when it returns, without a restart', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'chamber-ready-'));
