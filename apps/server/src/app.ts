@@ -68,7 +68,7 @@ export interface BuildOptions {
   /** false silences logs (tests); otherwise JSON logs at config.logLevel. */
   logger?: boolean;
   /** Where the JSON log lines go instead of stdout (tests read them). */
-  logStream?: NodeJS.WritableStream;
+  logStream?: { write(line: string): void };
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
