@@ -30,8 +30,8 @@ export const seededEnhancedPlan = {
 };
 
 /**
- * The dues settings: the database's defaults (packages/db/src/schema.ts), which the seed keeps,
- * with how to pay filled in.
+ * The dues settings: the database's defaults (packages/db/src/schema/memberships.ts), which the
+ * seed keeps, with how to pay filled in.
  */
 export const seededDuesSettings = {
   currency: 'USD',

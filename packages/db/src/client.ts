@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema.js';
+import * as schema from './schema/index.js';
 
 /** The driver under the ORM, for work below it (cursors, a session of its own). */
 export type { Pool, PoolClient } from 'pg';

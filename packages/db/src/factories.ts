@@ -1,5 +1,5 @@
 import type { Executor } from './client.js';
-import { contacts, events, users } from './schema.js';
+import { contacts, events, users } from './schema/index.js';
 
 type ContactInsert = typeof contacts.$inferInsert;
 type UserInsert = typeof users.$inferInsert;

@@ -1,4 +1,4 @@
-export * from './schema.js';
+export * from './schema/index.js';
 export * from './client.js';
 export * from './migrate.js';
 export * from './embedded.js';
