@@ -15,7 +15,7 @@ const repoRoot = path.resolve(docsDir, '..');
 // at a copy of the file the build puts under /repository/ in the site.
 const repositoryUrl = process.env.DOCS_REPOSITORY_URL?.replace(/\/+$/, '');
 const repositoryFiles = new Set<string>();
-const missingRepositoryFiles: string[] = [];
+const missingRepositoryFiles = new Set<string>();
 
 function repositoryFile(href: string, pageFile: string): string | undefined {
   if (/^[a-z][a-z0-9+.-]*:|^\/\/|^#|^\//i.test(href)) return undefined;
@@ -52,7 +52,7 @@ export default defineConfig({
         if (file !== undefined) {
           const full = path.join(repoRoot, file);
           if (!existsSync(full)) {
-            missingRepositoryFiles.push(`${path.relative(docsDir, pageFile)} → ${href}`);
+            missingRepositoryFiles.add(`${path.relative(docsDir, pageFile)} → ${href}`);
           } else {
             if (statSync(full).isFile()) repositoryFiles.add(file);
             const hash = href!.includes('#') ? href!.slice(href!.indexOf('#')) : '';
@@ -69,9 +69,9 @@ export default defineConfig({
     },
   },
   buildEnd(siteConfig) {
-    if (missingRepositoryFiles.length > 0) {
+    if (missingRepositoryFiles.size > 0) {
       throw new Error(
-        `Links to files that are not in the repository:\n  ${missingRepositoryFiles.join('\n  ')}`,
+        `Links to files that are not in the repository:\n  ${[...missingRepositoryFiles].join('\n  ')}`,
       );
     }
     if (repositoryUrl) return;
