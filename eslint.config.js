@@ -13,6 +13,8 @@ export default tseslint.config(
       '.data-*/**',
       'test-results/**',
       'playwright-report/**',
+      'docs/.vitepress/dist/**',
+      'docs/.vitepress/cache/**',
     ],
   },
   js.configs.recommended,

@@ -3,7 +3,7 @@
 //
 //   node bench/compare.mjs                       bench/results/scale-1.json against scale-4.json
 //   node bench/compare.mjs --base A --with B     bench/results/A.json against B.json
-//   --readme                                     also puts the table into README.md
+//   --readme                                     also puts the table into docs/performance.md
 //
 // A page of 20 answered through an index should cost about log(n) to find: the bound printed is
 // log(contacts of the second run) / log(contacts of the first), and a CPU-per-request ratio
@@ -108,4 +108,4 @@ const lines = [
 const markdown = lines.join('\n');
 process.stdout.write(markdown);
 writeFileSync(path.join(root, 'bench', 'results', `${args.base}-vs-${args.with}.md`), markdown);
-if (args.readme) updateReadme(path.join(root, 'README.md'), markdown, 'bench-growth');
+if (args.readme) updateReadme(path.join(root, 'docs/performance.md'), markdown, 'bench-growth');

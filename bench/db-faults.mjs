@@ -5,7 +5,7 @@
 // the database afterwards.
 //
 //   node bench/db-faults.mjs              5 kills, 8 clients, 4 s of writes between kills
-//   --readme                              the same, and the figures go into README.md
+//   --readme                              the same, and the figures go into docs/performance.md
 //   --kills N, --clients C, --between S, --out NAME (bench/results/NAME.json, default db-faults)
 //
 // Targets: 0 server exits, no 500 and no failed request (a request during the outage answers
@@ -233,7 +233,7 @@ writeFileSync(
   `${JSON.stringify({ ...figures, missed }, null, 2)}\n`,
 );
 if (args.readme) {
-  const readme = path.join(root, 'README.md');
+  const readme = path.join(root, 'docs/performance.md');
   const text = readFileSync(readme, 'utf8');
   const block = `<!-- db-faults:start -->\n\n\`\`\`\n${summary}\n\`\`\`\n\n<!-- db-faults:end -->`;
   writeFileSync(

@@ -8,7 +8,7 @@
 // run); writes bench/results/lighthouse.{json,md}.
 //
 //   node bench/lighthouse.mjs            (CHROME_PATH defaults to /usr/bin/chromium)
-//   node bench/lighthouse.mjs --readme   also puts the table into README.md
+//   node bench/lighthouse.mjs --readme   also puts the table into docs/performance.md
 //   --runs N (3), --port P, --only home,calendar, --keep DIR (keep each run's full JSON
 //   report there), --app DIR (another built checkout's portal, to compare in one sitting)
 import { spawnSync } from 'node:child_process';
@@ -305,7 +305,7 @@ try {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'lighthouse.json'), `${JSON.stringify({ run, rows }, null, 2)}\n`);
   writeFileSync(path.join(dir, 'lighthouse.md'), markdown);
-  if (args.readme) updateReadme(path.join(root, 'README.md'), markdown, 'lighthouse');
+  if (args.readme) updateReadme(path.join(root, 'docs/performance.md'), markdown, 'lighthouse');
   const missed = rows.flatMap((r) => r.missed.map((m) => `${r.name}: ${m}`));
   console.log(missed.length ? `Below target:\n  ${missed.join('\n  ')}` : 'Every target met.');
   if (missed.length) exitCode = 1;

@@ -3,7 +3,7 @@
 //
 //   node bench/run.mjs            full run (scale 1, 10 s per endpoint), checks the targets,
 //                                 writes bench/results/latest.json and latest.md
-//   node bench/run.mjs --readme   the same, and puts the table into README.md
+//   node bench/run.mjs --readme   the same, and puts the table into docs/performance.md
 //   node bench/run.mjs --smoke    a few seconds on small data, no targets (CI)
 //   --scale N, --seconds S, --connections C, --only directory,search, --out NAME,
 //   --repeat N (every measured endpoint N times in one sitting, the ceiling first each time;
@@ -56,7 +56,7 @@ const repeat = Math.max(1, Math.floor(Number(args.repeat)));
 const wanted = (key) => !args.only || args.only.split(',').includes(key);
 /** Seats of the event registered for under load: far fewer than the requests, so it sells out. */
 const CAPACITY = 200;
-/** The membership-dues run's targets (README, Performance). */
+/** The membership-dues run's targets (docs/performance.md). */
 const DUES_TARGET = { seconds: 60, serverMb: 300 };
 
 const app = path.resolve(args.app ?? root);
@@ -340,7 +340,7 @@ try {
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, `${args.out}.json`), `${JSON.stringify(result, null, 2)}\n`);
     writeFileSync(path.join(dir, `${args.out}.md`), markdown);
-    if (args.readme) updateReadme(path.join(root, 'README.md'), markdown);
+    if (args.readme) updateReadme(path.join(root, 'docs/performance.md'), markdown);
     console.log(missed.length ? `Targets missed:\n  ${missed.join('\n  ')}` : 'Every target met.');
     if (missed.length) exitCode = 1;
   }

@@ -5,7 +5,7 @@
 //
 //   node bench/uploads.mjs                 every kind, ten at once
 //   --count N, --only png,png16, --port P, --app DIR (the build of another checkout),
-//   --glibc-defaults (without the allocator setting the container image makes; see README)
+//   --glibc-defaults (without the allocator setting the container image makes; see docs/operator/operations.md, Memory)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -29,7 +29,7 @@ const { values: args } = parseArgs({
 });
 /**
  * As the container image sets it: glibc hands blocks of 128 kB and more straight back to the
- * system when freed, instead of keeping them in per-thread pools (see README, Memory).
+ * system when freed, instead of keeping them in per-thread pools (see docs/operator/operations.md, Memory).
  */
 const allocator = args['glibc-defaults'] ? {} : { MALLOC_MMAP_THRESHOLD_: '131072' };
 const count = Number(args.count);

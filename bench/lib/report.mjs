@@ -192,7 +192,7 @@ export function toMarkdown(result) {
   ].join('\n');
 }
 
-/** Replaces the text between the README's `<!-- NAME:start -->` and `<!-- NAME:end -->`. */
+/** Replaces the text between a page's `<!-- NAME:start -->` and `<!-- NAME:end -->`. */
 export function updateReadme(readmePath, markdown, name = 'bench') {
   const text = readFileSync(readmePath, 'utf8');
   const start = `<!-- ${name}:start -->`;

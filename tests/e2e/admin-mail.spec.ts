@@ -1,4 +1,12 @@
-import { accounts, expect, expectNoAxeViolations, paths, signIn, test } from './fixtures';
+import {
+  accounts,
+  docsScreenshot,
+  expect,
+  expectNoAxeViolations,
+  paths,
+  signIn,
+  test,
+} from './fixtures';
 
 /**
  * The admin dashboard's Mail tab: the outgoing mail that failed, read from the outbox, and
@@ -34,5 +42,6 @@ for (const width of [1280, 360]) {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page, { where: `the Mail tab at ${width} px` });
+    if (width === 1280) await docsScreenshot(page, 'admin-mail');
   });
 }

@@ -3,12 +3,13 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { membershipSettingsApi } from './admin-api';
 import {
   accounts,
+  docsScreenshot,
   expect,
   expectNoAxeViolations,
   paths,
-  type PutBack,
   signIn,
   test,
+  type PutBack,
 } from './fixtures';
 import {
   joinThroughApi,
@@ -227,7 +228,7 @@ test('staff approve a paid member held for approval, who is then active and in t
     'The membership becomes active and the member is listed in the directory.',
   );
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: test.info().outputPath('approve-1280.png') });
+  await docsScreenshot(page, 'memberships-approve');
   await approve.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(approve).toBeHidden();
   await expect(page.getByText(`${businessName} approved`)).toBeVisible();

@@ -82,7 +82,7 @@ test('a member books a ribbon cutting at 360 px, staff confirm it, and it is on 
   await expect(mine.getByText('Waiting for staff')).toBeVisible();
   // The slot is taken now: no longer offered.
   await expect(time.locator(`option[value="${slotStart}"]`)).toHaveCount(0);
-  await checkLooks(page, 'membership-celebrations');
+  await checkLooks(page, 'membership-celebrations', { docs: true });
 
   // Staff confirm it from the admin dashboard.
   const staffContext = await browser.newContext();
@@ -97,7 +97,7 @@ test('a member books a ribbon cutting at 360 px, staff confirm it, and it is on 
     .getByRole('listitem')
     .filter({ hasText: `Ribbon cutting: ${businessName}` });
   await expect(booking).toBeVisible();
-  await checkLooks(staff, 'admin-celebrations');
+  await checkLooks(staff, 'admin-celebrations', { docs: true });
   await booking.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(staff.getByText(`Ribbon cutting: ${businessName} confirmed.`)).toBeVisible();
   await staffContext.close();

@@ -57,7 +57,7 @@ test('staff see today’s figures and the chamber’s charts, and a figure opens
   expect(lines[0]).toBe('Plan,Members');
   expect(lines.length).toBeGreaterThan(1);
 
-  await checkLooks(page, 'cockpit');
+  await checkLooks(page, 'cockpit', { docs: true });
 
   await today.getByRole('link', { name: /Renewals due in 30 days/ }).click();
   await expect(page).toHaveURL(/tab=memberships&list=due30/);

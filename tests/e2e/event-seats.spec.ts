@@ -2,11 +2,12 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken } from './admin-api';
 import {
   accounts,
+  docsScreenshot,
+  expect,
+  expectNoAxeViolations,
   paths,
   signInThroughForm,
   test,
-  expect,
-  expectNoAxeViolations,
 } from './fixtures';
 import { mailContaining } from './public-site-helpers';
 
@@ -179,6 +180,7 @@ test('an organizer checks a guest in by searching their name on a 360 px screen'
   await expect(count('No-shows')).toHaveText('6');
   expect(await counts.count()).toBe(3);
   await expectFitsAndAccessible(page, 'the check-in page');
+  await docsScreenshot(page, 'check-in');
 
   // A second phone at the door opened the list before the guest arrived, and has not
   // refreshed it since (it would within 10 s): its guest list stays as it first loaded.

@@ -1,4 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   test as base,
   expect,
@@ -177,9 +179,10 @@ export async function expectNoAxeViolations(
 
 /**
  * Both widths and both themes (the page following the system's): axe clean, nothing wider than
- * a 360 px phone, a screenshot each.
+ * a 360 px phone, a screenshot each. With `docs`, the 1280 px light one is also the
+ * documentation's picture of the page (see `docsScreenshot`).
  */
-export async function checkLooks(page: Page, name: string) {
+export async function checkLooks(page: Page, name: string, { docs = false } = {}) {
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
     for (const scheme of ['light', 'dark'] as const) {
@@ -191,13 +194,42 @@ export async function checkLooks(page: Page, name: string) {
           360,
         );
       }
-      await page.screenshot({
+      const shot = await page.screenshot({
         path: test.info().outputPath(`${name}-${width}-${scheme}.png`),
         fullPage: true,
       });
+      if (docs && width === 1280 && scheme === 'light') writeDocsScreenshot(name, shot);
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const docsScreenshots = fileURLToPath(new URL('../../docs/public/screenshots/', import.meta.url));
+
+function writeDocsScreenshot(name: string, png: Buffer) {
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name)) throw new Error(`bad screenshot name: ${name}`);
+  mkdirSync(docsScreenshots, { recursive: true });
+  writeFileSync(`${docsScreenshots}${name}.png`, png);
+}
+
+/**
+ * A screenshot the documentation shows (docs/public/screenshots/<name>.png, as
+ * `/screenshots/<name>.png` in a page), taken where the test has just checked the screen, so
+ * the guides show the screens as they are. Also kept with the test's output as `<name>.png`.
+ * The images are committed, so the site builds without a browser run; a run that changes a
+ * screen changes its picture.
+ */
+export async function docsScreenshot(
+  target: Page | Locator,
+  name: string,
+  { fullPage = false }: { fullPage?: boolean } = {},
+) {
+  const path = test.info().outputPath(`${name}.png`);
+  const png =
+    'goto' in target
+      ? await target.screenshot({ path, fullPage, animations: 'disabled', caret: 'hide' })
+      : await target.screenshot({ path, animations: 'disabled', caret: 'hide' });
+  writeDocsScreenshot(name, png);
 }
 
 export const storedToken = (page: Page) =>

@@ -100,7 +100,7 @@ test('a member posts a job, an admin approves it, and a visitor finds it by sear
   await expect(row.getByText('Sweetwater Bakery')).toBeVisible();
   await expect(row.getByText('Part-time')).toBeVisible();
   await expect(row.getByText('$16 – $19.50 an hour')).toBeVisible();
-  await checkLooks(page, 'job-board');
+  await checkLooks(page, 'job-board', { docs: true });
   await row.getByRole('link', { name: title }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const apply = page.getByRole('link', { name: 'Apply' });

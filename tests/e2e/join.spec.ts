@@ -210,6 +210,6 @@ test("how to pay by check or bank, with the chamber's details filled in, reads a
   await expect(mineHowToPay).toContainText('IBAN US82MWCU12400005400012345678901234567');
   await expect(mineHowToPay).toContainText('Riverton Area Chamber of Commerce Foundation');
   await expect(mineHowToPay).toContainText('Use the Pay $300.00 online button above');
-  await checkLooks(page, 'membership-how-to-pay');
+  await checkLooks(page, 'membership-how-to-pay', { docs: true });
   await closeUps(page, mineHowToPay, 'membership-how-to-pay');
 });

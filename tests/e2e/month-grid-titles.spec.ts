@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { apiToken } from './admin-api';
-import { accounts, expect, paths, test } from './fixtures';
+import { accounts, docsScreenshot, expect, paths, test } from './fixtures';
 
 const ZONE = 'America/Denver';
 const SHORT = 'Riverside Cleanup Crew';
@@ -72,7 +72,8 @@ test('at 1280 px the month grid shows each event’s time and its title on two l
         .getByText(LONG, { exact: true })
         .evaluate((el) => Math.round(el.getBoundingClientRect().height / 16));
       expect(shownLines).toBe(2);
-      await page.screenshot({ path: test.info().outputPath(`month-grid-${theme}.png`) });
+      if (theme === 'light') await docsScreenshot(page, 'calendar-month');
+      else await page.screenshot({ path: test.info().outputPath(`month-grid-${theme}.png`) });
     }
   } finally {
     for (const id of ids) {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   accounts,
+  docsScreenshot,
   expect,
   expectNoAxeViolations,
   paths,
@@ -83,10 +84,8 @@ test('a member sets opening hours; the directory shows the business open now, wi
     await expect(card.getByText('Open now')).toBeVisible();
     await expectNoAxeViolations(page, { where: `the open-now directory at ${width} px` });
     if (width === 360) await fitsIn360(page);
-    await page.screenshot({
-      path: test.info().outputPath(`directory-open-now-${width}.png`),
-      fullPage: width === 1280,
-    });
+    if (width === 1280) await docsScreenshot(page, 'directory-open-now', { fullPage: true });
+    else await page.screenshot({ path: test.info().outputPath(`directory-open-now-${width}.png`) });
     // The link leads back to every member.
     await page.getByRole('link', { name: 'Open now' }).click();
     await expect(page).toHaveURL(paths.members.href());

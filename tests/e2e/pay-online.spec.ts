@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken } from './admin-api';
-import { paths, ownNetwork, test, expect, expectNoAxeViolations } from './fixtures';
+import { docsScreenshot, expect, expectNoAxeViolations, ownNetwork, paths, test } from './fixtures';
 import { retireMembers } from './membership-helpers';
 import { mailContaining } from './public-site-helpers';
 
@@ -262,7 +262,7 @@ test('the paid registration dialog shows the price, the rate and the total befor
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(pay).toBeVisible();
   await expectFitsAndAccessible(page, 'the paid registration dialog', 1280);
-  await page.screenshot({ path: test.info().outputPath('paid-dialog-1280.png') });
+  await docsScreenshot(page, 'ticket-registration');
 
   await pay.click();
   await onCheckout(page, '$90.00');
