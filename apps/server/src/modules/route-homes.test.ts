@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { endpoints, type Endpoint } from '@chamber/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/app.js';
 
@@ -54,18 +55,49 @@ const outsideModules = new Set(['health', 'ready', 'openapi.json', 'docs']);
 
 const modulesDir = path.dirname(fileURLToPath(import.meta.url));
 
-/** Every quoted string in each module's source (not its tests), by module. */
-async function literalsByModule(): Promise<Map<string, Set<string>>> {
-  const found = new Map<string, Set<string>>();
+const declared = endpoints as Record<string, Record<string, Endpoint>>;
+
+/** Each module's source files (not its tests), by module. */
+async function sourcesByModule(): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
   for (const entry of await readdir(modulesDir, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
-    const literals = new Set<string>();
+    const sources: string[] = [];
     for (const file of await readdir(path.join(modulesDir, entry.name))) {
       if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
-      const source = await readFile(path.join(modulesDir, entry.name, file), 'utf8');
+      sources.push(await readFile(path.join(modulesDir, entry.name, file), 'utf8'));
+    }
+    found.set(entry.name, sources);
+  }
+  return found;
+}
+
+/** The contract endpoints each module registers (`endpoints.m.name` in its source). */
+function registeredEndpoints(sources: string[]): string[] {
+  return sources.flatMap((source) =>
+    [...source.matchAll(/\bendpoints\.(\w+)\.(\w+)\b/g)].map(
+      ([, module, name]) => `${module}.${name}`,
+    ),
+  );
+}
+
+/**
+ * The paths each module declares: its quoted strings, and the paths of the contract
+ * endpoints it registers.
+ */
+async function literalsByModule(): Promise<Map<string, Set<string>>> {
+  const found = new Map<string, Set<string>>();
+  for (const [module, sources] of await sourcesByModule()) {
+    const literals = new Set<string>();
+    for (const source of sources) {
       for (const match of source.matchAll(/['`](\/[^'`\s]*)['`]/g)) literals.add(match[1]!);
     }
-    found.set(entry.name, literals);
+    for (const ref of registeredEndpoints(sources)) {
+      const [m, name] = ref.split('.');
+      const found = declared[m!]?.[name!];
+      if (found) literals.add(found.path);
+    }
+    found.set(module, literals);
   }
   return found;
 }
@@ -96,5 +128,50 @@ describe('where each route lives', () => {
     }
     expect(routes.length).toBeGreaterThan(50);
     expect(misplaced).toEqual([]);
+  });
+
+  it('registers each contract endpoint once, with its method and path, in the module of its folder', async () => {
+    const registeredBy = new Map<string, string[]>();
+    for (const [module, sources] of await sourcesByModule()) {
+      for (const ref of registeredEndpoints(sources)) {
+        registeredBy.set(ref, [...(registeredBy.get(ref) ?? []), module]);
+      }
+    }
+    const wrong: string[] = [];
+    let count = 0;
+    for (const [module, list] of Object.entries(declared)) {
+      for (const [name, endpoint] of Object.entries(list)) {
+        count += 1;
+        const ref = `${module}.${name}`;
+        const by = registeredBy.get(ref) ?? [];
+        if (by.length !== 1 || by[0] !== module) {
+          wrong.push(`${ref}: registered by ${by.join(', ') || 'no module'}, not ${module}`);
+        }
+        const url = `/api${endpoint.path}`;
+        const routes = ctx.app.routeList.filter(
+          (r) => r.url === url && r.method === endpoint.method,
+        );
+        if (routes.length !== 1) {
+          wrong.push(`${ref}: ${endpoint.method} ${url} registered ${routes.length} times`);
+        }
+      }
+    }
+    for (const ref of registeredBy.keys()) {
+      const [module, name] = ref.split('.');
+      if (!declared[module!]?.[name!]) wrong.push(`${ref}: registered, not in the contract`);
+    }
+    // Each contract folder with endpoints is a server module of the same name, and listed.
+    const contractDir = path.resolve(modulesDir, '../../../../packages/contract/src');
+    const modules = new Set(
+      (await readdir(modulesDir, { withFileTypes: true })).filter((e) => e.isDirectory()),
+    );
+    const moduleNames = new Set([...modules].map((e) => e.name));
+    for (const entry of await readdir(contractDir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      if (!moduleNames.has(entry.name)) wrong.push(`contract/${entry.name}: no such server module`);
+      if (!declared[entry.name]) wrong.push(`contract/${entry.name}: not in endpoints`);
+    }
+    expect(count).toBeGreaterThan(0);
+    expect(wrong).toEqual([]);
   });
 });

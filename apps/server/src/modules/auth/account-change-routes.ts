@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiErrorSchema,
-  changeEmailRequestSchema,
-  changeEmailResponseSchema,
-  changePasswordRequestSchema,
-  changePasswordResponseSchema,
-  confirmEmailRequestSchema,
-  confirmEmailResponseSchema,
-  EMAIL_CHANGE_TTL_HOURS,
-} from '@chamber/contract';
+import { endpoints, EMAIL_CHANGE_TTL_HOURS } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { accountServices } from './services.js';
@@ -24,8 +16,9 @@ export const accountChangeRoutes: FastifyPluginAsyncZod<
 > = async (app, deps) => {
   const changes = accountServices(deps).accountChanges;
 
-  app.post(
-    '/auth/password',
+  contractRoute(
+    app,
+    endpoints.auth.changePassword,
     {
       config: { access: 'signed-in' },
       bodyLimit,
@@ -35,13 +28,6 @@ export const accountChangeRoutes: FastifyPluginAsyncZod<
         summary: 'Change the signed-in account’s password',
         description:
           'Needs the current password (a wrong one answers 400; 5 wrong ones in 15 minutes answer 429 with Retry-After). Every other session of the account ends; this one stays. The owner is mailed a notice, and the change is audited.',
-        body: changePasswordRequestSchema,
-        response: {
-          200: changePasswordResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          429: apiErrorSchema,
-        },
       },
     },
     async (request, reply) => {
@@ -51,8 +37,9 @@ export const accountChangeRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.post(
-    '/auth/email',
+  contractRoute(
+    app,
+    endpoints.auth.changeEmail,
     {
       config: { access: 'signed-in', idempotent: true },
       bodyLimit,
@@ -61,14 +48,6 @@ export const accountChangeRoutes: FastifyPluginAsyncZod<
         tags,
         summary: 'Ask to sign in with another address',
         description: `Needs the current password. Mails the new address a link (once, ${EMAIL_CHANGE_TTL_HOURS} hours; a new request replaces it) and tells the old one; nothing changes until the link is opened. An address another login uses, or another roster listing's, answers 409. 5 requests an hour per account.`,
-        body: changeEmailRequestSchema,
-        response: {
-          202: changeEmailResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
-        },
       },
     },
     async (request, reply) => {
@@ -78,8 +57,9 @@ export const accountChangeRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.post(
-    '/auth/confirm-email',
+  contractRoute(
+    app,
+    endpoints.auth.confirmEmail,
     {
       config: { idempotent: true },
       bodyLimit,
@@ -89,13 +69,6 @@ export const accountChangeRoutes: FastifyPluginAsyncZod<
         summary: 'Confirm a new sign-in address with the link mailed to it',
         description:
           'The account signs in with the new address from now on; the old address is told. A used, expired, replaced or unknown link answers 400 `invalid_token`; an address taken meanwhile 409. Needs no session (the link may be opened on another device). Limited to 20 a client address every 15 minutes.',
-        body: confirmEmailRequestSchema,
-        response: {
-          200: confirmEmailResponseSchema,
-          400: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
-        },
       },
     },
     async (request, reply) => {

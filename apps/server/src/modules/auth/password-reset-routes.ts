@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiErrorSchema,
-  forgotPasswordRequestSchema,
-  messageResponseSchema,
-  PASSWORD_RESET_TTL_MINUTES,
-  resetPasswordRequestSchema,
-  resetPasswordResponseSchema,
-} from '@chamber/contract';
+import { endpoints, PASSWORD_RESET_TTL_MINUTES } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import type { ModuleDeps } from '../deps.js';
 import { accountServices } from './services.js';
 import type { AuthService } from './sign-in.js';
@@ -20,8 +14,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<
 > = async (app, deps) => {
   const resets = accountServices(deps).passwordResets;
 
-  app.post(
-    '/auth/forgot-password',
+  contractRoute(
+    app,
+    endpoints.auth.forgotPassword,
     {
       config: { idempotent: true },
       bodyLimit,
@@ -30,8 +25,6 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<
         tags: ['auth'],
         summary: 'Mail a link to choose a new password',
         description: `Always answers 202 with the same message, at once: whether the address has an account is never told, and the lookup and the mail happen after the answer. The link works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes, and stops working when the password changes. Limited to 3 an address every 15 minutes and 20 a client address an hour (429 with Retry-After).`,
-        body: forgotPasswordRequestSchema,
-        response: { 202: messageResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -41,8 +34,9 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.post(
-    '/auth/reset-password',
+  contractRoute(
+    app,
+    endpoints.auth.resetPassword,
     {
       config: { idempotent: true },
       bodyLimit,
@@ -52,8 +46,6 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<
         summary: 'Choose a new password with the link from the mail',
         description:
           'Sets the password of the link’s account, ends every session of it, spends the link (and any other unused one) and mails a notice. A used, expired or unknown link, or one made before the password last changed, answers 400 `invalid_token`. Limited to 20 a client address every 15 minutes.',
-        body: resetPasswordRequestSchema,
-        response: { 200: resetPasswordResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {

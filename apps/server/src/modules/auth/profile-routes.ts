@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, profileSchema, updateOwnProfileSchema } from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { MembersService } from '../members/index.js';
 import { ProfileService, toProfile } from './profile.js';
 import { accountServices } from './services.js';
 import type { AuthService } from './sign-in.js';
-
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-};
 
 /** The signed-in user's own profile: GET and PUT /auth/profile. */
 export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthService }> = async (
@@ -23,14 +17,14 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthServi
   const { accounts } = accountServices(deps);
   const profiles = new ProfileService(deps.db, deps.clock, members, accounts);
 
-  app.get(
-    '/auth/profile',
+  contractRoute(
+    app,
+    endpoints.auth.getProfile,
     {
       config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
-        response: { 200: profileSchema, 401: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -39,8 +33,9 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthServi
     },
   );
 
-  app.put(
-    '/auth/profile',
+  contractRoute(
+    app,
+    endpoints.auth.updateProfile,
     {
       config: { access: 'signed-in' },
       bodyLimit: 64 * 1024,
@@ -49,8 +44,6 @@ export const profileRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthServi
         summary: 'Save the signed-in user’s own profile',
         description:
           'Names and phone are the login’s and are copied to its contact; the other fields are the contact’s, gated by tier as on the member page. The sign-in address is not changed here: `email` may be sent as it is, and another address answers 400 (POST /auth/email changes it, with the password and a link mailed to the new address).',
-        body: updateOwnProfileSchema,
-        response: { 200: profileSchema, ...errors },
       },
     },
     async (request, reply) => {

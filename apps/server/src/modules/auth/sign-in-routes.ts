@@ -1,16 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  apiErrorSchema,
-  authorizationServerMetadataSchema,
-  authorizeRequestSchema,
-  authorizeResponseSchema,
-  oauthErrorSchema,
-  tokenRequestSchema,
-  tokenResponseSchema,
-  validateResponseSchema,
-} from '@chamber/contract';
+import { endpoints, authorizationServerMetadataSchema } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import type { Config } from '../../config.js';
 import { OAuthError } from '../../lib/errors.js';
 import { optionalBearer, requireSession } from '../../plugins/auth.js';
@@ -52,8 +43,9 @@ export const signInRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Co
   app,
   { auth, config },
 ) => {
-  app.post(
-    '/auth/authorize',
+  contractRoute(
+    app,
+    endpoints.auth.authorize,
     {
       config: oauth,
       bodyLimit: 16 * 1024,
@@ -62,14 +54,6 @@ export const signInRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Co
         summary: 'Check credentials and issue a single-use PKCE authorization code',
         description:
           'For an account with two-factor sign-in the answer is `mfa_required` with a challenge id instead of the code; POST /auth/mfa completes it.',
-        body: authorizeRequestSchema,
-        response: {
-          200: authorizeResponseSchema,
-          400: oauthErrorSchema,
-          401: oauthErrorSchema,
-          403: oauthErrorSchema,
-          429: oauthErrorSchema,
-        },
       },
     },
     async (request, reply) => {
@@ -83,8 +67,9 @@ export const signInRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Co
     },
   );
 
-  app.post(
-    '/auth/token',
+  contractRoute(
+    app,
+    endpoints.auth.token,
     {
       config: oauth,
       bodyLimit: 16 * 1024,
@@ -95,8 +80,6 @@ export const signInRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Co
           'The client is public (`none` in the metadata): client authentication (an Authorization header of another scheme than Bearer, `client_secret`, `client_assertion`) answers 401 `invalid_client`.',
         // RFC 6749 4.1.3 sends the form encoding; JSON is accepted as well.
         consumes: ['application/x-www-form-urlencoded', 'application/json'],
-        body: tokenRequestSchema,
-        response: { 200: tokenResponseSchema, 400: oauthErrorSchema, 401: oauthErrorSchema },
       },
       // RFC 6749 5.2: a grant type the server does not support has its own error, which the
       // schema's literal alone would answer as invalid_request.
@@ -128,14 +111,14 @@ export const signInRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Co
     },
   );
 
-  app.get(
-    '/auth/validate',
+  contractRoute(
+    app,
+    endpoints.auth.validate,
     {
       schema: {
         security: optionalBearer,
         tags: ['auth'],
         summary: 'Tell whether the bearer token is live',
-        response: { 200: validateResponseSchema },
       },
     },
     async (request, reply) => {
@@ -147,14 +130,14 @@ export const signInRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Co
     },
   );
 
-  app.post(
-    '/auth/logout',
+  contractRoute(
+    app,
+    endpoints.auth.logout,
     {
       config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'Revoke the bearer token',
-        response: { 204: z.null(), 401: apiErrorSchema },
       },
     },
     async (request, reply) => {

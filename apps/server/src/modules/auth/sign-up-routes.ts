@@ -1,17 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiErrorSchema,
-  registerExistingRequestSchema,
-  registerRequestSchema,
-  registrationResponseSchema,
-  sendConfirmationRequestSchema,
-  sendConfirmationResponseSchema,
-  verifyConfirmationRequestSchema,
-  verifyConfirmationResponseSchema,
-  verifyContactRequestSchema,
-  verifyContactResponseSchema,
-} from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import { AppError } from '../../lib/errors.js';
 import type { ModuleDeps } from '../deps.js';
 import { SignUpService } from './sign-up.js';
@@ -44,8 +34,9 @@ const bodyLimit = 16 * 1024;
 export const signUpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const signUp = new SignUpService(deps.db, deps.clock, deps.throttle, deps.mail);
 
-  app.post(
-    '/auth/verify-contact',
+  contractRoute(
+    app,
+    endpoints.auth.verifyContact,
     {
       bodyLimit,
       attachValidation: true,
@@ -54,13 +45,6 @@ export const signUpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
         summary: 'Tell whether an address belongs to a roster contact that can be claimed',
         description:
           '`exists` is true for a contact without a login; an address that already has a login answers 409. Limited to 10 a client address every 15 minutes (429 with Retry-After).',
-        body: verifyContactRequestSchema,
-        response: {
-          200: verifyContactResponseSchema,
-          400: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
-        },
       },
     },
     async (request, reply) => {
@@ -70,8 +54,9 @@ export const signUpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     },
   );
 
-  app.post(
-    '/auth/send-confirmation',
+  contractRoute(
+    app,
+    endpoints.auth.sendConfirmation,
     {
       bodyLimit,
       attachValidation: true,
@@ -80,8 +65,6 @@ export const signUpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
         summary: 'Mail a 6-digit confirmation code to a roster contact (a resend replaces it)',
         description:
           'Answers the same whether or not the address is on file, and mails only when it is. The code expires after 10 minutes. Limited to 3 an address every 15 minutes and 20 a client address an hour.',
-        body: sendConfirmationRequestSchema,
-        response: { 200: sendConfirmationResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -91,8 +74,9 @@ export const signUpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     },
   );
 
-  app.post(
-    '/auth/verify-confirmation',
+  contractRoute(
+    app,
+    endpoints.auth.verifyConfirmation,
     {
       bodyLimit,
       attachValidation: true,
@@ -101,14 +85,6 @@ export const signUpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
         summary: 'Check a confirmation code; names the contact it proves and answers a claim token',
         description:
           'A code works once, for 10 minutes, and is dead after 5 wrong tries. A right code answers `claimToken`: register-existing needs it, for this address and contact, once, within 15 minutes (a later right code replaces it). Limited to 30 checks a client address every 15 minutes.',
-        body: verifyConfirmationRequestSchema,
-        response: {
-          200: verifyConfirmationResponseSchema,
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
-        },
       },
     },
     async (request, reply) => {
@@ -118,8 +94,9 @@ export const signUpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     },
   );
 
-  app.post(
-    '/auth/register-existing',
+  contractRoute(
+    app,
+    endpoints.auth.registerExisting,
     {
       bodyLimit,
       attachValidation: true,
@@ -128,15 +105,6 @@ export const signUpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
         summary: 'Create the login of a roster contact whose address was just confirmed',
         description:
           'Needs the `claimToken` that verify-confirmation answered for this address, within 15 minutes and once (403 without it, or when it is wrong, spent, expired, or for another address or contact). The login is active and linked to the contact; the code and the token are spent, and a password-changed notice is mailed. Limited to 10 a client address every 15 minutes (429 with Retry-After).',
-        body: registerExistingRequestSchema,
-        response: {
-          201: registrationResponseSchema,
-          400: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
-        },
       },
     },
     async (request, reply) => {
@@ -146,8 +114,9 @@ export const signUpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
     },
   );
 
-  app.post(
-    '/auth/register',
+  contractRoute(
+    app,
+    endpoints.auth.register,
     {
       config: { idempotent: true },
       bodyLimit,
@@ -157,13 +126,6 @@ export const signUpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps)
         summary: 'Register a new member: a directory contact and a pending login',
         description:
           'The login can sign in and edit its profile at once; the member is listed once staff activate it. An address with a login answers 409 `conflict`; one on the roster 409 `contact_on_file` (claim it with register-existing). Shares the verify-contact limit.',
-        body: registerRequestSchema,
-        response: {
-          201: registrationResponseSchema,
-          400: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
-        },
       },
     },
     async (request, reply) => {

@@ -1,21 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  apiErrorSchema,
-  createDealSchema,
-  dealInputSchema,
-  dealListSchema,
-  dealSchema,
-  listDealsQuerySchema,
-  listingDealsSchema,
-} from '@chamber/contract';
-import { errorAnswers, idParams } from '../../lib/route-schemas.js';
+import { endpoints } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import { optionalBearer, requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { DealsService } from './service.js';
 
 const tags = ['deals'];
-const errors = errorAnswers(400, 401, 403, 404, 413);
 const signedIn = { access: 'signed-in' } as const;
 // An offer, a code and terms of 2,000 characters fit many times over.
 const bodyLimit = 16 * 1024;
@@ -24,8 +14,9 @@ const bodyLimit = 16 * 1024;
 export const dealsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const deals = new DealsService(deps.db, deps.clock);
 
-  app.get(
-    '/deals',
+  contractRoute(
+    app,
+    endpoints.deals.listDeals,
     {
       schema: {
         security: optionalBearer,
@@ -33,8 +24,6 @@ export const dealsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
         summary: 'Member deals: the offers of members whose tier includes coupons',
         description:
           'Current deals of members in the directory whose tier includes coupons (elite), newest first, then the coupon codes kept on their listings (code only). A deal past its last day (in the chamber’s time zone) is left out; so are the deals of a member whose tier no longer includes coupons. `members` deals are included for confirmed accounts and staff only. `limit` keeps the first ones (the home page’s newest).',
-        querystring: listDealsQuerySchema,
-        response: { 200: dealListSchema, 400: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -48,8 +37,9 @@ export const dealsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
     },
   );
 
-  app.get(
-    '/deals/listing/:id',
+  contractRoute(
+    app,
+    endpoints.deals.listingDeals,
     {
       config: signedIn,
       schema: {
@@ -57,15 +47,14 @@ export const dealsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
         summary: 'A listing’s deals, for those who may edit it',
         description:
           'Every deal of the listing `id` (a contact), expired and hidden ones too, and whether its tier includes coupons. The member themselves, moderators and admins.',
-        params: idParams,
-        response: { 200: listingDealsSchema, ...errorAnswers(401, 403, 404) },
       },
     },
     async (request) => deals.forListing(request.params.id, requireSession(request)),
   );
 
-  app.post(
-    '/deals',
+  contractRoute(
+    app,
+    endpoints.deals.createDeal,
     {
       // A retried add (a dropped answer) must not publish the deal twice.
       config: { ...signedIn, idempotent: true },
@@ -75,8 +64,6 @@ export const dealsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
         summary: 'Add a deal to a listing',
         description:
           'The member themselves, moderators and admins. The listing’s tier must include coupons (403 `tier_required`); the last day may not be in the past (400).',
-        body: createDealSchema,
-        response: { 201: dealSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -86,8 +73,9 @@ export const dealsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
     },
   );
 
-  app.put(
-    '/deals/:id',
+  contractRoute(
+    app,
+    endpoints.deals.updateDeal,
     {
       config: signedIn,
       bodyLimit,
@@ -96,24 +84,20 @@ export const dealsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) 
         summary: 'Change a deal',
         description:
           'Replaces the deal’s fields. Its listing’s member, moderators and admins; the tier must still include coupons (403 `tier_required`).',
-        params: idParams,
-        body: dealInputSchema,
-        response: { 200: dealSchema, ...errors },
       },
     },
     async (request) => deals.update(request.params.id, request.body, requireSession(request)),
   );
 
-  app.delete(
-    '/deals/:id',
+  contractRoute(
+    app,
+    endpoints.deals.deleteDeal,
     {
       config: signedIn,
       schema: {
         tags,
         summary: 'Delete a deal',
         description: 'Its listing’s member, moderators and admins, whatever the tier.',
-        params: idParams,
-        response: { 204: z.null(), ...errorAnswers(401, 403, 404) },
       },
     },
     async (request, reply) => {

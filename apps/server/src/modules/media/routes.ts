@@ -1,20 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
+  endpoints,
   DOWNLOAD_MAX_BYTES,
   IMAGE_MAX_BYTES,
   MEDIA_KEY_PATTERN,
   type MediaKind,
-  mediaKeyParamsSchema,
-  uploadMediaResponseSchema,
-  uploadMediaSchema,
 } from '@chamber/contract';
-import { z } from 'zod';
+import { contractRoute } from '../../lib/contract-route.js';
 import { AppError } from '../../lib/errors.js';
-import { mediaResponse } from '../../lib/openapi-media.js';
 import { requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
-import { extensionOf, type StoredType } from './file-data.js';
 import { MediaService, type UploadRules } from './service.js';
 import { UploadQueue } from './upload-queue.js';
 
@@ -26,42 +21,50 @@ const forContact =
 const forEvents =
   'For events: needs the right to create them (a signed-in account the chamber has confirmed; 403 for a pending one).';
 
-const uploads: { path: string; kind: MediaKind; summary: string; who: string }[] = [
+type UploadName =
+  | 'uploadAvatar'
+  | 'uploadCoverImage'
+  | 'uploadGalleryImage'
+  | 'uploadEventCover'
+  | 'uploadDownloadFile';
+
+const uploads: {
+  endpoint: (typeof endpoints.media)[UploadName];
+  kind: MediaKind;
+  summary: string;
+  who: string;
+}[] = [
   {
-    path: '/medias/upload-avatar',
+    endpoint: endpoints.media.uploadAvatar,
     kind: 'avatar',
     summary: "Upload a member's avatar",
     who: forContact,
   },
   {
-    path: '/medias/upload-coverImage',
+    endpoint: endpoints.media.uploadCoverImage,
     kind: 'coverImage',
     summary: "Upload an elite member's cover image",
     who: forContact,
   },
   {
-    path: '/medias/upload-gallery-image',
+    endpoint: endpoints.media.uploadGalleryImage,
     kind: 'galleryImage',
     summary: "Upload an image for an elite member's gallery",
     who: `${forContact} Elite listings only (403 tier_required). The answer's URL is then saved in the member's \`gallery\` (PUT /members/{id} or /auth/profile).`,
   },
   {
-    path: '/medias/upload-event-cover',
+    endpoint: endpoints.media.uploadEventCover,
     kind: 'eventCover',
     summary: "Upload an event's cover image",
     who: forEvents,
   },
   {
-    path: '/medias/upload-download-file',
+    endpoint: endpoints.media.uploadDownloadFile,
     kind: 'downloadFile',
     summary: "Upload an event's download file (PDF, JPEG or PNG, less than 10MB)",
     who: forEvents,
   },
 ];
-
-const errorResponses = Object.fromEntries(
-  [400, 401, 403, 404, 413, 415, 429, 503].map((status) => [status, apiErrorSchema]),
-);
 
 export const mediaRoutes: FastifyPluginAsyncZod<ModuleDeps & { uploadRules: UploadRules }> = async (
   app,
@@ -72,9 +75,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleDeps & { uploadRules: Uplo
   const queue = new UploadQueue();
   app.decorateRequest('releaseUploadSlot', null);
 
-  for (const { path, kind, summary, who } of uploads) {
-    app.post(
-      path,
+  for (const { endpoint, kind, summary, who } of uploads) {
+    contractRoute(
+      app,
+      endpoint,
       {
         config: { access: 'signed-in' },
         ...queue.hooks,
@@ -83,8 +87,6 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleDeps & { uploadRules: Uplo
           tags: ['media'],
           summary,
           description: `${who} The type is read from the bytes (JPEG or PNG; PDF too for download files). Images are re-encoded, which drops their metadata. Less than 5MB for images, and at most 50 megapixels (interlaced PNGs and progressive JPEGs less: 413). Uploads are handled one at a time; one that cannot start within a minute answers 503 with Retry-After.`,
-          body: uploadMediaSchema,
-          response: { 201: uploadMediaResponseSchema, ...errorResponses },
         },
       },
       async (request, reply) => {
@@ -94,20 +96,15 @@ export const mediaRoutes: FastifyPluginAsyncZod<ModuleDeps & { uploadRules: Uplo
     );
   }
 
-  app.get(
-    '/media/:key',
+  contractRoute(
+    app,
+    endpoints.media.getFile,
     {
       // Named by the hash of its bytes: the same file for everyone, cached for good.
       config: { publicCache: true },
       schema: {
         tags: ['media'],
         summary: 'An uploaded file; its name is the hash of its bytes, so it is cached for good',
-        params: mediaKeyParamsSchema,
-        response: {
-          200: mediaResponse('The file', Object.keys(extensionOf) as StoredType[]),
-          304: z.null().describe('Not modified'),
-          404: apiErrorSchema,
-        },
       },
     },
     async (request, reply) => {

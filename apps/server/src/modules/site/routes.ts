@@ -1,16 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiErrorSchema,
-  appConfigSchema,
-  contactMessageSchema,
-  nominationSchema,
-  submissionAcceptedSchema,
-} from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import { ChamberService } from '../chamber/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { SubmissionsService } from './submissions.js';
-
-const formErrors = { 400: apiErrorSchema, 429: apiErrorSchema };
 
 /**
  * What the public site needs from the server: its start-up config (/config) and its native
@@ -27,14 +20,14 @@ export const siteRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
     app.log,
   );
 
-  app.get(
-    '/config',
+  contractRoute(
+    app,
+    endpoints.site.getConfig,
     {
       config: { publicCache: true },
       schema: {
         tags: ['site'],
         summary: 'Public start-up configuration of the web app',
-        response: { 200: appConfigSchema },
       },
     },
     async (_request, reply) => {
@@ -43,16 +36,15 @@ export const siteRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
     },
   );
 
-  app.post(
-    '/site/contact',
+  contractRoute(
+    app,
+    endpoints.site.sendContactMessage,
     {
       config: { idempotent: true },
       bodyLimit: 32 * 1024,
       schema: {
         tags: ['site'],
         summary: 'The native contact form: stored and mailed to the chamber',
-        body: contactMessageSchema,
-        response: { 201: submissionAcceptedSchema, ...formErrors },
       },
     },
     async (request, reply) => {
@@ -63,16 +55,15 @@ export const siteRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
     },
   );
 
-  app.post(
-    '/site/nominations',
+  contractRoute(
+    app,
+    endpoints.site.sendNomination,
     {
       config: { idempotent: true },
       bodyLimit: 32 * 1024,
       schema: {
         tags: ['site'],
         summary: 'The native nomination forms: stored and mailed to the chamber',
-        body: nominationSchema,
-        response: { 201: submissionAcceptedSchema, ...formErrors },
       },
     },
     async (request, reply) => {

@@ -1,13 +1,5 @@
-import type {
-  AuthorizeRequest,
-  AuthorizeResponse,
-  MfaVerifyRequest,
-  MfaVerifyResponse,
-  Profile,
-  TokenRequest,
-  TokenResponse,
-  ValidateResponse,
-} from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
+import type { AuthorizeRequest, MfaVerifyRequest, TokenRequest } from '@chamber/contract';
 import type { ApiClient } from './client';
 import { getToken } from '../storage';
 
@@ -15,25 +7,23 @@ import { getToken } from '../storage';
 export function createAuthApi(client: ApiClient) {
   return {
     authorize: (body: AuthorizeRequest) =>
-      client.post<AuthorizeResponse>('/auth/authorize', body, {
-        errorMessage: 'Authorization failed',
-      }),
+      client.call(endpoints.auth.authorize, { body, errorMessage: 'Authorization failed' }),
 
     /** The second step of a sign-in with two-factor: a code from the app or a recovery code. */
     verifySecondFactor: (body: MfaVerifyRequest) =>
-      client.post<MfaVerifyResponse>('/auth/mfa', body, { errorMessage: 'Authorization failed' }),
+      client.call(endpoints.auth.verifyMfa, { body, errorMessage: 'Authorization failed' }),
 
     exchangeCode: (body: TokenRequest) =>
-      client.post<TokenResponse>('/auth/token', body, { errorMessage: 'Token exchange failed' }),
+      client.call(endpoints.auth.token, { body, errorMessage: 'Token exchange failed' }),
 
-    validate: () => client.get<ValidateResponse>('/auth/validate'),
+    validate: () => client.call(endpoints.auth.validate),
 
     fetchProfile: () => {
       if (!getToken()) return Promise.reject(new Error('No token found'));
-      return client.get<Profile>('/auth/profile', { errorMessage: 'Failed to fetch profile' });
+      return client.call(endpoints.auth.getProfile, { errorMessage: 'Failed to fetch profile' });
     },
 
-    logout: () => client.post<void>('/auth/logout'),
+    logout: () => client.call(endpoints.auth.logout),
   };
 }
 

@@ -1,11 +1,11 @@
-import type { AppConfig, Chamber } from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 
 export const appConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['app-config'],
-    queryFn: ({ signal }) => api.get<AppConfig>('/config', { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.site.getConfig, { signal }),
     staleTime: Infinity,
   });
 
@@ -13,7 +13,8 @@ export const locationQueryOptions = (locationId: string) =>
   queryOptions({
     queryKey: ['location', locationId],
     queryFn: ({ signal }) =>
-      api.get<Chamber>(`/locations/${encodeURIComponent(locationId)}`, {
+      api.call(endpoints.chamber.getChamber, {
+        params: { locationId },
         signal,
         errorMessage: 'Failed to fetch location info',
       }),

@@ -1,5 +1,6 @@
+import { endpoints } from '@chamber/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, UNAUTHORIZED_EVENT } from './client';
+import { ApiError, ContractError, createApiClient, UNAUTHORIZED_EVENT } from './client';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {
@@ -206,5 +207,42 @@ describe('api client', () => {
       code: 'http_400',
       message: 'Authorization failed',
     });
+  });
+
+  it('calls an endpoint by its path, params and query, and checks the answer in tests', async () => {
+    const { client, fetch } = setup(async () => json(200, { valid: true }));
+    await expect(client.call(endpoints.auth.validate)).resolves.toEqual({ valid: true });
+    expect(fetch.mock.calls[0]![0]).toBe('/api/auth/validate');
+
+    const session = setup(async () => new Response(null, { status: 204 }));
+    await expect(
+      session.client.call(endpoints.auth.endSession, { params: { id: 'a/b' } }),
+    ).resolves.toBeUndefined();
+    expect(session.fetch.mock.calls[0]![0]).toBe('/api/auth/sessions/a%2Fb');
+    expect(session.fetch.mock.calls[0]![1].method).toBe('DELETE');
+
+    const deals = setup(async () => json(200, { deals: [] }));
+    await deals.client.call(endpoints.deals.listDeals, { query: { limit: 3 } });
+    await deals.client.call(endpoints.deals.listDeals, { query: {} });
+    expect(deals.fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/deals?limit=3',
+      '/api/deals',
+    ]);
+  });
+
+  it('throws, naming the endpoint, when an answer does not match its schema', async () => {
+    // `valid` must be a boolean: a string is a contract break, caught before any screen reads it.
+    const broken = setup(async () => json(200, { valid: 'yes' }));
+    const call = broken.client.call(endpoints.auth.validate);
+    await expect(call).rejects.toBeInstanceOf(ContractError);
+    await expect(broken.client.call(endpoints.auth.validate)).rejects.toThrow(
+      /The answer 200 to GET \/auth\/validate does not match the contract/,
+    );
+    // Production trusts the server and returns the body as it came.
+    const trusting = createApiClient({
+      fetch: (async () => json(200, { valid: 'yes' })) as unknown as typeof globalThis.fetch,
+      checkAnswers: false,
+    });
+    await expect(trusting.call(endpoints.auth.validate)).resolves.toEqual({ valid: 'yes' });
   });
 });

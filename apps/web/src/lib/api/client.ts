@@ -1,3 +1,11 @@
+import {
+  endpointPath,
+  isFileAnswer,
+  type Endpoint,
+  type EndpointAnswer,
+  type FileEndpoint,
+} from '@chamber/contract';
+import type { z } from 'zod';
 import { clearToken, getToken } from '../storage';
 
 /** Raised on window when any call answers 401; the auth provider signs the user out. */
@@ -21,6 +29,11 @@ export class ApiError extends Error {
   }
 }
 
+/** An answer that does not match the contract's schema for its endpoint and status. */
+export class ContractError extends Error {
+  override name = 'ContractError';
+}
+
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
@@ -31,6 +44,48 @@ export interface RequestOptions {
   /** Extra request headers, e.g. the token of a registration's manage link. */
   headers?: Record<string, string>;
 }
+
+/** A part of a call: required when its schema requires something, else optional. */
+type Part<K extends string, S> = S extends z.ZodType
+  ? object extends z.input<S>
+    ? { [P in K]?: z.input<S> }
+    : { [P in K]: z.input<S> }
+  : { [P in K]?: never };
+
+/** The options of a call to `E`: its params, query and body as its schemas type them. */
+export type CallOptions<E extends Endpoint> = Part<'params', E['params']> &
+  Part<'query', E['query']> &
+  Part<'body', E['body']> &
+  Omit<RequestOptions, 'body'>;
+
+/** Options can be left out when nothing in them is required. */
+type CallArgs<E extends Endpoint> =
+  object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+/** `?a=1&b=x&b=y`: empty values (undefined, null) are left out, a list is repeated. */
+function queryString(query: unknown): string {
+  if (query === undefined || query === null) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {
+      if (item === undefined || item === null) continue;
+      search.append(key, String(item as string | number | boolean));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The URL of a call to `endpoint`, under the API's base. */
+function callPath(endpoint: Endpoint, options: { params?: unknown; query?: unknown }): string {
+  return (
+    endpointPath(endpoint.path, options.params as Record<string, unknown> | undefined) +
+    queryString(options.query)
+  );
+}
+
+/** In development and tests every answer is checked against the contract; production trusts it. */
+const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === 'test';
 
 export interface DownloadedFile {
   blob: Blob;
@@ -51,6 +106,8 @@ export interface ApiClientOptions {
   sleep?: (ms: number) => Promise<void>;
   timeoutMs?: number;
   retryDelaysMs?: readonly number[];
+  /** Check each answer of `call` against its endpoint's schema (development and tests). */
+  checkAnswers?: boolean;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -99,6 +156,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const sleep = options.sleep ?? realSleep;
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const retryDelays = options.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const checkAnswers = options.checkAnswers ?? CHECK_ANSWERS;
   const doFetch = (input: string, init: RequestInit) => (options.fetch ?? fetch)(input, init);
 
   /** One attempt, aborted after the timeout. Throws only when no response arrived. */
@@ -112,6 +170,22 @@ export function createApiClient(options: ApiClientOptions = {}) {
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', abortFromCaller);
+    }
+  }
+
+  /**
+   * A success's body against the endpoint's schema for its status: a mismatch throws, naming
+   * the endpoint. Error answers are read leniently into an ApiError (a proxy's 502 page has
+   * no `{ error, message }`), so they are not checked here.
+   */
+  function checkAnswer(endpoint: Endpoint, status: number, body: unknown) {
+    const schema = endpoint.responses[status];
+    if (!checkAnswers || schema === undefined || isFileAnswer(schema)) return;
+    const result = schema.safeParse(status === 204 ? null : body);
+    if (!result.success) {
+      throw new ContractError(
+        `The answer ${status} to ${endpoint.method} ${endpoint.path} does not match the contract: ${result.error.message}`,
+      );
     }
   }
 
@@ -154,6 +228,27 @@ export function createApiClient(options: ApiClientOptions = {}) {
     return response;
   }
 
+  /**
+   * Calls a contract endpoint (`api.call(endpoints.auth.forgotPassword, { body })`): the URL
+   * from its path, params and query; the answer typed by its 2xx schema (void for 204), and
+   * checked against it in development and tests. The body is returned as it came, so
+   * development and production see the same values.
+   */
+  async function call<E extends Endpoint>(
+    endpoint: E,
+    ...[options = {} as CallOptions<E>]: CallArgs<E>
+  ): Promise<EndpointAnswer<E>> {
+    const response = await send(
+      endpoint.method,
+      callPath(endpoint, options),
+      options,
+      'application/json',
+    );
+    const body = await readBody(response);
+    checkAnswer(endpoint, response.status, body);
+    return body as EndpointAnswer<E>;
+  }
+
   async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}) {
     const response = await send(method, path, opts, 'application/json');
     return (await readBody(response)) as T;
@@ -163,13 +258,24 @@ export function createApiClient(options: ApiClientOptions = {}) {
    * A file the API sends (a CSV export, a PDF), fetched with the signed-in token: a plain link
    * cannot carry it.
    */
-  async function download(path: string, opts: Omit<RequestOptions, 'body'> = {}) {
+  function download<E extends FileEndpoint>(
+    endpoint: E,
+    ...args: CallArgs<E>
+  ): Promise<DownloadedFile>;
+  function download(path: string, opts?: Omit<RequestOptions, 'body'>): Promise<DownloadedFile>;
+  async function download(
+    target: string | FileEndpoint,
+    opts: Omit<RequestOptions, 'body'> & { params?: unknown; query?: unknown } = {},
+  ): Promise<DownloadedFile> {
+    const endpoint = typeof target === 'string' ? undefined : target;
+    const path = endpoint ? callPath(endpoint, opts) : (target as string);
     const response = await send('GET', path, opts, '*/*');
     const filename = dispositionFilename(response.headers.get('content-disposition'));
     return { blob: await response.blob(), filename } satisfies DownloadedFile;
   }
 
   return {
+    call,
     request,
     download,
     get: <T>(path: string, opts?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, opts),

@@ -1,13 +1,13 @@
-import type { UploadMedia, UploadMediaResponse } from '@chamber/contract';
+import { endpoints, type UploadMedia } from '@chamber/contract';
 import { api, ApiError } from './client';
 import { readFileAsDataUrl } from '../media/image-file';
 
 export type ContactImageKind = 'avatar' | 'coverImage';
 
-const uploadPaths: Record<ContactImageKind, string> = {
-  avatar: '/medias/upload-avatar',
-  coverImage: '/medias/upload-coverImage',
-};
+const uploads = {
+  avatar: endpoints.media.uploadAvatar,
+  coverImage: endpoints.media.uploadCoverImage,
+} as const;
 const labels: Record<ContactImageKind, string> = { avatar: 'avatar', coverImage: 'cover image' };
 
 /** 'Bad Request - File is not a JPEG or PNG image' from a failed call (spec §8 Uploads). */
@@ -40,7 +40,7 @@ export async function uploadContactImage(
 
   let mediaUrl: string;
   try {
-    ({ mediaUrl } = await api.post<UploadMediaResponse>(uploadPaths[kind], body));
+    ({ mediaUrl } = await api.call(uploads[kind], { body }));
   } catch (error) {
     throw new Error(`Failed to upload ${labels[kind]}: ${describeFailure(error)}`, {
       cause: error,
@@ -80,7 +80,7 @@ export async function uploadGalleryImage({
     mimeType: file.type,
   };
   try {
-    return (await api.post<UploadMediaResponse>('/medias/upload-gallery-image', body)).mediaUrl;
+    return (await api.call(endpoints.media.uploadGalleryImage, { body })).mediaUrl;
   } catch (error) {
     throw new Error(`Failed to upload gallery image: ${describeFailure(error)}`, { cause: error });
   }

@@ -1,3 +1,4 @@
+import { endpoints } from '@chamber/contract';
 import type { ContactMessage, Nomination } from '@chamber/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from './client';
@@ -9,14 +10,16 @@ export interface SubmissionAccepted {
 
 /** POST /site/contact: the native contact form, stored and mailed to the chamber. */
 export function sendContactMessage(body: ContactMessage) {
-  return api.post<SubmissionAccepted>('/site/contact', body, {
+  return api.call(endpoints.site.sendContactMessage, {
+    body,
     errorMessage: 'Your message could not be sent. Please try again.',
   });
 }
 
 /** POST /site/nominations: a Business of the Month or Customer Service Superstar nomination. */
 export function sendNomination(body: Nomination) {
-  return api.post<SubmissionAccepted>('/site/nominations', body, {
+  return api.call(endpoints.site.sendNomination, {
+    body,
     errorMessage: 'Your nomination could not be sent. Please try again.',
   });
 }

@@ -1,4 +1,4 @@
-import type { AccountHub } from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
@@ -7,5 +7,8 @@ export const accountQueryOptions = () =>
   queryOptions({
     queryKey: ['account'],
     queryFn: ({ signal }) =>
-      api.get<AccountHub>('/account', { signal, errorMessage: 'Failed to load your account' }),
+      api.call(endpoints.account.getAccount, {
+        signal,
+        errorMessage: 'Failed to load your account',
+      }),
   });

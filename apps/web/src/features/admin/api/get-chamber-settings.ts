@@ -1,11 +1,12 @@
-import type { Chamber } from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { adminKeys } from './admin-keys';
 
 /** GET /locations/{id}: the chamber's record with the embed URLs, as the Settings tab edits it. */
 export function getChamberSettings(locationId: string, signal?: AbortSignal) {
-  return api.get<Chamber>(`/locations/${encodeURIComponent(locationId)}`, {
+  return api.call(endpoints.chamber.getChamber, {
+    params: { locationId },
     signal,
     errorMessage: 'Failed to fetch the chamber settings',
   });

@@ -1,4 +1,5 @@
-import type { Chamber, UpdateChamber } from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
+import type { UpdateChamber } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { locationQueryOptions } from '@/lib/api/chamber';
@@ -6,7 +7,9 @@ import { adminKeys } from './admin-keys';
 
 /** PUT /locations/{id} (admins; audited): the chamber's details, look and embeds. */
 export function updateChamberSettings(locationId: string, body: UpdateChamber) {
-  return api.put<Chamber>(`/locations/${encodeURIComponent(locationId)}`, body, {
+  return api.call(endpoints.chamber.updateChamber, {
+    params: { locationId },
+    body,
     errorMessage: 'Failed to save the settings',
   });
 }

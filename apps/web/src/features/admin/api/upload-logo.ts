@@ -1,4 +1,4 @@
-import type { UploadMedia, UploadMediaResponse } from '@chamber/contract';
+import { endpoints, type UploadMedia } from '@chamber/contract';
 import { api, ApiError } from '@/lib/api/client';
 import { readFileAsDataUrl } from '@/lib/media/image-file';
 
@@ -14,7 +14,7 @@ export async function uploadLogo(file: File, locationId?: string): Promise<strin
     mimeType: file.type,
   };
   try {
-    const { mediaUrl } = await api.post<UploadMediaResponse>('/medias/upload-event-cover', body);
+    const { mediaUrl } = await api.call(endpoints.media.uploadEventCover, { body });
     return mediaUrl;
   } catch (error) {
     const reason = error instanceof ApiError && error.status > 0 ? `: ${error.message}` : '';

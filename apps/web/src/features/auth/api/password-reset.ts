@@ -1,17 +1,15 @@
+import { endpoints } from '@chamber/contract';
 import type {
   ConfirmEmailRequest,
-  ConfirmEmailResponse,
   ForgotPasswordRequest,
-  MessageResponse,
   ResetPasswordRequest,
-  ResetPasswordResponse,
 } from '@chamber/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
 /** POST /auth/forgot-password: the same answer whether or not the address has an account. */
 export function forgotPassword(body: ForgotPasswordRequest) {
-  return api.post<MessageResponse>('/auth/forgot-password', body);
+  return api.call(endpoints.auth.forgotPassword, { body });
 }
 
 export function useForgotPassword() {
@@ -20,7 +18,7 @@ export function useForgotPassword() {
 
 /** POST /auth/reset-password: the link's token and the new password. */
 export function resetPassword(body: ResetPasswordRequest) {
-  return api.post<ResetPasswordResponse>('/auth/reset-password', body);
+  return api.call(endpoints.auth.resetPassword, { body });
 }
 
 export function useResetPassword() {
@@ -29,7 +27,7 @@ export function useResetPassword() {
 
 /** POST /auth/confirm-email: the link mailed to a new sign-in address. */
 export function confirmEmail(body: ConfirmEmailRequest) {
-  return api.post<ConfirmEmailResponse>('/auth/confirm-email', body);
+  return api.call(endpoints.auth.confirmEmail, { body });
 }
 
 export function useConfirmEmail() {

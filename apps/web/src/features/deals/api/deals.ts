@@ -1,4 +1,5 @@
-import type { Deal, DealInput, DealList, ListingDeals } from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
+import type { DealInput } from '@chamber/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
@@ -19,7 +20,8 @@ export const dealsQueryOptions = (viewer: string | null, limit?: number) =>
     queryKey: dealKeys.list(viewer, limit),
     queryFn: ({ signal }) =>
       api
-        .get<DealList>(limit ? `/deals?limit=${limit}` : '/deals', {
+        .call(endpoints.deals.listDeals, {
+          query: { limit },
           signal,
           errorMessage: 'Failed to load deals',
         })
@@ -31,7 +33,8 @@ export const listingDealsQueryOptions = (contactId: string) =>
   queryOptions({
     queryKey: dealKeys.listing(contactId),
     queryFn: ({ signal }) =>
-      api.get<ListingDeals>(`/deals/listing/${encodeURIComponent(contactId)}`, {
+      api.call(endpoints.deals.listingDeals, {
+        params: { id: contactId },
         signal,
         errorMessage: 'Failed to load your deals',
       }),
@@ -44,15 +47,21 @@ export function useSaveDeal(contactId: string) {
   const save = useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: DealInput }) =>
       id === null
-        ? api.post<Deal>('/deals', { ...input, contactId }, { errorMessage: 'Failed to save deal' })
-        : api.put<Deal>(`/deals/${encodeURIComponent(id)}`, input, {
+        ? api.call(endpoints.deals.createDeal, {
+            body: { ...input, contactId },
+            errorMessage: 'Failed to save deal',
+          })
+        : api.call(endpoints.deals.updateDeal, {
+            params: { id },
+            body: input,
             errorMessage: 'Failed to save deal',
           }),
     onSuccess: refetch,
   });
   const remove = useMutation({
     mutationFn: (id: string) =>
-      api.delete<null>(`/deals/${encodeURIComponent(id)}`, {
+      api.call(endpoints.deals.deleteDeal, {
+        params: { id },
         errorMessage: 'Failed to delete deal',
       }),
     onSuccess: refetch,

@@ -1,10 +1,11 @@
-import type { RegisterExistingRequest, RegistrationResponse } from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
+import type { RegisterExistingRequest } from '@chamber/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
 /** POST /auth/register-existing (spec §7): the login of a contact whose address was confirmed. */
 export function registerExisting(body: RegisterExistingRequest) {
-  return api.post<RegistrationResponse>('/auth/register-existing', body);
+  return api.call(endpoints.auth.registerExisting, { body });
 }
 
 export function useRegisterExisting() {

@@ -1,10 +1,11 @@
-import type { RegisterRequest, RegistrationResponse } from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
+import type { RegisterRequest } from '@chamber/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
 /** POST /auth/register: a new member's contact and pending login. */
 export function register(body: RegisterRequest) {
-  return api.post<RegistrationResponse>('/auth/register', body);
+  return api.call(endpoints.auth.register, { body });
 }
 
 export function useRegister() {

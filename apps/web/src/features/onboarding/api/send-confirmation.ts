@@ -1,10 +1,11 @@
-import type { SendConfirmationRequest, SendConfirmationResponse } from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
+import type { SendConfirmationRequest } from '@chamber/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
 /** POST /auth/send-confirmation (spec §7): mails a new 6-digit code, replacing the old one. */
 export function sendConfirmation(body: SendConfirmationRequest) {
-  return api.post<SendConfirmationResponse>('/auth/send-confirmation', body);
+  return api.call(endpoints.auth.sendConfirmation, { body });
 }
 
 export function useSendConfirmation() {

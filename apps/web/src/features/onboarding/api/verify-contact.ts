@@ -1,10 +1,11 @@
-import type { VerifyContactRequest, VerifyContactResponse } from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
+import type { VerifyContactRequest } from '@chamber/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
 /** POST /auth/verify-contact (spec §7): is the address on the roster, without a login yet? */
 export function verifyContact(body: VerifyContactRequest) {
-  return api.post<VerifyContactResponse>('/auth/verify-contact', body);
+  return api.call(endpoints.auth.verifyContact, { body });
 }
 
 export function useVerifyContact() {

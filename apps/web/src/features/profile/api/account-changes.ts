@@ -1,15 +1,11 @@
-import type {
-  ChangeEmailRequest,
-  ChangeEmailResponse,
-  ChangePasswordRequest,
-  ChangePasswordResponse,
-} from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
+import type { ChangeEmailRequest, ChangePasswordRequest } from '@chamber/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
 /** POST /auth/password: the signed-in member's new password; the other sessions end. */
 export function changePassword(body: ChangePasswordRequest) {
-  return api.post<ChangePasswordResponse>('/auth/password', body);
+  return api.call(endpoints.auth.changePassword, { body });
 }
 
 export function useChangePassword() {
@@ -18,7 +14,7 @@ export function useChangePassword() {
 
 /** POST /auth/email: a link to the new address; nothing changes until it is opened. */
 export function changeEmail(body: ChangeEmailRequest) {
-  return api.post<ChangeEmailResponse>('/auth/email', body);
+  return api.call(endpoints.auth.changeEmail, { body });
 }
 
 export function useChangeEmail() {

@@ -1,4 +1,4 @@
-import type { EndedSessions, SessionList } from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
@@ -10,10 +10,7 @@ export const sessionsQueryOptions = () =>
     queryKey: sessionKeys.all,
     queryFn: ({ signal }) =>
       api
-        .get<SessionList>('/auth/sessions', {
-          signal,
-          errorMessage: 'Failed to load your sessions',
-        })
+        .call(endpoints.auth.listSessions, { signal, errorMessage: 'Failed to load your sessions' })
         .then((r) => r.sessions),
   });
 
@@ -24,7 +21,8 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.delete<void>(`/auth/sessions/${encodeURIComponent(id)}`, {
+      api.call(endpoints.auth.endSession, {
+        params: { id },
         errorMessage: 'Could not sign that device out',
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
@@ -36,7 +34,7 @@ export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api.post<EndedSessions>('/auth/sessions/end-others', undefined, {
+      api.call(endpoints.auth.endOtherSessions, {
         errorMessage: 'Could not sign the other devices out',
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),

@@ -1,10 +1,5 @@
-import type {
-  CurrentPassword,
-  RecoveryCodes,
-  TwoFactorConfirm,
-  TwoFactorSetup,
-  TwoFactorStatus,
-} from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
+import type { CurrentPassword, TwoFactorConfirm } from '@chamber/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
@@ -14,7 +9,7 @@ export const twoFactorQueryOptions = () =>
   queryOptions({
     queryKey: twoFactorKeys.status,
     queryFn: ({ signal }) =>
-      api.get<TwoFactorStatus>('/auth/two-factor', {
+      api.call(endpoints.auth.getTwoFactor, {
         signal,
         errorMessage: 'Failed to load your two-factor sign-in',
       }),
@@ -34,29 +29,30 @@ function useRefreshing<TIn, TOut>(fn: (input: TIn) => Promise<TOut>) {
 export const useStartTwoFactorSetup = () =>
   useMutation({
     mutationFn: () =>
-      api.post<TwoFactorSetup>('/auth/two-factor/setup', undefined, {
-        errorMessage: 'Could not start the setup',
-      }),
+      api.call(endpoints.auth.setUpTwoFactor, { errorMessage: 'Could not start the setup' }),
   });
 
 /** POST /auth/two-factor/confirm: the first code turns it on; answers the recovery codes. */
 export const useConfirmTwoFactor = () =>
   useRefreshing((body: TwoFactorConfirm) =>
-    api.post<RecoveryCodes>('/auth/two-factor/confirm', body, {
+    api.call(endpoints.auth.confirmTwoFactor, {
+      body,
       errorMessage: 'Could not turn on two-factor sign-in',
     }),
   );
 
 export const useNewRecoveryCodes = () =>
   useRefreshing((body: CurrentPassword) =>
-    api.post<RecoveryCodes>('/auth/two-factor/recovery-codes', body, {
+    api.call(endpoints.auth.newRecoveryCodes, {
+      body,
       errorMessage: 'Could not make new recovery codes',
     }),
   );
 
 export const useDisableTwoFactor = () =>
   useRefreshing((body: CurrentPassword) =>
-    api.post<TwoFactorStatus>('/auth/two-factor/disable', body, {
+    api.call(endpoints.auth.disableTwoFactor, {
+      body,
       errorMessage: 'Could not turn off two-factor sign-in',
     }),
   );

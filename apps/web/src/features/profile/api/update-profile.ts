@@ -1,4 +1,5 @@
-import type { Profile, UpdateOwnProfile } from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
+import type { UpdateOwnProfile } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -6,7 +7,7 @@ import { memberKeys } from '@/lib/api/members';
 
 /** PUT /auth/profile: saves one's own profile and answers the updated profile (409: email taken). */
 export function updateOwnProfile(body: UpdateOwnProfile) {
-  return api.put<Profile>('/auth/profile', body, { errorMessage: 'Failed to update profile' });
+  return api.call(endpoints.auth.updateProfile, { body, errorMessage: 'Failed to update profile' });
 }
 
 /**

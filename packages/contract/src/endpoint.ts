@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { apiErrorSchema } from './common.js';
+
+/**
+ * An endpoint of the API, declared once: the server registers its route from it
+ * (apps/server/src/lib/contract-route.ts) and the web app calls it through `api.call`, both
+ * typed by the same zod schemas. What is the server's alone (access rules, body limits, the
+ * OpenAPI summary and tags, the handler) stays on the server.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** An answer that is a file (CSV, PDF, an image): its media types instead of a JSON schema. */
+export interface FileAnswer {
+  readonly kind: 'file';
+  readonly description: string;
+  readonly mediaTypes: readonly string[];
+}
+
+export type Answer = z.ZodType | FileAnswer;
+
+export interface Endpoint {
+  readonly method: HttpMethod;
+  /** Under /api, in Fastify's form: `/members/:id`. */
+  readonly path: string;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly body?: z.ZodType;
+  /** Every answer the endpoint gives, by status: the successes and the errors. */
+  readonly responses: Readonly<Record<number, Answer>>;
+}
+
+/** Declares an endpoint, keeping its literal method, path and schemas in its type. */
+export function endpoint<const E extends Endpoint>(declared: E): E {
+  return declared;
+}
+
+/** A file answer: `fileAnswer('The contacts as CSV', 'text/csv')`. */
+export function fileAnswer(description: string, ...mediaTypes: string[]): FileAnswer {
+  return { kind: 'file', description, mediaTypes };
+}
+
+export function isFileAnswer(answer: Answer | undefined): answer is FileAnswer {
+  return (
+    typeof answer === 'object' && answer !== null && 'kind' in answer && answer.kind === 'file'
+  );
+}
+
+/** The `{ error, message }` answer under each of `statuses`, for an endpoint's responses. */
+export function errorAnswers<S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<
+    S,
+    typeof apiErrorSchema
+  >;
+}
+
+/** `:id` in a path. Any short string goes to the service, which answers 404 for an unknown one. */
+export const idParams = z.object({ id: z.string().min(1).max(64) });
+
+type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206;
+
+/** What a successful call answers: the 2xx answers' type, `void` for 204 (no body). */
+export type EndpointAnswer<E extends Endpoint> = {
+  [S in Extract<keyof E['responses'], SuccessStatus>]: S extends 204
+    ? void
+    : E['responses'][S] extends z.ZodType
+      ? z.output<E['responses'][S]>
+      : never;
+}[Extract<keyof E['responses'], SuccessStatus>];
+
+/** Endpoints whose success is a file, for `api.download`. */
+export type FileEndpoint = Endpoint & { readonly responses: { readonly 200: FileAnswer } };
+
+/** An endpoint's path with its `:params` filled in (each one URI-encoded). */
+export function endpointPath(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/:(\w+)/g, (_whole, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) {
+      throw new Error(`Missing path parameter "${name}" for ${path}`);
+    }
+    return encodeURIComponent(String(value as string | number));
+  });
+}
+
+/** Does `path` (without query) match the endpoint's pattern? `:name` takes one segment. */
+export function matchesPath(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  return want.length === got.length && want.every((p, i) => p.startsWith(':') || p === got[i]);
+}

@@ -1,0 +1,20 @@
+import { accountEndpoints } from './account/endpoints.js';
+import { authEndpoints } from './auth/endpoints.js';
+import { chamberEndpoints } from './chamber/endpoints.js';
+import { dealsEndpoints } from './deals/endpoints.js';
+import { mediaEndpoints } from './media/endpoints.js';
+import { siteEndpoints } from './site/endpoints.js';
+
+/**
+ * Every endpoint declared in the contract, by the server module that serves it
+ * (`endpoints.auth.forgotPassword`). Modules not listed here still declare their routes'
+ * schemas in their route files.
+ */
+export const endpoints = {
+  auth: authEndpoints,
+  account: accountEndpoints,
+  site: siteEndpoints,
+  chamber: chamberEndpoints,
+  media: mediaEndpoints,
+  deals: dealsEndpoints,
+};
