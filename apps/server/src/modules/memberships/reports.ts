@@ -11,6 +11,7 @@ import { writeCsv } from '../../lib/csv.js';
 import { JsonBody } from '../../lib/json-body.js';
 import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
 import { MembershipCore } from './core.js';
+import * as listing from './list-queries.js';
 import * as q from './queries.js';
 import { toMembership } from './view.js';
 
@@ -46,7 +47,7 @@ export class MembershipReports extends MembershipCore {
       parsed.offset,
     ]);
     return this.lists.get(key, version, async () => {
-      const { rows, total } = await q.listViews(this.db, parsed, today);
+      const { rows, total } = await listing.listViews(this.db, parsed, today);
       return JsonBody.of(membershipListSchema, {
         memberships: rows.map((row) => toMembership(row, context)),
         pagination: { total, hasMore: parsed.offset + rows.length < total },
@@ -56,7 +57,7 @@ export class MembershipReports extends MembershipCore {
 
   /** Grace days and time zone, read together: staff's lists are asked for often. */
   private async listContext() {
-    const read = await q.listContext(this.db);
+    const read = await listing.listContext(this.db);
     if (read) return read;
     // No settings row yet: getSettings makes it with the defaults.
     const [settings, timeZone] = await Promise.all([
@@ -70,8 +71,8 @@ export class MembershipReports extends MembershipCore {
     const settings = await q.getSettings(this.db);
     const y = year ?? Number((await this.today()).slice(0, 4));
     const [rows, counts] = await Promise.all([
-      q.duesByPlanAndMonth(this.db, y),
-      q.countByStatus(this.db),
+      listing.duesByPlanAndMonth(this.db, y),
+      listing.countByStatus(this.db),
     ]);
     const totals = new Map<string, number>();
     for (const r of rows) totals.set(r.plan_name, (totals.get(r.plan_name) ?? 0) + r.amount_cents);
@@ -113,7 +114,11 @@ export class MembershipReports extends MembershipCore {
       ],
     ];
     for (let offset = 0; ; offset += 1000) {
-      const { rows } = await q.listViews(this.db, { list: 'all', limit: 1000, offset }, today);
+      const { rows } = await listing.listViews(
+        this.db,
+        { list: 'all', limit: 1000, offset },
+        today,
+      );
       for (const row of rows) {
         const m = toMembership(row, settings);
         records.push([
