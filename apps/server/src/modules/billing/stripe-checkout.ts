@@ -1,15 +1,14 @@
 import { type NextCharge, sitePath } from '@chamber/contract';
-
 import { AppError } from '../../lib/errors.js';
-
 import type { Session } from '../../plugins/auth.js';
-
-import { type InvoiceRow } from './queries.js';
+import type { InvoiceRow } from './queries.js';
 import * as q from './stripe-queries.js';
-
 import { idOf, secondsOf, StripeBase } from './stripe-base.js';
 
-/** What members do online: pay an invoice through Checkout, turn automatic renewal on or off, change the card. */
+/**
+ * What members do online: pay an invoice through Checkout, turn automatic renewal on or off,
+ * change the card.
+ */
 export class StripeCheckout extends StripeBase {
   /**
    * A Checkout page for one of the member's open invoices, for the invoice's own amount. Two

@@ -1,11 +1,8 @@
 import { formatMoney } from '@chamber/contract';
 import type { Executor } from '@chamber/db';
-
 import type { Stripe } from './stripe-client.js';
-
 import { type InvoiceRow } from './queries.js';
 import * as q from './stripe-queries.js';
-
 import { dateOf, idOf, type Outcome } from './stripe-base.js';
 import { StripeCheckout } from './stripe-checkout.js';
 

@@ -1,13 +1,9 @@
 import { formatMoney } from '@chamber/contract';
 import type { Executor } from '@chamber/db';
-
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/input.js';
-
 import type { Stripe } from './stripe-client.js';
-
 import * as q from './stripe-queries.js';
-
 import { BadSignature, dateOf, idOf, type Outcome } from './stripe-base.js';
 import { StripeRenewalEvents } from './stripe-renewal-events.js';
 
