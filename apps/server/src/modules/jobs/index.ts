@@ -4,6 +4,7 @@
  * directly, the poster and staff edit, close and delete, and the job runner expires posts
  * past their closing date. The public pages module serves each post's page and JSON-LD.
  */
-export { JobBoard, JobsService } from './service.js';
+export { JobBoard } from './board.js';
+export { JobsService } from './service.js';
 export { jobsRoutes } from './routes.js';
 export { jobPostingLd } from './json-ld.js';

@@ -9,7 +9,8 @@ import {
   type PaymentStatus,
   paymentStatusOf,
 } from '@chamber/contract';
-import type { InvoiceRow, ListedView, MembershipRow, PlanRow, SettingsRow } from './queries.js';
+import type { ListedView } from './list-queries.js';
+import type { InvoiceRow, MembershipRow, PlanRow, SettingsRow } from './queries.js';
 
 export const planRef = (
   plan: Pick<PlanRow, 'id' | 'level' | 'name' | 'slug' | 'priceCents'>,
