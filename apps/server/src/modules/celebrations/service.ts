@@ -32,7 +32,7 @@ import { isUuid } from '../../lib/input.js';
 import type { MailOutbox } from '../../lib/mail/outbox.js';
 import { isCurrentMember, type Session } from '../../plugins/auth.js';
 import type { BillingService } from '../billing/index.js';
-import type { CalendarService } from '../calendar/index.js';
+import type { CalendarService } from '../calendars/index.js';
 import { firstChamber } from '../chamber/index.js';
 import { chamberCurrency } from '../memberships/index.js';
 import {

@@ -15,37 +15,36 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Throttle, Window } from '../../lib/throttle.js';
 import { isActiveAccount, type Session } from '../../plugins/auth.js';
-import { assertCanEdit } from './access.js';
+import {
+  assertCanEdit,
+  calendarQueries as q,
+  countsOf,
+  type EventRow,
+  holdsSeats,
+  isCancelled,
+  orderedAttendees,
+  ownerRow,
+  registrationKey,
+  type RegistrationRow,
+  resolveTarget,
+  seatsLeftOf,
+  shownRow,
+  type Target,
+  targetIdOf,
+  toRegistration,
+  viewOfTarget,
+} from '../calendars/index.js';
 import { type MailOutbox, queueMail } from '../../lib/mail/outbox.js';
-import { isCancelled } from './event-status.js';
 import { issueManageToken } from './manage-links.js';
-import * as q from './queries.js';
 import {
   REGISTRATION_MAIL,
   type RegistrationMailParams,
   SEAT_OFFER_MAIL,
   type SeatOfferMailParams,
 } from './registration-mail.js';
-import type { EventRow, RegistrationRow } from './queries.js';
-import {
-  ownerRow,
-  registrationKey,
-  resolveTarget,
-  shownRow,
-  type Target,
-  targetIdOf,
-} from './targets.js';
 import { SeatLine } from './seat-line.js';
 import { notEnoughSeats, type Offer, seatsFor, settleAndCount, settleSeats } from './seats.js';
-import { isMember, type Tickets, type TicketTerms } from './tickets.js';
-import {
-  countsOf,
-  holdsSeats,
-  orderedAttendees,
-  seatsLeftOf,
-  toRegistration,
-  viewOfTarget,
-} from './view.js';
+import { isMember, type Tickets, type TicketTerms } from '../tickets/index.js';
 
 type RegistrationBody = z.output<typeof registerForEventSchema>;
 

@@ -3,12 +3,12 @@ import {
   type CheckInList,
   checkInListSchema,
   type CheckInParty,
-  type CheckInResult,
   type checkInRequestSchema,
+  type CheckInResult,
+  dateTimeFormat,
   type doorPaymentRequestSchema,
   type walkInSchema,
 } from '@chamber/contract';
-import { dateTimeFormat } from '@chamber/contract';
 import type { Database } from '@chamber/db';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
@@ -17,15 +17,24 @@ import { AppError } from '../../lib/errors.js';
 import { JsonBody } from '../../lib/json-body.js';
 import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
 import type { Session } from '../../plugins/auth.js';
-import { assertCanEdit } from './access.js';
-import type { CheckInCodes } from './check-in-codes.js';
-import type { TicketInvoice } from './ticket-port.js';
-import { ticketStatusOf, type Tickets } from './tickets.js';
-import * as q from './queries.js';
-import type { EventRow, RegistrationRow } from './queries.js';
-import { compactUtc, parseCompactUtc } from './rule-text.js';
-import { ownerRow, registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
-import { holdsSeats, orderedAttendees, viewOfTarget } from './view.js';
+import {
+  assertCanEdit,
+  calendarQueries as q,
+  compactUtc,
+  type EventRow,
+  holdsSeats,
+  orderedAttendees,
+  ownerRow,
+  parseCompactUtc,
+  registrationKey,
+  type RegistrationRow,
+  resolveTarget,
+  shownRow,
+  type Target,
+  viewOfTarget,
+} from '../calendars/index.js';
+import type { CheckInCodes } from './codes.js';
+import { type TicketInvoice, type Tickets, ticketStatusOf } from '../tickets/index.js';
 
 const notATicket = () =>
   new AppError('invalid_token', 'This code is not a ticket of this portal. Check in by name.');

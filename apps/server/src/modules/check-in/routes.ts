@@ -10,10 +10,10 @@ import {
 import { JsonBody } from '../../lib/json-body.js';
 import { mediaResponse } from '../../lib/openapi-media.js';
 import type { ModuleDeps } from '../deps.js';
-import { CheckInCodes } from './check-in-codes.js';
-import { CheckInService } from './check-in.js';
-import type { Tickets } from './tickets.js';
-import { errors, eventParams } from './route-schemas.js';
+import { CheckInCodes } from './codes.js';
+import { CheckInService } from './service.js';
+import type { Tickets } from '../tickets/index.js';
+import { errors, eventParams } from '../calendars/index.js';
 
 const tags = ['calendar'];
 const door =

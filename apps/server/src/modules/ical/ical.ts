@@ -1,9 +1,6 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ICAL from 'ical.js';
-import { isCancelled } from './event-status.js';
-import type { EventRow } from './queries.js';
-import { toFloating } from './recurrence.js';
-import { occurrenceId } from './targets.js';
+import { type EventRow, isCancelled, occurrenceId, toFloating } from '../calendars/index.js';
 
 /**
  * iCalendar (RFC 5545) output, written with ical.js (which escapes text and ends every line

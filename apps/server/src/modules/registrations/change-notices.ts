@@ -1,11 +1,18 @@
 import type { Executor } from '@chamber/db';
-import { icsEntryFor, whenText } from './event-mail.js';
-import { isCancelled } from './event-status.js';
-import type { IcsEntry } from './ical.js';
-import * as q from './queries.js';
-import type { EventRow, RegistrationRow } from './queries.js';
-import { compactUtc, parseCompactUtc } from './rule-text.js';
-import { resolveTarget, shownRow, type Target } from './targets.js';
+import { type IcsEntry, icsEntryFor } from '../ical/index.js';
+import { whenText } from './mail-words.js';
+import {
+  calendarQueries as q,
+  compactUtc,
+  type EditScope,
+  type EventRow,
+  isCancelled,
+  parseCompactUtc,
+  type RegistrationRow,
+  resolveTarget,
+  shownRow,
+  type Target,
+} from '../calendars/index.js';
 
 /** One thing a registrant relies on that an edit changed, in words. */
 export interface Change {
@@ -42,9 +49,6 @@ export interface Attending {
 
 /** The UID a calendar app knows an event or occurrence by: the event's, or its series'. */
 const uidOf = (target: Target) => (target.kind === 'occurrence' ? target.series.id : target.row.id);
-
-/** Which occurrences of a series an edit reaches: one, from one on, or all. */
-export type EditScope = { kind: 'event' } | { kind: 'from'; key: string } | { kind: 'all' };
 
 const statusText = (row: EventRow) =>
   isCancelled(row) ? 'Cancelled' : row.status === 'tentative' ? 'Tentative' : 'Confirmed';

@@ -13,12 +13,18 @@ import { queueMail } from '../../lib/mail/outbox.js';
 import { AppError } from '../../lib/errors.js';
 import { isActiveAccount, isStaff, type Session } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
-import * as q from './queries.js';
-import type { EventRow, RegistrationRow } from './queries.js';
-import { TICKET_PAID_MAIL, type TicketPaidMailParams } from './registration-queries.js';
-import { resolveTarget, shownRow, type Target } from './targets.js';
-import type { TicketBilling, TicketInvoice } from './ticket-port.js';
-import * as tq from './ticket-queries.js';
+import {
+  calendarQueries as q,
+  type EventRow,
+  type RegistrationRow,
+  resolveTarget,
+  shownRow,
+  type Target,
+  TICKET_PAID_MAIL,
+  type TicketPaidMailParams,
+} from '../calendars/index.js';
+import type { TicketBilling, TicketInvoice } from './billing-port.js';
+import * as tq from './queries.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -16,28 +16,24 @@ import {
 } from '@chamber/contract';
 import { KeptResponses } from '../../lib/kept-responses.js';
 import type { ModuleDeps } from '../deps.js';
-import { EventMail } from './event-mail.js';
-import { checkInRoutes } from './check-in-routes.js';
-import { icsRoutes } from './ics-routes.js';
-import { registrationRoutes } from './registration-routes.js';
 import { calendarParams, errors, eventParams } from './route-schemas.js';
+import type { EventAnnouncements, EventTickets } from './announcements.js';
 import { CalendarService } from './service.js';
-import type { Tickets } from './tickets.js';
 import { optionalBearer } from '../../plugins/auth.js';
 
 /**
  * The calendar: /calendars/{calendarId} and its events, and the events themselves
- * (/calendars/appointments/...). Calendar files and registrations have files of their own.
+ * (/calendars/appointments/...). Calendar files, registrations, tickets and check-in are
+ * modules of their own.
  */
 export const calendarRoutes: FastifyPluginAsyncZod<
-  ModuleDeps & { tickets?: Tickets | null }
+  ModuleDeps & { tickets?: EventTickets | null; announcements?: EventAnnouncements }
 > = async (app, deps) => {
   const tickets = deps.tickets ?? null;
-  const calendar = new CalendarService(deps.db, deps.clock, tickets);
+  const calendar = new CalendarService(deps.db, deps.clock, tickets, deps.announcements);
   // Windows as visitors get them (the home page's year, the calendar's months), each kept
   // until the data changes: a year of a busy calendar is 2000 events and about 2 MB of JSON.
   const windows = new KeptResponses(deps.db, { maxEntries: 200, maxSize: 48 * 1024 * 1024 });
-  const mail = new EventMail(deps.db, deps.config, deps.clock, deps.mail);
   const tags = ['calendar'];
 
   app.get(
@@ -119,8 +115,8 @@ export const calendarRoutes: FastifyPluginAsyncZod<
     async (request, reply) => {
       const created = await calendar.create(request.body, request.session);
       if (request.body.toNotify) {
-        await mail
-          .eventPublished(await calendar.target(created.id))
+        await calendar
+          .announcePublished(created.id)
           .catch((err: unknown) => request.log.error({ err }, 'event notice not sent'));
       }
       return reply.status(201).send(created);
@@ -143,19 +139,16 @@ export const calendarRoutes: FastifyPluginAsyncZod<
       },
     },
     async (request) => {
-      const { appointment: updated, notices } = await calendar.update(
+      const { appointment: updated, announce } = await calendar.update(
         request.params.id,
         request.body,
         request.session,
       );
-      // A new time, place or status: each registrant affected gets one mail, after the answer.
-      mail.changeNotices(notices);
-      const single = (request.body.recurringEventUpdateType ?? 'this_event') === 'this_event';
-      if (request.body.toNotify && single && notices.length === 0) {
-        await mail
-          .eventChanged(await calendar.target(updated.id))
-          .catch((err: unknown) => request.log.error({ err }, 'change notices not sent'));
-      }
+      // A new time, place or status: each registrant affected gets one mail, after the answer
+      // (the registrations module follows the calendar's edits).
+      await announce().catch((err: unknown) =>
+        request.log.error({ err }, 'change notices not sent'),
+      );
       return updated;
     },
   );
@@ -175,17 +168,15 @@ export const calendarRoutes: FastifyPluginAsyncZod<
       },
     },
     async (request) => {
-      const { result, cancelled } = await calendar.remove(
+      const { result, announce } = await calendar.remove(
         request.params.id,
         request.query.recurringEventUpdateType,
         request.session,
       );
       // Whoever registered for what is now off hears of it (past occurrences are not news).
-      if (cancelled.length > 0) {
-        await mail
-          .eventCancelled(cancelled)
-          .catch((err: unknown) => request.log.error({ err }, 'cancellation notices not sent'));
-      }
+      await announce().catch((err: unknown) =>
+        request.log.error({ err }, 'cancellation notices not sent'),
+      );
       return result;
     },
   );
@@ -220,8 +211,4 @@ export const calendarRoutes: FastifyPluginAsyncZod<
     async (request) =>
       calendar.setSeriesCustomFields(request.params.id, request.body, request.session),
   );
-
-  await app.register(icsRoutes, { ...deps, calendar });
-  await app.register(registrationRoutes, { ...deps, eventMail: mail, tickets });
-  await app.register(checkInRoutes, { ...deps, tickets });
 };

@@ -16,15 +16,14 @@ import {
 } from '@chamber/contract';
 import { optionalBearer } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
-import type { EventMail } from './event-mail.js';
-import { RegistrationManageService } from './registration-manage.js';
+import { EventMail } from './event-mail.js';
+import { RegistrationManageService } from './manage.js';
 import { RegistrationMail } from './registration-mail.js';
-import { RegistrationService } from './registrations.js';
+import { RegistrationService } from './service.js';
 import { SeriesRegistrationService } from './series-registrations.js';
-import { occurrenceId } from './targets.js';
-import { CheckInCodes } from './check-in-codes.js';
-import type { Tickets } from './tickets.js';
-import { errors as eventErrors, eventParams } from './route-schemas.js';
+import { errors as eventErrors, eventParams, occurrenceId } from '../calendars/index.js';
+import { CheckInCodes } from '../check-in/index.js';
+import type { Tickets } from '../tickets/index.js';
 
 const tags = ['calendar'];
 const token = (request: FastifyRequest) =>
@@ -40,7 +39,7 @@ const proof = `The token of the manage link from the registration mail, in the \
  * manage link in its mail (/registrations/manage): read, change, cancel.
  */
 export const registrationRoutes: FastifyPluginAsyncZod<
-  ModuleDeps & { eventMail: EventMail; tickets: Tickets | null }
+  ModuleDeps & { tickets: Tickets | null }
 > = async (app, deps) => {
   const codes = new CheckInCodes(deps.db);
   new RegistrationMail(deps.db, deps.config, deps.clock, codes, deps.tickets).register(deps.outbox);
@@ -55,7 +54,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     deps.db,
     deps.clock,
     deps.throttle,
-    deps.eventMail,
+    new EventMail(deps.db, deps.config, deps.clock, deps.mail),
     deps.config.publicUrl,
     codes,
     deps.tickets,

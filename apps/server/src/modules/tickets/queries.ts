@@ -10,7 +10,7 @@ import {
   contacts,
 } from '@chamber/db';
 import { isAnyOf } from '../../lib/sql-lists.js';
-import type { TicketInvoice } from './ticket-port.js';
+import type { TicketInvoice } from './billing-port.js';
 
 /** The chamber's one currency (membership_settings.currency; USD until set). */
 export async function currency(db: Executor): Promise<string> {

@@ -1,8 +1,7 @@
 import type { Database } from '@chamber/db';
-import * as q from './queries.js';
-import { queueOffers } from './registrations.js';
+import { calendarQueries as q, resolveTarget, shownRow } from '../calendars/index.js';
+import { queueOffers } from './service.js';
 import { settleSeats } from './seats.js';
-import { resolveTarget, shownRow } from './targets.js';
 
 /**
  * The offer job's work: every occurrence with an offer past its time or a party waiting is

@@ -15,14 +15,21 @@ import type { Throttle } from '../../lib/throttle.js';
 import type { Session } from '../../plugins/auth.js';
 import { queueMail, type MailOutbox } from '../../lib/mail/outbox.js';
 import { issueManageToken } from './manage-links.js';
-import * as q from './queries.js';
-import type { EventRow, RegistrationRow } from './queries.js';
-import { closedReason, queueOffers, throttleRegistration } from './registrations.js';
-import { SERIES_REGISTRATION_MAIL, type SeriesMailParams } from './registration-queries.js';
-import { compactUtc } from './rule-text.js';
+import {
+  calendarQueries as q,
+  compactUtc,
+  type EventRow,
+  occurrenceId,
+  recurrenceOf,
+  type RegistrationRow,
+  resolveTarget,
+  SERIES_REGISTRATION_MAIL,
+  type SeriesMailParams,
+  type Target,
+} from '../calendars/index.js';
+import { closedReason, queueOffers, throttleRegistration } from './service.js';
 import { type Offer, seatsFor, settleSeats } from './seats.js';
-import { occurrenceId, recurrenceOf, resolveTarget, type Target } from './targets.js';
-import { isMember, type Tickets } from './tickets.js';
+import { isMember, type Tickets } from '../tickets/index.js';
 
 type RegistrationBody = z.output<typeof registerForEventSchema>;
 const DAY = 86_400_000;

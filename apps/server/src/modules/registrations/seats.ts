@@ -3,8 +3,7 @@ import { asc } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.js';
 import { issueManageToken } from './manage-links.js';
 import { voidOpenInvoices } from '../billing/index.js';
-import * as q from './queries.js';
-import type { RegistrationRow, SeatKey } from './queries.js';
+import { calendarQueries as q, type RegistrationRow, type SeatKey } from '../calendars/index.js';
 
 const HOUR = 3_600_000;
 

@@ -5,17 +5,25 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Compose, MailDelivery } from '../../lib/mail/delivery.js';
 import type { MailOutbox } from '../../lib/mail/outbox.js';
-import type { CheckInCodes } from './check-in-codes.js';
+import type { CheckInCodes } from '../check-in/index.js';
 import { EventMail, type SeriesDate } from './event-mail.js';
 import { issueManageToken, manageUrl } from './manage-links.js';
-import * as q from './queries.js';
-import type { EventRow, RegistrationRow } from './queries.js';
-import type { SeriesMailParams, TicketPaidMailParams } from './registration-queries.js';
-import { occurrenceId, resolveTarget, shownRow, type Target, targetIdOf } from './targets.js';
-import type { Tickets } from './tickets.js';
+import {
+  calendarQueries as q,
+  type EventRow,
+  occurrenceId,
+  type RegistrationRow,
+  resolveTarget,
+  type SeriesMailParams,
+  shownRow,
+  type Target,
+  targetIdOf,
+  type TicketPaidMailParams,
+} from '../calendars/index.js';
+import type { Tickets } from '../tickets/index.js';
 
 /** The outbox's kinds of mail this file composes. */
-export { REGISTRATION_MAIL, TICKET_PAID_MAIL } from './registration-queries.js';
+export { REGISTRATION_MAIL, TICKET_PAID_MAIL } from '../calendars/index.js';
 export const SEAT_OFFER_MAIL = 'seat-offer';
 
 /** What a registration's outbox row holds: ids and strings, the rest is read again. */

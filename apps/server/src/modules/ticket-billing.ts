@@ -1,10 +1,12 @@
 import type { Executor } from '@chamber/db';
-import { type BillingService, formatInvoiceNumber, type OnlinePayments } from '../billing/index.js';
+import { type BillingService, formatInvoiceNumber, type OnlinePayments } from './billing/index.js';
+import { type TicketBilling, type TicketInvoice, ticketQueries as tq } from './tickets/index.js';
 
-import type { TicketBilling, TicketInvoice } from './ticket-port.js';
-import * as tq from './ticket-queries.js';
-
-/** The billing module's services as tickets use them (see TicketBilling). */
+/**
+ * The billing module's services as tickets use them (see TicketBilling). Wiring between two
+ * modules, kept beside modules/index.ts: the tickets module itself does not import billing,
+ * which (through accounts and check-in) builds on it.
+ */
 export function ticketBilling(
   billing: BillingService,
   online: OnlinePayments | null,

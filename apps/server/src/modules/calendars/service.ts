@@ -18,17 +18,17 @@ import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/input.js';
 import { isStaff, type Session } from '../../plugins/auth.js';
 import { assertCanCreateEvents, assertCanEdit, canEditEvent } from './access.js';
-import {
-  attendingBefore,
-  type ChangeNotice,
-  type EditScope,
-  noticesAfter,
-} from './change-notices.js';
 import { listWindow } from './listing.js';
-import type { Tickets } from './tickets.js';
+import {
+  type AfterCommit,
+  type CancelledRegistration,
+  type EditScope,
+  EventAnnouncements,
+  type EventTickets,
+} from './announcements.js';
 import { readEventBody } from './payload.js';
 import * as q from './queries.js';
-import type { EventRow, RegistrationRow } from './queries.js';
+import type { EventRow } from './queries.js';
 import { Recurrence } from './recurrence.js';
 import { endRuleBefore, normalizeRule } from './series-rules.js';
 import { compactUtc, parseCompactUtc } from './rule-text.js';
@@ -45,7 +45,9 @@ export class CalendarService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly tickets: Tickets | null = null,
+    private readonly tickets: EventTickets | null = null,
+    /** Where edits and deletions are announced (change notices follow them). */
+    private readonly announcements: EventAnnouncements = new EventAnnouncements(),
   ) {}
 
   async calendar(id: string, db: Executor = this.db): Promise<Calendar> {
@@ -158,7 +160,7 @@ export class CalendarService {
     id: string,
     body: UpdateBody,
     session: Session | null,
-  ): Promise<{ appointment: Appointment; notices: ChangeNotice[] }> {
+  ): Promise<{ appointment: Appointment; announce: AfterCommit }> {
     return this.db.transaction(async (tx) => {
       const target = await resolveTarget(tx, id, true);
       const type = body.recurringEventUpdateType ?? 'this_event';
@@ -168,7 +170,14 @@ export class CalendarService {
           : type === 'this_event'
             ? { kind: 'event' }
             : { kind: 'from', key: compactUtc(target.originalStart) };
-      const attending = await attendingBefore(tx, target, scope, this.clock.now());
+      // Followers (the registrations' change notices) read the event as it was.
+      const afterEdit = await this.announcements.editing({
+        tx,
+        target,
+        scope,
+        now: this.clock.now(),
+        notify: Boolean(body.toNotify) && type === 'this_event',
+      });
       const owner = ownerRow(target);
       const editor = assertCanEdit(session, owner);
       if (body.calendarId && !(await q.findCalendar(tx, body.calendarId))) {
@@ -208,12 +217,30 @@ export class CalendarService {
       }
       return {
         appointment: await this.appointmentOf(result, editor, tx),
-        notices: await noticesAfter(tx, attending),
+        announce: await afterEdit(tx, result),
       };
     });
   }
 
+  /** Tells the followers (the organizer's mail) of a new event its creator wants known. */
+  async announcePublished(id: string): Promise<void> {
+    await this.announcements.published(await this.target(id));
+  }
+
+  /**
+   * Deletes an event, an occurrence, the following occurrences or a series; `announce`, once
+   * called, tells the followers (the registrants' mail) whose registrations it cancelled.
+   */
   async remove(
+    id: string,
+    type: RecurringEventUpdateType | undefined,
+    session: Session | null,
+  ): Promise<{ result: DeleteEventResult; announce: AfterCommit }> {
+    const { result, cancelled } = await this.deleteTarget(id, type, session);
+    return { result, announce: () => this.announcements.cancelled(cancelled) };
+  }
+
+  private async deleteTarget(
     id: string,
     type: RecurringEventUpdateType | undefined,
     session: Session | null,
@@ -300,14 +327,6 @@ export class CalendarService {
       return { updatedCount };
     });
   }
-}
-
-/** A registration that a deletion cancels, with the event or occurrence it was for. */
-export interface CancelledRegistration {
-  registration: RegistrationRow;
-  event: EventRow;
-  /** The event or occurrence as it was: its .ics, cancelled, goes with the mail. */
-  target: Target;
 }
 
 /** Only people expecting an event still to come are told it is off. */

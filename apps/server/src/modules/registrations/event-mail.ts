@@ -1,133 +1,27 @@
 import QRCode from 'qrcode';
-import { dateTimeFormat } from '@chamber/contract';
-import type { Database, Executor } from '@chamber/db';
+import type { Database } from '@chamber/db';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
 import { type ChamberIdentity, type MailContent, renderMail } from '../../lib/mail/templates.js';
-import type { ChangeNotice } from './change-notices.js';
 import {
   ICS_CONTENT_TYPE,
   ICS_METHOD,
   type IcsEntry,
-  type IcsInvite,
+  icsEntryFor,
   icsFileName,
+  type IcsInvite,
   renderCalendar,
-} from './ical.js';
-import * as q from './queries.js';
-import type { EventRow, RegistrationRow } from './queries.js';
-import type { CancelledRegistration } from './service.js';
-import { parseCompactUtc } from './rule-text.js';
-import { occurrenceId, registrationKey, shownRow, type Target } from './targets.js';
-import { viewOfTarget } from './view.js';
-
-/** When an event takes place, in words, in its own zone. */
-export function whenText(row: EventRow): string {
-  const zone = { timeZone: row.timezone };
-  const day = dateTimeFormat('en-US', {
-    ...zone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
-  const time = dateTimeFormat('en-US', { ...zone, hour: 'numeric', minute: '2-digit' });
-  const zoneName = dateTimeFormat('en-US', { ...zone, timeZoneName: 'short' })
-    .formatToParts(row.startTime)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const lastDay = new Date(row.endTime.getTime() - (row.isAllDay ? 1 : 0));
-  const sameDay = day.format(row.startTime) === day.format(lastDay);
-  if (row.isAllDay) {
-    return sameDay
-      ? `${day.format(row.startTime)} (all day)`
-      : `${day.format(row.startTime)} to ${day.format(lastDay)}`;
-  }
-  if (sameDay) {
-    return `${day.format(row.startTime)}, ${time.format(row.startTime)} to ${time.format(row.endTime)} ${zoneName ?? ''}`.trim();
-  }
-  return `${day.format(row.startTime)}, ${time.format(row.startTime)} to ${day.format(row.endTime)}, ${time.format(row.endTime)}`;
-}
-
-/** An instant in words, in the event's zone: 'Thursday, March 12, 2026, 5:00 PM MDT'. */
-export function whenInstant(instant: Date, timeZone: string): string {
-  return dateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(instant);
-}
-
-/** The calendar file of one event or occurrence, as a mail attachment or a download. */
-export function icsEntryOf(target: Target, overrides: EventRow[] = []): IcsEntry {
-  if (target.kind === 'single') return { kind: 'single', row: target.row };
-  if (target.kind === 'series') return { kind: 'series', row: target.row, overrides };
-  return {
-    kind: 'occurrence',
-    row: shownRow(target),
-    series: target.series,
-    originalStart: target.originalStart,
-  };
-}
-
-/**
- * `icsEntryOf` with the occurrence's first identity: when series edits moved it from the
- * start (and id) a calendar app first got, that start stays its RECURRENCE-ID.
- */
-export async function icsEntryFor(db: Executor, target: Target, overrides: EventRow[] = []) {
-  const entry = icsEntryOf(target, overrides);
-  if (entry.kind !== 'occurrence') return entry;
-  const first = await q.firstIdOf(db, occurrenceId(entry.series.id, entry.originalStart));
-  // Only an id of this series: another series (the one a split ended) is another UID.
-  if (!first?.startsWith(`${entry.series.id}_`)) return entry;
-  const firstStart = parseCompactUtc(first.slice(first.indexOf('_') + 1));
-  return firstStart ? { ...entry, firstStart } : entry;
-}
-
-/**
- * A deleted event or occurrence as its cancellation's .ics shows it: cancelled, in a version
- * above the one calendar apps hold.
- */
-function withdrawn(target: Target): Target {
-  const off = (row: EventRow): EventRow => ({
-    ...row,
-    status: 'cancelled',
-    sequence: row.sequence + 1,
-  });
-  if (target.kind === 'occurrence') {
-    const { series, override } = target;
-    return { ...target, series: off(series), override: override ? off(override) : null };
-  }
-  return { ...target, row: off(target.row) };
-}
-
-/**
- * A calendar entry as the .ics that takes it off shows it: cancelled, in a version above the
- * one calendar apps hold (as `withdrawn` does for an event that is still there).
- */
-function withdrawnEntry(entry: IcsEntry): IcsEntry {
-  const off = (row: EventRow): EventRow => ({
-    ...row,
-    status: 'cancelled',
-    sequence: row.sequence + 1,
-  });
-  if (entry.kind === 'occurrence') {
-    return { ...entry, row: off(entry.row), series: off(entry.series) };
-  }
-  if (entry.kind === 'series') {
-    return { ...entry, row: off(entry.row), overrides: entry.overrides.map(off) };
-  }
-  return { ...entry, row: off(entry.row) };
-}
-
-/** The address of `Name <address>` or of a bare address. */
-const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
-
-const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'there';
+} from '../ical/index.js';
+import {
+  calendarQueries as q,
+  type EventRow,
+  type RegistrationRow,
+  shownRow,
+  type Target,
+  viewOfTarget,
+} from '../calendars/index.js';
+import { firstName, whenInstant, whenText } from './mail-words.js';
 
 /**
  * The check-in QR as a mail attachment: grey, not RGBA, and every row filtered by 'up'
@@ -156,18 +50,18 @@ export interface SeriesDate {
 /** The mail the calendar sends, each with the event's .ics attached. */
 export class EventMail {
   constructor(
-    private readonly db: Database,
-    private readonly config: Config,
-    private readonly clock: Clock,
-    private readonly mail: MailDelivery,
+    protected readonly db: Database,
+    protected readonly config: Config,
+    protected readonly clock: Clock,
+    protected readonly mail: MailDelivery,
   ) {}
 
-  private async attachment(chamber: ChamberIdentity, target: Target, invite?: IcsInvite) {
+  protected async attachment(chamber: ChamberIdentity, target: Target, invite?: IcsInvite) {
     return this.fileOf(chamber, await icsEntryFor(this.db, target), invite);
   }
 
   /** One entry's .ics as a mail attachment, named after its title (`name` added to it). */
-  private async fileOf(chamber: ChamberIdentity, entry: IcsEntry, invite?: IcsInvite, name = '') {
+  protected async fileOf(chamber: ChamberIdentity, entry: IcsEntry, invite?: IcsInvite, name = '') {
     const { row } = entry;
     const calendar = await q.findCalendar(this.db, row.calendarId);
     const content = renderCalendar(
@@ -193,7 +87,7 @@ export class EventMail {
    * `auto`: sent on the portal's own initiative, not in answer to something the recipient did,
    * which the message says (`Auto-Submitted`).
    */
-  private async send(
+  protected async send(
     to: string,
     target: Target | null,
     content: (chamber: ChamberIdentity) => MailContent,
@@ -225,7 +119,7 @@ export class EventMail {
   }
 
   /** `send` for a message on the portal's own initiative (a reminder, seats offered). */
-  private sendAutomatic(
+  protected sendAutomatic(
     to: string,
     target: Target | null,
     content: (chamber: ChamberIdentity) => MailContent,
@@ -233,7 +127,7 @@ export class EventMail {
     return this.send(to, target, content, { auto: true });
   }
 
-  private eventUrl(target: Target) {
+  protected eventUrl(target: Target) {
     return `${this.config.publicUrl}/events/${encodeURIComponent(viewOfTarget(target).id)}`;
   }
 
@@ -451,157 +345,10 @@ export class EventMail {
   }
 
   /** The button (the manage link when there is one, else the event) and the plainer link. */
-  private links(target: Target, manageUrl: string | undefined) {
+  protected links(target: Target, manageUrl: string | undefined) {
     const event = { label: 'View event details', url: this.eventUrl(target) };
     return manageUrl
       ? { action: { label: 'Change or cancel your registration', url: manageUrl }, link: event }
       : { action: event };
-  }
-
-  /** To the organizer, when an event is created with "Send notification emails". */
-  async eventPublished(target: Target) {
-    const row = shownRow(target);
-    if (!row.contactId) return;
-    const contact = await q.contactEmail(this.db, row.contactId);
-    if (!contact?.email) return;
-    await this.send(contact.email, target, () => ({
-      subject: `On the calendar: ${row.title}`,
-      preview: whenText(row),
-      greeting: `Hi ${firstName(contact.firstName)},`,
-      paragraphs: [
-        `${row.title} is now on the chamber calendar, with you as its organizer.`,
-        `When: ${whenText(row)}`,
-        ...(row.location ? [`Where: ${row.location}`] : []),
-      ],
-      action: { label: 'View the event page', url: this.eventUrl(target) },
-    }));
-  }
-
-  /** To each registrant of an event or occurrence, after a change with "toNotify". */
-  async eventChanged(target: Target): Promise<number> {
-    const row = shownRow(target);
-    const { eventId, occurrenceKey } = registrationKey(target);
-    const registrations = await q.listRegistrations(this.db, eventId, occurrenceKey);
-    for (const r of registrations) {
-      await this.send(r.email, target, () => ({
-        subject: `Event updated: ${row.title}`,
-        preview: whenText(row),
-        greeting: `Hi ${firstName(r.name)},`,
-        paragraphs: [
-          `${row.title}, which you registered for, has changed. Here are the current details:`,
-          `When: ${whenText(row)}`,
-          ...(row.location ? [`Where: ${row.location}`] : []),
-          'The attached calendar file has the new details.',
-        ],
-        action: { label: 'View event details', url: this.eventUrl(target) },
-      }));
-    }
-    return registrations.length;
-  }
-
-  /**
-   * To each registrant whose occurrence an edit moved, moved elsewhere or cancelled: one mail
-   * naming each change (old → new), with the .ics as a new version of the entry the
-   * confirmation made (REQUEST, or CANCEL when it is off). Sent after the answer.
-   */
-  changeNotices(notices: ChangeNotice[]): void {
-    for (const notice of notices) {
-      this.mail.sendLater('event-change', (chamber) => this.composeChangeNotice(chamber, notice));
-    }
-  }
-
-  private async composeChangeNotice(chamber: ChamberIdentity, notice: ChangeNotice) {
-    const { registration: r, target, changes, cancelled, formerly } = notice;
-    const row = shownRow(target);
-    const title = row.title.trim() || 'Untitled Event';
-    const filesSay = cancelled
-      ? formerly
-        ? 'The attached calendar files remove the event from your calendar.'
-        : 'The attached calendar file removes the event from your calendar.'
-      : formerly
-        ? 'The attached calendar files replace the entry in your calendar: one adds the event as it is listed now, the other removes the earlier entry.'
-        : 'The attached calendar file updates the event in your calendar.';
-    const content: MailContent = {
-      subject: cancelled ? `Cancelled: ${title}` : `Event updated: ${title}`,
-      preview: changes.length
-        ? changes.map((c) => `${c.what}: ${c.to}`).join('; ')
-        : 'Your calendar entry for it changes.',
-      greeting: `Hi ${firstName(r.name)},`,
-      paragraphs: [
-        cancelled
-          ? `${title}, which you registered for, has been cancelled.`
-          : changes.length
-            ? `${title}, which you registered for, has changed:`
-            : `${title}, which you registered for, is now listed as part of a new series of dates on the chamber's calendar. Its time and place have not changed.`,
-        ...changes.map((c) => `${c.what}: ${c.from} → ${c.to}`),
-        ...(cancelled
-          ? [filesSay]
-          : [
-              `When: ${whenText(row)}`,
-              ...(row.location ? [`Where: ${row.location}`] : []),
-              filesSay,
-            ]),
-      ],
-      action: { label: 'View event details', url: this.eventUrl(target) },
-      note: `Questions? Reply to this message to reach the ${chamber.name}.`,
-    };
-    const invite: IcsInvite = {
-      method: cancelled ? 'CANCEL' : 'REQUEST',
-      organizer: { name: chamber.name, email: chamber.email || mailAddress(this.config.mailFrom) },
-      attendee: { name: r.name, email: r.email },
-    };
-    // The new entry first: a mail app that acts on one calendar part only adds the event
-    // (an earlier entry left over is better than none).
-    const attachments = [await this.attachment(chamber, target, invite)];
-    if (formerly) {
-      const cancel = { ...invite, method: 'CANCEL' as const };
-      attachments.push(
-        await this.fileOf(chamber, withdrawnEntry(formerly), cancel, 'earlier entry'),
-      );
-    }
-    return {
-      to: r.email,
-      ...renderMail(chamber, content),
-      ...(chamber.email ? { replyTo: chamber.email } : {}),
-      attachments,
-    };
-  }
-
-  /**
-   * To each registrant of an event or occurrence still to come that was deleted, with its
-   * .ics as `METHOD:CANCEL` (a new version of the entry the confirmation made, cancelled), as
-   * a change notice of a cancellation carries, so calendar apps take it off.
-   */
-  async eventCancelled(cancelled: CancelledRegistration[]): Promise<number> {
-    for (const { registration, event, target } of cancelled) {
-      const title = event.title.trim() || 'Untitled Event';
-      const invite = (chamber: ChamberIdentity): IcsInvite => ({
-        method: 'CANCEL',
-        organizer: {
-          name: chamber.name,
-          email: chamber.email || mailAddress(this.config.mailFrom),
-        },
-        attendee: { name: registration.name, email: registration.email },
-      });
-      await this.send(
-        registration.email,
-        withdrawn(target),
-        (chamber) => ({
-          subject: `Cancelled: ${title}`,
-          preview: whenText(event),
-          greeting: `Hi ${firstName(registration.name)},`,
-          paragraphs: [
-            `${title}, which you registered for, has been cancelled and taken off the calendar.`,
-            `When: ${whenText(event)}`,
-            ...(event.location ? [`Where: ${event.location}`] : []),
-            'Your registration has been removed; there is nothing you need to do. If you added the event to your calendar, you can delete it there.',
-          ],
-          action: { label: 'See upcoming events', url: `${this.config.publicUrl}/calendar` },
-          note: `Questions? Reply to this message to reach the ${chamber.name}.`,
-        }),
-        { invite },
-      );
-    }
-    return cancelled.length;
   }
 }

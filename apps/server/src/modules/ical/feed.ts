@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Calendar } from '@chamber/contract';
 import type { Executor } from '@chamber/db';
 import { preferredEncoding } from '../../lib/compressed-body.js';
-import { icsEntryFor } from './event-mail.js';
+import { icsEntryFor } from './entries.js';
 import {
   ICS_CONTENT_TYPE,
   type IcsEntry,
@@ -13,8 +13,7 @@ import {
   type IcsSource,
   renderCalendar,
 } from './ical.js';
-import * as q from './queries.js';
-import { shownRow, type Target } from './targets.js';
+import { calendarQueries as q, shownRow, type Target } from '../calendars/index.js';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);

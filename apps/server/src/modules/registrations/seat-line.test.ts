@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventRegistrations } from '@chamber/db';
 import type { TestContext } from '../../test/app.js';
 import { type CalendarPeople, createdEvent, startCalendarApp } from '../../test/calendar.js';
-import type { NewParty, SeatAttempt } from './queries.js';
+import type { NewParty, SeatAttempt } from '../calendars/index.js';
 import { SeatLine } from './seat-line.js';
 
 // A rush of registrations for one occurrence goes to the database in batches: the parties that

@@ -4,22 +4,19 @@ import { mediaResponse, notModifiedResponse } from '../../lib/openapi-media.js';
 import type { ModuleDeps } from '../deps.js';
 import { calendarFeed, eventIcs, sendCalendarFile } from './feed.js';
 import { ICS_CONTENT_TYPE } from './ical.js';
-import { calendarParams, eventParams } from './route-schemas.js';
-import type { CalendarService } from './service.js';
+import { calendarParams, CalendarService, eventParams } from '../calendars/index.js';
 
 /** Calendar files: the public feed (/calendars/{id}/feed.ics) and one event's .ics. */
-export const icsRoutes: FastifyPluginAsyncZod<ModuleDeps & { calendar: CalendarService }> = async (
-  app,
-  deps,
-) => {
+export const icsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
+  const calendar = new CalendarService(deps.db, deps.clock);
   const tags = ['calendar'];
   const source = async (calendarId: string) => {
-    const calendar = await deps.calendar.calendar(calendarId);
+    const found = await calendar.calendar(calendarId);
     return {
-      calendar,
+      calendar: found,
       source: {
-        calendarName: calendar.name,
-        timezone: calendar.timezone,
+        calendarName: found.name,
+        timezone: found.timezone,
         publicUrl: deps.config.publicUrl,
         stamp: null,
       },
@@ -68,7 +65,7 @@ export const icsRoutes: FastifyPluginAsyncZod<ModuleDeps & { calendar: CalendarS
       },
     },
     async (request, reply) => {
-      const target = await deps.calendar.target(request.params.id);
+      const target = await calendar.target(request.params.id);
       const calendarId =
         target.kind === 'occurrence' ? target.series.calendarId : target.row.calendarId;
       const { source: ics } = await source(calendarId);

@@ -11,17 +11,23 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Throttle } from '../../lib/throttle.js';
 import type { EventMail } from './event-mail.js';
-import { isCancelled } from './event-status.js';
+import {
+  calendarQueries as q,
+  holdsSeats,
+  isCancelled,
+  registrationKey,
+  type RegistrationRow,
+  resolveTarget,
+  shownRow,
+  type Target,
+  toRegistration,
+  viewOfTarget,
+} from '../calendars/index.js';
 import { issueManageToken, manageTokenHash, manageUrl } from './manage-links.js';
-import * as q from './queries.js';
-import type { RegistrationRow } from './queries.js';
-import { CheckInCodes } from './check-in-codes.js';
-import { closedReason, queueOffers, registrationWindows } from './registrations.js';
+import { CheckInCodes } from '../check-in/index.js';
+import { closedReason, queueOffers, registrationWindows } from './service.js';
 import { notEnoughSeats, seatsFor, settleSeats } from './seats.js';
-import { registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
-import { holdsSeats, toRegistration, viewOfTarget } from './view.js';
-import { userIsMember } from './ticket-queries.js';
-import { sellsTickets, type Tickets } from './tickets.js';
+import { sellsTickets, type Tickets, userIsMember } from '../tickets/index.js';
 
 type Changes = z.output<typeof updateManagedRegistrationSchema>;
 

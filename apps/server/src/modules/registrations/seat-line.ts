@@ -1,6 +1,10 @@
 import type { Executor } from '@chamber/db';
-import * as q from './queries.js';
-import type { NewParty, SeatAttempt, SeatKey } from './queries.js';
+import {
+  calendarQueries as q,
+  type NewParty,
+  type SeatAttempt,
+  type SeatKey,
+} from '../calendars/index.js';
 
 /** At most this many parties go to the database in one statement. */
 export const BATCH_LIMIT = 64;

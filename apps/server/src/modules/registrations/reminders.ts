@@ -10,12 +10,16 @@ import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
 import { EventMail } from './event-mail.js';
-import { isCancelled } from './event-status.js';
+import {
+  calendarQueries as q,
+  compactUtc,
+  isCancelled,
+  type RegistrationRow,
+  resolveTarget,
+  shownRow,
+  type Target,
+} from '../calendars/index.js';
 import { issueManageToken, manageUrl } from './manage-links.js';
-import * as q from './queries.js';
-import type { RegistrationRow } from './queries.js';
-import { compactUtc } from './rule-text.js';
-import { resolveTarget, shownRow, type Target } from './targets.js';
 
 const HOUR = 3_600_000;
 /** The longest reminder (the contract's bound) and a day's slack for occurrences moved on their own. */
