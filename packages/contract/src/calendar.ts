@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { linkField, text } from './calendar-fields.js';
 import { appointmentStatuses, eventStatuses } from './vocabulary.js';
-import { eventTicketSchema, refundCutoffHoursSchema, ticketPaymentSchema, ticketPriceCentsSchema } from './event-tickets.js';
+import {
+  eventTicketSchema,
+  refundCutoffHoursSchema,
+  ticketPaymentSchema,
+  ticketPriceCentsSchema,
+} from './event-tickets.js';
 
 /**
  * The calendar API (spec §7 Calendar), under /api:

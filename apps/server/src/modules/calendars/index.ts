@@ -8,14 +8,21 @@ export type {
 export { assertCanCreateEvents, assertCanEdit, eventCreationRefusal } from './access.js';
 export { isCancelled } from './event-status.js';
 export * as calendarQueries from './queries.js';
-export type { EventRow, NewParty, RegistrationRow, SeatAttempt, SeatKey } from './queries.js';
+export type {
+  EventRow,
+  NewParty,
+  OccurrenceTally,
+  RegistrationRow,
+  SeatAttempt,
+  SeatKey,
+} from './queries.js';
 export { Recurrence, toFloating } from './recurrence.js';
 export {
   REGISTRATION_MAIL,
   SERIES_REGISTRATION_MAIL,
   TICKET_PAID_MAIL,
-  lockSeatsOfUser,
 } from './registration-queries.js';
+export { lockSeatsOfUser } from './seat-queries.js';
 export type { SeriesMailParams, TicketPaidMailParams } from './registration-queries.js';
 export { calendarParams, errors, eventParams } from './route-schemas.js';
 export { calendarRoutes } from './routes.js';

@@ -10,6 +10,7 @@ export type CalendarRow = typeof calendars.$inferSelect;
 
 /** Registration queries live beside these; one namespace for the module's SQL. */
 export * from './registration-queries.js';
+export * from './seat-queries.js';
 
 export async function findCalendar(db: Executor, id: string): Promise<CalendarRow | undefined> {
   const [row] = await calendarQuery(db, { id });

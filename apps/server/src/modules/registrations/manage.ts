@@ -25,7 +25,7 @@ import {
 } from '../calendars/index.js';
 import { issueManageToken, manageTokenHash, manageUrl } from './manage-links.js';
 import { CheckInCodes } from '../check-in/index.js';
-import { closedReason, queueOffers, registrationWindows } from './service.js';
+import { closedReason, queueOffers, registrationWindows } from './rules.js';
 import { notEnoughSeats, seatsFor, settleSeats } from './seats.js';
 import { sellsTickets, type Tickets, userIsMember } from '../tickets/index.js';
 

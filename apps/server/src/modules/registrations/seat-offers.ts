@@ -1,6 +1,6 @@
 import type { Database } from '@chamber/db';
 import { calendarQueries as q, resolveTarget, shownRow } from '../calendars/index.js';
-import { queueOffers } from './service.js';
+import { queueOffers } from './rules.js';
 import { settleSeats } from './seats.js';
 
 /**

@@ -27,7 +27,7 @@ import {
   type SeriesMailParams,
   type Target,
 } from '../calendars/index.js';
-import { closedReason, queueOffers, throttleRegistration } from './service.js';
+import { closedReason, queueOffers, throttleRegistration } from './rules.js';
 import { type Offer, seatsFor, settleSeats } from './seats.js';
 import { isMember, type Tickets } from '../tickets/index.js';
 
