@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { REGISTRATION_MIN_GUESTS, REGISTRATION_MAX_GUESTS } from './calendar-limits.js';
+import { linkField, text } from './calendar-fields.js';
 import { appointmentStatuses, eventStatuses } from './vocabulary.js';
 import {
   eventTicketSchema,
-  parsePriceCents,
   refundCutoffHoursSchema,
   ticketPaymentSchema,
   ticketPriceCentsSchema,
-  ticketStateSchema,
 } from './event-tickets.js';
 
 /**
@@ -127,13 +125,6 @@ export const reminderHoursSchema = z
   .min(1, eventMessages.reminderHours)
   .max(168, eventMessages.reminderHours);
 
-/** A number field of the event form: '' (none) or what `schema` accepts, as typed. */
-const optionalWholeNumber = (schema: z.ZodNumber, message: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => v === '' || (/^\d+$/.test(v) && schema.safeParse(Number(v)).success), message);
-
 /**
  * Spec §3 Calendar event. Times are ISO 8601 instants in UTC (`2026-03-17T13:30:00.000Z`);
  * show them in `timezone`. An all-day event starts at local midnight of its first day and ends
@@ -240,19 +231,6 @@ export const eventCustomFieldsSchema = z.object({
   internalNote: z.string(),
 });
 export type EventCustomFields = z.infer<typeof eventCustomFieldsSchema>;
-
-const text = (max: number) => z.string().trim().max(max);
-/**
- * '' clears. Page and download URLs: http(s) or a portal media path (`/api/media/...`);
- * the same for the cover image.
- */
-const linkField = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/api\/media\/[^\s]+$/.test(v), {
-    message: 'Must be a full URL (https://...) or an uploaded file',
-  });
 
 /** The custom fields as a change: absent fields stay as they are. */
 export const customFieldsChangeSchema = z.object({
@@ -391,180 +369,3 @@ export const deleteEventResultSchema = z.object({
   scope: z.enum(['event', 'occurrence', 'this_and_following_events', 'series']),
 });
 export type DeleteEventResult = z.infer<typeof deleteEventResultSchema>;
-
-/**
- * Spec §3 Registration form, POST …/{id}/registrations (anyone; prefilled in the UI from the
- * signed-in user). The same email registering again for the same event or occurrence updates
- * its registration only for its signed-in owner; anyone else gets the answer of a new
- * registration, nothing changes, and the address is mailed its manage link. Closed (400) once
- * the event has started or when it is cancelled. Throttled per email address and per client
- * address (429).
- */
-export const registerForEventSchema = z.object({
-  name: z.string().trim().min(1, 'Full name is required').max(200),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Email is required')
-    .max(254)
-    .pipe(z.email({ message: 'Please enter a valid email address.' })),
-  phone: text(40).optional().nullable(),
-  numberOfGuests: z.coerce
-    .number({ message: 'Number of guests must be between 1 and 10' })
-    .int('Number of guests must be between 1 and 10')
-    .min(REGISTRATION_MIN_GUESTS, 'Number of guests must be between 1 and 10')
-    .max(REGISTRATION_MAX_GUESTS, 'Number of guests must be between 1 and 10')
-    .default(1)
-    .describe('Party size 1 to 10, the registrant included; a number or its string'),
-  notes: text(2000).optional().nullable(),
-});
-export type RegisterForEvent = z.input<typeof registerForEventSchema>;
-
-/** The registrant's own registration (answered to them only). */
-export const eventRegistrationSchema = z.object({
-  id: z.string(),
-  eventId: z.string().describe('The event or occurrence id registered for'),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  guests: z.number().int(),
-  notes: z.string().nullable(),
-  seatStatus: seatStatusSchema,
-  waitlistPosition: z.number().int().nullable().describe('Place on the waiting list, from 1'),
-  holdUntil: z.string().nullable().describe('An offer must be taken before then'),
-  checkedInAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type EventRegistration = z.infer<typeof eventRegistrationSchema>;
-
-/**
- * 201 for a new registration, and the same for a repeat that changed nothing (an address that
- * had registered, from someone who is not its signed-in owner); 200 when the owner's earlier
- * registration was updated.
- */
-export const registrationResultSchema = z.object({
-  registration: eventRegistrationSchema.describe('The registration as sent'),
-  updated: z
-    .boolean()
-    .describe("True when the signed-in owner's earlier registration of this email was updated"),
-  attendeeCount: z.number().int(),
-  registrationCount: z.number().int(),
-  seatsLeft: z.number().int().nullable().describe('After this registration; null: no limit'),
-  message: z
-    .string()
-    .describe(
-      '"We\'ve sent a confirmation to your email.", the waiting list position, or a note that the mail could not be sent',
-    ),
-  ticket: ticketStateSchema
-    .nullable()
-    .default(null)
-    .describe('A paid event: the invoice and, for online payment, the Checkout page'),
-});
-export type RegistrationResult = z.infer<typeof registrationResultSchema>;
-
-/** POST …/{id}/series-registrations: one party for every upcoming date of a series. */
-export const seriesRegistrationResultSchema = z.object({
-  dates: z
-    .array(
-      z.object({
-        eventId: z.string().describe('The occurrence id'),
-        startTime: z.string(),
-        seatStatus: seatStatusSchema.describe('confirmed, held (unpaid online), or waitlisted'),
-        waitlistPosition: z.number().int().nullable(),
-      }),
-    )
-    .describe('Every upcoming date registered for, earliest first'),
-  seatedCount: z.number().int().describe('Dates with seats'),
-  waitlistedCount: z.number().int().describe('Dates on whose waiting list the party is'),
-  message: z.string(),
-  ticket: ticketStateSchema
-    .nullable()
-    .default(null)
-    .describe('A paid series: one invoice with a line per seated date'),
-});
-export type SeriesRegistrationResult = z.infer<typeof seriesRegistrationResultSchema>;
-
-/** GET …/{id}/series-registrations: the dates registering for the whole series would take. */
-export const upcomingSeriesDatesSchema = z.object({
-  dates: z
-    .array(z.object({ eventId: z.string(), startTime: z.string() }))
-    .describe('Every upcoming date of the series, earliest first'),
-});
-export type UpcomingSeriesDates = z.infer<typeof upcomingSeriesDatesSchema>;
-
-/** GET …/{id}/registrations: the event's owner, moderators and admins. */
-export const registrationListSchema = z.object({
-  registrations: z
-    .array(eventAttendeeSchema)
-    .describe('Seat-takers first (earliest first), then the waiting list in its order'),
-  attendeeCount: z.number().int().describe('People taking seats'),
-  registrationCount: z.number().int().describe('Parties taking seats'),
-  capacity: z.number().int().nullable(),
-  seatsLeft: z.number().int().nullable(),
-  waitlistCount: z.number().int().describe('Parties waiting (offered ones not included)'),
-  checkedInCount: z.number().int().describe('People checked in'),
-});
-export type RegistrationList = z.infer<typeof registrationListSchema>;
-
-/** A price field of the event dialog: '' or dollars and cents up to the contract's limit. */
-const optionalPrice = z
-  .string()
-  .trim()
-  .refine((v) => {
-    if (v === '') return true;
-    const cents = parsePriceCents(v);
-    return cents !== null && ticketPriceCentsSchema.safeParse(cents).success;
-  }, eventMessages.price);
-
-/**
- * Spec §3 Event form state with the §5 rules and sentences, for the event dialog.
- * Dates are YYYY-MM-DD and times HH:mm in the event's timezone.
- */
-export const eventFormSchema = z
-  .object({
-    title: z.string().trim().min(1, eventMessages.titleRequired).max(200),
-    description: z.string().max(10_000),
-    startDate: z.string(),
-    startTime: z.string(),
-    endDate: z.string(),
-    endTime: z.string(),
-    location: z.string().max(500),
-    appointmentStatus: appointmentStatusSchema,
-    toNotify: z.boolean(),
-    internalNote: z.string().max(5000),
-    pageUrl: linkField,
-    coverImageUrl: linkField,
-    downloadFileUrl: linkField,
-    /** Seats, '' for no limit; on an occurrence saved "only this event", that date's own. */
-    capacity: optionalWholeNumber(capacitySchema, eventMessages.capacity),
-    /** Hours before the start that registrants are reminded; '' for no reminder. */
-    reminderHours: optionalWholeNumber(reminderHoursSchema, eventMessages.reminderHours),
-    /** Ticket prices per seat in dollars as typed; '' is free for that group. */
-    memberPrice: optionalPrice,
-    price: optionalPrice,
-    ticketPayment: ticketPaymentSchema,
-    refundOnCancel: z.boolean(),
-    /** Hours before the start after which cancelling refunds nothing. */
-    refundCutoffHours: z
-      .string()
-      .trim()
-      .refine(
-        (v) => /^\d+$/.test(v) && refundCutoffHoursSchema.safeParse(Number(v)).success,
-        eventMessages.refundCutoffHours,
-      ),
-  })
-  .superRefine((form, ctx) => {
-    if (!form.startDate || !form.startTime) {
-      ctx.addIssue({ code: 'custom', path: ['startDate'], message: eventMessages.startRequired });
-      return;
-    }
-    if (!form.endDate || !form.endTime) {
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: eventMessages.endRequired });
-      return;
-    }
-    if (`${form.endDate}T${form.endTime}` <= `${form.startDate}T${form.startTime}`) {
-      ctx.addIssue({ code: 'custom', path: ['endTime'], message: eventMessages.endAfterStart });
-    }
-  });
-export type EventForm = z.infer<typeof eventFormSchema>;

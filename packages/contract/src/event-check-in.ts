@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { registerForEventSchema } from './calendar.js';
+import { registerForEventSchema } from './calendar-registrations.js';
 
 /**
  * Check-in at the door, for the event's organizer and staff:

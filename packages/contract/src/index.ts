@@ -10,6 +10,8 @@ export * from './media.js';
 export * from './admin.js';
 export * from './onboarding.js';
 export * from './calendar.js';
+export * from './calendar-event-form.js';
+export * from './calendar-registrations.js';
 export * from './registration-manage.js';
 export * from './zoned-time.js';
 export * from './intl-formats.js';

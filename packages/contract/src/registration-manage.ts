@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventRegistrationSchema, registerForEventSchema } from './calendar.js';
+import { eventRegistrationSchema, registerForEventSchema } from './calendar-registrations.js';
 import { ticketStateSchema } from './event-tickets.js';
 
 /**

@@ -1,4 +1,4 @@
-import { sendReminders } from '../modules/calendar/index.js';
+import { sendReminders } from '../modules/registrations/index.js';
 import { type JobDefinition, jobMail } from './definition.js';
 
 /**

@@ -1,4 +1,4 @@
-import { settleAllSeats } from '../modules/calendar/index.js';
+import { settleAllSeats } from '../modules/registrations/index.js';
 import type { JobDefinition } from './definition.js';
 
 /**

@@ -8,10 +8,9 @@ import {
   assertCanCreateEvents,
   CalendarService,
   calendarRoutes,
-  ticketBilling,
-  type Tickets,
-  ticketsFor,
-} from './calendar/index.js';
+  EventAnnouncements,
+} from './calendars/index.js';
+import { checkInRoutes } from './check-in/index.js';
 import { CelebrationMail, CelebrationsService, celebrationsRoutes } from './celebrations/index.js';
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
 import { dealsRoutes } from './deals/index.js';
@@ -27,8 +26,12 @@ import {
   MembershipsService,
   subscriptionHooks,
 } from './memberships/index.js';
+import { icsRoutes } from './ical/index.js';
 import { publicPagesRoutes } from './public-pages/index.js';
+import { EventChangeMail, followEventChanges, registrationRoutes } from './registrations/index.js';
 import { siteRoutes } from './site/index.js';
+import { ticketBilling } from './ticket-billing.js';
+import { type Tickets, ticketsFor } from './tickets/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,6 +81,12 @@ export async function registerModules(
   );
   // Tickets are billed as dues are: their onPaid hook confirms the seats a payment pays for.
   const tickets = ticketsFor(deps, ticketBilling(billing, online));
+  // The calendar announces its edits and deletions; registrants hear of them by mail.
+  const announcements = new EventAnnouncements();
+  followEventChanges(
+    announcements,
+    new EventChangeMail(deps.db, deps.config, deps.clock, deps.mail),
+  );
   if (online) {
     online.useHooks(subscriptionHooks(memberships));
     // A failed charge, or automatic renewal turned on, queues its mail in the transaction of
@@ -114,7 +123,10 @@ export async function registerModules(
       await api.register(categoryRoutes, deps);
       await api.register(dealsRoutes, deps);
       await api.register(mediaRoutes, { ...deps, uploadRules });
-      await api.register(calendarRoutes, { ...deps, tickets });
+      await api.register(calendarRoutes, { ...deps, tickets, announcements });
+      await api.register(icsRoutes, deps);
+      await api.register(registrationRoutes, { ...deps, tickets });
+      await api.register(checkInRoutes, { ...deps, tickets });
       await api.register(adminRoutes, { ...deps, memberships });
       await api.register(membershipPlansRoutes, deps);
       await api.register(onlinePaymentRoutes, { ...deps, online });

@@ -15,8 +15,8 @@ const homes: Record<string, string> = {
   members: 'members',
   categories: 'members',
   deals: 'deals',
-  calendars: 'calendar',
-  registrations: 'calendar',
+  calendars: 'calendars',
+  registrations: 'registrations',
   medias: 'media',
   media: 'media',
   locations: 'chamber',
@@ -49,6 +49,20 @@ const adminHomes: Record<string, string> = {
   celebrations: 'celebrations',
   'celebration-settings': 'celebrations',
   'celebration-ambassadors': 'celebrations',
+};
+/**
+ * What hangs off a calendar or an event (/calendars/{calendarId}/<name>,
+ * /calendars/appointments/{id}/<name>) belongs to the module below: its calendar files,
+ * registrations and check-in; the calendar and its events to the calendars module.
+ */
+const calendarHomes: Record<string, string> = {
+  'feed.ics': 'ical',
+  ics: 'ical',
+  registrations: 'registrations',
+  'series-registrations': 'registrations',
+  'check-in': 'check-in',
+  'walk-ins': 'check-in',
+  'registrations.csv': 'check-in',
 };
 /** Served by the app itself, not by a module. */
 const outsideModules = new Set(['health', 'ready', 'openapi.json', 'docs']);
@@ -121,7 +135,11 @@ describe('where each route lives', () => {
       const [, , second, third] = local.split('/');
       const staffSide =
         segment === 'admin' ? adminHomes[(second === 'exports' ? third : second)!] : undefined;
-      const home = staffSide ?? homes[segment] ?? `(no module for /${segment})`;
+      const offEvent =
+        segment === 'calendars'
+          ? calendarHomes[local.split('/')[second === 'appointments' ? 4 : 3] ?? '']
+          : undefined;
+      const home = staffSide ?? offEvent ?? homes[segment] ?? `(no module for /${segment})`;
       if (declaredIn.length !== 1 || declaredIn[0] !== home) {
         misplaced.push(`${method} ${url}: in ${declaredIn.join(', ') || 'no module'}, not ${home}`);
       }

@@ -12,7 +12,7 @@ import {
 } from '@chamber/db';
 import { zonedDate, zonedTimeToUtc } from '@chamber/contract';
 import { hashPassword } from '../modules/auth/index.js';
-import { compactUtc, normalizeRule, Recurrence } from '../modules/calendar/index.js';
+import { compactUtc, normalizeRule, Recurrence } from '../modules/calendars/index.js';
 import { CALENDAR_ID, TIMEZONE } from './demo-data.js';
 import { categoryIdsBySlug, categoryRows, demoCategories } from './demo-categories.js';
 import { contactsAt, type ScaleContact } from './scale-contacts.js';

@@ -11,7 +11,7 @@ import type { Database } from '@chamber/db';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Session } from '../../plugins/auth.js';
-import { CheckInCodes } from '../calendar/index.js';
+import { CheckInCodes } from '../check-in/index.js';
 import * as q from './queries.js';
 import { membershipValue } from './value.js';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Role, UserStatus } from '@chamber/contract';
 import { auditLog, contacts, eventRegistrations, users, type Executor } from '@chamber/db';
-import { lockSeatsOfUser } from '../calendar/index.js';
+import { lockSeatsOfUser } from '../calendars/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type ContactRow = typeof contacts.$inferSelect;

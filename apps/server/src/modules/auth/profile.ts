@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Session } from '../../plugins/auth.js';
-import { eventCreationRefusal } from '../calendar/index.js';
+import { eventCreationRefusal } from '../calendars/index.js';
 import type { MembersService } from '../members/index.js';
 import type { AccountService } from './accounts.js';
 

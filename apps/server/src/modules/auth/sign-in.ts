@@ -9,18 +9,18 @@ import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { OAuthError } from '../../lib/errors.js';
-import type { Throttle, Window } from '../../lib/throttle.js';
+import type { Throttle } from '../../lib/throttle.js';
 import type { Session, SessionSource } from '../../plugins/auth.js';
 import { verifyPassword } from './password.js';
 import { verifyCodeVerifier } from './pkce.js';
 import * as q from './queries.js';
 import { touchSession } from './sessions.js';
+import { signInWindows } from './sign-in-windows.js';
 import { secondStepFor } from './two-factor.js';
 
 export const CODE_TTL_MS = 60_000;
 export const TOKEN_TTL_REMEMBER_MS = 30 * 24 * 3600_000;
 export const TOKEN_TTL_SESSION_MS = 12 * 3600_000;
-const FIFTEEN_MINUTES = 15 * 60_000;
 
 /** The cookie a successful sign-in leaves in the browser, which then counts as known. */
 export const DEVICE_COOKIE = 'chamber_device';
@@ -32,29 +32,6 @@ const DEVICE_COOKIE_VALUE = new RegExp(
 /** The device cookie's value in a Cookie header, if it has a well-formed one. */
 export function deviceCookieOf(cookieHeader: string | undefined): string | undefined {
   return cookieHeader ? DEVICE_COOKIE_VALUE.exec(cookieHeader)?.[1] : undefined;
-}
-
-/**
- * Failed sign-ins are counted three ways for a browser the account never signed in from. The
- * pair (account, address) is tight, so a guesser at one address stops after 5 tries; the
- * address alone bounds one client spraying many accounts; the account alone bounds a guess
- * spread over many addresses (50 in 15 minutes). A browser the account signed in from before
- * (its device cookie, `knownDevice`) is counted on its own instead, 5 in 15 minutes for the
- * pair (device, account): strangers filling the account's or the address's budget never lock
- * the owner's own browser out, and a stolen cookie buys its thief only those 5.
- */
-export function signInWindows(email: string, ip: string, knownDevice?: string): Window[] {
-  const account = email.trim().toLowerCase();
-  if (knownDevice) {
-    return [
-      { key: `signin:device:${knownDevice}:${account}`, limit: 5, windowMs: FIFTEEN_MINUTES },
-    ];
-  }
-  return [
-    { key: `signin:account-ip:${account}:${ip}`, limit: 5, windowMs: FIFTEEN_MINUTES },
-    { key: `signin:ip:${ip}`, limit: 30, windowMs: FIFTEEN_MINUTES },
-    { key: `signin:account:${account}`, limit: 50, windowMs: FIFTEEN_MINUTES },
-  ];
 }
 
 const invalidGrant = (description: string) => new OAuthError(400, 'invalid_grant', description);

@@ -22,7 +22,7 @@ import type { Session } from '../../plugins/auth.js';
 import { loadChamberIdentity } from '../chamber/index.js';
 import { verifyPassword } from './password.js';
 import * as q from './queries.js';
-import { type AuthService, signInWindows } from './sign-in.js';
+import { signInWindows } from './sign-in-windows.js';
 import { checkTotp, newTotpSecret, otpauthUrl, qrCodeDataUrl } from './totp.js';
 import { type TwoFactorEvent, twoFactorMail } from './account-mail.js';
 import * as tf from './two-factor-queries.js';
@@ -46,7 +46,7 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 type UserRow = typeof users.$inferSelect;
 
 /**
- * Wrong second-factor codes are counted as wrong passwords are (sign-in.ts, signInWindows):
+ * Wrong second-factor codes are counted as wrong passwords are (sign-in-windows.ts):
  * per account and client address, per address, and per account. A million six-digit codes
  * and a few minutes per challenge leave a guesser nothing within these limits.
  */
@@ -138,6 +138,19 @@ export async function secondStepFor(
 export const pruneMfaChallenges = (db: Database, now: Date) => tf.deleteExpiredChallenges(db, now);
 
 /**
+ * What the second step needs of sign-in: the authorization code it hands out once passed
+ * (AuthService.issueCode). Declared here so that sign-in, which asks for the second step,
+ * and the second step do not import each other.
+ */
+export interface CodeIssuer {
+  issueCode(
+    db: Executor,
+    userId: string,
+    request: { codeChallenge: string; redirectUri: string; remember: boolean },
+  ): Promise<string>;
+}
+
+/**
  * TOTP two-factor sign-in (RFC 6238): enrolment and removal from /profile, the second step of
  * the PKCE sign-in, the chamber's "required for staff" setting, and an admin's reset.
  */
@@ -147,7 +160,7 @@ export class TwoFactorService {
     private readonly clock: Clock,
     private readonly throttle: Throttle,
     private readonly config: Config,
-    private readonly auth: AuthService,
+    private readonly auth: CodeIssuer,
     private readonly delivery: MailDelivery,
   ) {}
 

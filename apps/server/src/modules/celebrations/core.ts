@@ -24,7 +24,7 @@ import { isUuid } from '../../lib/input.js';
 import type { MailOutbox } from '../../lib/mail/outbox.js';
 import { type Session } from '../../plugins/auth.js';
 import type { BillingService } from '../billing/index.js';
-import type { CalendarService } from '../calendar/index.js';
+import type { CalendarService } from '../calendars/index.js';
 import { firstChamber } from '../chamber/index.js';
 import {
   businessName,

@@ -13,7 +13,7 @@ import type { Event as EventLd, LocalBusiness, Organization, WithContext } from 
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { CalendarService } from '../calendar/index.js';
+import { CalendarService } from '../calendars/index.js';
 import { firstChamber } from '../chamber/index.js';
 import { JobBoard, jobPostingLd } from '../jobs/index.js';
 import { CategoriesService, MembersService } from '../members/index.js';

@@ -9,7 +9,7 @@ import {
 } from '@chamber/contract';
 import { AppError } from '../../lib/errors.js';
 import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
-import { CalendarService } from '../calendar/index.js';
+import { CalendarService } from '../calendars/index.js';
 import { firstChamberAndCalendar } from '../chamber/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { JobBoard } from '../jobs/index.js';

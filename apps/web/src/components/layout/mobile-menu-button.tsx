@@ -1,8 +1,7 @@
 import { MenuIcon } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-
-export const MOBILE_MENU_ID = 'mobile-menu';
+import { MOBILE_MENU_ID } from './mobile-menu-id';
 
 // The sheet (and its dialog code) loads on first use, not with every page.
 const loadMobileMenu = () => import('./mobile-menu');

@@ -6,7 +6,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { cn } from '@/lib/utils';
-import { MOBILE_MENU_ID } from './mobile-menu-button';
+import { MOBILE_MENU_ID } from './mobile-menu-id';
 import { accountNavItems } from './account-nav-items';
 import { mainNavItems, secondaryNavItems, type NavItem } from './nav-items';
 import { ThemeChoice } from './theme-choice';

@@ -1,0 +1,102 @@
+import type { EventTicket } from '@chamber/contract';
+import type { Executor } from '@chamber/db';
+import type { Session } from '../../plugins/auth.js';
+import type { EventRow, RegistrationRow } from './queries.js';
+import type { Target } from './targets.js';
+
+/** Which occurrences of a series an edit reaches: one, from one on, or all. */
+export type EditScope = { kind: 'event' } | { kind: 'from'; key: string } | { kind: 'all' };
+
+/** An edit of an event, a series or an occurrence, announced in its transaction before the change. */
+export interface EventEdit {
+  tx: Executor;
+  /** What was edited, as it stands before the change. */
+  target: Target;
+  scope: EditScope;
+  now: Date;
+  /** The editor asked for the registrants to be told, of one event or occurrence. */
+  notify: boolean;
+}
+
+/** A registration that a deletion cancels, with the event or occurrence it was for. */
+export interface CancelledRegistration {
+  registration: RegistrationRow;
+  event: EventRow;
+  /** The event or occurrence as it was: its .ics, cancelled, goes with the mail. */
+  target: Target;
+}
+
+/** Work to do once the change has committed. */
+export type AfterCommit = () => Promise<void>;
+
+/**
+ * What follows an edit: called before the change, in its transaction (to read what it needs
+ * of the event as it was), it answers what to do after the change, in the same transaction,
+ * with the event as it is now; that in turn answers what to do once committed.
+ */
+export type EditFollower = (
+  edit: EventEdit,
+) => Promise<(tx: Executor, edited: Target) => Promise<AfterCommit>>;
+
+/** What follows a new event whose creator asked for it to be made known, once committed. */
+export type PublishFollower = (created: Target) => Promise<void>;
+
+/** What follows a deletion, once committed: the registrations it cancelled of what was to come. */
+export type CancelFollower = (cancelled: CancelledRegistration[]) => Promise<void>;
+
+/**
+ * The calendar's news: new events made known, edits and deletions of events, announced by CalendarService to the
+ * modules that follow them, subscribed once where the modules are wired (modules/index.ts:
+ * the registrations module mails the registrants). The calendar knows nothing of who listens.
+ */
+export class EventAnnouncements {
+  private readonly editFollowers: EditFollower[] = [];
+  private readonly cancelFollowers: CancelFollower[] = [];
+  private readonly publishFollowers: PublishFollower[] = [];
+
+  onEdit(follower: EditFollower): void {
+    this.editFollowers.push(follower);
+  }
+
+  onCancel(follower: CancelFollower): void {
+    this.cancelFollowers.push(follower);
+  }
+
+  onPublish(follower: PublishFollower): void {
+    this.publishFollowers.push(follower);
+  }
+
+  /** Before an edit: answers what to call once the change is made (in the same transaction). */
+  async editing(edit: EventEdit): Promise<(tx: Executor, edited: Target) => Promise<AfterCommit>> {
+    const afters: ((tx: Executor, edited: Target) => Promise<AfterCommit>)[] = [];
+    for (const follow of this.editFollowers) afters.push(await follow(edit));
+    return async (tx, edited) => {
+      const committed: AfterCommit[] = [];
+      for (const after of afters) committed.push(await after(tx, edited));
+      return async () => {
+        for (const done of committed) await done();
+      };
+    };
+  }
+
+  /** After a new event has committed, when its creator asked for it to be made known. */
+  async published(created: Target): Promise<void> {
+    for (const follow of this.publishFollowers) await follow(created);
+  }
+
+  /** After a deletion has committed. */
+  async cancelled(cancelled: CancelledRegistration[]): Promise<void> {
+    if (cancelled.length === 0) return;
+    for (const follow of this.cancelFollowers) await follow(cancelled);
+  }
+}
+
+/**
+ * What the calendar shows of an event's tickets, answered by the tickets module (Tickets):
+ * declared here so that the calendar does not import the module that builds on it.
+ */
+export interface EventTickets {
+  currency(db?: Executor): Promise<string>;
+  ticketView(row: EventRow, session: Session | null, currency: string): EventTicket | null;
+  ticketOf(row: EventRow, session: Session | null, db?: Executor): Promise<EventTicket | null>;
+}

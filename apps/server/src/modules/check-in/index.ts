@@ -1,0 +1,2 @@
+export { CheckInCodes } from './codes.js';
+export { checkInRoutes } from './routes.js';

@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  checkInListSchema,
+  checkInRequestSchema,
+  checkInResultSchema,
+  doorPaymentRequestSchema,
+  walkInSchema,
+} from '@chamber/contract';
+import { JsonBody } from '../../lib/json-body.js';
+import { mediaResponse } from '../../lib/openapi-media.js';
+import type { ModuleDeps } from '../deps.js';
+import { CheckInCodes } from './codes.js';
+import { CheckInService } from './service.js';
+import type { Tickets } from '../tickets/index.js';
+import { errors, eventParams } from '../calendars/index.js';
+
+const tags = ['calendar'];
+const door =
+  'For the event’s organizer, moderators and admins (403 for anyone else). A series id is 400: choose a date.';
+
+/**
+ * The door of an event (/calendars/appointments/{id}/check-in, /walk-ins) and the
+ * registrations as CSV (/registrations.csv), for its organizer and staff.
+ */
+export const checkInRoutes: FastifyPluginAsyncZod<
+  ModuleDeps & { tickets: Tickets | null }
+> = async (app, deps) => {
+  const checkIn = new CheckInService(deps.db, deps.clock, new CheckInCodes(deps.db), deps.tickets);
+
+  app.post(
+    '/calendars/appointments/:id/check-in/payments',
+    {
+      config: { access: 'staff', idempotent: true },
+      bodyLimit: 4 * 1024,
+      schema: {
+        tags,
+        summary: 'Record a ticket paid at the door (moderators and admins)',
+        description:
+          'The party’s whole ticket (its invoice) is paid by cash, check (its number as `reference`), a card on the chamber’s reader, or other; the receipt is mailed to the party’s address. A paid ticket answers 409 `invoice_paid`, a void one 409 `invoice_void`, a party without a ticket 409, a registration of another event 404. A series id is 400: choose a date.',
+        params: eventParams,
+        body: doorPaymentRequestSchema,
+        response: { 200: checkInResultSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return checkIn.doorPayment(request.params.id, request.body, request.session);
+    },
+  );
+
+  app.get(
+    '/calendars/appointments/:id/check-in',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'The check-in list of an event or occurrence: parties with seats and the counts',
+        description: `${door} Every party with seats, by name, with its check-in time; counts in people: registered, checked in, no-shows (registered, not checked in).`,
+        params: eventParams,
+        response: { 200: checkInListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const list = await checkIn.list(request.params.id, request.session);
+      return list instanceof JsonBody ? list.send(request, reply) : list;
+    },
+  );
+
+  app.post(
+    '/calendars/appointments/:id/check-in',
+    {
+      config: { access: 'signed-in' },
+      bodyLimit: 4 * 1024,
+      schema: {
+        tags,
+        summary: 'Check a party in, by its scanned QR code or by its registration id',
+        description: `${door} \`alreadyCheckedIn\` is true (and nothing changes) when the party had been checked in: its \`checkedInAt\` says when. A code the portal did not sign is 400, a cancelled registration 404, a party of another event or date (or still waiting) 409.`,
+        params: eventParams,
+        body: checkInRequestSchema,
+        response: { 200: checkInResultSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return checkIn.checkIn(request.params.id, request.body, request.session);
+    },
+  );
+
+  app.post(
+    '/calendars/appointments/:id/walk-ins',
+    {
+      config: { access: 'signed-in', idempotent: true },
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags,
+        summary: 'Add a party that came without registering, checked in at once',
+        description: `${door} Name and party size (1 to 10) are needed, the email is optional (no mail is sent). Capacity does not stop a walk-in: the door decides. An email already registered for the event is 409.`,
+        params: eventParams,
+        body: walkInSchema,
+        response: { 201: checkInResultSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const result = await checkIn.walkIn(request.params.id, request.body, request.session);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/calendars/appointments/:id/registrations.csv',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'The registrations of an event, an occurrence or a whole series, as CSV',
+        description:
+          'For the event’s organizer, moderators and admins. Columns: name, email, phone, party, status (confirmed, offered, waitlisted (position), lapsed), paid, checked in (local time); a series id lists every date, with a date column first. Cells starting with =, +, - or @ are written after an apostrophe (formula injection).',
+        params: eventParams,
+        response: {
+          200: mediaResponse('The registrations as CSV', ['text/csv']),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { csv, filename } = await checkIn.csv(request.params.id, request.session);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
+  );
+};

@@ -1,0 +1,335 @@
+import {
+  type CancelledRegistration,
+  dateTimeFormat,
+  type ManagedRegistration,
+  seatMessages,
+  type updateManagedRegistrationSchema,
+} from '@chamber/contract';
+import type { Database, Executor } from '@chamber/db';
+import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { Throttle } from '../../lib/throttle.js';
+import type { EventMail } from './event-mail.js';
+import {
+  calendarQueries as q,
+  holdsSeats,
+  isCancelled,
+  registrationKey,
+  type RegistrationRow,
+  resolveTarget,
+  shownRow,
+  type Target,
+  toRegistration,
+  viewOfTarget,
+} from '../calendars/index.js';
+import { issueManageToken, manageTokenHash, manageUrl } from './manage-links.js';
+import { CheckInCodes } from '../check-in/index.js';
+import { closedReason, queueOffers, registrationWindows } from './rules.js';
+import { notEnoughSeats, seatsFor, settleSeats } from './seats.js';
+import { sellsTickets, type Tickets, userIsMember } from '../tickets/index.js';
+
+type Changes = z.output<typeof updateManagedRegistrationSchema>;
+
+/** Any token that names no registration: wrong, replaced at the registrant's asking, or cancelled. */
+const linkNotValid = () =>
+  new AppError(
+    'not_found',
+    'This link is not valid. It may have been replaced by a newer one you asked for, or the registration was cancelled.',
+  );
+
+const sentence = (reason: string) => `Registration is closed: ${reason}.`;
+
+/** An answer, and the mail's failure if it failed (the change stands; the route logs it). */
+export interface Mailed<T> {
+  result: T;
+  mailError: unknown;
+}
+
+async function attempted(send: () => Promise<unknown>): Promise<unknown> {
+  try {
+    await send();
+    return undefined;
+  } catch (err) {
+    return err;
+  }
+}
+
+/**
+ * A registration reached through its manage link, which proves the mailbox: read it, change
+ * the party and details, or cancel, while the event is still to come; take seats offered to
+ * a waiting party; show the check-in code.
+ */
+export class RegistrationManageService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly throttle: Throttle,
+    private readonly mail: EventMail,
+    private readonly publicUrl: string,
+    private readonly codes: CheckInCodes = new CheckInCodes(db),
+    private readonly tickets: Tickets | null = null,
+  ) {}
+
+  async read(token: string): Promise<ManagedRegistration> {
+    const row = await q.findRegistrationByToken(this.db, manageTokenHash(token));
+    if (!row) throw linkNotValid();
+    return this.view(this.db, row, await this.targetOf(this.db, row));
+  }
+
+  /**
+   * The whole form (name, party size, phone, notes); the address stays. A party holding seats
+   * grows only into the seats left; a smaller one frees seats for the waiting list. Mails a
+   * confirmation.
+   */
+  async update(token: string, changes: Changes, ip: string): Promise<Mailed<ManagedRegistration>> {
+    const found = await q.findRegistrationByToken(this.db, manageTokenHash(token));
+    if (!found) throw linkNotValid();
+    // The same allowance as registering: each change mails the address.
+    const attempt = await this.throttle.take(registrationWindows(found.email, ip));
+    if (attempt.blocked) {
+      throw new AppError('too_many_requests', 'Too many changes. Please try again later.', {
+        'retry-after': String(attempt.retryAfter),
+      });
+    }
+    const now = this.clock.now();
+    const { row, target, result } = await this.db.transaction(async (tx) => {
+      const { row: stored, target } = await this.lockOpen(tx, token);
+      const guests = Number(changes.numberOfGuests ?? 1);
+      if (stored.invoiceId && guests !== stored.guests) {
+        throw new AppError(
+          'conflict',
+          'The party size of a ticket is changed by the chamber’s staff: the invoice is for this party.',
+        );
+      }
+      const key = registrationKey(target);
+      const capacity = shownRow(target).capacity;
+      if (holdsSeats(stored) && guests > stored.guests) {
+        const seats = await seatsFor(tx, key, capacity, now, stored.id);
+        if (!seats.fits(guests)) throw notEnoughSeats(seats.left ?? 0);
+      }
+      const row = await q.updateRegistration(tx, stored.id, {
+        name: changes.name.trim(),
+        phone: changes.phone?.trim() || null,
+        guests,
+        notes: changes.notes?.trim() || null,
+        updatedAt: now,
+      });
+      const offers = await settleSeats(tx, key, capacity, now);
+      // An offer to this party itself is mailed with a fresh link: the page keeps the old one.
+      await queueOffers(tx, now, offers);
+      const fresh = offers.find((o) => o.row.id === row.id);
+      const current = fresh?.row ?? row;
+      return { row: current, target, result: await this.view(tx, current, target) };
+    });
+    const mailError = await attempted(async () => {
+      if (holdsSeats(row) && row.seatStatus === 'confirmed') {
+        await this.mail.registrationConfirmed(target, row, {
+          updated: true,
+          checkInCode: await this.codes.issue(row.id),
+        });
+      }
+    });
+    return { result, mailError };
+  }
+
+  /** Cancels: the seats go to the waiting list, each party that fits offered them by mail. */
+  async cancel(token: string): Promise<Mailed<CancelledRegistration>> {
+    const now = this.clock.now();
+    const { row, target } = await this.db.transaction(async (tx) => {
+      const open = await this.lockOpen(tx, token);
+      await q.deleteRegistration(tx, open.row.id);
+      const offers = await settleSeats(
+        tx,
+        registrationKey(open.target),
+        shownRow(open.target).capacity,
+        now,
+      );
+      await queueOffers(tx, now, offers);
+      return open;
+    });
+    const mailError = await attempted(() => this.mail.registrationCancelled(target, row));
+    const refund = this.tickets ? await this.tickets.cancelled(row, shownRow(target)) : null;
+    const message =
+      row.seatStatus === 'waitlisted' || row.seatStatus === 'offered'
+        ? 'You have left the waiting list.'
+        : `Your registration is cancelled.${refund ? ` ${refund}` : ''}`;
+    return { result: { cancelled: true, message }, mailError };
+  }
+
+  /**
+   * Takes the seats offered to a waiting party, before the offer expires: the party is
+   * registered and mailed a confirmation with its check-in code. An offer taken too late
+   * answers 409 and goes to the next party.
+   */
+  async accept(token: string): Promise<Mailed<ManagedRegistration>> {
+    const now = this.clock.now();
+    const outcome = await this.db.transaction(async (tx) => {
+      const { row: stored, target } = await this.lockOpen(tx, token);
+      if (stored.seatStatus === 'confirmed') {
+        return { kind: 'taken' as const, row: stored, target };
+      }
+      if (stored.seatStatus === 'lapsed') return { kind: 'expired' as const, target };
+      if (stored.seatStatus !== 'offered') throw new AppError('conflict', seatMessages.notOffered);
+      if (!stored.holdUntil || stored.holdUntil <= now) {
+        // Lapse it now rather than wait for the offer job; its seats go down the list.
+        const offers = await settleSeats(
+          tx,
+          registrationKey(target),
+          shownRow(target).capacity,
+          now,
+        );
+        await queueOffers(tx, now, offers);
+        return { kind: 'expired' as const, target };
+      }
+      // At a paid event the seats are taken with a ticket: held until paid online, or
+      // confirmed with the price due at the door.
+      const shown = shownRow(target);
+      const terms =
+        this.tickets && sellsTickets(shown)
+          ? this.tickets.termsFor(shown, await userIsMember(tx, stored.userId))
+          : null;
+      const online = terms?.payment === 'online';
+      let row = await q.updateRegistration(tx, stored.id, {
+        seatStatus: online ? 'held' : 'confirmed',
+        holdUntil: online ? this.tickets!.holdUntil(now) : null,
+        updatedAt: now,
+      });
+      if (terms && !row.invoiceId) {
+        await this.tickets!.invoiceFor(tx, {
+          rows: [
+            {
+              row,
+              title: shown.title.trim() || 'Untitled Event',
+              when: dateTimeFormat('en-US', {
+                timeZone: shown.timezone,
+                dateStyle: 'long',
+              }).format(shown.startTime),
+            },
+          ],
+          terms,
+          session: null,
+          eventId: row.eventId,
+        });
+        row = (await q.findRegistration(tx, row.id))!;
+      }
+      return { kind: 'accepted' as const, row, target };
+    });
+    if (outcome.kind === 'expired') throw new AppError('conflict', seatMessages.offerExpired);
+    const { row, target } = outcome;
+    const mailError =
+      outcome.kind === 'accepted' && row.seatStatus === 'confirmed'
+        ? await attempted(async () =>
+            this.mail.registrationConfirmed(target, row, {
+              updated: false,
+              checkInCode: await this.codes.issue(row.id),
+            }),
+          )
+        : undefined;
+    return { result: await this.view(this.db, row, target), mailError };
+  }
+
+  /**
+   * A new manage link, mailed to the address, and every earlier one stops working: for a
+   * registrant who fears a link reached someone else. The event may have started.
+   */
+  async replaceLinks(token: string, ip: string): Promise<Mailed<{ message: string }>> {
+    const found = await q.findRegistrationByToken(this.db, manageTokenHash(token));
+    if (!found) throw linkNotValid();
+    // Each asks for a mail to the address: the registration's allowance.
+    const attempt = await this.throttle.take(registrationWindows(found.email, ip));
+    if (attempt.blocked) {
+      throw new AppError('too_many_requests', 'Too many requests. Please try again later.', {
+        'retry-after': String(attempt.retryAfter),
+      });
+    }
+    const fresh = issueManageToken();
+    const row = await this.db.transaction(async (tx) => {
+      const locked = await q.findRegistrationByToken(tx, manageTokenHash(token), true);
+      if (!locked) throw linkNotValid();
+      const row = await q.updateRegistration(tx, locked.id, { manageTokenHash: fresh.hash });
+      // After the update: the link it replaced was kept as an earlier one, and goes too.
+      await q.forgetEarlierLinks(tx, locked.id);
+      return row;
+    });
+    const target = await this.targetOf(this.db, row);
+    const mailError = await attempted(() =>
+      this.mail.newManageLink(target, row, manageUrl(this.publicUrl, fresh.token)),
+    );
+    return {
+      result: {
+        message: `We've emailed a new link to ${row.email}. Links in earlier emails no longer work.`,
+      },
+      mailError,
+    };
+  }
+
+  /**
+   * The registration of the token, locked, for an event that still takes changes. The
+   * occurrence's seat lock is taken first, as everywhere seats are counted.
+   */
+  private async lockOpen(tx: Executor, token: string) {
+    const hash = manageTokenHash(token);
+    const seen = await q.findRegistrationByToken(tx, hash);
+    if (!seen) throw linkNotValid();
+    await q.lockSeats(tx, seen);
+    const row = await q.findRegistrationByToken(tx, hash, true);
+    if (!row) throw linkNotValid();
+    const target = await this.targetOf(tx, row);
+    const reason = closedReason(shownRow(target), this.clock.now());
+    if (reason) throw new AppError('bad_request', sentence(reason));
+    return { row, target };
+  }
+
+  /** The event or occurrence a registration belongs to. */
+  private async targetOf(db: Executor, row: RegistrationRow): Promise<Target> {
+    const id = row.occurrenceKey ? `${row.eventId}_${row.occurrenceKey}` : row.eventId;
+    try {
+      return await resolveTarget(db, id);
+    } catch {
+      // Its occurrence is gone from the series (registrations go with it, so this is a race).
+      throw linkNotValid();
+    }
+  }
+
+  private async view(
+    db: Executor,
+    row: RegistrationRow,
+    target: Target,
+  ): Promise<ManagedRegistration> {
+    const shown = shownRow(target);
+    const { id } = viewOfTarget(target);
+    const now = this.clock.now();
+    const reason = closedReason(shown, now);
+    const key = registrationKey(target);
+    const seats = await seatsFor(db, key, shown.capacity, now, row.id);
+    return {
+      registration: toRegistration(row, id, await q.waitlistPosition(db, row)),
+      ticket: this.tickets
+        ? await this.tickets.stateOf(row, shown, {
+            checkout: true,
+            returnPath: `/events/${encodeURIComponent(id)}`,
+          })
+        : null,
+      event: {
+        id,
+        title: shown.title.trim() || 'Untitled Event',
+        startTime: shown.startTime.toISOString(),
+        endTime: shown.endTime.toISOString(),
+        isAllDay: shown.isAllDay,
+        timezone: shown.timezone,
+        location: shown.location,
+        cancelled: isCancelled(shown),
+      },
+      canChange: reason === null,
+      closedReason: reason ? sentence(reason) : null,
+      seatsLeft: seats.left,
+      canAccept:
+        reason === null &&
+        row.seatStatus === 'offered' &&
+        row.holdUntil !== null &&
+        row.holdUntil > now,
+      checkInCode: row.seatStatus === 'confirmed' ? await this.codes.issue(row.id) : null,
+    };
+  }
+}

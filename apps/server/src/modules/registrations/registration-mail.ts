@@ -1,0 +1,227 @@
+import { formatMoney } from '@chamber/contract';
+import type { Database } from '@chamber/db';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { Compose, MailDelivery } from '../../lib/mail/delivery.js';
+import type { MailOutbox } from '../../lib/mail/outbox.js';
+import type { CheckInCodes } from '../check-in/index.js';
+import { EventMail, type SeriesDate } from './event-mail.js';
+import { issueManageToken, manageUrl } from './manage-links.js';
+import {
+  calendarQueries as q,
+  type EventRow,
+  occurrenceId,
+  type RegistrationRow,
+  resolveTarget,
+  type SeriesMailParams,
+  shownRow,
+  type Target,
+  targetIdOf,
+  type TicketPaidMailParams,
+} from '../calendars/index.js';
+import type { Tickets } from '../tickets/index.js';
+
+/** The outbox's kinds of mail this file composes. */
+export { REGISTRATION_MAIL, TICKET_PAID_MAIL } from '../calendars/index.js';
+export const SEAT_OFFER_MAIL = 'seat-offer';
+
+/** What a registration's outbox row holds: ids and strings, the rest is read again. */
+export interface RegistrationMailParams {
+  /** The id the party registered through (an event or an occurrence). */
+  targetId: string;
+  registrationId: string;
+  /** What the registration did: a new one, the owner's update, or a repeat that changed nothing. */
+  outcome: 'created' | 'updated' | 'unchanged';
+  /** Its seats as saved: a registration whose seats changed since is mailed by that change. */
+  seatStatus: string;
+}
+
+/** An offer of seats to a waiting party. */
+export interface SeatOfferMailParams {
+  targetId: string;
+  registrationId: string;
+}
+
+/** A MailDelivery that keeps what it is asked to send: EventMail's messages, composed, not sent. */
+function captured(): { sink: MailDelivery; taken: () => Compose | null } {
+  let compose: Compose | null = null;
+  const sink = {
+    send: async (c: Compose) => {
+      compose = c;
+      return { messageId: '' };
+    },
+  } as unknown as MailDelivery;
+  return { sink, taken: () => compose };
+}
+
+/**
+ * The registrant's mails of the outbox: each composed when its turn comes from the
+ * registration as it is then, with a manage link issued then (the outbox holds no working
+ * link: a leaked database holds none; links of earlier mails keep working), the check-in QR
+ * code, the .ics and the ticket's line.
+ */
+export class RegistrationMail {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+    private readonly clock: Clock,
+    private readonly codes: CheckInCodes,
+    private readonly tickets: Tickets | null,
+  ) {}
+
+  /** Registers the composers with the outbox. */
+  register(outbox: MailOutbox): void {
+    outbox.register(q.REGISTRATION_MAIL, (p) =>
+      this.registration(p as unknown as RegistrationMailParams),
+    );
+    outbox.register(SEAT_OFFER_MAIL, (p) => this.seatOffer(p as unknown as SeatOfferMailParams));
+    outbox.register(q.SERIES_REGISTRATION_MAIL, (p) =>
+      this.seriesRegistration(p as unknown as SeriesMailParams),
+    );
+    outbox.register(q.TICKET_PAID_MAIL, (p) =>
+      this.ticketPaid(p as unknown as TicketPaidMailParams),
+    );
+  }
+
+  private async target(id: string): Promise<Target | null> {
+    const target = await resolveTarget(this.db, id).catch((err: unknown) => {
+      // Deleted meanwhile, and its registrations with it: nobody is left to mail.
+      if (err instanceof AppError && err.code === 'not_found') return null;
+      throw err;
+    });
+    return target && target.kind !== 'series' ? target : null;
+  }
+
+  /** A fresh manage link for the registration; the earlier ones keep working. */
+  private async freshLink(row: RegistrationRow): Promise<string> {
+    const { token, hash } = issueManageToken();
+    await q.updateRegistration(this.db, row.id, { manageTokenHash: hash });
+    return manageUrl(this.config.publicUrl, token);
+  }
+
+  private async compose(write: (mail: EventMail) => Promise<unknown>): Promise<Compose | null> {
+    const { sink, taken } = captured();
+    await write(new EventMail(this.db, this.config, this.clock, sink));
+    return taken();
+  }
+
+  async registration(p: RegistrationMailParams): Promise<Compose | null> {
+    const target = await this.target(p.targetId);
+    if (!target) return null;
+    const row = await q.findRegistration(this.db, p.registrationId);
+    // Unpaid online tickets are confirmed by their payment; other changes send their own mail.
+    if (!row || row.seatStatus !== p.seatStatus || row.seatStatus === 'held') return null;
+    const link = await this.freshLink(row);
+    if (p.outcome === 'unchanged') {
+      return this.compose((mail) => mail.registrationAlreadyMade(target, row, link));
+    }
+    if (row.seatStatus === 'waitlisted') {
+      const position = (await q.waitlistPosition(this.db, row)) ?? 1;
+      return this.compose((mail) => mail.joinedWaitlist(target, row, position, link));
+    }
+    const ticket = this.tickets ? await this.tickets.stateOf(row, shownRow(target)) : null;
+    const ticketLine =
+      ticket?.status === 'unpaid'
+        ? `Ticket: ${formatMoney(ticket.amountCents, ticket.currency)}, to be paid at the door (invoice ${ticket.invoiceNumber}).`
+        : null;
+    const checkInCode = await this.codes.issue(row.id);
+    return this.compose((mail) =>
+      mail.registrationConfirmed(target, row, {
+        updated: p.outcome === 'updated',
+        manageUrl: link,
+        checkInCode,
+        ...(ticketLine ? { ticketLine } : {}),
+      }),
+    );
+  }
+
+  /**
+   * A registration for every date of a series: one mail listing each date still registered
+   * (or waiting), each with a fresh manage link, and the tickets' line. Unpaid online seats
+   * are confirmed date by date once paid, so a series all held for payment gets no mail now.
+   */
+  async seriesRegistration(p: SeriesMailParams): Promise<Compose | null> {
+    const seriesTarget = await resolveTarget(this.db, p.seriesId).catch(() => null);
+    if (seriesTarget?.kind !== 'series') return null;
+    const series = seriesTarget.row;
+    const dates: SeriesDate[] = [];
+    const rows: { row: RegistrationRow; date: EventRow }[] = [];
+    for (const d of p.dates) {
+      const row = await q.findRegistration(this.db, d.registrationId);
+      if (!row) continue;
+      const target = await this.target(targetIdOf(row));
+      if (target?.kind !== 'occurrence') continue;
+      const shown = shownRow(target);
+      const eventId = occurrenceId(series.id, target.originalStart);
+      if (d.already) {
+        dates.push({ row: shown, eventId, status: 'already', position: null, manageUrl: null });
+        continue;
+      }
+      const seated = row.seatStatus === 'confirmed' || row.seatStatus === 'held';
+      const waiting = row.seatStatus === 'waitlisted' || row.seatStatus === 'offered';
+      if (!seated && !waiting) continue;
+      rows.push({ row, date: shown });
+      dates.push({
+        row: shown,
+        eventId,
+        status: seated ? 'seated' : 'waitlisted',
+        position: waiting ? await q.waitlistPosition(this.db, row) : null,
+        manageUrl: await this.freshLink(row),
+      });
+    }
+    if (dates.length === 0) return null;
+    const billed = rows.find((r) => r.row.id === p.invoiceRegistrationId);
+    const ticket =
+      billed && this.tickets ? await this.tickets.stateOf(billed.row, billed.date) : null;
+    const invoice = ticket ? await this.tickets!.invoicesOf([billed!.row]) : null;
+    const total = ticket ? (invoice?.get(ticket.invoiceId)?.totalCents ?? ticket.amountCents) : 0;
+    const held = ticket?.payment === 'online' && ticket.status === 'unpaid';
+    if (held && dates.every((d) => d.status === 'seated')) return null;
+    const ticketLine =
+      ticket && ticket.payment !== 'online'
+        ? `Tickets: ${formatMoney(total, ticket.currency)}, to be paid at the door (invoice ${ticket.invoiceNumber}).`
+        : held
+          ? 'Seats on the dates marked registered are held for your payment; their confirmations follow it.'
+          : undefined;
+    const party = { name: p.name, email: p.email, guests: p.guests };
+    return this.compose((mail) => mail.seriesRegistered(series, party, dates, { ticketLine }));
+  }
+
+  /**
+   * A ticket paid online: the party's confirmation, with its manage link, check-in code and
+   * the paid ticket's line. Nothing when the seats went meanwhile (cancelled, refunded).
+   */
+  async ticketPaid(p: TicketPaidMailParams): Promise<Compose | null> {
+    const row = await q.findRegistration(this.db, p.registrationId);
+    if (row?.seatStatus !== 'confirmed' || row.invoiceId !== p.invoiceId || !this.tickets) {
+      return null;
+    }
+    const target = await this.target(targetIdOf(row));
+    if (!target) return null;
+    const ticketLine = await this.tickets.paidLine(row, p.invoiceId);
+    if (!ticketLine) return null;
+    const link = await this.freshLink(row);
+    const checkInCode = await this.codes.issue(row.id);
+    return this.compose((mail) =>
+      mail.registrationConfirmed(target, row, {
+        updated: false,
+        manageUrl: link,
+        checkInCode,
+        ticketLine,
+      }),
+    );
+  }
+
+  async seatOffer(p: SeatOfferMailParams): Promise<Compose | null> {
+    const target = await this.target(p.targetId);
+    if (!target) return null;
+    const row = await q.findRegistration(this.db, p.registrationId);
+    // Taken, lapsed or cancelled meanwhile: the offer is over.
+    if (row?.seatStatus !== 'offered' || !row.holdUntil || row.holdUntil <= this.clock.now()) {
+      return null;
+    }
+    const link = await this.freshLink(row);
+    return this.compose((mail) => mail.seatsOffered(target, row, link));
+  }
+}

@@ -1,0 +1,272 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  cancelledRegistrationSchema,
+  managedRegistrationSchema,
+  newManageLinkSchema,
+  registerForEventSchema,
+  REGISTRATION_TOKEN_HEADER,
+  registrationListSchema,
+  registrationResultSchema,
+  seriesRegistrationResultSchema,
+  upcomingSeriesDatesSchema,
+  registrationTokenHeadersSchema,
+  updateManagedRegistrationSchema,
+} from '@chamber/contract';
+import { optionalBearer } from '../../plugins/auth.js';
+import type { ModuleDeps } from '../deps.js';
+import { EventMail } from './event-mail.js';
+import { RegistrationManageService } from './manage.js';
+import { RegistrationMail } from './registration-mail.js';
+import { RegistrationService } from './service.js';
+import { SeriesRegistrationService } from './series-registrations.js';
+import { errors as eventErrors, eventParams, occurrenceId } from '../calendars/index.js';
+import { CheckInCodes } from '../check-in/index.js';
+import type { Tickets } from '../tickets/index.js';
+
+const tags = ['calendar'];
+const token = (request: FastifyRequest) =>
+  (request.headers as Record<string, string>)[REGISTRATION_TOKEN_HEADER]!;
+// The registrant's own details: never kept by any cache.
+const noStore = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
+const proof = `The token of the manage link from the registration mail, in the \`${REGISTRATION_TOKEN_HEADER}\` header (never in the address, so it reaches no log). The link of every mail about the registration works, until the registrant asks for a new one (POST /registrations/manage/new-link). A token that names no registration (wrong, replaced at the registrant's asking, or cancelled) answers 404; a malformed one 400. No session is needed, and a session gives no access.`;
+
+/**
+ * Registrations for events: registering and the organizer's list
+ * (/calendars/appointments/{id}/registrations), and a registration reached through the
+ * manage link in its mail (/registrations/manage): read, change, cancel.
+ */
+export const registrationRoutes: FastifyPluginAsyncZod<
+  ModuleDeps & { tickets: Tickets | null }
+> = async (app, deps) => {
+  const codes = new CheckInCodes(deps.db);
+  new RegistrationMail(deps.db, deps.config, deps.clock, codes, deps.tickets).register(deps.outbox);
+  const registrations = new RegistrationService(
+    deps.db,
+    deps.clock,
+    deps.throttle,
+    deps.outbox,
+    deps.tickets,
+  );
+  const manage = new RegistrationManageService(
+    deps.db,
+    deps.clock,
+    deps.throttle,
+    new EventMail(deps.db, deps.config, deps.clock, deps.mail),
+    deps.config.publicUrl,
+    codes,
+    deps.tickets,
+  );
+  const logMailError = (request: FastifyRequest, err: unknown) => {
+    if (err) request.log.error({ err }, 'registration mail not sent');
+  };
+
+  app.post(
+    '/calendars/appointments/:id/registrations',
+    {
+      config: { idempotent: true },
+      bodyLimit: 16 * 1024,
+      schema: {
+        security: optionalBearer,
+        tags,
+        summary: 'Register for an event or occurrence (anyone); mails a confirmation with the .ics',
+        description:
+          'A new registration answers 201 and mails a confirmation with the .ics, its check-in QR code and a manage link (see /registrations/manage), sent after the answer. When the event has a capacity and the party does not fit in the seats left, it joins the waiting list instead (`seatStatus` waitlisted, `waitlistPosition`) and is mailed its place; no request overbooks, however many arrive at once. The same email again for the same event or occurrence updates the registration (200) only for its signed-in owner (the user who made it, or an active account with that email); anyone else gets the same 201 answer as a new registration, nothing changes, and the address is mailed its manage link instead. Throttled per email and per client (429).',
+        params: eventParams,
+        body: registerForEventSchema,
+        response: {
+          200: registrationResultSchema,
+          201: registrationResultSchema,
+          ...eventErrors,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await registrations.register(
+        request.params.id,
+        request.body,
+        request.session,
+        request.ip,
+      );
+      reply.header('cache-control', 'no-store');
+      return reply.status(outcome.status).send(outcome.result);
+    },
+  );
+
+  const seriesRegistrations = new SeriesRegistrationService(
+    deps.db,
+    deps.clock,
+    deps.throttle,
+    deps.outbox,
+    deps.tickets,
+  );
+  app.get(
+    '/calendars/appointments/:id/series-registrations',
+    {
+      schema: {
+        tags,
+        summary: 'The dates a registration for the whole series would take (anyone)',
+        description:
+          'The id is the series or any of its occurrences: every date starting from now within 400 days, cancelled ones left out, as POST registers them. A single event answers 400.',
+        params: eventParams,
+        response: { 200: upcomingSeriesDatesSchema, ...eventErrors },
+      },
+    },
+    async (request) => {
+      const dates = await seriesRegistrations.upcoming(request.params.id);
+      return {
+        dates: dates.map((d) => ({
+          eventId: occurrenceId(d.key.eventId, d.target.originalStart),
+          startTime: d.row.startTime.toISOString(),
+        })),
+      };
+    },
+  );
+  app.post(
+    '/calendars/appointments/:id/series-registrations',
+    {
+      config: { idempotent: true },
+      bodyLimit: 16 * 1024,
+      schema: {
+        security: optionalBearer,
+        tags,
+        summary: 'Register one party for every upcoming date of a series (anyone)',
+        description:
+          'The id is the series or any of its occurrences. Every date starting from now within 400 days (cancelled ones left out) is registered in one step: each is seated or put on its waiting list by its own capacity, as a registration for that date alone would be, and no request overbooks. One mail lists the dates, each with its own manage link (a date is changed or cancelled on its own). A priced series gets one invoice with a line per seated date (`ticket` carries its total). A date the address had registered for stays as it was, and the answer for it is what a new party would get. A single event, or a series with no upcoming date, answers 400. Shares the registration throttle (429).',
+        params: eventParams,
+        body: registerForEventSchema,
+        response: { 201: seriesRegistrationResultSchema, ...eventErrors, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await seriesRegistrations.register(
+        request.params.id,
+        request.body,
+        request.session,
+        request.ip,
+      );
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send(outcome.result);
+    },
+  );
+
+  app.get(
+    '/calendars/appointments/:id/registrations',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: "An event's registrations (its organizer, moderators and admins)",
+        params: eventParams,
+        response: { 200: registrationListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return registrations.list(request.params.id, request.session);
+    },
+  );
+
+  app.get(
+    '/registrations/manage',
+    {
+      schema: {
+        tags,
+        summary: 'A registration through its manage link: the registration and its event',
+        description: `${proof} \`canChange\` is false once the event has started or was cancelled.`,
+        headers: registrationTokenHeadersSchema,
+        response: { 200: managedRegistrationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return manage.read(token(request));
+    },
+  );
+
+  app.put(
+    '/registrations/manage',
+    {
+      bodyLimit: 16 * 1024,
+      schema: {
+        tags,
+        summary: 'Change a registration through its manage link: name, party size, phone, notes',
+        description: `${proof} The whole form is sent; the email cannot change (another address is another registration). A party with seats grows only into the seats left (409 says how many); a smaller one frees seats for the waiting list. A confirmation is mailed. Closed (400) once the event has started or was cancelled. Shares the registration throttle of the address (429).`,
+        headers: registrationTokenHeadersSchema,
+        body: updateManagedRegistrationSchema,
+        response: {
+          200: managedRegistrationSchema,
+          ...errors,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { result, mailError } = await manage.update(token(request), request.body, request.ip);
+      logMailError(request, mailError);
+      return result;
+    },
+  );
+
+  app.post(
+    '/registrations/manage/accept',
+    {
+      schema: {
+        tags,
+        summary: 'Take the seats offered to a waiting party (the link of the offer mail)',
+        description: `${proof} The party is registered and mailed a confirmation with its check-in QR code. Taking them again answers the registration as it is. An offer that expired answers 409 (the seats went to the next waiting party), as does a registration that was offered nothing; 400 once the event has started or was cancelled.`,
+        headers: registrationTokenHeadersSchema,
+        response: { 200: managedRegistrationSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { result, mailError } = await manage.accept(token(request));
+      logMailError(request, mailError);
+      return result;
+    },
+  );
+
+  app.post(
+    '/registrations/manage/new-link',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a new manage link; the links of earlier mails stop working',
+        description: `${proof} For a registrant who fears a link reached someone else: a fresh link is mailed to the registration's address, and every earlier one, this one included, stops working. Shares the registration throttle of the address (429).`,
+        headers: registrationTokenHeadersSchema,
+        response: { 200: newManageLinkSchema, ...errors, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { result, mailError } = await manage.replaceLinks(token(request), request.ip);
+      logMailError(request, mailError);
+      return result;
+    },
+  );
+
+  app.delete(
+    '/registrations/manage',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel a registration through its manage link',
+        description: `${proof} The registration is removed (a waiting party leaves the list) and the address is mailed that it is cancelled; the link stops working. The seats freed are offered down the waiting list by mail. Closed (400) once the event has started or was cancelled.`,
+        headers: registrationTokenHeadersSchema,
+        response: { 200: cancelledRegistrationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      const { result, mailError } = await manage.cancel(token(request));
+      logMailError(request, mailError);
+      return result;
+    },
+  );
+};
