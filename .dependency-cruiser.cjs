@@ -19,7 +19,7 @@ module.exports = {
     exclude: { path: ['(^|/)(dist|dist-server|node_modules)/'] },
     tsPreCompilationDeps: true,
     // The web app's '@/...' paths; the server's '.js' specifiers resolve to their '.ts' files.
-    tsConfig: { fileName: require('node:path').join(__dirname, 'apps/web/tsconfig.json') },
+    tsConfig: { fileName: `${__dirname}/apps/web/tsconfig.json` },
     enhancedResolveOptions: { conditionNames: ['source', 'import', 'default'] },
     reporterOptions: { text: { highlightFocused: true } },
   },
