@@ -59,12 +59,23 @@ const crossings: Record<string, Record<string, string>> = {
     membership_settings: 'the currency, due days and how-to-pay lines of invoices',
     memberships: "Stripe's customer and subscription are kept on the membership",
   },
-  calendar: {
-    contacts: "an event's host business; whether a registrant's business is paid up",
+  calendars: {
+    contacts: "an event's host business",
+    event_registrations:
+      "the calendar's registration and seat SQL, shared by registrations and check-in, still lives here",
+    registration_links: 'the same shared registration SQL: earlier manage links',
+    event_seats: 'the same shared seat SQL: seats taken per occurrence',
+    mail_outbox: "seat offers are queued in the seat change's transaction",
+  },
+  registrations: {
+    events: 'reminders read the events whose registrants they mail',
+    locations: "the chamber's hours to take an offered seat",
+  },
+  tickets: {
+    contacts: "whether a registrant's business is paid up",
+    event_registrations: 'a ticket is a registration with an invoice, read with it',
     invoice_counters: "a ticket's invoice is numbered in the registration's transaction",
     invoices: "a ticket's invoice is issued and read with its registration",
-    locations: "the chamber's hours to take an offered seat",
-    mail_outbox: "registration mail is queued in the registration's transaction",
     membership_settings: "the currency of a ticket's price",
     payments: "a paid ticket's payment, to refund it on cancel",
     users: "whether a registrant's login has the member price",

@@ -1,4 +1,4 @@
-// Owner: modules/calendar (its check-in). The keys the portal signs its own tokens with: the
+// Owner: modules/check-in. The keys the portal signs its own tokens with: the
 // check-in code of a registration.
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 

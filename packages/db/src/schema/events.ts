@@ -1,4 +1,4 @@
-// Owner: modules/calendar (its events). Calendars, events and series with their overrides,
+// Owner: modules/calendars. Calendars, events and series with their overrides,
 // and the ids a series edit retired. A ticket's price and rules are columns of its event.
 import { sql } from 'drizzle-orm';
 import {

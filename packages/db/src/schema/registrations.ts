@@ -1,4 +1,4 @@
-// Owner: modules/calendar (its registrations). Registrations and their earlier manage links,
+// Owner: modules/registrations. Registrations and their earlier manage links,
 // the seats taken per occurrence, and the reminders sent. A paid ticket is a registration
 // with an invoice (billing.ts).
 import { sql } from 'drizzle-orm';
