@@ -64,6 +64,12 @@ export function bundleBudget(options: {
       const line =
         `${options.label}: ${kb(gzipBytes)} kB gzipped (${kb(rawBytes)} kB raw) in ` +
         `${initial.size} chunks; budget ${options.maxGzipKb} kB gzipped`;
+      if (process.env.BUNDLE_BUDGET_LIST) {
+        for (const fileName of initial) {
+          const size = gzipSync(chunks.get(fileName)!.code, { level: 9 }).length;
+          this.info(`  ${fileName} ${kb(size)} kB`);
+        }
+      }
       if (gzipBytes > options.maxGzipKb * 1000) {
         return this.error(`${line}: over budget. Load more of it lazily.`);
       }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { apiErrorSchema } from './common.js';
+import type { FileAnswer } from './endpoint-runtime.js';
+
+export { endpointPath, isFileAnswer, matchesPath, type FileAnswer } from './endpoint-runtime.js';
 
 /**
  * An endpoint of the API, declared once: the server registers its route from it
@@ -8,13 +11,6 @@ import { apiErrorSchema } from './common.js';
  * OpenAPI summary and tags, the handler) stays on the server.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** An answer that is a file (CSV, PDF, an image): its media types instead of a JSON schema. */
-export interface FileAnswer {
-  readonly kind: 'file';
-  readonly description: string;
-  readonly mediaTypes: readonly string[];
-}
 
 export type Answer = z.ZodType | FileAnswer;
 
@@ -37,12 +33,6 @@ export function endpoint<const E extends Endpoint>(declared: E): E {
 /** A file answer: `fileAnswer('The contacts as CSV', 'text/csv')`. */
 export function fileAnswer(description: string, ...mediaTypes: string[]): FileAnswer {
   return { kind: 'file', description, mediaTypes };
-}
-
-export function isFileAnswer(answer: Answer | undefined): answer is FileAnswer {
-  return (
-    typeof answer === 'object' && answer !== null && 'kind' in answer && answer.kind === 'file'
-  );
 }
 
 /** The `{ error, message }` answer under each of `statuses`, for an endpoint's responses. */
@@ -69,21 +59,3 @@ export type EndpointAnswer<E extends Endpoint> = {
 
 /** Endpoints whose success is a file, for `api.download`. */
 export type FileEndpoint = Endpoint & { readonly responses: { readonly 200: FileAnswer } };
-
-/** An endpoint's path with its `:params` filled in (each one URI-encoded). */
-export function endpointPath(path: string, params: Record<string, unknown> = {}): string {
-  return path.replace(/:(\w+)/g, (_whole, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null) {
-      throw new Error(`Missing path parameter "${name}" for ${path}`);
-    }
-    return encodeURIComponent(String(value as string | number));
-  });
-}
-
-/** Does `path` (without query) match the endpoint's pattern? `:name` takes one segment. */
-export function matchesPath(pattern: string, path: string): boolean {
-  const want = pattern.split('/');
-  const got = path.split('/');
-  return want.length === got.length && want.every((p, i) => p.startsWith(':') || p === got[i]);
-}

@@ -1,4 +1,4 @@
-import { endpoints } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import type { AuthorizeRequest, MfaVerifyRequest, TokenRequest } from '@chamber/contract';
 import type { ApiClient } from './client';
 import { getToken } from '../storage';

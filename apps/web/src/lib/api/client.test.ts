@@ -1,4 +1,4 @@
-import { endpoints } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, ContractError, createApiClient, UNAUTHORIZED_EVENT } from './client';
 

@@ -1,10 +1,5 @@
-import {
-  endpointPath,
-  isFileAnswer,
-  type Endpoint,
-  type EndpointAnswer,
-  type FileEndpoint,
-} from '@chamber/contract';
+import type { Endpoint, EndpointAnswer, FileEndpoint } from '@chamber/contract';
+import { endpointPath, isFileAnswer } from '@chamber/contract/endpoint-runtime';
 import type { z } from 'zod';
 import { clearToken, getToken } from '../storage';
 

@@ -1,4 +1,5 @@
-import { endpoints, type UploadMedia } from '@chamber/contract';
+import type { UploadMedia } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { api, ApiError } from './client';
 import { readFileAsDataUrl } from '../media/image-file';
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import type { UpdateChamber } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';

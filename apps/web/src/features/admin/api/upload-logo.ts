@@ -1,4 +1,5 @@
-import { endpoints, type UploadMedia } from '@chamber/contract';
+import type { UploadMedia } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { api, ApiError } from '@/lib/api/client';
 import { readFileAsDataUrl } from '@/lib/media/image-file';
 

@@ -1,4 +1,4 @@
-import { endpoints } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { api } from '@/lib/api/client';
 
 /** POST /auth/mfa/enrolment: the secret a sign-in that requires two-factor asks to set up. */

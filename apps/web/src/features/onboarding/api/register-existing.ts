@@ -1,4 +1,4 @@
-import { endpoints } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import type { RegisterExistingRequest } from '@chamber/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
