@@ -33,7 +33,7 @@ async function openUserManagement(page: Page) {
   await page.goto(paths.admin.href());
   await page.getByRole('tab', { name: 'User Management' }).click();
   await expect(rowMenu(page, 'Avery Lindqvist')).toBeVisible();
-  // The seeded users fit one page: no pager and no 'Showing X to Y of Z users' (spec §2).
+  // The seeded users fit one page: no pager and no 'Showing X to Y of Z users' (docs/product.md#screens).
   await expect(page.getByText(/^Showing \d+ to \d+ of \d+ users?$/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^(Previous|Next)$/ })).toHaveCount(0);
 }

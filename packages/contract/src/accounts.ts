@@ -11,7 +11,7 @@ export const FORGOT_PASSWORD_SENT = 'If an account exists for that address, we h
 export const INVALID_RESET_TOKEN =
   'This reset link is no longer valid: it was used, it expired, or the password changed since. Please ask for a new one.';
 
-/** Spec §9: the same password rules and messages as the existing-contact sign-up. */
+/** docs/product.md#constants: the same password rules and messages as the existing-contact sign-up. */
 function passwordsMatch<T extends { password: string; confirmPassword: string }>(
   value: T,
   ctx: z.core.$RefinementCtx<T>,

@@ -11,7 +11,7 @@ import { membershipTiers } from './vocabulary.js';
 export const ADMIN_USERS_PAGE_SIZE = 25;
 
 /**
- * A login as staff see it (spec §3 User, admin view). Tier and payment status are read from
+ * A login as staff see it (docs/product.md#entities User, admin view). Tier and payment status are read from
  * its membership (the plan's level and its standing), never set here: the membership's id
  * leads to it (Admin → Memberships).
  */
@@ -56,7 +56,7 @@ export type UserList = z.infer<typeof userListSchema>;
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
-/** The admin edit dialog (spec §2, §5): first name, last name and email are required. */
+/** The admin edit dialog (docs/product.md#screens, docs/product.md#validation): first name, last name and email are required. */
 export const updateUserSchema = z.object({
   firstName: z.string().trim().min(1, 'First name is required').max(100),
   lastName: z.string().trim().min(1, 'Last name is required').max(100),
@@ -95,7 +95,7 @@ export const userResponseSchema = z.object({ user: adminUserSchema });
 
 export const deleteUserResponseSchema = z.object({ message: z.string() });
 
-/** Spec §3 Admin stats. Tiers count logins by their contact's tier (standard without one). */
+/** docs/product.md#entities Admin stats. Tiers count logins by their contact's tier (standard without one). */
 export const adminStatsSchema = z.object({
   users: z.object({
     total: z.number().int(),

@@ -31,7 +31,7 @@ const optionalPrice = z
   }, eventMessages.price);
 
 /**
- * Spec §3 Event form state with the §5 rules and sentences, for the event dialog.
+ * docs/product.md#entities Event form state with the docs/product.md#validation rules and sentences, for the event dialog.
  * Dates are YYYY-MM-DD and times HH:mm in the event's timezone.
  */
 export const eventFormSchema = z

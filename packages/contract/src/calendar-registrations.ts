@@ -5,13 +5,13 @@ import { REGISTRATION_MAX_GUESTS, REGISTRATION_MIN_GUESTS } from './calendar-lim
 import { ticketStateSchema } from './event-tickets.js';
 
 /**
- * Registrations for events (spec §3 Registration form): registering for an event or a whole
+ * Registrations for events (docs/product.md#entities Registration form): registering for an event or a whole
  * series, the registrant's own registration, and the organizers' list. The events themselves
  * are in calendar.ts.
  */
 
 /**
- * Spec §3 Registration form, POST …/{id}/registrations (anyone; prefilled in the UI from the
+ * docs/product.md#entities Registration form, POST …/{id}/registrations (anyone; prefilled in the UI from the
  * signed-in user). The same email registering again for the same event or occurrence updates
  * its registration only for its signed-in owner; anyone else gets the answer of a new
  * registration, nothing changes, and the address is mailed its manage link. Closed (400) once

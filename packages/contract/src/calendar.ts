@@ -9,7 +9,7 @@ import {
 } from './event-tickets.js';
 
 /**
- * The calendar API (spec §7 Calendar), under /api:
+ * The calendar API (docs/product.md#api-calls Calendar), under /api:
  *
  *   GET    /calendars/{calendarId}/events?startDate&endDate&_t   → EventList
  *   GET    /calendars/{calendarId}                               → Calendar
@@ -34,7 +34,7 @@ import {
 
 export * from './calendar-limits.js';
 
-/** Spec §5 Event form and §8: the exact sentences the server answers (400) and the form shows. */
+/** docs/product.md#validation Event form and docs/product.md#errors: the exact sentences the server answers (400) and the form shows. */
 export const eventMessages = {
   titleRequired: 'Event title is required.',
   startRequired: 'Start date and time are required.',
@@ -51,7 +51,7 @@ export const appointmentStatusSchema = z.enum(appointmentStatuses);
 export const eventStatusSchema = z.enum(eventStatuses);
 
 /**
- * How a change to an occurrence of a series applies (spec §4 Recurring edit):
+ * How a change to an occurrence of a series applies (docs/product.md#states Recurring edit):
  * - `this_event` ("Update only this event"): only that occurrence changes (stored as an
  *   override of it). This is also what a PUT to an occurrence id without the field means.
  * - `this_and_following_events` ("Update all future events"): the series ends before the
@@ -70,7 +70,7 @@ export const recurringEventUpdateTypes = [
 export const recurringEventUpdateTypeSchema = z.enum(recurringEventUpdateTypes);
 export type RecurringEventUpdateType = z.infer<typeof recurringEventUpdateTypeSchema>;
 
-/** Spec §3 Calendar. */
+/** docs/product.md#entities Calendar. */
 export const calendarSchema = z.object({
   id: z.string(),
   name: z.string().describe("Default 'RACC Events'"),
@@ -126,7 +126,7 @@ export const reminderHoursSchema = z
   .max(168, eventMessages.reminderHours);
 
 /**
- * Spec §3 Calendar event. Times are ISO 8601 instants in UTC (`2026-03-17T13:30:00.000Z`);
+ * docs/product.md#entities Calendar event. Times are ISO 8601 instants in UTC (`2026-03-17T13:30:00.000Z`);
  * show them in `timezone`. An all-day event starts at local midnight of its first day and ends
  * at local midnight after its last day.
  */
@@ -223,7 +223,7 @@ export const eventListSchema = z.object({
 });
 export type EventList = z.infer<typeof eventListSchema>;
 
-/** Spec §3 Event custom fields (GET …/custom-fields; internalNote '' unless may edit). */
+/** docs/product.md#entities Event custom fields (GET …/custom-fields; internalNote '' unless may edit). */
 export const eventCustomFieldsSchema = z.object({
   pageUrl: z.string(),
   coverImageUrl: z.string(),
@@ -273,8 +273,8 @@ export type SeriesCustomFieldsResult = z.infer<typeof seriesCustomFieldsResultSc
 export const rruleSchema = z.string().trim().max(500);
 
 /**
- * POST /calendars/appointments (spec §7 Create payload). Checked by the server in this order,
- * each answered 400 with the §5 sentence: title, start, end, end after start, a contact for
+ * POST /calendars/appointments (docs/product.md#api-calls Create payload). Checked by the server in this order,
+ * each answered 400 with the docs/product.md#validation sentence: title, start, end, end after start, a contact for
  * members. `startTime`/`endTime` are ISO instants (`start_time`/`end_time` also accepted).
  * `contactId` defaults to the signed-in user's contact; members may only name their own.
  * Fields the spec sends that the server does not need are accepted and ignored:
@@ -345,7 +345,7 @@ export const createEventSchema = z.object({
 export type CreateEvent = z.input<typeof createEventSchema>;
 
 /**
- * PUT /calendars/appointments/{id} (spec §7 Update payload). Absent fields stay as they are;
+ * PUT /calendars/appointments/{id} (docs/product.md#api-calls Update payload). Absent fields stay as they are;
  * a present title must not be blank. See `recurringEventUpdateTypes` for occurrences and
  * series. `toNotify` on an update mails the event's (or occurrence's) registrants the new
  * details with the .ics. Owner, moderators and admins only.

@@ -6,7 +6,7 @@ export const DOWNLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** Names of stored media: the sha256 of the stored bytes and the extension of their type. */
 export const MEDIA_KEY_PATTERN = /^[a-f0-9]{64}\.(jpg|png|pdf)$/;
 
-/** Spec §7: a data URL in, a URL out. `contactId` is required for avatars and cover images. */
+/** docs/product.md#api-calls: a data URL in, a URL out. `contactId` is required for avatars and cover images. */
 export const uploadMediaSchema = z.object({
   contactId: z
     .string()

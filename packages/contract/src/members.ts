@@ -40,7 +40,7 @@ export function tierFeatures(tags: readonly string[]): MemberFeatures {
 }
 
 /**
- * A directory entry (spec §3 Member/contact). Fields a member's tags do not unlock come back
+ * A directory entry (docs/product.md#entities Member/contact). Fields a member's tags do not unlock come back
  * empty (null, or [] for coupon codes), whoever is looking: bio, website and the address
  * (address1, city, state, postalCode) need the enhanced, elite or admin tag; coupon codes and
  * the cover image, social links and gallery need elite or admin. `email` is null for

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth.js';
 
-/** Confirmation codes of the existing-contact sign-up (spec §9: six digits). */
+/** Confirmation codes of the existing-contact sign-up (docs/product.md#constants: six digits). */
 export const CONFIRMATION_CODE_LENGTH = 6;
 export const CONFIRMATION_CODE_TTL_MINUTES = 10;
 /** Wrong codes allowed before a code is dead, even for the right one. */
@@ -12,7 +12,7 @@ export const confirmationCodeSchema = z
   .trim()
   .regex(/^\d{6}$/, 'Enter the 6-digit code from the email.');
 
-/** The spec's §5 rules: at least 8 characters, and the two entries match. */
+/** The spec's docs/product.md#validation rules: at least 8 characters, and the two entries match. */
 function passwordsMatch<T extends { password: string; confirmPassword: string }>(
   value: T,
   ctx: z.core.$RefinementCtx<T>,
@@ -37,7 +37,7 @@ export const contactRefSchema = z.object({
 });
 export type ContactRef = z.infer<typeof contactRefSchema>;
 
-/** POST /auth/verify-contact (spec §7). */
+/** POST /auth/verify-contact (docs/product.md#api-calls). */
 export const verifyContactRequestSchema = z.object({ email: emailSchema });
 export type VerifyContactRequest = z.input<typeof verifyContactRequestSchema>;
 export const verifyContactResponseSchema = z.object({
@@ -50,7 +50,7 @@ export const verifyContactResponseSchema = z.object({
 });
 export type VerifyContactResponse = z.infer<typeof verifyContactResponseSchema>;
 
-/** POST /auth/send-confirmation (spec §7): the same answer whether or not the address is on file. */
+/** POST /auth/send-confirmation (docs/product.md#api-calls): the same answer whether or not the address is on file. */
 export const sendConfirmationRequestSchema = z.object({ email: emailSchema });
 export type SendConfirmationRequest = z.input<typeof sendConfirmationRequestSchema>;
 export const sendConfirmationResponseSchema = z.object({
@@ -59,7 +59,7 @@ export const sendConfirmationResponseSchema = z.object({
 });
 export type SendConfirmationResponse = z.infer<typeof sendConfirmationResponseSchema>;
 
-/** POST /auth/verify-confirmation (spec §7). */
+/** POST /auth/verify-confirmation (docs/product.md#api-calls). */
 export const verifyConfirmationRequestSchema = z.object({
   email: emailSchema,
   code: confirmationCodeSchema,
@@ -88,7 +88,7 @@ export const verifyConfirmationResponseSchema = z.object({
 export type VerifyConfirmationResponse = z.infer<typeof verifyConfirmationResponseSchema>;
 
 /**
- * POST /auth/register-existing (spec §7). Succeeds only with the claim token that
+ * POST /auth/register-existing (docs/product.md#api-calls). Succeeds only with the claim token that
  * verify-confirmation gave for this address, within 15 minutes and once; `existingContactId`,
  * when sent, must be that address's contact. The spec's fields are unchanged; `claimToken` is
  * ours (without it the answer is 403).

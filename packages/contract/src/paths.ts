@@ -1,5 +1,5 @@
 /**
- * Every route of the web app (spec §2), with builders for links. The web app routes by it and
+ * Every route of the web app (docs/product.md#screens), with builders for links. The web app routes by it and
  * the server answers the same list (anything else is redirected home). No imports: the e2e
  * tests use it too.
  */

@@ -12,7 +12,7 @@ export const appConfigSchema = z.object({
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
-/** The chamber's record (spec §7 GET /locations/{locationId}). */
+/** The chamber's record (docs/product.md#api-calls GET /locations/{locationId}). */
 export const chamberDetailsSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -10,7 +10,7 @@ export const userStatuses = ['pending', 'active', 'suspended'] as const;
 export const membershipTiers = ['standard', 'enhanced', 'elite'] as const;
 export const paymentStatuses = ['pending', 'paid', 'failed', 'cancelled'] as const;
 
-/** Where an event stands in the booking workflow (spec §3 appointmentStatus). Default new. */
+/** Where an event stands in the booking workflow (docs/product.md#entities appointmentStatus). Default new. */
 export const appointmentStatuses = ['new', 'scheduled', 'confirmed', 'cancelled'] as const;
 /** The event's own status, as iCalendar knows it (STATUS). Default confirmed. */
 export const eventStatuses = ['confirmed', 'tentative', 'cancelled'] as const;

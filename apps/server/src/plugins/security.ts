@@ -9,7 +9,7 @@ export interface EmbedOrigins {
   get(): Promise<string[]>;
 }
 
-/** Google's map embed on member, event and contact pages (spec §2). */
+/** Google's map embed on member, event and contact pages (docs/product.md#screens). */
 const MAP_ORIGIN = 'https://www.google.com';
 
 /**

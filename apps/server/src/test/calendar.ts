@@ -183,7 +183,7 @@ export function registerSeries(
   });
 }
 
-/** The spec's create payload (§7), as the event dialog sends it. */
+/** The spec's create payload (docs/product.md#api-calls), as the event dialog sends it. */
 export function createPayload(overrides: Record<string, unknown> = {}) {
   return {
     calendarId: CALENDAR_ID,

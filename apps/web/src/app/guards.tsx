@@ -15,7 +15,7 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** One role only (spec §2 /admin): anonymous → /login with the origin, others → home. */
+/** One role only (docs/product.md#screens /admin): anonymous → /login with the origin, others → home. */
 export function RequireRole({ role }: { role: Role }) {
   const { isAuthenticated, isRestoring, role: currentRole } = useAuth();
   const location = useLocation();

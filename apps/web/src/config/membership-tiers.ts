@@ -99,7 +99,7 @@ const levelNames: Record<MembershipTier, string> = {
 
 /**
  * The name people read for a level: its plan's name ('Basic' in the seed for the API's
- * `standard`); the lowest level when none is set (spec §9).
+ * `standard`); the lowest level when none is set (docs/product.md#constants).
  */
 export function planName(
   level: MembershipTier | null | undefined,

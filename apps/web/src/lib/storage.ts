@@ -1,4 +1,4 @@
-/** Browser storage keys (spec §9). */
+/** Browser storage keys (docs/product.md#constants). */
 export const TOKEN_KEY = 'token';
 export const PKCE_VERIFIER_KEY = 'pkce_code_verifier';
 export const THEME_KEY = 'vite-ui-theme';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §9: below 640 px the app uses its mobile layout (Tailwind's `sm`). */
+/** docs/product.md#constants: below 640 px the app uses its mobile layout (Tailwind's `sm`). */
 export const WIDE_SCREEN_QUERY = '(min-width: 640px)';
 
 /**

@@ -23,7 +23,7 @@ export const chambers = pgTable('locations', {
   accentColor: text('accent_color').notNull().default('#1d4ed8'),
   timezone: text('timezone').notNull().default('America/Denver'),
   /**
-   * Forms of the chamber's lead-management service, embedded where set (spec §2); where a
+   * Forms of the chamber's lead-management service, embedded where set (docs/product.md#screens); where a
    * URL is empty the portal shows its own form instead.
    */
   basicSignupUrl: text('basic_signup_url').notNull().default(''),

@@ -83,7 +83,7 @@ ${content.note ? `<p style="margin:0;font-size:13px;line-height:20px;color:#6b72
   return { subject: content.subject, text, html };
 }
 
-/** The confirmation code of the existing-contact sign-up (spec §2 Register existing contact). */
+/** The confirmation code of the existing-contact sign-up (docs/product.md#screens Register existing contact). */
 export function confirmationCodeMail(chamber: ChamberIdentity, code: string, minutes: number) {
   return renderMail(chamber, {
     subject: `${code} is your ${chamber.name} confirmation code`,

@@ -28,7 +28,7 @@ const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /**
- * The admin dashboard (spec §7 Admin): users, stats, the audit log and the native forms'
+ * The admin dashboard (docs/product.md#api-calls Admin): users, stats, the audit log and the native forms'
  * messages. Every route is for admins only (`access`).
  */
 export const dashboardRoutes: FastifyPluginAsyncZod<

@@ -31,7 +31,7 @@ const lastAdmin = () =>
     'The chamber needs at least one active admin. Make another admin first.',
   );
 
-/** The export's columns: the admin view's fields (spec §3), in the edit dialog's order. */
+/** The export's columns: the admin view's fields (docs/product.md#entities), in the edit dialog's order. */
 export const userExportColumns = [
   'First Name',
   'Last Name',
@@ -228,7 +228,7 @@ export class AdminService {
     });
   }
 
-  /** Activate or suspend (spec §4 User status); suspension ends the user's sessions at once. */
+  /** Activate or suspend (docs/product.md#states User status); suspension ends the user's sessions at once. */
   async setStatus(actor: Session, id: string, body: UpdateStatus): Promise<AdminUser> {
     return this.change(actor, id, 'user.status', body.reason ?? null, async (tx, account) => {
       if (account.user.id === actor.user.id && body.status !== 'active') {

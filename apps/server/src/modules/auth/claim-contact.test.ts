@@ -328,7 +328,7 @@ describe('register-existing', () => {
     expect(user).toBeUndefined();
   });
 
-  it('enforces the password rules of spec §5 with their messages', async () => {
+  it('enforces the password rules of docs/product.md#validation with their messages', async () => {
     const contact = await rosterContact();
     const code = await requestCode(ctx, contact.email!);
     const claimToken = await confirmCode(ctx, contact.email!, code);

@@ -9,7 +9,7 @@ import { SignUpService } from './sign-up.js';
 const INVALID_EMAIL = 'Please enter a valid email address.';
 
 /**
- * These forms show the server's message as it is (spec §8), so a validation failure answers
+ * These forms show the server's message as it is (docs/product.md#errors), so a validation failure answers
  * with the first problem's own sentence ('Passwords do not match') rather than the API's
  * usual `field: problem`; any problem with the address is the spec's one sentence.
  */

@@ -105,7 +105,7 @@ export function newConfirmationCode(): string {
 }
 
 /**
- * Sign-up: the existing-contact claim (spec §2 Register existing contact, §4, §7) and the
+ * Sign-up: the existing-contact claim (docs/product.md#screens Register existing contact, docs/product.md#states, docs/product.md#api-calls) and the
  * new-member registration. See docs/decisions.md for what each answer may reveal.
  */
 export class SignUpService {

@@ -87,7 +87,7 @@ describe('the calendar and its window', () => {
   });
 });
 
-describe('creating events (spec §5 rules and §8 messages)', () => {
+describe('creating events (docs/product.md#validation rules and docs/product.md#errors messages)', () => {
   it.each([
     [{ title: '   ' }, eventMessages.titleRequired],
     [{ title: undefined }, eventMessages.titleRequired],

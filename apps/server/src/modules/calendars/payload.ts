@@ -96,7 +96,7 @@ function wholeDays(start: Date, end: Date, timeZone: string): { start: Date; end
 }
 
 /**
- * The event's values after a create (`base` null) or update body, checked as spec §5 says,
+ * The event's values after a create (`base` null) or update body, checked as docs/product.md#validation says,
  * in its order: title, start, end, end after start. Absent fields keep `base`'s values.
  */
 export function readEventBody(

@@ -127,7 +127,7 @@ export class CalendarService {
   }
 
   /**
-   * Spec §5: the user must have a contact. Members organize as their own contact; staff may
+   * docs/product.md#validation: the user must have a contact. Members organize as their own contact; staff may
    * name any contact, or none.
    */
   private async organizerFor(requested: string | null | undefined, session: Session) {

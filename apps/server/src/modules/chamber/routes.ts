@@ -6,7 +6,7 @@ import type { ModuleDeps } from '../deps.js';
 import type { EmbedOrigins } from './embed-origins.js';
 import { ChamberService } from './service.js';
 
-/** The chamber's record: GET and PUT /locations/{locationId} (spec §7, §8 Location info). */
+/** The chamber's record: GET and PUT /locations/{locationId} (docs/product.md#api-calls, docs/product.md#errors Location info). */
 export const chamberRoutes: FastifyPluginAsyncZod<ModuleDeps & { embeds: EmbedOrigins }> = async (
   app,
   deps,

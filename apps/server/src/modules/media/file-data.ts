@@ -12,7 +12,7 @@ export const INVALID_IMAGE = 'Please select a valid image file (JPEG, PNG)';
 const DATA_URL_HEAD = /^data:[\w.+/-]*(?:;[\w.+=-]+)*;base64,/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/** 'File size must be less than 5MB' (spec §5) for a limit of 5 MiB. */
+/** 'File size must be less than 5MB' (docs/product.md#validation) for a limit of 5 MiB. */
 export const tooLarge = (maxBytes: number) =>
   new AppError('payload_too_large', `File size must be less than ${maxBytes / 1024 / 1024}MB`);
 

@@ -74,7 +74,7 @@ export class MediaService {
   ) {}
 
   /**
-   * Stores an upload (spec §7 Members and media). Avatars and cover images belong to a
+   * Stores an upload (docs/product.md#api-calls Members and media). Avatars and cover images belong to a
    * contact the uploader may edit; download files may name one, and then the same holds.
    * Event covers and download files are for events, so they need the right to create events.
    */

@@ -39,7 +39,7 @@ const orderBy: Record<MemberSort, SQL[]> = {
     sql`${contacts.sortName}`,
     sql`${contacts.id}`,
   ],
-  // The enum is declared standard, enhanced, elite: descending is elite first (spec §9).
+  // The enum is declared standard, enhanced, elite: descending is elite first (docs/product.md#constants).
   tier: [
     sql`${contacts.membershipTier} desc nulls last`,
     sql`${contacts.sortName}`,

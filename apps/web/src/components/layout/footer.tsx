@@ -4,7 +4,7 @@ import { useChamber } from '@/lib/chamber/use-chamber';
 import { useNow } from '@/lib/render-time';
 import { ChamberLogo } from './chamber-logo';
 
-// Platforms and About point nowhere (spec §2), so they are plain text, not dead links.
+// Platforms and About point nowhere (docs/product.md#screens), so they are plain text, not dead links.
 const placeholderGroups = [
   { title: 'Platforms', items: ['Web', 'Mobile'] },
   { title: 'About', items: ['Benefits', 'Pricing', 'FAQ'] },

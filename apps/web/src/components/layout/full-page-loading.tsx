@@ -1,6 +1,6 @@
 import { Spinner } from '@/components/ui/spinner';
 
-/** Shown while the session is checked (spec §2: a full-page Loading... message). */
+/** Shown while the session is checked (docs/product.md#screens: a full-page Loading... message). */
 export function FullPageLoading() {
   return (
     <div

@@ -30,7 +30,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 px-safe pt-safe backdrop-blur supports-backdrop-filter:bg-background/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-6">
-        {/* The logo leads to the chamber's own site (spec §2); home when it has none. */}
+        {/* The logo leads to the chamber's own site (docs/product.md#screens); home when it has none. */}
         {website ? (
           <a href={website} className="shrink-0 rounded-md">
             <ChamberLogo />

@@ -20,7 +20,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * The side menu under the md breakpoint (spec §2): the signed-in user's name and email, the
+ * The side menu under the md breakpoint (docs/product.md#screens): the signed-in user's name and email, the
  * links, Nominations, Sign out and the theme. Anonymous visitors get the header's links,
  * Nominations and Sign in as well, not the theme alone: on a phone the header shows none of
  * them (docs/decisions.md, the visitor's side menu).

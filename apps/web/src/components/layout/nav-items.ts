@@ -5,7 +5,7 @@ export interface NavItem {
   href: string;
 }
 
-/** Header links (spec §2 Header and footer). */
+/** Header links (docs/product.md#screens Header and footer). */
 export const mainNavItems: NavItem[] = [
   { label: 'Dashboard', href: paths.dashboard.href() },
   { label: 'Calendar', href: paths.calendar.href() },

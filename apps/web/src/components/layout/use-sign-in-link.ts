@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { useHydrated } from '@/lib/use-hydrated';
 
 /**
- * A link to /login that brings the visitor back to this page once signed in (spec §2 Sign in),
+ * A link to /login that brings the visitor back to this page once signed in (docs/product.md#screens Sign in),
  * as the guards' redirect does: the page goes in the router's state (with its fragment) and in
  * the link's `?from=`, which a click before the scripts have run (a server-rendered page)
  * still carries. The server renders without the query string, so over its HTML the link

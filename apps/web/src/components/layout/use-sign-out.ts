@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 
 /**
- * Sign out (spec §2): go home and end the session. Home first, so a page that needs a
+ * Sign out (docs/product.md#screens): go home and end the session. Home first, so a page that needs a
  * session (e.g. /admin) does not bounce to /login on the way out. The router renders its
  * updates in a transition, which React may still hold back when the session ends; flushSync
  * commits the home page before that.

@@ -1,7 +1,7 @@
 import { TicketIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 
-/** A member's coupon codes as ticket badges (spec §2 Special Offers). */
+/** A member's coupon codes as ticket badges (docs/product.md#screens Special Offers). */
 export function CouponBadges({ codes }: { codes: readonly string[] }) {
   return (
     <ul className="flex flex-wrap gap-2">

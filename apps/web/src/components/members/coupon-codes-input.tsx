@@ -18,7 +18,7 @@ interface CouponCodesInputProps {
 }
 
 /**
- * A tag input for coupon codes (spec §5): Enter, a comma or leaving the field adds what was
+ * A tag input for coupon codes (docs/product.md#validation): Enter, a comma or leaving the field adds what was
  * typed; Backspace in the empty field removes the last code; each code's X removes it.
  */
 export function CouponCodesInput({

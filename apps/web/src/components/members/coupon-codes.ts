@@ -2,7 +2,7 @@
 export const COUPON_CODE_MAX_LENGTH = 40;
 
 /**
- * Adds the comma-separated codes in `raw` (spec §5): each is trimmed; empty ones and ones
+ * Adds the comma-separated codes in `raw` (docs/product.md#validation): each is trimmed; empty ones and ones
  * already in the list are ignored. Returns the same array when nothing was added.
  */
 export function addCouponCodes(codes: readonly string[], raw: string): readonly string[] {

@@ -28,7 +28,7 @@ interface ImageUploaderProps {
 }
 
 /**
- * Pick a file, check it (JPEG or PNG under 5 MB), preview it, upload it (spec §4 Image upload).
+ * Pick a file, check it (JPEG or PNG under 5 MB), preview it, upload it (docs/product.md#states Image upload).
  * A failed upload shows its message and discards the preview.
  */
 export function ImageUploader({

@@ -28,7 +28,7 @@ interface MemberEditFieldsProps<TOut extends FieldValues> {
 }
 
 /**
- * The fields of a member's profile (spec §2 Member profile edit fields, Own profile edit
+ * The fields of a member's profile (docs/product.md#screens Member profile edit fields, Own profile edit
  * mode), grouped by the tier that unlocks them.
  */
 export function MemberEditFields<TOut extends FieldValues>({

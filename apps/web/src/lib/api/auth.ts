@@ -3,7 +3,7 @@ import type { AuthorizeRequest, MfaVerifyRequest, TokenRequest } from '@chamber/
 import type { ApiClient } from './client';
 import { getToken } from '../storage';
 
-/** The auth endpoints (spec §7 Authentication), bound to one API client. */
+/** The auth endpoints (docs/product.md#api-calls Authentication), bound to one API client. */
 export function createAuthApi(client: ApiClient) {
   return {
     authorize: (body: AuthorizeRequest) =>

@@ -10,7 +10,7 @@ export interface EventWindow {
   endDate: string;
 }
 
-/** GET /calendars/{calendarId}/events (spec §7), with `_t` so no cache answers it. */
+/** GET /calendars/{calendarId}/events (docs/product.md#api-calls), with `_t` so no cache answers it. */
 export function getCalendarEvents(
   { calendarId, startDate, endDate }: EventWindow,
   signal?: AbortSignal,

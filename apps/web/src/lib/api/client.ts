@@ -7,7 +7,7 @@ import { clearToken, getToken } from '../storage';
 export const UNAUTHORIZED_EVENT = 'unauthorized';
 
 export const REQUEST_TIMEOUT_MS = 10_000;
-/** Waits before the first and second retry (spec §9). */
+/** Waits before the first and second retry (docs/product.md#constants). */
 export const RETRY_DELAYS_MS = [1_000, 2_000] as const;
 
 /** An error answer from the API, or a request that never got one (status 0). */

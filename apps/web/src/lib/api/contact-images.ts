@@ -11,7 +11,7 @@ const uploads = {
 } as const;
 const labels: Record<ContactImageKind, string> = { avatar: 'avatar', coverImage: 'cover image' };
 
-/** 'Bad Request - File is not a JPEG or PNG image' from a failed call (spec §8 Uploads). */
+/** 'Bad Request - File is not a JPEG or PNG image' from a failed call (docs/product.md#errors Uploads). */
 function describeFailure(error: unknown): string {
   if (error instanceof ApiError) {
     const statusText =
@@ -22,7 +22,7 @@ function describeFailure(error: unknown): string {
 }
 
 /**
- * Uploads an image and sets it on the contact (spec §4 Image upload): the media upload, then
+ * Uploads an image and sets it on the contact (docs/product.md#states Image upload): the media upload, then
  * PUT /members/{id}/avatar or /coverImage with the returned URL. Returns the new URL; throws
  * an Error carrying the spec's message when either step fails.
  */

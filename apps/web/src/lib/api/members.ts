@@ -19,14 +19,14 @@ export function getMember(id: string, signal?: AbortSignal) {
   });
 }
 
-/** One member (spec §7 GET /members/{id}); a 404 answers 'Member not found'. */
+/** One member (docs/product.md#api-calls GET /members/{id}); a 404 answers 'Member not found'. */
 export const memberQueryOptions = (id: string) =>
   queryOptions({
     queryKey: memberKeys.detail(id),
     queryFn: ({ signal }) => getMember(id, signal),
   });
 
-/** The message a failed member load shows (spec §8 Member). */
+/** The message a failed member load shows (docs/product.md#errors Member). */
 export function memberLoadError(error: unknown): string {
   if (error instanceof ApiError && error.status === 404) return 'Member not found';
   if (error instanceof Error && error.message) return error.message;

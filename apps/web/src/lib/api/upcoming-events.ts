@@ -8,7 +8,7 @@ import { getCalendarEvents, type EventWindow } from './calendar-events';
 import { calendarKeys } from './calendar-keys';
 
 /**
- * Spec §7 (Home): a one-year window from the start of the current month, on the chamber's
+ * docs/product.md#api-calls (Home): a one-year window from the start of the current month, on the chamber's
  * clock. The home carousel and the calendar page's upcoming list read the same window, so
  * both share one load.
  */

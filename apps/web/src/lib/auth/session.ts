@@ -12,7 +12,7 @@ import {
 import { redirectUri, type AuthApi } from '../api/auth';
 
 /**
- * Start-up check (spec §4): with a stored token, validate it and load the profile.
+ * Start-up check (docs/product.md#states): with a stored token, validate it and load the profile.
  * Returns the signed-in user, or null when there is no token, it is invalid, or anything fails.
  */
 export async function restoreSession(authApi: AuthApi): Promise<Profile | null> {
@@ -35,7 +35,7 @@ export interface Credentials {
   remember?: boolean;
 }
 
-/** The PKCE sign-in (spec §4 Login). Throws with the message the form shows. */
+/** The PKCE sign-in (docs/product.md#states Login). Throws with the message the form shows. */
 export async function signIn(authApi: AuthApi, credentials: Credentials): Promise<Profile> {
   const remember = credentials.remember ?? false;
   try {

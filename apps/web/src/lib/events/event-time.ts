@@ -9,7 +9,7 @@ export interface EventTiming {
   timezone?: string | null;
 }
 
-/** The zone an event is shown in: its own, else the chamber's default (spec §3). */
+/** The zone an event is shown in: its own, else the chamber's default (docs/product.md#entities). */
 export const eventZone = (event: Pick<EventTiming, 'timezone'>) =>
   event.timezone || DEFAULT_TIMEZONE;
 

@@ -1,6 +1,6 @@
 import { IMAGE_MAX_BYTES } from '@chamber/contract';
 
-/** Image types members may upload (spec §5): JPEG (also labelled image/jpg) and PNG. */
+/** Image types members may upload (docs/product.md#validation): JPEG (also labelled image/jpg) and PNG. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png'] as const;
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
 

@@ -1,6 +1,6 @@
 import type { Member } from '@chamber/contract';
 
-/** Maps zoom level (spec §9). */
+/** Maps zoom level (docs/product.md#constants). */
 export const MAP_ZOOM = 12;
 
 /**

@@ -3,7 +3,7 @@ import { planName } from '@/config/membership-tiers';
 
 /**
  * The name people read for a tier: its plan's ('Basic', 'Enhanced', 'Elite' in the seed; the
- * API keeps `standard` for the lowest); the lowest level's when the tier is missing (spec §9).
+ * API keeps `standard` for the lowest); the lowest level's when the tier is missing (docs/product.md#constants).
  */
 export function tierLabel(
   tier: MembershipTier | null | undefined,
@@ -12,7 +12,7 @@ export function tierLabel(
   return planName(tier, plans);
 }
 
-/** Role and status badges show the capitalised value (spec §6). */
+/** Role and status badges show the capitalised value (docs/product.md#permissions). */
 export const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 /**

@@ -7,7 +7,7 @@ import { useChamber } from '@/lib/chamber/use-chamber';
 import { AboutBenefits } from './about-benefits';
 import { AboutLevels } from './about-levels';
 
-/** /about (spec §2 Static pages): mission and vision, benefit sections, and Contact Us. */
+/** /about (docs/product.md#screens Static pages): mission and vision, benefit sections, and Contact Us. */
 export function AboutPage() {
   const { name, location } = useChamber();
   const place = location?.city ? `${location.city} and the surrounding area` : 'our community';

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { invalidateAfterChange } from './invalidate';
 
-/** DELETE /admin/users/{id} (spec §7 Admin): the login and all of the person's data. */
+/** DELETE /admin/users/{id} (docs/product.md#api-calls Admin): the login and all of the person's data. */
 export function deleteUser(id: string) {
   return api.delete<{ message: string }>(`/admin/users/${encodeURIComponent(id)}`, {
     errorMessage: 'Failed to delete user',

@@ -4,7 +4,7 @@ import { api } from '@/lib/api/client';
 import { PAGE_SIZE } from '../lib/pagination';
 import { adminKeys, type UserListFilters } from './admin-keys';
 
-/** GET /admin/users (spec §7 Admin): one page of logins, newest first. */
+/** GET /admin/users (docs/product.md#api-calls Admin): one page of logins, newest first. */
 export function getUsers({ search, role, status, page }: UserListFilters, signal?: AbortSignal) {
   const params = new URLSearchParams({
     limit: String(PAGE_SIZE),

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { invalidateAfterChange } from './invalidate';
 
-/** PATCH /admin/users/{id}/status (spec §7 Admin): activate, or suspend with a reason. */
+/** PATCH /admin/users/{id}/status (docs/product.md#api-calls Admin): activate, or suspend with a reason. */
 export function updateUserStatus(id: string, body: UpdateUserStatus) {
   return api
     .patch<{ user: AdminUser }>(`/admin/users/${encodeURIComponent(id)}/status`, body, {

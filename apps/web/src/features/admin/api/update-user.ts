@@ -5,7 +5,7 @@ import { createAuthApi } from '@/lib/api/auth';
 import { useAuth } from '@/lib/auth/use-auth';
 import { invalidateAfterChange } from './invalidate';
 
-/** PUT /admin/users/{id} (spec §7 Admin): saves the edit dialog. */
+/** PUT /admin/users/{id} (docs/product.md#api-calls Admin): saves the edit dialog. */
 export function updateUser(id: string, body: UpdateUser) {
   return api
     .put<{ user: AdminUser }>(`/admin/users/${encodeURIComponent(id)}`, body, {

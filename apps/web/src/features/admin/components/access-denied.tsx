@@ -6,7 +6,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** What a session without the admin role sees on /admin (spec §2 Admin dashboard). */
+/** What a session without the admin role sees on /admin (docs/product.md#screens Admin dashboard). */
 export function AccessDenied() {
   useDocumentTitle('Access Denied');
   return (

@@ -139,7 +139,7 @@ describe('AdminDashboard', () => {
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'Business 3' } });
     await screen.findAllByRole('button', { name: 'Actions for Member Number3' });
     // One request for the debounced search, from the first page; for one page neither the
-    // pager nor its 'Showing' text (spec §2 User Management).
+    // pager nor its 'Showing' text (docs/product.md#screens User Management).
     expect(api.calls.filter((c) => c.route.includes('search='))).toHaveLength(1);
     expect(screen.queryByRole('button', { name: /Next/ })).toBeNull();
     expect(screen.queryByText(/^Showing /)).toBeNull();

@@ -58,7 +58,7 @@ type KeptTab = Extract<
 >;
 
 /**
- * The admin dashboard (spec §2): Overview, User Management, the audit log, the chamber's
+ * The admin dashboard (docs/product.md#screens): Overview, User Management, the audit log, the chamber's
  * settings, the messages from its forms, and outgoing mail that failed. The route guard keeps other roles out; a session
  * the server no longer takes for an admin's (its role changed after sign-in) gets Access
  * Denied here.

@@ -2,7 +2,7 @@ import type { AdminUser } from '@chamber/contract';
 import { ConfirmDeleteDialog } from '@/components/ui/confirm-delete-dialog';
 import type { ConfirmUserDialogProps } from '../lib/user-dialog';
 
-/** The delete confirmation, worded as spec §2 has it. */
+/** The delete confirmation, worded as docs/product.md#screens has it. */
 export const deleteConfirmation = (user: Pick<AdminUser, 'firstName' | 'lastName'>) =>
   `Are you sure you want to delete ${user.firstName} ${user.lastName}? This action cannot be undone and will permanently remove all user data.`;
 

@@ -23,7 +23,7 @@ import { UserDialogFrame } from './user-dialog-frame';
 
 type FormControl = Control<UserFormValues, unknown, ReturnType<typeof userFormSchema.parse>>;
 
-/** The edit dialog (spec §2): every field of the account, its listing and its membership. */
+/** The edit dialog (docs/product.md#screens): every field of the account, its listing and its membership. */
 export function EditUserDialog({ isSelf, ...dialog }: UserDialogProps & { isSelf: boolean }) {
   const { user, onOpenChange } = dialog;
   return (

@@ -84,7 +84,7 @@ describe('Messages', () => {
     expect(second.getByText('Business of the Month')).toBeTruthy();
     expect(second.getByText('Lena Ortiz, Sweetwater Bakery')).toBeTruthy();
     expect(second.getByText('Not mailed — reply from here')).toBeTruthy();
-    // Two messages fit one page: no pager and no 'Showing' text (spec §2).
+    // Two messages fit one page: no pager and no 'Showing' text (docs/product.md#screens).
     expect(screen.queryByText(/^Showing /)).toBeNull();
   });
 

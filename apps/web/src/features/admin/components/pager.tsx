@@ -4,7 +4,7 @@ import { needsPager, pageSummary, type Noun } from '../lib/pagination';
 
 /**
  * 'Showing X to Y of Z users' with Previous and Next, only when the total exceeds a page (spec
- * §2 User Management): a list that fits one page shows no pager at all.
+ * docs/product.md#screens User Management): a list that fits one page shows no pager at all.
  */
 export function Pager({
   page,

@@ -25,7 +25,7 @@ export type UserAction = 'edit' | 'activate' | 'suspend' | 'delete';
 export const actionsButtonId = (userId: string, layout: 'table' | 'cards') =>
   `user-actions-${layout}-${userId}`;
 
-/** A row's menu (spec §2): Edit User, Activate, Suspend, Delete User. */
+/** A row's menu (docs/product.md#screens): Edit User, Activate, Suspend, Delete User. */
 export function UserActionsMenu({
   user,
   actions,

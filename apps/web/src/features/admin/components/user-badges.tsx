@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { capitalise } from '@/lib/members/labels';
 import { cn } from '@/lib/utils';
 
-/** Admin, Moderator or Member (spec §6: the capitalised value). */
+/** Admin, Moderator or Member (docs/product.md#permissions: the capitalised value). */
 export function RoleBadge({ role }: { role: Role }) {
   return (
     <Badge

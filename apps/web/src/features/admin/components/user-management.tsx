@@ -41,7 +41,7 @@ function exportQuery({ search, role, status }: { search: string; role: string; s
   return query ? `?${query}` : '';
 }
 
-/** User Management tab (spec §2): search, filters, the paged table and each row's actions. */
+/** User Management tab (docs/product.md#screens): search, filters, the paged table and each row's actions. */
 export function UserManagement() {
   const { user: me } = useAuth();
   const [filters, setFilters] = useState<UserFilters>(noFilters);

@@ -20,7 +20,7 @@ interface UsersTableProps {
 }
 
 /**
- * The user list (spec §2 columns: User, Role & Status, Membership, Joined, Actions): a table
+ * The user list (docs/product.md#screens columns: User, Role & Status, Membership, Joined, Actions): a table
  * from 768 px, and one card a user on narrower screens, where five columns do not fit.
  */
 export function UsersTable({ users, currentUserId, stale, onAction }: UsersTableProps) {

@@ -9,7 +9,7 @@ export interface UserFilters {
   status: UserStatus | 'all';
 }
 
-/** Search box and the role and status filters above the user table (spec §2). */
+/** Search box and the role and status filters above the user table (docs/product.md#screens). */
 export function UsersToolbar({
   searchId,
   filters,

@@ -2,7 +2,7 @@ import { ApiError } from '@/lib/api/client';
 
 /**
  * A toast's text for a failed admin call: the server's sentence when it answered with one
- * (such as the 409 about keeping one active admin), else the spec's toast (§8).
+ * (such as the 409 about keeping one active admin), else the spec's toast (docs/product.md#errors).
  */
 export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status > 0 && error.message) return error.message;

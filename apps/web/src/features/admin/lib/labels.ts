@@ -8,11 +8,11 @@ const options = <T extends string>(
   label: (value: T) => string = capitalise,
 ) => values.map((value) => ({ value, label: label(value) }));
 
-/** Edit dialog choices, in the spec's order (§2 Edit dialog fields). */
+/** Edit dialog choices, in the spec's order (docs/product.md#screens Edit dialog fields). */
 export const roleOptions = options(roles);
 export const statusOptions = options(userStatuses);
 
-/** List filters (spec §2 User Management): all, then each value. */
+/** List filters (docs/product.md#screens User Management): all, then each value. */
 export const roleFilterOptions = [
   { value: ALL, label: 'All roles' },
   ...options(['admin', 'moderator', 'member'] as const satisfies readonly Role[]),

@@ -1,9 +1,9 @@
 import { ADMIN_USERS_PAGE_SIZE } from '@chamber/contract';
 
-/** Admin lists are offset-paged, 25 a page (spec §9). */
+/** Admin lists are offset-paged, 25 a page (docs/product.md#constants). */
 export const PAGE_SIZE = ADMIN_USERS_PAGE_SIZE;
 
-/** Previous and Next show only when the total exceeds one page (spec §2 User Management). */
+/** Previous and Next show only when the total exceeds one page (docs/product.md#screens User Management). */
 export const needsPager = (total: number, pageSize = PAGE_SIZE) => total > pageSize;
 
 export const pageCount = (total: number, pageSize = PAGE_SIZE) =>

@@ -9,7 +9,7 @@ export interface RowActions {
 }
 
 /**
- * What a row's menu allows (spec §2, §5): Activate unless already active; Suspend unless
+ * What a row's menu allows (docs/product.md#screens, docs/product.md#validation): Activate unless already active; Suspend unless
  * already suspended or it is one's own account; Delete never on one's own account. The
  * server enforces the same rules, and also keeps the last active admin.
  */

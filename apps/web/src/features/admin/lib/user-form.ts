@@ -22,7 +22,7 @@ const userFormFieldsSchema = z.object({
 export type UserFormValues = z.input<typeof userFormFieldsSchema>;
 
 /**
- * The edit dialog's rules are the server's (spec §5: first name, last name and email are
+ * The edit dialog's rules are the server's (docs/product.md#validation: first name, last name and email are
  * required); an emptied optional field is sent as null, which clears it.
  */
 export const userFormSchema = userFormFieldsSchema

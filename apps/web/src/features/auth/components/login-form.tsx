@@ -18,7 +18,7 @@ const loginSchema = z.object({
 });
 
 /**
- * The sign-in form (spec §2 Sign in). Once signed in the session is set; the page decides
+ * The sign-in form (docs/product.md#screens Sign in). Once signed in the session is set; the page decides
  * where to go next. `onSuccess` is for callers that need to know.
  */
 export function LoginForm({

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { refreshAfterSave } from './refresh-after-save';
 
-/** POST /calendars/appointments (spec §7 Create payload); answers the new appointment. */
+/** POST /calendars/appointments (docs/product.md#api-calls Create payload); answers the new appointment. */
 export function createEvent(body: CreateEvent) {
   return api.post<Appointment>('/calendars/appointments', body, {
     errorMessage: 'Failed to create calendar event',

@@ -17,7 +17,7 @@ export function icsFileName(title: string): string {
 }
 
 /**
- * Spec §2 Add to Calendar: downloads the event's calendar file named after its title. The
+ * docs/product.md#screens Add to Calendar: downloads the event's calendar file named after its title. The
  * server writes the file (uid, start, end, summary, description, location, status) so it
  * matches the one attached to the confirmation mail.
  */

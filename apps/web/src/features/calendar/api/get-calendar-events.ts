@@ -10,7 +10,7 @@ export const calendarEventsQueryOptions = (window: EventWindow) =>
   });
 
 /**
- * The events of a window. A failed load gives an empty list and the spec's message (§7);
+ * The events of a window. A failed load gives an empty list and the spec's message (docs/product.md#api-calls);
  * while the next month loads, the last one stays on screen.
  */
 export function useCalendarEvents(window: EventWindow | null) {
@@ -30,7 +30,7 @@ export function useCalendarEvents(window: EventWindow | null) {
   };
 }
 
-/** Spec §2: the calendar reloads its events when the tab becomes visible again. */
+/** docs/product.md#screens: the calendar reloads its events when the tab becomes visible again. */
 export function useReloadEventsWhenVisible() {
   const queryClient = useQueryClient();
   useEffect(() => {

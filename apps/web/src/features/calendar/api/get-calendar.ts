@@ -4,7 +4,7 @@ import { api } from '@/lib/api/client';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { calendarKeys } from '@/lib/api/calendar-keys';
 
-/** GET /calendars/{calendarId} (spec §7): its name and time zone. */
+/** GET /calendars/{calendarId} (docs/product.md#api-calls): its name and time zone. */
 export function getCalendar(calendarId: string, signal?: AbortSignal) {
   return api.get<Calendar>(`/calendars/${encodeURIComponent(calendarId)}`, {
     signal,

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { calendarKeys } from '@/lib/api/calendar-keys';
 
-/** GET /calendars/appointments/{id}/custom-fields?_t (spec §7). */
+/** GET /calendars/appointments/{id}/custom-fields?_t (docs/product.md#api-calls). */
 export function getEventCustomFields(id: string, signal?: AbortSignal) {
   const params = new URLSearchParams({ _t: String(Date.now()) });
   return api.get<EventCustomFields>(

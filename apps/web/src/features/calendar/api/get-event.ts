@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api/client';
 import { calendarKeys } from '@/lib/api/calendar-keys';
 
-/** GET /calendars/appointments/{id} (spec §7); an occurrence id works too. */
+/** GET /calendars/appointments/{id} (docs/product.md#api-calls); an occurrence id works too. */
 export function getEvent(id: string, signal?: AbortSignal) {
   return api.get<Appointment>(`/calendars/appointments/${encodeURIComponent(id)}`, {
     signal,
@@ -25,6 +25,6 @@ export function useEvent(id: string) {
 export const isNotFound = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 400);
 
-/** Spec §8 Event page: the message, else 'Failed to load event'. */
+/** docs/product.md#errors Event page: the message, else 'Failed to load event'. */
 export const eventLoadError = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'Failed to load event';

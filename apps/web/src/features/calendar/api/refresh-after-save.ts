@@ -13,7 +13,7 @@ function failedLists(queryClient: QueryClient) {
 
 /**
  * Refetches every calendar query after a save; where a list could not be refetched, the saved
- * event replaces the edited one locally (spec §4 refresh fallback).
+ * event replaces the edited one locally (docs/product.md#states refresh fallback).
  */
 export async function refreshAfterSave(
   queryClient: QueryClient,

@@ -4,7 +4,7 @@ import { api } from '@/lib/api/client';
 import { refreshAfterSave } from './refresh-after-save';
 
 /**
- * PUT /calendars/appointments/{id} (spec §7 Update payload). For "Update all future events" the
+ * PUT /calendars/appointments/{id} (docs/product.md#api-calls Update payload). For "Update all future events" the
  * answer is the first event of the new series.
  */
 export function updateEvent(id: string, body: UpdateEvent) {

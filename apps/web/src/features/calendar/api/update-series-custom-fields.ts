@@ -4,7 +4,7 @@ import { api } from '@/lib/api/client';
 import { calendarKeys } from '@/lib/api/calendar-keys';
 
 /**
- * POST /calendars/appointments/{id}/recurring-series-custom-fields (spec §7): the links and
+ * POST /calendars/appointments/{id}/recurring-series-custom-fields (docs/product.md#api-calls): the links and
  * note of every event of the series the id belongs to.
  */
 export function updateSeriesCustomFields(id: string, body: SeriesCustomFieldsUpdate) {

@@ -12,7 +12,7 @@ const uploads: Record<EventFileKind, { path: string; failure: string }> = {
 export const DOWNLOAD_TYPES = ['application/pdf', 'image/jpeg', 'image/jpg', 'image/png'];
 export const DOWNLOAD_ACCEPT = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';
 
-/** The check before an upload: 'Invalid file' with none (spec §5), then type and size. */
+/** The check before an upload: 'Invalid file' with none (docs/product.md#validation), then type and size. */
 export function validateEventFile(kind: EventFileKind, file: File | undefined): string | null {
   if (!file) return 'Invalid file';
   if (kind === 'cover') return validateImageFile(file);
@@ -21,7 +21,7 @@ export function validateEventFile(kind: EventFileKind, file: File | undefined): 
   return null;
 }
 
-/** 'Failed to upload cover image: Bad Request - File is not a JPEG or PNG image' (spec §8). */
+/** 'Failed to upload cover image: Bad Request - File is not a JPEG or PNG image' (docs/product.md#errors). */
 function describeFailure(prefix: string, error: unknown): string {
   if (error instanceof ApiError) {
     const statusText =
@@ -33,7 +33,7 @@ function describeFailure(prefix: string, error: unknown): string {
 
 /**
  * POST /medias/upload-event-cover or /medias/upload-download-file; resolves to the stored file's
- * URL. A download file is uploaded in the name of the user's contact (spec §7).
+ * URL. A download file is uploaded in the name of the user's contact (docs/product.md#api-calls).
  */
 export async function uploadEventFile(
   kind: EventFileKind,

@@ -22,7 +22,7 @@ import { SubscribeDialog } from './subscribe-dialog';
 import { UpcomingEvents } from './upcoming-events-list';
 import { useCalendarDialogs } from './use-calendar-dialogs';
 
-/** /calendar (spec §2 Calendar): the month grid, the upcoming list and the event dialogs. */
+/** /calendar (docs/product.md#screens Calendar): the month grid, the upcoming list and the event dialogs. */
 export function CalendarPage() {
   const { isAuthenticated, user } = useAuth();
   // The server says whether this account may add events (a pending membership may not yet), so

@@ -10,7 +10,7 @@ const units = [
 
 /**
  * Days, hours, minutes and seconds until the start, ticking every second; gone once the event
- * has started (spec §4). Screen readers get one sentence, not a live region that talks every
+ * has started (docs/product.md#states). Screen readers get one sentence, not a live region that talks every
  * second.
  */
 export function Countdown({

@@ -25,7 +25,7 @@ interface DayEventsDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** Spec §2 Calendar: a day's events (the grid's way in on small screens, and '+N more'). */
+/** docs/product.md#screens Calendar: a day's events (the grid's way in on small screens, and '+N more'). */
 export function DayEventsDialog({
   date,
   events,

@@ -27,7 +27,7 @@ interface EventDetailDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** Spec §2 Calendar: the event's detail dialog, opened from its title in the grid. */
+/** docs/product.md#screens Calendar: the event's detail dialog, opened from its title in the grid. */
 export function EventDetailDialog({
   event,
   onClose,

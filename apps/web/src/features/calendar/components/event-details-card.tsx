@@ -20,7 +20,7 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
   );
 }
 
-/** Lines of a text as paragraphs (spec §2: About This Event is split by lines). */
+/** Lines of a text as paragraphs (docs/product.md#screens: About This Event is split by lines). */
 function Paragraphs({ text }: { text: string }) {
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
   return (
@@ -32,7 +32,7 @@ function Paragraphs({ text }: { text: string }) {
   );
 }
 
-/** Spec §2 Event detail: the details card. */
+/** docs/product.md#screens Event detail: the details card. */
 export function EventDetailsCard({ event }: { event: Appointment }) {
   // New events store the description as the notes too: say it once.
   const notes =

@@ -50,7 +50,7 @@ interface EventEditorProps {
   onDone: (saved: CalendarEvent | null) => void;
 }
 
-/** The create/edit form (spec §2 Event dialog, §5 Event form). Errors show in a red alert. */
+/** The create/edit form (docs/product.md#screens Event dialog, docs/product.md#validation Event form). Errors show in a red alert. */
 export function EventEditor({
   mode,
   timeZone,
@@ -93,7 +93,7 @@ export function EventEditor({
   }
 
   function onSubmit(values: EventForm) {
-    // Spec §4: a change to an event of a series first asks how it applies.
+    // docs/product.md#states: a change to an event of a series first asks how it applies.
     if (event?.isRecurring) setPending(values);
     else void submit(values);
   }

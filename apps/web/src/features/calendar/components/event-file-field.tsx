@@ -45,7 +45,7 @@ const settings = {
 } as const;
 
 /**
- * A link field with an upload beside it (spec §2 Event dialog): the uploaded file's address is
+ * A link field with an upload beside it (docs/product.md#screens Event dialog): the uploaded file's address is
  * put in the field, so either way the form saves one URL.
  */
 export function EventFileField({ form, kind, upload }: EventFileFieldProps) {

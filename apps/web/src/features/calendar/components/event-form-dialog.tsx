@@ -22,7 +22,7 @@ interface EventFormDialogProps {
 }
 
 /**
- * The create/edit event dialog. Editing first reads the event's custom fields fresh (spec §7),
+ * The create/edit event dialog. Editing first reads the event's custom fields fresh (docs/product.md#api-calls),
  * so the links shown are the stored ones.
  */
 export function EventFormDialog({ mode, onClose, onDone, onCloseAutoFocus }: EventFormDialogProps) {

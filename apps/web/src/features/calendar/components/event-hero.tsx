@@ -23,7 +23,7 @@ interface EventHeroProps {
 const inverse =
   'border-white/60 bg-black/25 text-white hover:bg-black/45 hover:text-white focus-visible:outline-white';
 
-/** Spec §2 Event detail hero: cover, when and where, countdown and the page's actions. */
+/** docs/product.md#screens Event detail hero: cover, when and where, countdown and the page's actions. */
 export function EventHero({ event, canRegister, onRegister, onEdit }: EventHeroProps) {
   const [favourite, setFavourite] = useEventFlag(FAVORITES_KEY, event.id);
 

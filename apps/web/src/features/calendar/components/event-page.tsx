@@ -25,7 +25,7 @@ import { EventSideCard, REGISTRATION_STATUS_ID } from './event-side-card';
 import { PageLoading, ProblemCard } from './page-states';
 import { RegistrationDialog } from './registration-dialog';
 
-/** /events/{id} (spec §2 Event detail). */
+/** /events/{id} (docs/product.md#screens Event detail). */
 export function EventPage({ id }: { id: string }) {
   const query = useEvent(id);
   useDocumentTitle(query.data?.title ?? 'Event Details');

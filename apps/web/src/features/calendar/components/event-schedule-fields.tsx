@@ -35,7 +35,7 @@ interface ScheduleFieldsProps {
 }
 
 /**
- * Start, end, multi-day and repeat (spec §4 Multi-day checkbox): with multi-day off the end
+ * Start, end, multi-day and repeat (docs/product.md#states Multi-day checkbox): with multi-day off the end
  * date follows the start date, or the next day when the end time is earlier than the start.
  */
 export function EventScheduleFields({

@@ -34,7 +34,7 @@ interface EventSideCardProps {
   onRegister: () => void;
 }
 
-/** Spec §2 Event detail: registration state, calendar file, links, organizer, categories. */
+/** docs/product.md#screens Event detail: registration state, calendar file, links, organizer, categories. */
 export function EventSideCard({
   event,
   registered,

@@ -41,7 +41,7 @@ function shiftDate(date: DateKey, delta: number): DateKey {
 }
 
 /**
- * The month grid (spec §2 Calendar): 42 days from a Sunday, Previous / Today / Next. Arrow keys
+ * The month grid (docs/product.md#screens Calendar): 42 days from a Sunday, Previous / Today / Next. Arrow keys
  * move between days (Home and End to the week's ends, Page Up and Page Down by month); Tab
  * reaches the event titles.
  */

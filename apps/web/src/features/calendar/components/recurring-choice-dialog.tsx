@@ -46,7 +46,7 @@ function Choice({
 }
 
 /**
- * Spec §4 Recurring edit: asked on saving a change to an event of a series. The first choice
+ * docs/product.md#states Recurring edit: asked on saving a change to an event of a series. The first choice
  * (this and following events) is the recommended one and has the focus.
  */
 export function RecurringChoiceDialog({

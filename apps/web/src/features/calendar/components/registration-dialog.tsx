@@ -39,7 +39,7 @@ interface RegistrationDialogProps {
 }
 
 /**
- * Spec §2 Registration dialog: Full Name and Email required, 1 to 10 guests (default 1), phone
+ * docs/product.md#screens Registration dialog: Full Name and Email required, 1 to 10 guests (default 1), phone
  * and notes optional, prefilled from the signed-in user. The registration is stored and mailed
  * with the .ics; this browser also remembers it for the "You're Registered!" view.
  */

@@ -3,7 +3,7 @@ import { InputField, TextareaField } from '@/components/ui/form';
 import type { RegistrationFormValues } from '../lib/registration-form';
 
 /**
- * The registration's own fields (spec §2/§3), the same when registering and when changing it
+ * The registration's own fields (docs/product.md#screens/docs/product.md#entities), the same when registering and when changing it
  * through the manage link: full name, email when registering (the link proves it otherwise),
  * phone, number of guests and notes. Rendered inside the form's `Form`.
  */

@@ -12,7 +12,7 @@ import { pageLink } from '../lib/event-links';
 import { CopyField } from './copy-field';
 
 /**
- * Spec §2 Share: the device's share sheet where there is one, else a dialog with the link to
+ * docs/product.md#screens Share: the device's share sheet where there is one, else a dialog with the link to
  * copy. A cancelled or failed share is ignored. Without `url`, the page's own address, read
  * when it is shared (never while drawing: the server draws the page too).
  */

@@ -12,7 +12,7 @@ import { useUpcomingEvents } from '@/lib/api/upcoming-events';
 import { shortLocation } from '../lib/event-links';
 import { useUpcomingPaging } from '../lib/scroll-paging';
 
-/** Spec §2 Calendar: future events by start, 5 at first and 5 more near the page's bottom. */
+/** docs/product.md#screens Calendar: future events by start, 5 at first and 5 more near the page's bottom. */
 export function UpcomingEvents() {
   const query = useUpcomingEvents();
   const { visible, hasMore, showMore } = useUpcomingPaging(query.events.length);

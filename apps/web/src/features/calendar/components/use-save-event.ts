@@ -13,7 +13,7 @@ import { createEventPayload, formChanges, updateEventPayload } from '../lib/even
 export type EventDialogMode =
   { kind: 'create'; date?: DateKey } | { kind: 'edit'; event: CalendarEvent };
 
-/** Spec §4 Recurring edit: the two answers to "how should this change apply?". */
+/** docs/product.md#states Recurring edit: the two answers to "how should this change apply?". */
 export type RecurringChoice = 'this_event' | 'this_and_following_events';
 
 interface SaveRequest {
@@ -72,7 +72,7 @@ export function useSaveEvent() {
       return update.mutateAsync({ id: event.id, body });
     }
 
-    // A series is only written when something changed (spec §4); links alone go to the series.
+    // A series is only written when something changed (docs/product.md#states); links alone go to the series.
     const changes = formChanges(initial, form);
     const customFields = {
       pageUrl: form.pageUrl,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNow } from '@/lib/render-time';
 
-/** Spec §9: the countdown refreshes every second. */
+/** docs/product.md#constants: the countdown refreshes every second. */
 export const COUNTDOWN_TICK_MS = 1000;
 
 export interface CountdownParts {
@@ -11,7 +11,7 @@ export interface CountdownParts {
   seconds: number;
 }
 
-/** Time left until `target`, or null once it has passed (spec §4: the countdown disappears). */
+/** Time left until `target`, or null once it has passed (docs/product.md#states: the countdown disappears). */
 export function countdownParts(targetMs: number, nowMs: number): CountdownParts | null {
   const left = Math.floor((targetMs - nowMs) / 1000);
   if (!(left > 0)) return null;

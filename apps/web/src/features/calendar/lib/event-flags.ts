@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { readItem, writeItem } from '@/lib/storage';
 
 /**
- * Per-browser marks on events, kept in local storage (spec §2: the favourite is local only,
+ * Per-browser marks on events, kept in local storage (docs/product.md#screens: the favourite is local only,
  * and the "You're Registered!" view follows a local flag even though registrations are stored).
  */
 export const FAVORITES_KEY = 'event-favorites';

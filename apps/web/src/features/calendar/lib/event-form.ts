@@ -7,7 +7,7 @@ import {
 import type { z } from 'zod';
 import { addDays, dateKeyIn, timeIn, zonedParts, type DateKey } from '@chamber/contract';
 
-/** Spec §3 Event form state (the shared schema's input); the dialog keeps multi-day beside it. */
+/** docs/product.md#entities Event form state (the shared schema's input); the dialog keeps multi-day beside it. */
 export type EventFormValues = z.input<typeof eventFormSchema>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -45,7 +45,7 @@ function ticketFields(ticket: EventTicket | null | undefined) {
 }
 
 /**
- * Spec §9 new event: the start hour is the larger of 9 and the current hour plus one, on the
+ * docs/product.md#constants new event: the start hour is the larger of 9 and the current hour plus one, on the
  * chosen date or today; one hour long; status new. Hours are the calendar zone's wall clock.
  * At 23:xx the start is midnight of the next day, as plain date arithmetic gives.
  */
@@ -83,7 +83,7 @@ export function newEventDefaults({
 }
 
 /**
- * Spec §4 Multi-day checkbox, switched off: the end date follows the start date, moving to the
+ * docs/product.md#states Multi-day checkbox, switched off: the end date follows the start date, moving to the
  * next day when the end time is earlier than the start time (an evening that runs past midnight).
  */
 export function followingEndDate(v: Pick<EventFormValues, 'startDate' | 'startTime' | 'endTime'>) {

@@ -6,7 +6,7 @@ export const registerHref = (id: string) => `${paths.event.href(id)}?register=tr
 /** 'Attendees (12 registered)' reads '12 registered'. */
 export const attendeesLabel = (count: number) => `${count} registered`;
 
-/** A location without its last comma-separated part (spec §2 upcoming cards: no state). */
+/** A location without its last comma-separated part (docs/product.md#screens upcoming cards: no state). */
 export function shortLocation(location: string): string {
   const parts = location.split(',');
   return parts.length > 1 ? parts.slice(0, -1).join(',').trim() : location.trim();

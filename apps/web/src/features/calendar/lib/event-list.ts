@@ -4,7 +4,7 @@ import { dateKeyIn } from '@chamber/contract';
 import { eventDays } from './month-grid';
 
 /**
- * Spec §4: when the refresh after a save fails, the list shows the saved event in place of the
+ * docs/product.md#states: when the refresh after a save fails, the list shows the saved event in place of the
  * edited one (or gains it, when it falls in the list's days). `replacedId` null: a new event.
  */
 export function replaceEventInList(

@@ -60,7 +60,7 @@ function basics(form: EventForm, calendarId: string, timeZone: string) {
 export const createdByNote = (note: string, authorName: string) =>
   [note.trim(), `Created by ${authorName} via web app`].filter(Boolean).join('\n');
 
-/** Spec §7 Create payload; `rrule` makes the event a weekly, monthly ... series. */
+/** docs/product.md#api-calls Create payload; `rrule` makes the event a weekly, monthly ... series. */
 export function createEventPayload(
   form: EventForm,
   ctx: {
@@ -86,7 +86,7 @@ export function createEventPayload(
 /** How a save applies: a single event, one occurrence, or the occurrence and all after it. */
 export type SaveScope = 'single' | 'this_event' | 'this_and_following_events';
 
-/** Spec §7 Update payload. The organizer and internal note are left as they are. */
+/** docs/product.md#api-calls Update payload. The organizer and internal note are left as they are. */
 export function updateEventPayload(
   form: EventForm,
   ctx: { calendarId: string; timeZone: string; scope: SaveScope; rrule: string | null },
@@ -126,7 +126,7 @@ const compared = [
 ] as const;
 const customFields = ['pageUrl', 'coverImageUrl', 'downloadFileUrl'] as const;
 
-/** Which parts of the form differ from what was loaded (spec §4: a series saves only changes). */
+/** Which parts of the form differ from what was loaded (docs/product.md#states: a series saves only changes). */
 export function formChanges(initial: EventFormValues, current: EventFormValues) {
   const differs = (key: keyof EventFormValues) =>
     String(initial[key] ?? '').trim() !== String(current[key] ?? '').trim();

@@ -1,7 +1,7 @@
 import { eventZone, lastMoment, type EventTiming } from '@/lib/events/event-time';
 import { addDays, dateKeyIn, toDateKey, weekdayOf, type DateKey } from '@chamber/contract';
 
-/** Spec §9: the month grid always has 42 cells, six weeks from a Sunday. */
+/** docs/product.md#constants: the month grid always has 42 cells, six weeks from a Sunday. */
 export const GRID_CELLS = 42;
 
 export interface Month {
@@ -74,7 +74,7 @@ export function eventsByDay<T extends EventTiming>(events: readonly T[]): Map<Da
   return byDay;
 }
 
-/** A day cell shows two titles, then '+N more' (spec §2). */
+/** A day cell shows two titles, then '+N more' (docs/product.md#screens). */
 export const TITLES_PER_DAY = 2;
 
 export function splitForCell<T>(events: readonly T[]): { shown: T[]; more: number } {

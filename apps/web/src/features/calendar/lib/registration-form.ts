@@ -12,7 +12,7 @@ import { z } from 'zod';
 const GUESTS_MESSAGE = 'Number of guests must be between 1 and 10';
 
 /**
- * Spec §3 Registration form: the number of guests is kept as the field's text (default '1'),
+ * docs/product.md#entities Registration form: the number of guests is kept as the field's text (default '1'),
  * checked as a whole number from 1 to 10; the rest are the contract's rules.
  */
 export const registrationFormSchema = z.object({
@@ -31,7 +31,7 @@ export const registrationFormSchema = z.object({
 });
 export type RegistrationFormValues = z.input<typeof registrationFormSchema>;
 
-/** The form, prefilled from the signed-in user (spec §2: name, email and phone). */
+/** The form, prefilled from the signed-in user (docs/product.md#screens: name, email and phone). */
 export function registrationDefaults(
   user: Pick<Profile, 'name' | 'email' | 'phone'> | null,
 ): RegistrationFormValues {

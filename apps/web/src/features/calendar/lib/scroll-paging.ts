@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Spec §9: the upcoming list shows 5, and 5 more each time the reader nears the bottom. */
+/** docs/product.md#constants: the upcoming list shows 5, and 5 more each time the reader nears the bottom. */
 export const UPCOMING_PAGE_SIZE = 5;
 export const LOAD_MORE_DISTANCE_PX = 500;
 

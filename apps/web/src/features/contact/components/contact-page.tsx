@@ -7,7 +7,7 @@ import { useChamber } from '@/lib/chamber/use-chamber';
 import { ContactDetails, OfficeMap } from './contact-details';
 import { ContactForm } from './contact-form';
 
-/** Spec §9: the embedded contact form is 1353 px tall. */
+/** docs/product.md#constants: the embedded contact form is 1353 px tall. */
 export const CONTACT_FORM_HEIGHT = 1353;
 
 /** /contact: the office's details and map beside the contact form (embedded or the portal's). */

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { formatEventDate, formatEventTimeRange } from '@/lib/events/event-time';
 
 /**
- * An upcoming event on the carousel (spec §2 Home): label, title, long weekday date,
+ * An upcoming event on the carousel (docs/product.md#screens Home): label, title, long weekday date,
  * description, location and cover image (the default artwork without one, or when the image
  * cannot be loaded), and View Event Details.
  */

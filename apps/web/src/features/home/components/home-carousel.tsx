@@ -25,7 +25,7 @@ function SlideContent({ slide }: { slide: HomeSlide }) {
 }
 
 /**
- * The home page's carousel (spec §2 Home): a spinner while the upcoming events load, then the
+ * The home page's carousel (docs/product.md#screens Home): a spinner while the upcoming events load, then the
  * main slide, up to 3 events and the membership levels. A failed load leaves the events out.
  */
 export function HomeCarousel() {

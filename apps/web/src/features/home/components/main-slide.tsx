@@ -23,7 +23,7 @@ const reasons = [
   },
 ];
 
-/** The carousel's first slide: why join, and Join Now! (spec §2 Home). */
+/** The carousel's first slide: why join, and Join Now! (docs/product.md#screens Home). */
 export function MainSlide() {
   const { name, location } = useChamber();
   const place = location?.city ? `in ${location.city}` : 'in our community';

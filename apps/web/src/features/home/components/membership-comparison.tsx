@@ -7,7 +7,7 @@ import { useMembershipTiers } from '@/lib/membership/use-membership-tiers';
 import { cn } from '@/lib/utils';
 import { PlansUnavailable } from '@/components/members/plans-unavailable';
 
-/** The benefits-by-level table (spec §2 Home), with Choose Basic / Enhanced / Elite. */
+/** The benefits-by-level table (docs/product.md#screens Home), with Choose Basic / Enhanced / Elite. */
 export function MembershipComparison() {
   const { tiers, isPending, error } = useMembershipTiers();
   if (error) return <PlansUnavailable error={error} />;

@@ -4,7 +4,7 @@ import { NewMemberBenefits } from './new-member-benefits';
 import { PriceCards } from './price-cards';
 
 /**
- * Below the carousel (spec §2 Home): the headline with the chamber's name, an intro, the
+ * Below the carousel (docs/product.md#screens Home): the headline with the chamber's name, an intro, the
  * benefits-by-level table, the new member benefits and the price cards.
  */
 export function MembershipOverview() {

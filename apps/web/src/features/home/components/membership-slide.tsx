@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { formatTierPrice, type MembershipTierInfo } from '@/config/membership-tiers';
 import { useChamber } from '@/lib/chamber/use-chamber';
 
-/** A membership level on the carousel, with its Join button (spec §2 Home). */
+/** A membership level on the carousel, with its Join button (docs/product.md#screens Home). */
 export function MembershipSlide({ tier }: { tier: MembershipTierInfo }) {
   const { shortName } = useChamber();
   return (

@@ -1,7 +1,7 @@
 import { GiftIcon } from 'lucide-react';
 import { newMemberBenefits } from '@/config/membership-tiers';
 
-/** What every new member gets in their first year (spec §9). */
+/** What every new member gets in their first year (docs/product.md#constants). */
 export function NewMemberBenefits() {
   return (
     <section

@@ -18,7 +18,7 @@ import { PlansUnavailable } from '@/components/members/plans-unavailable';
 
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
-/** The levels' yearly prices, the featured plan marked 'Most Popular' (spec §2 Home). */
+/** The levels' yearly prices, the featured plan marked 'Most Popular' (docs/product.md#screens Home). */
 export function PriceCards() {
   const { tiers, isPending, error } = useMembershipTiers();
   if (error) return <PlansUnavailable error={error} />;

@@ -1,11 +1,11 @@
 import type { CalendarEvent } from '@chamber/contract';
 import type { MembershipTierInfo } from '@/config/membership-tiers';
 
-/** Spec §9: the carousel advances every 5 s and shows at most 3 upcoming events. */
+/** docs/product.md#constants: the carousel advances every 5 s and shows at most 3 upcoming events. */
 export const CAROUSEL_DELAY_MS = 5000;
 export const MAX_EVENT_SLIDES = 3;
 
-/** The slides' exact headings (spec §2 Home). */
+/** The slides' exact headings (docs/product.md#screens Home). */
 export const MAIN_SLIDE_TITLE = 'Why Join The Chamber ?';
 
 export type HomeSlide =

@@ -7,7 +7,7 @@ export interface LegalSection {
   content: ReactNode;
 }
 
-/** Spec §2: the privacy policy (and the terms with it) take effect on October 1, 2025. */
+/** docs/product.md#screens: the privacy policy (and the terms with it) take effect on October 1, 2025. */
 export const LEGAL_EFFECTIVE_DATE = 'October 1, 2025';
 
 /** A legal text: its title and effective date, a table of contents, and numbered sections. */

@@ -43,7 +43,7 @@ interface PageRequest extends Partial<MemberListFilters> {
   refresh?: boolean;
 }
 
-/** GET /members (spec §7): one page of active members. */
+/** GET /members (docs/product.md#api-calls): one page of active members. */
 export function getMembers(
   {
     offset,

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { memberKeys } from '@/lib/api/members';
 
-/** PUT /members/{id} (spec §7): saves a member page and answers the updated member. */
+/** PUT /members/{id} (docs/product.md#api-calls): saves a member page and answers the updated member. */
 export function updateMember(id: string, body: UpdateMember) {
   return api.put<Member>(`/members/${encodeURIComponent(id)}`, body, {
     errorMessage: 'Failed to update profile',

@@ -1,5 +1,5 @@
 /**
- * The directory's count line (spec §2 Member directory): 'Connect with N active members', or
+ * The directory's count line (docs/product.md#screens Member directory): 'Connect with N active members', or
  * 'Showing X of N members' while a search or filter narrows the list.
  */
 export function directoryHeading({

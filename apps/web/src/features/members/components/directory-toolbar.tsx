@@ -38,7 +38,7 @@ interface DirectoryToolbarProps extends DirectoryControls {
   /** Showing only the businesses open now (/members/open-now). */
   openNow: boolean;
   onChange: (change: Partial<DirectoryControls>) => void;
-  /** Role filter for admins only (spec §6). */
+  /** Role filter for admins only (docs/product.md#permissions). */
   showRoleFilter: boolean;
   /**
    * The roles with a listed member, as the server counts them for admins: only those are

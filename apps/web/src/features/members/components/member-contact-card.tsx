@@ -13,7 +13,7 @@ import { AddressLines, ContactRow, contactLinkClass } from '@/components/contact
 import { SocialLinks } from '@/components/members/social-links';
 
 /**
- * How to reach the member (spec §2 Contact card). The email is there only for signed-in
+ * How to reach the member (docs/product.md#screens Contact card). The email is there only for signed-in
  * viewers (the server sends null otherwise); website and map only for enhanced or elite,
  * the profile links for elite.
  */

@@ -17,7 +17,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The member page's read view (spec §2): bio for enhanced and elite, special offers and the
+ * The member page's read view (docs/product.md#screens): bio for enhanced and elite, special offers and the
  * image gallery for elite, then the membership facts.
  */
 export function MemberDetails({ member }: { member: Member }) {

@@ -12,7 +12,7 @@ import { HoursEditor } from './hours-editor';
 import { PinEditor } from './pin-editor';
 
 /**
- * The member page's edit mode (spec §2): the images and fields /profile edits too (one
+ * The member page's edit mode (docs/product.md#screens): the images and fields /profile edits too (one
  * ContactImagesSection, one MemberEditFields, one set of rules), the opening hours, and Save;
  * Cancel drops the form's changes.
  */

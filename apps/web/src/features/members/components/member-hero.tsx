@@ -9,7 +9,7 @@ export const memberTitle = (member: Pick<Member, 'businessName' | 'name'>) =>
 
 /**
  * The member page's banner: business name and tagline. The cover image is the background only
- * for elite (or admin) members (spec §2); everyone else gets the chamber's accent colour.
+ * for elite (or admin) members (docs/product.md#screens); everyone else gets the chamber's accent colour.
  */
 export function MemberHero({ member }: { member: Member }) {
   const { name: chamberName } = useChamber();

@@ -28,7 +28,7 @@ import { OpeningHoursCard } from './opening-hours-card';
 const loadEditor = () => import('./member-editor');
 const MemberEditor = lazy(() => loadEditor().then((m) => ({ default: m.MemberEditor })));
 
-/** A member's page (spec §2 Member profile): banner, contact card, details, and edit mode. */
+/** A member's page (docs/product.md#screens Member profile): banner, contact card, details, and edit mode. */
 export function MemberProfile({ id }: { id: string }) {
   const query = useQuery(memberQueryOptions(id));
   const member = query.data;

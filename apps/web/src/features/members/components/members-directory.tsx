@@ -25,7 +25,7 @@ export const SEARCH_DEBOUNCE_MS = 500;
 // Leaflet and its styles load only when a visitor opens the map.
 const DirectoryMap = lazy(() => import('./directory-map'));
 
-/** The member directory (spec §2): search, filters, sort, grid or list, infinite scroll. */
+/** The member directory (docs/product.md#screens): search, filters, sort, grid or list, infinite scroll. */
 export function MembersDirectory({
   openNow = false,
   category = null,

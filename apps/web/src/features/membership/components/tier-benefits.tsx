@@ -16,7 +16,7 @@ function BenefitList({ items }: { items: string[] }) {
 }
 
 /**
- * A level's benefits (spec §9): what it adds first, then everything it keeps from the levels
+ * A level's benefits (docs/product.md#constants): what it adds first, then everything it keeps from the levels
  * below, each group under its own heading.
  */
 export function TierBenefits({

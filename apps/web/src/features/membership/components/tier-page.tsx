@@ -15,7 +15,7 @@ import { TierSignup } from './tier-signup';
 const linkClass = 'rounded-sm font-medium text-primary hover:underline';
 
 /**
- * A tier package page (spec §2): the price, the benefits, the sign-up, and the way back. The
+ * A tier package page (docs/product.md#screens): the price, the benefits, the sign-up, and the way back. The
  * page of a level stays at its address; what it says is its plan's.
  */
 export function TierPage({ tierId }: { tierId: TierId }) {

@@ -3,7 +3,7 @@ import type { RegisterExistingRequest } from '@chamber/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
-/** POST /auth/register-existing (spec §7): the login of a contact whose address was confirmed. */
+/** POST /auth/register-existing (docs/product.md#api-calls): the login of a contact whose address was confirmed. */
 export function registerExisting(body: RegisterExistingRequest) {
   return api.call(endpoints.auth.registerExisting, { body });
 }

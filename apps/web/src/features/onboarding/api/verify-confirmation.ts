@@ -3,7 +3,7 @@ import type { VerifyConfirmationRequest } from '@chamber/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
-/** POST /auth/verify-confirmation (spec §7): checks the code; answers the contact it proves. */
+/** POST /auth/verify-confirmation (docs/product.md#api-calls): checks the code; answers the contact it proves. */
 export function verifyConfirmation(body: VerifyConfirmationRequest) {
   return api.call(endpoints.auth.verifyConfirmation, { body });
 }

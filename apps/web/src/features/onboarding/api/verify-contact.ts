@@ -3,7 +3,7 @@ import type { VerifyContactRequest } from '@chamber/contract';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
-/** POST /auth/verify-contact (spec §7): is the address on the roster, without a login yet? */
+/** POST /auth/verify-contact (docs/product.md#api-calls): is the address on the roster, without a login yet? */
 export function verifyContact(body: VerifyContactRequest) {
   return api.call(endpoints.auth.verifyContact, { body });
 }

@@ -13,7 +13,7 @@ export const isCompleteCode = (digits: string[]) => digits.every((d) => /^\d$/.t
 const onlyDigits = (text: string) => text.replace(/\D/g, '');
 
 /**
- * Six single-digit boxes (spec §2 Check Your Email): digits only, typing moves on, Backspace
+ * Six single-digit boxes (docs/product.md#screens Check Your Email): digits only, typing moves on, Backspace
  * on an empty box moves back, a pasted or autofilled code fills the boxes. Each box is
  * labelled "Digit N of 6"; the first offers the browser's one-time-code autofill.
  */

@@ -1,6 +1,6 @@
 import { ApiError } from '@/lib/api/client';
 
-/** The texts of spec §8 for the existing-contact sign-up. */
+/** The texts of docs/product.md#errors for the existing-contact sign-up. */
 export const onboardingText = {
   accountExists: 'An account with this email already exists. Please sign in instead.',
   invalidEmail: 'Please enter a valid email address.',
@@ -16,7 +16,7 @@ export const onboardingText = {
   registered: 'Registration successful! You can now sign in with your credentials.',
 } as const;
 
-/** How long the resend notice stays (spec §9: 3 s) and the wait before /login (2 s). */
+/** How long the resend notice stays (docs/product.md#constants: 3 s) and the wait before /login (2 s). */
 export const RESEND_NOTICE_MS = 3000;
 export const REDIRECT_AFTER_REGISTRATION_MS = 2000;
 
@@ -31,7 +31,7 @@ export function serverMessage(error: unknown): string | undefined {
 
 const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : 0);
 
-/** Spec §8 Verify contact. A throttled client (429) is told how long to wait. */
+/** docs/product.md#errors Verify contact. A throttled client (429) is told how long to wait. */
 export function verifyContactError(error: unknown): string {
   const status = statusOf(error);
   if (status === 409) return serverMessage(error) ?? onboardingText.accountExists;
@@ -41,20 +41,20 @@ export function verifyContactError(error: unknown): string {
   return onboardingText.verifyFailed;
 }
 
-/** Spec §8 Confirmation code. */
+/** docs/product.md#errors Confirmation code. */
 export function confirmationCodeError(error: unknown): string {
   if (statusOf(error) === 0) return onboardingText.codeNetwork;
   return serverMessage(error) ?? onboardingText.invalidCode;
 }
 
-/** Spec §8 Resend; a throttled resend says how long to wait. */
+/** docs/product.md#errors Resend; a throttled resend says how long to wait. */
 export function resendError(error: unknown): string {
   if (statusOf(error) === 429) return serverMessage(error) ?? onboardingText.resendFailed;
   return onboardingText.resendFailed;
 }
 
 /**
- * The verify step's code could not be sent. Spec §8's Verify-contact rule holds (a 5xx shows
+ * The verify step's code could not be sent. docs/product.md#errors's Verify-contact rule holds (a 5xx shows
  * the server's own message) and a throttled send says how long to wait; otherwise the resend
  * text says what failed.
  */
@@ -64,7 +64,7 @@ export function sendCodeError(error: unknown): string {
   return onboardingText.resendFailed;
 }
 
-/** Spec §8 Registration. */
+/** docs/product.md#errors Registration. */
 export function registrationError(error: unknown): string {
   return serverMessage(error) ?? onboardingText.registrationFailed;
 }

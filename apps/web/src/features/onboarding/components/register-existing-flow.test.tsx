@@ -87,7 +87,7 @@ function enterCode(code: string) {
 const alertText = async () => (await screen.findByRole('alert', {}, {})).textContent;
 
 describe('RegisterExistingFlow', () => {
-  it('goes verify → check your email → complete registration → sign in, as spec §2 and §4 say', async () => {
+  it('goes verify → check your email → complete registration → sign in, as docs/product.md#screens and docs/product.md#states say', async () => {
     const api = renderFlow(happyRoutes);
     expect(await heading('Connect Your Membership')).toBeTruthy();
     const verify = screen.getByRole('button', { name: 'Verify Contact' }) as HTMLButtonElement;
@@ -123,7 +123,7 @@ describe('RegisterExistingFlow', () => {
     expect(emailField().value).toBe('elena@marshpike.example');
     expect(emailField().readOnly).toBe(true);
 
-    // Spec §5: the password rules, checked before anything is sent.
+    // docs/product.md#validation: the password rules, checked before anything is sent.
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'short' } });
     fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'other' } });
     fireEvent.click(screen.getByRole('button', { name: 'Complete Registration' }));
@@ -235,13 +235,16 @@ describe('RegisterExistingFlow', () => {
         }),
       'Too many email checks from your network. Please try again in 9 minutes.',
     ],
-  ])('shows the spec §8 message for verify-contact %s', async (_name, answer, message) => {
-    renderFlow({ ...happyRoutes, 'POST /auth/verify-contact': answer });
-    await heading('Connect Your Membership');
-    enterEmail('elena@marshpike.example');
-    await waitFor(async () => expect(await alertText()).toContain(message));
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Connect Your Membership');
-  });
+  ])(
+    'shows the docs/product.md#errors message for verify-contact %s',
+    async (_name, answer, message) => {
+      renderFlow({ ...happyRoutes, 'POST /auth/verify-contact': answer });
+      await heading('Connect Your Membership');
+      enterEmail('elena@marshpike.example');
+      await waitFor(async () => expect(await alertText()).toContain(message));
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Connect Your Membership');
+    },
+  );
 
   it.each<[string, FakeRoute, string]>([
     [

@@ -8,7 +8,7 @@ import { VerifyStep } from './verify-step';
 type Step = 'verify' | 'confirm-email' | 'not-found' | 'register';
 
 /**
- * The existing-contact sign-up (spec §2 Register existing contact, §4): verify the address,
+ * The existing-contact sign-up (docs/product.md#screens Register existing contact, docs/product.md#states): verify the address,
  * confirm it with the emailed code, then choose a password. `lockedEmail` comes from the
  * page's `email` query parameter and cannot be edited.
  */

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 /**
  * One step of the existing-contact sign-up: its heading (focusable, so moving between steps
  * can move focus to it), a line of explanation, the step's content, and the links every
- * step offers (spec §2: /login and /join).
+ * step offers (docs/product.md#screens: /login and /join).
  */
 export function StepCard({
   title,
@@ -21,7 +21,7 @@ export function StepCard({
   description: ReactNode;
   icon?: ReactNode;
   headingRef?: Ref<HTMLHeadingElement>;
-  /** The sign-in and join links (spec §2); not once the sign-up is done. */
+  /** The sign-in and join links (docs/product.md#screens); not once the sign-up is done. */
   links?: boolean;
   children: ReactNode;
 }) {

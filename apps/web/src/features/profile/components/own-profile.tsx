@@ -9,7 +9,7 @@ import { ProfileEditor } from './profile-editor';
 import { ProfileSummary } from './profile-summary';
 
 /**
- * The signed-in member's own profile (spec §2 Own profile): the account, plus its directory
+ * The signed-in member's own profile (docs/product.md#screens Own profile): the account, plus its directory
  * entry when the login has a contact; view mode, or edit mode after Edit Profile.
  */
 export function OwnProfile({ profile }: { profile: Profile }) {

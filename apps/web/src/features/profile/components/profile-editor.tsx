@@ -13,7 +13,7 @@ import {
 import { useUpdateOwnProfile } from '../api/update-profile';
 
 /**
- * Own-profile edit mode (spec §2, §4 Profile edit): the member page's images and fields (the
+ * Own-profile edit mode (docs/product.md#screens, docs/product.md#states Profile edit): the member page's images and fields (the
  * photo, and the cover for elite, apply as soon as they upload), with those the member's tier
  * does not unlock shown disabled (and never sent). The sign-in email is shown but not sent:
  * Change sign-in email (below) changes it.

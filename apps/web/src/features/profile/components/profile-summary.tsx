@@ -39,7 +39,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 const notProvided = <span className="text-muted-foreground">Not provided</span>;
 
 /**
- * The signed-in member's profile (spec §2 Own profile, view): the login's account fields and,
+ * The signed-in member's profile (docs/product.md#screens Own profile, view): the login's account fields and,
  * when the login has a contact, its directory entry.
  */
 export function ProfileSummary({
