@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The container image and docker-compose.yml, built and run for real (README, Docker).
+# The container image and docker-compose.yml, built and run for real (docs/operator/docker.md).
 #
 #   scripts/container-test.sh           with podman (preferred) or a running Docker
 #   CONTAINER_ENGINE=docker scripts/container-test.sh
@@ -455,7 +455,7 @@ engine volume create "$RUN-data2" >/dev/null
 portal_args "$RUN-data2" "$RUN-db2" "$PORT2"
 engine run --rm -i --read-only --no-healthcheck -v "$RUN-data2:/data" "$IMAGE" sh -c 'cat >/data/restore.tar.gz' \
   <"$WORK/backup.tar.gz"
-# As the README says: restore with the portal stopped, here before its first start.
+# As docs/operator/docker.md says: restore with the portal stopped, here before its first start.
 engine run --rm --no-healthcheck "${PORTAL_ARGS[@]}" "$IMAGE" chamber restore restore.tar.gz >"$WORK/restore.txt" 2>&1 ||
   { cat "$WORK/restore.txt" >&2; fail "chamber restore failed"; }
 note "$(grep '^Restored' "$WORK/restore.txt")"

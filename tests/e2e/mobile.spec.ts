@@ -19,7 +19,7 @@ test('at 360 px the menu opens by keyboard and offers the theme', async ({ page 
   const menu = page.getByRole('dialog', { name: 'Menu' });
   await expect(menu).toBeVisible();
   await expect(menu.getByRole('group', { name: 'Theme' })).toBeVisible();
-  // Visitors get the header's links, Nominations and Sign in (docs/decisions.md): nothing else.
+  // Visitors get the header's links, Nominations and Sign in (docs/decisions/0058-the-visitors-side-menu-has-the.md): nothing else.
   await expect(menu.getByRole('link')).toHaveText([
     'Dashboard',
     'Calendar',

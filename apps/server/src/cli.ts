@@ -249,7 +249,7 @@ program
   .description(
     'Load the member roster from a CSV file: creates contacts without logins, updates those already on file (matched by email)',
   )
-  .argument('<file>', 'the CSV file (columns: see the README)')
+  .argument('<file>', 'the CSV file (columns: see docs/operator/cli.md)')
   .option('--dry-run', 'check the file and report what would change, without saving anything')
   .option(
     '--allow-rejects',

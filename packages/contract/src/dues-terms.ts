@@ -105,7 +105,7 @@ export function termsFrom(
 }
 
 /**
- * What an upgrade paid on `paidOn` costs (docs/decisions.md, "Upgrades are priced on the day
+ * What an upgrade paid on `paidOn` costs (docs/decisions/0100-upgrades-are-priced-on-the-day.md, "Upgrades are priced on the day
  * paid"): for each term from that day to the paid-through date, the yearly difference times
  * the term's days from the day paid (included) over its days, each rounded to the cent. A
  * renewal paid ahead adds its whole term. Nothing for a downgrade (that takes effect at
@@ -171,7 +171,7 @@ export function membershipInvoiceDueOn(
   return graceEnd < due ? graceEnd : due;
 }
 
-/** The spec's `paymentStatus` of a membership (docs/decisions.md, "Membership dues"). */
+/** The spec's `paymentStatus` of a membership (docs/decisions/0066-membership-dues-one-membership-per-contact.md). */
 export function paymentStatusOf(status: MembershipStatus): PaymentStatus {
   switch (status) {
     case 'active':

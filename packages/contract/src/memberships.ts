@@ -50,7 +50,7 @@ export const membershipSchema = z.object({
   /** A downgrade asked for: the plan of the next term. */
   nextPlan: membershipPlanRefSchema.nullable(),
   status: z.enum(membershipStatuses),
-  /** The spec's value, read from the status (docs/decisions.md, "Membership dues"). */
+  /** The spec's value, read from the status (docs/decisions/0066-membership-dues-one-membership-per-contact.md). */
   paymentStatus: paymentStatusSchema,
   startedOn: calendarDateSchema.nullable(),
   paidThrough: calendarDateSchema.nullable(),

@@ -1,7 +1,7 @@
 /**
  * The values every layer shares: the API's enums, the web app's choices and the database's
  * enum types are all built from these lists. Plain arrays, no zod, so the database package
- * can read them without the API schemas (docs/decisions.md, "One list of values").
+ * can read them without the API schemas (ARCHITECTURE.md, the contract).
  */
 
 export const roles = ['member', 'moderator', 'admin'] as const;
@@ -37,7 +37,7 @@ export type EventStatus = (typeof eventStatuses)[number];
 export type MediaKind = (typeof mediaKinds)[number];
 export type SubmissionKind = (typeof submissionKinds)[number];
 
-// Membership dues (docs/decisions.md, "Membership dues").
+// Membership dues (docs/decisions/0066-membership-dues-one-membership-per-contact.md).
 /**
  * Where a membership stands. `pending`: joined, not yet paid (or held for staff approval);
  * `active`: paid through a date not yet past; `grace`: past it, within the grace period;

@@ -97,7 +97,7 @@ export async function deleteExpiredRows(
   return deleted;
 }
 
-/** Deletes expired rows every 15 minutes (README, "Background jobs"). */
+/** Deletes expired rows every 15 minutes (docs/operator/operations.md, "Background jobs"). */
 export const deleteExpiredRowsJob: JobDefinition = {
   name: 'delete-expired-rows',
   cron: '*/15 * * * *',

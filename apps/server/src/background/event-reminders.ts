@@ -2,7 +2,7 @@ import { sendReminders } from '../modules/registrations/index.js';
 import { type JobDefinition, jobMail } from './definition.js';
 
 /**
- * Mails registrants their event's reminder (README, "The calendar") every five minutes, so a
+ * Mails registrants their event's reminder (docs/staff/events.md) every five minutes, so a
  * reminder goes within five minutes of its time. Each is sent once, whichever process runs it.
  */
 export const eventRemindersJob: JobDefinition = {

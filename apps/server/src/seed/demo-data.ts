@@ -40,7 +40,7 @@ export interface DemoAccount {
   tier?: MembershipTier;
 }
 
-/** The sign-ins printed by `seed` and the README. */
+/** The sign-ins printed by `seed` and the quick start (docs/guide/quick-start.md). */
 export const demoAccounts: DemoAccount[] = [
   {
     email: 'admin@rivertonchamber.example',

@@ -19,7 +19,7 @@ import type { Session } from '../plugins/auth.js';
 import { demoPaymentDetails, TIMEZONE } from './demo-data.js';
 
 /**
- * The demo chamber's dues, one member in each state (README, "Demo data"), made the way the
+ * The demo chamber's dues, one member in each state (docs/guide/quick-start.md), made the way the
  * portal makes them: joins and renewals through MembershipsService, invoices numbered by
  * BillingService, payments recorded as staff record a check or a transfer, and grace and lapse
  * by the dues job's own step. Each is played on a clock set to the day it happened, all of them

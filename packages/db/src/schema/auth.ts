@@ -172,7 +172,7 @@ export const twoFactors = pgTable('two_factors', {
 /**
  * Browsers that signed in to an account: the SHA-256 of the device cookie a successful sign-in
  * set. A known browser has its own budget of wrong passwords for that account, so strangers
- * filling the account's budget do not lock its owner out (decision at the end of decisions.md).
+ * filling the account's budget do not lock its owner out (docs/decisions/0102-sign-in-guards-the-owners-browser.md).
  */
 export const signInDevices = pgTable(
   'sign_in_devices',

@@ -215,7 +215,7 @@ async function startDroppingServer(at: 'greeting' | 'data', times: number) {
  */
 const AFTER_ANY_REQUEUE_MS = 500;
 
-describe('SmtpMailer on a dropped connection (docs/decisions.md, 104)', () => {
+describe('SmtpMailer on a dropped connection (decision 104)', () => {
   const message = (messageId: string) => ({
     to: 'maria@sweetwaterbakery.example',
     ...welcomeMail(chamber, 'Maria'),

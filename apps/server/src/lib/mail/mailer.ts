@@ -104,7 +104,7 @@ export class SmtpMailer implements Mailer {
     //
     // A connection that closes before the server's greeting (a restart, a connection limit)
     // has its message put back in the pool's queue and sent on another: nothing of it reached
-    // the server, so that can send no second copy. Twice at most (docs/decisions.md, 104), then
+    // the server, so that can send no second copy. Twice at most (docs/decisions/0104-mail-a-rare-duplicate-rather-than.md), then
     // the send fails within a second and whoever sent it retries later. A connection that drops
     // after the message was handed over (DATA) is never retried by the pool: the send fails,
     // though the server may have taken the message, and the caller's retry then makes a second

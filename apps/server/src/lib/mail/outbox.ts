@@ -210,7 +210,7 @@ export async function retryFailedMail(db: Database, now: Date, which: string): P
  * failed attempt waits longer each time and the mail is failed after the last one; a process
  * that dies with a row taken leaves it to whichever process finds the lease run out, so a mail
  * goes out at least once, and twice only when a process dies between the mail server's
- * acceptance and the mark (docs/decisions.md). The rows wait in the database, not in memory.
+ * acceptance and the mark (docs/decisions/0108-a-durable-outbox-for-outgoing-mail.md). The rows wait in the database, not in memory.
  */
 export class MailOutbox {
   private readonly composers = new Map<string, OutboxComposer>();

@@ -8,7 +8,7 @@ import { rejectInvalid } from './route-validation.js';
 
 const bodyLimit = 16 * 1024;
 
-/** Forgotten passwords (README, "Accounts"): the link by mail, and setting a password with it. */
+/** Forgotten passwords (docs/staff/accounts.md): the link by mail, and setting a password with it. */
 export const passwordResetRoutes: FastifyPluginAsyncZod<
   ModuleDeps & { auth: AuthService }
 > = async (app, deps) => {

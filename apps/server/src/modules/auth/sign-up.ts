@@ -106,7 +106,7 @@ export function newConfirmationCode(): string {
 
 /**
  * Sign-up: the existing-contact claim (docs/product.md#screens Register existing contact, docs/product.md#states, docs/product.md#api-calls) and the
- * new-member registration. See docs/decisions.md for what each answer may reveal.
+ * new-member registration. See docs/decisions/0024-existing-contact-sign-up-what-each.md for what each answer may reveal.
  */
 export class SignUpService {
   constructor(

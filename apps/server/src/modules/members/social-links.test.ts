@@ -143,7 +143,7 @@ describe('social links', () => {
     await elite.changePlan('elite');
     expect(await shown()).toBe(2);
 
-    // A lapse: the memberships module drops the listing's tier (docs/decisions.md).
+    // A lapse: the memberships module drops the listing's tier (docs/decisions/0101-member-only-rights-need-a-current.md).
     const cancelled = await elite.cancel();
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await shown()).toBe(0);

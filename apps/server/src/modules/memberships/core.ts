@@ -43,7 +43,7 @@ export const renewable: MembershipStatus[] = ['active', 'grace', 'lapsed'];
 export const current: MembershipStatus[] = ['active', 'grace'];
 
 /**
- * The steps the membership rules share (README, "Membership dues"): the chamber's day, a plan
+ * The steps the membership rules share (docs/staff/dues.md): the chamber's day, a plan
  * by id, issuing a membership invoice, a history event, renewal terms, an upgrade taking
  * effect, and keeping the contact's tier, payment status and listing in line. Each part of the
  * rules (join, renewals, plan changes, payments, automatic renewal, staff, reports) builds on

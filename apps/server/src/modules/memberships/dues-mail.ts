@@ -44,7 +44,7 @@ const longDate = mailDate;
 export const isAutomatic = (kind: DuesNoticeKind) => kind !== 'auto_renew_on';
 
 /**
- * The dues job's mails (README, "Membership dues"): each names the membership, what is due
+ * The dues job's mails (docs/staff/dues.md): each names the membership, what is due
  * and by when, and links to /membership, where the member can pay, renew or update the card.
  * Plain text alongside the HTML, as every portal mail.
  */

@@ -28,7 +28,7 @@ import { MembershipsService } from './service.js';
 // downgrades, payments early, late and never, grace and lapse (the dues run each day waited,
 // the clock injected, PostgreSQL real), the money a member paid covers the daily price of the
 // plan they held on every day paid for, and is never more than one full price per plan-day.
-// docs/decisions.md, 100.
+// docs/decisions/0100-upgrades-are-priced-on-the-day.md.
 
 let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;

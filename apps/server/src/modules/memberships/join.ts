@@ -113,8 +113,8 @@ export class Joining extends MembershipCore {
   }
 
   /**
-   * What the join's invoice or receipt mail tells the new member of their standing (README,
-   * "Membership dues"): active and listed; held for staff approval; or pending until paid.
+   * What the join's invoice or receipt mail tells the new member of their standing
+   * (docs/staff/dues.md): active and listed; held for staff approval; or pending until paid.
    */
   async joinMailNotes(invoice: q.InvoiceRow, variant: 'invoice' | 'receipt'): Promise<string[]> {
     if (!invoice.membershipId) return [];

@@ -14,7 +14,7 @@ export { actorOf, type MembershipActor } from './core.js';
 export { settingsOut } from './staff.js';
 
 /**
- * The membership rules (README, "Membership dues"): joining, paying a term, renewing,
+ * The membership rules (docs/staff/dues.md): joining, paying a term, renewing,
  * changing plan, automatic renewal, approval and cancellation. Every change happens in one
  * transaction with its history event and with the contact's tier, payment status and listing,
  * so what the directory and the admin view show never disagrees with the membership.

@@ -63,7 +63,7 @@ export function toMembership(
 }
 
 /**
- * What the contact carries of its membership (docs/decisions.md, "Membership dues"): the
+ * What the contact carries of its membership (docs/decisions/0066-membership-dues-one-membership-per-contact.md): the
  * plan's level while the membership is pending, active or in grace, 'standard' once it has
  * lapsed or ended (the listing's paid fields are hidden, not deleted); the spec's payment
  * status; and whether the directory lists it, from the membership alone: while it is active

@@ -23,7 +23,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * The side menu under the md breakpoint (docs/product.md#screens): the signed-in user's name and email, the
  * links, Nominations, Sign out and the theme. Anonymous visitors get the header's links,
  * Nominations and Sign in as well, not the theme alone: on a phone the header shows none of
- * them (docs/decisions.md, the visitor's side menu).
+ * them (docs/decisions/0058-the-visitors-side-menu-has-the.md).
  */
 export function MobileMenu({
   open,
