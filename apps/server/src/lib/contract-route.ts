@@ -8,6 +8,7 @@ import type {
   RouteGenericInterface,
   RouteHandlerMethod,
   RouteShorthandOptions,
+  RouteShorthandOptionsWithHandler,
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isFileAnswer, type Answer, type Endpoint, type FileAnswer } from '@chamber/contract';
@@ -33,8 +34,8 @@ export type EndpointSchema<E extends Endpoint> = RouteDocs & {
   response: Responses<E['responses']>;
 };
 
-/** A handler of `E`: request and reply typed by its schemas through the zod type provider. */
-export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
+/** Fastify's route options for `E`: request and reply typed by its schemas (zod type provider). */
+type EndpointRouteOptions<E extends Endpoint> = RouteShorthandOptionsWithHandler<
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,
@@ -45,19 +46,13 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
   FastifyBaseLogger
 >;
 
+/** A handler of `E`. */
+export type EndpointHandler<E extends Endpoint> = EndpointRouteOptions<E>['handler'];
+
 /** The route's options that stay on the server: access rules, limits, docs. */
 export type ContractRouteOptions<E extends Endpoint> = Omit<
-  RouteShorthandOptions<
-    RawServerDefault,
-    RawRequestDefaultExpression,
-    RawReplyDefaultExpression,
-    RouteGenericInterface,
-    ContextConfigDefault,
-    EndpointSchema<E>,
-    ZodTypeProvider,
-    FastifyBaseLogger
-  >,
-  'schema'
+  EndpointRouteOptions<E>,
+  'schema' | 'handler'
 > & { schema?: RouteDocs };
 
 function responseSchemas(responses: Readonly<Record<number, Answer>>) {

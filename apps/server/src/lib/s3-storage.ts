@@ -1,22 +1,28 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.js';
 import { assertSafeKey, type Storage, type StoredObject } from './storage.js';
 
-/** Objects in an S3-compatible bucket (AWS, MinIO, R2, ...), so several servers share them. */
+type Sdk = typeof import('@aws-sdk/client-s3');
+
+/**
+ * Objects in an S3-compatible bucket (AWS, MinIO, R2, ...), so several servers share them.
+ * The SDK (several MB of the server's memory) is loaded only when a bucket is configured.
+ */
 export class S3Storage implements Storage {
   readonly description: string;
-  private readonly client: S3Client;
+  private readonly ready: Promise<{ sdk: Sdk; client: S3Client }>;
 
   constructor(private readonly config: S3Config) {
     this.description = `bucket ${config.bucket}${config.endpoint ? ` at ${config.endpoint}` : ''}`;
-    this.client = new S3Client({
+    this.ready = import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: this.connect(sdk) }));
+    // A failure is answered by the first call that awaits it; none goes unhandled meanwhile.
+    this.ready.catch(() => undefined);
+  }
+
+  private connect(sdk: Sdk): S3Client {
+    const { config } = this;
+    return new sdk.S3Client({
       region: config.region,
       ...(config.endpoint ? { endpoint: config.endpoint } : {}),
       ...(config.credentials ? { credentials: config.credentials } : {}),
@@ -34,8 +40,9 @@ export class S3Storage implements Storage {
   }
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.ready;
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.config.bucket,
         Key: this.objectKey(key),
         Body: bytes,
@@ -46,9 +53,10 @@ export class S3Storage implements Storage {
   }
 
   async get(key: string): Promise<StoredObject | null> {
+    const { sdk, client } = await this.ready;
     try {
-      const object = await this.client.send(
-        new GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }),
+      const object = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }),
       );
       if (!object.Body || object.ContentLength === undefined) {
         throw new Error(`S3 answered without a body for ${key}`);
@@ -60,18 +68,20 @@ export class S3Storage implements Storage {
         contentType: object.ContentType ?? 'application/octet-stream',
       };
     } catch (err) {
-      if (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404) return null;
+      if (err instanceof sdk.S3ServiceException && err.$metadata.httpStatusCode === 404)
+        return null;
       throw err;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(
-      new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }),
+    const { sdk, client } = await this.ready;
+    await client.send(
+      new sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(key) }),
     );
   }
 
   async close(): Promise<void> {
-    this.client.destroy();
+    (await this.ready).client.destroy();
   }
 }

@@ -17,8 +17,7 @@ import {
   paidBy,
   pdfFilename,
   type PdfVariant,
-  renderPdf,
-} from './pdf.js';
+} from './document-text.js';
 import * as q from './queries.js';
 
 /** Paragraphs an invoice's or receipt's mail adds, from the invoice as it stands when mailed. */
@@ -157,6 +156,8 @@ export class BillingDocuments {
     doc: BillingDocument,
     variant: PdfVariant,
   ): Promise<{ filename: string; bytes: Buffer }> {
+    // pdfkit and the fonts are loaded with the first document drawn, not with the server.
+    const { renderPdf } = await import('./pdf.js');
     const bytes = await renderPdf(variant, doc, await this.letterhead());
     return { filename: pdfFilename(variant, doc.invoice), bytes };
   }

@@ -30,6 +30,6 @@ export {
   type RecordPaymentInput,
 } from './service.js';
 export { BillingDocuments, type MailNotes } from './documents.js';
-export type { PdfVariant } from './pdf.js';
+export type { PdfVariant } from './document-text.js';
 export { createStripeClient, type OnlinePayments } from './stripe.js';
 export { settlePendingRefunds } from './stripe-refunds.js';

@@ -23,7 +23,7 @@ import { mediaResponse } from '../../lib/openapi-media.js';
 import type { Session } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { BillingDocuments } from './documents.js';
-import type { PdfVariant } from './pdf.js';
+import type { PdfVariant } from './document-text.js';
 import * as q from './queries.js';
 import type { BillingService } from './service.js';
 import { paymentsCsv } from './payments-export.js';
