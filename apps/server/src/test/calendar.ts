@@ -5,7 +5,13 @@ import { calendars, type Database, chambers } from '@chamber/db';
 import { seatOffersJob } from '../background/seat-offers.js';
 import { createMailer } from '../lib/mail/mailer.js';
 import { chamberMail } from '../modules/chamber/index.js';
-import { createMailingApp, createTestUser, signIn, type TestContext } from './app.js';
+import {
+  createMailingApp,
+  createTestApp,
+  createTestUser,
+  signIn,
+  type TestContext,
+} from './app.js';
 import { startRunner, waitForRun } from './jobs.js';
 
 /** Request helpers for the calendar; each returns the raw response. */
@@ -49,6 +55,15 @@ export async function calendarPeople(ctx: TestContext) {
 }
 
 export type CalendarPeople = Awaited<ReturnType<typeof calendarPeople>>;
+
+/** A test app with the seed's chamber and calendar, and signed-in people of every role. */
+export async function createCalendarTestApp(
+  env: Record<string, string> = {},
+): Promise<{ ctx: TestContext; people: CalendarPeople }> {
+  const ctx = await createTestApp(env);
+  await createCalendar(ctx.db);
+  return { ctx, people: await calendarPeople(ctx) };
+}
 
 /**
  * An app that mails to a loopback SMTP peer and has the seed's calendar and signed-in people

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Appointment, eventMessages, type EventList } from '@chamber/contract';
 import { events, users } from '@chamber/db';
 import { createEvent } from '@chamber/db/factories';
-import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
+import { createTestUser, signIn, type TestContext } from '../../test/app.js';
 import {
   CALENDAR_ID,
-  calendarPeople,
+  type CalendarPeople,
   createAppointment,
-  createCalendar,
+  createCalendarTestApp,
   createdEvent,
   createPayload,
   deleteAppointment,
@@ -21,12 +21,10 @@ import {
 } from '../../test/calendar.js';
 
 let ctx: TestContext;
-let people: Awaited<ReturnType<typeof calendarPeople>>;
+let people: CalendarPeople;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await createCalendar(ctx.db);
-  people = await calendarPeople(ctx);
+  ({ ctx, people } = await createCalendarTestApp());
 });
 afterAll(() => ctx.close());
 

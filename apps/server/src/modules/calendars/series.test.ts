@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, CalendarEvent } from '@chamber/contract';
 import { eventRegistrations, events } from '@chamber/db';
-import { createTestApp, type TestContext } from '../../test/app.js';
+import type { TestContext } from '../../test/app.js';
 import {
-  calendarPeople,
-  createCalendar,
+  type CalendarPeople,
+  createCalendarTestApp,
   createdEvent,
   createSeries,
   deleteAppointment,
@@ -17,12 +17,10 @@ import {
 } from '../../test/calendar.js';
 
 let ctx: TestContext;
-let people: Awaited<ReturnType<typeof calendarPeople>>;
+let people: CalendarPeople;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await createCalendar(ctx.db);
-  people = await calendarPeople(ctx);
+  ({ ctx, people } = await createCalendarTestApp());
 });
 afterAll(() => ctx.close());
 

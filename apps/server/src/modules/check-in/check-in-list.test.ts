@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Appointment, CheckInList } from '@chamber/contract';
 import { eventRegistrations } from '@chamber/db';
-import { createTestApp, type TestContext } from '../../test/app.js';
-import { calendarPeople, createCalendar, createdEvent } from '../../test/calendar.js';
+import type { TestContext } from '../../test/app.js';
+import { type CalendarPeople, createCalendarTestApp, createdEvent } from '../../test/calendar.js';
 
 let ctx: TestContext;
-let people: Awaited<ReturnType<typeof calendarPeople>>;
+let people: CalendarPeople;
 let gala: Appointment;
 /** Statements that read or write registrations, as the app's connections send them. */
 let registrationQueries: () => number;
@@ -19,9 +19,7 @@ const list = (token: string) =>
   });
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  await createCalendar(ctx.db);
-  people = await calendarPeople(ctx);
+  ({ ctx, people } = await createCalendarTestApp());
   gala = await createdEvent(ctx, people.owner.token, { title: 'Spring Gala', capacity: 60 });
   await ctx.db.insert(eventRegistrations).values(
     Array.from({ length: 40 }, (_, i) => ({
