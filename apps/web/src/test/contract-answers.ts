@@ -1,5 +1,6 @@
 import {
   listingCelebrationsSchema,
+  myCelebrationsSchema,
   adminStatsSchema,
   apiErrorSchema,
   appointmentSchema,
@@ -93,6 +94,7 @@ const notYetDeclared: Record<string, z.ZodType> = {
   'GET /members': memberListSchema,
   'GET /members/:id': memberDetailSchema,
   'GET /celebrations/listing/:contactId': listingCelebrationsSchema,
+  'GET /celebrations/mine': myCelebrationsSchema,
   'PUT /members/:id': memberDetailSchema,
   'PUT /members/:id/avatar': memberDetailSchema,
   'PUT /members/:id/coverImage': memberDetailSchema,

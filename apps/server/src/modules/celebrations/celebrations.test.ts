@@ -524,3 +524,27 @@ describe('reminders', () => {
     }
   });
 });
+
+describe('a business’s own bookings', () => {
+  it('are shown to its member alone: another member sees none of them, a visitor is refused', async () => {
+    const owner = await member();
+    const other = await member();
+    const booked = await book(owner.token, { slotStart: at('2026-06-23', '16:00') });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const mine = (token?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/celebrations/mine',
+        ...(token ? { headers: bearer(token) } : {}),
+      });
+    const own = await mine(owner.token);
+    expect(own.json<MyCelebrations>().celebrations.map((c) => c.id)).toEqual([
+      booked.json<Celebration>().id,
+    ]);
+    expect(own.json<MyCelebrations>().celebrations[0]!.status).toBe('pending');
+    const others = await mine(other.token);
+    expect(others.statusCode).toBe(200);
+    expect(others.json<MyCelebrations>().celebrations).toEqual([]);
+    expect((await mine()).statusCode).toBe(401);
+  });
+});
