@@ -1,6 +1,7 @@
 import {
   listingCelebrationsSchema,
   myCelebrationsSchema,
+  ambassadorListSchema,
   adminStatsSchema,
   apiErrorSchema,
   appointmentSchema,
@@ -95,6 +96,8 @@ const notYetDeclared: Record<string, z.ZodType> = {
   'GET /members/:id': memberDetailSchema,
   'GET /celebrations/listing/:contactId': listingCelebrationsSchema,
   'GET /celebrations/mine': myCelebrationsSchema,
+  'GET /admin/celebration-ambassadors': ambassadorListSchema,
+  'PUT /admin/celebration-ambassadors/:contactId': ambassadorListSchema,
   'PUT /members/:id': memberDetailSchema,
   'PUT /members/:id/avatar': memberDetailSchema,
   'PUT /members/:id/coverImage': memberDetailSchema,
