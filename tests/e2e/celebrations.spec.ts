@@ -87,6 +87,8 @@ test('a member books a ribbon cutting from /account at 360 px, staff confirm it,
   await expect(mine.getByText('Waiting for staff')).toBeVisible();
   // The slot is taken now: no longer offered.
   await expect(time.locator(`option[value="${slotStart}"]`)).toHaveCount(0);
+  // The page came scrolled to the card; its pictures are taken from the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await checkLooks(page, 'membership-celebrations', { docs: true });
   // Back on the hub: the booking, waiting for staff.
   await page.goto(paths.account.href());

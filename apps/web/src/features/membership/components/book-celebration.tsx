@@ -46,7 +46,7 @@ function Loaded({ mine }: { mine: MyCelebrations }) {
     if (hash === '#celebrations') card.current?.scrollIntoView({ block: 'start' });
   }, [hash]);
   return (
-    <Card id="celebrations" ref={card} className="scroll-mt-20">
+    <Card id="celebrations" ref={card} className="scroll-mt-36">
       <CardHeader>
         <CardTitle id="celebrations-title" className="flex items-center gap-2">
           <PartyPopperIcon aria-hidden="true" className="size-5 text-primary" />
