@@ -11,8 +11,9 @@ import {
 } from './fixtures';
 import { joinedPassword, joinThroughApi, retireMembers } from './membership-helpers';
 
-// A new member books a ribbon cutting from /membership on a phone; staff confirm it from the
-// admin dashboard; it is then on the calendar and on the member's page.
+// A new member books a ribbon cutting on a phone, starting from /account (the member hub);
+// staff confirm it from the admin dashboard; it is then on the calendar and on the member's
+// page, and the hub shows it confirmed.
 
 const joinedHere: string[] = [];
 const eventsMade: string[] = [];
@@ -39,7 +40,7 @@ async function payByCheck(
   expect(paid.ok(), await paid.text()).toBe(true);
 }
 
-test('a member books a ribbon cutting at 360 px, staff confirm it, and it is on the calendar and the member page', async ({
+test('a member books a ribbon cutting from /account at 360 px, staff confirm it, and it is on the calendar and the member page', async ({
   browser,
   page,
   request,
@@ -57,7 +58,11 @@ test('a member books a ribbon cutting at 360 px, staff confirm it, and it is on 
   await page.goto(paths.login.href());
   await signInThroughForm(page, { email: joined.email, password: joinedPassword });
   await expect(page).toHaveURL(paths.home.href());
-  await page.goto(paths.membership.href());
+  // The member hub leads to the booking form.
+  await page.goto(paths.account.href());
+  const entry = page.getByRole('region', { name: 'Ribbon cuttings and celebrations' });
+  await entry.getByRole('link', { name: 'Book a ribbon cutting' }).click();
+  await expect(page).toHaveURL(`${paths.membership.href()}#celebrations`);
 
   const form = page.getByRole('form', { name: 'Book a celebration' });
   await expect(form).toBeVisible();
@@ -82,7 +87,14 @@ test('a member books a ribbon cutting at 360 px, staff confirm it, and it is on 
   await expect(mine.getByText('Waiting for staff')).toBeVisible();
   // The slot is taken now: no longer offered.
   await expect(time.locator(`option[value="${slotStart}"]`)).toHaveCount(0);
+  // The page came scrolled to the card; its pictures are taken from the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await checkLooks(page, 'membership-celebrations', { docs: true });
+  // Back on the hub: the booking, waiting for staff.
+  await page.goto(paths.account.href());
+  await expect(entry.getByText('Waiting for staff')).toBeVisible();
+  await expect(entry.getByText(`Your ribbon cutting: ${slotLabel}`)).toBeVisible();
+  await checkLooks(page, 'account-celebration');
 
   // Staff confirm it from the admin dashboard.
   const staffContext = await browser.newContext();
@@ -97,13 +109,16 @@ test('a member books a ribbon cutting at 360 px, staff confirm it, and it is on 
     .getByRole('listitem')
     .filter({ hasText: `Ribbon cutting: ${businessName}` });
   await expect(booking).toBeVisible();
+  await expect(staff.getByRole('region', { name: 'Ambassadors' })).toBeVisible();
   await checkLooks(staff, 'admin-celebrations', { docs: true });
   await booking.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(staff.getByText(`Ribbon cutting: ${businessName} confirmed.`)).toBeVisible();
   await staffContext.close();
 
-  // The member sees it confirmed, with its event on the calendar.
+  // The member sees it confirmed on the hub, and with its event on the calendar.
   await page.reload();
+  await expect(entry.getByText('Confirmed')).toBeVisible();
+  await page.goto(paths.membership.href());
   await expect(mine.getByText('Confirmed')).toBeVisible();
   const token = await apiToken(request, baseURL!, {
     email: joined.email,

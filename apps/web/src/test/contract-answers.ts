@@ -1,5 +1,7 @@
 import {
   listingCelebrationsSchema,
+  myCelebrationsSchema,
+  ambassadorListSchema,
   adminStatsSchema,
   apiErrorSchema,
   appointmentSchema,
@@ -93,6 +95,9 @@ const notYetDeclared: Record<string, z.ZodType> = {
   'GET /members': memberListSchema,
   'GET /members/:id': memberDetailSchema,
   'GET /celebrations/listing/:contactId': listingCelebrationsSchema,
+  'GET /celebrations/mine': myCelebrationsSchema,
+  'GET /admin/celebration-ambassadors': ambassadorListSchema,
+  'PUT /admin/celebration-ambassadors/:contactId': ambassadorListSchema,
   'PUT /members/:id': memberDetailSchema,
   'PUT /members/:id/avatar': memberDetailSchema,
   'PUT /members/:id/coverImage': memberDetailSchema,

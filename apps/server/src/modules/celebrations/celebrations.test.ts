@@ -524,3 +524,95 @@ describe('reminders', () => {
     }
   });
 });
+
+describe('a business’s own bookings', () => {
+  it('are shown to its member alone: another member sees none of them, a visitor is refused', async () => {
+    const owner = await member();
+    const other = await member();
+    const booked = await book(owner.token, { slotStart: at('2026-06-23', '16:00') });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const mine = (token?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: '/api/celebrations/mine',
+        ...(token ? { headers: bearer(token) } : {}),
+      });
+    const own = await mine(owner.token);
+    expect(own.json<MyCelebrations>().celebrations.map((c) => c.id)).toEqual([
+      booked.json<Celebration>().id,
+    ]);
+    expect(own.json<MyCelebrations>().celebrations[0]!.status).toBe('pending');
+    const others = await mine(other.token);
+    expect(others.statusCode).toBe(200);
+    expect(others.json<MyCelebrations>().celebrations).toEqual([]);
+    expect((await mine()).statusCode).toBe(401);
+  });
+});
+
+describe('ambassadors', () => {
+  const put = (contactId: string, ambassador: boolean, token?: string) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/celebration-ambassadors/${contactId}`,
+      ...(token ? { headers: bearer(token) } : {}),
+      payload: { ambassador },
+    });
+  const list = (token?: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/celebration-ambassadors',
+      ...(token ? { headers: bearer(token) } : {}),
+    });
+
+  it('are given and taken by staff alone: a member and a visitor are refused', async () => {
+    const someone = await member({ firstName: 'Noor' });
+    expect((await put(someone.contactId!, true, someone.token)).statusCode).toBe(403);
+    expect((await put(someone.contactId!, true)).statusCode).toBe(401);
+    expect((await list(someone.token)).statusCode).toBe(403);
+    expect((await list()).statusCode).toBe(401);
+    const names = async () =>
+      (await list(moderator))
+        .json<{ ambassadors: { contactId: string }[] }>()
+        .ambassadors.map((a) => a.contactId);
+    expect(await names()).not.toContain(someone.contactId);
+    expect((await put(someone.contactId!, true, moderator)).statusCode).toBe(200);
+    expect(await names()).toContain(someone.contactId);
+    expect((await put(someone.contactId!, false, moderator)).statusCode).toBe(200);
+    expect(await names()).not.toContain(someone.contactId);
+    expect((await put('00000000-0000-4000-8000-000000000000', true, moderator)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('are mailed a confirmed celebration and sign up to attend its event; a removed one is not', async () => {
+    const kept = await member({ firstName: 'Ines' });
+    const removed = await member({ firstName: 'Olaf' });
+    expect((await put(kept.contactId!, true, moderator)).statusCode).toBe(200);
+    expect((await put(removed.contactId!, true, moderator)).statusCode).toBe(200);
+    expect((await put(removed.contactId!, false, moderator)).statusCode).toBe(200);
+    const host = await member({ businessName: 'Keel Outfitters' });
+    const from = smtp.received.length;
+    const { id } = (
+      await book(host.token, { slotStart: at('2026-06-24', '12:00') })
+    ).json<Celebration>();
+    const confirmed = await staff(`${id}/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const eventId = confirmed.json<Celebration>().eventId!;
+    await ctx.app.flushMail();
+    const invited = smtp.sentTo(kept.email, from);
+    expect(invited.map((m) => m.subject)).toEqual([
+      'Grand opening: Keel Outfitters, Wednesday, June 24, 2026 at 12:00 PM MDT',
+    ]);
+    expect(invited[0]!.text).toContain(`/events/${eventId}?register`);
+    expect(smtp.sentTo(removed.email, from)).toEqual([]);
+    // The link's registration: the public event takes the ambassador's sign-up.
+    const signUp = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/calendars/appointments/${eventId}/registrations`,
+      headers: bearer(kept.token),
+      payload: { name: 'Ines Ambassador', email: kept.email, numberOfGuests: 1 },
+    });
+    expect(signUp.statusCode, signUp.body).toBe(201);
+    await put(kept.contactId!, false, moderator);
+  });
+});

@@ -1,4 +1,5 @@
 import type {
+  AmbassadorList,
   BookCelebration,
   Celebration,
   CelebrationKind,
@@ -20,6 +21,7 @@ export const celebrationKeys = {
   queue: (status: CelebrationStatus | 'upcoming') =>
     [...celebrationKeys.all, 'queue', status] as const,
   settings: () => [...celebrationKeys.all, 'settings'] as const,
+  ambassadors: () => [...celebrationKeys.all, 'ambassadors'] as const,
 };
 
 /** GET /celebrations/mine: the business's bookings and what it may book. */
@@ -142,5 +144,30 @@ export function useSaveCelebrationSettings() {
         errorMessage: 'Failed to save the celebration rules',
       }),
     onSuccess: (saved) => queryClient.setQueryData(celebrationKeys.settings(), saved),
+  });
+}
+
+/** GET /admin/celebration-ambassadors: the members staff made ambassadors. */
+export const ambassadorsQueryOptions = () =>
+  queryOptions({
+    queryKey: celebrationKeys.ambassadors(),
+    queryFn: ({ signal }) =>
+      api.get<AmbassadorList>('/admin/celebration-ambassadors', {
+        signal,
+        errorMessage: 'Failed to load the ambassadors',
+      }),
+  });
+
+/** PUT /admin/celebration-ambassadors/{contactId}: make a member an ambassador, or no longer. */
+export function useSetAmbassador() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ contactId, ambassador }: { contactId: string; ambassador: boolean }) =>
+      api.put<AmbassadorList>(
+        `/admin/celebration-ambassadors/${encodeURIComponent(contactId)}`,
+        { ambassador },
+        { errorMessage: 'Failed to change the ambassadors' },
+      ),
+    onSuccess: (list) => queryClient.setQueryData(celebrationKeys.ambassadors(), list),
   });
 }

@@ -13,6 +13,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { CelebrationEntry } from '@/components/celebrations/celebration-entry';
 import { accountQueryOptions } from '../api/account';
 
 const day = (key: string) => formatDateKey(key, { month: 'long', day: 'numeric', year: 'numeric' });
@@ -83,6 +84,7 @@ export function AccountHubView() {
         )}
       </Section>
       <ListingCard hub={hub} />
+      {hub.listing ? <CelebrationEntry /> : null}
       <Section title="Past events" id="account-past">
         {hub.past.length === 0 ? (
           <Empty>No events in the past year.</Empty>

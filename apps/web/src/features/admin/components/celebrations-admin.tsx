@@ -24,6 +24,7 @@ import {
   useSaveCelebrationSettings,
 } from '@/lib/api/celebrations';
 import { statusLabels, whenText } from '@/lib/celebrations/celebration-text';
+import { AmbassadorsAdmin } from './ambassadors-admin';
 
 type Shown = CelebrationStatus | 'upcoming';
 type Outcome = { ok: boolean; text: string } | null;
@@ -35,7 +36,7 @@ const messageOf = (error: unknown) =>
 
 /**
  * Celebrations tab: bookings waiting for staff first, each with Confirm, Propose another time
- * and Decline; below, the chamber's rules.
+ * and Decline; below, the ambassadors and the chamber's rules.
  */
 export function CelebrationsAdmin() {
   const id = useId();
@@ -100,6 +101,7 @@ export function CelebrationsAdmin() {
           ))}
         </ul>
       )}
+      <AmbassadorsAdmin />
       {settings.data ? <RulesForm initial={settings.data} /> : null}
     </div>
   );

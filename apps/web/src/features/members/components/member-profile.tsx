@@ -17,6 +17,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { memberLoadError, memberQueryOptions } from '@/lib/api/members';
 import { capitalise } from '@/lib/members/labels';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { CelebrationEntry } from '@/components/celebrations/celebration-entry';
 import { ListingCelebrations } from './listing-celebrations';
 import { MemberContactCard } from './member-contact-card';
 import { MemberDetails } from './member-details';
@@ -171,6 +172,7 @@ function MemberPage({ member }: { member: MemberDetail }) {
           <MemberContactCard member={member} />
           <OpeningHoursCard hours={member.openingHours} />
           <ListingCelebrations contactId={member.id} />
+          {ownProfile ? <CelebrationEntry /> : null}
         </div>
       </div>
     </>

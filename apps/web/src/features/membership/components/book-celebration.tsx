@@ -5,8 +5,8 @@ import {
 } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { PartyPopperIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -39,8 +39,14 @@ export function CelebrationsCard() {
 function Loaded({ mine }: { mine: MyCelebrations }) {
   const answer = useAnswerProposal();
   const shown = mine.celebrations.filter((c) => c.status !== 'cancelled');
+  const card = useRef<HTMLDivElement>(null);
+  const { hash } = useLocation();
+  // Arriving from 'Book a ribbon cutting' (/account, the listing): the card comes into view.
+  useEffect(() => {
+    if (hash === '#celebrations') card.current?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   return (
-    <Card>
+    <Card id="celebrations" ref={card} className="scroll-mt-36">
       <CardHeader>
         <CardTitle id="celebrations-title" className="flex items-center gap-2">
           <PartyPopperIcon aria-hidden="true" className="size-5 text-primary" />
