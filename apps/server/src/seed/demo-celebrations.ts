@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   addDays,
   celebrationKindLabels,
@@ -8,7 +8,14 @@ import {
   weekdayOf,
   zonedTimeToUtc,
 } from '@chamber/contract';
-import { celebrations, contacts, type Database, events, users } from '@chamber/db';
+import {
+  celebrationAmbassadors,
+  celebrations,
+  contacts,
+  type Database,
+  events,
+  users,
+} from '@chamber/db';
 import { CALENDAR_ID, TIMEZONE } from './demo-data.js';
 
 interface DemoCelebration {
@@ -37,6 +44,9 @@ const demoCelebrations: DemoCelebration[] = [
     description: 'Lund Print & Sign celebrates its bigger shop and new wide-format printer.',
   },
 ];
+
+/** Members' people the chamber has made ambassadors: mailed each confirmed celebration. */
+const demoAmbassadors = ['maria@sweetwaterbakery.example', 'priya@jordanrivercpa.example'];
 
 /** The first day from `day` on that the default rules allow (a weekday, no blackout). */
 function allowedDay(day: string): string {
@@ -118,5 +128,19 @@ export async function seedDemoCelebrations(db: Database, now: Date): Promise<str
     });
     created++;
   }
-  return [`celebrations: ${created} created, ${demoCelebrations.length - created} already present`];
+  const people = await db
+    .select({ contactId: contacts.id })
+    .from(contacts)
+    .where(inArray(sql`lower(${contacts.email})`, demoAmbassadors));
+  const ambassadors = people.length
+    ? await db
+        .insert(celebrationAmbassadors)
+        .values(people.map((p) => ({ ...p, createdAt: now })))
+        .onConflictDoNothing()
+        .returning({ contactId: celebrationAmbassadors.contactId })
+    : [];
+  return [
+    `celebrations: ${created} created, ${demoCelebrations.length - created} already present`,
+    `celebration ambassadors: ${ambassadors.length} added`,
+  ];
 }
