@@ -3,6 +3,7 @@ import { authEndpoints } from './auth/endpoints.js';
 import { chamberEndpoints } from './chamber/endpoints.js';
 import { dealsEndpoints } from './deals/endpoints.js';
 import { mediaEndpoints } from './media/endpoints.js';
+import { membershipsEndpoints } from './memberships/endpoints.js';
 import { siteEndpoints } from './site/endpoints.js';
 
 /**
@@ -17,4 +18,5 @@ export const endpoints = {
   chamber: chamberEndpoints,
   media: mediaEndpoints,
   deals: dealsEndpoints,
+  memberships: membershipsEndpoints,
 };

@@ -1,10 +1,8 @@
 import type {
   MembershipListName,
-  DuesReport,
   DuesSettings,
   Invoice,
   InvoiceList,
-  MembershipDetail,
   MembershipList,
   PaymentOptions,
   StaffChangePlanRequest,
@@ -17,6 +15,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { endpoints } from '@chamber/contract/endpoints';
 import { api } from '@/lib/api/client';
 import { adminKeys } from './admin-keys';
 import { invalidateAfterChange } from './invalidate';
@@ -47,14 +46,14 @@ export function useMembershipList(filters: MembershipFilters) {
   return useQuery({
     queryKey: membershipKeys.list(filters),
     queryFn: ({ signal }): Promise<MembershipList & { page: number }> => {
-      const params = new URLSearchParams({
-        list: filters.list,
-        limit: String(MEMBERSHIPS_PAGE_SIZE),
-        offset: String(filters.page * MEMBERSHIPS_PAGE_SIZE),
-      });
-      if (filters.search) params.set('search', filters.search);
       return api
-        .get<MembershipList>(`/admin/memberships?${params}`, {
+        .call(endpoints.memberships.listMemberships, {
+          query: {
+            list: filters.list,
+            limit: MEMBERSHIPS_PAGE_SIZE,
+            offset: filters.page * MEMBERSHIPS_PAGE_SIZE,
+            search: filters.search || undefined,
+          },
           signal,
           errorMessage: 'Failed to load memberships',
         })
@@ -69,7 +68,8 @@ export function useMembershipDetail(id: string) {
   return useQuery({
     queryKey: membershipKeys.detail(id),
     queryFn: ({ signal }) =>
-      api.get<MembershipDetail>(`/admin/memberships/${path(id)}`, {
+      api.call(endpoints.memberships.membershipDetail, {
+        params: { id },
         signal,
         errorMessage: 'Failed to load the membership',
       }),
@@ -92,7 +92,8 @@ export const duesReportQueryOptions = (year: number) =>
   queryOptions({
     queryKey: membershipKeys.report(year),
     queryFn: ({ signal }) =>
-      api.get<DuesReport>(`/admin/memberships/report?year=${year}`, {
+      api.call(endpoints.memberships.duesReport, {
+        query: { year },
         signal,
         errorMessage: 'Failed to load the dues report',
       }),
@@ -102,7 +103,7 @@ export const duesSettingsQueryOptions = () =>
   queryOptions({
     queryKey: membershipKeys.settings(),
     queryFn: ({ signal }) =>
-      api.get<DuesSettings>('/admin/membership-settings', {
+      api.call(endpoints.memberships.duesSettings, {
         signal,
         errorMessage: 'Failed to load the dues settings',
       }),
@@ -133,15 +134,20 @@ export interface Refund {
 /** Every staff change to a membership or invoice; each refreshes the lists, detail and report. */
 export const membershipActions = {
   approve: (id: string) =>
-    api.post<MembershipDetail>(`/admin/memberships/${path(id)}/approve`, undefined, {
+    api.call(endpoints.memberships.approveMembership, {
+      params: { id },
       errorMessage: 'Failed to approve the member',
     }),
   changePlan: (id: string, body: StaffChangePlanRequest) =>
-    api.put<MembershipDetail>(`/admin/memberships/${path(id)}/plan`, body, {
+    api.call(endpoints.memberships.staffChangePlan, {
+      params: { id },
+      body,
       errorMessage: 'Failed to change the plan',
     }),
   cancel: (id: string, body: { reason?: string }) =>
-    api.post<MembershipDetail>(`/admin/memberships/${path(id)}/cancel`, body, {
+    api.call(endpoints.memberships.cancelMembership, {
+      params: { id },
+      body,
       errorMessage: 'Failed to cancel the membership',
     }),
   recordPayment: (invoiceId: string, body: RecordPayment) =>
@@ -168,7 +174,8 @@ export const membershipActions = {
       errorMessage: 'Failed to refund the payment',
     }),
   saveSettings: (body: DuesSettings) =>
-    api.put<DuesSettings>('/admin/membership-settings', body, {
+    api.call(endpoints.memberships.updateDuesSettings, {
+      body,
       errorMessage: 'Failed to save the dues settings',
     }),
 };

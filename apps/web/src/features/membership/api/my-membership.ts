@@ -1,11 +1,5 @@
-import type {
-  AutoRenewAnswer,
-  MembershipInvoiceResponse,
-  MembershipQuote,
-  MyMembership,
-  PaymentOptions,
-  PaymentRedirect,
-} from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
+import type { AutoRenewAnswer, PaymentOptions, PaymentRedirect } from '@chamber/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
@@ -13,7 +7,7 @@ export const myMembershipQueryOptions = () =>
   queryOptions({
     queryKey: ['my-membership'],
     queryFn: ({ signal }) =>
-      api.get<MyMembership>('/membership', {
+      api.call(endpoints.memberships.myMembership, {
         signal,
         errorMessage: 'Failed to fetch your membership',
       }),
@@ -77,12 +71,14 @@ export const membershipQuoteQueryOptions = (change: 'renewal' | { upgradeTo: str
   queryOptions({
     queryKey: ['membership-quote', change === 'renewal' ? 'renewal' : change.upgradeTo],
     queryFn: ({ signal }) =>
-      api.get<MembershipQuote>(
-        change === 'renewal'
-          ? '/membership/quote?change=renewal'
-          : `/membership/quote?change=upgrade&planId=${encodeURIComponent(change.upgradeTo)}`,
-        { signal, errorMessage: 'Could not work out the price' },
-      ),
+      api.call(endpoints.memberships.quote, {
+        query:
+          change === 'renewal'
+            ? { change: 'renewal' }
+            : { change: 'upgrade', planId: change.upgradeTo },
+        signal,
+        errorMessage: 'Could not work out the price',
+      }),
     // A price is for today: asked again each time the dialog opens.
     staleTime: 0,
     gcTime: 0,
@@ -93,7 +89,7 @@ export function useRenew() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api.post<MembershipInvoiceResponse>('/membership/renew', undefined, {
+      api.call(endpoints.memberships.renew, {
         errorMessage: 'Could not start the renewal',
       }),
     onSuccess: () =>
@@ -106,11 +102,10 @@ export function useChangePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (planId: string) =>
-      api.post<MembershipInvoiceResponse>(
-        '/membership/plan',
-        { planId },
-        { errorMessage: 'Could not change the plan' },
-      ),
+      api.call(endpoints.memberships.changePlan, {
+        body: { planId },
+        errorMessage: 'Could not change the plan',
+      }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: myMembershipQueryOptions().queryKey }),
   });
