@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
+import { billingEndpoints } from './billing/endpoints.js';
 import { chamberEndpoints } from './chamber/endpoints.js';
 import { dealsEndpoints } from './deals/endpoints.js';
 import { mediaEndpoints } from './media/endpoints.js';
@@ -19,4 +20,5 @@ export const endpoints = {
   media: mediaEndpoints,
   deals: dealsEndpoints,
   memberships: membershipsEndpoints,
+  billing: billingEndpoints,
 };

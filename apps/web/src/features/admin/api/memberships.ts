@@ -1,10 +1,7 @@
 import type {
   MembershipListName,
   DuesSettings,
-  Invoice,
-  InvoiceList,
   MembershipList,
-  PaymentOptions,
   StaffChangePlanRequest,
 } from '@chamber/contract';
 import { MEMBERSHIPS_PAGE_SIZE } from '@chamber/contract';
@@ -38,8 +35,6 @@ export const membershipKeys = {
   report: (year: number) => [...membershipKeys.all, 'report', year] as const,
   settings: () => [...membershipKeys.all, 'settings'] as const,
 };
-
-const path = (id: string) => encodeURIComponent(id);
 
 /** GET /admin/memberships: one page of a list, ordered by paid-through date. */
 export function useMembershipList(filters: MembershipFilters) {
@@ -81,7 +76,8 @@ export function useContactInvoices(contactId: string) {
   return useQuery({
     queryKey: membershipKeys.invoices(contactId),
     queryFn: ({ signal }) =>
-      api.get<InvoiceList>(`/admin/invoices?contactId=${path(contactId)}&limit=100`, {
+      api.call(endpoints.billing.listInvoices, {
+        query: { contactId, limit: 100 },
         signal,
         errorMessage: 'Failed to load the invoices',
       }),
@@ -113,7 +109,7 @@ export const duesSettingsQueryOptions = () =>
 export const paymentOptionsQueryOptions = () =>
   queryOptions({
     queryKey: ['payment-options'],
-    queryFn: ({ signal }) => api.get<PaymentOptions>('/payments/options', { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.billing.paymentOptions, { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -151,26 +147,33 @@ export const membershipActions = {
       errorMessage: 'Failed to cancel the membership',
     }),
   recordPayment: (invoiceId: string, body: RecordPayment) =>
-    api.post<{ invoice: Invoice }>(`/admin/invoices/${path(invoiceId)}/payments`, body, {
+    api.call(endpoints.billing.recordPayment, {
+      params: { id: invoiceId },
+      body,
       errorMessage: 'Failed to record the payment',
     }),
   voidInvoice: (invoiceId: string, body: { reason: string }) =>
-    api.post<Invoice>(`/admin/invoices/${path(invoiceId)}/void`, body, {
+    api.call(endpoints.billing.voidInvoice, {
+      params: { id: invoiceId },
+      body,
       errorMessage: 'Failed to void the invoice',
     }),
   reissue: (invoiceId: string, body: { reason: string; dueOn?: string }) =>
-    api.post<{ voided: Invoice; invoice: Invoice }>(
-      `/admin/invoices/${path(invoiceId)}/reissue`,
+    api.call(endpoints.billing.reissueInvoice, {
+      params: { id: invoiceId },
       body,
-      { errorMessage: 'Failed to reissue the invoice' },
-    ),
+      errorMessage: 'Failed to reissue the invoice',
+    }),
   issue: (body: {
     contactId: string;
     lines: { description: string; quantity: number; unitCents: number }[];
     dueOn?: string;
-  }) => api.post<Invoice>('/admin/invoices', body, { errorMessage: 'Failed to issue the invoice' }),
+  }) =>
+    api.call(endpoints.billing.issueInvoice, { body, errorMessage: 'Failed to issue the invoice' }),
   refund: (paymentId: string, body: Refund) =>
-    api.post<{ creditNote: Invoice }>(`/admin/payments/${path(paymentId)}/refunds`, body, {
+    api.call(endpoints.billing.refundPayment, {
+      params: { id: paymentId },
+      body,
       errorMessage: 'Failed to refund the payment',
     }),
   saveSettings: (body: DuesSettings) =>

@@ -1,5 +1,5 @@
 import { endpoints } from '@chamber/contract/endpoints';
-import type { InvoiceList, JoinMembershipRequest } from '@chamber/contract';
+import type { JoinMembershipRequest } from '@chamber/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { myMembershipQueryOptions } from './my-membership';
@@ -23,7 +23,7 @@ export const myInvoicesQueryOptions = () =>
   queryOptions({
     queryKey: ['my-invoices'],
     queryFn: ({ signal }) =>
-      api.get<InvoiceList>('/billing/invoices', {
+      api.call(endpoints.billing.myInvoices, {
         signal,
         errorMessage: 'Failed to fetch your invoices',
       }),

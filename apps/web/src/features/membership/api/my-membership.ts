@@ -1,5 +1,5 @@
 import { endpoints } from '@chamber/contract/endpoints';
-import type { AutoRenewAnswer, PaymentOptions, PaymentRedirect } from '@chamber/contract';
+import type { AutoRenewAnswer, PaymentRedirect } from '@chamber/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
@@ -16,7 +16,7 @@ export const myMembershipQueryOptions = () =>
 export const paymentOptionsQueryOptions = () =>
   queryOptions({
     queryKey: ['payment-options'],
-    queryFn: ({ signal }) => api.get<PaymentOptions>('/payments/options', { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.billing.paymentOptions, { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -29,11 +29,10 @@ const goTo = (answer: PaymentRedirect | AutoRenewAnswer) => {
 export function usePayOnline() {
   return useMutation({
     mutationFn: (invoiceId: string) =>
-      api.post<PaymentRedirect>(
-        '/payments/checkout',
-        { invoiceId },
-        { errorMessage: 'Could not open the payment page' },
-      ),
+      api.call(endpoints.billing.checkout, {
+        body: { invoiceId },
+        errorMessage: 'Could not open the payment page',
+      }),
     onSuccess: goTo,
   });
 }
@@ -42,7 +41,7 @@ export function usePayOnline() {
 export function useUpdateCard() {
   return useMutation({
     mutationFn: () =>
-      api.post<PaymentRedirect>('/payments/card', undefined, {
+      api.call(endpoints.billing.cardPortal, {
         errorMessage: 'Could not open the card page',
       }),
     onSuccess: goTo,
@@ -54,11 +53,10 @@ export function useSetAutoRenew() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (on: boolean) =>
-      api.put<AutoRenewAnswer>(
-        '/payments/auto-renew',
-        { on },
-        { errorMessage: 'Could not change automatic renewal' },
-      ),
+      api.call(endpoints.billing.setAutoRenew, {
+        body: { on },
+        errorMessage: 'Could not change automatic renewal',
+      }),
     onSuccess: async (answer) => {
       goTo(answer);
       await queryClient.invalidateQueries({ queryKey: myMembershipQueryOptions().queryKey });
