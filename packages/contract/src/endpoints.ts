@@ -1,8 +1,10 @@
 import { accountEndpoints } from './account/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
+import { billingEndpoints } from './billing/endpoints.js';
 import { chamberEndpoints } from './chamber/endpoints.js';
 import { dealsEndpoints } from './deals/endpoints.js';
 import { mediaEndpoints } from './media/endpoints.js';
+import { membershipsEndpoints } from './memberships/endpoints.js';
 import { siteEndpoints } from './site/endpoints.js';
 
 /**
@@ -17,4 +19,6 @@ export const endpoints = {
   chamber: chamberEndpoints,
   media: mediaEndpoints,
   deals: dealsEndpoints,
+  memberships: membershipsEndpoints,
+  billing: billingEndpoints,
 };

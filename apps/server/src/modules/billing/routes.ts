@@ -1,25 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  apiErrorSchema,
-  invoiceListSchema,
-  invoiceSchema,
-  issueInvoiceRequestSchema,
-  listInvoicesQuerySchema,
-  paymentsExportQuerySchema,
-  recordPaymentRequestSchema,
-  recordPaymentResponseSchema,
-  refundRequestSchema,
-  refundResponseSchema,
-  reissueInvoiceRequestSchema,
-  reissueResponseSchema,
-  voidInvoiceRequestSchema,
-} from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
 import type { Actor } from '../../lib/audit.js';
+import { contractRoute } from '../../lib/contract-route.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/input.js';
-import { mediaResponse } from '../../lib/openapi-media.js';
 import type { Session } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { BillingDocuments } from './documents.js';
@@ -30,22 +15,6 @@ import { paymentsCsv } from './payments-export.js';
 import { toInvoice, toInvoices, toPayment } from './view.js';
 
 const tags = ['billing'];
-const idParams = z.object({ id: z.string().min(1).max(64) });
-const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
-const changeErrors = {
-  400: apiErrorSchema,
-  ...denied,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-};
-const pdfResponses = (what: string) => ({
-  200: mediaResponse(what, ['application/pdf']),
-  ...denied,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-});
-
 const actorOf = (session: Session): Actor => ({ id: session.user.id, label: session.user.email });
 const notFound = () => new AppError('not_found', 'Invoice not found');
 
@@ -83,8 +52,9 @@ export const billingRoutes: FastifyPluginAsyncZod<
     return invoice;
   }
 
-  app.get(
-    '/billing/invoices',
+  contractRoute(
+    app,
+    endpoints.billing.myInvoices,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -92,7 +62,6 @@ export const billingRoutes: FastifyPluginAsyncZod<
         summary: 'The signed-in member’s invoices, receipts and credit notes, newest first',
         description:
           'Every invoice and credit note of the contact linked to the account, with lines and payments. An account without a contact has none.',
-        response: { 200: invoiceListSchema, ...denied },
       },
     },
     async (request) => {
@@ -103,8 +72,9 @@ export const billingRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.get(
-    '/billing/invoices/:id/pdf',
+  contractRoute(
+    app,
+    endpoints.billing.invoicePdf,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -112,8 +82,6 @@ export const billingRoutes: FastifyPluginAsyncZod<
         summary: 'An invoice or credit note as PDF',
         description:
           'The member’s own (their contact’s), or any for an admin; another member’s answers 404 as if there were none.',
-        params: idParams,
-        response: pdfResponses('The invoice or credit note'),
       },
     },
     async (request, reply) => {
@@ -122,8 +90,9 @@ export const billingRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.get(
-    '/billing/invoices/:id/receipt.pdf',
+  contractRoute(
+    app,
+    endpoints.billing.receiptPdf,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -131,8 +100,6 @@ export const billingRoutes: FastifyPluginAsyncZod<
         summary: 'The receipt of a paid invoice as PDF',
         description:
           'The member’s own, or any for an admin. An invoice not paid has no receipt (409).',
-        params: idParams,
-        response: pdfResponses('The receipt'),
       },
     },
     async (request, reply) => {
@@ -144,15 +111,14 @@ export const billingRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.get(
-    '/admin/invoices',
+  contractRoute(
+    app,
+    endpoints.billing.listInvoices,
     {
       config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Invoices and credit notes, newest number first, with search',
-        querystring: listInvoicesQuerySchema,
-        response: { 200: invoiceListSchema, 400: apiErrorSchema, ...denied },
       },
     },
     async (request) => {
@@ -164,22 +130,22 @@ export const billingRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.get(
-    '/admin/invoices/:id',
+  contractRoute(
+    app,
+    endpoints.billing.invoice,
     {
       config: { access: 'admin' },
       schema: {
         tags,
         summary: 'One invoice or credit note with its lines and payments',
-        params: idParams,
-        response: { 200: invoiceSchema, ...denied, 404: apiErrorSchema },
       },
     },
     async (request) => toInvoice(db, await lockedFor(request.params.id)),
   );
 
-  app.post(
-    '/admin/invoices',
+  contractRoute(
+    app,
+    endpoints.billing.issueInvoice,
     {
       config: { access: 'admin', idempotent: true },
       bodyLimit: 64 * 1024,
@@ -188,8 +154,6 @@ export const billingRoutes: FastifyPluginAsyncZod<
         summary: 'Issue an invoice to a contact (purpose "other") and mail it',
         description:
           'Takes the next number of the year. Dues invoices are issued by the membership (join, renew, upgrade), not here. The invoice is mailed with its PDF to the addressee.',
-        body: issueInvoiceRequestSchema,
-        response: { 201: invoiceSchema, ...changeErrors },
       },
     },
     async (request, reply) => {
@@ -208,8 +172,9 @@ export const billingRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.post(
-    '/admin/invoices/:id/void',
+  contractRoute(
+    app,
+    endpoints.billing.voidInvoice,
     {
       config: { access: 'admin' },
       schema: {
@@ -217,9 +182,6 @@ export const billingRoutes: FastifyPluginAsyncZod<
         summary: 'Void an open invoice',
         description:
           'It keeps its number and can no longer be paid. A paid invoice is refunded instead (409); a void one stays void (409).',
-        params: idParams,
-        body: voidInvoiceRequestSchema,
-        response: { 200: invoiceSchema, ...changeErrors },
       },
     },
     async (request) => {
@@ -233,8 +195,9 @@ export const billingRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.post(
-    '/admin/invoices/:id/reissue',
+  contractRoute(
+    app,
+    endpoints.billing.reissueInvoice,
     {
       config: { access: 'admin', idempotent: true },
       bodyLimit: 64 * 1024,
@@ -243,9 +206,6 @@ export const billingRoutes: FastifyPluginAsyncZod<
         summary: 'Correct an open invoice: void it and issue another under a new number',
         description:
           'The new invoice names the one it replaces and has its purpose; lines and due date default to the old one’s, the addressee to the contact’s details now. It is mailed.',
-        params: idParams,
-        body: reissueInvoiceRequestSchema,
-        response: { 201: reissueResponseSchema, ...changeErrors },
       },
     },
     async (request, reply) => {
@@ -267,8 +227,9 @@ export const billingRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.post(
-    '/admin/invoices/:id/payments',
+  contractRoute(
+    app,
+    endpoints.billing.recordPayment,
     {
       config: { access: 'admin', idempotent: true },
       schema: {
@@ -276,9 +237,6 @@ export const billingRoutes: FastifyPluginAsyncZod<
         summary: 'Record a payment received offline (check, cash, bank transfer)',
         description:
           'The invoice’s whole amount (422 `amount_mismatch` otherwise); a check needs its number and a transfer its reference as `reference`. A void (409 `invoice_void`) or paid (409 `invoice_paid`) invoice takes no payment. What the invoice was for (a membership term) starts in the same transaction, and the receipt is mailed.',
-        params: idParams,
-        body: recordPaymentRequestSchema,
-        response: { 201: recordPaymentResponseSchema, ...changeErrors },
       },
     },
     async (request, reply) => {
@@ -297,8 +255,9 @@ export const billingRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.post(
-    '/admin/payments/:id/refunds',
+  contractRoute(
+    app,
+    endpoints.billing.refundPayment,
     {
       config: { access: 'admin', idempotent: true },
       schema: {
@@ -306,9 +265,6 @@ export const billingRoutes: FastifyPluginAsyncZod<
         summary: 'Refund a payment, online through Stripe or as recorded',
         description:
           'Never more than what is left of the payment after earlier refunds (422 `refund_too_large`). Issues a credit note. `online: true` sends the money back to the card through Stripe; a payment not made online, or no Stripe set up, answers 409; Stripe refusing it answers 503 with nothing recorded, and no answer from Stripe 503 with the amount kept reserved until the pending-refunds job learns from Stripe whether the refund was made.',
-        params: idParams,
-        body: refundRequestSchema,
-        response: { 201: refundResponseSchema, ...changeErrors, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -328,8 +284,9 @@ export const billingRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.get(
-    '/admin/exports/payments.csv',
+  contractRoute(
+    app,
+    endpoints.billing.exportPayments,
     {
       config: { access: 'admin' },
       schema: {
@@ -337,12 +294,6 @@ export const billingRoutes: FastifyPluginAsyncZod<
         summary: 'Payments and refunds received, as CSV',
         description:
           'One row each, oldest first, between `from` and `to` (days received, both included; either may be left out). Amounts are positive; `kind` is `payment` or `refund`.',
-        querystring: paymentsExportQuerySchema,
-        response: {
-          200: mediaResponse('The payments as CSV', ['text/csv']),
-          400: apiErrorSchema,
-          ...denied,
-        },
       },
     },
     async (request, reply) => {

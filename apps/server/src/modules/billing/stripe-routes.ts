@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiErrorSchema,
-  autoRenewAnswerSchema,
-  autoRenewRequestSchema,
-  paymentMethods,
-  paymentOptionsSchema,
-  paymentRedirectSchema,
-  startCheckoutSchema,
-  webhookAnswerSchema,
-} from '@chamber/contract';
+import { endpoints, paymentMethods } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import { AppError } from '../../lib/errors.js';
 import type { ModuleDeps } from '../deps.js';
 import { BadSignature, type OnlinePayments } from './stripe-service.js';
@@ -18,9 +10,6 @@ const notSetUp = () =>
     'conflict',
     'Card payment is not set up for this chamber; pay the invoice as it says, and staff record it.',
   );
-
-/** A member's payment request: not signed in, no such invoice or membership, or not now. */
-const refusals = { 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** Payments through Stripe: what the portal offers, Checkout, renewal, card updates, webhook. */
 export const onlinePaymentRoutes: FastifyPluginAsyncZod<
@@ -34,15 +23,15 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<
     return act(online);
   };
 
-  app.get(
-    '/payments/options',
+  contractRoute(
+    app,
+    endpoints.billing.paymentOptions,
     {
       schema: {
         tags: ['payments'],
         summary: 'How members can pay',
         description:
           'Whether card payment through Stripe is set up (both keys configured); without it the portal offers offline payment only: the member sees the invoice and how to pay, and staff record the payment.',
-        response: { 200: paymentOptionsSchema },
       },
     },
     async () => ({
@@ -51,8 +40,9 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<
     }),
   );
 
-  app.post(
-    '/payments/checkout',
+  contractRoute(
+    app,
+    endpoints.billing.checkout,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -61,16 +51,15 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<
         description:
           "A Stripe Checkout page for the invoice's own amount. Asking again while it is open (two clicks at once) gives the same page; paying it records the payment through the webhook.",
         security: bearer,
-        body: startCheckoutSchema,
-        response: { 200: paymentRedirectSchema, 400: apiErrorSchema, ...refusals },
       },
     },
     async (request) =>
       byCard((payments) => payments.checkout(request.session!, request.body.invoiceId)),
   );
 
-  app.put(
-    '/payments/auto-renew',
+  contractRoute(
+    app,
+    endpoints.billing.setAutoRenew,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -79,16 +68,15 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<
         description:
           'On: a Stripe subscription charges the saved card the day after the paid-through date each year; with no saved card the answer is a Checkout page to save one. Off: the subscription ends with the paid term.',
         security: bearer,
-        body: autoRenewRequestSchema,
-        response: { 200: autoRenewAnswerSchema, 400: apiErrorSchema, ...refusals },
       },
     },
     async (request) =>
       byCard((payments) => payments.setAutoRenew(request.session!, request.body.on)),
   );
 
-  app.post(
-    '/payments/card',
+  contractRoute(
+    app,
+    endpoints.billing.cardPortal,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -96,7 +84,6 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<
         summary: 'Update card: open the Stripe customer portal',
         description: "Stripe's customer portal for the card automatic renewals charge.",
         security: bearer,
-        response: { 200: paymentRedirectSchema, ...refusals },
       },
     },
     async (request) => byCard((payments) => payments.cardPortal(request.session!)),
@@ -106,8 +93,9 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<
   await app.register(async (hook) => {
     hook.removeAllContentTypeParsers();
     hook.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    hook.post(
-      '/stripe/webhook',
+    contractRoute(
+      hook,
+      endpoints.billing.stripeWebhook,
       {
         bodyLimit: 512 * 1024,
         schema: {
@@ -115,7 +103,6 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<
           summary: "Stripe's events (webhook endpoint)",
           description:
             'Verified with the Stripe-Signature header and STRIPE_WEBHOOK_SECRET. Each event id is handled once; a replay answers 200 and changes nothing. Types the portal does not handle are recorded and answered 200.',
-          response: { 200: webhookAnswerSchema, 400: apiErrorSchema, 404: apiErrorSchema },
         },
       },
       async (request) => {

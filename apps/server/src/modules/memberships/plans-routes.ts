@@ -1,17 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  apiErrorSchema,
-  membershipPlanListSchema,
-  membershipPlanResponseSchema,
-  updateMembershipPlanSchema,
-} from '@chamber/contract';
+import { endpoints, membershipPlanListSchema } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import { KeptResponses } from '../../lib/kept-responses.js';
 import { requireRole } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { MembershipPlansService } from './plans.js';
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** The membership plans: read by every visitor, edited by admins (Admin → Membership plans). */
 export const membershipPlansRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
@@ -20,8 +13,9 @@ export const membershipPlansRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (a
   // (the plans and the dues settings raise the data version).
   const kept = new KeptResponses(deps.db, { maxEntries: 1, maxSize: 256 * 1024 });
 
-  app.get(
-    '/membership-plans',
+  contractRoute(
+    app,
+    endpoints.memberships.listPlans,
     {
       config: { publicCache: true },
       schema: {
@@ -29,7 +23,6 @@ export const membershipPlansRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (a
         summary: 'The membership plans: names, yearly prices and benefits',
         description:
           'Lowest level first, including plans not offered for joining (`available: false`), whose members keep them. `level` is the feature level a plan unlocks (`standard | enhanced | elite`); `name` is what people read. Amounts are integer cents in `currency`.',
-        response: { 200: membershipPlanListSchema },
       },
     },
     async (request, reply) => {
@@ -40,8 +33,9 @@ export const membershipPlansRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (a
     },
   );
 
-  app.put(
-    '/admin/membership-plans/:id',
+  contractRoute(
+    app,
+    endpoints.memberships.updatePlan,
     {
       config: { access: 'admin' },
       bodyLimit: 64 * 1024,
@@ -50,15 +44,6 @@ export const membershipPlansRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (a
         summary: "Edit a membership plan's name, price, texts and availability (admins; audited)",
         description:
           'The level a plan unlocks cannot change. Marking a plan `featured` takes the mark off the others. A new price applies to invoices issued from then on; issued invoices keep their amounts.',
-        params: idParams,
-        body: updateMembershipPlanSchema,
-        response: {
-          200: membershipPlanResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-        },
       },
     },
     async (request) => {

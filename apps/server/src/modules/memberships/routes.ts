@@ -1,25 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  apiErrorSchema,
-  cancelMembershipRequestSchema,
-  changePlanRequestSchema,
-  duesReportQuerySchema,
-  duesReportSchema,
-  duesSettingsSchema,
-  joinMembershipRequestSchema,
-  joinMembershipResponseSchema,
-  listMembershipsQuerySchema,
-  membershipDetailSchema,
-  membershipInvoiceResponseSchema,
-  membershipListSchema,
-  membershipQuoteQuerySchema,
-  membershipQuoteSchema,
-  membershipValueSchema,
-  myMembershipSchema,
-  staffChangePlanRequestSchema,
-} from '@chamber/contract';
-import { mediaResponse } from '../../lib/openapi-media.js';
+import { endpoints } from '@chamber/contract';
+import { contractRoute, type RouteDocs } from '../../lib/contract-route.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Database } from '@chamber/db';
 import { AppError } from '../../lib/errors.js';
@@ -27,15 +8,11 @@ import { membershipValue } from '../account/index.js';
 import type { BillingDocuments } from '../billing/index.js';
 import type { MembershipsService } from './service.js';
 
-const idParams = z.object({ id: z.uuid({ message: 'id must be a membership id' }) });
-const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
-const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409: apiErrorSchema };
-
 /** A staff route's options (Admin → Memberships): admins only, listed under both tags. */
-function staff<S extends object>(schema: S) {
+function staff(docs: RouteDocs) {
   return {
     config: { access: 'admin' as const },
-    schema: { tags: ['memberships', 'admin'], ...schema },
+    schema: { tags: ['memberships', 'admin'], ...docs },
   };
 }
 
@@ -47,8 +24,9 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
   db: Database;
   clock: Clock;
 }> = async (app, { memberships, documents, db, clock }) => {
-  app.get(
-    '/membership',
+  contractRoute(
+    app,
+    endpoints.memberships.myMembership,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -56,7 +34,6 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
         summary: 'My membership: plan, standing, open invoices and what I may do',
         description:
           "The signed-in member's membership: plan, status, paid-through date, automatic renewal and the card it charges, the open invoice to pay, the renewal's price, and which renewals and plan changes are open now. 403 for a login without a member business.",
-        response: { 200: myMembershipSchema, ...denied, 404: apiErrorSchema },
       },
     },
     async (request) => ({
@@ -65,8 +42,9 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
     }),
   );
 
-  app.get(
-    '/membership/value',
+  contractRoute(
+    app,
+    endpoints.memberships.myMembershipValue,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -74,7 +52,6 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
         summary: 'My year with the chamber: events attended, listing views and clicks',
         description:
           "What the signed-in member's business got over the 365 days ending today (the chamber's calendar days): events someone of it was checked in at, its listing's views and clicks to its website and phone, its deals' views, its job posts' views and 'Apply' clicks, and the year in one sentence. Views and clicks are daily totals counted without cookies, bots left out. 403 for a login without a member business.",
-        response: { 200: membershipValueSchema, ...denied },
       },
     },
     async (request) => {
@@ -84,8 +61,9 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/membership/join',
+  contractRoute(
+    app,
+    endpoints.memberships.join,
     {
       config: { access: 'signed-in', idempotent: true },
       schema: {
@@ -93,8 +71,6 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
         summary: 'Join: choose a plan, save the business details and get the join invoice',
         description:
           "Makes (or keeps) the pending membership of the signed-in member business for the plan, saves the business and contact details sent, and answers the open join invoice with the chamber's payment instructions. Choosing the same plan again answers the same invoice; another plan voids it and issues a new one. `payBy: 'invoice'` mails the invoice with its PDF; `'card'` mails nothing now (pay with POST /api/payments/checkout; the receipt is mailed when the payment is recorded). 409 for a member who is already current, or for a plan the chamber no longer offers.",
-        body: joinMembershipRequestSchema,
-        response: { 200: joinMembershipResponseSchema, ...changeErrors },
       },
     },
     async (request) => {
@@ -106,8 +82,9 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/membership/renew',
+  contractRoute(
+    app,
+    endpoints.memberships.renew,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -115,7 +92,6 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
         summary: 'Renew now: the open renewal invoice',
         description:
           'Issues the renewal invoice for the next term and mails it with its PDF, or answers the open one (not mailed again): two clicks get the same invoice and one mail. 409 while renewal is not open (more than the renewal window before the paid-through date, or not a member yet).',
-        response: { 200: membershipInvoiceResponseSchema, ...changeErrors },
       },
     },
     async (request) =>
@@ -124,8 +100,9 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
       ),
   );
 
-  app.post(
-    '/membership/plan',
+  contractRoute(
+    app,
+    endpoints.memberships.changePlan,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -133,15 +110,14 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
         summary: 'Upgrade or downgrade my plan',
         description:
           'An upgrade issues an invoice for the yearly difference for the days from today to the paid-through date (each term its share; a renewal paid ahead counts whole), due today and payable only as priced (a renewal paid since, or payment on another day, refuses it: ask again); it takes effect when paid. A downgrade takes effect at the next renewal (no invoice). 409 for a plan the chamber no longer offers, and for an upgrade in grace (renew first).',
-        body: changePlanRequestSchema,
-        response: { 200: membershipInvoiceResponseSchema, ...changeErrors },
       },
     },
     async (request) => memberships.changePlan(request.session!, request.body.planId),
   );
 
-  app.get(
-    '/membership/quote',
+  contractRoute(
+    app,
+    endpoints.memberships.quote,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -149,60 +125,49 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
         summary: 'What an upgrade or a renewal would cost today (nothing is issued)',
         description:
           "The price the confirmation dialog shows before any invoice is made: `change: 'upgrade'` with `planId` prices the upgrade for payment today (the yearly difference for each term's days from today to the paid-through date); `change: 'renewal'` the next term. With the days left, both plans' daily prices, one line a term, the total, when it takes effect and the paid-through date after. Refused as the change itself is: 409 for a membership not current, in grace (an upgrade: renew first), a plan no longer offered, or a renewal not open yet.",
-        querystring: membershipQuoteQuerySchema,
-        response: { 200: membershipQuoteSchema, ...changeErrors },
       },
     },
     async (request) => memberships.quote(request.session!, request.query),
   );
 
-  app.get(
-    '/admin/memberships',
+  contractRoute(
+    app,
+    endpoints.memberships.listMemberships,
     staff({
       summary: 'Memberships: due this month, in grace, lapsed, paid this year',
       description:
         '`list`: `due` (paid through a day of this month), `grace`, `lapsed`, `paid` (a payment received this year), `pending` or `all`; `search` matches business, contact name and email. Ordered by paid-through date.',
-      querystring: listMembershipsQuerySchema,
-      response: { 200: membershipListSchema, 400: apiErrorSchema, ...denied },
     }),
     async (request, reply) => (await memberships.list(request.query)).send(request, reply),
   );
 
-  app.get(
-    '/admin/memberships/report',
+  contractRoute(
+    app,
+    endpoints.memberships.duesReport,
     staff({
       summary: 'Dues report: totals by plan and month',
       description:
         "Dues received in `year` (default this year) by the membership's plan and the month received, refunds taken off, with totals by plan and memberships by status today.",
-      querystring: duesReportQuerySchema,
-      response: { 200: duesReportSchema, 400: apiErrorSchema, ...denied },
     }),
     async (request) => memberships.report(request.query.year),
   );
 
-  app.get(
-    '/admin/memberships/:id',
+  contractRoute(
+    app,
+    endpoints.memberships.membershipDetail,
     staff({
       summary: 'One membership with its terms and history',
-      params: idParams,
-      response: {
-        200: membershipDetailSchema,
-        400: apiErrorSchema,
-        ...denied,
-        404: apiErrorSchema,
-      },
     }),
     async (request) => memberships.detail(request.params.id),
   );
 
-  app.post(
-    '/admin/memberships/:id/approve',
+  contractRoute(
+    app,
+    endpoints.memberships.approveMembership,
     staff({
       summary: 'Approve a new member held for staff',
       description:
         "With the setting 'staff approve new members', a paid join waits pending; approving makes it active and listed. 409 for a membership not waiting.",
-      params: idParams,
-      response: { 200: membershipDetailSchema, ...changeErrors },
     }),
     async (request) => {
       await memberships.approve(request.session!, request.params.id);
@@ -210,15 +175,13 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.put(
-    '/admin/memberships/:id/plan',
+  contractRoute(
+    app,
+    endpoints.memberships.staffChangePlan,
     staff({
       summary: "Change a membership's plan",
       description:
         "Staff change the plan at once, with no invoice; the reason is kept in the history. A plan the chamber no longer offers is refused (409) unless `overrideNotOffered: true` comes with a `reason` (400 without one); the override is kept in the history. Putting back the member's own plan (taking back a downgrade) needs no override.",
-      params: idParams,
-      body: staffChangePlanRequestSchema,
-      response: { 200: membershipDetailSchema, ...changeErrors },
     }),
     async (request) => {
       await memberships.staffChangePlan(
@@ -232,15 +195,13 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/admin/memberships/:id/cancel',
+  contractRoute(
+    app,
+    endpoints.memberships.cancelMembership,
     staff({
       summary: 'Cancel a membership',
       description:
         'The membership ends now: enhanced and elite fields are hidden (never deleted), open invoices voided, automatic renewal off. The reason is kept in the history.',
-      params: idParams,
-      body: cancelMembershipRequestSchema,
-      response: { 200: membershipDetailSchema, ...changeErrors },
     }),
     async (request) => {
       await memberships.cancel(request.session!, request.params.id, request.body.reason);
@@ -248,13 +209,13 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/admin/exports/memberships.csv',
+  contractRoute(
+    app,
+    endpoints.memberships.exportMemberships,
     staff({
       summary: 'Every membership as CSV',
       description:
         'Business, contact, email, plan, status, payment status, started, paid through and automatic renewal, one row per membership. Cells starting with =, +, - or @ are written after an apostrophe.',
-      response: { 200: mediaResponse('The memberships as CSV', ['text/csv']), ...denied },
     }),
     async (_request, reply) =>
       reply
@@ -264,23 +225,22 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
         .send(await memberships.exportCsv()),
   );
 
-  app.get(
-    '/admin/membership-settings',
+  contractRoute(
+    app,
+    endpoints.memberships.duesSettings,
     staff({
       summary: "The chamber's dues settings",
-      response: { 200: duesSettingsSchema, ...denied },
     }),
     async () => memberships.getSettings(),
   );
 
-  app.put(
-    '/admin/membership-settings',
+  contractRoute(
+    app,
+    endpoints.memberships.updateDuesSettings,
     staff({
       summary: "Change the chamber's dues settings",
       description:
         'Currency, term rule (anniversary or calendar year), grace days, reminder days, the automatic-charge notice, invoice due days, staff approval of new members, what a lapsed listing does, and the payment instructions printed on invoices.',
-      body: duesSettingsSchema,
-      response: { 200: duesSettingsSchema, 400: apiErrorSchema, ...denied },
     }),
     async (request) => memberships.putSettings(request.session!, request.body),
   );

@@ -1,8 +1,5 @@
-import {
-  type MembershipPlan,
-  type MembershipPlanList,
-  type UpdateMembershipPlan,
-} from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
+import type { UpdateMembershipPlan } from '@chamber/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -11,7 +8,7 @@ export const membershipPlansQueryOptions = () =>
     queryKey: ['membership-plans'],
     queryFn: async ({ signal }) =>
       (
-        await api.get<MembershipPlanList>('/membership-plans', {
+        await api.call(endpoints.memberships.listPlans, {
           signal,
           errorMessage: 'Failed to fetch membership plans',
         })
@@ -25,7 +22,7 @@ export const staffApprovalQueryOptions = () =>
     queryKey: ['membership-plans', 'staff-approval'],
     queryFn: async ({ signal }) =>
       (
-        await api.get<MembershipPlanList>('/membership-plans', {
+        await api.call(endpoints.memberships.listPlans, {
           signal,
           errorMessage: 'Failed to fetch membership plans',
         })
@@ -34,6 +31,8 @@ export const staffApprovalQueryOptions = () =>
   });
 
 export const updateMembershipPlan = (id: string, body: UpdateMembershipPlan) =>
-  api.put<{ plan: MembershipPlan }>(`/admin/membership-plans/${encodeURIComponent(id)}`, body, {
+  api.call(endpoints.memberships.updatePlan, {
+    params: { id },
+    body,
     errorMessage: 'Failed to save the plan',
   });

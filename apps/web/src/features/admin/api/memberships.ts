@@ -1,12 +1,7 @@
 import type {
   MembershipListName,
-  DuesReport,
   DuesSettings,
-  Invoice,
-  InvoiceList,
-  MembershipDetail,
   MembershipList,
-  PaymentOptions,
   StaffChangePlanRequest,
 } from '@chamber/contract';
 import { MEMBERSHIPS_PAGE_SIZE } from '@chamber/contract';
@@ -17,6 +12,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { endpoints } from '@chamber/contract/endpoints';
 import { api } from '@/lib/api/client';
 import { adminKeys } from './admin-keys';
 import { invalidateAfterChange } from './invalidate';
@@ -40,21 +36,19 @@ export const membershipKeys = {
   settings: () => [...membershipKeys.all, 'settings'] as const,
 };
 
-const path = (id: string) => encodeURIComponent(id);
-
 /** GET /admin/memberships: one page of a list, ordered by paid-through date. */
 export function useMembershipList(filters: MembershipFilters) {
   return useQuery({
     queryKey: membershipKeys.list(filters),
     queryFn: ({ signal }): Promise<MembershipList & { page: number }> => {
-      const params = new URLSearchParams({
-        list: filters.list,
-        limit: String(MEMBERSHIPS_PAGE_SIZE),
-        offset: String(filters.page * MEMBERSHIPS_PAGE_SIZE),
-      });
-      if (filters.search) params.set('search', filters.search);
       return api
-        .get<MembershipList>(`/admin/memberships?${params}`, {
+        .call(endpoints.memberships.listMemberships, {
+          query: {
+            list: filters.list,
+            limit: MEMBERSHIPS_PAGE_SIZE,
+            offset: filters.page * MEMBERSHIPS_PAGE_SIZE,
+            search: filters.search || undefined,
+          },
           signal,
           errorMessage: 'Failed to load memberships',
         })
@@ -69,7 +63,8 @@ export function useMembershipDetail(id: string) {
   return useQuery({
     queryKey: membershipKeys.detail(id),
     queryFn: ({ signal }) =>
-      api.get<MembershipDetail>(`/admin/memberships/${path(id)}`, {
+      api.call(endpoints.memberships.membershipDetail, {
+        params: { id },
         signal,
         errorMessage: 'Failed to load the membership',
       }),
@@ -81,7 +76,8 @@ export function useContactInvoices(contactId: string) {
   return useQuery({
     queryKey: membershipKeys.invoices(contactId),
     queryFn: ({ signal }) =>
-      api.get<InvoiceList>(`/admin/invoices?contactId=${path(contactId)}&limit=100`, {
+      api.call(endpoints.billing.listInvoices, {
+        query: { contactId, limit: 100 },
         signal,
         errorMessage: 'Failed to load the invoices',
       }),
@@ -92,7 +88,8 @@ export const duesReportQueryOptions = (year: number) =>
   queryOptions({
     queryKey: membershipKeys.report(year),
     queryFn: ({ signal }) =>
-      api.get<DuesReport>(`/admin/memberships/report?year=${year}`, {
+      api.call(endpoints.memberships.duesReport, {
+        query: { year },
         signal,
         errorMessage: 'Failed to load the dues report',
       }),
@@ -102,7 +99,7 @@ export const duesSettingsQueryOptions = () =>
   queryOptions({
     queryKey: membershipKeys.settings(),
     queryFn: ({ signal }) =>
-      api.get<DuesSettings>('/admin/membership-settings', {
+      api.call(endpoints.memberships.duesSettings, {
         signal,
         errorMessage: 'Failed to load the dues settings',
       }),
@@ -112,7 +109,7 @@ export const duesSettingsQueryOptions = () =>
 export const paymentOptionsQueryOptions = () =>
   queryOptions({
     queryKey: ['payment-options'],
-    queryFn: ({ signal }) => api.get<PaymentOptions>('/payments/options', { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.billing.paymentOptions, { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -133,42 +130,55 @@ export interface Refund {
 /** Every staff change to a membership or invoice; each refreshes the lists, detail and report. */
 export const membershipActions = {
   approve: (id: string) =>
-    api.post<MembershipDetail>(`/admin/memberships/${path(id)}/approve`, undefined, {
+    api.call(endpoints.memberships.approveMembership, {
+      params: { id },
       errorMessage: 'Failed to approve the member',
     }),
   changePlan: (id: string, body: StaffChangePlanRequest) =>
-    api.put<MembershipDetail>(`/admin/memberships/${path(id)}/plan`, body, {
+    api.call(endpoints.memberships.staffChangePlan, {
+      params: { id },
+      body,
       errorMessage: 'Failed to change the plan',
     }),
   cancel: (id: string, body: { reason?: string }) =>
-    api.post<MembershipDetail>(`/admin/memberships/${path(id)}/cancel`, body, {
+    api.call(endpoints.memberships.cancelMembership, {
+      params: { id },
+      body,
       errorMessage: 'Failed to cancel the membership',
     }),
   recordPayment: (invoiceId: string, body: RecordPayment) =>
-    api.post<{ invoice: Invoice }>(`/admin/invoices/${path(invoiceId)}/payments`, body, {
+    api.call(endpoints.billing.recordPayment, {
+      params: { id: invoiceId },
+      body,
       errorMessage: 'Failed to record the payment',
     }),
   voidInvoice: (invoiceId: string, body: { reason: string }) =>
-    api.post<Invoice>(`/admin/invoices/${path(invoiceId)}/void`, body, {
+    api.call(endpoints.billing.voidInvoice, {
+      params: { id: invoiceId },
+      body,
       errorMessage: 'Failed to void the invoice',
     }),
   reissue: (invoiceId: string, body: { reason: string; dueOn?: string }) =>
-    api.post<{ voided: Invoice; invoice: Invoice }>(
-      `/admin/invoices/${path(invoiceId)}/reissue`,
+    api.call(endpoints.billing.reissueInvoice, {
+      params: { id: invoiceId },
       body,
-      { errorMessage: 'Failed to reissue the invoice' },
-    ),
+      errorMessage: 'Failed to reissue the invoice',
+    }),
   issue: (body: {
     contactId: string;
     lines: { description: string; quantity: number; unitCents: number }[];
     dueOn?: string;
-  }) => api.post<Invoice>('/admin/invoices', body, { errorMessage: 'Failed to issue the invoice' }),
+  }) =>
+    api.call(endpoints.billing.issueInvoice, { body, errorMessage: 'Failed to issue the invoice' }),
   refund: (paymentId: string, body: Refund) =>
-    api.post<{ creditNote: Invoice }>(`/admin/payments/${path(paymentId)}/refunds`, body, {
+    api.call(endpoints.billing.refundPayment, {
+      params: { id: paymentId },
+      body,
       errorMessage: 'Failed to refund the payment',
     }),
   saveSettings: (body: DuesSettings) =>
-    api.put<DuesSettings>('/admin/membership-settings', body, {
+    api.call(endpoints.memberships.updateDuesSettings, {
+      body,
       errorMessage: 'Failed to save the dues settings',
     }),
 };

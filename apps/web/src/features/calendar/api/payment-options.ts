@@ -1,4 +1,4 @@
-import type { PaymentOptions } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
@@ -6,7 +6,7 @@ import { api } from '@/lib/api/client';
 export function usePaymentOptions() {
   return useQuery({
     queryKey: ['payment-options'],
-    queryFn: ({ signal }) => api.get<PaymentOptions>('/payments/options', { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.billing.paymentOptions, { signal }),
     staleTime: 5 * 60_000,
   });
 }

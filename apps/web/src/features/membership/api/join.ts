@@ -1,4 +1,5 @@
-import type { InvoiceList, JoinMembershipRequest, JoinMembershipResponse } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
+import type { JoinMembershipRequest } from '@chamber/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { myMembershipQueryOptions } from './my-membership';
@@ -8,7 +9,8 @@ export function useJoin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: JoinMembershipRequest) =>
-      api.post<JoinMembershipResponse>('/membership/join', body, {
+      api.call(endpoints.memberships.join, {
+        body,
         errorMessage: 'Could not complete your membership',
       }),
     onSuccess: () =>
@@ -21,7 +23,7 @@ export const myInvoicesQueryOptions = () =>
   queryOptions({
     queryKey: ['my-invoices'],
     queryFn: ({ signal }) =>
-      api.get<InvoiceList>('/billing/invoices', {
+      api.call(endpoints.billing.myInvoices, {
         signal,
         errorMessage: 'Failed to fetch your invoices',
       }),

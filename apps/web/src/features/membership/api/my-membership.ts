@@ -1,11 +1,5 @@
-import type {
-  AutoRenewAnswer,
-  MembershipInvoiceResponse,
-  MembershipQuote,
-  MyMembership,
-  PaymentOptions,
-  PaymentRedirect,
-} from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
+import type { AutoRenewAnswer, PaymentRedirect } from '@chamber/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
@@ -13,7 +7,7 @@ export const myMembershipQueryOptions = () =>
   queryOptions({
     queryKey: ['my-membership'],
     queryFn: ({ signal }) =>
-      api.get<MyMembership>('/membership', {
+      api.call(endpoints.memberships.myMembership, {
         signal,
         errorMessage: 'Failed to fetch your membership',
       }),
@@ -22,7 +16,7 @@ export const myMembershipQueryOptions = () =>
 export const paymentOptionsQueryOptions = () =>
   queryOptions({
     queryKey: ['payment-options'],
-    queryFn: ({ signal }) => api.get<PaymentOptions>('/payments/options', { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.billing.paymentOptions, { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -35,11 +29,10 @@ const goTo = (answer: PaymentRedirect | AutoRenewAnswer) => {
 export function usePayOnline() {
   return useMutation({
     mutationFn: (invoiceId: string) =>
-      api.post<PaymentRedirect>(
-        '/payments/checkout',
-        { invoiceId },
-        { errorMessage: 'Could not open the payment page' },
-      ),
+      api.call(endpoints.billing.checkout, {
+        body: { invoiceId },
+        errorMessage: 'Could not open the payment page',
+      }),
     onSuccess: goTo,
   });
 }
@@ -48,7 +41,7 @@ export function usePayOnline() {
 export function useUpdateCard() {
   return useMutation({
     mutationFn: () =>
-      api.post<PaymentRedirect>('/payments/card', undefined, {
+      api.call(endpoints.billing.cardPortal, {
         errorMessage: 'Could not open the card page',
       }),
     onSuccess: goTo,
@@ -60,11 +53,10 @@ export function useSetAutoRenew() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (on: boolean) =>
-      api.put<AutoRenewAnswer>(
-        '/payments/auto-renew',
-        { on },
-        { errorMessage: 'Could not change automatic renewal' },
-      ),
+      api.call(endpoints.billing.setAutoRenew, {
+        body: { on },
+        errorMessage: 'Could not change automatic renewal',
+      }),
     onSuccess: async (answer) => {
       goTo(answer);
       await queryClient.invalidateQueries({ queryKey: myMembershipQueryOptions().queryKey });
@@ -77,12 +69,14 @@ export const membershipQuoteQueryOptions = (change: 'renewal' | { upgradeTo: str
   queryOptions({
     queryKey: ['membership-quote', change === 'renewal' ? 'renewal' : change.upgradeTo],
     queryFn: ({ signal }) =>
-      api.get<MembershipQuote>(
-        change === 'renewal'
-          ? '/membership/quote?change=renewal'
-          : `/membership/quote?change=upgrade&planId=${encodeURIComponent(change.upgradeTo)}`,
-        { signal, errorMessage: 'Could not work out the price' },
-      ),
+      api.call(endpoints.memberships.quote, {
+        query:
+          change === 'renewal'
+            ? { change: 'renewal' }
+            : { change: 'upgrade', planId: change.upgradeTo },
+        signal,
+        errorMessage: 'Could not work out the price',
+      }),
     // A price is for today: asked again each time the dialog opens.
     staleTime: 0,
     gcTime: 0,
@@ -93,7 +87,7 @@ export function useRenew() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api.post<MembershipInvoiceResponse>('/membership/renew', undefined, {
+      api.call(endpoints.memberships.renew, {
         errorMessage: 'Could not start the renewal',
       }),
     onSuccess: () =>
@@ -106,11 +100,10 @@ export function useChangePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (planId: string) =>
-      api.post<MembershipInvoiceResponse>(
-        '/membership/plan',
-        { planId },
-        { errorMessage: 'Could not change the plan' },
-      ),
+      api.call(endpoints.memberships.changePlan, {
+        body: { planId },
+        errorMessage: 'Could not change the plan',
+      }),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: myMembershipQueryOptions().queryKey }),
   });
