@@ -995,6 +995,10 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     expect: adminOnly(200),
   },
   'GET /api/admin/audit': { call: () => ({ url: '/api/admin/audit' }), expect: adminOnly(200) },
+  'GET /api/admin/audit.csv': {
+    call: () => ({ url: '/api/admin/audit.csv?q=status' }),
+    expect: adminOnly(200),
+  },
   'GET /api/admin/mail': {
     call: () => ({ url: '/api/admin/mail?status=failed' }),
     expect: adminOnly(200),

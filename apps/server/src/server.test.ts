@@ -112,8 +112,9 @@ describe('two server processes on one database', () => {
     expect(right.status).toBe(429);
   });
 
-  it('set up one job queue between them, with every scheduled job (clean-up, reminders, seat offers, dues, expiry, refunds, geocoding, celebrations) scheduled once', async () => {
+  it('set up one job queue between them, with every scheduled job (clean-up, reminders, seat offers, dues, expiry, refunds, geocoding, celebrations, approvals digest) scheduled once', async () => {
     expect(await schedulesIn(database.db)).toEqual([
+      { name: 'approvals-digest', cron: '*/5 * * * *', timezone: 'UTC' },
       { name: 'celebration-reminders', cron: '17 * * * *', timezone: 'UTC' },
       { name: 'delete-expired-rows', cron: '*/15 * * * *', timezone: 'UTC' },
       { name: 'event-reminders', cron: '*/5 * * * *', timezone: 'UTC' },

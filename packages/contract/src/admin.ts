@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.js';
 import {
+  calendarDateSchema,
   membershipTierSchema,
   paymentStatusSchema,
   roleSchema,
@@ -136,22 +137,89 @@ export type KeptAnswers = z.infer<typeof keptAnswersSchema>;
 export const auditEntrySchema = z.object({
   id: z.string(),
   createdAt: z.string(),
-  actor: z.object({ id: z.string().nullable(), email: z.string() }),
+  actor: z.object({
+    id: z.string().nullable(),
+    email: z.string(),
+    name: z
+      .string()
+      .describe('The actor’s name today, or the address kept when the account is gone'),
+  }),
   action: z.string().describe('user.update, user.status, user.delete, ...'),
-  target: z.object({ type: z.string(), id: z.string(), label: z.string() }),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
+  target: z.object({
+    type: z.string(),
+    id: z.string(),
+    label: z.string().describe('The record’s readable name at the time (its name, title or email)'),
+  }),
+  before: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('The fields that changed, as they were (the whole record when it was removed)'),
+  after: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .describe('The same fields as they became (the whole record when it was created)'),
   reason: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const listAuditQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_USERS_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+const auditFilterText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v || undefined);
+
+/** The audit log's filters: who, what kind of record, which record, which action, when, and a search. */
+const auditFilterShape = {
+  actor: z
+    .union([z.literal(''), z.uuid()])
+    .optional()
+    .transform((v) => v || undefined)
+    .describe('The id of the account that made the change'),
+  entity: auditFilterText(60).describe('The kind of record: user, job_post, invoice, ...'),
+  target: auditFilterText(200).describe('The id of one record'),
+  action: auditFilterText(80).describe('One action: user.update, job_post.approve, ...'),
+  from: z
+    .union([z.literal(''), calendarDateSchema])
+    .optional()
+    .transform((v) => v || undefined)
+    .describe('The first day, in the chamber’s time zone'),
+  to: z
+    .union([z.literal(''), calendarDateSchema])
+    .optional()
+    .transform((v) => v || undefined)
+    .describe('The last day, in the chamber’s time zone'),
+  q: auditFilterText(200).describe(
+    'Words in the actor’s name or email, the record’s name, the action or the reason',
+  ),
+};
+const fromNotAfterTo = (f: { from?: string | undefined; to?: string | undefined }) =>
+  !f.from || !f.to || f.from <= f.to;
+const fromAfterTo = { message: 'The first day must not be after the last day', path: ['to'] };
+
+export const auditFilterSchema = z.object(auditFilterShape).refine(fromNotAfterTo, fromAfterTo);
+export type AuditFilter = z.input<typeof auditFilterSchema>;
+
+export const listAuditQuerySchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(100).default(ADMIN_USERS_PAGE_SIZE),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    ...auditFilterShape,
+  })
+  .refine(fromNotAfterTo, fromAfterTo);
+
+/** What the filters offer: everyone who made a change, and each kind of record changed. */
+export const auditFacetsSchema = z.object({
+  actors: z.array(z.object({ id: z.string(), name: z.string() })),
+  entities: z.array(z.string()),
+  actions: z.array(z.string()),
 });
+export type AuditFacets = z.infer<typeof auditFacetsSchema>;
 
 export const auditListSchema = z.object({
   entries: z.array(auditEntrySchema),
   pagination: paginationSchema,
+  facets: auditFacetsSchema,
 });
 export type AuditList = z.infer<typeof auditListSchema>;

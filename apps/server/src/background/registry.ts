@@ -1,3 +1,4 @@
+import { approvalsDigestJob } from './approvals-digest.js';
 import { celebrationRemindersJob } from './celebration-reminders.js';
 import type { JobDefinition } from './definition.js';
 import { deleteExpiredRowsJob } from './delete-expired-rows.js';
@@ -21,4 +22,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   pendingRefundsJob,
   celebrationRemindersJob,
   geocodeListingsJob,
+  approvalsDigestJob,
 ];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AccountService, accountRoutes } from './account/index.js';
-import { adminRoutes } from './admin/index.js';
+import { adminRoutes, registerApprovalsDigest } from './admin/index.js';
 import { type AuthService, authRoutes, oauthMetadataRoutes } from './auth/index.js';
 import { BillingDocuments, BillingService, billingRoutes } from './billing/index.js';
 import { createStripeClient, OnlinePayments, onlinePaymentRoutes } from './billing/stripe.js';
@@ -114,6 +114,7 @@ export async function registerModules(
     billing,
   );
   new CelebrationMail(deps.db, celebrations).register(deps.outbox);
+  registerApprovalsDigest(deps.db, deps.outbox);
   await app.register(
     async (api) => {
       await api.register(siteRoutes, deps);

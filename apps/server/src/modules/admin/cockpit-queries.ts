@@ -335,23 +335,33 @@ export type AtRiskRow = {
   membership_id: string;
   contact_id: string;
   business_name: string;
+  phone: string | null;
+  email: string | null;
   paid_through: string;
   events: number;
   listing: number;
   deals: number;
   job_posts: number;
+  listing_views: number;
 };
 
 /**
  * Current memberships paid through today … `until`, with what their engagement score is made
  * of: events checked in at since `since` (by the member's logins or address), the listing's
- * parts filled in (description, logo, website, phone, address, opening hours), deals and job
- * posts.
+ * parts filled in (description, logo, website, phone, address, opening hours), deals, job
+ * posts, and the listing's views counted since the day `sinceDay`.
  */
-export async function engagementOfDue(db: Executor, today: string, until: string, since: Date) {
+export async function engagementOfDue(
+  db: Executor,
+  today: string,
+  until: string,
+  since: Date,
+  sinceDay: string,
+) {
   const result = await db.execute<AtRiskRow>(sql`
     select m.id as membership_id, c.id as contact_id,
       coalesce(nullif(c.business_name, ''), trim(c.first_name || ' ' || c.last_name)) as business_name,
+      nullif(c.phone, '') as phone, nullif(c.email, '') as email,
       to_char(m.paid_through, 'YYYY-MM-DD') as paid_through,
       (select count(distinct (r.event_id, r.occurrence_key)) from event_registrations r
         where r.checked_in_at is not null and r.checked_in_at >= ${since}
@@ -362,7 +372,9 @@ export async function engagementOfDue(db: Executor, today: string, until: string
         + (coalesce(c.address1, '') <> '')::int + (c.opening_hours is not null)::int) as listing,
       (select count(*) from deals d where d.contact_id = c.id)::int as deals,
       (select count(*) from job_posts j where j.contact_id = c.id
-        and j.status not in ('draft'))::int as job_posts
+        and j.status not in ('draft'))::int as job_posts,
+      (select coalesce(sum(v.count), 0) from listing_counts v where v.contact_id = c.id
+        and v.kind = 'listing_view' and v.day > ${sinceDay}::date)::int as listing_views
     from memberships m join contacts c on c.id = m.contact_id
     where m.status in ('active', 'grace') and m.paid_through >= ${today}::date
       and m.paid_through <= ${until}::date

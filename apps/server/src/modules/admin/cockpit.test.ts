@@ -15,6 +15,7 @@ import {
   events,
   invoices,
   jobPosts,
+  listingCounts,
   mailOutbox,
   membershipEvents,
   memberships,
@@ -556,6 +557,15 @@ describe('At-risk members (GET /api/admin/insights/at-risk)', () => {
       closesOn: '2026-04-30',
       status: 'approved',
     });
+    // Due in 30 days, seen 60 times in the last 12 months (two steps of 25: 10); the 1000 views
+    // of 13 months ago no longer count: score 10.
+    const seen = await membership(db, { status: 'active', paidThrough: '2026-04-09' });
+    await db.insert(listingCounts).values([
+      { contactId: seen.contact.id, day: '2026-03-09', kind: 'listing_view', count: 40 },
+      { contactId: seen.contact.id, day: '2025-03-11', kind: 'listing_view', count: 20 },
+      { contactId: seen.contact.id, day: '2025-02-09', kind: 'listing_view', count: 1000 },
+      { contactId: seen.contact.id, day: '2026-03-01', kind: 'website_click', count: 500 },
+    ]);
     // Due in 70 days: not yet listed, however quiet.
     await membership(db, { status: 'active', paidThrough: '2026-05-19' });
 
@@ -568,8 +578,16 @@ describe('At-risk members (GET /api/admin/insights/at-risk)', () => {
     expect(answer.threshold).toBe(40);
     expect(answer.members.map((m) => [m.membershipId, m.score])).toEqual([
       [quiet.membership.id, 0],
+      [seen.membership.id, 10],
       [some.membership.id, 25],
     ]);
-    expect(answer.members[1]).toMatchObject({ listingComplete: 2, deals: 1, jobPosts: 0 });
+    expect(answer.members[1]).toMatchObject({ listingViews: 60, eventsAttended: 0 });
+    expect(answer.members[2]).toMatchObject({
+      listingComplete: 2,
+      deals: 1,
+      jobPosts: 0,
+      phone: '801-555-0101',
+      email: some.contact.email,
+    });
   });
 });

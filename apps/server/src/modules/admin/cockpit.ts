@@ -40,20 +40,23 @@ const AT_RISK_DAYS = 60;
 
 /**
  * The engagement score, 0 … 100: 10 per event checked in at in the last 12 months (at most
- * 40), 5 per part of the listing filled in (6 parts: 30), 15 for any deal and 15 for any job
- * post.
+ * 40), 5 per part of the listing filled in (6 parts: 30), 15 for any deal, 15 for any job
+ * post, and 5 per 25 views of the listing in the last 12 months (at most 10); 100 at most.
  */
 export function engagementScore(e: {
   events: number;
   listing: number;
   deals: number;
   jobPosts: number;
+  listingViews: number;
 }): number {
-  return (
+  return Math.min(
+    100,
     Math.min(e.events, 4) * 10 +
-    Math.min(e.listing, 6) * 5 +
-    (e.deals > 0 ? 15 : 0) +
-    (e.jobPosts > 0 ? 15 : 0)
+      Math.min(e.listing, 6) * 5 +
+      (e.deals > 0 ? 15 : 0) +
+      (e.jobPosts > 0 ? 15 : 0) +
+      Math.min(Math.floor(e.listingViews / 25), 2) * 5,
   );
 }
 
@@ -199,7 +202,13 @@ export class CockpitService {
     const { today } = await this.day();
     const since = new Date(this.clock.now());
     since.setUTCFullYear(since.getUTCFullYear() - 1);
-    const rows = await q.engagementOfDue(this.db, today, addDays(today, AT_RISK_DAYS), since);
+    const rows = await q.engagementOfDue(
+      this.db,
+      today,
+      addDays(today, AT_RISK_DAYS),
+      since,
+      yearBefore(today),
+    );
     const members = rows
       .map((r) => {
         const parts = {
@@ -207,17 +216,21 @@ export class CockpitService {
           listing: r.listing,
           deals: r.deals,
           jobPosts: r.job_posts,
+          listingViews: r.listing_views,
         };
         return {
           membershipId: r.membership_id,
           contactId: r.contact_id,
           businessName: r.business_name,
+          phone: r.phone,
+          email: r.email,
           paidThrough: r.paid_through,
           score: engagementScore(parts),
           eventsAttended: r.events,
           listingComplete: r.listing,
           deals: r.deals,
           jobPosts: r.job_posts,
+          listingViews: r.listing_views,
         };
       })
       .filter((m) => m.score < AT_RISK_BELOW)

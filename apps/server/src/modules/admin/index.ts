@@ -1,7 +1,8 @@
 /**
  * The admin module: the admin dashboard's routes, /admin/*: users, stats, exports, the audit
  * log and messages (routes.ts), sign-in help and rules (security-routes.ts), and outgoing
- * mail that failed (mail-routes.ts).
+ * mail that failed (mail-routes.ts), and the approvals digest mailed to staff
+ * (approvals-digest.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthService } from '../auth/index.js';
@@ -13,6 +14,7 @@ import { securityRoutes } from './security-routes.js';
 import type { AdminMembershipChanges } from './service.js';
 
 export type { AdminMembershipChanges } from './service.js';
+export { queueApprovalsDigest, registerApprovalsDigest } from './approvals-digest.js';
 
 export const adminRoutes: FastifyPluginAsyncZod<
   ModuleDeps & { auth: AuthService; memberships: AdminMembershipChanges }

@@ -149,15 +149,103 @@ export async function stats(db: Executor) {
   return row!;
 }
 
-export async function listAudit(db: Executor, page: { limit: number; offset: number }) {
+export interface AuditFilter {
+  actor?: string | undefined;
+  entity?: string | undefined;
+  target?: string | undefined;
+  action?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  q?: string | undefined;
+}
+
+/** The actor's name today (first and last), or the address the entry kept. */
+const actorName = sql<string>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${auditLog.actorEmail})`;
+
+/** `from` and `to` are days in the chamber's time zone (`timeZone`), both included. */
+function auditWhere(f: AuditFilter, timeZone: string): SQL | undefined {
+  const day = sql`(${auditLog.createdAt} at time zone ${timeZone})::date`;
+  const conditions: (SQL | undefined)[] = [
+    f.actor ? eq(auditLog.actorId, f.actor) : undefined,
+    f.entity ? eq(auditLog.targetType, f.entity) : undefined,
+    f.target ? eq(auditLog.targetId, f.target) : undefined,
+    f.action ? eq(auditLog.action, f.action) : undefined,
+    f.from ? sql`${day} >= ${f.from}::date` : undefined,
+    f.to ? sql`${day} <= ${f.to}::date` : undefined,
+  ];
+  if (f.q) {
+    const pattern = containsPattern(f.q);
+    conditions.push(
+      or(
+        ilike(actorName, pattern),
+        ilike(auditLog.actorEmail, pattern),
+        ilike(auditLog.targetLabel, pattern),
+        ilike(auditLog.targetId, pattern),
+        ilike(auditLog.action, pattern),
+        ilike(auditLog.reason, pattern),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+const auditColumns = {
+  id: auditLog.id,
+  createdAt: auditLog.createdAt,
+  actorId: auditLog.actorId,
+  actorEmail: auditLog.actorEmail,
+  actorName,
+  action: auditLog.action,
+  targetType: auditLog.targetType,
+  targetId: auditLog.targetId,
+  targetLabel: auditLog.targetLabel,
+  before: auditLog.before,
+  after: auditLog.after,
+  reason: auditLog.reason,
+};
+
+/** The entries the filters match, newest first; without `page`, all of them (the CSV). */
+export async function listAudit(
+  db: Executor,
+  filter: AuditFilter,
+  timeZone: string,
+  page?: { limit: number; offset: number },
+) {
+  const where = auditWhere(filter, timeZone);
+  const query = db
+    .select(auditColumns)
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(where)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  if (!page) return { rows: await query, total: 0 };
   const [rows, [count]] = await Promise.all([
+    query.limit(page.limit).offset(page.offset),
     db
-      .select()
+      .select({ total: sql<number>`count(*)::int` })
       .from(auditLog)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(auditLog),
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
+}
+
+export type AuditListRow = Awaited<ReturnType<typeof listAudit>>['rows'][number];
+
+/** Everyone who made a change (by name), each kind of record and each action in the log. */
+export async function auditFacets(db: Executor) {
+  const [actors, entities, actions] = await Promise.all([
+    db
+      .selectDistinct({ id: sql<string>`${auditLog.actorId}`, name: actorName })
+      .from(auditLog)
+      .innerJoin(users, eq(users.id, auditLog.actorId))
+      .orderBy(actorName),
+    db.selectDistinct({ value: auditLog.targetType }).from(auditLog).orderBy(auditLog.targetType),
+    db.selectDistinct({ value: auditLog.action }).from(auditLog).orderBy(auditLog.action),
+  ]);
+  return {
+    actors,
+    entities: entities.map((e) => e.value),
+    actions: actions.map((a) => a.value),
+  };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminStatsSchema,
   apiErrorSchema,
+  auditFilterSchema,
   auditListSchema,
   keptAnswersSchema,
   deleteUserResponseSchema,
@@ -204,11 +205,38 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
       schema: {
         tags: ['admin'],
         summary: 'The audit log of staff changes, newest first',
+        description:
+          'Each entry names its actor (their name today, or the address kept when the account is gone) and its record (its readable name at the time), and holds only the fields that changed, before and after (a record created or removed keeps its one side whole). Filters: `actor` (an account id), `entity` (the kind of record), `target` (one record id), `action`, `from` and `to` (days in the chamber’s time zone, both included) and `q` (words in the names, the action or the reason). `facets` lists what the filters offer. The same filters give the CSV at /admin/audit.csv.',
         querystring: listAuditQuerySchema,
         response: { 200: auditListSchema, 400: apiErrorSchema, ...denied },
       },
     },
     async (request) => admin.audit(request.query),
+  );
+
+  app.get(
+    '/admin/audit.csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The audit log as CSV',
+        description:
+          'Every entry the audit log’s filters match (the same as GET /admin/audit), newest first: when (the chamber’s time), who, the action, the record, its changes as ‘field: before → after’, and the reason. Cells starting with =, +, - or @ are written after an apostrophe (formula injection).',
+        querystring: auditFilterSchema,
+        response: {
+          200: mediaResponse('The audit log as CSV', ['text/csv']),
+          400: apiErrorSchema,
+          ...denied,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="audit-log.csv"')
+        .header('cache-control', 'private, no-store')
+        .send(await admin.exportAudit(request.query)),
   );
 
   app.get(

@@ -1,8 +1,11 @@
 import {
   blankToNull,
+  dateTimeFormat,
   type AdminStats,
   type AdminUser,
+  type AuditEntry,
   type AuditList,
+  type auditFilterSchema,
   type listAuditQuerySchema,
   type exportUsersQuerySchema,
   type listUsersQuerySchema,
@@ -19,6 +22,7 @@ import { AppError } from '../../lib/errors.js';
 import { isUuid, notFound } from '../../lib/input.js';
 import type { Session } from '../../plugins/auth.js';
 import { type AccountService, assertAddressFree } from '../auth/index.js';
+import { chamberTimeZone } from './cockpit-queries.js';
 import * as q from './queries.js';
 
 type UpdateUser = z.output<typeof updateUserSchema>;
@@ -45,6 +49,74 @@ export const userExportColumns = [
   'Payment Status',
   'Created',
 ] as const;
+
+/** The audit CSV's columns. */
+export const auditExportColumns = [
+  'When',
+  'Who',
+  'Who (email)',
+  'Action',
+  'Record type',
+  'Record',
+  'Record id',
+  'Changes',
+  'Reason',
+] as const;
+
+type Fields = Record<string, unknown> | null;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * Of a change's `before` and `after`, only the fields whose value changed, on both sides. A
+ * record created (no before) or removed (no after) keeps its one side whole. Entries are read
+ * through here, so older entries that kept every field read the same as new ones.
+ */
+export function changedFields(before: Fields, after: Fields): { before: Fields; after: Fields } {
+  if (!before || !after) return { before, after };
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (key) => !same(before[key], after[key]),
+  );
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(keys.map((key) => [key, after[key] ?? null])),
+  };
+}
+
+const cell = (value: unknown) =>
+  value === null || value === undefined
+    ? '(none)'
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
+
+/** 'status: pending → active; role: member → admin', or the one side of a creation or removal. */
+function describeChanges(before: Fields, after: Fields): string {
+  if (before && after) {
+    return Object.keys(after)
+      .map((key) => `${key}: ${cell(before[key])} → ${cell(after[key])}`)
+      .join('; ');
+  }
+  const side = before ?? after;
+  if (!side) return '';
+  return Object.entries(side)
+    .map(([key, value]) => `${key}: ${cell(value)}`)
+    .join('; ');
+}
+
+function toAuditEntry(r: q.AuditListRow): AuditEntry {
+  const changes = changedFields((r.before as Fields) ?? null, (r.after as Fields) ?? null);
+  return {
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    actor: { id: r.actorId, email: r.actorEmail, name: r.actorName },
+    action: r.action,
+    target: { type: r.targetType, id: r.targetId, label: r.targetLabel || r.targetId },
+    before: changes.before,
+    after: changes.after,
+    reason: r.reason,
+  };
+}
 
 export function toAdminUser(
   { user, contact }: q.AccountRow,
@@ -265,21 +337,49 @@ export class AdminService {
     };
   }
 
-  async audit(page: z.output<typeof listAuditQuerySchema>): Promise<AuditList> {
-    const { rows, total } = await q.listAudit(this.db, page);
+  /** The audit log for people: names for ids, only what changed, filtered (GET /admin/audit). */
+  async audit(query: z.output<typeof listAuditQuerySchema>): Promise<AuditList> {
+    const { limit, offset, ...filter } = query;
+    const timeZone = await chamberTimeZone(this.db);
+    const [{ rows, total }, facets] = await Promise.all([
+      q.listAudit(this.db, filter, timeZone, { limit, offset }),
+      q.auditFacets(this.db),
+    ]);
     return {
-      entries: rows.map((r) => ({
-        id: r.id,
-        createdAt: r.createdAt.toISOString(),
-        actor: { id: r.actorId, email: r.actorEmail },
-        action: r.action,
-        target: { type: r.targetType, id: r.targetId, label: r.targetLabel },
-        before: (r.before as Record<string, unknown> | null) ?? null,
-        after: (r.after as Record<string, unknown> | null) ?? null,
-        reason: r.reason,
-      })),
-      pagination: { total, hasMore: page.offset + rows.length < total },
+      entries: rows.map(toAuditEntry),
+      pagination: { total, hasMore: offset + rows.length < total },
+      facets,
     };
+  }
+
+  /**
+   * Every entry the filters match, as CSV: one line per entry, its changes as 'field: before →
+   * after' (GET /admin/audit.csv). Times are the chamber's.
+   */
+  async exportAudit(filter: z.output<typeof auditFilterSchema>): Promise<string> {
+    const timeZone = await chamberTimeZone(this.db);
+    const { rows } = await q.listAudit(this.db, filter, timeZone);
+    const when = dateTimeFormat('sv-SE', {
+      timeZone,
+      dateStyle: 'short',
+      timeStyle: 'short',
+    });
+    return writeCsv([
+      [...auditExportColumns],
+      ...rows
+        .map(toAuditEntry)
+        .map((e) => [
+          when.format(new Date(e.createdAt)),
+          e.actor.name,
+          e.actor.email,
+          e.action,
+          e.target.type,
+          e.target.label,
+          e.target.id,
+          describeChanges(e.before, e.after),
+          e.reason ?? '',
+        ]),
+    ]);
   }
 
   /** An admin can only leave the admins (demotion, suspension, deletion) if another stays. */

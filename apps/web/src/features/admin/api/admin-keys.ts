@@ -8,6 +8,17 @@ export interface UserListFilters {
   page: number;
 }
 
+/** The audit log's filters, each blank when unused (GET /admin/audit). */
+export interface AuditFilters {
+  actor: string;
+  entity: string;
+  /** One record's id. */
+  target: string;
+  from: string;
+  to: string;
+  q: string;
+}
+
 /** Query keys of the admin dashboard; every change invalidates `adminKeys.all`. */
 export const adminKeys = {
   all: ['admin'] as const,
@@ -16,7 +27,8 @@ export const adminKeys = {
   stats: () => [...adminKeys.all, 'stats'] as const,
   overview: () => [...adminKeys.all, 'overview'] as const,
   insight: (name: string, months?: number) => [...adminKeys.all, 'insights', name, months] as const,
-  audit: (page: number) => [...adminKeys.all, 'audit', page] as const,
+  audit: (filters: AuditFilters, page: number) =>
+    [...adminKeys.all, 'audit', filters, page] as const,
   mail: () => [...adminKeys.all, 'mail'] as const,
   failedMail: (page: number) => [...adminKeys.mail(), 'failed', page] as const,
   settings: (locationId: string) => [...adminKeys.all, 'settings', locationId] as const,

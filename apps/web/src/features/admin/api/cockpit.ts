@@ -1,4 +1,5 @@
 import type {
+  AtRisk,
   AttendanceInsight,
   MembersInsight,
   Overview,
@@ -38,6 +39,18 @@ export function useInsight<K extends keyof Insights>(name: K, months?: number) {
       api.get<Insights[K]>(`/admin/insights/${name}${months ? `?months=${months}` : ''}`, {
         signal,
         errorMessage: 'Failed to load the chart',
+      }),
+  });
+}
+
+/** GET /admin/insights/at-risk: memberships due within 60 days with a low engagement score. */
+export function useAtRisk() {
+  return useQuery({
+    queryKey: adminKeys.insight('at-risk'),
+    queryFn: ({ signal }) =>
+      api.get<AtRisk>('/admin/insights/at-risk', {
+        signal,
+        errorMessage: 'Failed to load the at-risk members',
       }),
   });
 }

@@ -2,6 +2,7 @@ import {
   BarChart3Icon,
   BadgeDollarSignIcon,
   BriefcaseBusinessIcon,
+  HeartHandshakeIcon,
   HistoryIcon,
   IdCardIcon,
   InboxIcon,
@@ -19,6 +20,7 @@ import { CelebrationsAdmin } from './celebrations-admin';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useAccessRevoked } from '../api/use-access-revoked';
 import { AccessDenied } from './access-denied';
+import { AtRiskMembers } from './at-risk';
 import { AuditLog } from './audit-log';
 import { ChamberSettings } from './chamber-settings';
 import { DirectoryCategories } from './directory-categories';
@@ -36,6 +38,7 @@ const tabs = [
   { value: 'overview', label: 'Overview', icon: BarChart3Icon },
   { value: 'users', label: 'User Management', icon: UsersIcon },
   { value: 'memberships', label: 'Memberships', icon: IdCardIcon },
+  { value: 'at-risk', label: 'At-risk members', icon: HeartHandshakeIcon },
   { value: 'plans', label: 'Membership plans', icon: BadgeDollarSignIcon },
   { value: 'audit', label: 'Audit Log', icon: HistoryIcon },
   { value: 'settings', label: 'Settings', icon: SettingsIcon },
@@ -113,6 +116,9 @@ export function AdminDashboard() {
           {/* Kept mounted: search and filters, and unsaved settings, survive a look elsewhere. */}
           {kept('users', <UserManagement />)}
           {kept('memberships', <Memberships />)}
+          <TabsContent value="at-risk">
+            <AtRiskMembers />
+          </TabsContent>
           {kept('plans', <MembershipPlans />)}
           <TabsContent value="audit">
             <AuditLog />

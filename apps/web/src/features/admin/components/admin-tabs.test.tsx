@@ -24,7 +24,11 @@ describe('the dashboard’s tabs', () => {
       ...signedInAs(admin),
       ...cockpitRoutes,
       'GET /admin/audit?limit=25&offset=0': () =>
-        json(200, { entries: [], pagination: { total: 0, hasMore: false } }),
+        json(200, {
+          entries: [],
+          pagination: { total: 0, hasMore: false },
+          facets: { actors: [], entities: [], actions: [] },
+        }),
       'GET /locations/loc-1': () => json(200, makeLocation()),
     });
     renderWithProviders(<Page />);

@@ -117,6 +117,14 @@ export function TodayView({ overview: o }: { overview: Overview }) {
           tone={o.failedMail ? 'bad' : undefined}
         />
       </ul>
+      <p className="text-sm">
+        <Link
+          to={tab('at-risk')}
+          className="font-medium text-primary underline underline-offset-4 hover:no-underline"
+        >
+          At-risk members: memberships due within 60 days with a low engagement score
+        </Link>
+      </p>
       <section aria-labelledby="today-events" className="grid gap-2 rounded-xl border bg-card p-4">
         <h3 id="today-events" className="font-semibold">
           Upcoming events

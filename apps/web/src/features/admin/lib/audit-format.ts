@@ -31,6 +31,11 @@ const words = (name: string) =>
     .toLowerCase()
     .trim();
 
+/** A kind of record as the filter names it: 'job_post' → 'Job post'. */
+export function auditEntityLabel(entity: string): string {
+  return capitalise(words(entity));
+}
+
 /**
  * 'Edited user', 'Edited chamber settings'; an action without a wording of its own reads from
  * its name: 'event.delete' → 'Deleted event', 'member.tier_change' → 'Member: tier change'.
