@@ -141,7 +141,7 @@ export async function registerModules(
         account: new AccountService(deps.db, deps.clock, memberships),
       });
       await api.register(jobsRoutes, {
-        jobs: new JobsService(deps.db, deps.clock, deps.mail),
+        jobs: new JobsService(deps.db, deps.clock, deps.outbox),
         counter: deps.counter,
       });
       await api.register(celebrationsRoutes, { celebrations });
