@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AccountService, accountRoutes } from './account/index.js';
 import { adminRoutes } from './admin/index.js';
-import { type AuthService, authRoutes, oauthMetadataRoutes } from './auth/index.js';
+import { AccountMail, type AuthService, authRoutes, oauthMetadataRoutes } from './auth/index.js';
 import { BillingDocuments, BillingService, billingRoutes } from './billing/index.js';
 import { createStripeClient, OnlinePayments, onlinePaymentRoutes } from './billing/stripe.js';
 import {
@@ -53,6 +53,7 @@ export async function registerModules(
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
   const documents = new BillingDocuments(deps.db, deps.config, deps.storage, deps.mail, deps.clock);
   documents.register(deps.outbox);
+  new AccountMail(deps.db, deps.clock, deps.config).register(deps.outbox);
   // One instance: modules register what a paid invoice fulfils with billing.onPaid.
   const billing = new BillingService(deps.db, deps.clock, documents);
   const uploadRules: UploadRules = {

@@ -44,7 +44,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
     deps.db,
     deps.clock,
     deps.throttle,
-    deps.mail,
+    deps.outbox,
     app.log,
   );
 
