@@ -51,7 +51,7 @@ export async function registerModules(
   deps: ModuleDeps & { auth: AuthService; embeds: EmbedOrigins },
 ): Promise<{ tickets: Tickets }> {
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
-  const documents = new BillingDocuments(deps.db, deps.config, deps.storage, deps.mail, deps.clock);
+  const documents = new BillingDocuments(deps.db, deps.config, deps.storage, deps.clock);
   documents.register(deps.outbox);
   new AccountMail(deps.db, deps.clock, deps.config).register(deps.outbox);
   // One instance: modules register what a paid invoice fulfils with billing.onPaid.
