@@ -13,7 +13,7 @@ export const SERVER_NODE_FLAGS = ['--max-old-space-size=384'];
 
 /**
  * @param {{ scale?: number, port: number, app?: string, nodeArgs?: string[],
- *   env?: Record<string, string>, log?: (line: string) => void }} options
+ *   env?: Record<string, string>, log?: (line: string) => void, readyWithinMs?: number }} options
  *   `scale` undefined loads the demo chamber only; `app` is the checkout whose build runs
  *   (this one by default; another, built, to measure an earlier state); `nodeArgs` go to the
  *   server's node (e.g. --cpu-prof); `env` is added to the server's environment.
@@ -25,6 +25,7 @@ export async function startPortal({
   nodeArgs = [],
   env: extraEnv = {},
   log = console.log,
+  readyWithinMs = 60_000,
 }) {
   const serverJs = path.join(app, 'apps/server/dist/server.js');
   const cliJs = path.join(app, 'apps/server/dist/cli.js');
@@ -58,7 +59,11 @@ export async function startPortal({
     stdio: ['ignore', openSync(path.join(dataDir, 'server.log'), 'a'), 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
-  await waitUntilReady(url, exited);
+  await waitUntilReady(url, exited, readyWithinMs).catch((err) => {
+    // Not ready in time: the process started here does not outlive the run.
+    server.kill('SIGTERM');
+    throw err;
+  });
   log(`portal ready at ${url} (pid ${server.pid})`);
 
   return {
@@ -81,11 +86,11 @@ export async function startPortal({
   };
 }
 
-/** Polls /api/ready until it answers 200, the server exits, or a minute passes. */
-async function waitUntilReady(url, exited) {
+/** Polls /api/ready until it answers 200, the server exits, or `withinMs` pass. */
+async function waitUntilReady(url, exited, withinMs) {
   let gone = false;
   void exited.then(() => (gone = true));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
     if (gone) throw new Error('the server exited during start-up');
     try {
@@ -96,7 +101,7 @@ async function waitUntilReady(url, exited) {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('the server did not become ready within a minute');
+  throw new Error(`the server did not become ready within ${withinMs / 1000} s`);
 }
 
 /** A free TCP port on loopback. */

@@ -99,8 +99,10 @@ function printPasswordSet(result: PasswordSet) {
       ? 'No session was signed in.'
       : `Ended ${n} session${n === 1 ? '' : 's'} of the account.`,
   );
-  if (!notice.sent) {
+  if (notice.sent === false) {
     console.error(`Warning: the password-changed notice could not be sent (${notice.error}).`);
+  } else if (notice.sent === 'queued') {
+    console.log(`Password-changed notice queued for ${result.email}.`);
   } else {
     console.log(
       notice.outboxFile

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AccountService, accountRoutes } from './account/index.js';
 import { adminRoutes, registerApprovalsDigest } from './admin/index.js';
-import { type AuthService, authRoutes, oauthMetadataRoutes } from './auth/index.js';
+import { AccountMail, type AuthService, authRoutes, oauthMetadataRoutes } from './auth/index.js';
 import { BillingDocuments, BillingService, billingRoutes } from './billing/index.js';
 import { createStripeClient, OnlinePayments, onlinePaymentRoutes } from './billing/stripe.js';
 import {
@@ -51,8 +51,9 @@ export async function registerModules(
   deps: ModuleDeps & { auth: AuthService; embeds: EmbedOrigins },
 ): Promise<{ tickets: Tickets }> {
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
-  const documents = new BillingDocuments(deps.db, deps.config, deps.storage, deps.mail, deps.clock);
+  const documents = new BillingDocuments(deps.db, deps.config, deps.storage, deps.clock);
   documents.register(deps.outbox);
+  new AccountMail(deps.db, deps.clock, deps.config).register(deps.outbox);
   // One instance: modules register what a paid invoice fulfils with billing.onPaid.
   const billing = new BillingService(deps.db, deps.clock, documents);
   const uploadRules: UploadRules = {
@@ -142,7 +143,7 @@ export async function registerModules(
         account: new AccountService(deps.db, deps.clock, memberships),
       });
       await api.register(jobsRoutes, {
-        jobs: new JobsService(deps.db, deps.clock, deps.mail),
+        jobs: new JobsService(deps.db, deps.clock, deps.outbox),
         counter: deps.counter,
       });
       await api.register(celebrationsRoutes, { celebrations });

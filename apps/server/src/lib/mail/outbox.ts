@@ -19,6 +19,9 @@ import {
  */
 export type OutboxComposer = (params: Record<string, unknown>) => Promise<Compose | null>;
 
+/** What a module records once a mail of its kind went out, from the row's params. */
+export type OutboxSent = (params: Record<string, unknown>) => Promise<void>;
+
 type Log = {
   warn(details: object, message: string): void;
   error(details: object, message: string): void;
@@ -214,6 +217,7 @@ export async function retryFailedMail(db: Database, now: Date, which: string): P
  */
 export class MailOutbox {
   private readonly composers = new Map<string, OutboxComposer>();
+  private readonly sentHooks = new Map<string, OutboxSent>();
   private readonly timing: OutboxTiming;
   /** This process, as `locked_by` names it. */
   readonly worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -236,10 +240,15 @@ export class MailOutbox {
     this.timing = { ...defaultOutboxTiming, ...timing };
   }
 
-  /** Says how mail of `kind` is composed; a module registers its kinds once, at start. */
-  register(kind: string, composer: OutboxComposer): void {
+  /**
+   * Says how mail of `kind` is composed; a module registers its kinds once, at start.
+   * `sent`: what the module records once a mail of the kind is marked sent (a form's message
+   * marked mailed); a failure there is logged, the mail is not sent again.
+   */
+  register(kind: string, composer: OutboxComposer, sent?: OutboxSent): void {
     if (this.composers.has(kind)) throw new Error(`mail kind ${kind} is registered twice`);
     this.composers.set(kind, composer);
+    if (sent) this.sentHooks.set(kind, sent);
   }
 
   /** Writes a mail in the caller's transaction, with this outbox's clock. */
@@ -397,6 +406,12 @@ export class MailOutbox {
         return;
       }
       await this.finish(row, sent ? 'sent' : 'skipped');
+      const hook = sent ? this.sentHooks.get(row.kind) : undefined;
+      if (hook) {
+        await hook(row.params).catch((err: unknown) => {
+          this.log.warn({ err, mail: row.kind, mailId: row.id }, 'mail sent; recording it failed');
+        });
+      }
     } finally {
       clearInterval(renew);
     }

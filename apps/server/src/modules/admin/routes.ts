@@ -45,7 +45,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
     deps.db,
     deps.clock,
     deps.throttle,
-    deps.mail,
+    deps.outbox,
     app.log,
   );
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '@chamber/db';
 import {
   createContact,
@@ -12,6 +12,7 @@ import {
 } from '../../test/app.js';
 import { authorize, tokenIsLive } from '../../test/auth.js';
 import { bearer } from '../../test/members.js';
+import { outboxChecks } from '../../test/outbox.js';
 import type { SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
@@ -238,5 +239,58 @@ describe('changing the sign-in address in /profile', () => {
     const late = await post('/api/auth/confirm-email', undefined, { token });
     expect(late.statusCode).toBe(409);
     expect(await emailOf(user.id)).toBe(user.email);
+  });
+});
+
+describe('the mail of an address change', () => {
+  const outbox = outboxChecks(
+    () => ctx,
+    () => smtp,
+  );
+  afterEach(() => outbox.undo());
+
+  it('is queued with the request and the change, and sent from the outbox alone', async () => {
+    const user = await createTestUser(ctx.db, { firstName: 'Oona' });
+    const session = await signIn(ctx, user.email);
+    await ctx.app.flushMail();
+    await ctx.app.outbox.stop(5_000);
+    const before = smtp.received.length;
+    const asked = await post('/api/auth/email', session, {
+      email: 'oona.new@example.org',
+      currentPassword: PASSWORD,
+    });
+    expect(asked.statusCode).toBe(202);
+    await ctx.app.mail.drain();
+    expect(smtp.received.length).toBe(before);
+    const pending = async (kind: string) =>
+      (await outbox.rowsOf(kind)).filter((r) => r.state === 'pending');
+    expect(await pending('email-change-link')).toHaveLength(1);
+    expect(await pending('email-change-notice')).toHaveLength(1);
+    ctx.app.outbox.start();
+    // The link is made as its mail is composed, and it works.
+    const token = await confirmLinkFor('oona.new@example.org');
+    expect((await mailsTo(user.email)).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/sign-in address was requested$/),
+    ]);
+    await outbox.mailedFromTheOutboxOnly(
+      'email-change-notice',
+      { subject: /sign-in address was changed$/, to: user.email },
+      async () => {
+        expect((await post('/api/auth/confirm-email', undefined, { token })).statusCode).toBe(200);
+      },
+    );
+  });
+
+  it('queues nothing when the request rolls back', async () => {
+    const user = await createTestUser(ctx.db);
+    const session = await signIn(ctx, user.email);
+    const before = (await outbox.rowsOf('email-change-link')).length;
+    await outbox.refuseAtCommit('email-change-link');
+    const asked = await post('/api/auth/email', session, {
+      email: 'rolled.back@example.org',
+      currentPassword: PASSWORD,
+    });
+    expect(asked.statusCode).toBe(500);
+    expect(await outbox.rowsOf('email-change-link')).toHaveLength(before);
   });
 });

@@ -12,9 +12,14 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import type { Throttle, Window } from '../../lib/throttle.js';
 import { recordAudit } from '../../lib/audit.js';
-import type { MailDelivery } from '../../lib/mail/delivery.js';
+import type { MailOutbox } from '../../lib/mail/outbox.js';
 import { type AccountService, addressMessages, assertAddressFree } from './accounts.js';
-import { confirmEmailMail, emailChangeNoticeMail } from './account-mail.js';
+import {
+  EMAIL_CHANGE_LINK_MAIL,
+  EMAIL_CHANGE_NOTICE_MAIL,
+  type EmailChangeLinkParams,
+  type EmailChangeNoticeParams,
+} from './account-outbox.js';
 import { verifyPassword } from './password.js';
 import { tooManyRequests } from './password-reset.js';
 import * as rq from './password-reset-queries.js';
@@ -56,7 +61,7 @@ export class AccountChangeService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly throttle: Throttle,
-    private readonly delivery: MailDelivery,
+    private readonly outbox: MailOutbox,
     private readonly accounts: AccountService,
     private readonly config: Config,
   ) {}
@@ -113,6 +118,7 @@ export class AccountChangeService {
     if (links.blocked) {
       throw tooManyRequests('Too many address changes were asked for.', links.retryAfter);
     }
+    // A placeholder link (nobody learns it): the mail makes the one it carries.
     const token = randomToken(32);
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
@@ -135,16 +141,19 @@ export class AccountChangeService {
         after: { pendingEmail: newEmail },
         reason: null,
       });
+      // The link is made again when its mail is composed: the outbox holds none that works.
+      await this.outbox.queue(tx, EMAIL_CHANGE_LINK_MAIL, {
+        userId: user.id,
+        newEmail,
+      } satisfies EmailChangeLinkParams);
+      await this.outbox.queue(tx, EMAIL_CHANGE_NOTICE_MAIL, {
+        userId: user.id,
+        to: user.email,
+        newEmail,
+        done: false,
+      } satisfies EmailChangeNoticeParams);
     });
-    const url = `${this.config.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-    this.delivery.sendLater('email change link', (chamber) => ({
-      to: newEmail,
-      ...confirmEmailMail(chamber, user.firstName, url),
-    }));
-    this.delivery.sendLater('email change notice', (chamber) => ({
-      to: user.email,
-      ...emailChangeNoticeMail(chamber, user.firstName, newEmail, false),
-    }));
+    this.outbox.wake();
     return {
       message: `We sent a link to ${newEmail}. Your sign-in address changes when you open it.`,
       pendingEmail: newEmail,
@@ -185,6 +194,12 @@ export class AccountChangeService {
           after: { email: row.newEmail },
           reason: null,
         });
+        await this.outbox.queue(tx, EMAIL_CHANGE_NOTICE_MAIL, {
+          userId: user.id,
+          to: user.email,
+          newEmail: row.newEmail,
+          done: true,
+        } satisfies EmailChangeNoticeParams);
         return { firstName: user.firstName, oldEmail: user.email, newEmail: row.newEmail };
       });
     } catch (err) {
@@ -192,10 +207,7 @@ export class AccountChangeService {
       if (isUniqueViolation(err)) throw new AppError('conflict', addressMessages.login);
       throw err;
     }
-    this.delivery.sendLater('email change notice', (chamber) => ({
-      to: done.oldEmail,
-      ...emailChangeNoticeMail(chamber, done.firstName, done.newEmail, true),
-    }));
+    this.outbox.wake();
     return {
       message: `Your sign-in address is now ${done.newEmail}.`,
       email: done.newEmail,

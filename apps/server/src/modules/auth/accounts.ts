@@ -6,7 +6,9 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/input.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
+import type { MailOutbox } from '../../lib/mail/outbox.js';
 import { passwordChangedMail } from '../../lib/mail/templates.js';
+import { PASSWORD_CHANGED_MAIL } from './account-outbox.js';
 import { hashPassword } from './password.js';
 import * as q from './queries.js';
 
@@ -14,7 +16,12 @@ import * as q from './queries.js';
 export type AccountRef = { userId: string } | { email: string };
 
 /** How the password-changed notice went: the outbox file, sent by SMTP, or why it failed. */
-export type Notice = { sent: true; outboxFile?: string } | { sent: false; error: string };
+/**
+ * What became of the password-changed notice: sent now (the command line, which says so), or
+ * `queued` in the portal's outbox with the change, sent by its workers.
+ */
+export type Notice =
+  { sent: true; outboxFile?: string } | { sent: false; error: string } | { sent: 'queued' };
 
 export interface PasswordSet {
   email: string;
@@ -93,6 +100,13 @@ export class AccountService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly mail: MailDelivery,
+    /**
+     * The portal's outbox: the notice is queued with the change. Without one (the command
+     * line) it is sent at once and the answer says whether it went: an operator setting a
+     * password there may have no portal running to send it (recovering the only admin), and
+     * is told so, rather than the notice waiting unseen for a start.
+     */
+    private readonly outbox?: MailOutbox,
   ) {}
 
   async setPassword(
@@ -109,7 +123,7 @@ export class AccountService {
   ): Promise<PasswordSet> {
     const passwordHash = await hashPassword(checkPassword(password));
     const now = this.clock.now();
-    const { user, endedSessions } = await this.db.transaction(async (tx) => {
+    const { user, endedSessions, notice } = await this.db.transaction(async (tx) => {
       const user =
         'userId' in account
           ? await q.lockUserById(tx, account.userId)
@@ -138,9 +152,10 @@ export class AccountService {
           reason: null,
         });
       }
-      return { user, endedSessions };
+      const notice = await this.queueNotice(tx, user);
+      return { user, endedSessions, notice };
     });
-    return { email: user.email, endedSessions, notice: await this.notify(user) };
+    return { email: user.email, endedSessions, notice: await this.notify(user, notice) };
   }
 
   /**
@@ -190,7 +205,8 @@ export class AccountService {
             },
             reason: null,
           });
-          return { user, created: true, endedSessions: 0 };
+          const notice = await this.queueNotice(tx, user);
+          return { user, created: true, endedSessions: 0, notice };
         }
         await q.updateUser(tx, existing.id, {
           role: 'admin',
@@ -221,10 +237,11 @@ export class AccountService {
           before: null,
           after: { sessionsEnded: endedSessions },
         });
-        return { user: existing, created: false, endedSessions };
+        const notice = await this.queueNotice(tx, existing);
+        return { user: existing, created: false, endedSessions, notice };
       });
-      const { user, created, endedSessions } = outcome;
-      return { email: user.email, created, endedSessions, notice: await this.notify(user) };
+      const { user, created, endedSessions, notice } = outcome;
+      return { email: user.email, created, endedSessions, notice: await this.notify(user, notice) };
     } catch (err) {
       // Another process created the same address between our lookup and insert.
       if (isUniqueViolation(err)) {
@@ -254,8 +271,25 @@ export class AccountService {
     return saved;
   }
 
-  /** The password-changed notice; a failure is reported to the caller, never thrown. */
-  private async notify(user: Pick<UserRow, 'email' | 'firstName'>): Promise<Notice> {
+  /** Queues the password-changed notice in the change's transaction, with an outbox. */
+  private async queueNotice(tx: Executor, user: Pick<UserRow, 'id'>): Promise<boolean> {
+    if (!this.outbox) return false;
+    await this.outbox.queue(tx, PASSWORD_CHANGED_MAIL, { userId: user.id });
+    return true;
+  }
+
+  /**
+   * The password-changed notice: queued with the change (the outbox sends it now that it
+   * has committed), or, without an outbox, sent now; a failure is reported, never thrown.
+   */
+  private async notify(
+    user: Pick<UserRow, 'email' | 'firstName'>,
+    queued: boolean,
+  ): Promise<Notice> {
+    if (queued) {
+      this.outbox?.wake();
+      return { sent: 'queued' };
+    }
     try {
       const sent = await this.mail.send((chamber) => ({
         to: user.email,

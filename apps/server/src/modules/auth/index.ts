@@ -13,6 +13,7 @@ import { profileRoutes } from './profile-routes.js';
 import { sessionsRoutes } from './sessions-routes.js';
 import { signInRoutes } from './sign-in-routes.js';
 export { oauthMetadataRoutes } from './sign-in-routes.js';
+export { AccountMail } from './account-outbox.js';
 import type { AuthService } from './sign-in.js';
 import { signUpRoutes } from './sign-up-routes.js';
 import { twoFactorRoutes } from './two-factor-routes.js';

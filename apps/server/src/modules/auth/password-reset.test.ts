@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_SENT } from '@chamber/contract';
 import { auditLog, emailChanges, passwordResets, users } from '@chamber/db';
 import { deleteExpiredRows } from '../../background/delete-expired-rows.js';
@@ -13,6 +13,7 @@ import {
 } from '../../test/app.js';
 import { authorize, tokenIsLive } from '../../test/auth.js';
 import { bearer } from '../../test/members.js';
+import { outboxChecks } from '../../test/outbox.js';
 import type { SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
@@ -343,6 +344,90 @@ describe('staff sending a reset link', () => {
       headers: bearer(session),
     });
     expect(refused.statusCode).toBe(409);
+  });
+});
+
+describe('the mail of a reset link', () => {
+  const outbox = outboxChecks(
+    () => ctx,
+    () => smtp,
+  );
+  afterEach(() => outbox.undo());
+
+  it('is mailed from the outbox, with a link made as it is composed', async () => {
+    const user = await createTestUser(ctx.db, { status: 'active' });
+    await outbox.mailedFromTheOutboxOnly(
+      'password-reset',
+      { subject: /^Reset your .* password$/, to: user.email },
+      async () => {
+        expect((await forgot(user.email)).statusCode).toBe(202);
+        // No link exists until the mail is composed: the outbox holds none that works.
+        const links = await ctx.db
+          .select()
+          .from(passwordResets)
+          .where(eq(passwordResets.userId, user.id));
+        expect(links).toEqual([]);
+      },
+    );
+    expect((await reset(await linkFor(user.email))).statusCode).toBe(200);
+  });
+
+  it('is queued alike for an address without an account, then skipped', async () => {
+    const before = (await outbox.rowsOf('password-reset')).length;
+    await ctx.app.outbox.stop(5_000);
+    const sent = smtp.received.length;
+    expect((await forgot('nobody-at-all@example.org')).statusCode).toBe(202);
+    // The answer wrote one row, as for a known address: nothing was looked up.
+    const rows = await outbox.rowsOf('password-reset');
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({
+      state: 'pending',
+      params: { email: 'nobody-at-all@example.org' },
+    });
+    ctx.app.outbox.start();
+    await ctx.app.flushMail();
+    const [row] = await outbox.rowsOf('password-reset').then((all) => all.slice(-1));
+    expect(row).toMatchObject({ state: 'skipped', recipient: null });
+    expect(smtp.received.length).toBe(sent);
+  });
+
+  it('sent by staff is queued with its audit entry, or not at all', async () => {
+    const admin = await createTestUser(ctx.db, { role: 'admin', status: 'active' });
+    const member = await createTestUser(ctx.db, { status: 'active' });
+    const session = await signIn(ctx, admin.email);
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${member.id}/password-reset`,
+        headers: bearer(session),
+      });
+    const before = (await outbox.rowsOf('password-reset')).length;
+    await outbox.refuseAtCommit('password-reset');
+    expect((await send()).statusCode).toBe(500);
+    expect(await outbox.rowsOf('password-reset')).toHaveLength(before);
+    const audited = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, member.id));
+    expect(audited).toEqual([]);
+    await outbox.undo();
+    await outbox.mailedFromTheOutboxOnly(
+      'password-reset',
+      { subject: /^Reset your .* password$/, to: member.email },
+      async () => {
+        expect((await send()).statusCode).toBe(202);
+      },
+    );
+  });
+
+  it('leaves the password-changed notice in the outbox with the change', async () => {
+    const user = await createTestUser(ctx.db, { status: 'active' });
+    expect((await forgot(user.email)).statusCode).toBe(202);
+    const token = await linkFor(user.email);
+    await outbox.mailedFromTheOutboxOnly(
+      'password-changed',
+      { subject: /password was changed/i, to: user.email },
+      async () => {
+        expect((await reset(token)).statusCode).toBe(200);
+      },
+    );
   });
 });
 

@@ -8,14 +8,13 @@ import {
 import type { Database } from '@chamber/db';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
-import { randomToken, sha256Hex } from '../../lib/crypto.js';
+import { sha256Hex } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
 import type { Throttle, Window } from '../../lib/throttle.js';
 import { recordAudit } from '../../lib/audit.js';
-import type { MailDelivery } from '../../lib/mail/delivery.js';
+import type { MailOutbox } from '../../lib/mail/outbox.js';
 import type { AccountService } from './accounts.js';
-import { passwordResetMail } from './account-mail.js';
-import * as q from './queries.js';
+import { PASSWORD_RESET_MAIL } from './account-outbox.js';
 import * as rq from './password-reset-queries.js';
 import type { Session } from '../../plugins/auth.js';
 
@@ -63,32 +62,29 @@ export class PasswordResetService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly throttle: Throttle,
-    private readonly delivery: MailDelivery,
+    private readonly outbox: MailOutbox,
     private readonly accounts: AccountService,
     private readonly config: Config,
   ) {}
 
   /**
-   * Answers the same for every address, at once: looking the account up, storing the link
-   * and mailing it all happen after the answer, so neither its content nor its timing tells
-   * whether the address has an account.
+   * Answers the same for every address, at once: the request only writes an outbox row with
+   * the address, the same one statement whether or not the address has an account. Looking
+   * the account up, storing the link and mailing it happen when the row's turn comes
+   * (AccountMail.passwordReset, which skips the row for an unknown or suspended address), so
+   * neither the answer's content nor its timing tells whether the address has an account.
    */
   async request(email: string, ip: string): Promise<MessageResponse> {
     const attempt = await this.throttle.take(resetThrottles.request(email, ip));
     if (attempt.blocked) {
       throw tooManyRequests('Too many reset links were asked for.', attempt.retryAfter);
     }
-    const address = email.trim();
-    this.delivery.later('password reset', async () => {
-      const user = await q.findUserByEmail(this.db, address);
-      // A suspended account cannot sign in, whatever its password.
-      if (!user || user.status === 'suspended') return;
-      await this.issue(user);
-    });
+    await this.outbox.queue(this.db, PASSWORD_RESET_MAIL, { email: email.trim() });
+    this.outbox.wake();
     return { message: FORGOT_PASSWORD_SENT };
   }
 
-  /** Staff's 'Send password reset link' in the user edit dialog; audited. */
+  /** Staff's 'Send password reset link' in the user edit dialog; audited with its mail. */
   async sendByStaff(staff: Session, userId: string): Promise<MessageResponse> {
     const user = await rq.findUserById(this.db, userId);
     if (!user) throw new AppError('not_found', 'User not found');
@@ -98,39 +94,22 @@ export class PasswordResetService {
         'This account is suspended. Reactivate it before sending a reset link.',
       );
     }
-    await recordAudit(this.db, {
-      actorId: staff.user.id,
-      actorEmail: staff.user.email,
-      action: 'user.password_reset_link',
-      targetType: 'user',
-      targetId: user.id,
-      targetLabel: `${user.firstName} ${user.lastName}`.trim() + ` <${user.email}>`,
-      before: null,
-      after: { sentTo: user.email },
-      reason: null,
+    await this.db.transaction(async (tx) => {
+      await recordAudit(tx, {
+        actorId: staff.user.id,
+        actorEmail: staff.user.email,
+        action: 'user.password_reset_link',
+        targetType: 'user',
+        targetId: user.id,
+        targetLabel: `${user.firstName} ${user.lastName}`.trim() + ` <${user.email}>`,
+        before: null,
+        after: { sentTo: user.email },
+        reason: null,
+      });
+      await this.outbox.queue(tx, PASSWORD_RESET_MAIL, { userId: user.id });
     });
-    this.delivery.later('password reset', () => this.issue(user));
+    this.outbox.wake();
     return { message: `A link to choose a new password was sent to ${user.email}.` };
-  }
-
-  private async issue(user: {
-    id: string;
-    email: string;
-    firstName: string;
-    passwordHash: string;
-  }) {
-    const token = randomToken(32);
-    await rq.insertPasswordReset(this.db, {
-      tokenHash: sha256Hex(token),
-      userId: user.id,
-      passwordFingerprint: passwordFingerprint(user.passwordHash),
-      expiresAt: new Date(this.clock.now().getTime() + RESET_TTL_MS),
-    });
-    const url = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    this.delivery.sendLater('password reset', (chamber) => ({
-      to: user.email,
-      ...passwordResetMail(chamber, user.firstName, url),
-    }));
   }
 
   /**

@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createMailingApp,
   createTestUser,
@@ -10,6 +10,7 @@ import {
 } from '../../test/app.js';
 import { authorize, exchange } from '../../test/auth.js';
 import { bearer } from '../../test/members.js';
+import { outboxChecks } from '../../test/outbox.js';
 import type { SmtpServer } from '../../test/smtp.js';
 import { createMailer } from '../../lib/mail/mailer.js';
 import { chamberMail } from '../chamber/index.js';
@@ -176,5 +177,38 @@ describe('the owner is told', () => {
     expect((await smtp.mailTo(user.email, /Two-factor sign-in is off/)).text).toContain(
       'was turned off',
     );
+  });
+});
+
+describe('the mail of a second factor', () => {
+  const outbox = outboxChecks(
+    () => ctx,
+    () => smtp,
+  );
+  afterEach(() => outbox.undo());
+
+  it('is queued with the change it tells of, and sent from the outbox alone', async () => {
+    const { user, token } = await memberWithTwoFactor();
+    await outbox.mailedFromTheOutboxOnly(
+      'two-factor',
+      { subject: /Two-factor sign-in is off/, to: user.email },
+      async () => {
+        const off = await post('/api/auth/two-factor/disable', { password: PASSWORD }, token);
+        expect(off.statusCode, off.body).toBe(200);
+      },
+    );
+  });
+
+  it('queues nothing, and changes nothing, when the change rolls back', async () => {
+    const { user, token } = await memberWithTwoFactor();
+    await ctx.app.flushMail();
+    await outbox.refuseAtCommit('two-factor');
+    const off = await post('/api/auth/two-factor/disable', { password: PASSWORD }, token);
+    expect(off.statusCode).toBe(500);
+    await outbox.undo();
+    // Still on: signing in asks for the second step.
+    expect((await authorize(ctx, { email: user.email })).json()).toMatchObject({
+      status: 'mfa_required',
+    });
   });
 });

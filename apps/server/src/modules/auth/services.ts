@@ -11,14 +11,14 @@ import { TwoFactorService } from './two-factor.js';
  * saves logins through the same AccountService.
  */
 export function accountServices(deps: ModuleDeps & { auth: AuthService }) {
-  const accounts = new AccountService(deps.db, deps.clock, deps.mail);
+  const accounts = new AccountService(deps.db, deps.clock, deps.mail, deps.outbox);
   return {
     accounts,
     passwordResets: new PasswordResetService(
       deps.db,
       deps.clock,
       deps.throttle,
-      deps.mail,
+      deps.outbox,
       accounts,
       deps.config,
     ),
@@ -26,7 +26,7 @@ export function accountServices(deps: ModuleDeps & { auth: AuthService }) {
       deps.db,
       deps.clock,
       deps.throttle,
-      deps.mail,
+      deps.outbox,
       accounts,
       deps.config,
     ),
@@ -36,7 +36,7 @@ export function accountServices(deps: ModuleDeps & { auth: AuthService }) {
       deps.throttle,
       deps.config,
       deps.auth,
-      deps.mail,
+      deps.outbox,
     ),
   };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chambers } from '@chamber/db';
 import { createContact, createTestApp, signIn, type TestContext } from '../../test/app.js';
 import {
@@ -7,6 +7,7 @@ import {
   sendConfirmation,
   verifyConfirmation,
 } from '../../test/sign-up.js';
+import { outboxChecks } from '../../test/outbox.js';
 import { startSmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
@@ -78,5 +79,42 @@ describe('onboarding mail through a real SMTP server', () => {
     // Everything queued by the answer has been sent (or failed) once this resolves.
     await ctx.app.flushMail();
     expect(smtp.received.length).toBe(before);
+  });
+});
+
+describe('onboarding mail through the outbox', () => {
+  const outbox = outboxChecks(
+    () => ctx,
+    () => smtp,
+  );
+  afterEach(() => outbox.undo());
+
+  it('queues the code with its request and makes it as the mail is composed', async () => {
+    await createContact(ctx.db, {
+      firstName: 'Odile',
+      lastName: 'Outbox',
+      email: 'odile@outbox.example',
+    });
+    const mail = await outbox.mailedFromTheOutboxOnly(
+      'confirmation-code',
+      { subject: /confirmation code$/, to: 'odile@outbox.example' },
+      async () => {
+        expect((await sendConfirmation(ctx, 'odile@outbox.example')).statusCode).toBe(200);
+      },
+    );
+    const verified = await verifyConfirmation(ctx, 'odile@outbox.example', codeFrom(mail));
+    expect(verified.json()).toMatchObject({ verified: true });
+  });
+
+  it('queues a row for an address not on the roster too, and skips it', async () => {
+    await ctx.app.flushMail();
+    const sent = smtp.received.length;
+    expect((await sendConfirmation(ctx, 'stranger@outbox.example')).statusCode).toBe(200);
+    await ctx.app.flushMail();
+    const [row] = (await outbox.rowsOf('confirmation-code')).filter(
+      (r) => r.params.email === 'stranger@outbox.example',
+    );
+    expect(row).toMatchObject({ state: 'skipped', recipient: null });
+    expect(smtp.received.length).toBe(sent);
   });
 });

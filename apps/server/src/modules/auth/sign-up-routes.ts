@@ -32,7 +32,8 @@ const bodyLimit = 16 * 1024;
  * /auth/verify-confirmation, /auth/register-existing and /auth/register.
  */
 export const signUpRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
-  const signUp = new SignUpService(deps.db, deps.clock, deps.throttle, deps.mail);
+  const signUp = new SignUpService(deps.db, deps.clock, deps.throttle, deps.outbox);
+  signUp.registerMail();
 
   contractRoute(
     app,

@@ -14,12 +14,18 @@ import type { Clock } from '../../lib/clock.js';
 import { constantTimeEqual, randomToken, sha256Hex } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
-import type { MailDelivery } from '../../lib/mail/delivery.js';
+import type { Compose } from '../../lib/mail/delivery.js';
+import type { MailOutbox } from '../../lib/mail/outbox.js';
 import { confirmationCodeMail, claimWelcomeMail, welcomeMail } from '../../lib/mail/templates.js';
 import type { Throttle, Window } from '../../lib/throttle.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { findUserById } from './password-reset-queries.js';
 import { insertUser } from './queries.js';
 import * as q from './sign-up-queries.js';
+
+/** The outbox's kinds of sign-up mail: a roster contact's code, a new login's welcome. */
+export const CONFIRMATION_CODE_MAIL = 'confirmation-code';
+export const WELCOME_MAIL = 'welcome';
 
 /** The `email_codes` purpose of the existing-contact sign-up. */
 export const CLAIM_PURPOSE = 'claim-contact';
@@ -113,8 +119,50 @@ export class SignUpService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly throttle: Throttle,
-    private readonly mail: MailDelivery,
+    private readonly outbox: MailOutbox,
   ) {}
+
+  /** Registers the sign-up's mails with the outbox (once, where the routes are built). */
+  registerMail(): void {
+    this.outbox.register(CONFIRMATION_CODE_MAIL, (p) => this.composeCode(String(p.email)));
+    this.outbox.register(WELCOME_MAIL, (p) =>
+      this.composeWelcome(String(p.userId), p.claimed === true),
+    );
+  }
+
+  /**
+   * The confirmation code of a claimable address, made and stored now; null (skipped) for an
+   * address that is not on the roster or already has a login.
+   */
+  private async composeCode(address: string): Promise<Compose | null> {
+    const found = await classifyAddress(this.db, address);
+    if (found.kind !== 'claimable') return null;
+    const code = newConfirmationCode();
+    const now = this.clock.now();
+    await q.replaceEmailCode(this.db, {
+      purpose: CLAIM_PURPOSE,
+      email: address,
+      codeHash: await hashPassword(code),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      now,
+    });
+    const to = found.contact.email ?? address;
+    return (chamber) => ({
+      to,
+      ...confirmationCodeMail(chamber, code, CONFIRMATION_CODE_TTL_MINUTES),
+    });
+  }
+
+  private async composeWelcome(userId: string, claimed: boolean): Promise<Compose | null> {
+    const user = await findUserById(this.db, userId);
+    if (!user) return null;
+    return (chamber) => ({
+      to: user.email,
+      ...(claimed
+        ? claimWelcomeMail(chamber, user.firstName)
+        : welcomeMail(chamber, user.firstName)),
+    });
+  }
 
   /** Tells whether the address belongs to a roster contact without a login (409 if taken). */
   async verifyContact(email: string, ip: string): Promise<VerifyContactResponse> {
@@ -135,24 +183,22 @@ export class SignUpService {
       throttles.send(address, ip),
       'Too many confirmation emails were requested for this address.',
     );
-    const found = await classifyAddress(this.db, address);
-    const code = newConfirmationCode();
-    const secret = found.kind === 'claimable' ? code : randomToken(16);
+    // A code nobody learns voids the earlier one; the mail's own is made as it is composed
+    // (`composeCode`, which skips an address that is not claimable). The request does the
+    // same work for every address: one slow hash, one row replaced, one outbox row.
+    const codeHash = await hashPassword(randomToken(16));
     const now = this.clock.now();
-    await q.replaceEmailCode(this.db, {
-      purpose: CLAIM_PURPOSE,
-      email: address,
-      codeHash: await hashPassword(secret),
-      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
-      now,
+    await this.db.transaction(async (tx) => {
+      await q.replaceEmailCode(tx, {
+        purpose: CLAIM_PURPOSE,
+        email: address,
+        codeHash,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+        now,
+      });
+      await this.outbox.queue(tx, CONFIRMATION_CODE_MAIL, { email: address });
     });
-    if (found.kind === 'claimable') {
-      const to = found.contact.email ?? address;
-      this.mail.sendLater('confirmation code', (chamber) => ({
-        to,
-        ...confirmationCodeMail(chamber, code, CONFIRMATION_CODE_TTL_MINUTES),
-      }));
-    }
+    this.outbox.wake();
     return { message: messages.codeSent, expiresInSeconds: CODE_TTL_MS / 1000 };
   }
 
@@ -256,16 +302,14 @@ export class SignUpService {
           updatedAt: now,
         });
         await q.markCodeUsed(tx, row.id, now);
+        await this.outbox.queue(tx, WELCOME_MAIL, { userId: user.id, claimed: true });
         return user;
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('conflict', messages.accountExists);
       throw err;
     }
-    this.mail.sendLater('welcome', (chamber) => ({
-      to: created.email,
-      ...claimWelcomeMail(chamber, created.firstName),
-    }));
+    this.outbox.wake();
     return { message: messages.registered, email: created.email, status: 'active' };
   }
 
@@ -302,7 +346,7 @@ export class SignUpService {
           createdAt: now,
           updatedAt: now,
         });
-        await insertUser(tx, {
+        const user = await insertUser(tx, {
           ...names,
           email,
           passwordHash,
@@ -312,19 +356,17 @@ export class SignUpService {
           createdAt: now,
           updatedAt: now,
         });
+        // Signing up on /join: what the member's standing will be depends on how they pay
+        // and on the chamber's approval setting, so the join's invoice or receipt mail says it.
+        if (!input.joining) {
+          await this.outbox.queue(tx, WELCOME_MAIL, { userId: user.id, claimed: false });
+        }
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError('conflict', messages.accountExists);
       throw err;
     }
-    // Signing up on /join: what the member's standing will be depends on how they pay and on
-    // the chamber's approval setting, so the join's invoice or receipt mail says it instead.
-    if (!input.joining) {
-      this.mail.sendLater('welcome', (chamber) => ({
-        to: email,
-        ...welcomeMail(chamber, names.firstName),
-      }));
-    }
+    this.outbox.wake();
     return { message: messages.welcome, email, status: 'pending' };
   }
 

@@ -16,7 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
 import { AppError, OAuthError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/input.js';
-import type { MailDelivery } from '../../lib/mail/delivery.js';
+import type { MailOutbox } from '../../lib/mail/outbox.js';
 import type { Throttle, Window } from '../../lib/throttle.js';
 import type { Session } from '../../plugins/auth.js';
 import { loadChamberIdentity } from '../chamber/index.js';
@@ -24,7 +24,8 @@ import { verifyPassword } from './password.js';
 import * as q from './queries.js';
 import { signInWindows } from './sign-in-windows.js';
 import { checkTotp, newTotpSecret, otpauthUrl, qrCodeDataUrl } from './totp.js';
-import { type TwoFactorEvent, twoFactorMail } from './account-mail.js';
+import type { TwoFactorEvent } from './account-mail.js';
+import { TWO_FACTOR_MAIL } from './account-outbox.js';
 import * as tf from './two-factor-queries.js';
 
 /** Long enough to open the app and type a code; short enough that a stolen id soon dies. */
@@ -161,7 +162,7 @@ export class TwoFactorService {
     private readonly throttle: Throttle,
     private readonly config: Config,
     private readonly auth: CodeIssuer,
-    private readonly delivery: MailDelivery,
+    private readonly outbox: MailOutbox,
   ) {}
 
   // --- Sign-in ---------------------------------------------------------------------------
@@ -209,7 +210,6 @@ export class TwoFactorService {
         factor.lastTimeStep,
       );
       let recoveryCodes: string[] | undefined;
-      let told: TwoFactorEvent | undefined;
       if (step !== null) {
         await tf.updateTwoFactor(tx, user.id, {
           lastTimeStep: step,
@@ -219,7 +219,7 @@ export class TwoFactorService {
         if (enrolling) {
           recoveryCodes = await this.newRecoveryCodes(tx, user.id);
           await this.audit(tx, user, user, 'twoFactor.enable', { enabled: true });
-          told = { kind: 'on' };
+          await this.tell(tx, user, { kind: 'on' });
         }
       } else if (
         enrolling ||
@@ -236,43 +236,39 @@ export class TwoFactorService {
         });
         if (stopped) {
           await this.audit(tx, user, user, 'twoFactor.stopped', { wrongCodes: failedCodes });
+          await this.tell(tx, user, { kind: 'stopped', wrongCodes: SECOND_STEP_FAILURES_LIMIT });
         }
         return { wrong: user, stopped };
       } else {
         const left = await tf.countRecoveryCodesLeft(tx, user.id);
         await tf.updateTwoFactor(tx, user.id, { failedCodes: 0 });
         await this.audit(tx, user, user, 'twoFactor.recoveryCodeUsed', { recoveryCodesLeft: left });
-        told = { kind: 'recovery-code', left };
+        await this.tell(tx, user, { kind: 'recovery-code', left });
       }
       await tf.updateChallenge(tx, challenge.id, { usedAt: now });
       const authCode = await this.auth.issueCode(tx, user.id, challenge);
       return {
         answer: { code: authCode, ...(recoveryCodes ? { recoveryCodes } : {}) },
-        user,
-        told,
       };
     });
+    // The mail of what happened, queued with it, goes now that it has committed.
+    this.outbox.wake();
     if (outcome === 'gone') throw challengeGone();
     if (outcome === 'stopped') throw new OAuthError(403, 'access_denied', secondStepStopped);
     if ('wrong' in outcome) {
       if (outcome.stopped) {
-        this.tell(outcome.wrong, { kind: 'stopped', wrongCodes: SECOND_STEP_FAILURES_LIMIT });
         throw new OAuthError(403, 'access_denied', secondStepStopped);
       }
       throw new OAuthError(401, 'access_denied', 'That code is not right. Please try again.');
     }
-    if (outcome.told) this.tell(outcome.user, outcome.told);
     await this.throttle.refund(windows.slice(1), attempt);
     await this.throttle.reset(windows[0]!.key);
     return outcome.answer;
   }
 
-  /** Mails the owner what happened to their second factor (after the change is saved). */
-  private tell(user: Pick<UserRow, 'email' | 'firstName'>, event: TwoFactorEvent): void {
-    this.delivery.sendLater(`two-factor ${event.kind}`, (chamber) => ({
-      to: user.email,
-      ...twoFactorMail(chamber, user.firstName, event),
-    }));
+  /** Queues the owner's mail of what happened to their second factor, with the change. */
+  private async tell(tx: Executor, user: Pick<UserRow, 'id'>, event: TwoFactorEvent) {
+    await this.outbox.queue(tx, TWO_FACTOR_MAIL, { userId: user.id, event });
   }
 
   private async liveChallenge(challengeId: string) {
@@ -323,6 +319,7 @@ export class TwoFactorService {
       await tf.updateTwoFactor(tx, user.id, { enabledAt: now, lastTimeStep: step });
       const codes = await this.newRecoveryCodes(tx, user.id);
       await this.audit(tx, user, user, 'twoFactor.enable', { enabled: true });
+      await this.tell(tx, user, { kind: 'on' });
       return codes;
     });
     if (outcome === 'enabled') throw alreadyOn();
@@ -335,8 +332,8 @@ export class TwoFactorService {
         'That code is not right. Check the time on your phone and try the newest code.',
       );
     }
+    this.outbox.wake();
     await this.throttle.refund(windows, attempt);
-    this.tell(user, { kind: 'on' });
     return outcome;
   }
 
@@ -367,8 +364,9 @@ export class TwoFactorService {
       const had = await tf.deleteTwoFactor(tx, session.user.id);
       if (!had) throw notOn();
       await this.audit(tx, session.user, session.user, 'twoFactor.disable', { enabled: false });
+      await this.tell(tx, session.user, { kind: 'off', byStaff: false });
     });
-    this.tell(session.user, { kind: 'off', byStaff: false });
+    this.outbox.wake();
   }
 
   // --- Admin -----------------------------------------------------------------------------
@@ -381,9 +379,10 @@ export class TwoFactorService {
       const had = await tf.deleteTwoFactor(tx, user.id);
       if (!had) return { reset: false, message: 'This account has no two-factor sign-in.' };
       await this.audit(tx, actor.user, user, 'twoFactor.reset', { enabled: false });
-      return { reset: true, message: 'Two-factor sign-in was reset.', user };
+      await this.tell(tx, user, { kind: 'off', byStaff: true });
+      return { reset: true, message: 'Two-factor sign-in was reset.' };
     });
-    if (outcome.user) this.tell(outcome.user, { kind: 'off', byStaff: true });
+    this.outbox.wake();
     return { reset: outcome.reset, message: outcome.message };
   }
 

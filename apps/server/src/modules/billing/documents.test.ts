@@ -13,7 +13,7 @@ import { type Config, loadConfig } from '../../config.js';
 import { manualClock } from '../../lib/clock.js';
 import { DiskStorage } from '../../lib/disk-storage.js';
 import type { Storage } from '../../lib/storage.js';
-import { MailDelivery } from '../../lib/mail/delivery.js';
+import { type Compose, MailDelivery } from '../../lib/mail/delivery.js';
 import { createMailer } from '../../lib/mail/mailer.js';
 import { createTestDatabase } from '../../test/app.js';
 import { makeImage } from '../../test/members.js';
@@ -29,6 +29,7 @@ let config: Config;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let storage: Storage;
 let documents: BillingDocuments;
+let mail: MailDelivery;
 let billing: BillingService;
 let contactId: string;
 let logoUrl: string;
@@ -116,8 +117,8 @@ beforeAll(async () => {
     bankDetails: 'Zions Bank, routing 124000054, account 0012345678',
     paymentInstructions: 'Cash at the office, weekdays 9 to 5.',
   });
-  const mail = new MailDelivery(() => loadChamberIdentity(db, config), createMailer(config));
-  documents = new BillingDocuments(db, config, storage, mail);
+  mail = new MailDelivery(() => loadChamberIdentity(db, config), createMailer(config));
+  documents = new BillingDocuments(db, config, storage);
   billing = new BillingService(db, clock);
   contactId = (
     await createContact(db, {
@@ -284,17 +285,23 @@ describe('PDFs', () => {
 });
 
 describe('mails', () => {
+  /** What the outbox does with a row of the kind: composes it from the invoice, and sends it. */
+  const sendNow = async (composed: Promise<Compose | null>) => {
+    const compose = await composed;
+    return compose ? mail.send(compose) : null;
+  };
+
   it('mails the invoice and then the receipt, each with its PDF, a plain-text part and /membership', async () => {
     const { invoice } = await issueTwoLines();
     const before = smtp.received.length;
-    await documents.sendInvoiceMail(invoice.id);
+    await sendNow(documents.composeInvoice(invoice.id));
     await billing.recordPayment(db, {
       invoiceId: invoice.id,
       amountCents: 59_500,
       method: 'bank_transfer',
       reference: 'TRF-88',
     });
-    await documents.sendReceiptMail(invoice.id);
+    await sendNow(documents.composeReceipt(invoice.id));
     const [issued, receipt] = (await smtp.waitFor(before + 2)).slice(before);
 
     expect(issued!.to).toMatchObject({ text: 'maria@sweetwater.example' });
@@ -343,7 +350,7 @@ describe('mails', () => {
     });
     await billing.recordPayment(db, { invoiceId: invoice.id, amountCents: 4_500, method: 'cash' });
     const before = smtp.received.length;
-    await documents.sendReceiptMail(invoice.id);
+    await sendNow(documents.composeReceipt(invoice.id));
     const [receipt] = (await smtp.waitFor(before + 1)).slice(before);
     expect(receipt!.subject).toBe(`Receipt for invoice ${invoice.number}: $45.00 paid`);
     expect(receipt!.text).not.toContain('My membership');
@@ -353,14 +360,14 @@ describe('mails', () => {
 
   it('sends no receipt for an open invoice, and nothing to an addressee without an address', async () => {
     const { invoice } = await issueTwoLines();
-    expect(await documents.sendReceiptMail(invoice.id)).toBeNull();
+    expect(await documents.composeReceipt(invoice.id)).toBeNull();
     const { invoice: noMail } = await billing.issueInvoice(db, {
       contactId,
       purpose: 'other',
       lines: [{ description: 'Booth', unitCents: 3_000 }],
       billTo: { name: 'Walk-in' },
     });
-    expect(await documents.sendInvoiceMail(noMail.id)).toBeNull();
+    expect(await documents.composeInvoice(noMail.id)).toBeNull();
     const [row] = await db.select().from(chambers).where(eq(chambers.id, 'riverton-chamber'));
     expect(row!.logoUrl).toBe(logoUrl);
   });

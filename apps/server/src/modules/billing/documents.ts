@@ -4,8 +4,7 @@ import { membershipValue } from '../account/index.js';
 import sharp from 'sharp';
 import type { Config } from '../../config.js';
 import { type Clock, systemClock } from '../../lib/clock.js';
-import type { Compose, MailDelivery } from '../../lib/mail/delivery.js';
-import type { SentMail } from '../../lib/mail/mailer.js';
+import type { Compose } from '../../lib/mail/delivery.js';
 import { type MailOutbox, queueMail } from '../../lib/mail/outbox.js';
 import { type ChamberIdentity, renderMail } from '../../lib/mail/templates.js';
 import { mediaKeyFromUrl } from '../../lib/media-url.js';
@@ -44,7 +43,6 @@ export class BillingDocuments {
     private readonly db: Database,
     private readonly config: Config,
     private readonly storage: Storage,
-    private readonly mail: MailDelivery,
     private readonly clock: Clock = systemClock,
   ) {}
 
@@ -216,47 +214,6 @@ export class BillingDocuments {
   /** `queueMail` in a transaction of its own, for a change that has already committed. */
   async queueMailNow(invoiceId: string, kind: 'invoice' | 'receipt'): Promise<void> {
     await this.db.transaction((tx) => this.queueMail(tx, this.clock.now(), invoiceId, kind));
-  }
-
-  /**
-   * Mails an invoice now with the PDF attached, once: a second call finds it mailed and sends
-   * nothing. Null when nothing was sent.
-   */
-  async sendInvoiceMail(invoiceId: string): Promise<SentMail | null> {
-    return this.once(invoiceId, 'invoice', async () => {
-      const compose = await this.composeInvoice(invoiceId);
-      return compose ? this.mail.send(compose) : null;
-    });
-  }
-
-  /** Mails the receipt of a paid invoice now, once per invoice. Null when nothing was sent. */
-  async sendReceiptMail(invoiceId: string): Promise<SentMail | null> {
-    return this.once(invoiceId, 'receipt', async () => {
-      const compose = await this.composeReceipt(invoiceId);
-      return compose ? this.mail.send(compose) : null;
-    });
-  }
-
-  /**
-   * Sends an invoice's mail of one kind at most once. The invoice's row stays locked while
-   * the mail goes out, so a second sender waits and then finds it marked; a send that fails
-   * leaves it unmarked, for the next ask.
-   */
-  private async once(
-    invoiceId: string,
-    kind: 'invoice' | 'receipt',
-    send: () => Promise<SentMail | null>,
-  ): Promise<SentMail | null> {
-    return this.db.transaction(async (tx) => {
-      const invoice = await q.lockInvoice(tx, invoiceId);
-      if (!invoice) return null;
-      if ((kind === 'invoice' ? invoice.invoiceMailedAt : invoice.receiptMailedAt) !== null) {
-        return null;
-      }
-      const sent = await send();
-      if (sent) await q.markMailed(tx, invoiceId, kind, new Date());
-      return sent;
-    });
   }
 }
 

@@ -73,19 +73,6 @@ export async function lockInvoice(db: Executor, id: string): Promise<InvoiceRow 
   return row;
 }
 
-/** Marks an invoice's mail (or its receipt's) as sent. */
-export async function markMailed(
-  db: Executor,
-  id: string,
-  kind: 'invoice' | 'receipt',
-  at: Date,
-): Promise<void> {
-  await db
-    .update(invoices)
-    .set(kind === 'invoice' ? { invoiceMailedAt: at } : { receiptMailedAt: at })
-    .where(eq(invoices.id, id));
-}
-
 /**
  * Marks an invoice's mail of one kind as queued, unless it was: true when this call marked
  * it (and so queues the mail).

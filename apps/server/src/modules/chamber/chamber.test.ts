@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditList, Chamber, SubmissionList } from '@chamber/contract';
 import { calendars, chambers, submissions } from '@chamber/db';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
 import { bearer } from '../../test/members.js';
+import { outboxChecks } from '../../test/outbox.js';
 import { startSmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
@@ -227,6 +229,11 @@ describe("the chamber's courses site", () => {
 });
 
 describe('the native forms', () => {
+  const outbox = outboxChecks(
+    () => ctx,
+    () => smtp,
+  );
+  afterEach(() => outbox.undo());
   const shown = () => ctx.clock.now().getTime() - 60_000;
   const contact = (extra: object = {}, remoteAddress = '203.0.113.10') =>
     ctx.app.inject({
@@ -257,6 +264,8 @@ describe('the native forms', () => {
       value: [{ address: 'hannah@copperleafcoffee.example' }],
     });
     expect(mail!.text).toContain('Can we host the March mixer at the roastery?');
+    // Marked mailed once the outbox has sent it.
+    await ctx.app.flushMail();
     const list = (
       await ctx.app.inject({ url: '/api/admin/submissions', headers: bearer(tokens.admin) })
     ).json<SubmissionList>();
@@ -265,6 +274,39 @@ describe('the native forms', () => {
       name: 'Hannah Price',
       mailed: true,
     });
+  });
+
+  it('mails a message from the outbox, queued with the message itself', async () => {
+    const mail = await outbox.mailedFromTheOutboxOnly(
+      'site-submission',
+      { subject: 'Contact form from Olive Outbox', to: 'info@rivertonchamber.example' },
+      async () => {
+        const res = await contact({ name: 'Olive Outbox' }, '203.0.113.11');
+        expect(res.statusCode).toBe(201);
+        const [stored] = await ctx.db
+          .select()
+          .from(submissions)
+          .where(eq(submissions.name, 'Olive Outbox'));
+        expect(stored).toMatchObject({ mailed: false });
+      },
+    );
+    expect(mail.replyTo).toMatchObject({ value: [{ address: 'hannah@copperleafcoffee.example' }] });
+    const [stored] = await ctx.db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.name, 'Olive Outbox'));
+    expect(stored).toMatchObject({ mailed: true });
+  });
+
+  it('stores no message when its mail cannot be queued', async () => {
+    await outbox.refuseAtCommit('site-submission');
+    const res = await contact({ name: 'Rolf Rolled' }, '203.0.113.12');
+    expect(res.statusCode).toBe(500);
+    const stored = await ctx.db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.name, 'Rolf Rolled'));
+    expect(stored).toEqual([]);
   });
 
   it('drops a filled honeypot quietly and refuses a form sent too fast', async () => {

@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobPost, JobPostList, JobPostQueue, MyJobPosts } from '@chamber/contract';
 import { auditLog, contacts, jobPosts } from '@chamber/db';
 import { jobPostsExpiryJob } from '../../background/job-posts.js';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
 import { createCalendar } from '../../test/calendar.js';
 import { bearer } from '../../test/members.js';
+import { outboxChecks } from '../../test/outbox.js';
 import { startSmtpServer } from '../../test/smtp.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -230,6 +231,60 @@ describe('posting', () => {
 });
 
 describe('approval', () => {
+  const outbox = outboxChecks(
+    () => ctx,
+    () => smtp,
+  );
+  afterEach(() => outbox.undo());
+
+  it('mails the poster from the outbox, queued with the decision', async () => {
+    const approvedPost = await draft('member', { title: 'Line cook' });
+    await call('POST', `/api/job-posts/${approvedPost.id}/submit`, 'member');
+    await outbox.mailedFromTheOutboxOnly(
+      'job-post-approved',
+      { subject: 'Your job posting is live: Line cook', to: people.member.email },
+      async () => {
+        const res = await call(
+          'POST',
+          `/api/admin/job-posts/${approvedPost.id}/approve`,
+          'moderator',
+        );
+        expect(res.statusCode).toBe(200);
+      },
+    );
+    const rejectedPost = await draft('member', { title: 'Dishwasher' });
+    await call('POST', `/api/job-posts/${rejectedPost.id}/submit`, 'member');
+    const mail = await outbox.mailedFromTheOutboxOnly(
+      'job-post-rejected',
+      { subject: 'Your job posting was not approved: Dishwasher', to: people.member.email },
+      async () => {
+        const res = await call(
+          'POST',
+          `/api/admin/job-posts/${rejectedPost.id}/reject`,
+          'moderator',
+          {
+            reason: 'Name the hours.',
+          },
+        );
+        expect(res.statusCode).toBe(200);
+      },
+    );
+    expect(mail.text).toContain('Name the hours.');
+  });
+
+  it('queues no mail when the decision rolls back', async () => {
+    const post = await draft('member', { title: 'Night porter' });
+    await call('POST', `/api/job-posts/${post.id}/submit`, 'member');
+    const before = (await outbox.rowsOf('job-post-approved')).length;
+    await outbox.refuseAtCommit('job-post-approved');
+    const res = await call('POST', `/api/admin/job-posts/${post.id}/approve`, 'moderator');
+    expect(res.statusCode).toBe(500);
+    expect((await call('GET', `/api/job-posts/${post.id}`, 'member')).json()).toMatchObject({
+      status: 'pending',
+    });
+    expect(await outbox.rowsOf('job-post-approved')).toHaveLength(before);
+  });
+
   it('queues submitted posts for staff with counts; approving puts it on the board, audited and mailed', async () => {
     const post = await draft('member', { title: 'Pastry chef' });
     await call('POST', `/api/job-posts/${post.id}/submit`, 'member');

@@ -16,7 +16,8 @@ import { recordAudit, recordChange } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/input.js';
-import type { MailDelivery } from '../../lib/mail/delivery.js';
+import type { Compose } from '../../lib/mail/delivery.js';
+import type { MailOutbox } from '../../lib/mail/outbox.js';
 import { isCurrentMember, type Session } from '../../plugins/auth.js';
 import { chamberCurrency } from '../memberships/index.js';
 import { jobApprovedMail, jobRejectedMail } from './mail.js';
@@ -24,6 +25,10 @@ import * as q from './queries.js';
 import { JobBoard, noBusiness, notFound } from './board.js';
 
 type Input = z.output<typeof jobPostInputSchema>;
+
+/** The outbox's kinds of job board mail: staff's decision on a post, to its poster. */
+export const JOB_APPROVED_MAIL = 'job-post-approved';
+export const JOB_REJECTED_MAIL = 'job-post-rejected';
 
 /**
  * The job board's rules: who posts (members in good standing), the closing date's limits,
@@ -34,9 +39,30 @@ export class JobsService extends JobBoard {
   constructor(
     db: Database,
     clock: Clock,
-    private readonly mail: MailDelivery,
+    private readonly outbox: MailOutbox,
   ) {
     super(db, clock);
+    outbox.register(JOB_APPROVED_MAIL, (p) => this.composeDecision(String(p.jobPostId)));
+    outbox.register(JOB_REJECTED_MAIL, (p) =>
+      this.composeDecision(String(p.jobPostId), String(p.reason)),
+    );
+  }
+
+  /**
+   * The poster's mail about staff's decision, from the post as it is when its turn comes:
+   * null when the post is gone or nobody can be mailed. `reason`: staff's, for a rejection.
+   */
+  private async composeDecision(id: string, reason?: string): Promise<Compose | null> {
+    const row = await q.find(this.db, id);
+    const to = row && (row.posterEmail ?? row.contact.email);
+    if (!row || !to) return null;
+    const firstName = row.posterFirstName ?? row.contact.firstName;
+    return (chamber) => ({
+      to,
+      ...(reason === undefined
+        ? jobApprovedMail(chamber, firstName, row.post)
+        : jobRejectedMail(chamber, firstName, row.post, reason)),
+    });
   }
 
   // The poster.
@@ -207,15 +233,9 @@ export class JobsService extends JobBoard {
         postedAt: now,
         updatedAt: now,
       });
+      await this.outbox.queue(tx, JOB_APPROVED_MAIL, { jobPostId: post.id });
     });
-    const row = (await q.find(this.db, id))!;
-    const to = row.posterEmail ?? row.contact.email;
-    if (to) {
-      this.mail.sendLater('job post approved', (chamber) => ({
-        to,
-        ...jobApprovedMail(chamber, row.posterFirstName ?? row.contact.firstName, row.post),
-      }));
-    }
+    this.outbox.wake();
     return this.get(id, session);
   }
 
@@ -226,15 +246,9 @@ export class JobsService extends JobBoard {
         rejectionReason: reason,
         updatedAt: this.clock.now(),
       });
+      await this.outbox.queue(tx, JOB_REJECTED_MAIL, { jobPostId: post.id, reason });
     });
-    const row = (await q.find(this.db, id))!;
-    const to = row.posterEmail ?? row.contact.email;
-    if (to) {
-      this.mail.sendLater('job post rejected', (chamber) => ({
-        to,
-        ...jobRejectedMail(chamber, row.posterFirstName ?? row.contact.firstName, row.post, reason),
-      }));
-    }
+    this.outbox.wake();
     return this.get(id, session);
   }
 

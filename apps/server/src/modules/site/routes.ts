@@ -16,9 +16,10 @@ export const siteRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
     deps.db,
     deps.clock,
     deps.throttle,
-    deps.mail,
+    deps.outbox,
     app.log,
   );
+  submissions.register();
 
   contractRoute(
     app,

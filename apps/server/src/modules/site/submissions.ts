@@ -4,13 +4,17 @@ import type { ContactMessage, Nomination, SubmissionList } from '@chamber/contra
 import { submissions, type Database } from '@chamber/db';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { MailDelivery } from '../../lib/mail/delivery.js';
+import type { Compose } from '../../lib/mail/delivery.js';
+import type { MailOutbox } from '../../lib/mail/outbox.js';
 import { renderMail } from '../../lib/mail/templates.js';
 import type { Throttle } from '../../lib/throttle.js';
 
 /** A person takes longer than this to fill in a form; a script does not. */
 export const MIN_FILL_MS = 3_000;
 const PER_ADDRESS_PER_HOUR = 5;
+
+/** The outbox's kind of mail of a form's message, to the chamber's office. */
+export const SUBMISSION_MAIL = 'site-submission';
 
 const labels = {
   contact: 'Contact form',
@@ -27,9 +31,48 @@ export class SubmissionsService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly throttle: Throttle,
-    private readonly mail: MailDelivery,
+    private readonly outbox: MailOutbox,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** Registers the office's mail of a message with the outbox; the message is marked mailed. */
+  register(): void {
+    this.outbox.register(
+      SUBMISSION_MAIL,
+      (p) => this.compose(String(p.submissionId)),
+      async (p) => {
+        await this.db
+          .update(submissions)
+          .set({ mailed: true })
+          .where(eq(submissions.id, String(p.submissionId)));
+      },
+    );
+  }
+
+  /** The message to the chamber's office, replying to the sender; null when it is gone. */
+  private async compose(id: string): Promise<Compose | null> {
+    const [row] = await this.db.select().from(submissions).where(eq(submissions.id, id));
+    if (!row) return null;
+    return (chamber) => {
+      // Failed, for staff to see, until the chamber has an address (then retried).
+      if (!chamber.email) throw new Error('the chamber has no email address');
+      const label = labels[row.kind];
+      const details = [
+        `From: ${row.name} <${row.email}>${row.phone ? `, ${row.phone}` : ''}`,
+        ...(row.nominee
+          ? [`Nominee: ${row.nominee}${row.nomineeBusiness ? ` (${row.nomineeBusiness})` : ''}`]
+          : []),
+      ];
+      const mail = renderMail(chamber, {
+        subject: `${label} from ${row.name}`,
+        preview: row.message.slice(0, 120),
+        greeting: `A new ${label.toLowerCase()} came in through the website.`,
+        paragraphs: [...details, row.message],
+        note: 'Reply to this message to answer the sender directly.',
+      });
+      return { to: chamber.email, replyTo: row.email, ...mail };
+    };
+  }
 
   /**
    * Stores a native form's message and mails it to the chamber's office. A filled honeypot is
@@ -66,44 +109,24 @@ export class SubmissionsService {
       );
     }
     const nomination = input.kind === 'contact' ? undefined : (input as Nomination);
-    const [row] = await this.db
-      .insert(submissions)
-      .values({
-        kind: input.kind,
-        name: input.name,
-        email: input.email,
-        phone: input.phone || null,
-        nominee: nomination?.nominee ?? null,
-        nomineeBusiness: nomination?.nomineeBusiness || null,
-        message: input.message,
-      })
-      .returning({ id: submissions.id });
-
-    // Stored first: a mail server that is down loses nothing; staff see it in the admin list.
-    try {
-      await this.mail.send((chamber) => {
-        if (!chamber.email) throw new Error('the chamber has no email address');
-        const details = [
-          `From: ${input.name} <${input.email}>${input.phone ? `, ${input.phone}` : ''}`,
-          ...(nomination
-            ? [
-                `Nominee: ${nomination.nominee}${nomination.nomineeBusiness ? ` (${nomination.nomineeBusiness})` : ''}`,
-              ]
-            : []),
-        ];
-        const mail = renderMail(chamber, {
-          subject: `${labels[input.kind]} from ${input.name}`,
-          preview: input.message.slice(0, 120),
-          greeting: `A new ${labels[input.kind].toLowerCase()} came in through the website.`,
-          paragraphs: [...details, input.message],
-          note: 'Reply to this message to answer the sender directly.',
-        });
-        return { to: chamber.email, replyTo: input.email, ...mail };
-      });
-      await this.db.update(submissions).set({ mailed: true }).where(eq(submissions.id, row!.id));
-    } catch (err) {
-      this.log.warn({ err, submission: row!.id }, 'form submission stored but not mailed');
-    }
+    // Stored with its mail in one transaction: a mail server that is down, or a crash, loses
+    // nothing; the outbox sends it when it can, and staff see it in the admin list meanwhile.
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(submissions)
+        .values({
+          kind: input.kind,
+          name: input.name,
+          email: input.email,
+          phone: input.phone || null,
+          nominee: nomination?.nominee ?? null,
+          nomineeBusiness: nomination?.nomineeBusiness || null,
+          message: input.message,
+        })
+        .returning({ id: submissions.id });
+      await this.outbox.queue(tx, SUBMISSION_MAIL, { submissionId: row!.id });
+    });
+    this.outbox.wake();
     return true;
   }
 
