@@ -3,12 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '@chamber/contract';
 import { eventRegistrations } from '@chamber/db';
 import type { TestContext } from '../../test/app.js';
-import {
-  calendarPeople,
-  createdEvent,
-  startCalendarApp,
-  type CalendarPeople,
-} from '../../test/calendar.js';
+import { createdEvent, startCalendarApp, type CalendarPeople } from '../../test/calendar.js';
 import type { SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
