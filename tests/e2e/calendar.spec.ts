@@ -216,7 +216,7 @@ test('a visitor registers for an event, gets the confirmation mail with the .ics
   // Add to Calendar downloads the same kind of file, named after the title.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Add to Calendar' }).click(),
+    page.getByRole('link', { name: 'Add to Calendar' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe(
     `${upcoming.title

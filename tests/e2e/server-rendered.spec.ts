@@ -216,7 +216,7 @@ test('Register Now pressed before the scripts have run opens the registration on
   const release = await holdScripts(page);
   await page.goto(url, { waitUntil: 'commit' });
   await page.getByRole('main').getByRole('button', { name: 'Register Now' }).first().click();
-  await expect(page).toHaveURL(`${url}?register=true`);
+  await expect(page).toHaveURL(`${url}?register=true#registration`);
 
   release();
   const dialog = page.getByRole('dialog', { name: 'Register for Event' });

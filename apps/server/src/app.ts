@@ -230,9 +230,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       headOf: (pathname) => heads.of(pathname),
       // A member page or job post sent to a visitor counts as a view of its listing.
       sent: (pathname, request) => countPageView(counter, pathname, request.headers),
-      render:
-        renderer &&
-        ((pathname, { withQuery, now }) => renderer.render(pathname, pageData, { withQuery, now })),
+      render: renderer && ((pathname, options) => renderer.render(pathname, pageData, options)),
     },
   });
   return app;

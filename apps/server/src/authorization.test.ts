@@ -1161,6 +1161,16 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     }),
     expect: all(201),
   },
+  'POST /api/calendars/appointments/:id/registration-form': {
+    call: async (w, as) => ({
+      url: `/api/calendars/appointments/${await membersEvent(w)}/registration-form`,
+      // The form's fields (a browser posts them form-encoded; the same fields as JSON here).
+      payload: { name: 'Pat Visitor', email: `${as}-form@example.org`, numberOfGuests: '2' },
+      // Its own client address: the registration throttle counts per client too.
+      remoteAddress: `192.0.2.${personas.indexOf(as) + 61}`,
+    }),
+    expect: all(201),
+  },
   'GET /api/calendars/appointments/:id/series-registrations': {
     call: async (w) => ({
       url: `/api/calendars/appointments/${await membersSeries(w)}/series-registrations`,

@@ -11,7 +11,7 @@ import { dehydrate } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { pageData, pagesReadingQuery } from './app/page-data';
+import { pageData, rendersQuery } from './app/page-data';
 import { AppProvider, createQueryClient } from './app/provider';
 import { routes } from './app/routes';
 import { appConfigQueryOptions, locationQueryOptions } from './lib/api/chamber';
@@ -53,11 +53,14 @@ export const render: ServerRenderer['render'] = async (
   source: PageDataSource,
   options: RenderOptions = {},
 ): Promise<RenderedPage | null> => {
-  const request = new Request(new URL(pathname, 'http://portal.invalid'));
-  const route = matchAppPath(new URL(request.url).pathname);
+  const url = new URL(pathname, 'http://portal.invalid');
+  url.search = options.search ?? '';
+  const request = new Request(url);
+  const route = matchAppPath(url.pathname);
   const load = route ? pageData[route.name] : undefined;
   if (!route || !load) return null;
-  if (options.withQuery && pagesReadingQuery.has(route.name)) return null;
+  const search = url.searchParams;
+  if ((options.withQuery || search.size > 0) && !rendersQuery(route.name, search)) return null;
 
   const queryClient = createQueryClient();
   const now = options.now ?? new Date();
@@ -69,7 +72,8 @@ export const render: ServerRenderer['render'] = async (
       queryClient.setQueryData(locationQueryOptions(config.locationId).queryKey, location);
     }
   }
-  if (!(await load({ params: route.params, source, queryClient, config, now }))) return null;
+  if (!(await load({ params: route.params, search, source, queryClient, config, now })))
+    return null;
 
   const context = await handler.query(request);
   if (context instanceof Response) return null;

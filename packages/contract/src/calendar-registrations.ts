@@ -124,3 +124,9 @@ export const registrationListSchema = z.object({
   checkedInCount: z.number().int().describe('People checked in'),
 });
 export type RegistrationList = z.infer<typeof registrationListSchema>;
+
+/**
+ * POST …/{id}/registration-form: the registration form of the event page, posted without
+ * scripts (application/x-www-form-urlencoded). It answers a page (text/html), not JSON.
+ */
+export const registrationFormPageSchema = z.string().describe('HTML (text/html)');

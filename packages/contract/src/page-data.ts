@@ -39,8 +39,8 @@ export interface PageDataSource {
   events(calendarId: string, window: { startDate: string; endDate: string }): Promise<EventList>;
   /** GET /membership-plans. */
   membershipPlans(): Promise<MembershipPlanList>;
-  /** GET /deals?limit (the home page's newest). */
-  deals(limit: number): Promise<DealList>;
+  /** GET /deals?limit (the home page's newest; without a limit, the deals page's list). */
+  deals(limit?: number): Promise<DealList>;
 }
 
 /**
@@ -109,4 +109,10 @@ export interface RenderOptions {
    * left to the browser, and any other page is the same with or without one.
    */
   withQuery?: boolean;
+  /**
+   * The query string, without its `?`: the pages that draw from theirs without scripts (the
+   * calendar's `?month=YYYY-MM`, the directory's `?page=N`) render it; the others are left
+   * to the browser when they read one (`withQuery`).
+   */
+  search?: string;
 }

@@ -26,27 +26,35 @@ export type PageHeadOf = (pathname: string) => Promise<PageHead | null>;
  */
 export type RenderPage = (
   pathname: string,
-  options: { withQuery: boolean; now: Date },
+  options: RenderPageOptions,
 ) => Promise<RenderedPage | null>;
+
+/** `search`: the query string without its `?` (the calendar's month, the directory's page). */
+interface RenderPageOptions {
+  withQuery: boolean;
+  search: string;
+  now: Date;
+}
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 /**
- * What a page is kept under besides the data version: its path, a mark for a query string,
+ * What a page is kept under besides the data version: its path, its query string (a calendar
+ * month or a directory page is a page of its own; the cache's size bounds how many are kept),
  * and for a page drawn from the clock (upcoming events, whether an event has started, its
  * countdown: `pagesReadingClock`) the hour of the server's clock, so that it moves on with
  * time even when no data changes: drawn at the first request of each hour, it is at most an
  * hour behind; the pages saying whether a business is open (`pagesReadingTheMinute`) the
  * minute. (The browser corrects it as soon as it has hydrated.)
  */
-export function keptPageKey(url: string, withQuery: boolean, now: Date): string {
+export function keptPageKey(url: string, search: string, now: Date): string {
   const route = matchAppPath(url);
   const timed = route !== null && pagesReadingClock.has(route.name);
   // Whether a business is open changes at any minute: those pages are a minute's.
   const slot = route !== null && pagesReadingTheMinute.has(route.name) ? MINUTE : HOUR;
   const at = Math.floor(now.getTime() / slot);
-  return `${url}${withQuery ? '?' : ''}${timed ? `@${slot === MINUTE ? 'm' : ''}${at}` : ''}`;
+  return `${url}${search ? `?${search}` : ''}${timed ? `@${slot === MINUTE ? 'm' : ''}${at}` : ''}`;
 }
 
 interface ServedPage {
@@ -94,7 +102,7 @@ export const spaPlugin = fp(
     let template: Promise<string> | undefined;
     const page = async (
       pathname: string,
-      options: { withQuery: boolean; now: Date },
+      options: RenderPageOptions,
     ): Promise<ServedPage | null> => {
       const head = await pages!.headOf(pathname);
       if (!head) return null;
@@ -110,7 +118,7 @@ export const spaPlugin = fp(
         ),
       };
     };
-    const renderBody = async (pathname: string, options: { withQuery: boolean; now: Date }) => {
+    const renderBody = async (pathname: string, options: RenderPageOptions) => {
       try {
         return (await pages!.render?.(pathname, options)) ?? null;
       } catch (error) {
@@ -160,13 +168,14 @@ export const spaPlugin = fp(
           .sendFile('index.html', { cacheControl: false });
       }
       const version = await currentDataVersion(pages.db);
-      // Pages are kept by path, and once more for any query string: a page drawn from its query
-      // is then left to the browser, which reads it (the job board's search). A page drawn from
-      // the clock is kept for the hour it was drawn in (keptPageKey).
+      // Pages are kept by path and query string: the server renders the calendar's month and
+      // the directory's page from theirs; another page drawn from its query is left to the
+      // browser, which reads it (the job board's search). A page drawn from the clock is kept
+      // for the hour it was drawn in (keptPageKey).
       const withQuery = query !== '';
       const now = pages.clock.now();
-      const shown = await served.get(keptPageKey(url, withQuery, now), version, () =>
-        page(url, { withQuery, now }),
+      const shown = await served.get(keptPageKey(url, query, now), version, () =>
+        page(url, { withQuery, search: query, now }),
       );
       // The spec: an unknown page redirects home.
       if (!shown) return reply.redirect('/', 302);

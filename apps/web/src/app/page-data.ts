@@ -15,6 +15,7 @@ import { jobBoardQueryOptions, jobPostQueryOptions } from '@/features/jobs/api/j
 import { boardFilters } from '@/features/jobs/lib/board-filters';
 import {
   directoryFilters,
+  directoryOffset,
   memberCountQueryOptions,
   membersInfiniteQueryOptions,
 } from '@/features/members/api/get-members';
@@ -25,6 +26,8 @@ import { upcomingEventsQueryOptions, upcomingWindow } from '@/lib/api/upcoming-e
 
 export interface PageDataContext {
   params: Record<string, string>;
+  /** The query string: the calendar's `month`, the directory's `page` (see rendersQuery). */
+  search: URLSearchParams;
   source: PageDataSource;
   queryClient: QueryClient;
   config: AppConfig;
@@ -44,7 +47,7 @@ const staticPage: PageData = async () => true;
 /** The directory's first page, all members or those open now (the key the directory reads). */
 const directoryPage =
   (openNow: boolean): PageData =>
-  async ({ source, queryClient, params }) => {
+  async ({ source, queryClient, params, search }) => {
     // A category's page (/members/category/{slug}); an unknown one is no page to draw.
     const category = params.slug ?? null;
     const tree = await source.categories();
@@ -58,15 +61,17 @@ const directoryPage =
       return false;
     }
     const filters = directoryFilters({ search: '', role: null, sort: 'name' }, openNow, category);
-    const { queryKey } = membersInfiniteQueryOptions(filters);
+    // `?page=N` (the links that page the directory without scripts): its members first.
+    const from = directoryOffset(search.get('page'));
+    const { queryKey } = membersInfiniteQueryOptions(filters, undefined, from);
     const first = await source.members({
       limit: MEMBERS_PAGE_SIZE,
-      offset: 0,
+      offset: from,
       sort: 'name',
       ...(openNow ? { openNow } : {}),
       ...(category ? { category } : {}),
     });
-    queryClient.setQueryData(queryKey, { pages: [first], pageParams: [0] });
+    queryClient.setQueryData(queryKey, { pages: [first], pageParams: [from] });
     if (openNow || category) {
       // 'Showing X of N members' counts every member: the count the heading reads.
       const all = await source.members({ limit: 1, offset: 0, sort: 'name' });
@@ -144,19 +149,26 @@ export const pageData: Partial<Record<AppPathName, PageData>> = {
     return true;
   },
   calendar: async (context) => {
-    const { source, queryClient, config, now } = context;
+    const { source, queryClient, config, now, search } = context;
     await upcoming(context);
     if (!config.calendarId) return true;
     const calendar = await source.calendar(config.calendarId);
     if (!calendar) return true;
     queryClient.setQueryData(calendarQueryOptions(config.calendarId).queryKey, calendar);
-    // The month the page opens on, on the calendar's own clock (the key the grid reads).
-    const { range } = openingView(now, calendarZone(calendar));
+    // The month the page opens on, on the calendar's own clock, or the one of `?month=YYYY-MM`
+    // (the key the grid reads).
+    const { range } = openingView(now, calendarZone(calendar), search.get('month'));
     const window = { calendarId: config.calendarId, ...range };
     queryClient.setQueryData(
       calendarEventsQueryOptions(window).queryKey,
       await source.events(config.calendarId, range),
     );
+    return true;
+  },
+  deals: async ({ source, queryClient }) => {
+    // Every current deal an anonymous visitor may see, under the key the board reads.
+    const { deals } = await source.deals();
+    queryClient.setQueryData(dealsQueryOptions(null).queryKey, deals);
     return true;
   },
   basicMembership: plans,
@@ -171,13 +183,25 @@ export const pageData: Partial<Record<AppPathName, PageData>> = {
 };
 
 /**
- * The pages drawn from their query string (the job board's search, filters and page; the
- * join's chosen plan and its way back from payment; the calendar's `?create`, which sends a
- * visitor to sign in). The server renders by the path alone, so with a query string these are
- * left to the browser.
+ * The query parameters each page is drawn from on the server: the calendar's month and the
+ * directory's page, the links that work without scripts. A page listed here with any other
+ * parameter (the calendar's `?create`, which sends a visitor to sign in), and the pages drawn
+ * from a query the server does not read (the job board's search, filters and page; the join's
+ * chosen plan and its way back from payment), are left to the browser; any other page is the
+ * same with or without a query.
  */
-export const pagesReadingQuery: ReadonlySet<AppPathName> = new Set([
-  'jobPostings',
-  'join',
-  'calendar',
-]);
+const queryRendered: Partial<Record<AppPathName, readonly string[]>> = {
+  calendar: ['month'],
+  members: ['page'],
+  membersOpenNow: ['page'],
+  membersCategory: ['page'],
+  jobPostings: [],
+  join: [],
+};
+
+/** Whether the server draws this page with this query string (else the browser does). */
+export function rendersQuery(name: AppPathName, search: URLSearchParams): boolean {
+  const read = queryRendered[name];
+  if (!read) return true;
+  return [...search.keys()].every((key) => read.includes(key));
+}

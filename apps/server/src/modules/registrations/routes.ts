@@ -6,6 +6,7 @@ import {
   managedRegistrationSchema,
   newManageLinkSchema,
   registerForEventSchema,
+  registrationFormPageSchema,
   REGISTRATION_TOKEN_HEADER,
   registrationListSchema,
   registrationResultSchema,
@@ -14,9 +15,11 @@ import {
   registrationTokenHeadersSchema,
   updateManagedRegistrationSchema,
 } from '@chamber/contract';
+import { AppError } from '../../lib/errors.js';
 import { optionalBearer } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { EventMail } from './event-mail.js';
+import { formAnswerPage, fromOwnPages, registeredTitle } from './form-page.js';
 import { RegistrationManageService } from './manage.js';
 import { RegistrationMail } from './registration-mail.js';
 import { RegistrationService } from './service.js';
@@ -93,6 +96,104 @@ export const registrationRoutes: FastifyPluginAsyncZod<
       );
       reply.header('cache-control', 'no-store');
       return reply.status(outcome.status).send(outcome.result);
+    },
+  );
+
+  // The event page's registration form without scripts: the same registration, answered
+  // with a page (or the Checkout page of a paid event) instead of JSON.
+  const page = (reply: FastifyReply, status: number, html: string) =>
+    reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  app.post(
+    '/calendars/appointments/:id/registration-form',
+    {
+      bodyLimit: 16 * 1024,
+      attachValidation: true,
+      schema: {
+        security: optionalBearer,
+        tags,
+        summary: 'Register from the event page without scripts (a form post); answers a page',
+        description:
+          "The event page's registration form as a browser posts it without JavaScript (application/x-www-form-urlencoded: name, email, phone, numberOfGuests, notes). The same rule as POST /calendars/appointments/{id}/registrations registers the party (seated or on the waiting list, mailed, throttled per email and per client): the answer is a page (text/html) saying so, 201, or for a paid event paid online a 303 to its Checkout page. Bad input, a closed or missing event and the throttle answer their 4xx with a page saying why. A post from another site's page (Sec-Fetch-Site or Origin) is refused (403).",
+        consumes: ['application/x-www-form-urlencoded'],
+        produces: ['text/html'],
+        params: eventParams,
+        body: registerForEventSchema,
+        response: {
+          201: registrationFormPageSchema,
+          303: registrationFormPageSchema.describe('To the Checkout page (empty body)'),
+          400: registrationFormPageSchema,
+          403: registrationFormPageSchema,
+          404: registrationFormPageSchema,
+          429: registrationFormPageSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const eventPath = `/events/${encodeURIComponent(request.params.id)}`;
+      const back = { href: eventPath, label: 'Back to the event' };
+      if (!fromOwnPages(request.headers, deps.config.publicUrl, request.headers.host)) {
+        return page(
+          reply,
+          403,
+          formAnswerPage({
+            title: 'Registration refused',
+            lines: ['This form can only be sent from the event’s own page.'],
+            back,
+          }),
+        );
+      }
+      const failure = request.validationError as
+        (Error & { validation?: { message?: string }[] }) | undefined;
+      if (failure) {
+        const messages = (failure.validation ?? []).map((v) => v.message ?? '').filter(Boolean);
+        return page(
+          reply,
+          400,
+          formAnswerPage({
+            title: 'Please check the form',
+            lines: messages.length > 0 ? messages : [failure.message],
+            back: { href: eventPath, label: 'Back to the event to try again' },
+          }),
+        );
+      }
+      try {
+        const { result } = await registrations.register(
+          request.params.id,
+          request.body,
+          request.session,
+          request.ip,
+        );
+        const checkout = result.ticket?.checkoutUrl;
+        if (checkout) return reply.header('cache-control', 'no-store').redirect(checkout, 303);
+        return page(
+          reply,
+          201,
+          formAnswerPage({
+            title: registeredTitle(result),
+            lines: [result.message],
+            back: {
+              href: `/events/${encodeURIComponent(result.registration.eventId)}`,
+              label: 'Back to the event',
+            },
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+        return page(
+          reply,
+          error.status,
+          formAnswerPage({
+            title: error.status === 429 ? 'Too many registrations' : 'Registration not possible',
+            lines: [error.message],
+            back,
+          }),
+        );
+      }
     },
   );
 

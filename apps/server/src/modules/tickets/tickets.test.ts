@@ -301,6 +301,29 @@ describe('a repeat of an address already registered', () => {
 });
 
 describe('paying online', () => {
+  it('sends the registration form posted without scripts on to the Checkout page', async () => {
+    const event = await paidEvent('Form Paid Luncheon', { capacity: 10 });
+    const g = guest(2);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/calendars/appointments/${event.id}/registration-form`,
+      remoteAddress: g.ip,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'same-origin',
+      },
+      payload: new URLSearchParams({ ...g.body, numberOfGuests: '2' }).toString(),
+    });
+    expect(res.statusCode, res.body).toBe(303);
+    expect(res.headers.location).toMatch(/\/checkout\/cs_test_/);
+    // The seats are held for the payment, as by the JSON route.
+    const [row] = await ctx.db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.email, g.body.email));
+    expect(row).toMatchObject({ seatStatus: 'held', guests: 2 });
+  });
+
   it('holds the seats, takes the payment through Checkout and the signed webhook, then confirms with a receipt', async () => {
     const event = await paidEvent('Paid Luncheon', { capacity: 10 });
     const g = await signUp(event.id, 2);

@@ -157,7 +157,7 @@ describe('CalendarPage', () => {
     await waitFor(() =>
       expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Friday, April 17/),
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Today' }));
     expect(screen.getByRole('heading', { name: 'March 2026' })).toBeTruthy();
   });
 

@@ -30,13 +30,18 @@ export function CalendarPage() {
   const canCreate = user?.canCreateEvents ?? false;
   const { shortName } = useChamber();
   const { calendarId, calendar, timeZone } = useChamberCalendar();
-  // Over server-rendered HTML, the server's today first (its month is the one it drew).
-  const { today, month: opening } = openingView(new Date(useNow()), timeZone);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Over server-rendered HTML, the server's today first (its month is the one it drew): this
+  // month, or the one of `?month=YYYY-MM` (the month links, which work without scripts).
+  const { today, month: opening } = openingView(
+    new Date(useNow()),
+    timeZone,
+    searchParams.get('month'),
+  );
   const [month, setMonth] = useState<Month>(opening);
   const [calendarShown, setCalendarShown] = useState(true);
   const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
   const { dialog, show, close, onCloseAutoFocus } = useCalendarDialogs();
-  const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   useReloadEventsWhenVisible();
 

@@ -646,7 +646,7 @@ describe('EventPage', () => {
     });
     renderWithProviders(<EventPage id="e-1" />);
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Add to Calendar' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Add to Calendar' }));
     await waitFor(() => expect(downloaded).toBe('Lunch QA Mayor.ics'));
     expect(createObjectURL).toHaveBeenCalledOnce();
   });
@@ -657,7 +657,7 @@ describe('EventPage', () => {
     vi.stubGlobal('navigator', { ...navigator, share: undefined, clipboard: { writeText } });
     renderWithProviders(<EventPage id="e-1" />);
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Share' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share this event' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copy Link' }));
     await waitFor(() => expect(within(dialog).getByText('Copied to the clipboard.')).toBeTruthy());

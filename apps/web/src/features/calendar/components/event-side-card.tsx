@@ -7,15 +7,18 @@ import {
   UsersRoundIcon,
 } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useChamber } from '@/lib/chamber/use-chamber';
-import { downloadEventIcs } from '../api/download-event-ics';
+import { useHydrated } from '@/lib/use-hydrated';
+import { downloadEventIcs, eventIcsPath, icsFileName } from '../api/download-event-ics';
 import { pageLink } from '../lib/event-links';
 import { RegisterButton } from './register-button';
+import { RegistrationFormWithoutScripts } from './registration-form-without-scripts';
 import { HELD_HEADING, ticketLines, type TicketNotice } from '../lib/ticket-text';
 import { EventWebsiteButton } from './event-website-button';
 
@@ -47,6 +50,10 @@ export function EventSideCard({
   const { shortName } = useChamber();
   const price = ticketLines(event.ticket);
   const [downloading, setDownloading] = useState(false);
+  // Register Now before the scripts have run leads here as ?register=true: the form that
+  // posts without them, until they run and open the registration dialog.
+  const hydrated = useHydrated();
+  const askedToRegister = useSearchParams()[0].get('register') === 'true';
 
   async function copyLink() {
     try {
@@ -142,19 +149,37 @@ export function EventSideCard({
                   Save your seat; members and guests are welcome.
                 </p>
               )}
-              <RegisterButton eventId={event.id} onRegister={onRegister} size="lg">
-                {event.seatsLeft === 0 ? 'Join the Waiting List' : 'Register Now'}
-              </RegisterButton>
+              {askedToRegister && !hydrated ? (
+                <RegistrationFormWithoutScripts
+                  eventId={event.id}
+                  waitlist={event.seatsLeft === 0}
+                />
+              ) : (
+                <RegisterButton eventId={event.id} onRegister={onRegister} size="lg">
+                  {event.seatsLeft === 0 ? 'Join the Waiting List' : 'Register Now'}
+                </RegisterButton>
+              )}
             </>
           )}
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => void addToCalendar()}
-            disabled={downloading}
-          >
-            {downloading ? <Spinner className="size-4" /> : <CalendarPlusIcon aria-hidden="true" />}
-            Add to Calendar
+          {/* A link to the event's .ics, which works without scripts; with them, the file is
+              fetched and named after the event, and a failure is said. */}
+          <Button asChild variant="outline">
+            <a
+              href={`/api${eventIcsPath(event.id)}`}
+              download={icsFileName(event.title)}
+              aria-disabled={downloading || undefined}
+              onClick={(click) => {
+                click.preventDefault();
+                if (!downloading) void addToCalendar();
+              }}
+            >
+              {downloading ? (
+                <Spinner className="size-4" />
+              ) : (
+                <CalendarPlusIcon aria-hidden="true" />
+              )}
+              Add to Calendar
+            </a>
           </Button>
           <Button type="button" variant="outline" onClick={() => void copyLink()}>
             <LinkIcon aria-hidden="true" />

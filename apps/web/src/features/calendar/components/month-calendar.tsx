@@ -2,8 +2,9 @@ import type { CalendarEvent } from '@chamber/contract';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { addDays, formatDateKey, toDateKey, weekdayOf, type DateKey } from '@chamber/contract';
-import { monthGrid, monthOf, shiftMonth, type Month } from '../lib/month-grid';
+import { monthGrid, monthOf, monthParam, shiftMonth, type Month } from '../lib/month-grid';
 import { DayCell } from './day-cell';
 
 const WEEKDAYS = [
@@ -101,34 +102,43 @@ export function MonthCalendar(props: MonthCalendarProps) {
           {monthLabel}
         </h2>
         <div className="flex items-center gap-1.5">
-          <Button
-            type="button"
-            variant="outline"
-            size="icon-sm"
-            aria-label="Previous month"
-            onClick={() => onMonthChange(shiftMonth(month, -1))}
-          >
-            <ChevronLeftIcon aria-hidden="true" />
+          {/* Links to `?month=YYYY-MM`, which the server draws, so the month changes without
+              scripts too; with them, the grid changes in place. */}
+          <Button asChild variant="outline" size="icon-sm">
+            <a
+              href={`?month=${monthParam(shiftMonth(month, -1))}`}
+              aria-label="Previous month"
+              onClick={(event) => {
+                event.preventDefault();
+                onMonthChange(shiftMonth(month, -1));
+              }}
+            >
+              <ChevronLeftIcon aria-hidden="true" />
+            </a>
           </Button>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={() => {
-              setFocusDate(today);
-              onMonthChange(monthOf(today));
-            }}
-          >
-            Today
+          <Button asChild variant="outline" size="sm">
+            <a
+              href={paths.calendar.href()}
+              onClick={(event) => {
+                event.preventDefault();
+                setFocusDate(today);
+                onMonthChange(monthOf(today));
+              }}
+            >
+              Today
+            </a>
           </Button>
-          <Button
-            type="button"
-            variant="outline"
-            size="icon-sm"
-            aria-label="Next month"
-            onClick={() => onMonthChange(shiftMonth(month, 1))}
-          >
-            <ChevronRightIcon aria-hidden="true" />
+          <Button asChild variant="outline" size="icon-sm">
+            <a
+              href={`?month=${monthParam(shiftMonth(month, 1))}`}
+              aria-label="Next month"
+              onClick={(event) => {
+                event.preventDefault();
+                onMonthChange(shiftMonth(month, 1));
+              }}
+            >
+              <ChevronRightIcon aria-hidden="true" />
+            </a>
           </Button>
         </div>
       </div>

@@ -4,9 +4,10 @@ import { paths } from '@/config/paths';
 
 /**
  * Register Now (or Join the Waiting List). The event page comes server-rendered, so it is a
- * small form: pressed before the page's scripts have run (a slow phone), it reloads the page
- * as `?register=true`, which opens the registration once the page has hydrated, rather than
- * doing nothing; after hydration it opens the registration at once.
+ * small form: pressed before the page's scripts have run (a slow phone, or none at all), it
+ * loads the page as `?register=true`, which the server draws with the registration form that
+ * posts without scripts (at its `#registration`), and which opens the registration dialog once
+ * the page has hydrated; after hydration it opens the registration at once.
  */
 export function RegisterButton({
   eventId,
@@ -18,7 +19,7 @@ export function RegisterButton({
 >) {
   return (
     <form
-      action={paths.event.href(eventId)}
+      action={`${paths.event.href(eventId)}#registration`}
       method="get"
       className="contents"
       onSubmit={(event) => {

@@ -1,5 +1,6 @@
 import { Share2Icon } from 'lucide-react';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -8,6 +9,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { useChamber } from '@/lib/chamber/use-chamber';
 import { pageLink } from '../lib/event-links';
 import { CopyField } from './copy-field';
 
@@ -26,6 +28,8 @@ export function ShareButton({
   className?: string;
 }) {
   const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const publicUrl = useChamber().config?.publicUrl ?? '';
   const [url, setUrl] = useState(given ?? '');
 
   async function share() {
@@ -44,9 +48,20 @@ export function ShareButton({
 
   return (
     <>
-      <Button type="button" variant="outline" className={className} onClick={() => void share()}>
-        <Share2Icon aria-hidden="true" />
-        Share
+      {/* Without scripts, a mailto: link with the page's address (what a visitor expects of
+          Share on a page that cannot open the share sheet); with them, the share sheet or the
+          dialog with the link to copy. */}
+      <Button asChild variant="outline" className={className}>
+        <a
+          href={mailtoLink(title, given ?? `${publicUrl}${pathname}`)}
+          onClick={(event) => {
+            event.preventDefault();
+            void share();
+          }}
+        >
+          <Share2Icon aria-hidden="true" />
+          Share
+        </a>
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent>
@@ -60,3 +75,7 @@ export function ShareButton({
     </>
   );
 }
+
+/** A mail to write, with the page's title as its subject and its address as its text. */
+export const mailtoLink = (title: string, url: string) =>
+  `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}`;

@@ -84,12 +84,26 @@ export function splitForCell<T>(events: readonly T[]): { shown: T[]; more: numbe
   };
 }
 
+/** `?month=YYYY-MM` (years 1900 to 2999), or null for anything else. */
+export function parseMonthParam(value: string | null | undefined): Month | null {
+  const match = /^(\d{4})-(\d{2})$/.exec(value ?? '');
+  if (!match) return null;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  return year >= 1900 && year <= 2999 && month >= 1 && month <= 12 ? { year, month } : null;
+}
+
+/** The value of `?month=` for a month: 2026-12. */
+export const monthParam = ({ year, month }: Month) => toDateKey(year, month, 1).slice(0, 7);
+
 /**
- * The calendar page's first view: today on the calendar's clock and its month's window. The
- * server renders the page from the same, so the query key it fills is the one the page reads.
+ * The calendar page's first view: today on the calendar's clock and the window of its month,
+ * or of the month `?month=YYYY-MM` names (the links that page the calendar without scripts).
+ * The server renders the page from the same, so the query key it fills is the one the page
+ * reads.
  */
-export function openingView(now: Date, timeZone: string) {
+export function openingView(now: Date, timeZone: string, asked?: string | null) {
   const today = dateKeyIn(now, timeZone);
-  const month = monthOf(today);
+  const month = parseMonthParam(asked) ?? monthOf(today);
   return { today, month, range: gridRange(month) };
 }

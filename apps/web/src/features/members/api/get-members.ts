@@ -79,26 +79,38 @@ export function getMembers(
 }
 
 /**
- * The directory's pages. `refreshing` is read when a page is fetched, so a refetch started
- * by the refresh button asks for `refresh=true` on every page it reloads.
+ * The offset of the directory's `?page=N` (pages of MEMBERS_PAGE_SIZE, from 1): 0 for the
+ * first page or anything that is not a page number.
+ */
+export function directoryOffset(page: string | null | undefined): number {
+  const n = /^[1-9]\d{0,4}$/.test(page ?? '') ? Number(page) : 1;
+  return (n - 1) * MEMBERS_PAGE_SIZE;
+}
+
+/**
+ * The directory's pages, from `from` (the offset of its `?page=N`; in the key only past the
+ * first page). `refreshing` is read when a page is fetched, so a refetch started by the
+ * refresh button asks for `refresh=true` on every page it reloads.
  */
 export const membersInfiniteQueryOptions = (
   filters: MemberListFilters,
   refreshing: () => boolean = () => false,
+  from = 0,
 ) =>
   infiniteQueryOptions({
-    queryKey: [...memberKeys.lists(), filters],
+    queryKey:
+      from > 0 ? [...memberKeys.lists(), filters, { from }] : [...memberKeys.lists(), filters],
     queryFn: ({ pageParam, signal }) =>
       getMembers({ ...filters, offset: pageParam, refresh: refreshing() }, signal),
-    initialPageParam: 0,
+    initialPageParam: from,
     getNextPageParam: (lastPage, _pages, lastOffset) =>
       lastPage.hasMore ? lastOffset + lastPage.members.length : undefined,
   });
 
 /** The directory's pages; while a new search loads, the previous results stay on screen. */
-export function useMembers(filters: MemberListFilters, refreshing?: () => boolean) {
+export function useMembers(filters: MemberListFilters, refreshing?: () => boolean, from = 0) {
   return useInfiniteQuery({
-    ...membersInfiniteQueryOptions(filters, refreshing),
+    ...membersInfiniteQueryOptions(filters, refreshing, from),
     placeholderData: keepPreviousData,
   });
 }

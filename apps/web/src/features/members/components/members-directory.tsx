@@ -1,7 +1,7 @@
-import type { Member } from '@chamber/contract';
+import { MEMBERS_PAGE_SIZE, type Member } from '@chamber/contract';
 import { LocateFixedIcon, MapIcon, SearchXIcon } from 'lucide-react';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,7 +12,7 @@ import { useChamber } from '@/lib/chamber/use-chamber';
 import { useHydrated } from '@/lib/use-hydrated';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
-import { directoryFilters, useMemberCount, useMembers } from '../api/get-members';
+import { directoryFilters, directoryOffset, useMemberCount, useMembers } from '../api/get-members';
 import { CategoryNav } from './category-nav';
 import { directoryHeading, specialtiesOf } from './directory-heading';
 import { ALL, DirectoryToolbar, type DirectoryControls } from './directory-toolbar';
@@ -58,6 +58,10 @@ export function MembersDirectory({
   const [near, setNear] = useState<string | null>(null);
   const [nearMessage, setNearMessage] = useState('');
   const inView = mapOpen && bounds ? { bounds } : {};
+  // `?page=N`: the directory from its Nth page of 20 (the paging links, which the server draws
+  // and which work without scripts); with scripts, the next pages load as the list scrolls.
+  const [searchParams] = useSearchParams();
+  const from = directoryOffset(searchParams.get('page'));
   const query = useMembers(
     {
       ...directoryFilters({ search, role, sort: controls.sort }, openNow, category),
@@ -65,6 +69,7 @@ export function MembersDirectory({
       ...(near ? { near } : {}),
     },
     () => refreshing.current,
+    from,
   );
 
   function toggleNear() {
@@ -292,6 +297,11 @@ export function MembersDirectory({
           active={Boolean(query.hasNextPage) && !query.isFetching && !query.isFetchNextPageError}
           onVisible={() => void query.fetchNextPage()}
         />
+        <DirectoryPages
+          page={from / MEMBERS_PAGE_SIZE + 1}
+          // Past the first page of what is loaded: scrolling loads it once scripts run.
+          hasNext={!hydrated && (query.data?.pages[0]?.hasMore ?? false)}
+        />
       </PageBody>
     </>
   );
@@ -299,3 +309,26 @@ export function MembersDirectory({
 
 const listClass = (view: 'grid' | 'list') =>
   view === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'grid gap-3';
+
+/**
+ * Links to the directory's previous and next pages (`?page=N`), drawn by the server: a
+ * visitor without scripts reaches every member. Once scripts run, the list loads its next
+ * pages as it scrolls, so only the way back to earlier pages stays.
+ */
+function DirectoryPages({ page, hasNext }: { page: number; hasNext: boolean }) {
+  if (page <= 1 && !hasNext) return null;
+  return (
+    <nav aria-label="Directory pages" className="flex flex-wrap items-center justify-center gap-3">
+      {page > 1 ? (
+        <Button asChild variant="outline">
+          <Link to={{ search: page > 2 ? `?page=${page - 1}` : '' }}>Previous page</Link>
+        </Button>
+      ) : null}
+      {hasNext ? (
+        <Button asChild variant="outline">
+          <Link to={{ search: `?page=${page + 1}` }}>Next page</Link>
+        </Button>
+      ) : null}
+    </nav>
+  );
+}
