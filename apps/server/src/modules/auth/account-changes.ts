@@ -19,7 +19,7 @@ import {
   EMAIL_CHANGE_NOTICE_MAIL,
   type EmailChangeLinkParams,
   type EmailChangeNoticeParams,
-} from './account-outbox.js';
+} from './account-mail.js';
 import { verifyPassword } from './password.js';
 import { tooManyRequests } from './password-reset.js';
 import * as rq from './password-reset-queries.js';

@@ -105,3 +105,28 @@ export function twoFactorMail(chamber: ChamberIdentity, firstName: string, event
     paragraphs,
   });
 }
+
+/** The outbox's kinds of account mail. */
+export const PASSWORD_RESET_MAIL = 'password-reset';
+export const PASSWORD_CHANGED_MAIL = 'password-changed';
+export const TWO_FACTOR_MAIL = 'two-factor';
+export const EMAIL_CHANGE_LINK_MAIL = 'email-change-link';
+export const EMAIL_CHANGE_NOTICE_MAIL = 'email-change-notice';
+
+/** A reset link asked for by address (anyone may ask) or by staff for an account. */
+export type PasswordResetParams = { email: string } | { userId: string };
+export interface TwoFactorParams {
+  userId: string;
+  event: TwoFactorEvent;
+}
+export interface EmailChangeLinkParams {
+  userId: string;
+  newEmail: string;
+}
+export interface EmailChangeNoticeParams {
+  userId: string;
+  /** The address told: the old one, which after the change is no longer the account's. */
+  to: string;
+  newEmail: string;
+  done: boolean;
+}

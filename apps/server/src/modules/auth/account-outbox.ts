@@ -10,37 +10,20 @@ import {
   confirmEmailMail,
   emailChangeNoticeMail,
   passwordResetMail,
-  type TwoFactorEvent,
   twoFactorMail,
+  PASSWORD_RESET_MAIL,
+  PASSWORD_CHANGED_MAIL,
+  TWO_FACTOR_MAIL,
+  EMAIL_CHANGE_LINK_MAIL,
+  EMAIL_CHANGE_NOTICE_MAIL,
+  type PasswordResetParams,
+  type TwoFactorParams,
+  type EmailChangeLinkParams,
+  type EmailChangeNoticeParams,
 } from './account-mail.js';
 import { passwordFingerprint, RESET_TTL_MS } from './password-reset.js';
 import * as q from './queries.js';
 import * as rq from './password-reset-queries.js';
-
-/** The outbox's kinds of account mail. */
-export const PASSWORD_RESET_MAIL = 'password-reset';
-export const PASSWORD_CHANGED_MAIL = 'password-changed';
-export const TWO_FACTOR_MAIL = 'two-factor';
-export const EMAIL_CHANGE_LINK_MAIL = 'email-change-link';
-export const EMAIL_CHANGE_NOTICE_MAIL = 'email-change-notice';
-
-/** A reset link asked for by address (anyone may ask) or by staff for an account. */
-export type PasswordResetParams = { email: string } | { userId: string };
-export interface TwoFactorParams {
-  userId: string;
-  event: TwoFactorEvent;
-}
-export interface EmailChangeLinkParams {
-  userId: string;
-  newEmail: string;
-}
-export interface EmailChangeNoticeParams {
-  userId: string;
-  /** The address told: the old one, which after the change is no longer the account's. */
-  to: string;
-  newEmail: string;
-  done: boolean;
-}
 
 /**
  * The account mails of the outbox, composed when their turn comes. The links they carry

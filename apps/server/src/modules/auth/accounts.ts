@@ -8,7 +8,7 @@ import { isUuid } from '../../lib/input.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
 import type { MailOutbox } from '../../lib/mail/outbox.js';
 import { passwordChangedMail } from '../../lib/mail/templates.js';
-import { PASSWORD_CHANGED_MAIL } from './account-outbox.js';
+import { PASSWORD_CHANGED_MAIL } from './account-mail.js';
 import { hashPassword } from './password.js';
 import * as q from './queries.js';
 

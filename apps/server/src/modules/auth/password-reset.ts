@@ -14,7 +14,7 @@ import type { Throttle, Window } from '../../lib/throttle.js';
 import { recordAudit } from '../../lib/audit.js';
 import type { MailOutbox } from '../../lib/mail/outbox.js';
 import type { AccountService } from './accounts.js';
-import { PASSWORD_RESET_MAIL } from './account-outbox.js';
+import { PASSWORD_RESET_MAIL } from './account-mail.js';
 import * as rq from './password-reset-queries.js';
 import type { Session } from '../../plugins/auth.js';
 

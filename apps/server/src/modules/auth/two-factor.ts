@@ -24,8 +24,7 @@ import { verifyPassword } from './password.js';
 import * as q from './queries.js';
 import { signInWindows } from './sign-in-windows.js';
 import { checkTotp, newTotpSecret, otpauthUrl, qrCodeDataUrl } from './totp.js';
-import type { TwoFactorEvent } from './account-mail.js';
-import { TWO_FACTOR_MAIL } from './account-outbox.js';
+import { TWO_FACTOR_MAIL, type TwoFactorEvent } from './account-mail.js';
 import * as tf from './two-factor-queries.js';
 
 /** Long enough to open the app and type a code; short enough that a stolen id soon dies. */
