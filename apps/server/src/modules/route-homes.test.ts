@@ -59,6 +59,7 @@ const calendarHomes: Record<string, string> = {
   'feed.ics': 'ical',
   ics: 'ical',
   registrations: 'registrations',
+  'registration-form': 'registrations',
   'series-registrations': 'registrations',
   'check-in': 'check-in',
   'walk-ins': 'check-in',

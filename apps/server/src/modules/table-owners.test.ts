@@ -38,6 +38,7 @@ const crossings: Record<string, Record<string, string>> = {
     events: "the cockpit's upcoming events and attendance",
     invoices: "the cockpit's open invoices and revenue",
     job_posts: "the cockpit's posts waiting for staff",
+    listing_counts: "the at-risk score counts the listing's views (kept by lib/listing-counter)",
     locations: "the cockpit's months are counted in the chamber's time zone",
     mail_outbox: "the cockpit's count of failed mail",
     membership_events: "the cockpit's members by month",

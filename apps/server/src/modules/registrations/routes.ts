@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   apiErrorSchema,
   cancelledRegistrationSchema,
@@ -34,6 +35,12 @@ const token = (request: FastifyRequest) =>
 // The registrant's own details: never kept by any cache.
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
+
+/**
+ * The form's own refusals are pages; input refused before the handler sees it (unreadable
+ * text, JSON nested too deep, the throttle) gets the API's JSON error like every route.
+ */
+const formRefusal = z.union([registrationFormPageSchema, apiErrorSchema]);
 const proof = `The token of the manage link from the registration mail, in the \`${REGISTRATION_TOKEN_HEADER}\` header (never in the address, so it reaches no log). The link of every mail about the registration works, until the registrant asks for a new one (POST /registrations/manage/new-link). A token that names no registration (wrong, replaced at the registrant's asking, or cancelled) answers 404; a malformed one 400. No session is needed, and a session gives no access.`;
 
 /**
@@ -125,10 +132,10 @@ export const registrationRoutes: FastifyPluginAsyncZod<
         response: {
           201: registrationFormPageSchema,
           303: registrationFormPageSchema.describe('To the Checkout page (empty body)'),
-          400: registrationFormPageSchema,
+          400: formRefusal,
           403: registrationFormPageSchema,
           404: registrationFormPageSchema,
-          429: registrationFormPageSchema,
+          429: formRefusal,
         },
       },
     },
