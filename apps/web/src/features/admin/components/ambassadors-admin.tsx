@@ -7,8 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { api, ApiError } from '@/lib/api/client';
 import { ambassadorsQueryOptions, useSetAmbassador } from '@/lib/api/celebrations';
-
-type Outcome = { ok: boolean; text: string } | null;
+import { type Outcome, OutcomeMessage } from '@/components/ui/outcome-message';
 
 /**
  * The chamber's ambassadors, on the Celebrations tab: members' people staff invite to every
@@ -21,7 +20,7 @@ export function AmbassadorsAdmin() {
   const change = useSetAmbassador();
   const [search, setSearch] = useState('');
   const term = useDeferredValue(search.trim());
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const found = useQuery({
     queryKey: ['celebrations', 'ambassador-search', term],
     queryFn: ({ signal }) =>
@@ -62,14 +61,7 @@ export function AmbassadorsAdmin() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {outcome ? (
-          <p
-            role={outcome.ok ? 'status' : 'alert'}
-            className={outcome.ok ? 'text-sm font-medium' : 'text-sm font-medium text-destructive'}
-          >
-            {outcome.text}
-          </p>
-        ) : null}
+        <OutcomeMessage outcome={outcome} />
         {list.error ? (
           <p role="alert">{list.error.message}</p>
         ) : !list.data ? (

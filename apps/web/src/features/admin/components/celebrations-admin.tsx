@@ -25,9 +25,9 @@ import {
 } from '@/lib/api/celebrations';
 import { statusLabels, whenText } from '@/lib/celebrations/celebration-text';
 import { AmbassadorsAdmin } from './ambassadors-admin';
+import { type Outcome, OutcomeMessage } from '@/components/ui/outcome-message';
 
 type Shown = CelebrationStatus | 'upcoming';
-type Outcome = { ok: boolean; text: string } | null;
 
 const selectClass =
   'h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';
@@ -43,7 +43,7 @@ export function CelebrationsAdmin() {
   const [status, setStatus] = useState<Shown>('pending');
   const query = useQuery(celebrationQueueQueryOptions(status));
   const settings = useQuery(celebrationSettingsQueryOptions());
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   return (
     <div className="grid gap-6">
       <h2 className="sr-only">Celebrations</h2>
@@ -75,14 +75,7 @@ export function CelebrationsAdmin() {
           </select>
         </div>
       </div>
-      {outcome ? (
-        <p
-          role={outcome.ok ? 'status' : 'alert'}
-          className={outcome.ok ? 'text-sm font-medium' : 'text-sm font-medium text-destructive'}
-        >
-          {outcome.text}
-        </p>
-      ) : null}
+      <OutcomeMessage outcome={outcome} />
       {query.error ? (
         <p role="alert">{query.error.message}</p>
       ) : !query.data ? (
@@ -114,7 +107,7 @@ function BookingItem({
 }: {
   celebration: Celebration;
   startTimes: string[];
-  onOutcome: (o: Outcome) => void;
+  onOutcome: (o: Outcome | null) => void;
 }) {
   const id = useId();
   const { confirm, propose, decline } = useCelebrationDecisions();
@@ -260,7 +253,7 @@ function RulesForm({ initial }: { initial: CelebrationSettings }) {
     initial.blackouts.map((b) => `${b.from} ${b.to} ${b.note}`.trim()).join('\n'),
   );
   const [fee, setFee] = useState((initial.feeCents / 100).toFixed(2));
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const number = (
     key: 'perYear' | 'noticeDays' | 'horizonDays' | 'lengthMinutes',
     label: string,

@@ -12,15 +12,15 @@ import { closingDayOf, statusLabels } from '@/lib/jobs/job-text';
 import { jobQueueQueryOptions, useJobPostDecisions } from '../api/job-posts';
 import { failureMessage } from '../lib/errors';
 import { TabEmpty, TabError, TabList, TabLoading } from './tab-states';
+import { type Outcome, OutcomeMessage } from '@/components/ui/outcome-message';
 
 /** What the last decision came to: the server's answer, good or bad. */
-type Outcome = { ok: boolean; text: string } | null;
 
 /** Job Postings tab: staff's queue, the posts waiting first; approve, or send back with a reason. */
 export function JobPostingsQueue() {
   const [status, setStatus] = useState<JobPostStatus>('pending');
   const query = useQuery(jobQueueQueryOptions(status));
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const data = query.data;
   const counts = data?.counts;
   const options = jobPostStatuses.map((value) => ({
@@ -52,14 +52,7 @@ export function JobPostingsQueue() {
           className="sm:w-64"
         />
       </div>
-      {outcome ? (
-        <p
-          role={outcome.ok ? 'status' : 'alert'}
-          className={outcome.ok ? 'text-sm font-medium' : 'text-sm font-medium text-destructive'}
-        >
-          {outcome.text}
-        </p>
-      ) : null}
+      <OutcomeMessage outcome={outcome} />
 
       {query.isError && !data ? (
         <TabError message={query.error.message} onRetry={() => void query.refetch()} />
@@ -86,7 +79,13 @@ export function JobPostingsQueue() {
   );
 }
 
-function QueueItem({ job, onOutcome }: { job: JobPost; onOutcome: (outcome: Outcome) => void }) {
+function QueueItem({
+  job,
+  onOutcome,
+}: {
+  job: JobPost;
+  onOutcome: (outcome: Outcome | null) => void;
+}) {
   const id = useId();
   const { approve, reject } = useJobPostDecisions();
   const [rejecting, setRejecting] = useState(false);

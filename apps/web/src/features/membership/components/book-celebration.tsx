@@ -21,6 +21,7 @@ import {
   useBookCelebration,
 } from '@/lib/api/celebrations';
 import { feeText, statusLabels, whenText } from '@/lib/celebrations/celebration-text';
+import { type Outcome, OutcomeMessage } from '@/components/ui/outcome-message';
 
 const selectClass =
   'h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';
@@ -115,7 +116,7 @@ function BookingForm({ mine }: { mine: MyCelebrations }) {
   const [description, setDescription] = useState('');
   const [guests, setGuests] = useState('');
   const [consent, setConsent] = useState(true);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const slots = useQuery(celebrationSlotsQueryOptions(kind));
   const book = useBookCelebration();
 
@@ -249,14 +250,7 @@ function BookingForm({ mine }: { mine: MyCelebrations }) {
       {mine.feeCents > 0 ? (
         <p className="text-sm">{feeText(mine.feeCents, mine.currency)}</p>
       ) : null}
-      {outcome ? (
-        <p
-          role={outcome.ok ? 'status' : 'alert'}
-          className={outcome.ok ? 'text-sm font-medium' : 'text-sm font-medium text-destructive'}
-        >
-          {outcome.text}
-        </p>
-      ) : null}
+      <OutcomeMessage outcome={outcome} />
       <Button type="submit" disabled={book.isPending} className="w-full sm:w-fit">
         Book the {celebrationKindLabels[kind].toLowerCase()}
       </Button>
