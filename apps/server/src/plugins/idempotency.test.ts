@@ -12,14 +12,12 @@ import type { Mailer, MailMessage } from '../lib/mail/mailer.js';
 import { CALENDAR_ID, createCalendar } from '../test/calendar.js';
 import { createTestApp, createTestUser, signIn, type TestContext } from '../test/app.js';
 
-/** A mailer that holds every message until the test lets it go, to keep a request running. */
+/** A mailer that keeps what it is given, to count the mail each request causes. */
 const sent: MailMessage[] = [];
-let hold: Promise<void> | undefined;
 const mailer: Mailer = {
   description: 'test mailer',
   async send(message) {
     sent.push(message);
-    await hold;
     return { messageId: `<${sent.length}@test>` };
   },
   async close() {},
@@ -170,19 +168,24 @@ describe('a retried write with the same Idempotency-Key', () => {
   it('runs one of two concurrent requests; the other is told to retry (409)', async () => {
     const from = freshAddress();
     const before = await ctx.db.$count(submissions);
-    let letGo!: () => void;
-    hold = new Promise<void>((resolve) => (letGo = resolve));
-    const mailsBefore = sent.length;
+    // Another transaction holds the messages' table: the first request claims its key, then
+    // waits for that lock to store its message, still running when the second one arrives.
+    const holder = await ctx.pool.connect();
+    await holder.query('begin');
+    await holder.query('lock table submissions in exclusive mode');
     const first = contactCall('concurrent-1', from);
     try {
-      // The first is now waiting on the mail server, its submission stored.
-      while (sent.length === mailsBefore) await new Promise((r) => setTimeout(r, 5));
+      while (
+        (await ctx.db.$count(idempotencyKeys, eq(idempotencyKeys.key, 'concurrent-1'))) === 0
+      ) {
+        await new Promise((r) => setTimeout(r, 5));
+      }
       const second = await contactCall('concurrent-1', from);
       expect(second.statusCode).toBe(409);
       expect(second.headers['retry-after']).toBe('1');
     } finally {
-      letGo();
-      hold = undefined;
+      await holder.query('commit');
+      holder.release();
     }
     expect((await first).statusCode).toBe(201);
     expectReplayOf(await contactCall('concurrent-1', from), await first);
