@@ -388,7 +388,8 @@ describe('the mail of a reset link', () => {
     await ctx.app.flushMail();
     const [row] = nobodys(await outbox.rowsOf('password-reset'));
     expect(row).toMatchObject({ state: 'skipped', recipient: null });
-    expect(smtp.received.length).toBe(sent);
+    // Mail queued by earlier tests may go out in the same flush: only this address counts.
+    expect(smtp.sentTo('nobody-at-all@example.org', sent)).toEqual([]);
   });
 
   it('sent by staff is queued with its audit entry, or not at all', async () => {

@@ -1,6 +1,6 @@
 import type { Profile } from '@chamber/contract';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { checkAnswer } from '@/test/contract-answers';
 import { createApiClient } from '../api/client';
@@ -72,7 +72,8 @@ const expose = (value: AuthContextValue) => {
 
 function Probe() {
   const value = useAuth();
-  useEffect(() => expose(value));
+  // A layout effect runs in the commit that shows the DOM the tests wait for: `auth` keeps up.
+  useLayoutEffect(() => expose(value));
   const state = value.isLoading ? 'loading' : value.isAuthenticated ? 'signed-in' : 'anonymous';
   return <p data-testid="state">{`${state}:${value.role ?? 'none'}`}</p>;
 }
