@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RegistrationResult } from '@chamber/contract';
 
 const escapeHtml = (text: string) =>
@@ -9,9 +10,34 @@ const escapeHtml = (text: string) =>
     .replace(/'/g, '&#39;');
 
 /**
+ * The answer pages' only style: the site's type and measure, readable on a phone and in a
+ * dark theme. No stylesheet is fetched; the page's own policy allows this block by its hash.
+ */
+const STYLE = [
+  ':root{color-scheme:light dark;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.5}',
+  'body{margin:0;padding:2.5rem 1rem}',
+  'main{max-width:36rem;margin:0 auto}',
+  'h1{font-size:1.75rem;line-height:1.2;margin:0 0 1rem}',
+  'a{color:#1d5b8c;font-weight:600}',
+  '@media (prefers-color-scheme:dark){a{color:#8cc4f0}}',
+].join('');
+
+/**
+ * The answer pages' Content-Security-Policy: nothing loads or runs, the style block above
+ * applies (by its hash), and the page is framed nowhere. Routes under /api otherwise get a
+ * policy that allows no style at all.
+ */
+export const FORM_PAGE_POLICY = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
  * The page the registration form answers without scripts: a heading, what happened, and the
- * way back to the event. Plain HTML, readable on any screen (no script, no inline style: the
- * pages' Content-Security-Policy holds).
+ * way back to the event. Plain HTML with one style block (see `FORM_PAGE_POLICY`); no script.
  */
 export function formAnswerPage(page: {
   title: string;
@@ -26,6 +52,7 @@ export function formAnswerPage(page: {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex" />
     <title>${escapeHtml(page.title)}</title>
+    <style>${STYLE}</style>
   </head>
   <body>
     <main>

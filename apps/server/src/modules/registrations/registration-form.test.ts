@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '@chamber/contract';
@@ -58,6 +59,14 @@ describe('the registration form without scripts', () => {
     expect(res.body).toContain('<h1>You&#39;re Registered!</h1>');
     expect(res.body).toContain('sent a confirmation to your email.');
     expect(res.body).toContain(`href="/events/${luncheon.id}"`);
+    // Styled by its one style block, which its own policy allows by hash; nothing else runs.
+    const style = /<style>([^<]*)<\/style>/.exec(res.body)?.[1] ?? '';
+    expect(style).toContain('max-width');
+    const hash = createHash('sha256').update(style).digest('base64');
+    const policy = String(res.headers['content-security-policy']);
+    expect(policy).toContain(`style-src 'sha256-${hash}'`);
+    expect(policy).toContain("default-src 'none'");
+    expect(res.body).not.toContain('<script');
     const [row] = await rowsOf('morgan@form.example');
     expect(row).toMatchObject({ name: 'Morgan Lee', guests: 2, seatStatus: 'confirmed' });
     // The confirmation is mailed, as for the JSON route.

@@ -20,7 +20,7 @@ import { AppError } from '../../lib/errors.js';
 import { optionalBearer } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { EventMail } from './event-mail.js';
-import { formAnswerPage, fromOwnPages, registeredTitle } from './form-page.js';
+import { FORM_PAGE_POLICY, formAnswerPage, fromOwnPages, registeredTitle } from './form-page.js';
 import { RegistrationManageService } from './manage.js';
 import { RegistrationMail } from './registration-mail.js';
 import { RegistrationService } from './service.js';
@@ -112,6 +112,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     reply
       .status(status)
       .header('cache-control', 'no-store')
+      .header('content-security-policy', FORM_PAGE_POLICY)
       .type('text/html; charset=utf-8')
       .send(html);
   app.post(
