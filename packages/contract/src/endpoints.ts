@@ -1,6 +1,7 @@
 import { accountEndpoints } from './account/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
 import { billingEndpoints } from './billing/endpoints.js';
+import { celebrationsEndpoints } from './celebrations/endpoints.js';
 import { chamberEndpoints } from './chamber/endpoints.js';
 import { dealsEndpoints } from './deals/endpoints.js';
 import { mediaEndpoints } from './media/endpoints.js';
@@ -21,4 +22,5 @@ export const endpoints = {
   deals: dealsEndpoints,
   memberships: membershipsEndpoints,
   billing: billingEndpoints,
+  celebrations: celebrationsEndpoints,
 };

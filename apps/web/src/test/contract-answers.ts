@@ -1,7 +1,4 @@
 import {
-  listingCelebrationsSchema,
-  myCelebrationsSchema,
-  ambassadorListSchema,
   adminStatsSchema,
   apiErrorSchema,
   appointmentSchema,
@@ -64,10 +61,6 @@ export function endpointOf(method: string, path: string): Endpoint | undefined {
 const notYetDeclared: Record<string, z.ZodType> = {
   'GET /members': memberListSchema,
   'GET /members/:id': memberDetailSchema,
-  'GET /celebrations/listing/:contactId': listingCelebrationsSchema,
-  'GET /celebrations/mine': myCelebrationsSchema,
-  'GET /admin/celebration-ambassadors': ambassadorListSchema,
-  'PUT /admin/celebration-ambassadors/:contactId': ambassadorListSchema,
   'PUT /members/:id': memberDetailSchema,
   'PUT /members/:id/avatar': memberDetailSchema,
   'PUT /members/:id/coverImage': memberDetailSchema,

@@ -1,17 +1,14 @@
+import { endpoints } from '@chamber/contract/endpoints';
 import type {
-  AmbassadorList,
   BookCelebration,
-  Celebration,
   CelebrationKind,
-  CelebrationQueue,
   CelebrationSettings,
-  CelebrationSlots,
   CelebrationStatus,
-  ListingCelebrations,
-  MyCelebrations,
 } from '@chamber/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+
+const e = endpoints.celebrations;
 
 export const celebrationKeys = {
   all: ['celebrations'] as const,
@@ -29,7 +26,7 @@ export const myCelebrationsQueryOptions = () =>
   queryOptions({
     queryKey: celebrationKeys.mine(),
     queryFn: ({ signal }) =>
-      api.get<MyCelebrations>('/celebrations/mine', {
+      api.call(e.mine, {
         signal,
         errorMessage: 'Failed to load your celebrations',
       }),
@@ -41,7 +38,8 @@ export const celebrationSlotsQueryOptions = (kind: CelebrationKind) =>
   queryOptions({
     queryKey: celebrationKeys.slots(kind),
     queryFn: ({ signal }) =>
-      api.get<CelebrationSlots>(`/celebrations/slots?kind=${kind}`, {
+      api.call(e.slots, {
+        query: { kind },
         signal,
         errorMessage: 'Failed to load the times you can book',
       }),
@@ -52,7 +50,8 @@ export const listingCelebrationsQueryOptions = (contactId: string) =>
   queryOptions({
     queryKey: celebrationKeys.listing(contactId),
     queryFn: ({ signal }) =>
-      api.get<ListingCelebrations>(`/celebrations/listing/${encodeURIComponent(contactId)}`, {
+      api.call(e.ofListing, {
+        params: { contactId },
         signal,
         errorMessage: 'Failed to load the celebrations',
       }),
@@ -62,7 +61,8 @@ export function useBookCelebration() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BookCelebration) =>
-      api.post<Celebration>('/celebrations', body, {
+      api.call(e.book, {
+        body,
         errorMessage: 'Failed to book the celebration',
       }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: celebrationKeys.all }),
@@ -73,7 +73,8 @@ export function useAnswerProposal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, answer }: { id: string; answer: 'accept' | 'cancel' }) =>
-      api.post<Celebration>(`/celebrations/${encodeURIComponent(id)}/${answer}`, undefined, {
+      api.call(answer === 'accept' ? e.accept : e.cancel, {
+        params: { id },
         errorMessage: 'Failed to answer',
       }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: celebrationKeys.all }),
@@ -85,17 +86,18 @@ export const celebrationQueueQueryOptions = (status: CelebrationStatus | 'upcomi
   queryOptions({
     queryKey: celebrationKeys.queue(status),
     queryFn: ({ signal }) =>
-      api.get<CelebrationQueue>(
-        status === 'upcoming' ? '/admin/celebrations' : `/admin/celebrations?status=${status}`,
-        { signal, errorMessage: 'Failed to load the celebrations' },
-      ),
+      api.call(e.queue, {
+        query: status === 'upcoming' ? {} : { status },
+        signal,
+        errorMessage: 'Failed to load the celebrations',
+      }),
   });
 
 export const celebrationSettingsQueryOptions = () =>
   queryOptions({
     queryKey: celebrationKeys.settings(),
     queryFn: ({ signal }) =>
-      api.get<CelebrationSettings>('/admin/celebration-settings', {
+      api.call(e.settings, {
         signal,
         errorMessage: 'Failed to load the celebration rules',
       }),
@@ -105,32 +107,31 @@ export const celebrationSettingsQueryOptions = () =>
 export function useCelebrationDecisions() {
   const queryClient = useQueryClient();
   const onSuccess = () => void queryClient.invalidateQueries({ queryKey: celebrationKeys.all });
-  const path = (id: string, what: string) =>
-    `/admin/celebrations/${encodeURIComponent(id)}/${what}`;
   return {
     confirm: useMutation({
       mutationFn: (id: string) =>
-        api.post<Celebration>(path(id, 'confirm'), undefined, {
+        api.call(e.confirm, {
+          params: { id },
           errorMessage: 'Failed to confirm the celebration',
         }),
       onSuccess,
     }),
     propose: useMutation({
       mutationFn: ({ id, slotStart, note }: { id: string; slotStart: string; note: string }) =>
-        api.post<Celebration>(
-          path(id, 'propose'),
-          { slotStart, note },
-          { errorMessage: 'Failed to propose another time' },
-        ),
+        api.call(e.propose, {
+          params: { id },
+          body: { slotStart, note },
+          errorMessage: 'Failed to propose another time',
+        }),
       onSuccess,
     }),
     decline: useMutation({
       mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-        api.post<Celebration>(
-          path(id, 'decline'),
-          { reason },
-          { errorMessage: 'Failed to decline the celebration' },
-        ),
+        api.call(e.decline, {
+          params: { id },
+          body: { reason },
+          errorMessage: 'Failed to decline the celebration',
+        }),
       onSuccess,
     }),
   };
@@ -140,7 +141,8 @@ export function useSaveCelebrationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CelebrationSettings) =>
-      api.put<CelebrationSettings>('/admin/celebration-settings', body, {
+      api.call(e.putSettings, {
+        body,
         errorMessage: 'Failed to save the celebration rules',
       }),
     onSuccess: (saved) => queryClient.setQueryData(celebrationKeys.settings(), saved),
@@ -152,7 +154,7 @@ export const ambassadorsQueryOptions = () =>
   queryOptions({
     queryKey: celebrationKeys.ambassadors(),
     queryFn: ({ signal }) =>
-      api.get<AmbassadorList>('/admin/celebration-ambassadors', {
+      api.call(e.ambassadors, {
         signal,
         errorMessage: 'Failed to load the ambassadors',
       }),
@@ -163,11 +165,11 @@ export function useSetAmbassador() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ contactId, ambassador }: { contactId: string; ambassador: boolean }) =>
-      api.put<AmbassadorList>(
-        `/admin/celebration-ambassadors/${encodeURIComponent(contactId)}`,
-        { ambassador },
-        { errorMessage: 'Failed to change the ambassadors' },
-      ),
+      api.call(e.setAmbassador, {
+        params: { contactId },
+        body: { ambassador },
+        errorMessage: 'Failed to change the ambassadors',
+      }),
     onSuccess: (list) => queryClient.setQueryData(celebrationKeys.ambassadors(), list),
   });
 }
