@@ -4,6 +4,7 @@ import { billingEndpoints } from './billing/endpoints.js';
 import { celebrationsEndpoints } from './celebrations/endpoints.js';
 import { chamberEndpoints } from './chamber/endpoints.js';
 import { dealsEndpoints } from './deals/endpoints.js';
+import { jobsEndpoints } from './jobs/endpoints.js';
 import { mediaEndpoints } from './media/endpoints.js';
 import { membershipsEndpoints } from './memberships/endpoints.js';
 import { siteEndpoints } from './site/endpoints.js';
@@ -23,4 +24,5 @@ export const endpoints = {
   memberships: membershipsEndpoints,
   billing: billingEndpoints,
   celebrations: celebrationsEndpoints,
+  jobs: jobsEndpoints,
 };

@@ -1,26 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  apiErrorSchema,
-  jobBoardSettingsSchema,
-  jobPostInputSchema,
-  jobPostListSchema,
-  jobPostQueueQuerySchema,
-  jobPostQueueSchema,
-  jobPostSchema,
-  listJobPostsQuerySchema,
-  messageResponseSchema,
-  myJobPostsSchema,
-  rejectJobPostSchema,
-} from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import type { ListingCounter } from '../../lib/listing-counter.js';
 import { optionalBearer } from '../../plugins/auth.js';
 import type { JobsService } from './service.js';
 
 const tags = ['job board'];
-const idParams = z.object({ id: z.string().max(100) });
-const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
-const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409: apiErrorSchema };
 // A job's text is at most 10,000 characters (40 kB in UTF-8): room for a too-long text to be
 // answered 'too long' (400) by its schema; a body past this is refused before parsing (413).
 const bodyLimit = 256 * 1024;
@@ -30,23 +15,23 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
   jobs: JobsService;
   counter: ListingCounter;
 }> = async (app, { jobs, counter }) => {
-  app.get(
-    '/job-posts',
+  contractRoute(
+    app,
+    endpoints.jobs.board,
     {
       schema: {
         tags,
         summary: 'The job board: open posts, newest first, 20 a page',
         description:
           "Approved posts whose closing date has not passed. `q` matches every word in the title, the business's name or the text; `type`, `workplace` and `business` filter. `businesses` lists the businesses with open posts, for the filter.",
-        querystring: listJobPostsQuerySchema,
-        response: { 200: jobPostListSchema, 400: apiErrorSchema },
       },
     },
     async (request) => jobs.board(request.query),
   );
 
-  app.get(
-    '/job-posts/mine',
+  contractRoute(
+    app,
+    endpoints.jobs.mine,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -54,14 +39,14 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
         summary: "My business's job posts, in every status",
         description:
           "Drafts, posts waiting for staff, on the board, sent back (with staff's reason), closed and expired; `mayPost` says whether the membership is active, `publishesDirectly` whether a submitted post skips staff. 403 for a login without a member business.",
-        response: { 200: myJobPostsSchema, ...denied },
       },
     },
     async (request) => jobs.mine(request.session!),
   );
 
-  app.get(
-    '/job-posts/:id',
+  contractRoute(
+    app,
+    endpoints.jobs.get,
     {
       schema: {
         security: optionalBearer,
@@ -69,8 +54,6 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
         summary: 'One job post',
         description:
           'An open post for anyone; any post for its poster and staff. 410 for a post that has closed or expired; 404 for one that does not exist or is not public.',
-        params: idParams,
-        response: { 200: jobPostSchema, 404: apiErrorSchema, 410: apiErrorSchema },
       },
     },
     async (request) => {
@@ -81,16 +64,15 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/job-posts/:id/apply-clicks',
+  contractRoute(
+    app,
+    endpoints.jobs.applyClick,
     {
       schema: {
         tags,
         summary: 'Count a click on a job post’s Apply',
         description:
           'Sent by the job post page (as a beacon) when a visitor follows its Apply link. Added to the listing’s daily total of application clicks; no cookie is read and nothing about the visitor is kept; bots (by their user agent) are not counted. Always 204.',
-        params: idParams,
-        response: { 204: z.null(), 400: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -99,8 +81,9 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.post(
-    '/job-posts',
+  contractRoute(
+    app,
+    endpoints.jobs.create,
     {
       bodyLimit,
       config: { access: 'signed-in' },
@@ -109,16 +92,15 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
         summary: 'Write a job post (a draft)',
         description:
           "A draft of the signed-in member's business; submit it to send it to staff. The closing date defaults to 30 days from today and may be at most 90. 403 unless a current member (membership active or in grace, or staff).",
-        body: jobPostInputSchema,
-        response: { 201: jobPostSchema, 400: apiErrorSchema, ...denied },
       },
     },
     async (request, reply) =>
       reply.status(201).send(await jobs.create(request.session!, request.body)),
   );
 
-  app.put(
-    '/job-posts/:id',
+  contractRoute(
+    app,
+    endpoints.jobs.update,
     {
       bodyLimit,
       config: { access: 'signed-in' },
@@ -127,16 +109,14 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
         summary: 'Edit a job post',
         description:
           "The poster or staff. The poster's change to a post waiting for staff or on the board goes back to staff, unless they publish directly. 409 for a closed or expired post.",
-        params: idParams,
-        body: jobPostInputSchema,
-        response: { 200: jobPostSchema, ...changeErrors },
       },
     },
     async (request) => jobs.update(request.session!, request.params.id, request.body),
   );
 
-  app.post(
-    '/job-posts/:id/submit',
+  contractRoute(
+    app,
+    endpoints.jobs.submit,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -144,30 +124,28 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
         summary: 'Submit a draft for approval',
         description:
           "A draft, or a post staff sent back, goes to staff (status pending); with the chamber's setting, an enhanced or elite member's goes on the board at once (approved). 409 in any other status.",
-        params: idParams,
-        response: { 200: jobPostSchema, ...changeErrors },
       },
     },
     async (request) => jobs.submit(request.session!, request.params.id),
   );
 
-  app.post(
-    '/job-posts/:id/close',
+  contractRoute(
+    app,
+    endpoints.jobs.close,
     {
       config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Close a job post',
         description: 'The poster or staff take the post off the board; its page then answers 410.',
-        params: idParams,
-        response: { 200: jobPostSchema, ...changeErrors },
       },
     },
     async (request) => jobs.close(request.session!, request.params.id),
   );
 
-  app.post(
-    '/job-posts/:id/reopen',
+  contractRoute(
+    app,
+    endpoints.jobs.reopen,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -175,23 +153,20 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
         summary: 'Reopen a closed job post',
         description:
           "The poster only. A closed post goes back as a submission does: to staff (pending) or, with the chamber's setting, on the board at once; one whose closing date has passed becomes a draft to edit and submit. 409 for a post that is not closed.",
-        params: idParams,
-        response: { 200: jobPostSchema, ...changeErrors },
       },
     },
     async (request) => jobs.reopen(request.session!, request.params.id),
   );
 
-  app.delete(
-    '/job-posts/:id',
+  contractRoute(
+    app,
+    endpoints.jobs.remove,
     {
       config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Delete a job post',
         description: 'The poster or staff delete the post for good.',
-        params: idParams,
-        response: { 200: messageResponseSchema, ...changeErrors },
       },
     },
     async (request) => {
@@ -200,8 +175,9 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/admin/job-posts',
+  contractRoute(
+    app,
+    endpoints.jobs.queue,
     {
       config: { access: 'staff' },
       schema: {
@@ -209,15 +185,14 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
         summary: "Staff's job post queue, with the count in each status",
         description:
           '`status` (default `pending`): the posts in it, oldest submission first, at most 200; `counts` has every status.',
-        querystring: jobPostQueueQuerySchema,
-        response: { 200: jobPostQueueSchema, 400: apiErrorSchema, ...denied },
       },
     },
     async (request) => jobs.queue(request.query.status),
   );
 
-  app.post(
-    '/admin/job-posts/:id/approve',
+  contractRoute(
+    app,
+    endpoints.jobs.approve,
     {
       config: { access: 'staff' },
       schema: {
@@ -225,15 +200,14 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
         summary: 'Approve a job post',
         description:
           'A post waiting for staff goes on the board; the poster is mailed. Audited. 409 for a post not waiting, or whose closing date has passed.',
-        params: idParams,
-        response: { 200: jobPostSchema, ...changeErrors },
       },
     },
     async (request) => jobs.approve(request.session!, request.params.id),
   );
 
-  app.post(
-    '/admin/job-posts/:id/reject',
+  contractRoute(
+    app,
+    endpoints.jobs.reject,
     {
       config: { access: 'staff' },
       schema: {
@@ -241,29 +215,27 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
         summary: 'Send a job post back, with the reason',
         description:
           'A post waiting for staff is sent back; the poster is mailed the reason and may edit and submit it again. Audited. 409 for a post not waiting.',
-        params: idParams,
-        body: rejectJobPostSchema,
-        response: { 200: jobPostSchema, ...changeErrors },
       },
     },
     async (request) => jobs.reject(request.session!, request.params.id, request.body.reason),
   );
 
-  app.get(
-    '/admin/job-settings',
+  contractRoute(
+    app,
+    endpoints.jobs.settings,
     {
       config: { access: 'admin' },
       schema: {
         tags: [...tags, 'admin'],
         summary: "The job board's settings",
-        response: { 200: jobBoardSettingsSchema, ...denied },
       },
     },
     async () => jobs.getSettings(),
   );
 
-  app.put(
-    '/admin/job-settings',
+  contractRoute(
+    app,
+    endpoints.jobs.putSettings,
     {
       config: { access: 'admin' },
       schema: {
@@ -271,8 +243,6 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
         summary: "Change the job board's settings",
         description:
           "`membersPublishDirectly`: enhanced and elite members' submitted posts go on the board without staff's approval. Audited.",
-        body: jobBoardSettingsSchema,
-        response: { 200: jobBoardSettingsSchema, 400: apiErrorSchema, ...denied },
       },
     },
     async (request) => jobs.putSettings(request.session!, request.body),

@@ -1,4 +1,5 @@
-import type { JobPost, JobPostQueue, JobPostStatus } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
+import type { JobPostStatus } from '@chamber/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { jobKeys } from '@/lib/api/job-post-keys';
@@ -8,7 +9,8 @@ export const jobQueueQueryOptions = (status: JobPostStatus) =>
   queryOptions({
     queryKey: jobKeys.queue(status),
     queryFn: ({ signal }) =>
-      api.get<JobPostQueue>(`/admin/job-posts?status=${status}`, {
+      api.call(endpoints.jobs.queue, {
+        query: { status },
         signal,
         errorMessage: 'Failed to load the job postings queue',
       }),
@@ -20,18 +22,19 @@ export function useJobPostDecisions() {
   const onSuccess = () => void queryClient.invalidateQueries({ queryKey: jobKeys.all });
   const approve = useMutation({
     mutationFn: (id: string) =>
-      api.post<JobPost>(`/admin/job-posts/${encodeURIComponent(id)}/approve`, undefined, {
+      api.call(endpoints.jobs.approve, {
+        params: { id },
         errorMessage: 'Failed to approve the job posting',
       }),
     onSuccess,
   });
   const reject = useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      api.post<JobPost>(
-        `/admin/job-posts/${encodeURIComponent(id)}/reject`,
-        { reason },
-        { errorMessage: 'Failed to send the job posting back' },
-      ),
+      api.call(endpoints.jobs.reject, {
+        params: { id },
+        body: { reason },
+        errorMessage: 'Failed to send the job posting back',
+      }),
     onSuccess,
   });
   return { approve, reject };

@@ -1,14 +1,15 @@
-import type { JobPost, JobPostInput } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
+import type { JobPostInput } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { jobKeys } from '@/lib/api/job-post-keys';
 
 // Apart from the queries: the home page reads the board and needs none of this.
 
-const post = (id: string, action: string, body?: unknown) =>
-  api.post<JobPost>(`/job-posts/${encodeURIComponent(id)}/${action}`, body, {
-    errorMessage: 'Failed to save the job posting',
-  });
+const e = endpoints.jobs;
+const errorMessage = 'Failed to save the job posting';
+const step = (endpoint: typeof e.submit | typeof e.close | typeof e.reopen) => (id: string) =>
+  api.call(endpoint, { params: { id }, errorMessage });
 
 /** The poster's (and staff's) changes to posts; every jobs query refetches after each. */
 export function useJobPostActions() {
@@ -17,18 +18,17 @@ export function useJobPostActions() {
   const save = useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: JobPostInput }) =>
       id === null
-        ? api.post<JobPost>('/job-posts', input, { errorMessage: 'Failed to save the job posting' })
-        : api.put<JobPost>(`/job-posts/${encodeURIComponent(id)}`, input, {
-            errorMessage: 'Failed to save the job posting',
-          }),
+        ? api.call(e.create, { body: input, errorMessage })
+        : api.call(e.update, { params: { id }, body: input, errorMessage }),
     onSuccess,
   });
-  const submit = useMutation({ mutationFn: (id: string) => post(id, 'submit'), onSuccess });
-  const close = useMutation({ mutationFn: (id: string) => post(id, 'close'), onSuccess });
-  const reopen = useMutation({ mutationFn: (id: string) => post(id, 'reopen'), onSuccess });
+  const submit = useMutation({ mutationFn: step(e.submit), onSuccess });
+  const close = useMutation({ mutationFn: step(e.close), onSuccess });
+  const reopen = useMutation({ mutationFn: step(e.reopen), onSuccess });
   const remove = useMutation({
     mutationFn: (id: string) =>
-      api.delete<{ message: string }>(`/job-posts/${encodeURIComponent(id)}`, {
+      api.call(e.remove, {
+        params: { id },
         errorMessage: 'Failed to delete the job posting',
       }),
     onSuccess,

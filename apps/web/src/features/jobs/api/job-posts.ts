@@ -1,20 +1,19 @@
-import type { JobPost, JobPostList, MyJobPosts } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { jobKeys } from '@/lib/api/job-post-keys';
-import { boardSearch, type BoardFilters } from '../lib/board-filters';
+import { boardQuery, type BoardFilters } from '../lib/board-filters';
 
 /** GET /job-posts: one page of the open posts, newest first, with the businesses to filter by. */
 export const jobBoardQueryOptions = (filters: BoardFilters) =>
   queryOptions({
     queryKey: jobKeys.board(filters),
-    queryFn: ({ signal }) => {
-      const search = boardSearch(filters).toString();
-      return api.get<JobPostList>(search ? `/job-posts?${search}` : '/job-posts', {
+    queryFn: ({ signal }) =>
+      api.call(endpoints.jobs.board, {
+        query: boardQuery(filters),
         signal,
         errorMessage: 'Failed to load job postings',
-      });
-    },
+      }),
   });
 
 /** The board's page; while the next page or search loads, the last one stays shown. */
@@ -26,7 +25,8 @@ export const jobPostQueryOptions = (id: string, viewer: string | null) =>
   queryOptions({
     queryKey: jobKeys.post(id, viewer),
     queryFn: ({ signal }) =>
-      api.get<JobPost>(`/job-posts/${encodeURIComponent(id)}`, {
+      api.call(endpoints.jobs.get, {
+        params: { id },
         signal,
         errorMessage: 'Failed to load the job posting',
       }),
@@ -37,7 +37,7 @@ export const myJobPostsQueryOptions = (viewer: string) =>
   queryOptions({
     queryKey: jobKeys.mine(viewer),
     queryFn: ({ signal }) =>
-      api.get<MyJobPosts>('/job-posts/mine', {
+      api.call(endpoints.jobs.mine, {
         signal,
         errorMessage: 'Failed to load your job postings',
       }),

@@ -3,6 +3,7 @@ import {
   employmentTypes,
   type JobWorkplace,
   jobWorkplaces,
+  type ListJobPostsQuery,
 } from '@chamber/contract';
 
 /** The board's search and filters, as the page's URL carries them (shareable, back works). */
@@ -30,15 +31,22 @@ export function boardFilters(params: URLSearchParams): BoardFilters {
   };
 }
 
-/** The filters as a query string, without the defaults: the page's URL and the API's query. */
+/** The filters as the API's query, without the defaults (left out, not sent). */
+export function boardQuery(filters: BoardFilters): ListJobPostsQuery {
+  return {
+    ...(filters.q ? { q: filters.q } : {}),
+    ...(filters.type ? { type: filters.type } : {}),
+    ...(filters.workplace ? { workplace: filters.workplace } : {}),
+    ...(filters.business ? { business: filters.business } : {}),
+    ...(filters.page > 1 ? { page: filters.page } : {}),
+  };
+}
+
+/** The filters as the page's query string, without the defaults. */
 export function boardSearch(filters: BoardFilters): URLSearchParams {
-  const search = new URLSearchParams();
-  if (filters.q) search.set('q', filters.q);
-  if (filters.type) search.set('type', filters.type);
-  if (filters.workplace) search.set('workplace', filters.workplace);
-  if (filters.business) search.set('business', filters.business);
-  if (filters.page > 1) search.set('page', String(filters.page));
-  return search;
+  return new URLSearchParams(
+    Object.entries(boardQuery(filters)).map(([key, value]) => [key, String(value)]),
+  );
 }
 
 export const hasFilters = (filters: BoardFilters) =>
