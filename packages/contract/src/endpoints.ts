@@ -6,6 +6,7 @@ import { chamberEndpoints } from './chamber/endpoints.js';
 import { dealsEndpoints } from './deals/endpoints.js';
 import { jobsEndpoints } from './jobs/endpoints.js';
 import { mediaEndpoints } from './media/endpoints.js';
+import { membersEndpoints } from './members/endpoints.js';
 import { membershipsEndpoints } from './memberships/endpoints.js';
 import { siteEndpoints } from './site/endpoints.js';
 
@@ -21,6 +22,7 @@ export const endpoints = {
   chamber: chamberEndpoints,
   media: mediaEndpoints,
   deals: dealsEndpoints,
+  members: membersEndpoints,
   memberships: membershipsEndpoints,
   billing: billingEndpoints,
   celebrations: celebrationsEndpoints,

@@ -1,12 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  categoryTreeInputSchema,
-  categoryTreeSchema,
-  memberCategoriesInputSchema,
-  memberDetailSchema,
-} from '@chamber/contract';
+import { categoryTreeSchema, endpoints } from '@chamber/contract';
 import { KeptResponses } from '../../lib/kept-responses.js';
-import { errorAnswers, idParams } from '../../lib/route-schemas.js';
+import { contractRoute } from '../../lib/contract-route.js';
 import { optionalBearer, requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { CategoriesService } from './categories.js';
@@ -19,8 +14,9 @@ export const categoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
   // The tree is the same for everyone: computed once per data version.
   const kept = new KeptResponses(deps.db, { name: 'categories', maxEntries: 1, maxSize: 1 << 20 });
 
-  app.get(
-    '/categories',
+  contractRoute(
+    app,
+    endpoints.members.categories,
     {
       schema: {
         security: optionalBearer,
@@ -28,7 +24,6 @@ export const categoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
         summary: 'The directory’s categories: a tree two levels deep',
         description:
           'Top-level categories in the chamber’s order, each with its subcategories. `memberCount` counts the listed businesses in a category (a top-level one includes its subcategories’). Filter the directory with `GET /members?category={slug}`; each category has its page at /members/category/{slug}.',
-        response: { 200: categoryTreeSchema },
       },
     },
     async (request, reply) => {
@@ -38,8 +33,9 @@ export const categoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
     },
   );
 
-  app.put(
-    '/admin/categories',
+  contractRoute(
+    app,
+    endpoints.members.replaceCategories,
     {
       config: { access: 'staff' },
       bodyLimit: 256 * 1024,
@@ -48,15 +44,14 @@ export const categoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
         summary: 'Replace the directory’s categories (moderators and admins)',
         description:
           'The whole tree, in order. A category is kept by its slug: renaming it or moving it under another parent keeps its businesses. A slug used twice or a subcategory with subcategories is refused (400, naming the field). A category left out that businesses picked is refused (409, naming it and how many) unless `detachRemoved: true`, which removes it from their listings. Audited.',
-        body: categoryTreeInputSchema,
-        response: { 200: categoryTreeSchema, ...errorAnswers(400, 401, 403, 409) },
       },
     },
     async (request) => categories.replaceTree(request.body, requireSession(request)),
   );
 
-  app.put(
-    '/members/:id/categories',
+  contractRoute(
+    app,
+    endpoints.members.setCategories,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -65,9 +60,6 @@ export const categoryRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, dep
           'Set the categories a business is listed under (the member, a moderator or an admin)',
         description:
           'Slugs of GET /categories, in the business’s order, top-level or subcategories. How many depends on the listing’s plan (`features.categories`: Basic 1, Enhanced 3, Elite 5); more is refused (403 tier_required, naming the limit), an unknown slug too (400). [] clears them.',
-        params: idParams,
-        body: memberCategoriesInputSchema,
-        response: { 200: memberDetailSchema, ...errorAnswers(400, 401, 403, 404) },
       },
     },
     async (request) =>

@@ -1,25 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  listingClickSchema,
-  apiErrorSchema,
-  listMembersQuerySchema,
-  memberDetailSchema,
-  memberListSchema,
-  openingHoursSchema,
-  updateLocationSchema,
-  updateAvatarSchema,
-  updateCoverImageSchema,
-  updateMemberSchema,
-} from '@chamber/contract';
+import { endpoints, memberDetailSchema, memberListSchema } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import { JsonBody } from '../../lib/json-body.js';
 import { KeptResponses } from '../../lib/kept-responses.js';
-import { errorAnswers, idParams } from '../../lib/route-schemas.js';
 import { optionalBearer, requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
 import { canEditMember, MembersService } from './service.js';
-
-const errors = errorAnswers(400, 401, 403, 404);
 
 /** The directory and member pages: /members, /members/{id} and its images. */
 export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
@@ -44,8 +30,9 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     maxSize: 16 * 1024 * 1024,
   });
 
-  app.get(
-    '/members',
+  contractRoute(
+    app,
+    endpoints.members.directory,
     {
       schema: {
         security: optionalBearer,
@@ -53,8 +40,6 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         summary: 'The member directory: active members, 20 a page',
         description:
           'Searches names, business names and specialties. `role` is honoured for admins only. `openNow=true` keeps the businesses open at this minute of the chamber’s clock (its time zone). `category={slug}` keeps the businesses in a category of GET /categories, a top-level one including its subcategories (404 for an unknown slug). Email addresses are included for active members and staff only; visitors and pending accounts get `email: null`.',
-        querystring: listMembersQuerySchema,
-        response: { 200: memberListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -69,8 +54,9 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
   );
 
-  app.get(
-    '/members/:id',
+  contractRoute(
+    app,
+    endpoints.members.get,
     {
       schema: {
         security: optionalBearer,
@@ -78,8 +64,6 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         summary: 'One member',
         description:
           'The email address is included for active members and staff, and for the member themselves; visitors and pending accounts get `email: null`. A pending or suspended member is 404 to everyone but themselves and staff.',
-        params: idParams,
-        response: { 200: memberDetailSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -99,17 +83,15 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
   );
 
-  app.post(
-    '/members/:id/clicks',
+  contractRoute(
+    app,
+    endpoints.members.click,
     {
       schema: {
         tags: ['members'],
         summary: 'Count a click to a listing’s website or phone',
         description:
           'Sent by the member page and the directory card (as a beacon) when a visitor follows the website or phone link. Added to the listing’s daily total; no cookie is read and nothing about the visitor is kept; requests from bots (by their user agent) are not counted. Always 204, for a listing that does not exist too.',
-        params: idParams,
-        body: listingClickSchema,
-        response: { 204: z.null(), 400: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -119,8 +101,9 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     },
   );
 
-  app.put(
-    '/members/:id',
+  contractRoute(
+    app,
+    endpoints.members.update,
     {
       config: { access: 'signed-in' },
       bodyLimit: 64 * 1024,
@@ -129,16 +112,14 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         summary: 'Save a member page (the member, a moderator or an admin)',
         description:
           'Absent fields stay as they are. Bio, website and address need the enhanced tier; coupon codes and the cover image need elite (403 tier_required). The email cannot change here.',
-        params: idParams,
-        body: updateMemberSchema,
-        response: { 200: memberDetailSchema, ...errors },
       },
     },
     async (request) => members.update(request.params.id, request.body, requireSession(request)),
   );
 
-  app.put(
-    '/members/:id/hours',
+  contractRoute(
+    app,
+    endpoints.members.setHours,
     {
       config: { access: 'signed-in' },
       bodyLimit: 64 * 1024,
@@ -147,16 +128,14 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         summary: 'Set a business’s opening hours (the member, a moderator or an admin)',
         description:
           'Per weekday the intervals open (several make breaks), HH:MM on the chamber’s wall clock, and the closure days. Overlapping intervals, an interval that closes before it opens and times that are not HH:MM are refused (400, naming the field). Every day empty and no closures clears the hours.',
-        params: idParams,
-        body: openingHoursSchema,
-        response: { 200: memberDetailSchema, ...errors },
       },
     },
     async (request) => members.setHours(request.params.id, request.body, requireSession(request)),
   );
 
-  app.put(
-    '/members/:id/location',
+  contractRoute(
+    app,
+    endpoints.members.setLocation,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -164,25 +143,20 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         summary: 'Move a business’s map pin (the member, a moderator or an admin)',
         description:
           '`{ lat, lng }` in degrees. The pin must lie in the chamber’s region (MAP_REGION; 400 otherwise) and the plan must show the address (Enhanced or Elite; 403 tier_required otherwise). A pin placed by hand stays until the address changes, which sends the address to the geocoder again.',
-        params: idParams,
-        body: updateLocationSchema,
-        response: { 200: memberDetailSchema, ...errors },
       },
     },
     async (request) =>
       members.setLocation(request.params.id, request.body, requireSession(request)),
   );
 
-  app.put(
-    '/members/:id/avatar',
+  contractRoute(
+    app,
+    endpoints.members.setAvatar,
     {
       config: { access: 'signed-in' },
       schema: {
         tags: ['members'],
         summary: "Set a member's avatar to an uploaded image ('' removes it)",
-        params: idParams,
-        body: updateAvatarSchema,
-        response: { 200: memberDetailSchema, ...errors },
       },
     },
     async (request) =>
@@ -194,16 +168,14 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
       ),
   );
 
-  app.put(
-    '/members/:id/coverImage',
+  contractRoute(
+    app,
+    endpoints.members.setCoverImage,
     {
       config: { access: 'signed-in' },
       schema: {
         tags: ['members'],
         summary: "Set an elite member's cover image to an uploaded image ('' removes it)",
-        params: idParams,
-        body: updateCoverImageSchema,
-        response: { 200: memberDetailSchema, ...errors },
       },
     },
     async (request) =>

@@ -1,4 +1,4 @@
-import type { CategoryTree } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -7,7 +7,10 @@ export const categoriesQueryOptions = () =>
   queryOptions({
     queryKey: ['categories'] as const,
     queryFn: ({ signal }) =>
-      api.get<CategoryTree>('/categories', { signal, errorMessage: 'Failed to load categories' }),
+      api.call(endpoints.members.categories, {
+        signal,
+        errorMessage: 'Failed to load categories',
+      }),
     staleTime: 60_000,
   });
 

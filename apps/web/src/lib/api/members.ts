@@ -1,4 +1,4 @@
-import type { MemberDetail } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError } from './client';
 
@@ -13,7 +13,8 @@ export const memberKeys = {
 };
 
 export function getMember(id: string, signal?: AbortSignal) {
-  return api.get<MemberDetail>(`/members/${encodeURIComponent(id)}`, {
+  return api.call(endpoints.members.get, {
+    params: { id },
     signal,
     errorMessage: 'Failed to load member details',
   });

@@ -1,4 +1,4 @@
-import type { MemberList } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -24,10 +24,11 @@ export function AmbassadorsAdmin() {
   const found = useQuery({
     queryKey: ['celebrations', 'ambassador-search', term],
     queryFn: ({ signal }) =>
-      api.get<MemberList>(
-        `/members?${new URLSearchParams({ source: 'Ambassadors', limit: '8', search: term })}`,
-        { signal, errorMessage: 'Failed to search the members' },
-      ),
+      api.call(endpoints.members.directory, {
+        query: { source: 'Ambassadors', limit: 8, search: term },
+        signal,
+        errorMessage: 'Failed to search the members',
+      }),
     enabled: term.length >= 2,
   });
   const ambassadors = list.data?.ambassadors ?? [];

@@ -1,4 +1,5 @@
 import type { CategoryTree, CategoryTreeInput } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PlusIcon, Trash2Icon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -70,7 +71,8 @@ export function DirectoryCategories() {
 
   const save = useMutation({
     mutationFn: (body: CategoryTreeInput) =>
-      api.put<CategoryTree>('/admin/categories', body, {
+      api.call(endpoints.members.replaceCategories, {
+        body,
         errorMessage: 'Failed to save the categories',
       }),
     onSuccess: (saved) => {

@@ -1,3 +1,4 @@
+import { endpoints } from '@chamber/contract/endpoints';
 import { MEMBERS_PAGE_SIZE, type MemberList, type MemberSort, type Role } from '@chamber/contract';
 import {
   infiniteQueryOptions,
@@ -59,20 +60,21 @@ export function getMembers(
   }: PageRequest,
   signal?: AbortSignal,
 ) {
-  const params = new URLSearchParams({
-    source: 'MembersPage',
-    limit: String(limit),
-    offset: String(offset),
-  });
-  if (search) params.set('search', search);
-  if (role) params.set('role', role);
-  if (sort) params.set('sort', sort);
-  if (refresh) params.set('refresh', 'true');
-  if (openNow) params.set('openNow', 'true');
-  if (category) params.set('category', category);
-  if (bounds) params.set('bounds', bounds);
-  if (near) params.set('near', near);
-  return api.get<MemberList>(`/members?${params}`, {
+  // Empty filters are left out of the query.
+  return api.call(endpoints.members.directory, {
+    query: {
+      source: 'MembersPage',
+      limit,
+      offset,
+      search: search || undefined,
+      role: role ?? undefined,
+      sort: sort || undefined,
+      refresh: refresh || undefined,
+      openNow: openNow || undefined,
+      category: category || undefined,
+      bounds: bounds || undefined,
+      near: near || undefined,
+    },
     signal,
     errorMessage: 'Failed to load members',
   });

@@ -1,11 +1,14 @@
-import type { Member, OpeningHoursInput, UpdateLocation, UpdateMember } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
+import type { OpeningHoursInput, UpdateLocation, UpdateMember } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { memberKeys } from '@/lib/api/members';
 
 /** PUT /members/{id} (docs/product.md#api-calls): saves a member page and answers the updated member. */
 export function updateMember(id: string, body: UpdateMember) {
-  return api.put<Member>(`/members/${encodeURIComponent(id)}`, body, {
+  return api.call(endpoints.members.update, {
+    params: { id },
+    body,
     errorMessage: 'Failed to update profile',
   });
 }
@@ -27,7 +30,9 @@ export function useUpdateHours(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: OpeningHoursInput) =>
-      api.put<Member>(`/members/${encodeURIComponent(id)}/hours`, body, {
+      api.call(endpoints.members.setHours, {
+        params: { id },
+        body,
         errorMessage: 'Failed to save the opening hours',
       }),
     onSuccess: (member) => {
@@ -42,7 +47,9 @@ export function useUpdateLocation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateLocation) =>
-      api.put<Member>(`/members/${encodeURIComponent(id)}/location`, body, {
+      api.call(endpoints.members.setLocation, {
+        params: { id },
+        body,
         errorMessage: 'Failed to save the map pin',
       }),
     onSuccess: (member) => {

@@ -1,3 +1,4 @@
+import { endpoints } from '@chamber/contract/endpoints';
 import type { Member } from '@chamber/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
@@ -14,11 +15,11 @@ function useUpdateCategories(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (categories: string[]) =>
-      api.put<Member>(
-        `/members/${encodeURIComponent(id)}/categories`,
-        { categories },
-        { errorMessage: 'Failed to save the categories' },
-      ),
+      api.call(endpoints.members.setCategories, {
+        params: { id },
+        body: { categories },
+        errorMessage: 'Failed to save the categories',
+      }),
     onSuccess: (member) => {
       queryClient.setQueryData(memberKeys.detail(id), member);
       void queryClient.invalidateQueries({ queryKey: memberKeys.all });

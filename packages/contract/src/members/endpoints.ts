@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { endpoint, errorAnswers, idParams } from '../endpoint.js';
+import {
+  categoryTreeInputSchema,
+  categoryTreeSchema,
+  memberCategoriesInputSchema,
+} from '../categories.js';
+import { listingClickSchema } from '../member-hub.js';
+import { updateLocationSchema } from '../map.js';
+import {
+  listMembersQuerySchema,
+  memberDetailSchema,
+  memberListSchema,
+  updateAvatarSchema,
+  updateCoverImageSchema,
+  updateMemberSchema,
+} from '../members.js';
+import { openingHoursSchema } from '../opening-hours.js';
+
+/** What a change to a listing may answer besides its success. */
+const changeErrors = errorAnswers(400, 401, 403, 404);
+
+/**
+ * The members module's endpoints (apps/server/src/modules/members): the directory, a member's
+ * page and its changes, and the directory's categories.
+ */
+export const membersEndpoints = {
+  directory: endpoint({
+    method: 'GET',
+    path: '/members',
+    query: listMembersQuerySchema,
+    responses: { 200: memberListSchema, ...errorAnswers(400, 404) },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/members/:id',
+    params: idParams,
+    responses: { 200: memberDetailSchema, ...errorAnswers(400, 404) },
+  }),
+  click: endpoint({
+    method: 'POST',
+    path: '/members/:id/clicks',
+    params: idParams,
+    body: listingClickSchema,
+    responses: { 204: z.null(), ...errorAnswers(400) },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/members/:id',
+    params: idParams,
+    body: updateMemberSchema,
+    responses: { 200: memberDetailSchema, ...changeErrors },
+  }),
+  setHours: endpoint({
+    method: 'PUT',
+    path: '/members/:id/hours',
+    params: idParams,
+    body: openingHoursSchema,
+    responses: { 200: memberDetailSchema, ...changeErrors },
+  }),
+  setLocation: endpoint({
+    method: 'PUT',
+    path: '/members/:id/location',
+    params: idParams,
+    body: updateLocationSchema,
+    responses: { 200: memberDetailSchema, ...changeErrors },
+  }),
+  setAvatar: endpoint({
+    method: 'PUT',
+    path: '/members/:id/avatar',
+    params: idParams,
+    body: updateAvatarSchema,
+    responses: { 200: memberDetailSchema, ...changeErrors },
+  }),
+  setCoverImage: endpoint({
+    method: 'PUT',
+    path: '/members/:id/coverImage',
+    params: idParams,
+    body: updateCoverImageSchema,
+    responses: { 200: memberDetailSchema, ...changeErrors },
+  }),
+  categories: endpoint({
+    method: 'GET',
+    path: '/categories',
+    responses: { 200: categoryTreeSchema },
+  }),
+  replaceCategories: endpoint({
+    method: 'PUT',
+    path: '/admin/categories',
+    body: categoryTreeInputSchema,
+    responses: { 200: categoryTreeSchema, ...errorAnswers(400, 401, 403, 409) },
+  }),
+  setCategories: endpoint({
+    method: 'PUT',
+    path: '/members/:id/categories',
+    params: idParams,
+    body: memberCategoriesInputSchema,
+    responses: { 200: memberDetailSchema, ...changeErrors },
+  }),
+};
