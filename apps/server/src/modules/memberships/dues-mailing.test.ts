@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '@chamber/contract';
+import { addDays, type DuesNoticeKind } from '@chamber/contract';
 import { duesNotices, mailOutbox, memberships } from '@chamber/db';
 import { listFailedMail, listMail, retryFailedMail } from '../../lib/mail/outbox.js';
 import { createContact, createTestApp, type TestContext } from '../../test/app.js';
@@ -291,33 +291,41 @@ it('queues, on upgrade, the mail of each notice written before and not mailed ye
   const { email, membershipId } = await member(addDays('2027-09-01', 14));
   await ctx.app.outbox.stop(5_000);
   const from = smtp.received.length;
-  // As the old dues run left it: a notice queued, no outbox row, one mailed already.
-  const write = (kind: 'renewal_reminder' | 'auto_charge_notice', mailedAt: Date | null) =>
+  // As the old dues run left them: notices queued without an outbox row, one mailed already.
+  const write = (kind: DuesNoticeKind, mailedAt: Date | null) =>
     ctx.db
       .insert(duesNotices)
       .values({
         membershipId,
         kind,
         paidThrough: '2027-09-15',
-        daysBefore: 14,
+        daysBefore: kind === 'renewal_reminder' ? 14 : 0,
         sentAt: ctx.clock.now(),
         mailedAt,
       })
       .returning();
   const [waiting] = await write('renewal_reminder', null);
-  await write('auto_charge_notice', ctx.clock.now());
+  const [mailedMeanwhile] = await write('auto_charge_notice', null);
+  const [mailed] = await write('charge_failed', ctx.clock.now());
   await ctx.db.execute(sql.raw(await backfill()));
   // Run again (a migration is run once, but it must not queue twice if it were).
   await ctx.db.execute(sql.raw(await backfill()));
-  const rows = (await outbox.rowsOf(DUES_NOTICE_MAIL)).filter(
-    (r) => r.params.noticeId === waiting!.id,
-  );
-  expect(rows).toHaveLength(1);
+  const queuedFor = async (id: string) =>
+    (await outbox.rowsOf(DUES_NOTICE_MAIL)).filter((r) => r.params.noticeId === id);
+  expect(await queuedFor(waiting!.id)).toHaveLength(1);
+  expect(await queuedFor(mailedMeanwhile!.id)).toHaveLength(1);
+  expect(await queuedFor(mailed!.id)).toEqual([]);
+  // A process still on the old code mails one during the upgrade: the outbox leaves it.
+  await ctx.db
+    .update(duesNotices)
+    .set({ mailedAt: ctx.clock.now() })
+    .where(eq(duesNotices.id, mailedMeanwhile!.id));
   ctx.app.outbox.start();
   await ctx.app.flushMail();
   expect(smtp.sentTo(email, from).map((m) => m.subject)).toEqual([
     'Your Riverton Area Chamber of Commerce membership renews in 14 days',
   ]);
+  expect((await queuedFor(mailedMeanwhile!.id))[0]!.state).toBe('skipped');
   const notices = await ctx.db
     .select()
     .from(duesNotices)
