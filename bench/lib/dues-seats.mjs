@@ -1,5 +1,5 @@
 // The dues and seats scenarios: the membership-dues job's run over every membership with its
-// mails going to a real SMTP peer, and the events the seat scenarios load (one with a capacity
+// mails going from the outbox to a real SMTP peer, and the events the seat scenarios load (one with a capacity
 // to register for, one of 500 seats taken for its check-in list).
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -87,6 +87,26 @@ export async function duesCounts(pool) {
             (select count(*)::int from dues_notices where mailed_at is not null) as mailed`,
   );
   return rows[0];
+}
+
+/**
+ * Waits until the outbox has sent (or failed) every dues mail the run queued: they go out
+ * from the outbox after the run, not during it. Answers how many were sent and failed.
+ */
+export async function duesMailSent(pool, timeoutMs = 10 * 60_000) {
+  const startedAt = Date.now();
+  for (;;) {
+    const { rows } = await pool.query(
+      `select count(*) filter (where state in ('pending', 'sending'))::int as waiting,
+              count(*) filter (where state = 'sent')::int as sent,
+              count(*) filter (where state = 'failed')::int as failed
+       from mail_outbox where kind = 'dues-notice'`,
+    );
+    const { waiting, sent, failed } = rows[0];
+    if (waiting === 0) return { sent, failed, seconds: (Date.now() - startedAt) / 1000 };
+    if (Date.now() - startedAt > timeoutMs) throw new Error(`${waiting} dues mails still wait`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 /** The data version (migration 0008): kept answers are computed again when it moves. */

@@ -19,11 +19,11 @@ import { JobsService, jobsRoutes } from './jobs/index.js';
 import { mediaRoutes, type UploadRules } from './media/index.js';
 import { categoryRoutes, MembersService, membersRoutes } from './members/index.js';
 import {
-  mailQueuedNotices,
   membershipPlansRoutes,
   membershipBilling,
   membershipRoutes,
   MembershipsService,
+  registerDuesMail,
   subscriptionHooks,
 } from './memberships/index.js';
 import { icsRoutes } from './ical/index.js';
@@ -54,6 +54,7 @@ export async function registerModules(
   const documents = new BillingDocuments(deps.db, deps.config, deps.storage, deps.clock);
   documents.register(deps.outbox);
   new AccountMail(deps.db, deps.clock, deps.config).register(deps.outbox);
+  registerDuesMail(deps.db, deps.clock, deps.outbox);
   // One instance: modules register what a paid invoice fulfils with billing.onPaid.
   const billing = new BillingService(deps.db, deps.clock, documents);
   const uploadRules: UploadRules = {
@@ -90,18 +91,12 @@ export async function registerModules(
   );
   if (online) {
     online.useHooks(subscriptionHooks(memberships));
-    // A failed charge, or automatic renewal turned on, queues its mail in the transaction of
-    // the event (or of the member's switch); send it now that it has committed rather than at
-    // the next hourly dues run.
-    const queuesDuesMail = new Set(['/api/stripe/webhook', '/api/payments/auto-renew']);
+    // A failed charge, automatic renewal turned on, or tickets paid, queue their mail in the
+    // outbox in the transaction of the event (or of the member's switch): this process's
+    // workers take it now that it has committed.
+    const queuesMail = new Set(['/api/stripe/webhook', '/api/payments/auto-renew']);
     app.addHook('onResponse', async (request, reply) => {
-      if (!queuesDuesMail.has(request.routeOptions.url ?? '') || reply.statusCode !== 200) return;
-      try {
-        await mailQueuedNotices(deps.db, deps.clock, deps.mail);
-      } catch (error) {
-        app.log.warn({ err: error }, 'dues mail not sent yet; the dues job retries it');
-      }
-      // Tickets paid by this event: their confirmations wait in the outbox, committed.
+      if (!queuesMail.has(request.routeOptions.url ?? '') || reply.statusCode !== 200) return;
       deps.outbox.wake();
     });
   }

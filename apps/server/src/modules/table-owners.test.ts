@@ -105,6 +105,7 @@ const crossings: Record<string, Record<string, string>> = {
     contacts: 'contacts.membership_tier, payment_status and listed are kept from the membership',
     invoices: "a membership's open invoices and the invoices of its terms",
     locations: "the dues run's day is the chamber's",
+    mail_outbox: "each dues notice's mail is written by the statement that writes the notice",
     payments: "the dues report's payments; whether a membership was ever paid",
     users: 'a pending login is activated when its member is paid up; a login joins',
   },

@@ -5,6 +5,11 @@ import { SMTPServer } from 'smtp-server';
 export interface SmtpServerOptions {
   /** Each message is taken only once this resolves, as a mail server under load answers late. */
   holdEach?: () => Promise<unknown>;
+  /**
+   * An answer to refuse a recipient with (`code` 4xx: try later; 5xx: for good), or null to
+   * take it: a mailbox that is full, a server that defers.
+   */
+  refuse?: (address: string) => { code: number; message: string } | null;
 }
 
 export type SmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
@@ -27,6 +32,11 @@ export async function startSmtpServer(options: SmtpServerOptions = {}) {
     onConnect(_session, callback) {
       seen.connections += 1;
       callback();
+    },
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuse?.(address.address.toLowerCase());
+      if (!refusal) return callback();
+      callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
     },
     onData(stream, _session, callback) {
       seen.inFlight += 1;

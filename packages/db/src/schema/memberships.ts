@@ -179,6 +179,12 @@ export const membershipEvents = pgTable(
 export const duesNotices = pgTable(
   'dues_notices',
   {
+    /**
+     * The notice's own id, which its outbox mail ('dues-notice') names: a notice forgotten and
+     * written again (automatic renewal off, then on) is another notice, and the mail queued for
+     * the first one finds nothing to send.
+     */
+    id: uuid('id').notNull().defaultRandom().unique(),
     membershipId: uuid('membership_id')
       .notNull()
       .references(() => memberships.id, { onDelete: 'cascade' }),
@@ -188,15 +194,11 @@ export const duesNotices = pgTable(
     daysBefore: smallint('days_before').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
     /**
-     * When the mail went out. The row is written with the change that calls for the mail, so
-     * the row is the queued send; a row still without this is mailed by the next dues run.
+     * When the mail went out. The row is written with the change that calls for the mail,
+     * together with its outbox row; the outbox's hook sets this once the mail is sent (a
+     * notice dropped as no longer true, or whose mail failed, stays without it).
      */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
-  (t) => [
-    primaryKey({ columns: [t.membershipId, t.kind, t.paidThrough, t.daysBefore] }),
-    index('dues_notices_unmailed_idx')
-      .on(t.sentAt)
-      .where(sql`${t.mailedAt} is null`),
-  ],
+  (t) => [primaryKey({ columns: [t.membershipId, t.kind, t.paidThrough, t.daysBefore] })],
 );

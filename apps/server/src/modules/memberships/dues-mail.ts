@@ -7,7 +7,10 @@ import {
 } from '@chamber/contract';
 import { type ChamberIdentity, renderMail } from '../../lib/mail/templates.js';
 
-/** What a dues mail says, read in the transaction that marks it mailed. */
+/** The outbox's kind of a dues mail; its params name the notice (`noticeId`). */
+export const DUES_NOTICE_MAIL = 'dues-notice';
+
+/** What a dues mail says, read from its notice when the outbox composes it. */
 export interface NoticeFacts {
   kind: DuesNoticeKind;
   firstName: string;

@@ -13,12 +13,9 @@ import {
 } from '@chamber/db';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { MailDelivery } from '../../lib/mail/delivery.js';
-import { createMailer } from '../../lib/mail/mailer.js';
 import type { Session } from '../../plugins/auth.js';
 import { createTestApp, createTestUser, type TestContext } from '../../test/app.js';
 import { startSmtpServer } from '../../test/smtp.js';
-import { chamberMail } from '../chamber/index.js';
 import { BillingService } from '../billing/index.js';
 import { membershipBilling } from './billing-adapter.js';
 import { runDues } from './dues-run.js';
@@ -34,7 +31,6 @@ let ctx: TestContext;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let billing: BillingService;
 let service: MembershipsService;
-let mail: MailDelivery;
 let plans: { id: string; slug: string; priceCents: number }[];
 
 const at = (day: string) => new Date(`${day}T19:00:00Z`);
@@ -46,7 +42,6 @@ beforeAll(async () => {
   ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.org' });
   billing = new BillingService(ctx.db, ctx.clock);
   service = new MembershipsService(ctx.db, ctx.clock, membershipBilling(billing));
-  mail = chamberMail(ctx.db, ctx.config, createMailer(ctx.config));
   await ctx.db.update(membershipSettings).set({
     termRule: 'anniversary',
     graceDays: 30,
@@ -182,12 +177,12 @@ async function play(steps: Step[]) {
       if (switching) {
         day = switching.startsOn;
         setDay(ctx.clock, day);
-        await runDues(ctx.db, ctx.clock, mail);
+        await runDues(ctx.db, ctx.clock);
         await snapshot();
       }
       day = target;
       setDay(ctx.clock, day);
-      await runDues(ctx.db, ctx.clock, mail);
+      await runDues(ctx.db, ctx.clock);
     }
     const plan = plans[s.act === 'join' || s.act === 'change' ? s.plan : 0]!;
     if (s.act === 'join') await ignoreRefusals(() => service.join(session, { planId: plan.id }));

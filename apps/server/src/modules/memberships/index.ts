@@ -7,7 +7,7 @@
  */
 export type { MembershipBilling, PaidWith } from './billing-port.js';
 export { MembershipsService } from './service.js';
-export { advanceStanding, mailQueuedNotices, runDues, type DuesRunReport } from './dues-run.js';
+export { advanceStanding, registerDuesMail, runDues, type DuesRunReport } from './dues-run.js';
 export { membershipPlansRoutes } from './plans-routes.js';
 export { MembershipPlansService } from './plans.js';
 export { subscriptionHooks } from './stripe-effects.js';

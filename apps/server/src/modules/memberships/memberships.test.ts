@@ -5,7 +5,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   connect,
   contacts,
-  duesNotices,
   invoiceLines,
   invoices,
   listingCounts,
@@ -16,9 +15,6 @@ import {
   users,
 } from '@chamber/db';
 import type { Clock } from '../../lib/clock.js';
-import { MailDelivery } from '../../lib/mail/delivery.js';
-import { createMailer, type Mailer } from '../../lib/mail/mailer.js';
-import { chamberMail } from '../chamber/index.js';
 import type { Session } from '../../plugins/auth.js';
 import { createTestApp, createTestUser, type TestContext } from '../../test/app.js';
 import { BillingService } from '../billing/index.js';
@@ -47,7 +43,6 @@ const billing = {
   },
 };
 let service: MembershipsService;
-let mail: MailDelivery;
 let plans: Record<'basic' | 'enhanced' | 'elite', string>;
 
 const DAY = 86_400_000;
@@ -56,13 +51,17 @@ const at = (day: string) => new Date(`${day}T19:00:00Z`);
 function setDay(day: string) {
   ctx.clock.advance(at(day).getTime() - ctx.clock.now().getTime());
 }
+/** The dues job's run, then the mail it queued sent from the outbox. */
+async function dues() {
+  await runDues(ctx.db, ctx.clock);
+  await ctx.app.flushMail();
+}
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   ctx = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://portal.example.org' });
   billingService = new BillingService(ctx.db, ctx.clock);
   service = new MembershipsService(ctx.db, ctx.clock, membershipBilling(billingService));
-  mail = chamberMail(ctx.db, ctx.config, createMailer(ctx.config));
   const rows = await ctx.db.query.membershipPlans.findMany();
   plans = Object.fromEntries(rows.map((p) => [p.slug, p.id])) as typeof plans;
 });
@@ -300,7 +299,7 @@ describe('renewing and changing plan', () => {
     expect((await service.renew(early)).invoice!.dueOn).toBe('2027-02-19');
     // Paid through 9 March 2027; 30 days of grace end on 8 April.
     setDay('2027-03-20');
-    await runDues(ctx.db, ctx.clock, mail);
+    await dues();
     expect((await membershipOf(s)).status).toBe('grace');
     const renewal = await service.renew(s);
     expect(renewal.invoice!.dueOn).toBe('2027-04-08');
@@ -343,7 +342,7 @@ describe('renewing and changing plan', () => {
     });
     expect((await contactOf(s)).membershipTier).toBe('elite');
     setDay('2027-03-10');
-    await runDues(ctx.db, ctx.clock, mail);
+    await dues();
     expect(await membershipOf(s)).toMatchObject({ planId: plans.basic, nextPlanId: null });
     expect((await contactOf(s)).membershipTier).toBe('standard');
     expect(await eventsOf((await membershipOf(s)).id)).toContain('downgraded');
@@ -392,7 +391,7 @@ describe('the dues run across a year', () => {
 
     for (const day of ['2026-06-01', '2027-02-07', '2027-02-20']) {
       setDay(day);
-      await runDues(ctx.db, ctx.clock, mail);
+      await dues();
     }
     // Only the confirmation that automatic renewal is on, until the first charge is noticed.
     expect(mine().map((x) => x.subject)).toEqual([
@@ -403,8 +402,8 @@ describe('the dues run across a year', () => {
     const notices = () => mine().filter((x) => !x.subject?.startsWith('Automatic renewal is on'));
 
     setDay('2027-03-02');
-    await runDues(ctx.db, ctx.clock, mail);
-    await runDues(ctx.db, ctx.clock, mail);
+    await dues();
+    await dues();
     expect(notices()).toHaveLength(1);
     expect(notices()[0]!.subject).toContain('We will charge $550.00');
     expect(notices()[0]!.text).toContain('card ending in 4242');
@@ -412,7 +411,7 @@ describe('the dues run across a year', () => {
 
     setDay('2027-03-10');
     await ctx.db.transaction((tx) => service.chargeFailed(tx, m.id, { amountCents: 55000 }));
-    await runDues(ctx.db, ctx.clock, mail);
+    await dues();
     const subjects = notices().map((x) => x.subject);
     expect(subjects).toEqual(
       expect.arrayContaining([
@@ -428,11 +427,11 @@ describe('the dues run across a year', () => {
     });
 
     setDay('2027-04-08');
-    await runDues(ctx.db, ctx.clock, mail);
+    await dues();
     expect((await membershipOf(s)).status).toBe('grace');
     setDay('2027-04-09');
-    await runDues(ctx.db, ctx.clock, mail);
-    await runDues(ctx.db, ctx.clock, mail);
+    await dues();
+    await dues();
     expect(await membershipOf(s)).toMatchObject({ status: 'lapsed' });
     expect(await contactOf(s)).toMatchObject({
       membershipTier: 'standard',
@@ -475,8 +474,8 @@ describe('the dues run across a year', () => {
     const emails = await Promise.all(members.map(async (s) => (await contactOf(s)).email!));
     const ours = () =>
       smtp.received.filter((x) => emails.some((e) => JSON.stringify(x.to).includes(e)));
+    // A second process: its own connections.
     const other = connect(ctx.url, { max: 2 });
-    const otherMail = chamberMail(other.db, ctx.config, createMailer(ctx.config));
     try {
       for (const [day, expected] of [
         ['2027-02-06', 0],
@@ -486,17 +485,15 @@ describe('the dues run across a year', () => {
         ['2027-03-08', 9],
       ] as const) {
         setDay(day);
-        await Promise.all([
-          runDues(ctx.db, ctx.clock, mail),
-          runDues(other.db, ctx.clock, otherMail),
-        ]);
+        await Promise.all([runDues(ctx.db, ctx.clock), runDues(other.db, ctx.clock)]);
+        await ctx.app.flushMail();
         // The SMTP peer parses a message a moment after accepting it.
         await expect.poll(() => ours().length, { message: day }).toBe(expected);
       }
     } finally {
       await other.close();
     }
-    // The run mails side by side: each day's three arrive in any order.
+    // The outbox mails side by side: each day's three arrive in any order.
     const first = ours().slice(0, 3);
     expect(first.every((m) => m.subject?.includes('renews in 30 days'))).toBe(true);
     expect(first.filter((m) => m.text?.includes('$300.00'))).toHaveLength(2);
@@ -515,11 +512,11 @@ describe('the dues run across a year', () => {
     // (23 February): the first run after is on 7 March, late in the evening in Denver (already
     // 8 March in UTC), two days before the paid-through date.
     ctx.clock.advance(new Date('2027-03-08T05:30:00Z').getTime() - ctx.clock.now().getTime());
-    await runDues(ctx.db, ctx.clock, mail);
+    await dues();
     await expect.poll(() => mine().length).toBe(1);
     expect(mine()[0]!.subject).toContain('renews in 2 days');
     setDay('2027-03-08');
-    await runDues(ctx.db, ctx.clock, mail);
+    await dues();
     await expect.poll(() => mine().length).toBe(2);
     expect(mine()[1]!.subject).toContain('ends tomorrow');
   });
@@ -537,88 +534,13 @@ describe('the dues run across a year', () => {
       { contactId: contact.id, day: '2026-08-15', kind: 'website_click', count: 38 },
     ]);
     setDay('2027-02-23');
-    await runDues(ctx.db, ctx.clock, mail);
+    await dues();
     await expect.poll(() => mine().length).toBe(1);
     expect(mine()[0]!.subject).toContain('renews in 14 days');
     const line = 'This year: 0 events, your listing was seen 412 times, 38 visits to your website.';
     expect(mine()[0]!.text).toContain(line);
     expect(mine()[0]!.html).toContain(line);
   });
-
-  it('loses and repeats nothing when a run is killed halfway', async () => {
-    const members = [
-      await paidMember('basic'),
-      await paidMember('basic'),
-      await paidMember('basic'),
-    ];
-    const emails = await Promise.all(members.map(async (s) => (await contactOf(s)).email!));
-    const ours = () =>
-      smtp.received.filter((x) => emails.some((e) => JSON.stringify(x.to).includes(e)));
-    setDay('2027-03-10');
-    // A process whose mail hangs on its second message, then dies: its connection goes away.
-    const doomed = connect(ctx.url, { max: 1 });
-    const real = createMailer(ctx.config);
-    let count = 0;
-    // Its second send hangs until the process dies; a dead process sends nothing more.
-    let dead = false;
-    let die: (error: Error) => void = () => {};
-    const hang = new Promise<never>((_, reject) => {
-      die = reject;
-    });
-    hang.catch(() => {});
-    const hanging: Mailer = {
-      description: 'hangs',
-      send: (message) =>
-        dead
-          ? Promise.reject(new Error('the process is gone'))
-          : ++count >= 2
-            ? hang
-            : real.send(message),
-      close: async () => {},
-    };
-    void runDues(
-      doomed.db,
-      ctx.clock,
-      new MailDelivery(
-        async () => ({
-          name: 'Chamber',
-          accentColor: '#000',
-          addressLine: '',
-          phone: '',
-          email: '',
-          publicUrl: 'https://portal.example.org',
-        }),
-        hanging,
-      ),
-    ).catch(() => {});
-    // Kill it once it hangs in its second message's transaction, however slow the machine.
-    await expect.poll(() => count, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
-    await expect
-      .poll(
-        async () =>
-          (
-            await ctx.db
-              .execute(sql`select pg_terminate_backend(pid) as killed from pg_stat_activity
-              where datname = current_database() and state = 'idle in transaction'
-                and pid <> pg_backend_pid()`)
-          ).rows.length,
-        { timeout: 15_000 },
-      )
-      .toBeGreaterThan(0);
-    dead = true;
-    die(new Error('the process is gone'));
-    await doomed.close().catch(() => {});
-    expect(await membershipsIn('grace', members)).toBe(3);
-
-    await runDues(ctx.db, ctx.clock, mail);
-    await expect.poll(() => ours().length).toBe(3);
-    expect(new Set(ours().map((x) => JSON.stringify(x.to))).size).toBe(3);
-    const unmailed = await ctx.db
-      .select()
-      .from(duesNotices)
-      .where(sql`${duesNotices.mailedAt} is null`);
-    expect(unmailed).toHaveLength(0);
-  }, 60_000);
 });
 
 /** The data migration's statement that fills 'member since' for members already on file. */
@@ -628,12 +550,6 @@ async function memberSinceBackfill(): Promise<string> {
   const statements = (await readFile(`${dir}${name}`, 'utf8')).split('--> statement-breakpoint');
   const code = (st: string) => st.replace(/^\s*--.*$/gm, '').trim();
   return statements.map(code).find((st) => st.startsWith('UPDATE "contacts"'))!;
-}
-
-async function membershipsIn(status: string, members: Session[]) {
-  let count = 0;
-  for (const s of members) if ((await membershipOf(s)).status === status) count += 1;
-  return count;
 }
 
 export type { Clock };

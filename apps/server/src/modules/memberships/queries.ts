@@ -22,6 +22,8 @@ import {
   payments,
   users,
 } from '@chamber/db';
+import { queueMail } from '../../lib/mail/outbox.js';
+import { DUES_NOTICE_MAIL } from './dues-mail.js';
 
 export type MembershipRow = typeof memberships.$inferSelect;
 export type PlanRow = typeof membershipPlans.$inferSelect;
@@ -348,13 +350,19 @@ export async function relistEnded(db: Executor, listed: boolean, now: Date) {
     );
 }
 
-/** A dues mail, queued: written once (the key holds it to one), mailed by the dues run. */
+/**
+ * A dues mail, queued: the notice written once (the key holds it to one) and, in the same
+ * transaction, its mail in the outbox.
+ */
 export async function queueNotice(db: Executor, values: typeof duesNotices.$inferInsert) {
   const rows = await db
     .insert(duesNotices)
     .values(values)
     .onConflictDoNothing()
-    .returning({ kind: duesNotices.kind });
+    .returning({ id: duesNotices.id });
+  for (const row of rows) {
+    await queueMail(db, values.sentAt, DUES_NOTICE_MAIL, { noticeId: row.id });
+  }
   return rows.length;
 }
 

@@ -6,8 +6,8 @@ import type { MembershipsService } from './service.js';
 /**
  * The memberships side of a Stripe subscription (billing's SubscriptionHooks; modules/index.ts
  * hands it to `OnlinePayments.useHooks`, which checks the shape): each runs in the
- * transaction that records the Stripe event. A failed charge queues its mail
- * (dues_notices) in that transaction; the webhook route sends it once the event has committed.
+ * transaction that records the Stripe event. A failed charge queues its mail (a dues_notices
+ * row and its outbox row) in that transaction; the outbox sends it once the event has committed.
  */
 export function subscriptionHooks(memberships: MembershipsService) {
   return {
