@@ -220,8 +220,9 @@ export class RegistrationManageService {
       if (row.seatStatus === 'confirmed') await queueManaged(tx, now, OFFER_TAKEN_MAIL, row.id);
       return { kind: 'accepted' as const, row, target };
     });
-    if (outcome.kind === 'expired') throw new AppError('conflict', seatMessages.offerExpired);
+    // Committed: its mail, or the offers of an expired one's seats, go out now.
     this.outbox.wake();
+    if (outcome.kind === 'expired') throw new AppError('conflict', seatMessages.offerExpired);
     const { row, target } = outcome;
     return this.view(this.db, row, target);
   }
