@@ -1,9 +1,10 @@
-import { sendReminders } from '../modules/registrations/index.js';
-import { type JobDefinition, jobMail } from './definition.js';
+import { queueReminders } from '../modules/registrations/index.js';
+import type { JobDefinition } from './definition.js';
 
 /**
- * Mails registrants their event's reminder (docs/staff/events.md) every five minutes, so a
- * reminder goes within five minutes of its time. Each is sent once, whichever process runs it.
+ * Every five minutes: the reminders of events due for their registrants (docs/staff/events.md),
+ * queued in the mail outbox (its workers send them), so a reminder goes within five minutes
+ * of its time. Each is queued once, whichever process runs it.
  */
 export const eventRemindersJob: JobDefinition = {
   name: 'event-reminders',
@@ -11,8 +12,5 @@ export const eventRemindersJob: JobDefinition = {
   retryLimit: 2,
   retryDelaySeconds: 60,
   expireInSeconds: 10 * 60,
-  run: (context) => {
-    const { db, clock } = context;
-    return sendReminders({ db, clock, ...jobMail(context, 'event-reminders') });
-  },
+  run: ({ db, clock }) => queueReminders({ db, clock }),
 };

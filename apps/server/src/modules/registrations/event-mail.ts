@@ -327,8 +327,8 @@ export class EventMail {
     }));
   }
 
-  /** To a registrant who cancelled through the manage link. */
-  async registrationCancelled(target: Target, registration: RegistrationRow) {
+  /** To a registrant who cancelled through the manage link (the registration is gone). */
+  async registrationCancelled(target: Target, registration: { name: string; email: string }) {
     const row = shownRow(target);
     const title = row.title.trim() || 'Untitled Event';
     await this.send(registration.email, null, (chamber) => ({

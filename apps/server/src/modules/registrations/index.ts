@@ -1,6 +1,6 @@
 export { EventChangeMail } from './change-mail.js';
 export { EventMail } from './event-mail.js';
 export { followEventChanges } from './follow-edits.js';
-export { sendReminders } from './reminders.js';
+export { queueReminders } from './reminders.js';
 export { registrationRoutes } from './routes.js';
 export { settleAllSeats } from './seat-offers.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, ManagedRegistration, RegistrationResult } from '@chamber/contract';
 import { eventRegistrations, users } from '@chamber/db';
 import { sha256Hex } from '../../lib/crypto.js';
@@ -12,6 +12,7 @@ import {
   startCalendarApp,
   type CalendarPeople,
 } from '../../test/calendar.js';
+import { outboxChecks } from '../../test/outbox.js';
 import type { SmtpServer } from '../../test/smtp.js';
 
 let ctx: TestContext;
@@ -474,5 +475,171 @@ describe('the manage link', () => {
     expect(path.get!.parameters).toContainEqual(
       expect.objectContaining({ name: 'x-registration-token', in: 'header' }),
     );
+  });
+});
+
+describe('the manage page’s mail', () => {
+  const outbox = outboxChecks(
+    () => ctx,
+    () => smtp,
+  );
+  afterEach(() => outbox.undo());
+
+  const newLink = (token: string, remoteAddress?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/registrations/manage/new-link',
+      headers: { 'x-registration-token': token },
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+
+  it('of a change is queued with it and sent from its row alone, with the check-in code', async () => {
+    const { body, ip } = visitor();
+    const { link } = await registerAndRead(body, { remoteAddress: ip });
+    const mail = await outbox.mailedFromTheOutboxOnly(
+      'registration-updated',
+      { subject: 'Registration updated: Harvest Mixer', to: body.email },
+      async () => {
+        const res = await manage('PUT', link.token, { name: 'Robin', numberOfGuests: 3 }, ip);
+        expect(res.statusCode, res.body).toBe(200);
+      },
+    );
+    expect(mail.text).toContain("We've updated your registration for Harvest Mixer.");
+    expect(mail.text).toContain('Party size: 3');
+    expect(mail.attachments.map((a) => a.filename)).toContain('check-in-qr.png');
+  });
+
+  it('of a change goes with it or not at all', async () => {
+    const { body, ip } = visitor();
+    const { link } = await registerAndRead(body, { remoteAddress: ip });
+    const before = (await outbox.rowsOf('registration-updated')).length;
+    await outbox.refuseAtCommit('registration-updated');
+    const res = await manage('PUT', link.token, { name: 'Robin', numberOfGuests: 5 }, ip);
+    expect(res.statusCode).toBe(500);
+    expect((await stored(body.email))[0]!.guests).toBe(2);
+    expect(await outbox.rowsOf('registration-updated')).toHaveLength(before);
+  });
+
+  it('of a cancellation is queued with it and sent from its row alone, the row gone', async () => {
+    const { body, ip } = visitor();
+    const { link } = await registerAndRead(body, { remoteAddress: ip });
+    const mail = await outbox.mailedFromTheOutboxOnly(
+      'registration-cancelled',
+      { subject: 'Registration cancelled: Harvest Mixer', to: body.email },
+      async () => {
+        expect((await manage('DELETE', link.token)).statusCode).toBe(200);
+        expect(await stored(body.email)).toEqual([]);
+      },
+    );
+    expect(mail.text).toContain('Hi Robin,');
+    expect(mail.text).toContain('Your registration for Harvest Mixer is cancelled.');
+  });
+
+  it('of a cancellation goes with it or not at all', async () => {
+    const { body, ip } = visitor();
+    const { link } = await registerAndRead(body, { remoteAddress: ip });
+    const before = (await outbox.rowsOf('registration-cancelled')).length;
+    await outbox.refuseAtCommit('registration-cancelled');
+    expect((await manage('DELETE', link.token)).statusCode).toBe(500);
+    expect(await stored(body.email)).toHaveLength(1);
+    expect(await outbox.rowsOf('registration-cancelled')).toHaveLength(before);
+  });
+
+  /** A party of one offered the only seat of a new event: its offer's manage token. */
+  async function offered(title: string) {
+    const full = await createdEvent(ctx, people.owner.token, { title, capacity: 1 });
+    const first = visitor({ numberOfGuests: 1 });
+    const waiting = visitor({ numberOfGuests: 1 });
+    const sent = smtp.received.length;
+    expect((await register(ctx, full.id, first.body, { remoteAddress: first.ip })).statusCode).toBe(
+      201,
+    );
+    expect(
+      (await register(ctx, full.id, waiting.body, { remoteAddress: waiting.ip })).statusCode,
+    ).toBe(201);
+    const confirmation = await smtp.waitUntil(
+      () =>
+        smtp
+          .sentTo(first.body.email, sent)
+          .find((m) => m.subject === `You're registered: ${title}`),
+      'confirmation',
+    );
+    expect((await manage('DELETE', manageLink(confirmation).token)).statusCode).toBe(200);
+    const offer = await smtp.mailTo(
+      waiting.body.email,
+      new RegExp(`^Seats are free for you: ${title}$`),
+    );
+    const token = /registrations\/manage#token=([\w-]+)/.exec(offer.text!)![1]!;
+    return { email: waiting.body.email, token };
+  }
+
+  it('of offered seats taken is queued with them and sent from its row alone', async () => {
+    const party = await offered('Offer Supper');
+    const mail = await outbox.mailedFromTheOutboxOnly(
+      'offer-taken',
+      { subject: "You're registered: Offer Supper", to: party.email },
+      async () => {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/registrations/manage/accept',
+          headers: { 'x-registration-token': party.token },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+      },
+    );
+    expect(mail.attachments.map((a) => a.filename)).toContain('check-in-qr.png');
+    expect(mail.text).toContain('To change or cancel it again, use the link in your latest');
+  });
+
+  it('of offered seats taken goes with them or not at all', async () => {
+    const party = await offered('Rolled Supper');
+    const before = (await outbox.rowsOf('offer-taken')).length;
+    await outbox.refuseAtCommit('offer-taken');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/registrations/manage/accept',
+      headers: { 'x-registration-token': party.token },
+    });
+    expect(res.statusCode).toBe(500);
+    expect((await stored(party.email))[0]!.seatStatus).toBe('offered');
+    expect(await outbox.rowsOf('offer-taken')).toHaveLength(before);
+  });
+
+  it('of a new link stops every link at once, and brings the only one that works', async () => {
+    const { body, ip } = visitor();
+    const original = await registerAndRead(body, { remoteAddress: ip });
+    const again = await registerAndRead(body, { remoteAddress: '198.18.12.1' });
+    const mail = await outbox.mailedFromTheOutboxOnly(
+      'manage-link',
+      { subject: 'Your new registration link: Harvest Mixer', to: body.email },
+      async () => {
+        const res = await newLink(again.link.token, '198.18.12.2');
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json<{ message: string }>().message).toBe(
+          `We've emailed a new link to ${body.email}. Links in earlier emails no longer work.`,
+        );
+        // Every link stopped with the answer; the new one is not made until the mail is.
+        for (const link of [original.link, again.link]) {
+          expect((await manage('GET', link.token)).statusCode).toBe(404);
+        }
+        const [row] = (await outbox.rowsOf('manage-link')).filter((r) => r.state === 'pending');
+        expect(JSON.stringify(row!.params)).not.toMatch(/token/);
+      },
+    );
+    const fresh = manageLink(mail);
+    expect((await manage('GET', fresh.token)).statusCode).toBe(200);
+    for (const link of [original.link, again.link]) {
+      expect((await manage('GET', link.token)).statusCode).toBe(404);
+    }
+  });
+
+  it('of a new link goes with the old links’ end or not at all', async () => {
+    const { body, ip } = visitor();
+    const { link } = await registerAndRead(body, { remoteAddress: ip });
+    const before = (await outbox.rowsOf('manage-link')).length;
+    await outbox.refuseAtCommit('manage-link');
+    expect((await newLink(link.token, ip)).statusCode).toBe(500);
+    expect((await manage('GET', link.token)).statusCode).toBe(200);
+    expect(await outbox.rowsOf('manage-link')).toHaveLength(before);
   });
 });

@@ -9,8 +9,16 @@ import type { Database, Executor } from '@chamber/db';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { type MailOutbox, queueMail } from '../../lib/mail/outbox.js';
 import type { Throttle } from '../../lib/throttle.js';
-import type { EventMail } from './event-mail.js';
+import {
+  type CancelledMailParams,
+  MANAGE_LINK_MAIL,
+  type ManagedMailParams,
+  OFFER_TAKEN_MAIL,
+  REGISTRATION_CANCELLED_MAIL,
+  REGISTRATION_UPDATED_MAIL,
+} from './registration-mail.js';
 import {
   calendarQueries as q,
   holdsSeats,
@@ -20,10 +28,11 @@ import {
   resolveTarget,
   shownRow,
   type Target,
+  targetIdOf,
   toRegistration,
   viewOfTarget,
 } from '../calendars/index.js';
-import { issueManageToken, manageTokenHash, manageUrl } from './manage-links.js';
+import { issueManageToken, manageTokenHash } from './manage-links.js';
 import { CheckInCodes } from '../check-in/index.js';
 import { closedReason, queueOffers, registrationWindows } from './rules.js';
 import { notEnoughSeats, seatsFor, settleSeats } from './seats.js';
@@ -40,33 +49,24 @@ const linkNotValid = () =>
 
 const sentence = (reason: string) => `Registration is closed: ${reason}.`;
 
-/** An answer, and the mail's failure if it failed (the change stands; the route logs it). */
-export interface Mailed<T> {
-  result: T;
-  mailError: unknown;
-}
-
-async function attempted(send: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await send();
-    return undefined;
-  } catch (err) {
-    return err;
-  }
-}
+/** A mail of the manage page about one registration, written in the change's transaction. */
+const queueManaged = (tx: Executor, now: Date, kind: string, registrationId: string) => {
+  const params: ManagedMailParams = { registrationId };
+  return queueMail(tx, now, kind, { ...params });
+};
 
 /**
  * A registration reached through its manage link, which proves the mailbox: read it, change
  * the party and details, or cancel, while the event is still to come; take seats offered to
- * a waiting party; show the check-in code.
+ * a waiting party; show the check-in code. Each mail a change calls for is written to the
+ * outbox in the change's transaction (`registration-mail.ts` composes it).
  */
 export class RegistrationManageService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly throttle: Throttle,
-    private readonly mail: EventMail,
-    private readonly publicUrl: string,
+    private readonly outbox: MailOutbox,
     private readonly codes: CheckInCodes = new CheckInCodes(db),
     private readonly tickets: Tickets | null = null,
   ) {}
@@ -82,7 +82,7 @@ export class RegistrationManageService {
    * grows only into the seats left; a smaller one frees seats for the waiting list. Mails a
    * confirmation.
    */
-  async update(token: string, changes: Changes, ip: string): Promise<Mailed<ManagedRegistration>> {
+  async update(token: string, changes: Changes, ip: string): Promise<ManagedRegistration> {
     const found = await q.findRegistrationByToken(this.db, manageTokenHash(token));
     if (!found) throw linkNotValid();
     // The same allowance as registering: each change mails the address.
@@ -93,7 +93,7 @@ export class RegistrationManageService {
       });
     }
     const now = this.clock.now();
-    const { row, target, result } = await this.db.transaction(async (tx) => {
+    const result = await this.db.transaction(async (tx) => {
       const { row: stored, target } = await this.lockOpen(tx, token);
       const guests = Number(changes.numberOfGuests ?? 1);
       if (stored.invoiceId && guests !== stored.guests) {
@@ -120,21 +120,17 @@ export class RegistrationManageService {
       await queueOffers(tx, now, offers);
       const fresh = offers.find((o) => o.row.id === row.id);
       const current = fresh?.row ?? row;
-      return { row: current, target, result: await this.view(tx, current, target) };
-    });
-    const mailError = await attempted(async () => {
-      if (holdsSeats(row) && row.seatStatus === 'confirmed') {
-        await this.mail.registrationConfirmed(target, row, {
-          updated: true,
-          checkInCode: await this.codes.issue(row.id),
-        });
+      if (current.seatStatus === 'confirmed') {
+        await queueManaged(tx, now, REGISTRATION_UPDATED_MAIL, current.id);
       }
+      return this.view(tx, current, target);
     });
-    return { result, mailError };
+    this.outbox.wake();
+    return result;
   }
 
   /** Cancels: the seats go to the waiting list, each party that fits offered them by mail. */
-  async cancel(token: string): Promise<Mailed<CancelledRegistration>> {
+  async cancel(token: string): Promise<CancelledRegistration> {
     const now = this.clock.now();
     const { row, target } = await this.db.transaction(async (tx) => {
       const open = await this.lockOpen(tx, token);
@@ -146,15 +142,22 @@ export class RegistrationManageService {
         now,
       );
       await queueOffers(tx, now, offers);
+      // The row is gone: the mail's row holds whom to tell.
+      const params: CancelledMailParams = {
+        targetId: targetIdOf(open.row),
+        name: open.row.name,
+        email: open.row.email,
+      };
+      await queueMail(tx, now, REGISTRATION_CANCELLED_MAIL, { ...params });
       return open;
     });
-    const mailError = await attempted(() => this.mail.registrationCancelled(target, row));
+    this.outbox.wake();
     const refund = this.tickets ? await this.tickets.cancelled(row, shownRow(target)) : null;
     const message =
       row.seatStatus === 'waitlisted' || row.seatStatus === 'offered'
         ? 'You have left the waiting list.'
         : `Your registration is cancelled.${refund ? ` ${refund}` : ''}`;
-    return { result: { cancelled: true, message }, mailError };
+    return { cancelled: true, message };
   }
 
   /**
@@ -162,7 +165,7 @@ export class RegistrationManageService {
    * registered and mailed a confirmation with its check-in code. An offer taken too late
    * answers 409 and goes to the next party.
    */
-  async accept(token: string): Promise<Mailed<ManagedRegistration>> {
+  async accept(token: string): Promise<ManagedRegistration> {
     const now = this.clock.now();
     const outcome = await this.db.transaction(async (tx) => {
       const { row: stored, target } = await this.lockOpen(tx, token);
@@ -213,27 +216,24 @@ export class RegistrationManageService {
         });
         row = (await q.findRegistration(tx, row.id))!;
       }
+      // Seats held for an online payment are confirmed by the payment's mail.
+      if (row.seatStatus === 'confirmed') await queueManaged(tx, now, OFFER_TAKEN_MAIL, row.id);
       return { kind: 'accepted' as const, row, target };
     });
+    // Committed: its mail, or the offers of an expired one's seats, go out now.
+    this.outbox.wake();
     if (outcome.kind === 'expired') throw new AppError('conflict', seatMessages.offerExpired);
     const { row, target } = outcome;
-    const mailError =
-      outcome.kind === 'accepted' && row.seatStatus === 'confirmed'
-        ? await attempted(async () =>
-            this.mail.registrationConfirmed(target, row, {
-              updated: false,
-              checkInCode: await this.codes.issue(row.id),
-            }),
-          )
-        : undefined;
-    return { result: await this.view(this.db, row, target), mailError };
+    return this.view(this.db, row, target);
   }
 
   /**
    * A new manage link, mailed to the address, and every earlier one stops working: for a
-   * registrant who fears a link reached someone else. The event may have started.
+   * registrant who fears a link reached someone else. The event may have started. Every
+   * link stops here, in the request; the new one is issued when its mail is composed, so the
+   * outbox holds no working link.
    */
-  async replaceLinks(token: string, ip: string): Promise<Mailed<{ message: string }>> {
+  async replaceLinks(token: string, ip: string): Promise<{ message: string }> {
     const found = await q.findRegistrationByToken(this.db, manageTokenHash(token));
     if (!found) throw linkNotValid();
     // Each asks for a mail to the address: the registration's allowance.
@@ -243,24 +243,22 @@ export class RegistrationManageService {
         'retry-after': String(attempt.retryAfter),
       });
     }
-    const fresh = issueManageToken();
+    const now = this.clock.now();
     const row = await this.db.transaction(async (tx) => {
       const locked = await q.findRegistrationByToken(tx, manageTokenHash(token), true);
       if (!locked) throw linkNotValid();
-      const row = await q.updateRegistration(tx, locked.id, { manageTokenHash: fresh.hash });
+      // A hash whose token nobody is given: no link works until the mail's is issued.
+      const row = await q.updateRegistration(tx, locked.id, {
+        manageTokenHash: issueManageToken().hash,
+      });
       // After the update: the link it replaced was kept as an earlier one, and goes too.
       await q.forgetEarlierLinks(tx, locked.id);
+      await queueManaged(tx, now, MANAGE_LINK_MAIL, locked.id);
       return row;
     });
-    const target = await this.targetOf(this.db, row);
-    const mailError = await attempted(() =>
-      this.mail.newManageLink(target, row, manageUrl(this.publicUrl, fresh.token)),
-    );
+    this.outbox.wake();
     return {
-      result: {
-        message: `We've emailed a new link to ${row.email}. Links in earlier emails no longer work.`,
-      },
-      mailError,
+      message: `We've emailed a new link to ${row.email}. Links in earlier emails no longer work.`,
     };
   }
 

@@ -11,6 +11,7 @@ import { issueManageToken, manageUrl } from './manage-links.js';
 import {
   calendarQueries as q,
   type EventRow,
+  isCancelled,
   occurrenceId,
   type RegistrationRow,
   resolveTarget,
@@ -25,6 +26,12 @@ import type { Tickets } from '../tickets/index.js';
 /** The outbox's kinds of mail this file composes. */
 export { REGISTRATION_MAIL, TICKET_PAID_MAIL } from '../calendars/index.js';
 export const SEAT_OFFER_MAIL = 'seat-offer';
+/** The manage page's mails and the reminder (`manage.ts`, `reminders.ts` queue them). */
+export const REGISTRATION_UPDATED_MAIL = 'registration-updated';
+export const OFFER_TAKEN_MAIL = 'offer-taken';
+export const REGISTRATION_CANCELLED_MAIL = 'registration-cancelled';
+export const MANAGE_LINK_MAIL = 'manage-link';
+export const EVENT_REMINDER_MAIL = 'event-reminder';
 
 /** What a registration's outbox row holds: ids and strings, the rest is read again. */
 export interface RegistrationMailParams {
@@ -41,6 +48,30 @@ export interface RegistrationMailParams {
 export interface SeatOfferMailParams {
   targetId: string;
   registrationId: string;
+}
+
+/**
+ * A mail about one registration, read again when composed: its owner's change through the
+ * manage page, seats offered and taken, a new manage link asked for.
+ */
+export interface ManagedMailParams {
+  registrationId: string;
+}
+
+/**
+ * A registration cancelled through its manage page: the row is gone, so the row holds whom to
+ * tell; the event is read again.
+ */
+export interface CancelledMailParams {
+  targetId: string;
+  name: string;
+  email: string;
+}
+
+/** The reminder of one registration for the start it was due for (ISO). */
+export interface ReminderMailParams {
+  registrationId: string;
+  startsAt: string;
 }
 
 /** A MailDelivery that keeps what it is asked to send: EventMail's messages, composed, not sent. */
@@ -82,6 +113,17 @@ export class RegistrationMail {
     outbox.register(q.TICKET_PAID_MAIL, (p) =>
       this.ticketPaid(p as unknown as TicketPaidMailParams),
     );
+    outbox.register(REGISTRATION_UPDATED_MAIL, (p) =>
+      this.confirmed(p as unknown as ManagedMailParams, true),
+    );
+    outbox.register(OFFER_TAKEN_MAIL, (p) =>
+      this.confirmed(p as unknown as ManagedMailParams, false),
+    );
+    outbox.register(REGISTRATION_CANCELLED_MAIL, (p) =>
+      this.cancelled(p as unknown as CancelledMailParams),
+    );
+    outbox.register(MANAGE_LINK_MAIL, (p) => this.newLink(p as unknown as ManagedMailParams));
+    outbox.register(EVENT_REMINDER_MAIL, (p) => this.reminder(p as unknown as ReminderMailParams));
   }
 
   private async target(id: string): Promise<Target | null> {
@@ -211,6 +253,73 @@ export class RegistrationMail {
         ticketLine,
       }),
     );
+  }
+
+  /** The registration of a row and its event or occurrence, or null when either is gone. */
+  private async registrationOf(id: string) {
+    const row = await q.findRegistration(this.db, id);
+    const target = row ? await this.target(targetIdOf(row)) : null;
+    return row && target ? { row, target } : null;
+  }
+
+  /**
+   * The confirmation of a change made through the manage page (`updated`), or of seats
+   * offered and taken there: with the check-in code, no manage link (the page's keeps
+   * working). Nothing once the party holds no confirmed seats (cancelled, or offered seats
+   * after shrinking: that offer is mailed on its own).
+   */
+  async confirmed(p: ManagedMailParams, updated: boolean): Promise<Compose | null> {
+    const found = await this.registrationOf(p.registrationId);
+    if (found?.row.seatStatus !== 'confirmed') return null;
+    const { row, target } = found;
+    const checkInCode = await this.codes.issue(row.id);
+    return this.compose((mail) =>
+      mail.registrationConfirmed(target, row, { updated, checkInCode }),
+    );
+  }
+
+  /** A registration cancelled through its manage page: the event as it is now. */
+  async cancelled(p: CancelledMailParams): Promise<Compose | null> {
+    const target = await this.target(p.targetId);
+    if (!target) return null;
+    return this.compose((mail) =>
+      mail.registrationCancelled(target, { name: p.name, email: p.email }),
+    );
+  }
+
+  /**
+   * A new manage link the registrant asked for. The request stopped every earlier link; the
+   * one issued here is the only one that works once this mail is composed (a mail composed
+   * again after a failed send replaces the link of the first try), as the mail says.
+   */
+  async newLink(p: ManagedMailParams): Promise<Compose | null> {
+    const found = await this.registrationOf(p.registrationId);
+    if (!found) return null;
+    const { token, hash } = issueManageToken();
+    await this.db.transaction(async (tx) => {
+      await q.updateRegistration(tx, found.row.id, { manageTokenHash: hash });
+      // After the update: the hash it replaced was kept as an earlier link, and goes too.
+      await q.forgetEarlierLinks(tx, found.row.id);
+    });
+    const link = manageUrl(this.config.publicUrl, token);
+    return this.compose((mail) => mail.newManageLink(found.target, found.row, link));
+  }
+
+  /**
+   * The reminder of an event or occurrence, with a fresh manage link, sent as automatic
+   * mail. Nothing when the registration or the event went, the event was cancelled, or its
+   * start moved or passed since the reminder was due (a moved start gets its own reminder).
+   */
+  async reminder(p: ReminderMailParams): Promise<Compose | null> {
+    const found = await this.registrationOf(p.registrationId);
+    if (!found) return null;
+    const { row, target } = found;
+    const shown = shownRow(target);
+    const startsAt = shown.startTime.getTime();
+    if (isCancelled(shown) || startsAt !== Date.parse(p.startsAt)) return null;
+    if (startsAt <= this.clock.now().getTime()) return null;
+    const link = await this.freshLink(row);
+    return this.compose((mail) => mail.reminder(target, row, link));
   }
 
   async seatOffer(p: SeatOfferMailParams): Promise<Compose | null> {

@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '@chamber/contract';
-import { eventReminders } from '@chamber/db';
+import { eventRegistrations, eventReminders, events } from '@chamber/db';
 import type { JobRunner } from '../../background/runner.js';
 import type { TestContext } from '../../test/app.js';
 import {
@@ -13,8 +14,9 @@ import {
   updateAppointment,
 } from '../../test/calendar.js';
 import { schedulesIn, startRunner, waitForRun } from '../../test/jobs.js';
+import { outboxChecks } from '../../test/outbox.js';
 import type { SmtpServer } from '../../test/smtp.js';
-import { sendReminders } from './reminders.js';
+import { queueReminders } from './reminders.js';
 
 const HOUR = 3_600_000;
 
@@ -39,7 +41,7 @@ afterAll(async () => {
   await close();
 });
 
-const deps = () => ({ db: ctx.db, clock: ctx.clock, config: ctx.config, mail: ctx.app.mail });
+const deps = () => ({ db: ctx.db, clock: ctx.clock });
 
 /** Every mail that the step sends, once all of it has gone out. */
 const mailsOf = (step: () => Promise<unknown>) => smtp.sentDuring(() => ctx.app.flushMail(), step);
@@ -85,7 +87,7 @@ describe('reminders', () => {
     ctx.clock.advance(60_000); // 18:00, 24 hours before.
     let output: unknown;
     const mails = await mailsOf(async () => (output = await runJob()));
-    expect(output).toEqual({ sent: 1, failed: 0 });
+    expect(output).toEqual({ queued: 1 });
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect((mail!.to as { text: string }).text).toBe('robin@example.org');
@@ -164,14 +166,116 @@ describe('reminders', () => {
     ctx.clock.advance(-6 * HOUR); // Registered well before the reminder time.
     await registerFor(event.id, 'raced@example.org');
     ctx.clock.advance(6 * HOUR);
-    const results = await Promise.all([sendReminders(deps()), sendReminders(deps())]);
-    expect(results.map((r) => r.sent).sort()).toEqual([0, 1]);
-    const mails = await mailsOf(async () => undefined);
+    let results: { queued: number }[] = [];
+    const mails = await mailsOf(async () => {
+      results = await Promise.all([queueReminders(deps()), queueReminders(deps())]);
+    });
+    expect(results.map((r) => r.queued).sort()).toEqual([0, 1]);
+    expect(mails.map((m) => m.subject)).toEqual(['Reminder: Raced Reminder']);
     expect(smtp.received.filter((m) => m.subject === 'Reminder: Raced Reminder')).toHaveLength(1);
-    expect(mails).toEqual([]);
     const marks = await ctx.db.select().from(eventReminders);
     expect(marks.filter((m) => m.startsAt.getTime() === Date.parse(event.startTime))).toHaveLength(
       1,
     );
+  });
+});
+
+describe('a reminder through the outbox', () => {
+  const outbox = outboxChecks(
+    () => ctx,
+    () => smtp,
+  );
+  afterEach(() => outbox.undo());
+
+  /** An event starting at `start` (24-hour reminder, due now), registered for well before. */
+  async function dueEvent(title: string, start: string, email: string) {
+    const event = await createdEvent(ctx, people.owner.token, {
+      title,
+      startTime: start,
+      endTime: new Date(Date.parse(start) + HOUR).toISOString(),
+    });
+    ctx.clock.advance(-8 * HOUR);
+    try {
+      await registerFor(event.id, email);
+    } finally {
+      ctx.clock.advance(8 * HOUR);
+    }
+    const [registration] = await ctx.db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.email, email));
+    return { event, registration: registration! };
+  }
+
+  const marksOf = (registrationId: string) =>
+    ctx.db.select().from(eventReminders).where(eq(eventReminders.registrationId, registrationId));
+
+  it('is queued with its mark and sent from its row alone, with a link made then', async () => {
+    const { event, registration } = await dueEvent(
+      'Outbox Breakfast',
+      '2026-03-11T14:00:00.000Z',
+      'outbox@example.org',
+    );
+    const mail = await outbox.mailedFromTheOutboxOnly(
+      'event-reminder',
+      { subject: 'Reminder: Outbox Breakfast', to: 'outbox@example.org' },
+      async () => {
+        expect(await runJob()).toEqual({ queued: 1 });
+        expect(await marksOf(registration.id)).toHaveLength(1);
+        // The row holds ids, no link: the one the mail carries is issued as it is composed.
+        const [row] = (await outbox.rowsOf('event-reminder')).filter(
+          (r) => (r.params as { registrationId?: string }).registrationId === registration.id,
+        );
+        expect(JSON.stringify(row!.params)).not.toMatch(/token/);
+      },
+    );
+    expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
+    expect(mail.text).toContain('Party size: 2');
+    const token = /registrations\/manage#token=([\w-]+)/.exec(mail.text!)![1]!;
+    const managed = await ctx.app.inject({
+      url: '/api/registrations/manage',
+      headers: { 'x-registration-token': token },
+    });
+    expect(managed.statusCode, managed.body).toBe(200);
+    expect(managed.json().event.id).toBe(event.id);
+  });
+
+  it('is neither marked nor queued when its transaction rolls back, and goes next run', async () => {
+    const { registration } = await dueEvent(
+      'Rolled Breakfast',
+      '2026-03-11T14:30:00.000Z',
+      'rolled@example.org',
+    );
+    const before = (await outbox.rowsOf('event-reminder')).length;
+    await outbox.refuseAtCommit('event-reminder');
+    await expect(queueReminders(deps())).rejects.toThrow(/commit/);
+    expect(await marksOf(registration.id)).toEqual([]);
+    expect(await outbox.rowsOf('event-reminder')).toHaveLength(before);
+    await outbox.undo();
+    const mails = await mailsOf(async () => {
+      expect(await queueReminders(deps())).toEqual({ queued: 1 });
+    });
+    expect(mails.map((m) => m.subject)).toEqual(['Reminder: Rolled Breakfast']);
+  });
+
+  it('is skipped when the registration went, or the event was cancelled, before its turn', async () => {
+    const gone = await dueEvent('Gone Breakfast', '2026-03-11T15:00:00.000Z', 'gone@example.org');
+    const off = await dueEvent('Off Breakfast', '2026-03-11T15:30:00.000Z', 'off@example.org');
+    await ctx.app.flushMail();
+    await ctx.app.outbox.stop(5_000);
+    const sent = smtp.received.length;
+    expect(await queueReminders(deps())).toEqual({ queued: 2 });
+    await ctx.db.delete(eventRegistrations).where(eq(eventRegistrations.id, gone.registration.id));
+    await ctx.db.update(events).set({ status: 'cancelled' }).where(eq(events.id, off.event.id));
+    ctx.app.outbox.start();
+    await ctx.app.flushMail();
+    expect(smtp.sentTo('gone@example.org', sent)).toEqual([]);
+    expect(smtp.sentTo('off@example.org', sent)).toEqual([]);
+    const rows = (await outbox.rowsOf('event-reminder')).filter((r) =>
+      [gone.registration.id, off.registration.id].includes(
+        String((r.params as { registrationId?: string }).registrationId),
+      ),
+    );
+    expect(rows.map((r) => r.state)).toEqual(['skipped', 'skipped']);
   });
 });

@@ -6,10 +6,8 @@ import {
   eventReminders,
   events,
 } from '@chamber/db';
-import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
-import type { MailDelivery } from '../../lib/mail/delivery.js';
-import { EventMail } from './event-mail.js';
+import { queueMail } from '../../lib/mail/outbox.js';
 import {
   calendarQueries as q,
   compactUtc,
@@ -19,7 +17,7 @@ import {
   shownRow,
   type Target,
 } from '../calendars/index.js';
-import { issueManageToken, manageUrl } from './manage-links.js';
+import { EVENT_REMINDER_MAIL, type ReminderMailParams } from './registration-mail.js';
 
 const HOUR = 3_600_000;
 /** The longest reminder (the contract's bound) and a day's slack for occurrences moved on their own. */
@@ -87,22 +85,19 @@ function dueStart(target: Target, registration: RegistrationRow, now: Date): Dat
 }
 
 /**
- * Sends each reminder that is due: `reminderHours` before the start of an event or occurrence,
- * to each registration made before then, once per registration and start. Each is marked sent
- * in the transaction that mails it; a second process marking the same one waits for the first
- * and then finds it marked, and a failed mail rolls its mark back for the next run.
+ * Queues each reminder that is due: `reminderHours` before the start of an event or
+ * occurrence, to each registration made before then, once per registration and start. Each
+ * is marked in the transaction that writes its mail to the outbox (whose workers compose it,
+ * with a fresh manage link, and send it); a second process marking the same one waits for the
+ * first and then finds it marked.
  */
-export async function sendReminders(deps: {
+export async function queueReminders(deps: {
   db: Database;
   clock: Clock;
-  config: Config;
-  mail: MailDelivery;
-}): Promise<{ sent: number; failed: number }> {
-  const { db, clock, config } = deps;
+}): Promise<{ queued: number }> {
+  const { db, clock } = deps;
   const now = clock.now();
-  const mail = new EventMail(db, config, clock, deps.mail);
-  let sent = 0;
-  let failed = 0;
+  let queued = 0;
   for (const registration of await candidates(db, now)) {
     const id = registration.occurrenceKey
       ? `${registration.eventId}_${registration.occurrenceKey}`
@@ -110,26 +105,22 @@ export async function sendReminders(deps: {
     const target = await resolveTarget(db, id).catch(() => null);
     const startsAt = target && dueStart(target, registration, now);
     if (!target || !startsAt) continue;
-    try {
-      const done = await db.transaction(async (tx) => {
-        const [marked] = await tx
-          .insert(eventReminders)
-          .values({ registrationId: registration.id, startsAt, sentAt: now })
-          .onConflictDoNothing()
-          .returning();
-        if (!marked) return false;
-        // A fresh manage link, as every mail that carries one (the newest is the one that works).
-        const { token, hash } = issueManageToken();
-        await q.updateRegistration(tx, registration.id, { manageTokenHash: hash });
-        await mail.reminder(target, registration, manageUrl(config.publicUrl, token));
-        return true;
-      });
-      if (done) sent += 1;
-    } catch {
-      failed += 1;
-    }
+    const done = await db.transaction(async (tx) => {
+      // `sentAt`: when the reminder went to the outbox.
+      const [marked] = await tx
+        .insert(eventReminders)
+        .values({ registrationId: registration.id, startsAt, sentAt: now })
+        .onConflictDoNothing()
+        .returning();
+      if (!marked) return false;
+      const params: ReminderMailParams = {
+        registrationId: registration.id,
+        startsAt: startsAt.toISOString(),
+      };
+      await queueMail(tx, now, EVENT_REMINDER_MAIL, { ...params });
+      return true;
+    });
+    if (done) queued += 1;
   }
-  // Those that failed are not marked: the next run tries them again.
-  if (failed > 0) throw new Error(`${failed} reminders could not be sent (${sent} sent)`);
-  return { sent, failed };
+  return { queued };
 }

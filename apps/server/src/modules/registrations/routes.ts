@@ -19,7 +19,6 @@ import {
 import { AppError } from '../../lib/errors.js';
 import { optionalBearer } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
-import { EventMail } from './event-mail.js';
 import { FORM_PAGE_POLICY, formAnswerPage, fromOwnPages, registeredTitle } from './form-page.js';
 import { RegistrationManageService } from './manage.js';
 import { RegistrationMail } from './registration-mail.js';
@@ -64,14 +63,10 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     deps.db,
     deps.clock,
     deps.throttle,
-    new EventMail(deps.db, deps.config, deps.clock, deps.mail),
-    deps.config.publicUrl,
+    deps.outbox,
     codes,
     deps.tickets,
   );
-  const logMailError = (request: FastifyRequest, err: unknown) => {
-    if (err) request.log.error({ err }, 'registration mail not sent');
-  };
 
   app.post(
     '/calendars/appointments/:id/registrations',
@@ -316,9 +311,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     },
     async (request, reply) => {
       noStore(reply);
-      const { result, mailError } = await manage.update(token(request), request.body, request.ip);
-      logMailError(request, mailError);
-      return result;
+      return manage.update(token(request), request.body, request.ip);
     },
   );
 
@@ -335,9 +328,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     },
     async (request, reply) => {
       noStore(reply);
-      const { result, mailError } = await manage.accept(token(request));
-      logMailError(request, mailError);
-      return result;
+      return manage.accept(token(request));
     },
   );
 
@@ -354,9 +345,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     },
     async (request, reply) => {
       noStore(reply);
-      const { result, mailError } = await manage.replaceLinks(token(request), request.ip);
-      logMailError(request, mailError);
-      return result;
+      return manage.replaceLinks(token(request), request.ip);
     },
   );
 
@@ -373,9 +362,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     },
     async (request, reply) => {
       noStore(reply);
-      const { result, mailError } = await manage.cancel(token(request));
-      logMailError(request, mailError);
-      return result;
+      return manage.cancel(token(request));
     },
   );
 };
