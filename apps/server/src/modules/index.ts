@@ -28,7 +28,11 @@ import {
 } from './memberships/index.js';
 import { icsRoutes } from './ical/index.js';
 import { publicPagesRoutes } from './public-pages/index.js';
-import { EventChangeMail, followEventChanges, registrationRoutes } from './registrations/index.js';
+import {
+  EventChangeComposers,
+  followEventChanges,
+  registrationRoutes,
+} from './registrations/index.js';
 import { siteRoutes } from './site/index.js';
 import { ticketBilling } from './ticket-billing.js';
 import { type Tickets, ticketsFor } from './tickets/index.js';
@@ -83,12 +87,11 @@ export async function registerModules(
   );
   // Tickets are billed as dues are: their onPaid hook confirms the seats a payment pays for.
   const tickets = ticketsFor(deps, ticketBilling(billing, online));
-  // The calendar announces its edits and deletions; registrants hear of them by mail.
+  // The calendar announces its edits and deletions; registrants hear of them by mail, each
+  // mail an outbox row written in the change's transaction.
   const announcements = new EventAnnouncements();
-  followEventChanges(
-    announcements,
-    new EventChangeMail(deps.db, deps.config, deps.clock, deps.mail),
-  );
+  new EventChangeComposers(deps.db, deps.config, deps.clock).register(deps.outbox);
+  followEventChanges(announcements, deps.outbox);
   if (online) {
     online.useHooks(subscriptionHooks(memberships));
     // A failed charge, automatic renewal turned on, or tickets paid, queue their mail in the

@@ -38,16 +38,35 @@ export type EditFollower = (
   edit: EventEdit,
 ) => Promise<(tx: Executor, edited: Target) => Promise<AfterCommit>>;
 
-/** What follows a new event whose creator asked for it to be made known, once committed. */
-export type PublishFollower = (created: Target) => Promise<void>;
+/**
+ * What follows a new event whose creator asked for it to be made known: called in the
+ * transaction that creates it, it answers what to do once committed.
+ */
+export type PublishFollower = (tx: Executor, created: Target) => Promise<AfterCommit>;
 
-/** What follows a deletion, once committed: the registrations it cancelled of what was to come. */
-export type CancelFollower = (cancelled: CancelledRegistration[]) => Promise<void>;
+/**
+ * What follows a deletion: called in its transaction once the rows are gone, with the
+ * registrations it cancelled of what was to come (as they were); answers what to do once
+ * committed.
+ */
+export type CancelFollower = (
+  tx: Executor,
+  cancelled: CancelledRegistration[],
+) => Promise<AfterCommit>;
+
+/** The followers' work once committed, one after the other. */
+function afterAll(committed: AfterCommit[]): AfterCommit {
+  return async () => {
+    for (const done of committed) await done();
+  };
+}
 
 /**
  * The calendar's news: new events made known, edits and deletions of events, announced by CalendarService to the
  * modules that follow them, subscribed once where the modules are wired (modules/index.ts:
- * the registrations module mails the registrants). The calendar knows nothing of who listens.
+ * the registrations module mails the registrants). Each is announced in the transaction of
+ * the change, so what a follower writes there stands or falls with it; what it does once
+ * committed is its own. The calendar knows nothing of who listens.
  */
 export class EventAnnouncements {
   private readonly editFollowers: EditFollower[] = [];
@@ -73,21 +92,26 @@ export class EventAnnouncements {
     return async (tx, edited) => {
       const committed: AfterCommit[] = [];
       for (const after of afters) committed.push(await after(tx, edited));
-      return async () => {
-        for (const done of committed) await done();
-      };
+      return afterAll(committed);
     };
   }
 
-  /** After a new event has committed, when its creator asked for it to be made known. */
-  async published(created: Target): Promise<void> {
-    for (const follow of this.publishFollowers) await follow(created);
+  /**
+   * A new event its creator asked to be made known, in the transaction that creates it:
+   * answers what to call once committed.
+   */
+  async published(tx: Executor, created: Target): Promise<AfterCommit> {
+    const committed: AfterCommit[] = [];
+    for (const follow of this.publishFollowers) committed.push(await follow(tx, created));
+    return afterAll(committed);
   }
 
-  /** After a deletion has committed. */
-  async cancelled(cancelled: CancelledRegistration[]): Promise<void> {
-    if (cancelled.length === 0) return;
-    for (const follow of this.cancelFollowers) await follow(cancelled);
+  /** A deletion, in its transaction once made: answers what to call once committed. */
+  async cancelled(tx: Executor, cancelled: CancelledRegistration[]): Promise<AfterCommit> {
+    if (cancelled.length === 0) return afterAll([]);
+    const committed: AfterCommit[] = [];
+    for (const follow of this.cancelFollowers) committed.push(await follow(tx, cancelled));
+    return afterAll(committed);
   }
 }
 

@@ -113,12 +113,13 @@ export const calendarRoutes: FastifyPluginAsyncZod<
       },
     },
     async (request, reply) => {
-      const created = await calendar.create(request.body, request.session);
-      if (request.body.toNotify) {
-        await calendar
-          .announcePublished(created.id)
-          .catch((err: unknown) => request.log.error({ err }, 'event notice not sent'));
-      }
+      const { appointment: created, announce } = await calendar.createAnnounced(
+        request.body,
+        request.session,
+      );
+      // Asked to make it known: its followers (the organizer's notice) wrote what they need
+      // with the event; what they do once it has committed follows here.
+      await announce().catch((err: unknown) => request.log.error({ err }, 'event notice not sent'));
       return reply.status(201).send(created);
     },
   );
@@ -144,8 +145,8 @@ export const calendarRoutes: FastifyPluginAsyncZod<
         request.body,
         request.session,
       );
-      // A new time, place or status: each registrant affected gets one mail, after the answer
-      // (the registrations module follows the calendar's edits).
+      // A new time, place or status: each registrant affected gets one mail (the registrations
+      // module follows the calendar's edits, in the edit's transaction).
       await announce().catch((err: unknown) =>
         request.log.error({ err }, 'change notices not sent'),
       );

@@ -101,6 +101,20 @@ export class CalendarService {
   }
 
   async create(body: CreateEvent & UpdateBody, viewer: Session | null): Promise<Appointment> {
+    const { appointment, announce } = await this.createAnnounced(body, viewer);
+    await announce();
+    return appointment;
+  }
+
+  /**
+   * Creates an event or series; when its creator asked for it to be made known (`toNotify`),
+   * the followers (the organizer's mail) are told in the same transaction, and `announce`
+   * is theirs to call once it has committed.
+   */
+  async createAnnounced(
+    body: CreateEvent & UpdateBody,
+    viewer: Session | null,
+  ): Promise<{ appointment: Appointment; announce: AfterCommit }> {
     const session = assertCanCreateEvents(viewer);
     const calendar = body.calendarId
       ? await q.findCalendar(this.db, body.calendarId)
@@ -117,13 +131,19 @@ export class CalendarService {
     const recurrenceEnd = rule
       ? new Recurrence({ ...values, rrule: rule, exdates: [] }).lastEnd()
       : null;
-    const row = await q.insertEvent(this.db, {
-      ...values,
-      rrule: rule,
-      recurrenceEnd,
-      createdBy: session.user.id,
+    return this.db.transaction(async (tx) => {
+      const row = await q.insertEvent(tx, {
+        ...values,
+        rrule: rule,
+        recurrenceEnd,
+        createdBy: session.user.id,
+      });
+      const created = this.firstOf(row);
+      const announce: AfterCommit = body.toNotify
+        ? await this.announcements.published(tx, created)
+        : async () => {};
+      return { appointment: await this.appointmentOf(created, session, tx), announce };
     });
-    return this.appointmentOf(this.firstOf(row), session);
   }
 
   /**
@@ -222,86 +242,83 @@ export class CalendarService {
     });
   }
 
-  /** Tells the followers (the organizer's mail) of a new event its creator wants known. */
-  async announcePublished(id: string): Promise<void> {
-    await this.announcements.published(await this.target(id));
-  }
-
   /**
-   * Deletes an event, an occurrence, the following occurrences or a series; `announce`, once
-   * called, tells the followers (the registrants' mail) whose registrations it cancelled.
+   * Deletes an event, an occurrence, the following occurrences or a series; the followers
+   * (the registrants' mail) are told in its transaction whose registrations it cancelled,
+   * and `announce` is theirs to call once it has committed.
    */
   async remove(
     id: string,
     type: RecurringEventUpdateType | undefined,
     session: Session | null,
   ): Promise<{ result: DeleteEventResult; announce: AfterCommit }> {
-    const { result, cancelled } = await this.deleteTarget(id, type, session);
-    return { result, announce: () => this.announcements.cancelled(cancelled) };
+    return this.db.transaction(async (tx) => {
+      const { result, cancelled } = await this.deleteTarget(tx, id, type, session);
+      return { result, announce: await this.announcements.cancelled(tx, cancelled) };
+    });
   }
 
   private async deleteTarget(
+    tx: Executor,
     id: string,
     type: RecurringEventUpdateType | undefined,
     session: Session | null,
   ): Promise<{ result: DeleteEventResult; cancelled: CancelledRegistration[] }> {
-    return this.db.transaction(async (tx) => {
-      const target = await resolveTarget(tx, id, true);
-      assertCanEdit(session, ownerRow(target));
-      const now = this.clock.now();
-      // The registrations deleted (by cascade or by key) move their seat counters.
-      await q.lockSeatsOfEvents(tx, [ownerRow(target).id]);
-      if (target.kind === 'single') {
-        const cancelled = upcoming(
-          (await q.listRegistrations(tx, target.row.id, '')).map((registration) => ({
-            registration,
-            event: target.row,
-            target,
-          })),
-          now,
-        );
-        await q.deleteEvent(tx, target.row.id);
-        await q.forgetRetiredIdsOf(tx, target.row.id, 'all');
-        return { result: { success: true, scope: 'event' }, cancelled };
-      }
-      const series = target.kind === 'series' ? target.row : target.series;
-      const from = target.kind === 'occurrence' ? target.originalStart : series.startTime;
-      const scope = target.kind === 'series' ? 'all_events' : (type ?? 'this_event');
-      const fromFirst = from.getTime() === series.startTime.getTime();
-      const key = compactUtc(from);
+    const target = await resolveTarget(tx, id, true);
+    assertCanEdit(session, ownerRow(target));
+    const now = this.clock.now();
+    // The registrations deleted (by cascade or by key) move their seat counters.
+    await q.lockSeatsOfEvents(tx, [ownerRow(target).id]);
+    if (target.kind === 'single') {
       const cancelled = upcoming(
-        await occurrenceRegistrations(tx, series, (k) =>
-          scope === 'all_events' ? true : scope === 'this_event' ? k === key : k >= key,
-        ),
+        (await q.listRegistrations(tx, target.row.id, '')).map((registration) => ({
+          registration,
+          event: target.row,
+          target,
+        })),
         now,
       );
-      if (scope === 'all_events' || (fromFirst && scope === 'this_and_following_events')) {
-        await q.deleteSeries(tx, series.id);
-        await q.forgetRetiredIdsOf(tx, series.id, 'all');
-        return { result: { success: true, scope: 'series' }, cancelled };
-      }
-      if (scope === 'this_event') {
-        const exdates = [...series.exdates.filter((d) => d.getTime() !== from.getTime()), from];
-        await q.updateEvent(tx, series.id, { exdates, updatedAt: now });
-        if (target.kind === 'occurrence' && target.override)
-          await q.deleteEvent(tx, target.override.id);
-        await q.deleteRegistrations(tx, series.id, key);
-        await q.forgetRetiredIdsOf(tx, series.id, { only: key });
-        return { result: { success: true, scope: 'occurrence' }, cancelled };
-      }
-      const rule = endRuleBefore({ ...series, rrule: series.rrule! }, from);
-      const exdates = series.exdates.filter((d) => d < from);
-      await q.updateEvent(tx, series.id, {
-        rrule: rule,
-        exdates,
-        recurrenceEnd: new Recurrence({ ...series, rrule: rule, exdates }).lastEnd(),
-        updatedAt: this.clock.now(),
-      });
-      await q.deleteOverridesFrom(tx, series.id, from);
-      await q.deleteRegistrations(tx, series.id, key, true);
-      await q.forgetRetiredIdsOf(tx, series.id, { from: key });
-      return { result: { success: true, scope: 'this_and_following_events' }, cancelled };
+      await q.deleteEvent(tx, target.row.id);
+      await q.forgetRetiredIdsOf(tx, target.row.id, 'all');
+      return { result: { success: true, scope: 'event' }, cancelled };
+    }
+    const series = target.kind === 'series' ? target.row : target.series;
+    const from = target.kind === 'occurrence' ? target.originalStart : series.startTime;
+    const scope = target.kind === 'series' ? 'all_events' : (type ?? 'this_event');
+    const fromFirst = from.getTime() === series.startTime.getTime();
+    const key = compactUtc(from);
+    const cancelled = upcoming(
+      await occurrenceRegistrations(tx, series, (k) =>
+        scope === 'all_events' ? true : scope === 'this_event' ? k === key : k >= key,
+      ),
+      now,
+    );
+    if (scope === 'all_events' || (fromFirst && scope === 'this_and_following_events')) {
+      await q.deleteSeries(tx, series.id);
+      await q.forgetRetiredIdsOf(tx, series.id, 'all');
+      return { result: { success: true, scope: 'series' }, cancelled };
+    }
+    if (scope === 'this_event') {
+      const exdates = [...series.exdates.filter((d) => d.getTime() !== from.getTime()), from];
+      await q.updateEvent(tx, series.id, { exdates, updatedAt: now });
+      if (target.kind === 'occurrence' && target.override)
+        await q.deleteEvent(tx, target.override.id);
+      await q.deleteRegistrations(tx, series.id, key);
+      await q.forgetRetiredIdsOf(tx, series.id, { only: key });
+      return { result: { success: true, scope: 'occurrence' }, cancelled };
+    }
+    const rule = endRuleBefore({ ...series, rrule: series.rrule! }, from);
+    const exdates = series.exdates.filter((d) => d < from);
+    await q.updateEvent(tx, series.id, {
+      rrule: rule,
+      exdates,
+      recurrenceEnd: new Recurrence({ ...series, rrule: rule, exdates }).lastEnd(),
+      updatedAt: this.clock.now(),
     });
+    await q.deleteOverridesFrom(tx, series.id, from);
+    await q.deleteRegistrations(tx, series.id, key, true);
+    await q.forgetRetiredIdsOf(tx, series.id, { from: key });
+    return { result: { success: true, scope: 'this_and_following_events' }, cancelled };
   }
 
   /** The custom fields on every stored record of the event's series (or on the event). */

@@ -1,4 +1,6 @@
-import type { Executor } from '@chamber/db';
+import { getTableColumns } from 'drizzle-orm';
+import { PgArray } from 'drizzle-orm/pg-core';
+import { events, type Executor } from '@chamber/db';
 import {
   calendarQueries as q,
   type EventRow,
@@ -69,4 +71,58 @@ export function withdrawnEntry(entry: IcsEntry): IcsEntry {
     return { ...entry, row: off(entry.row), overrides: entry.overrides.map(off) };
   }
   return { ...entry, row: off(entry.row) };
+}
+
+/** An `IcsEntry` as JSON: what a mail composed after the event has gone keeps of it. */
+export type IcsEntryJson = Record<string, unknown>;
+
+/** The events table's timestamp columns, single and array: the strings `entryFromJson` revives. */
+const eventColumns = getTableColumns(events);
+const dateKeys = new Set(
+  Object.entries(eventColumns)
+    .filter(([, c]) => c.dataType === 'date')
+    .map(([key]) => key),
+);
+const dateListKeys = new Set(
+  Object.entries(eventColumns)
+    .filter(([, c]) => c instanceof PgArray && c.baseColumn.dataType === 'date')
+    .map(([key]) => key),
+);
+
+function rowFromJson(json: Record<string, unknown>): EventRow {
+  const row: Record<string, unknown> = { ...json };
+  for (const key of dateKeys) {
+    if (typeof row[key] === 'string') row[key] = new Date(row[key]);
+  }
+  for (const key of dateListKeys) {
+    if (Array.isArray(row[key])) row[key] = (row[key] as string[]).map((d) => new Date(d));
+  }
+  return row as EventRow;
+}
+
+/**
+ * An entry as JSON, for an outbox row's params: the calendar file of an event or an entry
+ * that will be gone by the time the mail is composed (a deletion, the entry a split
+ * replaced). `entryFromJson` gives the same entry back.
+ */
+export function entryToJson(entry: IcsEntry): IcsEntryJson {
+  return JSON.parse(JSON.stringify(entry)) as IcsEntryJson;
+}
+
+export function entryFromJson(json: IcsEntryJson): IcsEntry {
+  const row = rowFromJson(json.row as Record<string, unknown>);
+  if (json.kind === 'single') return { kind: 'single', row };
+  if (json.kind === 'series') {
+    const overrides = (json.overrides as Record<string, unknown>[]).map(rowFromJson);
+    return { kind: 'series', row, overrides };
+  }
+  const entry: IcsEntry = {
+    kind: 'occurrence',
+    row,
+    series: rowFromJson(json.series as Record<string, unknown>),
+    originalStart: new Date(json.originalStart as string),
+  };
+  return typeof json.firstStart === 'string'
+    ? { ...entry, firstStart: new Date(json.firstStart) }
+    : entry;
 }

@@ -1,20 +1,78 @@
+import type { Database } from '@chamber/db';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { Compose } from '../../lib/mail/delivery.js';
+import type { MailOutbox } from '../../lib/mail/outbox.js';
 import { type ChamberIdentity, type MailContent, renderMail } from '../../lib/mail/templates.js';
-import type { ChangeNotice } from './change-notices.js';
-import { type IcsInvite, withdrawn, withdrawnEntry } from '../ical/index.js';
+import type { Change, ChangeNotice } from './change-notices.js';
+import {
+  entryFromJson,
+  type IcsEntry,
+  type IcsEntryJson,
+  type IcsInvite,
+  withdrawnEntry,
+} from '../ical/index.js';
 import {
   calendarQueries as q,
-  type CancelledRegistration,
   registrationKey,
+  resolveTarget,
   shownRow,
   type Target,
 } from '../calendars/index.js';
 import { EventMail } from './event-mail.js';
 import { firstName, mailAddress, whenText } from './mail-words.js';
+import { captured } from './registration-mail.js';
+
+/** The outbox's kinds of mail about what happens to an event (queued in follow-edits.ts). */
+export const EVENT_PUBLISHED_MAIL = 'event-published';
+export const EVENT_UPDATED_MAIL = 'event-updated';
+export const EVENT_CHANGE_MAIL = 'event-change';
+export const EVENT_CANCELLED_MAIL = 'event-cancelled';
+
+/** The organizer's notice of a new event: the event, read again when composed. */
+export interface EventPublishedParams {
+  targetId: string;
+}
+
+/** A registrant told of an edit made "with notification" that changed no time, place or status. */
+export interface EventUpdatedParams {
+  targetId: string;
+  registrationId: string;
+}
+
+/**
+ * A registrant's change notice: the occurrence as it is after the edit (`targetId`), the
+ * changes in words as the edit made them, and the calendar entry the registrant held before
+ * a split gave the occurrence another UID (`formerly`, as JSON: the edit rewrote it).
+ */
+export interface ChangeNoticeParams {
+  targetId: string;
+  registrationId: string;
+  changes: Change[];
+  cancelled: boolean;
+  formerly: IcsEntryJson | null;
+}
+
+/**
+ * A registrant of a deleted event or occurrence: the registration and the event are gone
+ * once the deletion commits, so the row carries the words of the mail and the entry its
+ * CANCEL .ics shows (`withdrawn`, as JSON).
+ */
+export interface EventCancelledParams {
+  name: string;
+  email: string;
+  title: string;
+  when: string;
+  location: string;
+  entry: IcsEntryJson;
+}
 
 /**
  * The mail about what happens to an event (EventMail's other half): to its organizer when it
- * is published, and to its registrants when it changes or is deleted; sent as the calendar
- * announces it (follow-edits.ts).
+ * is published, and to its registrants when it changes or is deleted. Each message is one
+ * outbox row, queued in the transaction of the calendar's change (follow-edits.ts) and
+ * composed here by `EventChangeComposers`.
  */
 export class EventChangeMail extends EventMail {
   /** To the organizer, when an event is created with "Send notification emails". */
@@ -36,37 +94,30 @@ export class EventChangeMail extends EventMail {
     }));
   }
 
-  /** To each registrant of an event or occurrence, after a change with "toNotify". */
-  async eventChanged(target: Target): Promise<number> {
+  /** To a registrant of an event or occurrence, after a change with "toNotify". */
+  async eventChanged(target: Target, registrant: { name: string; email: string }) {
     const row = shownRow(target);
-    const { eventId, occurrenceKey } = registrationKey(target);
-    const registrations = await q.listRegistrations(this.db, eventId, occurrenceKey);
-    for (const r of registrations) {
-      await this.send(r.email, target, () => ({
-        subject: `Event updated: ${row.title}`,
-        preview: whenText(row),
-        greeting: `Hi ${firstName(r.name)},`,
-        paragraphs: [
-          `${row.title}, which you registered for, has changed. Here are the current details:`,
-          `When: ${whenText(row)}`,
-          ...(row.location ? [`Where: ${row.location}`] : []),
-          'The attached calendar file has the new details.',
-        ],
-        action: { label: 'View event details', url: this.eventUrl(target) },
-      }));
-    }
-    return registrations.length;
+    await this.send(registrant.email, target, () => ({
+      subject: `Event updated: ${row.title}`,
+      preview: whenText(row),
+      greeting: `Hi ${firstName(registrant.name)},`,
+      paragraphs: [
+        `${row.title}, which you registered for, has changed. Here are the current details:`,
+        `When: ${whenText(row)}`,
+        ...(row.location ? [`Where: ${row.location}`] : []),
+        'The attached calendar file has the new details.',
+      ],
+      action: { label: 'View event details', url: this.eventUrl(target) },
+    }));
   }
 
   /**
-   * To each registrant whose occurrence an edit moved, moved elsewhere or cancelled: one mail
+   * To a registrant whose occurrence an edit moved, moved elsewhere or cancelled: one mail
    * naming each change (old → new), with the .ics as a new version of the entry the
-   * confirmation made (REQUEST, or CANCEL when it is off). Sent after the answer.
+   * confirmation made (REQUEST, or CANCEL when it is off).
    */
-  changeNotices(notices: ChangeNotice[]): void {
-    for (const notice of notices) {
-      this.mail.sendLater('event-change', (chamber) => this.composeChangeNotice(chamber, notice));
-    }
+  async changeNotice(notice: ChangeNotice): Promise<void> {
+    await this.mail.send((chamber) => this.composeChangeNotice(chamber, notice));
   }
 
   private async composeChangeNotice(chamber: ChamberIdentity, notice: ChangeNotice) {
@@ -127,40 +178,127 @@ export class EventChangeMail extends EventMail {
   }
 
   /**
-   * To each registrant of an event or occurrence still to come that was deleted, with its
-   * .ics as `METHOD:CANCEL` (a new version of the entry the confirmation made, cancelled), as
-   * a change notice of a cancellation carries, so calendar apps take it off.
+   * To a registrant of an event or occurrence still to come that was deleted, with its .ics
+   * as `METHOD:CANCEL` (a new version of the entry the confirmation made, cancelled), as a
+   * change notice of a cancellation carries, so calendar apps take it off.
    */
-  async eventCancelled(cancelled: CancelledRegistration[]): Promise<number> {
-    for (const { registration, event, target } of cancelled) {
-      const title = event.title.trim() || 'Untitled Event';
-      const invite = (chamber: ChamberIdentity): IcsInvite => ({
+  async eventCancelled(p: {
+    name: string;
+    email: string;
+    title: string;
+    when: string;
+    location: string;
+    entry: IcsEntry;
+  }) {
+    await this.mail.send(async (chamber) => {
+      const invite: IcsInvite = {
         method: 'CANCEL',
         organizer: {
           name: chamber.name,
           email: chamber.email || mailAddress(this.config.mailFrom),
         },
-        attendee: { name: registration.name, email: registration.email },
-      });
-      await this.send(
-        registration.email,
-        withdrawn(target),
-        (chamber) => ({
-          subject: `Cancelled: ${title}`,
-          preview: whenText(event),
-          greeting: `Hi ${firstName(registration.name)},`,
-          paragraphs: [
-            `${title}, which you registered for, has been cancelled and taken off the calendar.`,
-            `When: ${whenText(event)}`,
-            ...(event.location ? [`Where: ${event.location}`] : []),
-            'Your registration has been removed; there is nothing you need to do. If you added the event to your calendar, you can delete it there.',
-          ],
-          action: { label: 'See upcoming events', url: `${this.config.publicUrl}/calendar` },
-          note: `Questions? Reply to this message to reach the ${chamber.name}.`,
-        }),
-        { invite },
-      );
-    }
-    return cancelled.length;
+        attendee: { name: p.name, email: p.email },
+      };
+      const content: MailContent = {
+        subject: `Cancelled: ${p.title}`,
+        preview: p.when,
+        greeting: `Hi ${firstName(p.name)},`,
+        paragraphs: [
+          `${p.title}, which you registered for, has been cancelled and taken off the calendar.`,
+          `When: ${p.when}`,
+          ...(p.location ? [`Where: ${p.location}`] : []),
+          'Your registration has been removed; there is nothing you need to do. If you added the event to your calendar, you can delete it there.',
+        ],
+        action: { label: 'See upcoming events', url: `${this.config.publicUrl}/calendar` },
+        note: `Questions? Reply to this message to reach the ${chamber.name}.`,
+      };
+      return {
+        to: p.email,
+        ...renderMail(chamber, content),
+        ...(chamber.email ? { replyTo: chamber.email } : {}),
+        attachments: [await this.fileOf(chamber, p.entry, invite)],
+      };
+    });
+  }
+}
+
+/**
+ * The outbox's composers of the mail about what happens to an event: each reads again what
+ * still exists (the event, the registration) and answers null when nobody is left to mail
+ * (the registration was cancelled meanwhile, the event deleted). A deleted event's
+ * cancellation is composed from its row's strings alone.
+ */
+export class EventChangeComposers {
+  constructor(
+    private readonly db: Database,
+    private readonly config: Config,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Registers the composers with the outbox. */
+  register(outbox: MailOutbox): void {
+    outbox.register(EVENT_PUBLISHED_MAIL, (p) =>
+      this.published(p as unknown as EventPublishedParams),
+    );
+    outbox.register(EVENT_UPDATED_MAIL, (p) => this.updated(p as unknown as EventUpdatedParams));
+    outbox.register(EVENT_CHANGE_MAIL, (p) =>
+      this.changeNotice(p as unknown as ChangeNoticeParams),
+    );
+    outbox.register(EVENT_CANCELLED_MAIL, (p) =>
+      this.cancelled(p as unknown as EventCancelledParams),
+    );
+  }
+
+  private async target(id: string): Promise<Target | null> {
+    return resolveTarget(this.db, id).catch((err: unknown) => {
+      // Deleted meanwhile: its deletion mailed whoever was registered.
+      if (err instanceof AppError && err.code === 'not_found') return null;
+      throw err;
+    });
+  }
+
+  /** The registration, while it is still one for `target`. */
+  private async registrant(id: string, target: Target) {
+    const row = await q.findRegistration(this.db, id);
+    const { eventId, occurrenceKey } = registrationKey(target);
+    return row?.eventId === eventId && row.occurrenceKey === occurrenceKey ? row : null;
+  }
+
+  private async compose(write: (mail: EventChangeMail) => Promise<unknown>) {
+    const { sink, taken } = captured();
+    await write(new EventChangeMail(this.db, this.config, this.clock, sink));
+    return taken();
+  }
+
+  async published(p: EventPublishedParams): Promise<Compose | null> {
+    const target = await this.target(p.targetId);
+    if (!target) return null;
+    return this.compose((mail) => mail.eventPublished(target));
+  }
+
+  async updated(p: EventUpdatedParams): Promise<Compose | null> {
+    const target = await this.target(p.targetId);
+    const registration = target && (await this.registrant(p.registrationId, target));
+    if (!target || !registration) return null;
+    return this.compose((mail) => mail.eventChanged(target, registration));
+  }
+
+  async changeNotice(p: ChangeNoticeParams): Promise<Compose | null> {
+    const target = await this.target(p.targetId);
+    const registration = target && (await this.registrant(p.registrationId, target));
+    if (!target || !registration) return null;
+    const notice: ChangeNotice = {
+      registration,
+      target,
+      changes: p.changes,
+      cancelled: p.cancelled,
+      formerly: p.formerly ? entryFromJson(p.formerly) : null,
+    };
+    return this.compose((mail) => mail.changeNotice(notice));
+  }
+
+  async cancelled(p: EventCancelledParams): Promise<Compose | null> {
+    const entry = entryFromJson(p.entry);
+    return this.compose((mail) => mail.eventCancelled({ ...p, entry }));
   }
 }

@@ -1,4 +1,4 @@
-export { EventChangeMail } from './change-mail.js';
+export { EventChangeComposers, EventChangeMail } from './change-mail.js';
 export { EventMail } from './event-mail.js';
 export { followEventChanges } from './follow-edits.js';
 export { queueReminders } from './reminders.js';

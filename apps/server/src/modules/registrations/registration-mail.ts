@@ -75,7 +75,7 @@ export interface ReminderMailParams {
 }
 
 /** A MailDelivery that keeps what it is asked to send: EventMail's messages, composed, not sent. */
-function captured(): { sink: MailDelivery; taken: () => Compose | null } {
+export function captured(): { sink: MailDelivery; taken: () => Compose | null } {
   let compose: Compose | null = null;
   const sink = {
     send: async (c: Compose) => {

@@ -577,8 +577,8 @@ describe('an event deleted while its confirmations wait their turn', () => {
       const mixer = await createdEvent(slow, owner.token, { title: 'Spring Mixer' });
       const waiting = await register(slow, mixer.id, guest({ email: 'cy@example.com' }));
       expect(waiting.statusCode).toBe(201);
-      // Deleting it mails its registrants that it is cancelled, which waits on the mail server
-      // too: the answer comes once the server takes mail again; the rows are gone before that.
+      // Deleting it queues its registrants' cancellation in the outbox, with the deletion: the
+      // rows are gone before the mail server takes mail again.
       const deleting = deleteAppointment(slow, mixer.id, owner.token);
       await expect
         .poll(
