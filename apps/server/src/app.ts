@@ -161,7 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const auth = new AuthService(db, clock, throttle, config);
   const storage = options.storage ?? createStorage(config);
   const mailer = options.mailer ?? createMailer(config, app.log);
-  const mail = chamberMail(db, config, mailer, app.log);
+  const mail = chamberMail(db, config, mailer);
   const outbox = new MailOutbox(
     db,
     clock,
@@ -171,9 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     { leaseMs: config.mailLeaseSeconds * 1000, ...options.outboxTiming },
   );
   app.decorate('flushMail', async () => {
-    // Mail sent after an answer may queue more in the outbox, and the outbox's composers may
-    // send after answers too: until both are empty.
-    do await mail.drain();
+    // A mail's after-sent step may queue more: until the outbox is empty.
     while ((await outbox.drain()) > 0);
   });
   app.decorate('mail', mail);
@@ -185,7 +183,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await counter.close();
     await outbox.stop(OUTBOX_STOP_MS);
     await storage.close();
-    await mail.drain();
     await mailer.close();
   });
   await app.register(inFlightPlugin);

@@ -36,15 +36,3 @@ export interface JobDefinition {
   /** The work. What it returns is kept with the run (`chamber jobs` shows it): keep it small. */
   run(context: JobContext, data: object): Promise<Record<string, unknown> | void>;
 }
-
-/**
- * The portal's config and mail, for a job that writes to people. The server's runner always
- * has them; a runner started without them (a test of another job) cannot run such a job.
- */
-export function jobMail(
-  { config, mail }: JobContext,
-  job: string,
-): { config: Config; mail: MailDelivery } {
-  if (!config || !mail) throw new Error(`${job} needs the portal's mail: start the runner with it`);
-  return { config, mail };
-}

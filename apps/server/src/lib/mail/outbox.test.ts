@@ -47,7 +47,7 @@ async function setUp(answer?: () => Promise<unknown>) {
   );
   const outbox = (timing: Partial<OutboxTiming> = {}, db = database.db) => {
     const mailer = new SmtpMailer(smtp.url, 'no-reply@portal.example');
-    const delivery = new MailDelivery(() => Promise.resolve(identity), mailer, silentLog, quiet);
+    const delivery = new MailDelivery(() => Promise.resolve(identity), mailer);
     const made = new MailOutbox(db, clock, delivery, silentLog, 'portal.example', timing, quiet);
     made.register('note', async (params) => () => ({
       to: String(params.to),

@@ -24,11 +24,6 @@ export async function loadChamberIdentity(db: Database, config: Config): Promise
 }
 
 /** The portal's mail, each message signed with the chamber's identity as it stands. */
-export function chamberMail(
-  db: Database,
-  config: Config,
-  mailer: Mailer,
-  log?: ConstructorParameters<typeof MailDelivery>[2],
-): MailDelivery {
-  return new MailDelivery(() => loadChamberIdentity(db, config), mailer, log);
+export function chamberMail(db: Database, config: Config, mailer: Mailer): MailDelivery {
+  return new MailDelivery(() => loadChamberIdentity(db, config), mailer);
 }
