@@ -94,7 +94,8 @@ export const cockpitRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         response: { ...withQuery, 200: attendanceInsightSchema },
       },
     },
-    async (request) => cockpit.attendance(request.query.months),
+    async (request, reply) =>
+      (await cockpit.attendanceAnswer(request.query.months)).send(request, reply),
   );
 
   app.get(

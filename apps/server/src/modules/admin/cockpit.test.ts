@@ -340,6 +340,40 @@ describe('Today (GET /api/admin/overview)', () => {
     expect(members).toEqual({ standard: 1, enhanced: 2, elite: 2 });
   });
 
+  it('keeps the attendance answer, and lists an event once it has started', async () => {
+    const titles = async () =>
+      (await get<AttendanceInsight>('/api/admin/insights/attendance', admin)).events.map(
+        (e) => e.title,
+      );
+    const hits = async () => {
+      const { caches } = await get<{ caches: { name: string; hits: number }[] }>(
+        '/api/admin/kept-answers',
+        admin,
+      );
+      return caches.find((c) => c.name === 'insight answers')?.hits ?? 0;
+    };
+    expect(await titles()).toEqual(['Winter Breakfast']);
+    // The same answer again, as sent before: nothing changed, not even the hour.
+    const before = await hits();
+    expect(await titles()).toEqual(['Winter Breakfast']);
+    expect(await hits()).toBe(before + 1);
+    // An event of half an hour from now, with a party: once it has started and the hour has
+    // turned, it is listed (the answer is kept per data version and hour).
+    const lunch = await event(ctx.db, 'Quick Lunch', '2026-03-10T17:30:00Z');
+    try {
+      await register(ctx.db, lunch.id, 2);
+      expect(await titles()).toEqual(['Winter Breakfast']);
+      ctx.clock.advance(61 * 60_000);
+      try {
+        expect(await titles()).toEqual(['Winter Breakfast', 'Quick Lunch']);
+      } finally {
+        ctx.clock.advance(-61 * 60_000);
+      }
+    } finally {
+      await ctx.db.delete(events).where(eq(events.id, lunch.id));
+    }
+  });
+
   it('refuses members and moderators, and a months out of range', async () => {
     const member = await signIn(ctx, (await createTestUser(ctx.db)).email);
     const moderator = await signIn(

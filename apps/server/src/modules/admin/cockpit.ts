@@ -3,6 +3,7 @@ import {
   AT_RISK_BELOW,
   type AtRisk,
   type AttendanceInsight,
+  attendanceInsightSchema,
   dateKeyIn,
   type MembersInsight,
   type Overview,
@@ -13,6 +14,8 @@ import {
 } from '@chamber/contract';
 import type { Database } from '@chamber/db';
 import type { Clock } from '../../lib/clock.js';
+import type { JsonBody } from '../../lib/json-body.js';
+import { KeptResponses } from '../../lib/kept-responses.js';
 import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
 import * as q from './cockpit-queries.js';
 
@@ -75,11 +78,22 @@ export class CockpitService {
    * raise it.
    */
   private readonly kept = new VersionedCache<unknown>({ maxEntries: 64, name: 'insights' });
+  /**
+   * The attendance list as sent, serialized and compressed once: a year of a busy calendar is
+   * thousands of events (several hundred kB), which every request would otherwise encode again.
+   */
+  private readonly answers: KeptResponses;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.answers = new KeptResponses(db, {
+      name: 'insight answers',
+      maxEntries: 8,
+      maxSize: 16 * 1024 * 1024,
+    });
+  }
 
   private async keep<V>(key: string, compute: () => Promise<V>): Promise<V> {
     const version = await currentDataVersion(this.db);
@@ -177,15 +191,19 @@ export class CockpitService {
     };
   }
 
+  /** `attendance` as sent: kept per data version and hour (an event that starts joins). */
+  async attendanceAnswer(months: number): Promise<JsonBody> {
+    const hour = this.clock.now().toISOString().slice(0, 13);
+    return this.answers.get(`attendance:${months}:${hour}`, attendanceInsightSchema, () =>
+      this.attendance(months),
+    );
+  }
+
   async attendance(months: number): Promise<AttendanceInsight> {
     const now = this.clock.now();
     const from = new Date(now);
     from.setUTCMonth(from.getUTCMonth() - months);
-    // Kept per hour too: an event that starts joins the past events.
-    const hour = now.toISOString().slice(0, 13);
-    const rows = await this.keep(`attendance:${months}:${hour}`, () =>
-      q.attendance(this.db, from, now),
-    );
+    const rows = await q.attendance(this.db, from, now);
     return {
       events: rows.map((r) => ({
         id: r.occurrence_key ? `${r.event_id}_${r.occurrence_key}` : r.event_id,
