@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@chamber/db';
+import { compactUtc } from '../calendars/index.js';
 
 /**
  * The cockpit's figures (Admin → Today, How the chamber is doing), read straight from the
@@ -90,6 +91,14 @@ export async function overviewCounts(
   };
 }
 
+/**
+ * Occurrence keys (compact UTC, which sorts as time) from `from` to `to`, to the second and
+ * both ends in: a range the seats' keys are compared by as text, before any key is turned
+ * into a time. The exact bounds are applied to the start after.
+ */
+const keysBetween = (from: Date, to: Date) =>
+  sql`and s.occurrence_key >= ${compactUtc(from)} and s.occurrence_key <= ${compactUtc(to)}`;
+
 /** An occurrence's start: a single event's start time, or the series occurrence its key names. */
 const occurrenceStart = sql`case when s.occurrence_key = '' then e.start_time
   else to_timestamp(s.occurrence_key, 'YYYYMMDD"T"HH24MISS"Z"')::timestamp at time zone 'UTC' end`;
@@ -122,6 +131,7 @@ export async function upcomingEvents(db: Executor, from: Date, to: Date, limit: 
       from event_seats s join events e on e.id = s.event_id
       where s.occurrence_key <> '' and e.rrule is not null
         and e.status <> 'cancelled' and e.appointment_status <> 'cancelled'
+        ${keysBetween(from, to)}
     ) o
     where o.starts_at >= ${from} and o.starts_at < ${to}
     order by o.starts_at, o.event_id
@@ -299,6 +309,7 @@ export async function attendance(db: Executor, from: Date, to: Date) {
           where r.event_id = s.event_id and r.occurrence_key = s.occurrence_key
             and r.checked_in_at is not null)::int as checked_in
       from event_seats s join events e on e.id = s.event_id
+      where s.occurrence_key = '' or (true ${keysBetween(from, to)})
     ) o
     where o.starts_at >= ${from} and o.starts_at < ${to} and (o.registered > 0 or o.checked_in > 0)
     order by o.starts_at, o.event_id`);

@@ -374,6 +374,40 @@ describe('Today (GET /api/admin/overview)', () => {
     }
   });
 
+  it('lists the dates of a series that people registered for: upcoming, and past ones attended', async () => {
+    const coffee = await event(ctx.db, 'Weekly Coffee', '2026-03-03T15:00:00Z', {
+      rrule: 'FREQ=WEEKLY',
+    });
+    try {
+      // A party for last week's date (3 March), one for tomorrow's (11 March), one far ahead.
+      for (const [occurrenceKey, guests] of [
+        ['20260303T150000Z', 3],
+        ['20260311T150000Z', 2],
+        ['20260602T150000Z', 1],
+      ] as const) {
+        await ctx.db.insert(eventRegistrations).values({
+          eventId: coffee.id,
+          occurrenceKey,
+          name: `Coffee ${occurrenceKey}`,
+          email: `coffee-${occurrenceKey.toLowerCase()}@cockpit.example`,
+          guests,
+          seatStatus: 'confirmed',
+        });
+      }
+      const overview = await get<Overview>('/api/admin/overview', admin);
+      expect(overview.upcomingEvents.filter((e) => e.title === 'Weekly Coffee')).toEqual([
+        expect.objectContaining({ id: `${coffee.id}_20260311T150000Z`, seatsTaken: 2 }),
+      ]);
+      const attendance = await get<AttendanceInsight>('/api/admin/insights/attendance', admin);
+      expect(attendance.events.map((e) => [e.title, e.registered])).toEqual([
+        ['Winter Breakfast', 4],
+        ['Weekly Coffee', 3],
+      ]);
+    } finally {
+      await ctx.db.delete(events).where(eq(events.id, coffee.id));
+    }
+  });
+
   it('refuses members and moderators, and a months out of range', async () => {
     const member = await signIn(ctx, (await createTestUser(ctx.db)).email);
     const moderator = await signIn(
