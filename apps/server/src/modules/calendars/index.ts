@@ -6,6 +6,7 @@ export type {
   EventTickets,
 } from './announcements.js';
 export { assertCanCreateEvents, assertCanEdit, eventCreationRefusal } from './access.js';
+export { eventRowFromJson } from './event-json.js';
 export { isCancelled } from './event-status.js';
 export * as calendarQueries from './queries.js';
 export type {

@@ -1,8 +1,7 @@
-import { getTableColumns } from 'drizzle-orm';
-import { PgArray } from 'drizzle-orm/pg-core';
-import { events, type Executor } from '@chamber/db';
+import type { Executor } from '@chamber/db';
 import {
   calendarQueries as q,
+  eventRowFromJson as rowFromJson,
   type EventRow,
   occurrenceId,
   parseCompactUtc,
@@ -75,30 +74,6 @@ export function withdrawnEntry(entry: IcsEntry): IcsEntry {
 
 /** An `IcsEntry` as JSON: what a mail composed after the event has gone keeps of it. */
 export type IcsEntryJson = Record<string, unknown>;
-
-/** The events table's timestamp columns, single and array: the strings `entryFromJson` revives. */
-const eventColumns = getTableColumns(events);
-const dateKeys = new Set(
-  Object.entries(eventColumns)
-    .filter(([, c]) => c.dataType === 'date')
-    .map(([key]) => key),
-);
-const dateListKeys = new Set(
-  Object.entries(eventColumns)
-    .filter(([, c]) => c instanceof PgArray && c.baseColumn.dataType === 'date')
-    .map(([key]) => key),
-);
-
-function rowFromJson(json: Record<string, unknown>): EventRow {
-  const row: Record<string, unknown> = { ...json };
-  for (const key of dateKeys) {
-    if (typeof row[key] === 'string') row[key] = new Date(row[key]);
-  }
-  for (const key of dateListKeys) {
-    if (Array.isArray(row[key])) row[key] = (row[key] as string[]).map((d) => new Date(d));
-  }
-  return row as EventRow;
-}
 
 /**
  * An entry as JSON, for an outbox row's params: the calendar file of an event or an entry
