@@ -1,7 +1,6 @@
 import type { Database } from '@chamber/db';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
 import type { Compose } from '../../lib/mail/delivery.js';
 import type { MailOutbox } from '../../lib/mail/outbox.js';
 import { type ChamberIdentity, type MailContent, renderMail } from '../../lib/mail/templates.js';
@@ -16,13 +15,12 @@ import {
 import {
   calendarQueries as q,
   registrationKey,
-  resolveTarget,
   shownRow,
   type Target,
 } from '../calendars/index.js';
 import { EventMail } from './event-mail.js';
 import { firstName, mailAddress, whenText } from './mail-words.js';
-import { captured } from './registration-mail.js';
+import { captured, targetStill } from './registration-mail.js';
 
 /** The outbox's kinds of mail about what happens to an event (queued in follow-edits.ts). */
 export const EVENT_PUBLISHED_MAIL = 'event-published';
@@ -249,12 +247,8 @@ export class EventChangeComposers {
     );
   }
 
-  private async target(id: string): Promise<Target | null> {
-    return resolveTarget(this.db, id).catch((err: unknown) => {
-      // Deleted meanwhile: its deletion mailed whoever was registered.
-      if (err instanceof AppError && err.code === 'not_found') return null;
-      throw err;
-    });
+  private target(id: string): Promise<Target | null> {
+    return targetStill(this.db, id);
   }
 
   /** The registration, while it is still one for `target`. */

@@ -74,6 +74,17 @@ export interface ReminderMailParams {
   startsAt: string;
 }
 
+/**
+ * The event or occurrence a queued mail names, as it is when the mail is composed; null when
+ * it was deleted meanwhile (its registrations with it, and its deletion mailed them).
+ */
+export async function targetStill(db: Database, id: string): Promise<Target | null> {
+  return resolveTarget(db, id).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === 'not_found') return null;
+    throw err;
+  });
+}
+
 /** A MailDelivery that keeps what it is asked to send: EventMail's messages, composed, not sent. */
 export function captured(): { sink: MailDelivery; taken: () => Compose | null } {
   let compose: Compose | null = null;
@@ -127,11 +138,7 @@ export class RegistrationMail {
   }
 
   private async target(id: string): Promise<Target | null> {
-    const target = await resolveTarget(this.db, id).catch((err: unknown) => {
-      // Deleted meanwhile, and its registrations with it: nobody is left to mail.
-      if (err instanceof AppError && err.code === 'not_found') return null;
-      throw err;
-    });
+    const target = await targetStill(this.db, id);
     return target && target.kind !== 'series' ? target : null;
   }
 
