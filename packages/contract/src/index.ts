@@ -3,6 +3,7 @@ export * from './common.js';
 export * from './auth.js';
 export * from './site.js';
 export * from './members.js';
+export * from './business-people.js';
 export * from './categories.js';
 export * from './social-links.js';
 export * from './gallery.js';

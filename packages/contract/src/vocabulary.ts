@@ -9,6 +9,12 @@ export const userStatuses = ['pending', 'active', 'suspended'] as const;
 /** Stored tiers. The lowest is `standard`; the marketing pages call it Basic, and `basic` is accepted on input. */
 export const membershipTiers = ['standard', 'enhanced', 'elite'] as const;
 export const paymentStatuses = ['pending', 'paid', 'failed', 'cancelled'] as const;
+/**
+ * A person's part in a member business: `primary` (exactly one: the person the contact's
+ * name and email fields name), `billing` (receives invoices and receipts), `editor` (keeps the
+ * listing), `employee` (member prices and rights, nothing to keep).
+ */
+export const businessRoles = ['primary', 'billing', 'editor', 'employee'] as const;
 
 /** Where an event stands in the booking workflow (docs/product.md#entities appointmentStatus). Default new. */
 export const appointmentStatuses = ['new', 'scheduled', 'confirmed', 'cancelled'] as const;
@@ -32,6 +38,7 @@ export const isStaffRole = (role: Role): boolean => role === 'admin' || role ===
 export type UserStatus = (typeof userStatuses)[number];
 export type MembershipTier = (typeof membershipTiers)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
+export type BusinessRole = (typeof businessRoles)[number];
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 export type EventStatus = (typeof eventStatuses)[number];
 export type MediaKind = (typeof mediaKinds)[number];

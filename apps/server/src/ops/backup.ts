@@ -30,6 +30,12 @@ const SKIPPED_TABLES = new Set(['rate_limits', 'email_codes', 'data_version', 'e
  * empty'. A restore replaces them with the backup's, which are the chamber's own.
  */
 const MIGRATION_FILLED_TABLES = new Set(['membership_plans', 'membership_settings', 'categories']);
+/**
+ * Tables the database's triggers fill as other tables load (each contact's primary person,
+ * made with the contact): emptied before the backup's own rows load, when the backup has them.
+ * A backup from before such a table keeps what the triggers made.
+ */
+const TRIGGER_FILLED_TABLES = new Set(['business_people']);
 const BATCH = 1000;
 
 interface Manifest {
@@ -235,6 +241,9 @@ export async function restoreBackup(
             `insert into ${quoteIdent(table.name)} (${cols}) select ${cols} from json_populate_recordset(null::${quoteIdent(table.name)}, $1::json)`,
             [`[${rows.join(',')}]`],
           );
+        if (TRIGGER_FILLED_TABLES.has(table.name)) {
+          await tx.query(`delete from ${quoteIdent(table.name)}`);
+        }
         const lines = createInterface({
           input: createReadStream(path.join(work, 'db', `${table.name}.jsonl`)),
           crlfDelay: Infinity,

@@ -76,7 +76,7 @@ export async function seedDemoCelebrations(db: Database, now: Date): Promise<str
         state: contacts.state,
       })
       .from(contacts)
-      .leftJoin(users, eq(users.contactId, contacts.id))
+      .leftJoin(users, eq(users.id, contacts.primaryUserId))
       .where(sql`lower(${contacts.email}) = ${demo.email}`);
     if (!contact) continue;
     const [existing] = await db

@@ -60,7 +60,7 @@ export async function seedDemoJobs(db: Database, now: Date): Promise<string[]> {
     const [contact] = await db
       .select({ id: contacts.id, userId: users.id })
       .from(contacts)
-      .leftJoin(users, eq(users.contactId, contacts.id))
+      .leftJoin(users, eq(users.id, contacts.primaryUserId))
       .where(sql`lower(${contacts.email}) = ${job.email}`);
     if (!contact) continue;
     const [existing] = await db

@@ -5,6 +5,20 @@ import {
   categoryTreeSchema,
   memberCategoriesInputSchema,
 } from '../categories.js';
+import {
+  acceptInvitationResponseSchema,
+  acceptInvitationSchema,
+  businessInvitationSchema,
+  businessPeopleSchema,
+  businessPersonSchema,
+  invitationParams,
+  invitationPreviewSchema,
+  invitationTokenParams,
+  inviteRequestSchema,
+  mergeBusinessSchema,
+  personParams,
+  updatePersonSchema,
+} from '../business-people.js';
 import { listingClickSchema } from '../member-hub.js';
 import { updateLocationSchema } from '../map.js';
 import {
@@ -96,5 +110,61 @@ export const membersEndpoints = {
     params: idParams,
     body: memberCategoriesInputSchema,
     responses: { 200: memberDetailSchema, ...changeErrors },
+  }),
+  // A business's people (docs/decisions/0123-businesses-and-their-people.md).
+  people: endpoint({
+    method: 'GET',
+    path: '/members/:id/people',
+    params: idParams,
+    responses: { 200: businessPeopleSchema, ...errorAnswers(400, 401, 403, 404) },
+  }),
+  invite: endpoint({
+    method: 'POST',
+    path: '/members/:id/invitations',
+    params: idParams,
+    body: inviteRequestSchema,
+    responses: { 201: businessInvitationSchema, ...errorAnswers(400, 401, 403, 404, 409, 429) },
+  }),
+  withdrawInvitation: endpoint({
+    method: 'DELETE',
+    path: '/members/:id/invitations/:invitationId',
+    params: invitationParams,
+    responses: { 204: z.null(), ...errorAnswers(400, 401, 403, 404) },
+  }),
+  updatePerson: endpoint({
+    method: 'PATCH',
+    path: '/members/:id/people/:personId',
+    params: personParams,
+    body: updatePersonSchema,
+    responses: { 200: businessPersonSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+  }),
+  removePerson: endpoint({
+    method: 'DELETE',
+    path: '/members/:id/people/:personId',
+    params: personParams,
+    responses: { 204: z.null(), ...errorAnswers(400, 401, 403, 404, 409) },
+  }),
+  invitation: endpoint({
+    method: 'GET',
+    path: '/invitations/:token',
+    params: invitationTokenParams,
+    responses: { 200: invitationPreviewSchema, ...errorAnswers(400, 404, 410) },
+  }),
+  acceptInvitation: endpoint({
+    method: 'POST',
+    path: '/invitations/:token/accept',
+    params: invitationTokenParams,
+    body: acceptInvitationSchema,
+    responses: {
+      200: acceptInvitationResponseSchema,
+      ...errorAnswers(400, 401, 403, 404, 409, 410, 429),
+    },
+  }),
+  merge: endpoint({
+    method: 'POST',
+    path: '/admin/members/:id/merge',
+    params: idParams,
+    body: mergeBusinessSchema,
+    responses: { 200: memberDetailSchema, ...errorAnswers(400, 401, 403, 404, 409) },
   }),
 };

@@ -24,7 +24,10 @@ import { contacts } from './members.js';
 export const roleEnum = pgEnum('role', roles);
 export const userStatusEnum = pgEnum('user_status', userStatuses);
 
-/** A login. Linked to at most one contact. */
+/**
+ * A login. `contactId` is the business it acts for, one of the businesses it is a person of
+ * (business_people); a login of several businesses switches it in the account menu.
+ */
 export const users = pgTable(
   'users',
   {
@@ -41,7 +44,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
-    uniqueIndex('users_contact_id_key').on(t.contactId),
+    index('users_contact_id_idx').on(t.contactId),
   ],
 );
 

@@ -1,6 +1,6 @@
-// Owner: modules/members. The directory: contacts (member businesses and people, with or
-// without a login), the geocoder's answers, and the categories and the ones each business
-// picked.
+// Owner: modules/members. The directory: contacts (member businesses, with or without a
+// login), the people of each business and the invitations to join one, the geocoder's
+// answers, and the categories and the ones each business picked.
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -20,11 +20,12 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { membershipTiers, paymentStatuses } from '@chamber/contract/vocabulary';
+import { businessRoles, membershipTiers, paymentStatuses } from '@chamber/contract/vocabulary';
 import { timestamps } from './columns.js';
 
 export const membershipTierEnum = pgEnum('membership_tier', membershipTiers);
 export const paymentStatusEnum = pgEnum('payment_status', paymentStatuses);
+export const businessRoleEnum = pgEnum('business_role', businessRoles);
 
 /** A member business or person in the directory; may exist without a login. */
 export const contacts = pgTable(
@@ -98,6 +99,12 @@ export const contacts = pgTable(
     geocodeDueAt: timestamp('geocode_due_at', { withTimezone: true }),
     /** Geocoder attempts since the address last changed: the retry's backoff grows with it. */
     geocodeAttempts: integer('geocode_attempts').notNull().default(0),
+    /**
+     * The sign-in of the business's primary person, kept by a trigger on business_people: the
+     * login that decides the listing's role and status (a pending or suspended primary hides
+     * it). Null while the primary person has no sign-in.
+     */
+    primaryUserId: uuid('primary_user_id'),
     /** Lower-cased names, business and specialties, for the directory's substring search. */
     searchText: text('search_text')
       .notNull()
@@ -182,5 +189,67 @@ export const contactCategories = pgTable(
     primaryKey({ columns: [t.contactId, t.categoryId] }),
     // The directory's category filter: the members of a category.
     index('contact_categories_category_idx').on(t.categoryId, t.contactId),
+  ],
+);
+
+/**
+ * The people of a member business (docs/decisions/0123-businesses-and-their-people.md). The
+ * primary person is made with the business (a trigger on contacts) and mirrors its name,
+ * email and phone; a sign-in linked to a business (users.contact_id, the business a login acts
+ * for) becomes its primary person when there is none with a sign-in, else an employee.
+ */
+export const businessPeople = pgTable(
+  'business_people',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** The person's sign-in, if they have one (the auth module's users). */
+    userId: uuid('user_id'),
+    role: businessRoleEnum('role').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    title: text('title').notNull().default(''),
+    email: text('email'),
+    phone: text('phone'),
+    /** Whether the listing shows the person (name and title; email where the viewer may). */
+    shownOnListing: boolean('shown_on_listing').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('business_people_primary_key')
+      .on(t.contactId)
+      .where(sql`${t.role} = 'primary'`),
+    uniqueIndex('business_people_user_key').on(t.contactId, t.userId),
+    index('business_people_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Invitations to join a business with a role, bound to the address they were sent to. Only
+ * the SHA-256 of the link's token is kept; a link is single use and lives 7 days.
+ */
+export const businessInvitations = pgTable(
+  'business_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    role: businessRoleEnum('role').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The login that sent it. */
+    invitedBy: uuid('invited_by'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('business_invitations_token_key').on(t.tokenHash),
+    index('business_invitations_contact_idx').on(t.contactId, t.createdAt),
   ],
 );

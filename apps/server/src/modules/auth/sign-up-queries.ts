@@ -14,7 +14,7 @@ export async function findAddress(db: Executor, email: string) {
     db
       .select({ contact: contacts, linkedUserId: users.id })
       .from(contacts)
-      .leftJoin(users, eq(users.contactId, contacts.id))
+      .leftJoin(users, eq(users.id, contacts.primaryUserId))
       .where(sql`lower(${contacts.email}) = lower(${email})`)
       .limit(1),
     db

@@ -168,7 +168,7 @@ export async function ambassadors(db: Executor) {
     })
     .from(celebrationAmbassadors)
     .innerJoin(contacts, eq(contacts.id, celebrationAmbassadors.contactId))
-    .leftJoin(users, eq(users.contactId, contacts.id))
+    .leftJoin(users, eq(users.id, contacts.primaryUserId))
     .orderBy(asc(contacts.sortName));
 }
 

@@ -25,7 +25,7 @@ export function listCurrentDeals(db: Executor, today: string) {
     .select({ deal: deals, ...ownerColumns })
     .from(deals)
     .innerJoin(contacts, eq(contacts.id, deals.contactId))
-    .leftJoin(users, eq(users.contactId, contacts.id))
+    .leftJoin(users, eq(users.id, contacts.primaryUserId))
     .where(and(inDirectory, or(isNull(deals.validUntil), gte(deals.validUntil, today))))
     .orderBy(desc(deals.createdAt), desc(deals.id));
 }
@@ -35,7 +35,7 @@ export function listCouponHolders(db: Executor) {
   return db
     .select(ownerColumns)
     .from(contacts)
-    .leftJoin(users, eq(users.contactId, contacts.id))
+    .leftJoin(users, eq(users.id, contacts.primaryUserId))
     .where(and(inDirectory, sql`cardinality(${contacts.couponCodes}) > 0`))
     .orderBy(desc(contacts.couponCodesChangedAt), contacts.id);
 }
@@ -44,7 +44,7 @@ export async function findOwner(db: Executor, contactId: string) {
   const [row] = await db
     .select(ownerColumns)
     .from(contacts)
-    .leftJoin(users, eq(users.contactId, contacts.id))
+    .leftJoin(users, eq(users.id, contacts.primaryUserId))
     .where(eq(contacts.id, contactId))
     .limit(1);
   return row;

@@ -52,7 +52,7 @@ export async function listedCounts(
     .from(contactCategories)
     .innerJoin(categories, eq(categories.id, contactCategories.categoryId))
     .innerJoin(contacts, eq(contacts.id, contactCategories.contactId))
-    .leftJoin(users, eq(users.contactId, contacts.id))
+    .leftJoin(users, eq(users.id, contacts.primaryUserId))
     .where(listed);
   const members = new Map<string, Set<string>>();
   const add = (id: string, contactId: string) => {

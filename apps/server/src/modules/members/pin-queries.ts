@@ -64,7 +64,7 @@ export async function dueAddresses(db: Executor, now: Date, limit: number): Prom
       attempts: contacts.geocodeAttempts,
     })
     .from(contacts)
-    .leftJoin(users, eq(users.contactId, contacts.id))
+    .leftJoin(users, eq(users.id, contacts.primaryUserId))
     .where(
       and(
         isNotNull(contacts.geocodeDueAt),

@@ -120,7 +120,7 @@ export async function listMembers(
     db
       .select(memberColumns)
       .from(contacts)
-      .leftJoin(users, eq(users.contactId, contacts.id))
+      .leftJoin(users, eq(users.id, contacts.primaryUserId))
       .where(where)
       .orderBy(...(filter.near ? nearOrder(filter.near) : orderBy[filter.sort]))
       .limit(filter.limit)
@@ -128,7 +128,7 @@ export async function listMembers(
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(contacts)
-      .leftJoin(users, eq(users.contactId, contacts.id))
+      .leftJoin(users, eq(users.id, contacts.primaryUserId))
       .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
@@ -140,7 +140,7 @@ export async function listedRoles(db: Executor): Promise<Role[]> {
   const rows = await db
     .selectDistinct({ role })
     .from(contacts)
-    .leftJoin(users, eq(users.contactId, contacts.id))
+    .leftJoin(users, eq(users.id, contacts.primaryUserId))
     .where(listWhere({}));
   return rows.map((row) => row.role);
 }
@@ -155,7 +155,7 @@ const memberQuery = reusableQuery((db) =>
   db
     .select(memberColumns)
     .from(contacts)
-    .leftJoin(users, eq(users.contactId, contacts.id))
+    .leftJoin(users, eq(users.id, contacts.primaryUserId))
     .where(eq(contacts.id, sql.placeholder('id')))
     .limit(1)
     .prepare('find_member'),
@@ -182,7 +182,7 @@ export async function findContactsByEmail(db: Executor, emails: string[]) {
   const rows = await db
     .select({ contact: contacts, userId: users.id })
     .from(contacts)
-    .leftJoin(users, eq(users.contactId, contacts.id))
+    .leftJoin(users, eq(users.id, contacts.primaryUserId))
     .where(isAnyOf(sql`lower(${contacts.email})`, emails, 'text'));
   return rows.map((r) => ({ contact: r.contact, claimed: r.userId !== null }));
 }
@@ -204,7 +204,7 @@ export async function listedMemberDates(db: Executor): Promise<{ id: string; upd
   return db
     .select({ id: contacts.id, updatedAt: contacts.updatedAt })
     .from(contacts)
-    .leftJoin(users, eq(users.contactId, contacts.id))
+    .leftJoin(users, eq(users.id, contacts.primaryUserId))
     .where(listWhere({}))
     .orderBy(contacts.id);
 }
