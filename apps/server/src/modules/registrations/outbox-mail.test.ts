@@ -12,6 +12,7 @@ import {
   runSeatOffers,
   startCalendarApp,
 } from '../../test/calendar.js';
+import { outboxChecks } from '../../test/outbox.js';
 import type { SmtpServer } from '../../test/smtp.js';
 import { settleAllSeats } from './seat-offers.js';
 
@@ -29,49 +30,13 @@ beforeAll(async () => {
   ({ ctx, smtp, people, close } = await startCalendarApp());
 });
 afterAll(() => close());
-afterEach(async () => {
-  await ctx.pool.query('drop trigger if exists refuse_mail on mail_outbox');
-  ctx.app.outbox.start();
-});
+afterEach(() => outbox.undo());
 
-/**
- * Makes every transaction that queues mail of `kind` fail when it commits (a deferred
- * trigger): the change that wrote the row fails with it only if they are one transaction.
- */
-async function refuseAtCommit(kind: string) {
-  await ctx.pool.query(`
-    create or replace function refuse_mail() returns trigger language plpgsql as $$
-    begin
-      if new.kind = '${kind}' then raise exception 'refused at commit'; end if;
-      return new;
-    end $$`);
-  await ctx.pool.query(`
-    create constraint trigger refuse_mail after insert on mail_outbox
-    deferrable initially deferred for each row execute function refuse_mail()`);
-}
-
-const rowsOf = (kind: string) => ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, kind));
-
-/**
- * The outbox's workers stopped, as in a process killed right after the commit: nothing may
- * have reached the mail server (the process holds no mail of its own to send).
- * Then the outbox alone sends what the change queued: `subject`, once.
- */
-async function mailedFromTheOutboxOnly(kind: string, subject: string, change: () => Promise<void>) {
-  await ctx.app.flushMail();
-  await ctx.app.outbox.stop(5_000);
-  const before = smtp.received.length;
-  await change();
-  expect(smtp.received.length).toBe(before);
-  expect((await rowsOf(kind)).filter((r) => r.state === 'pending')).toHaveLength(1);
-  ctx.app.outbox.start();
-  await ctx.app.flushMail();
-  const sent = smtp.received.slice(before);
-  expect(sent.map((m) => m.subject)).toEqual([subject]);
-  const [row] = (await rowsOf(kind)).filter((r) => r.sentAt !== null).slice(-1);
-  expect(row).toMatchObject({ state: 'sent', attempts: 1, subject });
-  expect(row!.recipient).toBe((sent[0]!.to as { text: string }).text);
-}
+const outbox = outboxChecks(
+  () => ctx,
+  () => smtp,
+);
+const { rowsOf, refuseAtCommit } = outbox;
 
 describe('a registration for every date of a series', () => {
   it('is mailed from the outbox, written with the registrations', async () => {
@@ -80,9 +45,9 @@ describe('a registration for every date of a series', () => {
       // Mar 3 and 10 have started by the clock's Mar 10, 17:00 UTC: three dates are left.
       rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=5',
     });
-    await mailedFromTheOutboxOnly(
+    await outbox.mailedFromTheOutboxOnly(
       'series-registration',
-      "You're registered for 3 dates: Outbox Breakfast",
+      { subject: "You're registered for 3 dates: Outbox Breakfast" },
       async () => {
         const res = await registerSeries(
           ctx,
@@ -143,9 +108,13 @@ describe('seats offered by the seat-offers job', () => {
 
   it('are mailed from the outbox, written with the offer', async () => {
     await waitingParty('Offer Lunch', 'wes@offers.example', '198.18.41.');
-    await mailedFromTheOutboxOnly('seat-offer', 'Seats are free for you: Offer Lunch', async () => {
-      expect(await runSeatOffers(ctx)).toBe('completed');
-    });
+    await outbox.mailedFromTheOutboxOnly(
+      'seat-offer',
+      { subject: 'Seats are free for you: Offer Lunch' },
+      async () => {
+        expect(await runSeatOffers(ctx)).toBe('completed');
+      },
+    );
   });
 
   it('queue nothing when the offer rolls back', async () => {
