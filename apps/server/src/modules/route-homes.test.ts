@@ -87,11 +87,14 @@ async function sourcesByModule(): Promise<Map<string, string[]>> {
   return found;
 }
 
-/** The contract endpoints each module registers (`endpoints.m.name` in its source). */
+/**
+ * The contract endpoints each module registers (`endpoints.m.name`, or `endpoints['m-n'].name`
+ * for a module with a hyphen, in its source).
+ */
 function registeredEndpoints(sources: string[]): string[] {
   return sources.flatMap((source) =>
-    [...source.matchAll(/\bendpoints\.(\w+)\.(\w+)\b/g)].map(
-      ([, module, name]) => `${module}.${name}`,
+    [...source.matchAll(/\bendpoints(?:\.(\w+)|\['([\w-]+)'\])\.(\w+)\b/g)].map(
+      ([, module, quoted, name]) => `${module ?? quoted}.${name}`,
     ),
   );
 }

@@ -1,22 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiErrorSchema,
-  checkInListSchema,
-  checkInRequestSchema,
-  checkInResultSchema,
-  doorPaymentRequestSchema,
-  walkInSchema,
-} from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import { JsonBody } from '../../lib/json-body.js';
-import { mediaResponse } from '../../lib/openapi-media.js';
 import type { ModuleDeps } from '../deps.js';
 import { CheckInCodes } from './codes.js';
 import { CheckInService } from './service.js';
 import type { Tickets } from '../tickets/index.js';
-import { errors, eventParams } from '../calendars/index.js';
 
 const tags = ['calendar'];
-const door =
+const doorRule =
   'For the event’s organizer, moderators and admins (403 for anyone else). A series id is 400: choose a date.';
 
 /**
@@ -28,8 +20,9 @@ export const checkInRoutes: FastifyPluginAsyncZod<
 > = async (app, deps) => {
   const checkIn = new CheckInService(deps.db, deps.clock, new CheckInCodes(deps.db), deps.tickets);
 
-  app.post(
-    '/calendars/appointments/:id/check-in/payments',
+  contractRoute(
+    app,
+    endpoints['check-in'].doorPayment,
     {
       config: { access: 'staff', idempotent: true },
       bodyLimit: 4 * 1024,
@@ -38,9 +31,6 @@ export const checkInRoutes: FastifyPluginAsyncZod<
         summary: 'Record a ticket paid at the door (moderators and admins)',
         description:
           'The party’s whole ticket (its invoice) is paid by cash, check (its number as `reference`), a card on the chamber’s reader, or other; the receipt is mailed to the party’s address. A paid ticket answers 409 `invoice_paid`, a void one 409 `invoice_void`, a party without a ticket 409, a registration of another event 404. A series id is 400: choose a date.',
-        params: eventParams,
-        body: doorPaymentRequestSchema,
-        response: { 200: checkInResultSchema, ...errors, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -49,16 +39,15 @@ export const checkInRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.get(
-    '/calendars/appointments/:id/check-in',
+  contractRoute(
+    app,
+    endpoints['check-in'].list,
     {
       config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'The check-in list of an event or occurrence: parties with seats and the counts',
-        description: `${door} Every party with seats, by name, with its check-in time; counts in people: registered, checked in, no-shows (registered, not checked in).`,
-        params: eventParams,
-        response: { 200: checkInListSchema, ...errors },
+        description: `${doorRule} Every party with seats, by name, with its check-in time; counts in people: registered, checked in, no-shows (registered, not checked in).`,
       },
     },
     async (request, reply) => {
@@ -68,18 +57,16 @@ export const checkInRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.post(
-    '/calendars/appointments/:id/check-in',
+  contractRoute(
+    app,
+    endpoints['check-in'].checkIn,
     {
       config: { access: 'signed-in' },
       bodyLimit: 4 * 1024,
       schema: {
         tags,
         summary: 'Check a party in, by its scanned QR code or by its registration id',
-        description: `${door} \`alreadyCheckedIn\` is true (and nothing changes) when the party had been checked in: its \`checkedInAt\` says when. A code the portal did not sign is 400, a cancelled registration 404, a party of another event or date (or still waiting) 409.`,
-        params: eventParams,
-        body: checkInRequestSchema,
-        response: { 200: checkInResultSchema, ...errors, 409: apiErrorSchema },
+        description: `${doorRule} \`alreadyCheckedIn\` is true (and nothing changes) when the party had been checked in: its \`checkedInAt\` says when. A code the portal did not sign is 400, a cancelled registration 404, a party of another event or date (or still waiting) 409.`,
       },
     },
     async (request, reply) => {
@@ -88,18 +75,16 @@ export const checkInRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.post(
-    '/calendars/appointments/:id/walk-ins',
+  contractRoute(
+    app,
+    endpoints['check-in'].walkIn,
     {
       config: { access: 'signed-in', idempotent: true },
       bodyLimit: 16 * 1024,
       schema: {
         tags,
         summary: 'Add a party that came without registering, checked in at once',
-        description: `${door} Name and party size (1 to 10) are needed, the email is optional (no mail is sent). Capacity does not stop a walk-in: the door decides. An email already registered for the event is 409.`,
-        params: eventParams,
-        body: walkInSchema,
-        response: { 201: checkInResultSchema, ...errors, 409: apiErrorSchema },
+        description: `${doorRule} Name and party size (1 to 10) are needed, the email is optional (no mail is sent). Capacity does not stop a walk-in: the door decides. An email already registered for the event is 409.`,
       },
     },
     async (request, reply) => {
@@ -109,8 +94,9 @@ export const checkInRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.get(
-    '/calendars/appointments/:id/registrations.csv',
+  contractRoute(
+    app,
+    endpoints['check-in'].registrationsCsv,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -118,11 +104,6 @@ export const checkInRoutes: FastifyPluginAsyncZod<
         summary: 'The registrations of an event, an occurrence or a whole series, as CSV',
         description:
           'For the event’s organizer, moderators and admins. Columns: name, email, phone, party, status (confirmed, offered, waitlisted (position), lapsed), paid, checked in (local time); a series id lists every date, with a date column first. Cells starting with =, +, - or @ are written after an apostrophe (formula injection).',
-        params: eventParams,
-        response: {
-          200: mediaResponse('The registrations as CSV', ['text/csv']),
-          ...errors,
-        },
       },
     },
     async (request, reply) => {

@@ -1,15 +1,10 @@
-import type {
-  CheckInList,
-  CheckInRequest,
-  CheckInResult,
-  DoorPaymentRequest,
-  WalkIn,
-} from '@chamber/contract';
+import type { CheckInRequest, CheckInResult, DoorPaymentRequest, WalkIn } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { calendarKeys } from '@/lib/api/calendar-keys';
 
-const base = (id: string) => `/calendars/appointments/${encodeURIComponent(id)}`;
+const door = endpoints['check-in'];
 const listKey = (id: string) => [...calendarKeys.event(id), 'check-in'] as const;
 
 /** GET …/check-in: the parties with seats and the counts; refreshed every 10 s (other phones). */
@@ -17,7 +12,8 @@ export function useCheckInList(id: string) {
   return useQuery({
     queryKey: listKey(id),
     queryFn: ({ signal }) =>
-      api.get<CheckInList>(`${base(id)}/check-in`, {
+      api.call(door.list, {
+        params: { id },
         signal,
         errorMessage: 'Failed to load the guest list',
       }),
@@ -38,13 +34,15 @@ function useDoorMutation<T>(id: string, send: (body: T) => Promise<CheckInResult
 /** POST …/check-in, by scanned code or by registration id. */
 export const useCheckIn = (id: string) =>
   useDoorMutation(id, (body: CheckInRequest) =>
-    api.post<CheckInResult>(`${base(id)}/check-in`, body, { errorMessage: 'Check-in failed' }),
+    api.call(door.checkIn, { params: { id }, body, errorMessage: 'Check-in failed' }),
   );
 
 /** POST …/walk-ins. */
 export const useWalkIn = (id: string) =>
   useDoorMutation(id, (body: WalkIn) =>
-    api.post<CheckInResult>(`${base(id)}/walk-ins`, body, {
+    api.call(door.walkIn, {
+      params: { id },
+      body,
       errorMessage: 'Could not add the walk-in',
     }),
   );
@@ -52,7 +50,9 @@ export const useWalkIn = (id: string) =>
 /** POST …/check-in/payments: staff record a ticket paid at the door. */
 export const useDoorPayment = (id: string) =>
   useDoorMutation(id, (body: DoorPaymentRequest) =>
-    api.post<CheckInResult>(`${base(id)}/check-in/payments`, body, {
+    api.call(door.doorPayment, {
+      params: { id },
+      body,
       errorMessage: 'Could not record the payment',
     }),
   );

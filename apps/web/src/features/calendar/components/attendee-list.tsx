@@ -1,6 +1,8 @@
 import { type CalendarEvent, checkInPath, type EventAttendee } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { UsersIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { saveFile } from '@/components/files/download-button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { api } from '@/lib/api/client';
 
@@ -147,14 +149,9 @@ export function AttendeeList({
 
 /** The CSV needs the session's bearer token, so it is fetched and saved rather than linked. */
 async function downloadCsv(id: string) {
-  const text = await api.get<string>(
-    `/calendars/appointments/${encodeURIComponent(id)}/registrations.csv`,
-    { errorMessage: 'Could not download the registrations' },
-  );
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = 'registrations.csv';
-  a.click();
-  URL.revokeObjectURL(url);
+  const file = await api.download(endpoints['check-in'].registrationsCsv, {
+    params: { id },
+    errorMessage: 'Could not download the registrations',
+  });
+  saveFile(file.blob, file.filename ?? 'registrations.csv');
 }
