@@ -205,6 +205,12 @@ export const listAuditQuerySchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(100).default(ADMIN_USERS_PAGE_SIZE),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    format: z
+      .enum(['json', 'csv'])
+      .optional()
+      .describe(
+        '`csv`: every matching entry as CSV, as /admin/audit.csv (also for Accept: text/csv)',
+      ),
     ...auditFilterShape,
   })
   .refine(fromNotAfterTo, fromAfterTo);

@@ -215,3 +215,41 @@ describe('GET /api/admin/audit.csv', () => {
     ]);
   });
 });
+
+describe('GET /api/admin/audit as CSV', () => {
+  it('answers the same CSV as /admin/audit.csv for format=csv and for Accept: text/csv', async () => {
+    const expected = (await get(`/admin/audit.csv?actor=${avery.id}`)).body;
+    const byFormat = await get(`/admin/audit?actor=${avery.id}&format=csv&limit=1`);
+    expect(byFormat.statusCode).toBe(200);
+    expect(byFormat.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(byFormat.headers['content-disposition']).toBe('attachment; filename="audit-log.csv"');
+    // Every matching entry, whatever the page size says.
+    expect(byFormat.body).toBe(expected);
+    const byAccept = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?actor=${avery.id}`,
+      headers: { ...bearer(token), accept: 'text/csv, application/json;q=0.5' },
+    });
+    expect(byAccept.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(byAccept.body).toBe(expected);
+  });
+
+  it('stays JSON for a browser’s Accept and for format=json', async () => {
+    const browser = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?actor=${avery.id}&format=json`,
+      headers: { ...bearer(token), accept: 'text/csv' },
+    });
+    expect(browser.json<AuditList>().entries).toHaveLength(2);
+    const plain = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit?actor=${avery.id}`,
+      headers: { ...bearer(token), accept: 'application/json, text/plain, */*' },
+    });
+    expect(plain.json<AuditList>().pagination.total).toBe(2);
+  });
+
+  it('is refused to members as the JSON is', async () => {
+    expect((await get('/admin/audit?format=csv', memberToken)).statusCode).toBe(403);
+  });
+});

@@ -1,4 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   adminStatsSchema,
   apiErrorSchema,
@@ -208,10 +210,27 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
         description:
           'Each entry names its actor (their name today, or the address kept when the account is gone) and its record (its readable name at the time), and holds only the fields that changed, before and after (a record created or removed keeps its one side whole). Filters: `actor` (an account id), `entity` (the kind of record), `target` (one record id), `action`, `from` and `to` (days in the chamber’s time zone, both included) and `q` (words in the names, the action or the reason). `facets` lists what the filters offer. The same filters give the CSV at /admin/audit.csv.',
         querystring: listAuditQuerySchema,
-        response: { 200: auditListSchema, 400: apiErrorSchema, ...denied },
+        response: {
+          200: {
+            description:
+              'The entries, or every matching entry as CSV with `format=csv` or `Accept: text/csv`',
+            content: {
+              'application/json': { schema: auditListSchema },
+              'text/csv': { schema: z.string() },
+            },
+          },
+          400: apiErrorSchema,
+          ...denied,
+        },
       },
     },
-    async (request) => admin.audit(request.query),
+    async (request, reply) => {
+      const { limit: _limit, offset: _offset, format, ...filter } = request.query;
+      if (format === 'csv' || (format === undefined && prefersCsv(request.headers.accept))) {
+        return sendAuditCsv(reply, await admin.exportAudit(filter));
+      }
+      return admin.audit(request.query);
+    },
   );
 
   app.get(
@@ -231,12 +250,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
         },
       },
     },
-    async (request, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="audit-log.csv"')
-        .header('cache-control', 'private, no-store')
-        .send(await admin.exportAudit(request.query)),
+    async (request, reply) => sendAuditCsv(reply, await admin.exportAudit(request.query)),
   );
 
   app.get(
@@ -261,3 +275,19 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
     },
   );
 };
+
+/** Whether an Accept header asks for CSV before JSON (a spreadsheet's or a script's request). */
+function prefersCsv(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const csv = accept.indexOf('text/csv');
+  const json = accept.indexOf('application/json');
+  return csv !== -1 && (json === -1 || csv < json);
+}
+
+function sendAuditCsv(reply: FastifyReply, csv: string) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', 'attachment; filename="audit-log.csv"')
+    .header('cache-control', 'private, no-store')
+    .send(csv);
+}
