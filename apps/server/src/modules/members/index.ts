@@ -13,3 +13,11 @@ export { importRoster, type ImportReport, RosterError } from './roster-import.js
 export { readRosterFile, type RosterEncoding, type RosterFile } from './roster-file.js';
 export { exportRoster, rosterColumns } from './roster-export.js';
 export { ListingGeocoder, type GeocodeRun, type GeocoderSettings } from './geocoding.js';
+export {
+  billingMailPeople,
+  type BillingMailKind,
+  billingRecipients,
+  businessAddresses,
+  chooseBillingRecipients,
+  type MailRecipient,
+} from './billing-people.js';

@@ -1,0 +1,1 @@
+ALTER TABLE "business_people" ADD COLUMN "receives_billing_mail" boolean DEFAULT false NOT NULL;
