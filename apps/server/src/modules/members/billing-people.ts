@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { BillingRecipient, ListingPerson } from '@chamber/contract';
-import { businessPeople, type Executor } from '@chamber/db';
+import { businessPeople, contacts, type Executor } from '@chamber/db';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/input.js';
 
@@ -158,4 +158,35 @@ export async function listingPeople(
     title: p.title,
     email: showEmail && p.email?.trim() ? p.email.trim() : null,
   }));
+}
+
+/** A business a sign-in is a person of, with its role there (the admin users list). */
+export interface SignInBusiness {
+  contactId: string;
+  businessName: string | null;
+  role: (typeof businessPeople.$inferSelect)['role'];
+}
+
+/** The businesses of each of these sign-ins, by user id, in one query. */
+export async function businessesOfSignIns(
+  db: Executor,
+  userIds: string[],
+): Promise<Map<string, SignInBusiness[]>> {
+  const out = new Map<string, SignInBusiness[]>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .select({
+      userId: businessPeople.userId,
+      contactId: businessPeople.contactId,
+      businessName: contacts.businessName,
+      role: businessPeople.role,
+    })
+    .from(businessPeople)
+    .innerJoin(contacts, eq(contacts.id, businessPeople.contactId))
+    .where(inArray(businessPeople.userId, userIds))
+    .orderBy(asc(contacts.businessName), asc(businessPeople.contactId));
+  for (const { userId, ...business } of rows) {
+    out.set(userId!, [...(out.get(userId!) ?? []), business]);
+  }
+  return out;
 }

@@ -18,6 +18,8 @@ export {
   type BillingMailKind,
   billingRecipients,
   businessAddresses,
+  businessesOfSignIns,
   chooseBillingRecipients,
   type MailRecipient,
+  type SignInBusiness,
 } from './billing-people.js';
