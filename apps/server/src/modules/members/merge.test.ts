@@ -105,6 +105,7 @@ describe('POST /api/admin/members/{id}/merge', () => {
       .from(memberships)
       .where(eq(memberships.contactId, intoId));
 
+    const dupToken = await signIn(ctx, dup.email);
     const res = await merge(fromId, intoId);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<MemberDetail>()).toMatchObject({ id: intoId, businessName: `Same Shop ${n}` });
@@ -156,6 +157,12 @@ describe('POST /api/admin/members/{id}/merge', () => {
     // The duplicate's sign-in acts for the target now.
     const [login] = await ctx.db.select().from(users).where(eq(users.id, dup.id));
     expect(login!.contactId).toBe(intoId);
+    const profile = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/profile',
+      headers: bearer(dupToken),
+    });
+    expect(profile.json<{ contactId: string | null }>().contactId).toBe(intoId);
 
     // The audit log says what was merged into what.
     const [entry] = await ctx.db
