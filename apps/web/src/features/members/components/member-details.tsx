@@ -57,7 +57,10 @@ export function MemberDetails({
         <Section title="People">
           <ul className="grid gap-3 sm:grid-cols-2">
             {people.map((person) => (
-              <li key={person.id} className="grid min-w-0 gap-0.5 rounded-lg border p-3">
+              <li
+                key={person.id}
+                className="grid min-w-0 content-start gap-0.5 rounded-lg border p-3"
+              >
                 <span className="font-medium">{person.name}</span>
                 {person.title ? (
                   <span className="text-sm text-muted-foreground">{person.title}</span>
