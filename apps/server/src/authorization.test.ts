@@ -840,6 +840,13 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   },
   'GET /api/members': { call: () => ({ url: '/api/members' }), expect: all(200) },
   'GET /api/categories': { call: () => ({ url: '/api/categories' }), expect: all(200) },
+  'POST /api/admin/members/:id/merge': {
+    call: () => ({
+      url: `/api/admin/members/${randomUUID()}/merge`,
+      payload: { intoId: randomUUID() },
+    }),
+    expect: adminOnly(404),
+  },
   'PUT /api/admin/categories': {
     // The stored tree sent back as it is: a replacement that changes nothing.
     call: async (w) => {

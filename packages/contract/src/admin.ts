@@ -7,7 +7,7 @@ import {
   roleSchema,
   userStatusSchema,
 } from './common.js';
-import { membershipTiers } from './vocabulary.js';
+import { businessRoles, membershipTiers } from './vocabulary.js';
 
 export const ADMIN_USERS_PAGE_SIZE = 25;
 
@@ -31,6 +31,18 @@ export const adminUserSchema = z.object({
   contactId: z.string().nullable(),
   membershipId: z.string().nullable().describe('The membership tier and payment status come from'),
   createdAt: z.string(),
+  businesses: z
+    .array(
+      z.object({
+        contactId: z.string(),
+        businessName: z.string().nullable(),
+        role: z.enum(businessRoles),
+      }),
+    )
+    .optional()
+    .describe(
+      'In the users list: the businesses the sign-in is a person of, with its role in each',
+    ),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

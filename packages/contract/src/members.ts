@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.js';
+import { listingPersonSchema } from './business-people.js';
 import { categoryLimits, categoryRefSchema } from './categories.js';
 import { roleSchema, userStatusSchema } from './common.js';
 import { galleryImageSchema, galleryInputSchema } from './gallery.js';
@@ -109,6 +110,11 @@ export const memberDetailSchema = memberSchema.extend({
     .boolean()
     .describe(
       'Whether this viewer may save the page: its own member, active moderators and admins',
+    ),
+  people: z
+    .array(listingPersonSchema)
+    .describe(
+      "The business's people who chose to be shown on the listing, the primary person first; their email only where the viewer may see members' emails",
     ),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from './admin.js';
+import { businessRoleSchema } from './business-people.js';
 import { howToPaySchema } from './billing.js';
 import { calendarDateSchema, paymentStatusSchema } from './common.js';
 import { nextChargeSchema } from './online-payments.js';
@@ -234,22 +235,45 @@ export const notOfferedOverrideReason =
   'Give the reason for putting the member on a plan the chamber no longer offers.';
 export const staffChangePlanRequestSchema = z
   .object({
-    planId: uuid,
+    /** The plan to put the member on; leave it out to change only the recipients. */
+    planId: uuid.optional(),
     reason: z.string().trim().max(500).optional(),
     /**
      * Staff's override: put the member on a plan the chamber no longer offers (`available:
      * false`) anyway. Without it such a change is refused (409); with it a reason is required.
      */
     overrideNotOffered: z.boolean().optional(),
+    /**
+     * Staff's choice of who of the business receives its invoices, receipts and dues notices
+     * (ids of its people, each with an email address); an empty list goes back to the rule:
+     * the billing person, else the primary one.
+     */
+    billingRecipientIds: z.array(uuid).max(20).optional(),
   })
   .refine((body) => !body.overrideNotOffered || Boolean(body.reason), {
     message: notOfferedOverrideReason,
     path: ['reason'],
+  })
+  .refine((body) => body.planId !== undefined || body.billingRecipientIds !== undefined, {
+    message: 'Nothing to change: send planId or billingRecipientIds.',
+    path: ['planId'],
   });
 export type StaffChangePlanRequest = z.input<typeof staffChangePlanRequestSchema>;
 export const cancelMembershipRequestSchema = z.object({
   reason: z.string().trim().max(500).optional(),
 });
+
+/** One of a business's people, and whether they receive its money mail now. */
+export const billingRecipientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  role: businessRoleSchema,
+  email: z.string().nullable(),
+  chosen: z.boolean().describe('Whether staff chose this person to receive them'),
+  receivesInvoices: z.boolean().describe('Invoices and receipts are addressed to this person'),
+  receivesDuesNotices: z.boolean().describe('Dues reminders and notices go to this person'),
+});
+export type BillingRecipient = z.infer<typeof billingRecipientSchema>;
 
 export const membershipDetailSchema = z.object({
   membership: membershipSchema,
@@ -262,6 +286,9 @@ export const membershipDetailSchema = z.object({
     }),
   ),
   history: z.array(membershipEventSchema),
+  billingRecipients: z
+    .array(billingRecipientSchema)
+    .describe('The business’s people and which of them receive its invoices and dues notices'),
 });
 export type MembershipDetail = z.infer<typeof membershipDetailSchema>;
 

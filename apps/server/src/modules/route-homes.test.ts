@@ -47,6 +47,7 @@ const adminHomes: Record<string, string> = {
   'job-posts': 'jobs',
   'job-settings': 'jobs',
   categories: 'members',
+  members: 'members',
   celebrations: 'celebrations',
   'celebration-settings': 'celebrations',
   'celebration-ambassadors': 'celebrations',

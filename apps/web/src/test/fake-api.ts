@@ -183,6 +183,7 @@ export function makeMember(overrides: Partial<MemberDetail> = {}): MemberDetail 
     features: { enhanced: false, elite: false },
     categoryLimit: 1,
     canEdit: false,
+    people: [],
     reminderHours: 24,
     ...overrides,
   });

@@ -215,6 +215,12 @@ export const businessPeople = pgTable(
     phone: text('phone'),
     /** Whether the listing shows the person (name and title; email where the viewer may). */
     shownOnListing: boolean('shown_on_listing').notNull().default(false),
+    /**
+     * Staff's choice of who receives the business's invoices, receipts and dues notices. While
+     * nobody is chosen the rule decides: the billing person, else the primary one (and the
+     * primary one too for dues notices).
+     */
+    receivesBillingMail: boolean('receives_billing_mail').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -23,6 +23,7 @@ import { isUuid, notFound } from '../../lib/input.js';
 import type { Session } from '../../plugins/auth.js';
 import { type AccountService, assertAddressFree } from '../auth/index.js';
 import { chamberTimeZone } from './cockpit-queries.js';
+import { businessesOfSignIns } from '../members/index.js';
 import * as q from './queries.js';
 
 type UpdateUser = z.output<typeof updateUserSchema>;
@@ -198,12 +199,21 @@ export class AdminService {
       limit: query.limit,
       offset: query.offset,
     });
-    const ids = await this.memberships.membershipIds(
-      this.db,
-      rows.flatMap((r) => (r.contact ? [r.contact.id] : [])),
-    );
+    const [ids, businesses] = await Promise.all([
+      this.memberships.membershipIds(
+        this.db,
+        rows.flatMap((r) => (r.contact ? [r.contact.id] : [])),
+      ),
+      businessesOfSignIns(
+        this.db,
+        rows.map((r) => r.user.id),
+      ),
+    ]);
     return {
-      users: rows.map((r) => toAdminUser(r, r.contact ? (ids.get(r.contact.id) ?? null) : null)),
+      users: rows.map((r) => ({
+        ...toAdminUser(r, r.contact ? (ids.get(r.contact.id) ?? null) : null),
+        businesses: businesses.get(r.user.id) ?? [],
+      })),
       pagination: { total, hasMore: query.offset + rows.length < total },
     };
   }

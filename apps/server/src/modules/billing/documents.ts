@@ -1,6 +1,7 @@
 import { formatMoney, type HowToPay, howToPayItems, type InvoicePurpose } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
 import { membershipValue } from '../account/index.js';
+import { billingRecipients, businessAddresses } from '../members/index.js';
 import sharp from 'sharp';
 import type { Config } from '../../config.js';
 import { type Clock, systemClock } from '../../lib/clock.js';
@@ -160,10 +161,27 @@ export class BillingDocuments {
     return { filename: pdfFilename(variant, doc.invoice), bytes };
   }
 
+  /**
+   * Where an invoice's or receipt's mail goes, as the business's people are when it is sent:
+   * staff's chosen recipients, else the billing person, else the primary one (the members
+   * module's rule). A ticket's goes to its buyer, and so does an invoice staff addressed to
+   * someone who is none of the business's people: the bill-to's address.
+   */
+  private async recipientsOf(invoice: q.InvoiceRow): Promise<string | undefined> {
+    const billTo = invoice.billTo.email;
+    if (!invoice.contactId || invoice.purpose === 'event_ticket') return billTo;
+    const [people, chosen] = await Promise.all([
+      businessAddresses(this.db, invoice.contactId),
+      billingRecipients(this.db, invoice.contactId, 'invoice'),
+    ]);
+    if (billTo && !people.has(billTo.trim().toLowerCase())) return billTo;
+    return chosen.length > 0 ? chosen.map((r) => r.email).join(', ') : billTo;
+  }
+
   /** The invoice's mail with its PDF attached, or null when there is nobody to mail. */
   async composeInvoice(invoiceId: string): Promise<Compose | null> {
     const doc = await this.document(invoiceId);
-    const to = doc?.invoice.billTo.email;
+    const to = doc ? await this.recipientsOf(doc.invoice) : undefined;
     if (!doc || !to) return null;
     const { filename, bytes } = await this.pdf(doc, 'invoice');
     const notes = await this.notesFor(doc, 'invoice');
@@ -177,7 +195,7 @@ export class BillingDocuments {
   /** The receipt of a paid invoice with the PDF attached; null unless paid and addressed. */
   async composeReceipt(invoiceId: string): Promise<Compose | null> {
     const doc = await this.document(invoiceId);
-    const to = doc?.invoice.billTo.email;
+    const to = doc ? await this.recipientsOf(doc.invoice) : undefined;
     if (!doc || !to || doc.invoice.status !== 'paid') return null;
     const { filename, bytes } = await this.pdf(doc, 'receipt');
     const notes = await this.notesFor(doc, 'receipt');

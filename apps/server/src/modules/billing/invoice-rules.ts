@@ -43,16 +43,23 @@ export function checkLines(lines: InvoiceLineInput[]) {
   return total;
 }
 
-export function billToOf(contact: q.ContactRow): BillTo {
+/**
+ * The bill-to of a business's invoice: the business and its address, addressed to the person
+ * who receives its invoices (the billing person, else the primary one: the contact's fields).
+ */
+export function billToOf(
+  contact: q.ContactRow,
+  addressee?: { name: string; email: string },
+): BillTo {
   const cityLine = [contact.city, [contact.state, contact.postalCode].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');
-  const name = `${contact.firstName} ${contact.lastName}`.trim();
+  const name = addressee?.name || `${contact.firstName} ${contact.lastName}`.trim();
   return {
     name: name || contact.businessName || '',
     business: contact.businessName ?? contact.companyName ?? '',
     address: [contact.address1, cityLine].filter(Boolean).join('\n'),
-    email: contact.email ?? '',
+    email: addressee?.email ?? contact.email ?? '',
   };
 }
 

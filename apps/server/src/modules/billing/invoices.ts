@@ -3,6 +3,7 @@ import type { Database, Executor, invoices } from '@chamber/db';
 import { type Actor, recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { billingRecipients } from '../members/index.js';
 import type { BillingDocuments } from './documents.js';
 import {
   assertVoidable,
@@ -132,7 +133,9 @@ export class Invoices {
     if (dueOn < issuedOn) {
       throw new AppError('bad_request', 'The due date cannot be before the day of issue.');
     }
-    const billTo = storedBillTo(input.billTo ?? billToOf(contact!));
+    const addressee =
+      contact && !input.billTo ? (await billingRecipients(t, contact.id, 'invoice'))[0] : undefined;
+    const billTo = storedBillTo(input.billTo ?? billToOf(contact!, addressee));
     if (!billTo.name && !billTo.business) {
       throw new AppError('bad_request', 'The invoice needs a name to bill.');
     }

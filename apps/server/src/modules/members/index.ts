@@ -17,3 +17,13 @@ export { importRoster, type ImportReport, RosterError } from './roster-import.js
 export { readRosterFile, type RosterEncoding, type RosterFile } from './roster-file.js';
 export { exportRoster, rosterColumns } from './roster-export.js';
 export { ListingGeocoder, type GeocodeRun, type GeocoderSettings } from './geocoding.js';
+export {
+  billingMailPeople,
+  type BillingMailKind,
+  billingRecipients,
+  businessAddresses,
+  businessesOfSignIns,
+  chooseBillingRecipients,
+  type MailRecipient,
+  type SignInBusiness,
+} from './billing-people.js';

@@ -5,6 +5,7 @@ import { JsonBody } from '../../lib/json-body.js';
 import { KeptResponses } from '../../lib/kept-responses.js';
 import { optionalBearer, requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
+import { mergeBusinesses } from './merge.js';
 import { canEditMember, MembersService } from './service.js';
 
 /** The directory and member pages: /members, /members/{id} and its images. */
@@ -185,5 +186,30 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
         request.body.coverImageUrl,
         requireSession(request),
       ),
+  );
+
+  contractRoute(
+    app,
+    endpoints.members.merge,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['members', 'admin'],
+        summary: 'Merge a business into another that is the same',
+        description:
+          "The business `{id}` moves into `intoId` in one transaction: its people join the target (the same sign-in once; its primary contact becomes a listing editor), and every row that names it (invoices and payments' invoices, its membership and history, deals, job posts, celebrations, categories, media, listing counts, invitations, the sign-ins acting for it) names the target; where the target already has the row a business has one of (its membership, a category, a day's listing counts) the target's is kept and the merged business's is dropped. The merged business is then deleted and the audit log records what moved (`member.merge`). Answers the target's member page. 400 when both are the same business, 404 when either does not exist.",
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      await mergeBusinesses(
+        deps.db,
+        session,
+        request.params.id,
+        request.body.intoId,
+        deps.clock.now(),
+      );
+      return members.get(request.body.intoId, session);
+    },
   );
 };

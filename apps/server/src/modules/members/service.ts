@@ -27,6 +27,7 @@ import { categoryIdsOf, categoryLimitError } from './categories.js';
 import * as categoryQueries from './category-queries.js';
 import { contactChanges, tierRequired, type MemberChanges } from './contact-changes.js';
 import * as pins from './pin-queries.js';
+import { listingPeople } from './billing-people.js';
 import * as q from './queries.js';
 import { memberTags, tierFeatures, toMember } from './view.js';
 
@@ -172,9 +173,11 @@ export class MembersService {
     const listed = row.contact.listed && (!row.user || row.user.status === 'active');
     const own = viewer?.user.contactId === id;
     if (!listed && !own && !hasStaffRights(viewer)) throw memberNotFound();
+    const showEmail = own || seesMemberEmails(viewer);
     return {
-      ...toMember(row, { showEmail: own || seesMemberEmails(viewer) }),
+      ...toMember(row, { showEmail }),
       canEdit: canEditMember(viewer, id),
+      people: await listingPeople(this.db, id, showEmail),
     };
   }
 
@@ -334,7 +337,8 @@ export class MembersService {
 
   /** A member as its editor gets it back after a save. */
   private async editedMember(id: string): Promise<MemberDetail> {
-    return { ...toMember(await this.find(id), { showEmail: true }), canEdit: true };
+    const [row, people] = await Promise.all([this.find(id), listingPeople(this.db, id, true)]);
+    return { ...toMember(row, { showEmail: true }), canEdit: true, people };
   }
 
   private async find(id: string, db: Executor = this.db) {

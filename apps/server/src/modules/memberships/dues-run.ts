@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Compose } from '../../lib/mail/delivery.js';
 import type { MailOutbox } from '../../lib/mail/outbox.js';
 import { DUES_NOTICE_MAIL, duesMail, isAutomatic } from './dues-mail.js';
+import { billingRecipients } from '../members/index.js';
 import * as q from './queries.js';
 import { startScheduledPlans } from './scheduled-plans.js';
 
@@ -203,7 +204,9 @@ async function composeNotice(db: Database, clock: Clock, id: string): Promise<Co
     .where(eq(duesNotices.id, id));
   if (!row) return null;
   const n = row.notice;
-  const email = row.email;
+  // The business's billing and primary people, or those staff chose (the members module's rule).
+  const to = await billingRecipients(db, row.m.contactId, 'dues');
+  const email = to.length > 0 ? to.map((r) => r.email).join(', ') : row.email;
   if (n.mailedAt || !email || !stillTrue(n.kind, row.m.status, row.m.autoRenew)) return null;
   const [settings, timeZone] = await Promise.all([q.getSettings(db), q.chamberTimeZone(db)]);
   const year =

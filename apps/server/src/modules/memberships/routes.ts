@@ -181,7 +181,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
     staff({
       summary: "Change a membership's plan",
       description:
-        "Staff change the plan at once, with no invoice; the reason is kept in the history. A plan the chamber no longer offers is refused (409) unless `overrideNotOffered: true` comes with a `reason` (400 without one); the override is kept in the history. Putting back the member's own plan (taking back a downgrade) needs no override.",
+        "Staff change the plan at once, with no invoice; the reason is kept in the history. A plan the chamber no longer offers is refused (409) unless `overrideNotOffered: true` comes with a `reason` (400 without one); the override is kept in the history. Putting back the member's own plan (taking back a downgrade) needs no override. `billingRecipientIds` chooses who of the business receives its invoices, receipts and dues notices (400 for someone not of the business or without an address); an empty list goes back to the rule (the billing person, else the primary one); without `planId` only the recipients change.",
     }),
     async (request) => {
       await memberships.staffChangePlan(
@@ -190,6 +190,7 @@ export const membershipRoutes: FastifyPluginAsyncZod<{
         request.body.planId,
         request.body.reason,
         request.body.overrideNotOffered,
+        request.body.billingRecipientIds,
       );
       return memberships.detail(request.params.id);
     },

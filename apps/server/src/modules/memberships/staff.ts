@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type DuesSettings, standingOn } from '@chamber/contract';
 import type { Executor } from '@chamber/db';
 import { recordAudit } from '../../lib/audit.js';
+import { billingMailPeople, chooseBillingRecipients } from '../members/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/input.js';
 import type { Session } from '../../plugins/auth.js';
@@ -46,16 +47,21 @@ export class StaffActions extends MembershipCore {
   async staffChangePlan(
     actor: Session,
     membershipId: string,
-    planId: string,
+    planId: string | undefined,
     reason?: string,
     overrideNotOffered = false,
+    billingRecipientIds?: string[],
   ) {
     return this.staffChange(
       actor,
       membershipId,
-      'membership.change_plan',
+      planId === undefined ? 'membership.billing_recipients' : 'membership.change_plan',
       reason ?? null,
       async (tx, m) => {
+        if (billingRecipientIds !== undefined) {
+          await chooseBillingRecipients(tx, m.contactId, billingRecipientIds, this.clock.now());
+        }
+        if (planId === undefined) return;
         const plan = await this.plan(tx, planId);
         if (plan.id === m.planId && !m.nextPlanId) return;
         const override = plan.id !== m.planId && !plan.available;
@@ -213,6 +219,7 @@ export class StaffActions extends MembershipCore {
         at: e.at.toISOString(),
         detail: e.detail as Record<string, unknown>,
       })),
+      billingRecipients: await billingMailPeople(this.db, view.membership.contactId),
     };
   }
 }

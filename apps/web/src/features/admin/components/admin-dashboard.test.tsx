@@ -145,6 +145,24 @@ describe('AdminDashboard', () => {
     expect(screen.queryByText(/^Showing /)).toBeNull();
   });
 
+  it('shows the businesses each sign-in belongs to, with its role in each', async () => {
+    const owner = makeUser(7, {
+      firstName: 'Olga',
+      lastName: 'Owner',
+      businesses: [
+        { contactId: 'c-a', businessName: 'Alder Books', role: 'primary' },
+        { contactId: 'c-b', businessName: 'Birch Cafe', role: 'billing' },
+      ],
+    });
+    await renderDashboard({ [firstPage]: () => json(200, list([owner])) });
+    const lists = await screen.findAllByRole('list', { name: 'Businesses of Olga Owner' });
+    expect(
+      within(lists[0]!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Alder Books (Primary contact)', 'Birch Cafe (Billing)']);
+  });
+
   it('says when nothing matches', async () => {
     await renderDashboard({ [firstPage]: () => json(200, list([])) });
     expect(await screen.findByText('No users found matching your criteria.')).toBeTruthy();

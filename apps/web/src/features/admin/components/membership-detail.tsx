@@ -1,4 +1,5 @@
 import {
+  businessRoleLabels,
   cardLabel,
   formatMoney,
   notOfferedOverrideReason,
@@ -359,9 +360,45 @@ function InvoiceCard({ invoice, onAction }: { invoice: Invoice; onAction: (a: Ac
   );
 }
 
+/** What a person of the business receives of its money mail, in words. */
+function receives(person: MembershipDetail['billingRecipients'][number]): string {
+  const kinds = [
+    person.receivesInvoices ? 'invoices and receipts' : '',
+    person.receivesDuesNotices ? 'dues notices' : '',
+  ].filter(Boolean);
+  return kinds.join(', ');
+}
+
 function TermsAndHistory({ detail }: { detail: MembershipDetail }) {
+  const recipients = detail.billingRecipients.filter((p) => receives(p));
+  const chosen = detail.billingRecipients.some((p) => p.chosen);
   return (
     <div className="grid gap-6 sm:grid-cols-2">
+      <Section title="Who receives invoices">
+        {recipients.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            Nobody of the business has an email address.
+          </p>
+        ) : (
+          <ul aria-label="Who receives invoices" className="grid gap-2 text-sm">
+            {recipients.map((person) => (
+              <li key={person.id} className="grid gap-0.5">
+                <span className="font-medium">
+                  {person.name || person.email} ({businessRoleLabels[person.role]})
+                </span>
+                <span className="text-muted-foreground">
+                  {person.email}: {receives(person)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="text-sm text-muted-foreground">
+          {chosen
+            ? 'Chosen by staff.'
+            : 'The billing person, else the primary contact; dues notices also go to the primary contact.'}
+        </p>
+      </Section>
       <Section title="Terms">
         {detail.terms.length === 0 ? (
           <p className="text-sm text-muted-foreground">No paid term yet.</p>

@@ -101,6 +101,26 @@ const detailOf = (membership: Membership): MembershipDetail => ({
   membership,
   terms: [],
   history: [{ kind: 'joined', at: '2026-11-20T09:00:00.000Z', detail: {} }],
+  billingRecipients: [
+    {
+      id: 'p-1',
+      name: 'Ann Owner',
+      role: 'primary',
+      email: 'ann@owner.example',
+      chosen: false,
+      receivesInvoices: false,
+      receivesDuesNotices: true,
+    },
+    {
+      id: 'p-2',
+      name: 'Bo Books',
+      role: 'billing',
+      email: 'bo@books.example',
+      chosen: false,
+      receivesInvoices: true,
+      receivesDuesNotices: true,
+    },
+  ],
 });
 
 const settings: DuesSettings = {
@@ -185,6 +205,16 @@ describe('Admin → Memberships', () => {
     const detail = await openCanyonBikes();
     const invoice = await within(detail).findByRole('article', { name: 'Invoice 2026-0007' });
     expect(within(invoice).getByText('$550.00')).toBeTruthy();
+    // Who of the business receives its invoices and dues notices.
+    const recipients = within(detail).getByRole('list', { name: 'Who receives invoices' });
+    expect(
+      within(recipients)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Ann Owner (Primary contact)ann@owner.example: dues notices',
+      'Bo Books (Billing)bo@books.example: invoices and receipts, dues notices',
+    ]);
     fireEvent.click(within(invoice).getByRole('button', { name: 'Record payment' }));
 
     const record = await screen.findByRole('dialog', {

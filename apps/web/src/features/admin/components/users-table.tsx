@@ -1,4 +1,4 @@
-import type { AdminUser } from '@chamber/contract';
+import { type AdminUser, businessRoleLabels } from '@chamber/contract';
 import { initials } from '@/components/layout/initials';
 import { TierBadge } from '@/components/members/tier-badge';
 import { Badge } from '@/components/ui/badge';
@@ -122,7 +122,18 @@ function UserIdentity({
         <p className={cn(line, 'text-muted-foreground')} title={user.email}>
           {user.email}
         </p>
-        {user.businessName ? (
+        {user.businesses && user.businesses.length > 0 ? (
+          <ul aria-label={`Businesses of ${fullName(user)}`} className="grid min-w-0 gap-0.5">
+            {user.businesses.map((b) => {
+              const label = `${b.businessName || 'Unnamed business'} (${businessRoleLabels[b.role]})`;
+              return (
+                <li key={b.contactId} className={cn(line, 'text-muted-foreground')} title={label}>
+                  {label}
+                </li>
+              );
+            })}
+          </ul>
+        ) : user.businessName ? (
           <p className={cn(line, 'text-muted-foreground')} title={user.businessName}>
             {user.businessName}
           </p>

@@ -1,4 +1,4 @@
-import type { Member } from '@chamber/contract';
+import type { Member, MemberDetail } from '@chamber/contract';
 import type { ReactNode } from 'react';
 import { CouponBadges } from '@/components/members/coupon-badges';
 import { MemberGallery } from '@/components/members/member-gallery';
@@ -20,8 +20,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * The member page's read view (docs/product.md#screens): bio for enhanced and elite, special offers and the
  * image gallery for elite, then the membership facts.
  */
-export function MemberDetails({ member }: { member: Member }) {
+export function MemberDetails({
+  member,
+}: {
+  member: Member & Partial<Pick<MemberDetail, 'people'>>;
+}) {
   const { enhanced, elite } = member.features;
+  const people = member.people ?? [];
   const bio = enhanced ? member.bio?.trim() : null;
   const coupons = elite ? member.couponCodes : [];
   const gallery = elite ? member.gallery : [];
@@ -42,6 +47,32 @@ export function MemberDetails({ member }: { member: Member }) {
                 <Badge variant="outline" className="font-medium whitespace-normal">
                   {specialty}
                 </Badge>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      {people.length > 0 ? (
+        <Section title="People">
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {people.map((person) => (
+              <li
+                key={person.id}
+                className="grid min-w-0 content-start gap-0.5 rounded-lg border p-3"
+              >
+                <span className="font-medium">{person.name}</span>
+                {person.title ? (
+                  <span className="text-sm text-muted-foreground">{person.title}</span>
+                ) : null}
+                {person.email ? (
+                  <a
+                    href={`mailto:${person.email}`}
+                    className="text-sm text-primary underline-offset-4 hover:underline"
+                  >
+                    {person.email}
+                  </a>
+                ) : null}
               </li>
             ))}
           </ul>

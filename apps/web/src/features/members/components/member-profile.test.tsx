@@ -75,6 +75,41 @@ describe('MemberProfile', () => {
     expect(screen.getByText('Member Since').nextElementSibling?.textContent).toBe('Unknown');
   });
 
+  it('lists the people shown on the listing, with an email link only when given', async () => {
+    stubApi({
+      'GET /members/c-1': () =>
+        json(
+          200,
+          makeMember({
+            people: [
+              { id: 'p-1', name: 'Maria Lopez', title: 'Owner', email: 'maria@riverbend.example' },
+              { id: 'p-2', name: 'Sam Ortiz', title: '', email: null },
+            ],
+          }),
+        ),
+    });
+    renderWithProviders(<MemberProfile id="c-1" />);
+
+    const heading = await screen.findByRole('heading', { name: 'People' });
+    const list = within(heading.parentElement!).getByRole('list');
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Maria LopezOwnermaria@riverbend.example',
+      'Sam Ortiz',
+    ]);
+    expect(
+      within(items[0]!).getByRole('link', { name: 'maria@riverbend.example' }).getAttribute('href'),
+    ).toBe('mailto:maria@riverbend.example');
+    expect(within(items[1]!).queryByRole('link')).toBeNull();
+  });
+
+  it('shows no People section when nobody chose to be shown', async () => {
+    stubApi({ 'GET /members/c-1': () => json(200, makeMember()) });
+    renderWithProviders(<MemberProfile id="c-1" />);
+    expect(await screen.findByText('Member Since')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'People' })).toBeNull();
+  });
+
   it('shows Member not found with a way back on 404', async () => {
     stubApi({
       'GET /members/nope': () => json(404, { error: 'not_found', message: 'Member not found' }),
