@@ -21,6 +21,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { initials } from './initials';
 import { accountNavItems } from './account-nav-items';
+import { MenuBusinessSwitcher } from './business-switcher';
 import { useSignOut } from './use-sign-out';
 
 /** The entries' icons, by address; an entry without one of its own gets the account's. */
@@ -31,7 +32,10 @@ const icons: Record<string, LucideIcon> = {
   [paths.admin.href()]: ShieldIcon,
 };
 
-/** The signed-in user's menu: their own pages (accountNavItems), then Sign out. */
+/**
+ * The signed-in user's menu: the business they act for when they are a person of several, their
+ * own pages (accountNavItems), then Sign out.
+ */
 export function ProfileMenu() {
   const { user, role } = useAuth();
   const signOut = useSignOut();
@@ -61,6 +65,7 @@ export function ProfileMenu() {
           </span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <MenuBusinessSwitcher />
         {accountNavItems(role).map(({ label, href }) => {
           const Icon = icons[href] ?? CircleUserIcon;
           return (
