@@ -18,6 +18,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
+import { useAccountBusinesses } from '@/lib/api/businesses';
 import { useAuth } from '@/lib/auth/use-auth';
 import { initials } from './initials';
 import { accountNavItems } from './account-nav-items';
@@ -39,6 +40,8 @@ const icons: Record<string, LucideIcon> = {
 export function ProfileMenu() {
   const { user, role } = useAuth();
   const signOut = useSignOut();
+  // Read before the menu opens, so its 'Acting for' choice is there at once.
+  useAccountBusinesses();
   if (!user) return null;
   const shown = initials(user.firstName, user.lastName);
 
