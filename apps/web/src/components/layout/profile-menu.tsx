@@ -34,8 +34,8 @@ const icons: Record<string, LucideIcon> = {
 };
 
 /**
- * The signed-in user's menu: the business they act for when they are a person of several, their
- * own pages (accountNavItems), then Sign out.
+ * The signed-in user's menu: who they are and the business they act for (a choice when they are
+ * a person of several), their own pages (accountNavItems), then Sign out.
  */
 export function ProfileMenu() {
   const { user, role } = useAuth();
@@ -66,6 +66,9 @@ export function ProfileMenu() {
           <span className="block truncate text-xs font-normal text-muted-foreground">
             {user.email}
           </span>
+          {user.businessName ? (
+            <span className="mt-1 block truncate text-xs font-normal">{user.businessName}</span>
+          ) : null}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <MenuBusinessSwitcher />

@@ -8,7 +8,7 @@ import {
 import { endpoints } from '@chamber/contract/endpoints';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LinkIcon, MailXIcon, UsersIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -16,14 +16,15 @@ import { errorMessage } from '@/components/account/done-note';
 import { PasswordPairFields } from '@/components/account/password-pair-fields';
 import { FullPageLoading } from '@/components/layout/full-page-loading';
 import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Form, FormError, InputField, useZodForm } from '@/components/ui/form';
 import { paths } from '@/config/paths';
-import { AccountCard } from '@/features/auth/components/account-card';
 import { api } from '@/lib/api/client';
 import { useActFor } from '@/lib/api/businesses';
 import { loginNoticeState } from '@/lib/auth/login-notice';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useChamber } from '@/lib/chamber/use-chamber';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { invitationGone, invitationQueryOptions, useAcceptInvitation } from '../api/invitation';
 
 /** The new sign-in's fields: the address is the invitation's. */
@@ -40,6 +41,35 @@ const newSignInSchema = z
   });
 type NewSignIn = z.output<typeof newSignInSchema>;
 
+/** The narrow card of the page, as the sign-in pages have it: a heading, a line, the rest. */
+function InvitationCard({
+  title,
+  description,
+  icon,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  useDocumentTitle(title);
+  return (
+    <div className="mx-auto flex max-w-md flex-col px-4 py-12 sm:py-20">
+      <Card>
+        <CardHeader className="items-center text-center">
+          <div className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary [&_svg]:size-6">
+            {icon}
+          </div>
+          <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5">{children}</CardContent>
+      </Card>
+    </div>
+  );
+}
+
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
@@ -55,7 +85,7 @@ export function InvitationPage({ token }: { token: string }) {
   if (gone || (query.isError && invitationGone(query.error))) return <InvitationGone />;
   if (query.isError) {
     return (
-      <AccountCard
+      <InvitationCard
         title="Invitation"
         description="The invitation could not be loaded."
         icon={<LinkIcon aria-hidden="true" />}
@@ -64,7 +94,7 @@ export function InvitationPage({ token }: { token: string }) {
         <Button type="button" variant="outline" onClick={() => void query.refetch()}>
           Try Again
         </Button>
-      </AccountCard>
+      </InvitationCard>
     );
   }
   if (query.isPending || isRestoring) return <FullPageLoading />;
@@ -73,7 +103,7 @@ export function InvitationPage({ token }: { token: string }) {
 
 function InvitationGone() {
   return (
-    <AccountCard
+    <InvitationCard
       title="Invitation no longer valid"
       description={peopleMessages.invitationGone}
       icon={<MailXIcon aria-hidden="true" />}
@@ -81,7 +111,7 @@ function InvitationGone() {
       <Button asChild variant="outline">
         <Link to={paths.home.href()}>Go to the home page</Link>
       </Button>
-    </AccountCard>
+    </InvitationCard>
   );
 }
 
@@ -102,7 +132,7 @@ function Invitation({
   const [creating, setCreating] = useState(false);
 
   return (
-    <AccountCard
+    <InvitationCard
       title={`Join ${business}`}
       description={
         <>
@@ -132,7 +162,7 @@ function Invitation({
           </Button>
         </div>
       )}
-    </AccountCard>
+    </InvitationCard>
   );
 }
 
