@@ -36,9 +36,16 @@ export function useRefreshActingBusiness() {
       errorMessage: 'Failed to fetch profile',
     });
     setUser(profile);
-    await queryClient.invalidateQueries();
+    await queryClient.invalidateQueries({ predicate: readsForTheBusiness });
   };
 }
+
+/**
+ * Every answer but an invitation's: what it says does not depend on the business one acts for,
+ * and read again just after joining, it would say the link is spent while the page moves on.
+ */
+export const readsForTheBusiness = (query: { queryKey: readonly unknown[] }) =>
+  query.queryKey[0] !== 'invitations';
 
 /** PUT /account/business: act for another of one's businesses. */
 export function useActFor() {

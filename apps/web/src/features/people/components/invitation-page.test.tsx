@@ -93,5 +93,7 @@ describe('InvitationPage', () => {
     expect(api.bodies('POST /invitations/t-1/accept')).toEqual([{}]);
     expect(api.bodies('PUT /account/business')).toEqual([{ contactId: 'c-1' }]);
     await waitFor(() => expect(acting).toBe('c-1'));
+    // The spent link is not read again on the way to the hub (it would say so for a moment).
+    expect(api.calls.filter((c) => c.route === 'GET /invitations/t-1')).toHaveLength(1);
   });
 });

@@ -14,13 +14,12 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { errorMessage } from '@/components/account/done-note';
 import { PasswordPairFields } from '@/components/account/password-pair-fields';
-import { FullPageLoading } from '@/components/layout/full-page-loading';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Form, FormError, InputField, useZodForm } from '@/components/ui/form';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api/client';
-import { useActFor } from '@/lib/api/businesses';
+import { readsForTheBusiness, useActFor } from '@/lib/api/businesses';
 import { loginNoticeState } from '@/lib/auth/login-notice';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useChamber } from '@/lib/chamber/use-chamber';
@@ -97,7 +96,15 @@ export function InvitationPage({ token }: { token: string }) {
       </InvitationCard>
     );
   }
-  if (query.isPending || isRestoring) return <FullPageLoading />;
+  if (query.isPending || isRestoring) {
+    return (
+      <div className="mx-auto max-w-md px-4 py-12 sm:py-20">
+        <p role="status" className="text-center text-muted-foreground">
+          Loading the invitation...
+        </p>
+      </div>
+    );
+  }
   return <Invitation token={token} invitation={query.data} onGone={() => setGone(true)} />;
 }
 
@@ -181,7 +188,7 @@ function useAfterJoining() {
     });
     if (profile.contactId === answer.contactId) {
       setUser(profile);
-      await queryClient.invalidateQueries();
+      await queryClient.invalidateQueries({ predicate: readsForTheBusiness });
     } else {
       await actFor.mutateAsync(answer.contactId);
     }
