@@ -48,7 +48,8 @@ function Acting() {
   return <p>Acting: {user?.businessName ?? 'nobody'}</p>;
 }
 
-describe('The business switcher', () => {
+// Each test renders a page's worth of Radix controls; a busy machine takes seconds for that.
+describe('The business switcher', { timeout: 15_000 }, () => {
   it('lets a person of two businesses act for the other one from the account menu', async () => {
     const api = signedInToTwo();
     renderWithProviders(

@@ -25,7 +25,8 @@ function renderPage() {
   );
 }
 
-describe('InvitationPage', () => {
+// Each test renders a page's worth of Radix controls; a busy machine takes seconds for that.
+describe('InvitationPage', { timeout: 15_000 }, () => {
   it('says a used, withdrawn or expired link is no longer valid, as a page', async () => {
     stubApi({
       'GET /invitations/t-1': () =>

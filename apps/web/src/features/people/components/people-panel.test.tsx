@@ -72,7 +72,8 @@ const row = async (name: string) => {
   return within(list).getByRole('listitem', { name: new RegExp(`^${name}`) });
 };
 
-describe('PeoplePanel', () => {
+// Each test renders a page's worth of Radix controls; a busy machine takes seconds for that.
+describe('PeoplePanel', { timeout: 15_000 }, () => {
   it('lists the people with their role, sign-in and listing, and the open invitations', async () => {
     renderPanel({ 'GET /members/c-1/people': () => json(200, people()) });
 
