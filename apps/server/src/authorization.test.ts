@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CategoryTree } from '@chamber/contract';
 import { defaultCelebrationSettings } from '@chamber/contract';
 import {
+  businessInvitations,
+  businessPeople,
   celebrations,
   deals,
   eventRegistrations,
@@ -250,6 +252,31 @@ async function membersDeal(world: World) {
   return row!.id;
 }
 
+/** A fresh open invitation to "member"'s business, with its link's token. */
+async function membersInvitation(world: World, email = `invited-${randomUUID()}@example.org`) {
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await world.ctx.db
+    .insert(businessInvitations)
+    .values({
+      contactId: world.memberContactId,
+      email,
+      role: 'employee',
+      tokenHash: sha256Hex(token),
+      expiresAt: new Date(world.ctx.clock.now().getTime() + 86_400_000),
+    })
+    .returning();
+  return { id: row!.id, token };
+}
+
+/** A fresh person of "member"'s business, without a sign-in. */
+async function membersPerson(world: World) {
+  const [row] = await world.ctx.db
+    .insert(businessPeople)
+    .values({ contactId: world.memberContactId, role: 'employee', firstName: 'Sam' })
+    .returning();
+  return row!.id;
+}
+
 /** A fresh upcoming weekly series of two dates organized by "member". */
 async function membersSeries(world: World) {
   const event = await createEvent(world.ctx.db, {
@@ -288,6 +315,15 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   // The hub answers each login its own things (account.test.ts checks whose); a login
   // without a member business gets its registrations only.
   'GET /api/account': { call: () => ({ url: '/api/account' }), expect: signedIn(200) },
+  'GET /api/account/businesses': {
+    call: () => ({ url: '/api/account/businesses' }),
+    expect: signedIn(200),
+  },
+  // Only one's own businesses: staff are people of none, so they act for none.
+  'PUT /api/account/business': {
+    call: (w) => ({ url: '/api/account/business', payload: { contactId: w.memberContactId } }),
+    expect: { ...signedIn(403), member: 200 },
+  },
   'GET /api/membership/value': {
     call: () => ({ url: '/api/membership/value' }),
     expect: { ...signedIn(200), admin: 403 },
@@ -857,6 +893,63 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'DELETE /api/deals/:id': {
     call: async (w) => ({ url: `/api/deals/${await membersDeal(w)}` }),
     expect: ownerOrStaff(204),
+  },
+  // A business's people: its people and staff; strangers, pending and lapsed accounts 403.
+  'GET /api/members/:id/people': {
+    call: (w) => ({ url: `/api/members/${w.memberContactId}/people` }),
+    expect: ownerOrStaff(200),
+  },
+  'POST /api/members/:id/invitations': {
+    call: (w) => ({
+      url: `/api/members/${w.memberContactId}/invitations`,
+      payload: { email: `colleague-${randomUUID()}@example.org`, role: 'employee' },
+    }),
+    expect: ownerOrStaff(201),
+  },
+  'DELETE /api/members/:id/invitations/:invitationId': {
+    call: async (w) => ({
+      url: `/api/members/${w.memberContactId}/invitations/${(await membersInvitation(w)).id}`,
+    }),
+    expect: ownerOrStaff(204),
+  },
+  'PATCH /api/members/:id/people/:personId': {
+    call: async (w) => ({
+      url: `/api/members/${w.memberContactId}/people/${await membersPerson(w)}`,
+      payload: { title: 'Bookkeeper' },
+    }),
+    expect: ownerOrStaff(200),
+  },
+  'DELETE /api/members/:id/people/:personId': {
+    call: async (w) => ({
+      url: `/api/members/${w.memberContactId}/people/${await membersPerson(w)}`,
+    }),
+    expect: ownerOrStaff(204),
+  },
+  // The link is the credential: anyone holding it sees what it offers.
+  'GET /api/invitations/:token': {
+    call: async (w) => ({ url: `/api/invitations/${(await membersInvitation(w)).token}` }),
+    expect: all(200),
+  },
+  // Bound to its address: a visitor makes a sign-in for it (an address with one, such as a
+  // suspended login's, signs in first: 409); a session of another address is refused.
+  'POST /api/invitations/:token/accept': {
+    call: async (w, as) => {
+      const email = as === 'suspended' ? w.emails.suspended : undefined;
+      const { token } = await membersInvitation(w, email);
+      return {
+        url: `/api/invitations/${token}/accept`,
+        payload:
+          as === 'anonymous' || as === 'suspended'
+            ? {
+                firstName: 'Robin',
+                lastName: 'Hale',
+                password: 'a colleague password',
+                confirmPassword: 'a colleague password',
+              }
+            : {},
+      };
+    },
+    expect: { ...signedIn(403), anonymous: 200, suspended: 409 },
   },
   'PUT /api/members/:id': {
     call: (w) => ({ url: `/api/members/${w.memberContactId}`, payload: { tagline: 'Open late' } }),

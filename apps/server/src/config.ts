@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { parseBounds, type Bounds } from '@chamber/contract';
+import { DEFAULT_INVITATIONS_PER_DAY, parseBounds, type Bounds } from '@chamber/contract';
 
 /** Nominatim, OpenStreetMap's free geocoder: at most one request a second, identified. */
 const DEFAULT_GEOCODER_URL = 'https://nominatim.openstreetmap.org/search';
@@ -119,6 +119,12 @@ const envSchema = z.object({
     .min(1000, 'must be a whole number of milliseconds, at least 1000')
     .max(3_600_000, 'must be at most 3600000 (an hour)')
     .default(1000),
+  INVITATIONS_PER_DAY: z.coerce
+    .number({ message: 'must be a whole number from 1 to 1000' })
+    .int('must be a whole number from 1 to 1000')
+    .min(1, 'must be a whole number from 1 to 1000')
+    .max(1000, 'must be a whole number from 1 to 1000')
+    .default(DEFAULT_INVITATIONS_PER_DAY),
   GEOCODER_EMAIL: optional(z.email({ message: 'must be an email address' })),
   MAP_TILE_URL: z
     .string()
@@ -173,6 +179,8 @@ export interface Config {
   databasePoolSize: number;
   /** How long a mail a process took stays its own (renewed while it works): after a crash, the wait. */
   mailLeaseSeconds: number;
+  /** The most invitations to join a business one business may send in 24 hours. */
+  invitationsPerDay: number;
   logLevel: Env['LOG_LEVEL'];
   /** The level of the one line per request ('off': none but those always logged). */
   logRequests: Env['LOG_REQUESTS'];
@@ -327,6 +335,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     mailLeaseSeconds: env.MAIL_LEASE_SECONDS,
+    invitationsPerDay: env.INVITATIONS_PER_DAY,
     logLevel: env.LOG_LEVEL,
     logRequests: env.LOG_REQUESTS,
     logRequestSample: env.LOG_REQUEST_SAMPLE,

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { AccountService, accountRoutes } from './account/index.js';
 import { adminRoutes, registerApprovalsDigest } from './admin/index.js';
-import { AccountMail, type AuthService, authRoutes, oauthMetadataRoutes } from './auth/index.js';
+import {
+  AccountMail,
+  type AuthService,
+  authRoutes,
+  hashPassword,
+  oauthMetadataRoutes,
+} from './auth/index.js';
 import { BillingDocuments, BillingService, billingRoutes } from './billing/index.js';
 import { createStripeClient, OnlinePayments, onlinePaymentRoutes } from './billing/stripe.js';
 import {
@@ -17,7 +23,14 @@ import { dealsRoutes } from './deals/index.js';
 import type { ModuleDeps } from './deps.js';
 import { JobsService, jobsRoutes } from './jobs/index.js';
 import { mediaRoutes, type UploadRules } from './media/index.js';
-import { categoryRoutes, MembersService, membersRoutes } from './members/index.js';
+import {
+  categoryRoutes,
+  InvitationMail,
+  MembersService,
+  membersRoutes,
+  PeopleService,
+  peopleRoutes,
+} from './members/index.js';
 import {
   membershipPlansRoutes,
   membershipBilling,
@@ -58,6 +71,15 @@ export async function registerModules(
   const documents = new BillingDocuments(deps.db, deps.config, deps.storage, deps.clock);
   documents.register(deps.outbox);
   new AccountMail(deps.db, deps.clock, deps.config).register(deps.outbox);
+  new InvitationMail(deps.db, deps.clock, deps.config.publicUrl).register(deps.outbox);
+  // A business's people: a new sign-in's password is hashed as the auth module does.
+  const people = new PeopleService(
+    deps.db,
+    deps.clock,
+    deps.outbox,
+    hashPassword,
+    deps.config.invitationsPerDay,
+  );
   registerDuesMail(deps.db, deps.clock, deps.outbox);
   // One instance: modules register what a paid invoice fulfils with billing.onPaid.
   const billing = new BillingService(deps.db, deps.clock, documents);
@@ -121,6 +143,7 @@ export async function registerModules(
       await api.register(authRoutes, deps);
       await api.register(membersRoutes, deps);
       await api.register(categoryRoutes, deps);
+      await api.register(peopleRoutes, { people });
       await api.register(dealsRoutes, deps);
       await api.register(mediaRoutes, { ...deps, uploadRules });
       await api.register(calendarRoutes, { ...deps, tickets, announcements });
@@ -139,6 +162,7 @@ export async function registerModules(
       });
       await api.register(accountRoutes, {
         account: new AccountService(deps.db, deps.clock, memberships),
+        people,
       });
       await api.register(jobsRoutes, {
         jobs: new JobsService(deps.db, deps.clock, deps.outbox),

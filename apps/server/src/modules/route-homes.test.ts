@@ -30,6 +30,7 @@ const homes: Record<string, string> = {
   'job-posts': 'jobs',
   celebrations: 'celebrations',
   account: 'account',
+  invitations: 'members',
 };
 /**
  * The staff side of a feature lives with the feature: /admin/<name> (and the exports named

@@ -50,6 +50,7 @@ const crossings: Record<string, Record<string, string>> = {
     users: 'the users list and its search (the auth module owns logins; admin shows them)',
   },
   auth: {
+    business_people: "the session reads its login's role in the business it acts for",
     contacts: "sign-up creates or claims a contact; the session reads its login's contact",
     memberships: "the session reads the standing of its login's membership",
   },
@@ -99,7 +100,8 @@ const crossings: Record<string, Record<string, string>> = {
   },
   members: {
     locations: "the directory's day is the chamber's",
-    users: "a listing's login: who may edit it, and which listings are shown",
+    users:
+      "a listing's login: who may edit it, and which listings are shown; an invitation makes a sign-in and the business a login acts for",
   },
   memberships: {
     contacts: 'contacts.membership_tier, payment_status and listed are kept from the membership',

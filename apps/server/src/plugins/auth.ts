@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasPlanFeatures, isStaffRole, type MembershipStatus, type Role } from '@chamber/contract';
+import {
+  type BusinessRole,
+  hasPlanFeatures,
+  isStaffRole,
+  type MembershipStatus,
+  type Role,
+} from '@chamber/contract';
 import type { contacts, users } from '@chamber/db';
 import { AppError } from '../lib/errors.js';
 
@@ -15,6 +21,11 @@ export interface Session {
   contact: typeof contacts.$inferSelect | null;
   /** The status of the contact's membership; null (or absent) without one. */
   membershipStatus?: MembershipStatus | null;
+  /**
+   * The login's role among the people of the business it acts for (`user.contactId`); null
+   * (or absent) without one. Read with the session, so the listing's rights cost no query.
+   */
+  businessRole?: BusinessRole | null;
 }
 
 /** How the plugin turns a bearer token into a session (the auth module's AuthService). */

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { Session } from '../../plugins/auth.js';
 import { eventCreationRefusal } from '../calendars/index.js';
-import type { MembersService } from '../members/index.js';
+import { keepsListing, type MembersService } from '../members/index.js';
 import type { AccountService } from './accounts.js';
 
 type OwnProfileChanges = z.output<typeof updateOwnProfileSchema>;
@@ -47,8 +47,9 @@ export class ProfileService {
 
   /**
    * Own-profile save (PUT /auth/profile). Names and phone belong to the login and are copied
-   * to its contact, so the directory shows what the member typed; the rest is the contact's,
-   * gated by tier as on the member page. The sign-in address is not changed here: whoever
+   * to its contact when the login is the business's primary person, so the directory shows
+   * what the member typed; the rest is the contact's, gated by tier as on the member page, and
+   * saved by the people who keep the listing only (the primary person and editors). The sign-in address is not changed here: whoever
    * holds a session could otherwise take the account by changing it and resetting the
    * password at the new one. It may be sent as it is; another is refused (400).
    */
@@ -66,12 +67,15 @@ export class ProfileService {
         ...(phone !== undefined ? { phone: phone || null } : {}),
       };
       const updated = await this.accounts.saveLogin(tx, user, loginFields, now);
-      const saved = contact
-        ? await this.members.saveOwnContact(tx, contact.id, updated, contactFields, {
-            copied: loginFields,
-            now,
-          })
-        : null;
+      // Of the business's people, only those who keep its listing save its fields, and the
+      // contact's name and phone are the primary person's: a colleague's stay their own.
+      const saved =
+        contact && keepsListing(session.businessRole)
+          ? await this.members.saveOwnContact(tx, contact.id, updated, contactFields, {
+              copied: session.businessRole === 'primary' ? loginFields : {},
+              now,
+            })
+          : contact;
       return toProfile({ ...session, user: updated, contact: saved });
     });
   }

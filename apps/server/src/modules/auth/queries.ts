@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import {
   accessTokens,
   authCodes,
+  businessPeople,
   contacts,
   memberships,
   signInDevices,
@@ -61,8 +62,9 @@ export async function revokeToken(db: Executor, tokenId: string, now: Date) {
 }
 
 /**
- * The live token with this hash and its user, with the user's contact for the profile and the
- * status of the contact's membership for the member-only rules.
+ * The live token with this hash and its user, with the user's contact (the business it acts
+ * for) for the profile, the status of the contact's membership for the member-only rules, and
+ * the user's role among that business's people for the listing's rights.
  */
 export async function findSession(db: Executor, tokenHash: string, now: Date) {
   // A placeholder's value skips the column's mapping, and the driver takes timestamps as text.
@@ -78,11 +80,16 @@ const sessionQuery = reusableQuery((db) =>
       user: users,
       contact: contacts,
       membershipStatus: memberships.status,
+      businessRole: businessPeople.role,
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .leftJoin(contacts, eq(contacts.id, users.contactId))
     .leftJoin(memberships, eq(memberships.contactId, users.contactId))
+    .leftJoin(
+      businessPeople,
+      and(eq(businessPeople.contactId, users.contactId), eq(businessPeople.userId, users.id)),
+    )
     .where(
       and(
         eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),

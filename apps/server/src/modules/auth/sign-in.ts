@@ -175,6 +175,7 @@ export class AuthService implements SessionSource {
       user: row.user,
       contact: row.contact,
       membershipStatus: row.membershipStatus,
+      businessRole: row.businessRole,
     };
   }
 

@@ -1,12 +1,16 @@
 /**
  * The members module: the directory and member pages (/members/*), the rules of what a
- * member's tier unlocks and who may edit a page, and the roster import (the CLI's
+ * member's tier unlocks and who may edit a page, a business's people and the invitations to
+ * join one (/members/{id}/people, /invitations/{token}), and the roster import (the CLI's
  * import-contacts).
  */
 export { membersRoutes } from './routes.js';
 export { categoryRoutes } from './category-routes.js';
 export { CategoriesService } from './categories.js';
-export { canEditMember, MembersService } from './service.js';
+export { canEditMember, keepsListing, MembersService } from './service.js';
+export { peopleRoutes } from './people-routes.js';
+export { type HashPassword, PeopleService } from './people.js';
+export { InvitationMail } from './people-mail.js';
 export { memberTags } from './view.js';
 export type { MemberRow } from './queries.js';
 export { importRoster, type ImportReport, RosterError } from './roster-import.js';

@@ -13,6 +13,7 @@ import {
   type OpeningHours,
   type updateOwnProfileSchema,
   type Bounds,
+  type BusinessRole,
   type UpdateLocation,
 } from '@chamber/contract';
 import type { Database, Executor } from '@chamber/db';
@@ -54,10 +55,20 @@ const hasStaffRights = (session: Session | null) => isActiveAccount(session) && 
  */
 export const seesMemberEmails = (viewer: Session | null): boolean => isCurrentMember(viewer);
 
-/** The design's Permissions table: a member edits their own page; moderators and admins any page. */
+/** The roles of a business's people who keep its listing (and its people). */
+export const keepsListing = (role: BusinessRole | null | undefined): boolean =>
+  role === 'primary' || role === 'editor';
+
+/**
+ * The design's Permissions table: a member edits their own page; moderators and admins any
+ * page. Of a business's people, the primary person and its editors keep the listing
+ * (docs/decisions/0123-businesses-and-their-people.md); its billing people and employees have
+ * its member rights but not the listing. The role is the session's, read with it.
+ */
 export function canEditMember(session: Session | null, contactId: string): boolean {
   if (!session) return false;
-  return session.user.contactId === contactId || hasStaffRights(session);
+  if (hasStaffRights(session)) return true;
+  return session.user.contactId === contactId && keepsListing(session.businessRole);
 }
 
 export class MembersService {
