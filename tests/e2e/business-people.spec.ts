@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { apiToken } from './admin-api';
 import {
@@ -30,6 +31,25 @@ function invitationLink(since: number, to: string) {
     const found = /https?:\/\/[^\s"'<>]+(\/invitations\/[A-Za-z0-9_%.~-]+)/.exec(mail);
     return found?.[1];
   });
+}
+
+/**
+ * An open dropdown menu scanned by axe on its own: the modal menu hides the page behind it from
+ * assistive technology, which axe would report as the page's own faults.
+ */
+async function expectMenuAxeClean(page: Page, where: string) {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
+  const results = await new AxeBuilder({ page })
+    .include('[role="menu"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .disableRules(['region'])
+    .analyze();
+  expect(
+    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) })),
+    `axe on ${where}`,
+  ).toEqual([]);
 }
 
 /** The account menu: the dropdown on wide screens, the side menu on a phone. */
@@ -73,7 +93,7 @@ for (const width of [1280, 360]) {
     await form.getByRole('button', { name: 'Send invitation' }).click();
     await expect(form.getByText(`Invitation sent to ${colleague}.`)).toBeVisible();
     const pending = panel.getByRole('list', { name: 'Pending invitations' });
-    await expect(pending.getByText(colleague)).toBeVisible();
+    await expect(pending.getByText(colleague, { exact: true })).toBeVisible();
     if (width === 1280) await checkLooks(page, 'people-panel');
 
     // The colleague opens the mail's link in a browser of their own and makes a sign-in.
@@ -176,11 +196,17 @@ test('a person of two businesses joins the second signed in and chooses which on
           choice.getByRole('button', { name: new RegExp(second.businessName) }),
         ).toHaveAttribute('aria-pressed', 'true');
       }
-      await expectNoAxeViolations(page, { where: `the account menu at ${width} px, ${scheme}` });
+      if (width === 1280) {
+        await expectMenuAxeClean(page, `the account menu, ${scheme}`);
+      } else {
+        await expectNoAxeViolations(page, { where: `the side menu, ${scheme}` });
+      }
       await page.screenshot({
         path: test.info().outputPath(`acting-for-menu-${width}-${scheme}.png`),
       });
       await page.keyboard.press('Escape');
+      // The page under the menu, the menu closed (an open dropdown hides the page from axe).
+      if (width === 1280) await expectNoAxeViolations(page, { where: `the hub, ${scheme}` });
     }
   }
 

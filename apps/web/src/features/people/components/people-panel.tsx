@@ -7,10 +7,10 @@ import {
   type BusinessInvitation,
   type BusinessPerson,
 } from '@chamber/contract';
-import { UserPlusIcon } from 'lucide-react';
+import { CircleCheckIcon, UserPlusIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { DoneNote, errorMessage } from '@/components/account/done-note';
+import { errorMessage } from '@/components/account/done-note';
 import { EmailField } from '@/components/forms/email-field';
 import { SelectOptions } from '@/components/forms/labelled-select';
 import { SelectField } from '@/components/forms/select-field';
@@ -482,9 +482,13 @@ function InviteForm({ contactId, business }: { contactId: string; business: stri
       >
         <FormError className="sm:col-span-2">{problem}</FormError>
         {sent ? (
-          <div className="sm:col-span-2">
-            <DoneNote>{sent}</DoneNote>
-          </div>
+          <p
+            role="status"
+            className="flex gap-2 rounded-md border border-success/40 bg-success/10 px-3 py-2 text-sm font-medium sm:col-span-2"
+          >
+            <CircleCheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+            {sent}
+          </p>
         ) : null}
         <EmailField control={form.control} />
         <SelectField control={form.control} name="role" label="Role" options={invitableOptions} />
