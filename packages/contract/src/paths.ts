@@ -61,6 +61,16 @@ export const paths = {
     href: (slug: string) => `/members/category/${encodeURIComponent(slug)}`,
   },
   member: { path: '/members/:id', href: (id: string) => `/members/${encodeURIComponent(id)}` },
+  /** A business's people: its own people and staff invite, change and remove them. */
+  memberPeople: {
+    path: '/members/:id/people',
+    href: (id: string) => `/members/${encodeURIComponent(id)}/people`,
+  },
+  /** Opened from an invitation mail: joining a business as one of its people. */
+  invitation: {
+    path: '/invitations/:token',
+    href: (token: string) => `/invitations/${encodeURIComponent(token)}`,
+  },
   jobPostings: { path: '/job-postings', href: () => '/job-postings' },
   /** Member deals: offers of members whose tier includes coupons. */
   deals: { path: '/deals', href: () => '/deals' },

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
           { path: paths.myJobPostings.path, lazy: () => import('./routes/my-job-postings') },
           { path: paths.courses.path, lazy: () => import('./routes/courses') },
           { path: paths.checkIn.path, lazy: () => import('./routes/check-in') },
+          { path: paths.memberPeople.path, lazy: () => import('./routes/member-people') },
         ],
       },
       {
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: paths.calendar.path, lazy: () => import('./routes/calendar') },
       { path: paths.event.path, lazy: () => import('./routes/event') },
       { path: paths.manageRegistration.path, lazy: () => import('./routes/manage-registration') },
+      { path: paths.invitation.path, lazy: () => import('./routes/invitation') },
       { path: paths.members.path, lazy: () => import('./routes/members') },
       { path: paths.membersOpenNow.path, lazy: () => import('./routes/members') },
       { path: paths.membersCategory.path, lazy: () => import('./routes/members') },

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import { ListingDeals } from '@/features/deals/components/listing-deals';
 import { JobPostingsCard } from '@/features/jobs/components/job-postings-card';
 import { AccountSettings } from '@/features/profile/components/account-settings';
+import { PeoplePanel } from '@/features/people/components/people-panel';
 import { OwnProfile } from '@/features/profile/components/own-profile';
 import { SessionsCard } from '@/features/profile/components/sessions-card';
 import { TwoFactorCard } from '@/features/profile/components/two-factor-card';
@@ -12,7 +13,9 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { useMetaDescription } from '@/lib/use-meta-description';
 
 export function Component() {
-  useMetaDescription('Your member profile: contact details, business listing and membership.');
+  useMetaDescription(
+    'Your member profile: contact details, business listing, its people and membership.',
+  );
   const { user } = useAuth();
   const location = useLocation();
 
@@ -23,6 +26,9 @@ export function Component() {
         {user ? (
           <div className="grid gap-6">
             <OwnProfile profile={user} />
+            {user.contactId ? (
+              <PeoplePanel contactId={user.contactId} businessName={user.businessName} />
+            ) : null}
             {user.contactId ? <ListingDeals contactId={user.contactId} /> : null}
             {user.contactId ? <JobPostingsCard /> : null}
             <AccountSettings profile={user} />

@@ -8,6 +8,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { cn } from '@/lib/utils';
 import { MOBILE_MENU_ID } from './mobile-menu-id';
 import { accountNavItems } from './account-nav-items';
+import { SideMenuBusinessSwitcher } from './business-switcher';
 import { mainNavItems, secondaryNavItems, type NavItem } from './nav-items';
 import { ThemeChoice } from './theme-choice';
 import { useSignInLink } from './use-sign-in-link';
@@ -20,8 +21,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * The side menu under the md breakpoint (docs/product.md#screens): the signed-in user's name and email, the
- * links, Nominations, Sign out and the theme. Anonymous visitors get the header's links,
+ * The side menu under the md breakpoint (docs/product.md#screens): the signed-in user's name, email and the
+ * business they act for (a choice when they are a person of several), the links, Nominations, Sign out and the theme. Anonymous visitors get the header's links,
  * Nominations and Sign in as well, not the theme alone: on a phone the header shows none of
  * them (docs/decisions/0058-the-visitors-side-menu-has-the.md).
  */
@@ -61,7 +62,11 @@ export function MobileMenu({
                 {user.firstName} {user.lastName}
               </p>
               <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+              {user.businessName ? (
+                <p className="mt-1 truncate text-sm">{user.businessName}</p>
+              ) : null}
             </div>
+            <SideMenuBusinessSwitcher onChosen={close} />
             <MenuLinks
               items={[...mainNavItems, ...secondaryNavItems, ...accountLinks]}
               close={close}

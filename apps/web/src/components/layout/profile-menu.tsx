@@ -18,9 +18,11 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
+import { useAccountBusinesses } from '@/lib/api/businesses';
 import { useAuth } from '@/lib/auth/use-auth';
 import { initials } from './initials';
 import { accountNavItems } from './account-nav-items';
+import { MenuBusinessSwitcher } from './business-switcher';
 import { useSignOut } from './use-sign-out';
 
 /** The entries' icons, by address; an entry without one of its own gets the account's. */
@@ -31,10 +33,15 @@ const icons: Record<string, LucideIcon> = {
   [paths.admin.href()]: ShieldIcon,
 };
 
-/** The signed-in user's menu: their own pages (accountNavItems), then Sign out. */
+/**
+ * The signed-in user's menu: who they are and the business they act for (a choice when they are
+ * a person of several), their own pages (accountNavItems), then Sign out.
+ */
 export function ProfileMenu() {
   const { user, role } = useAuth();
   const signOut = useSignOut();
+  // Read before the menu opens, so its 'Acting for' choice is there at once.
+  useAccountBusinesses();
   if (!user) return null;
   const shown = initials(user.firstName, user.lastName);
 
@@ -59,8 +66,12 @@ export function ProfileMenu() {
           <span className="block truncate text-xs font-normal text-muted-foreground">
             {user.email}
           </span>
+          {user.businessName ? (
+            <span className="mt-1 block truncate text-xs font-normal">{user.businessName}</span>
+          ) : null}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        <MenuBusinessSwitcher />
         {accountNavItems(role).map(({ label, href }) => {
           const Icon = icons[href] ?? CircleUserIcon;
           return (

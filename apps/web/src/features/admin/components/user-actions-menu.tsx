@@ -5,8 +5,10 @@ import {
   MoreHorizontalIcon,
   PencilIcon,
   Trash2Icon,
+  UsersIcon,
 } from 'lucide-react';
 import { useRef } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -16,6 +18,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { paths } from '@/config/paths';
 import { fullName } from '../lib/labels';
 import type { RowActions } from '../lib/row-actions';
 
@@ -25,7 +28,10 @@ export type UserAction = 'edit' | 'activate' | 'suspend' | 'delete';
 export const actionsButtonId = (userId: string, layout: 'table' | 'cards') =>
   `user-actions-${layout}-${userId}`;
 
-/** A row's menu (docs/product.md#screens): Edit User, Activate, Suspend, Delete User. */
+/**
+ * A row's menu (docs/product.md#screens): Edit User, People of the business (its people panel,
+ * for a sign-in that acts for one), Activate, Suspend, Delete User.
+ */
 export function UserActionsMenu({
   user,
   actions,
@@ -68,6 +74,14 @@ export function UserActionsMenu({
           <PencilIcon aria-hidden="true" />
           Edit User
         </DropdownMenuItem>
+        {user.contactId ? (
+          <DropdownMenuItem asChild>
+            <Link to={paths.memberPeople.href(user.contactId)}>
+              <UsersIcon aria-hidden="true" />
+              People of the business
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuItem disabled={!actions.canActivate} onSelect={select('activate')}>
           <CircleCheckIcon aria-hidden="true" />
           Activate
