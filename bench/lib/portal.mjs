@@ -1,7 +1,7 @@
 // Starts the production build on a fresh embedded database, seeded at a given scale, and
 // stops it again. Only the processes started here are ever signalled.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, openSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +16,9 @@ export const SERVER_NODE_FLAGS = ['--max-old-space-size=384'];
  *   env?: Record<string, string>, log?: (line: string) => void, readyWithinMs?: number }} options
  *   `scale` undefined loads the demo chamber only; `app` is the checkout whose build runs
  *   (this one by default; another, built, to measure an earlier state); `nodeArgs` go to the
- *   server's node (e.g. --cpu-prof); `env` is added to the server's environment.
+ *   server's node (e.g. --cpu-prof); `env` is added to the server's environment. `dataDir`:
+ *   a data folder of its own that outlives the run, seeded only when it holds no database yet
+ *   (to measure several builds on the same data without seeding each time).
  */
 export async function startPortal({
   scale,
@@ -26,11 +28,15 @@ export async function startPortal({
   env: extraEnv = {},
   log = console.log,
   readyWithinMs = 60_000,
+  dataDir: keptDataDir,
 }) {
   const serverJs = path.join(app, 'apps/server/dist/server.js');
   const cliJs = path.join(app, 'apps/server/dist/cli.js');
-  const dataDir = path.join(os.tmpdir(), `chamber-bench-${process.pid}-${port}`);
-  rmSync(dataDir, { recursive: true, force: true });
+  const dataDir = keptDataDir
+    ? path.resolve(keptDataDir)
+    : path.join(os.tmpdir(), `chamber-bench-${process.pid}-${port}`);
+  const seeded = keptDataDir !== undefined && existsSync(path.join(dataDir, 'postgres'));
+  if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const url = `http://localhost:${port}`;
   const env = {
@@ -46,12 +52,14 @@ export async function startPortal({
 
   const seedArgs = [cliJs, 'seed', ...(scale === undefined ? [] : ['--scale', String(scale)])];
   const seedStarted = Date.now();
-  const seed = spawnSync(process.execPath, seedArgs, { cwd: app, env, encoding: 'utf8' });
-  if (seed.status !== 0) {
-    throw new Error(`seeding failed (exit ${seed.status ?? seed.signal}):\n${seed.stderr}`);
-  }
+  if (!seeded) {
+    const seed = spawnSync(process.execPath, seedArgs, { cwd: app, env, encoding: 'utf8' });
+    if (seed.status !== 0) {
+      throw new Error(`seeding failed (exit ${seed.status ?? seed.signal}):\n${seed.stderr}`);
+    }
+    for (const line of seed.stdout.split('\n')) if (/scale|contacts:/.test(line)) log(line.trim());
+  } else log(`reusing the data seeded in ${dataDir}`);
   const seedSeconds = (Date.now() - seedStarted) / 1000;
-  for (const line of seed.stdout.split('\n')) if (/scale|contacts:/.test(line)) log(line.trim());
 
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, serverJs], {
     cwd: app,
@@ -73,7 +81,7 @@ export async function startPortal({
     /** Resolves when the server process ends, for whatever reason. */
     exited,
     seedSeconds,
-    /** Stops the server (it stops its database) and removes the data folder. */
+    /** Stops the server (it stops its database) and removes the data folder (unless kept). */
     async stop() {
       if (server.exitCode === null && server.signalCode === null) {
         server.kill('SIGTERM');
@@ -81,7 +89,7 @@ export async function startPortal({
         await exited;
         clearTimeout(timer);
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,9 +1,10 @@
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, gunzip, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
+const gunzipped = promisify(gunzip);
 
 /** Bodies this small are sent as they are: compressing them saves less than it costs. */
 const MIN_COMPRESSED = 1024;
@@ -25,14 +26,23 @@ export async function compressedForms(
 
 /**
  * A body that many requests share (a kept JSON answer, a kept page), with its brotli and gzip
- * forms made once when it is made, so that each request only picks the form it accepts.
+ * forms made once when it is made, so that each request only picks the form it accepts. Only
+ * the compressed forms of a compressed body are kept (a sixth to a twentieth of its plain
+ * bytes together): browsers, crawlers and link previews all accept gzip, and the rare client
+ * that accepts neither gets the gzip form decompressed for its request. A small body, which
+ * is not compressed, is kept as it is.
  */
 export class CompressedBody {
+  /** The plain bytes, kept only when there is no compressed form. */
+  private readonly plain: Buffer | null;
+
   protected constructor(
-    readonly plain: Buffer,
+    plain: Buffer,
     readonly contentType: string,
-    private readonly compressed: Partial<Record<Encoding, Buffer>>,
-  ) {}
+    private readonly compressed: Partial<Record<Exclude<Encoding, 'identity'>, Buffer>>,
+  ) {
+    this.plain = compressed.gzip ? null : plain;
+  }
 
   static async from(plain: Buffer | string, contentType: string): Promise<CompressedBody> {
     const bytes = typeof plain === 'string' ? Buffer.from(plain) : plain;
@@ -42,18 +52,23 @@ export class CompressedBody {
   /** Bytes held, for a cache's budget. */
   get size(): number {
     return (
-      this.plain.length + (this.compressed.br?.length ?? 0) + (this.compressed.gzip?.length ?? 0)
+      (this.plain?.length ?? 0) +
+      (this.compressed.br?.length ?? 0) +
+      (this.compressed.gzip?.length ?? 0)
     );
   }
 
-  /** Sends the form the client accepts best (brotli, then gzip, else plain). */
-  send(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  /**
+   * Sends the form the client accepts best (brotli, then gzip, else plain: for a compressed
+   * body, its gzip form decompressed on the thread pool for this request).
+   */
+  async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     const body = encoding === 'identity' ? undefined : this.compressed[encoding];
     reply.header('content-type', this.contentType);
     reply.header('vary', 'accept-encoding');
-    if (body) reply.header('content-encoding', encoding);
-    return reply.send(body ?? this.plain);
+    if (body) return reply.header('content-encoding', encoding).send(body);
+    return reply.send(this.plain ?? (await gunzipped(this.compressed.gzip!)));
   }
 }
 

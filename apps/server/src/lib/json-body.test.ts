@@ -87,6 +87,21 @@ describe('JsonBody', () => {
     }
   });
 
+  it('holds only the compressed forms of an answer it compresses', async () => {
+    const body = await JsonBody.of(schemaWithCodec, big);
+    const plain = Buffer.byteLength(JSON.stringify(bigJson));
+    const br = (await get('/large', 'br')).rawPayload.length;
+    const gzip = (await get('/large', 'gzip')).rawPayload.length;
+    // The plain JSON is made again from the gzip form for a client that accepts neither.
+    expect(body.size).toBe(br + gzip);
+    expect(body.size).toBeLessThan(plain / 2);
+  });
+
+  it('holds a small answer as it is', async () => {
+    const body = await JsonBody.of(schema, { items: [] });
+    expect(body.size).toBe(Buffer.byteLength(JSON.stringify({ items: [] })));
+  });
+
   it('sends a small answer uncompressed whatever the client accepts', async () => {
     const res = await get('/small', 'br, gzip');
     expect(res.headers['content-encoding']).toBeUndefined();

@@ -70,7 +70,8 @@ interface ServedPage {
  * app, which draws the error card), and a path that is no app route is redirected home. With
  * `render`, a public page's body is rendered on the server as an anonymous visitor sees it.
  * Each page is kept until the data version moves, as the directory's answers are, and
- * compressed once when it is kept: brotli or gzip as the browser accepts, plain otherwise.
+ * compressed once when it is kept: brotli or gzip as the browser accepts, plain (made again
+ * from the gzip form) otherwise.
  */
 export const spaPlugin = fp(
   async (
@@ -90,13 +91,13 @@ export const spaPlugin = fp(
     const root =
       opts.root && existsSync(path.join(opts.root, 'index.html')) ? opts.root : undefined;
     const { pages } = opts;
-    // 3 kB (the head only) to about 60 kB (the directory's rendered first page and its data),
-    // and its compressed forms (a quarter to a tenth of that each): at most 32 MB of the
-    // server's 256 MB, the least recently asked going first.
+    // Each page held as its brotli and gzip forms only (CompressedBody): 3 kB (the head only)
+    // to about 400 kB (the calendar's month with a year of upcoming events, 3 MB of HTML). At
+    // most 16 MB of the server's 256 MB, the least recently asked going first.
     const served = new VersionedCache<ServedPage | null>({
       name: 'pages with their head tags',
       maxEntries: 5000,
-      maxSize: 32 * 1024 * 1024,
+      maxSize: 16 * 1024 * 1024,
       sizeOf: (page) => page?.html.size ?? 0,
     });
     let template: Promise<string> | undefined;

@@ -32,8 +32,9 @@ export const calendarRoutes: FastifyPluginAsyncZod<
   const tickets = deps.tickets ?? null;
   const calendar = new CalendarService(deps.db, deps.clock, tickets, deps.announcements);
   // Windows as visitors get them (the home page's year, the calendar's months), each kept
-  // until the data changes: a year of a busy calendar is 2000 events and about 2 MB of JSON.
-  const windows = new KeptResponses(deps.db, { maxEntries: 200, maxSize: 48 * 1024 * 1024 });
+  // until the data changes: a year of a busy calendar is 2000 events and about 2 MB of JSON,
+  // held compressed in about 300 kB.
+  const windows = new KeptResponses(deps.db, { maxEntries: 200, maxSize: 16 * 1024 * 1024 });
   const tags = ['calendar'];
 
   app.get(

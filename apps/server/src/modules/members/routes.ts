@@ -17,11 +17,12 @@ export const membersRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps
     deps.config.map.region,
   );
   // Directory pages as sent, each kept until the data changes (the exact total of a large
-  // directory costs tens of milliseconds to count; a page of 20 members is about 12 kB).
+  // directory costs tens of milliseconds to count; a page of 20 members is about 12 kB of
+  // JSON, held compressed in about 5 kB).
   const pages = new KeptResponses(deps.db, {
     name: 'directory pages',
     maxEntries: 1000,
-    maxSize: 24 * 1024 * 1024,
+    maxSize: 12 * 1024 * 1024,
   });
   // Member pages as anonymous visitors get them (about 1 kB each), kept the same way: a
   // member page is the most shared link of the directory.

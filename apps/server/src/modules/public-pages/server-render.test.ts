@@ -19,6 +19,7 @@ import {
   type Appointment,
 } from '@chamber/contract';
 import { contacts, jobPosts } from '@chamber/db';
+import { keptAnswerStats } from '../../lib/versioned-cache.js';
 import { createTestApp, createContact, type TestContext } from '../../test/app.js';
 import {
   CALENDAR_ID,
@@ -298,6 +299,22 @@ describe('server-rendered public pages', () => {
       expect(res.headers['vary'], neither).toMatch(/accept-encoding/i);
       expect(res.body, neither).toBe(plain.body);
     }
+
+    // Only the compressed forms are held: the plain page is made again from gzip for the
+    // client that accepts neither.
+    const keptBytes = () =>
+      keptAnswerStats().find((c) => c.name === 'pages with their head tags')?.bytes ?? 0;
+    const before = keptBytes();
+    const other = await createContact(ctx.db, { businessName: 'Wrung Out Laundry' });
+    const otherPage = (acceptEncoding: string) =>
+      ctx.app.inject({
+        url: `/members/${other.id}`,
+        headers: { 'accept-encoding': acceptEncoding },
+      });
+    expect((await otherPage('identity')).body).toContain('Wrung Out Laundry');
+    const forms = [await otherPage('br'), await otherPage('gzip')];
+    expect(forms.map((res) => res.headers['content-encoding'])).toEqual(['br', 'gzip']);
+    expect(keptBytes() - before).toBe(forms[0]!.rawPayload.length + forms[1]!.rawPayload.length);
 
     // The compressed forms belong to the kept page's data version.
     await ctx.db
