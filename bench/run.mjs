@@ -45,6 +45,7 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     'node-flags': { type: 'string' },
     repeat: { type: 'string', default: '1' },
+    'glibc-defaults': { type: 'boolean', default: false },
   },
 });
 
@@ -150,7 +151,14 @@ const portal = await startPortal({
     ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []),
     ...(args['node-flags']?.split(/\s+/).filter(Boolean) ?? []),
   ],
-  env: { SMTP_URL: mailSink.url, TRUST_PROXY: '127.0.0.1' },
+  env: {
+    SMTP_URL: mailSink.url,
+    TRUST_PROXY: '127.0.0.1',
+    // As deployed: the container image sets it, so glibc hands blocks of 128 kB and more back
+    // to the system when freed (docs/operator/operations.md, Memory). --glibc-defaults runs
+    // without it, as `pnpm start` on a bare machine does.
+    ...(args['glibc-defaults'] ? {} : { MALLOC_MMAP_THRESHOLD_: '131072' }),
+  },
 });
 const store = await database(portal.dataDir);
 // The seed's writes go to disk now, not in the middle of the first endpoint's measured seconds.
