@@ -89,6 +89,10 @@ function printImportReport(file: string, report: ImportReport, encoding: RosterF
   console.log(
     `${verb} ${counts.created}, ${report.dryRun ? 'update' : 'updated'} ${counts.updated}, skipped ${counts.skipped}${upToDate ? ` (${upToDate} already up to date)` : ''}, rejected ${counts.rejected}${report.rejectedCells ? ` (and ${report.rejectedCells} cell${report.rejectedCells === 1 ? '' : 's'} of rows that loaded)` : ''}.`,
   );
+  const { businesses: b, people: p } = report;
+  console.log(
+    `Businesses: ${b.created} ${report.dryRun ? 'new' : 'created'}, ${b.matched} on file, ${b.refused} refused; people: ${p.created} ${report.dryRun ? 'new' : 'created'}, ${p.matched} on file, ${p.refused} refused.`,
+  );
 }
 
 /** What the command line prints after a password was set. */

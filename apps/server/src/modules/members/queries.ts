@@ -245,7 +245,7 @@ export async function updatePerson(
     .where(eq(businessPeople.id, id));
 }
 
-/** Every person of every business with the business, for the roster export. */
+/** Every person of every business, in the directory's name order, for the roster export. */
 export async function listAllPeople(db: Executor) {
   return db
     .select({ contact: contacts, person: businessPeople })
@@ -257,14 +257,6 @@ export async function listAllPeople(db: Executor) {
       businessPeople.createdAt,
       businessPeople.id,
     );
-}
-
-/** Every contact, in the directory's name order, for the roster export. */
-export async function listAllContacts(db: Executor): Promise<ContactRow[]> {
-  return db
-    .select()
-    .from(contacts)
-    .orderBy(...orderBy.name);
 }
 
 /** Every listed member's id and last change, for the sitemap: the directory's own rule. */

@@ -650,14 +650,18 @@ describe('exportRoster', () => {
         'Eve,"O\'Neil, Jr.",=HYPERLINK("http://evil.example"),eve@formula.example,+1 801 555 0100,evil.example,"-12 Main St",Riverton,UT,84065,elite,2001-02-03,@SUM(A1); Cakes',
       ].join('\n'),
     );
+    const eve = (await contactByEmail('eve@formula.example'))!;
     const before = await database.db.select().from(contacts);
+    const people = await database.db.select().from(businessPeople);
     const { csv, rows } = await exportRoster(database.db);
-    expect(rows).toBe(before.length);
+    // One row per person: every business's primary person, and the people of some.
+    expect(rows).toBe(people.length);
+    expect(rows).toBeGreaterThan(before.length);
     expect(csv.startsWith('\uFEFFFirst Name,Last Name,Business Name,Email,')).toBe(true);
     // No cell starts with a formula character: each is after an apostrophe, except the phone
     // and ZIP, written as text formulas of their digits so spreadsheets keep them as written.
     expect(csv).toContain(
-      `Eve,"O'Neil, Jr.","'=HYPERLINK(""http://evil.example"")",eve@formula.example,"=""+1 801 555 0100""",https://evil.example,'-12 Main St,Riverton,UT,"=""84065""",elite,2001-02-03,'@SUM(A1); Cakes\r\n`,
+      `Eve,"O'Neil, Jr.","'=HYPERLINK(""http://evil.example"")",eve@formula.example,"=""+1 801 555 0100""",https://evil.example,'-12 Main St,Riverton,UT,"=""84065""",elite,2001-02-03,'@SUM(A1); Cakes,,primary,${eve.id}\r\n`,
     );
     for (const record of parseCsv(csv)) {
       for (const cell of record) {
@@ -670,7 +674,37 @@ describe('exportRoster', () => {
     expect(report.ignoredColumns).toEqual([]);
     expect(report.rejectedCells).toBe(0);
     expect(report.counts).toEqual({ created: 0, updated: 0, skipped: rows, rejected: 0 });
+    expect(report.businesses).toEqual({ created: 0, matched: before.length, refused: 0 });
+    expect(report.people).toEqual({ created: 0, matched: rows, refused: 0 });
     expect(await database.db.select().from(contacts)).toEqual(before);
+    expect(await database.db.select().from(businessPeople)).toEqual(people);
+
+    // Into an empty database, the same file makes the same businesses with the same people.
+    const fresh = await createTestDatabase();
+    try {
+      const loaded = await importRoster(fresh.db, file.records, { now });
+      expect(loaded.businesses).toEqual({ created: before.length, matched: 0, refused: 0 });
+      expect(loaded.people).toEqual({ created: rows, matched: 0, refused: 0 });
+      const shape = async (db: typeof database.db) =>
+        (
+          await db
+            .select({
+              business: contacts.email,
+              person: businessPeople.email,
+              role: businessPeople.role,
+              title: businessPeople.title,
+            })
+            .from(businessPeople)
+            .innerJoin(contacts, eq(contacts.id, businessPeople.contactId))
+        )
+          .map(
+            (r) => `${r.business?.toLowerCase()} ${r.person?.toLowerCase()} ${r.role} ${r.title}`,
+          )
+          .sort();
+      expect(await shape(fresh.db)).toEqual(await shape(database.db));
+    } finally {
+      await fresh.close();
+    }
     expect(await contactByEmail('eve@formula.example')).toMatchObject({
       businessName: '=HYPERLINK("http://evil.example")',
       phone: '+1 801 555 0100',

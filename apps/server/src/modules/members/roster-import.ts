@@ -305,7 +305,9 @@ export async function importRoster(
       const values: RosterRow = { ...primary.data };
       // The business's columns: the primary row's, else the first row's that has them.
       for (const field of businessFields) {
-        values[field] ??= group.items.find((i) => i.data[field] !== undefined)?.data[field] as never;
+        values[field] ??= group.items.find((i) => i.data[field] !== undefined)?.data[
+          field
+        ] as never;
       }
       delete values.businessId;
       delete values.role;
