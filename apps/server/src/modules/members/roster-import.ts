@@ -199,9 +199,12 @@ export async function importRoster(
     const matchedBy = new Map<string, number>();
     const matches = groups.map((group) => {
       const id = group.businessId?.toLowerCase();
+      // Rows sharing an id not on file are matched by their primary person's email only: the
+      // others may be people of other businesses too.
+      const candidates = id ? [primaryOf(group)] : group.items;
       const found =
         (id && byId.get(id)) ||
-        group.items.map((item) => byEmail.get(lower(item.data.email))).find(Boolean);
+        candidates.map((item) => byEmail.get(lower(item.data.email))).find(Boolean);
       if (!found || matchedBy.has(found.contact.id)) return undefined;
       matchedBy.set(found.contact.id, group.items[0]!.row);
       return found;
@@ -291,11 +294,7 @@ export async function importRoster(
 
     /** A business not on file, or undefined (its rows noted) when it cannot be created. */
     function newBusiness(group: RosterGroup): NewBusiness | undefined {
-      // The row marked primary, else the first row without a role, else the first row.
-      const primary =
-        group.items.find((i) => i.data.role === 'primary') ??
-        group.items.find((i) => i.data.role === undefined) ??
-        group.items[0]!;
+      const primary = primaryOf(group);
       if (primary.data.role !== undefined && primary.data.role !== 'primary') {
         rejectCell(
           primary.row,
@@ -420,6 +419,12 @@ export async function importRoster(
     dryRun: Boolean(options.dryRun),
   };
 }
+
+/** A new business's primary row: the one marked primary, else the first without a role, else the first. */
+const primaryOf = (group: RosterGroup): RosterItem =>
+  group.items.find((i) => i.data.role === 'primary') ??
+  group.items.find((i) => i.data.role === undefined) ??
+  group.items[0]!;
 
 const rolesOnPanel =
   'role: the primary contact stays primary; make someone else the primary contact on the business’s people panel first';
