@@ -61,15 +61,9 @@ export function peopleAt(businesses: ScaleContact[], ids: string[]): ScalePerson
   return people;
 }
 
-/**
- * Writes people 10,000 a statement (one parameter per column, as the memberships). None is a
- * primary person, so the trigger that keeps `contacts.primary_user_id` would look each one's
- * business up to change nothing: it is off for the load (inside the seed's transaction, so a
- * failure leaves it on), which takes the load from about 40 s to a few.
- */
+/** Writes people 10,000 a statement (one parameter per column, as the memberships). */
 export async function insertPeople(db: Executor, people: ScalePerson[]): Promise<void> {
   const STATEMENT = 10_000;
-  await db.execute(sql`alter table ${businessPeople} disable trigger business_people_primary_user`);
   for (let i = 0; i < people.length; i += STATEMENT) {
     const batch = people.slice(i, i + STATEMENT);
     const column = (pick: (p: ScalePerson) => string) =>
@@ -83,5 +77,4 @@ export async function insertPeople(db: Executor, people: ScalePerson[]): Promise
         ${column((p) => p.firstName)}::text[], ${column((p) => p.lastName)}::text[],
         ${column((p) => p.title)}::text[], ${column((p) => p.email)}::text[])`);
   }
-  await db.execute(sql`alter table ${businessPeople} enable trigger business_people_primary_user`);
 }
