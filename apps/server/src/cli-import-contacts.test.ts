@@ -93,6 +93,7 @@ describe('chamber import-contacts', () => {
       '  row 5: rejected: "not-an-email" is not an email address',
       '  row 6: cell not imported: tier "platinum" names no plan (the plans are Basic, Enhanced and Elite); the tier was left as it was',
       'Created 3, updated 0, skipped 1, rejected 1 (and 1 cell of rows that loaded).',
+      'Businesses: 3 created, 0 on file, 0 refused; people: 3 created, 0 on file, 1 refused.',
       '',
     ]);
     expect(await countContacts('hannah@florist.example')).toBe(1);
@@ -103,6 +104,9 @@ describe('chamber import-contacts', () => {
     expect(again.stderr).not.toContain('rejected');
     expect(again.stdout).toContain(
       'Created 0, updated 0, skipped 4 (3 already up to date), rejected 1 (and 1 cell of rows that loaded).',
+    );
+    expect(again.stdout).toContain(
+      'Businesses: 0 created, 3 on file, 0 refused; people: 0 created, 3 on file, 1 refused.',
     );
   }, 60_000);
 
@@ -182,12 +186,14 @@ describe('chamber export-contacts', () => {
     const out = path.join(dir, 'export.csv');
     const result = await chamber('export-contacts', '--out', out);
     expect(result.code, result.stderr).toBe(0);
-    const n = await countContacts('%');
+    const [{ n }] = (
+      await database.db.execute<{ n: number }>(sql`select count(*)::int as n from business_people`)
+    ).rows as [{ n: number }];
     expect(n).toBeGreaterThan(0);
-    expect(result.stdout).toBe(`${n} contacts written to ${out}.\n`);
+    expect(result.stdout).toBe(`${n} people of the businesses written to ${out}.\n`);
     const csv = await readFile(out, 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
-      '\uFEFFFirst Name,Last Name,Business Name,Email,Phone,Website,Address,City,State,ZIP,Tier,Member Since,Specialties',
+      '\uFEFFFirst Name,Last Name,Business Name,Email,Phone,Website,Address,City,State,ZIP,Tier,Member Since,Specialties,Title,Role,Business ID',
     );
 
     const again = await chamber('import-contacts', out);

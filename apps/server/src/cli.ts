@@ -89,6 +89,10 @@ function printImportReport(file: string, report: ImportReport, encoding: RosterF
   console.log(
     `${verb} ${counts.created}, ${report.dryRun ? 'update' : 'updated'} ${counts.updated}, skipped ${counts.skipped}${upToDate ? ` (${upToDate} already up to date)` : ''}, rejected ${counts.rejected}${report.rejectedCells ? ` (and ${report.rejectedCells} cell${report.rejectedCells === 1 ? '' : 's'} of rows that loaded)` : ''}.`,
   );
+  const { businesses: b, people: p } = report;
+  console.log(
+    `Businesses: ${b.created} ${report.dryRun ? 'new' : 'created'}, ${b.matched} on file, ${b.refused} refused; people: ${p.created} ${report.dryRun ? 'new' : 'created'}, ${p.matched} on file, ${p.refused} refused.`,
+  );
 }
 
 /** What the command line prints after a password was set. */
@@ -175,7 +179,7 @@ program
   )
   .option(
     '--scale <n>',
-    `also load n times ${SCALE_1.contacts} contacts, ${SCALE_1.users} logins, ${SCALE_1.series} repeating series, ${SCALE_1.singleEvents} single events over two years and ${SCALE_1.registrations} registrations (for benchmarks)`,
+    `also load n times ${SCALE_1.contacts} contacts with about ${SCALE_1.people} people, ${SCALE_1.users} logins, ${SCALE_1.series} repeating series, ${SCALE_1.singleEvents} single events over two years and ${SCALE_1.registrations} registrations (for benchmarks)`,
   )
   .action((opts: { scale?: string }) => {
     // Checked before the database starts, so a typo fails at once.
@@ -285,7 +289,7 @@ program
 program
   .command('export-contacts')
   .description(
-    "Write the directory's contacts to a CSV file, in the columns import-contacts reads (formulas escaped)",
+    "Write the directory's businesses to a CSV file, one row per person, in the columns import-contacts reads (formulas escaped)",
   )
   .option('--out <file>', 'where to write it (default: contacts-<date>-<time>.csv here)')
   .action((opts: { out?: string }) =>
@@ -294,7 +298,9 @@ program
       const target = path.resolve(opts.out ?? `contacts-${stamp()}.csv`);
       const { csv, rows } = await exportRoster(db);
       writeFileSync(target, csv);
-      console.log(`${rows} contact${rows === 1 ? '' : 's'} written to ${target}.`);
+      console.log(
+        `${rows} ${rows === 1 ? 'person' : 'people'} of the businesses written to ${target}.`,
+      );
     }),
   );
 

@@ -1,4 +1,4 @@
-import type { MembershipTier, OpeningHoursInput, Role } from '@chamber/contract';
+import type { BusinessRole, MembershipTier, OpeningHoursInput, Role } from '@chamber/contract';
 
 export const LOCATION_ID = 'riverton-chamber';
 export const CALENDAR_ID = 'racc-events';
@@ -38,7 +38,15 @@ export interface DemoAccount {
   status?: 'active' | 'pending';
   business?: string;
   tier?: MembershipTier;
+  /**
+   * A person of a business (docs/decisions/0123-businesses-and-their-people.md): the business
+   * by its primary person's email, the role and title; without it, the account's own listing.
+   */
+  person?: { of: string; role: BusinessRole; title: string; shownOnListing?: boolean };
 }
+
+/** The business of several people in the demo chamber (its owner's email). */
+const REDWOOD = 'tom@redwoodhardware.example';
 
 /** The sign-ins printed by `seed` and the quick start (docs/guide/quick-start.md). */
 export const demoAccounts: DemoAccount[] = [
@@ -73,6 +81,32 @@ export const demoAccounts: DemoAccount[] = [
     role: 'member',
     business: 'Redwood Hardware & Supply',
     tier: 'elite',
+    person: { of: REDWOOD, role: 'primary', title: 'Owner', shownOnListing: true },
+  },
+  // Redwood Hardware's people: its bookkeeper pays the dues, two employees have sign-ins too.
+  {
+    email: 'ruth@redwoodhardware.example',
+    password: 'Chamber-Member-2026',
+    firstName: 'Ruth',
+    lastName: 'Ames',
+    role: 'member',
+    person: { of: REDWOOD, role: 'billing', title: 'Bookkeeper' },
+  },
+  {
+    email: 'kai@redwoodhardware.example',
+    password: 'Chamber-Member-2026',
+    firstName: 'Kai',
+    lastName: 'Nguyen',
+    role: 'member',
+    person: { of: REDWOOD, role: 'employee', title: 'Store Manager', shownOnListing: true },
+  },
+  {
+    email: 'lena@redwoodhardware.example',
+    password: 'Chamber-Member-2026',
+    firstName: 'Lena',
+    lastName: 'Price',
+    role: 'member',
+    person: { of: REDWOOD, role: 'employee', title: 'Sales Associate' },
   },
   {
     email: 'priya@jordanrivercpa.example',

@@ -16,6 +16,7 @@ import { compactUtc, normalizeRule, Recurrence } from '../modules/calendars/inde
 import { CALENDAR_ID, TIMEZONE } from './demo-data.js';
 import { categoryIdsBySlug, categoryRows, demoCategories } from './demo-categories.js';
 import { contactsAt, type ScaleContact } from './scale-contacts.js';
+import { insertPeople, peopleAt } from './scale-people.js';
 import { randomSource, seriesKinds, type Random } from './scale-vocabulary.js';
 import { singleEventsAt } from './scale-events.js';
 import {
@@ -28,6 +29,8 @@ import {
 /** What scale 1 holds: a large chamber, or a regional one. */
 export const SCALE_1 = {
   contacts: 50_000,
+  /** Of the contacts' businesses, with their primary people: three a business on average. */
+  people: 150_000,
   users: 500,
   series: 300,
   singleEvents: 5_000,
@@ -176,6 +179,14 @@ export async function seedScale(
       userIds.push(...rows.map((r) => r.id));
     });
     lines.push(`${userIds.length} logins (password ${SCALE_PASSWORD})`);
+
+    // Several people a business besides its primary one (whom the contacts' trigger made).
+    const peopleStarted = Date.now();
+    const staff = peopleAt(people, ids);
+    await insertPeople(tx, staff);
+    lines.push(
+      `${ids.length + staff.length} people of the businesses (${Date.now() - peopleStarted} ms)`,
+    );
 
     // Organizers: the members with logins, whose events the portal lets them edit.
     const organizer = () => {

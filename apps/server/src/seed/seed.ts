@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  businessPeople,
   calendars,
   contactCategories,
   contacts,
@@ -237,10 +238,11 @@ export async function seedDemo(
       lines.push(`user ${account.email} already present (password unchanged)`);
       continue;
     }
+    // A person of a business acts for it: the login trigger makes them one of its people.
     const [contact] = await db
       .select({ id: contacts.id })
       .from(contacts)
-      .where(sql`lower(${contacts.email}) = lower(${account.email})`);
+      .where(sql`lower(${contacts.email}) = lower(${account.person?.of ?? account.email})`);
     await db.insert(users).values({
       email: account.email,
       passwordHash: await hashPassword(account.password),
@@ -253,6 +255,7 @@ export async function seedDemo(
     lines.push(`created ${account.role} ${account.email}`);
   }
 
+  lines.push(...(await seedDemoPeople(db)));
   lines.push(...(await seedDemoPaymentDetails(db)));
   lines.push(...(await seedDemoDues(db, now)));
   lines.push(...(await seedDemoDeals(db, now)));
@@ -367,4 +370,27 @@ async function seedSoldOutEvent(
   ]) {
     await db.insert(eventRegistrations).values(row);
   }
+}
+
+/**
+ * The roles, titles and listing choices of the demo businesses' people: a login set to act for
+ * a business is made one of its people (an employee) by the database; this gives each its part.
+ */
+async function seedDemoPeople(db: Database): Promise<string[]> {
+  let changed = 0;
+  for (const account of demoAccounts) {
+    if (!account.person) continue;
+    const { of, role, title, shownOnListing = false } = account.person;
+    const updated = await db
+      .update(businessPeople)
+      .set({ role, title, shownOnListing })
+      .where(
+        sql`${businessPeople.contactId} = (select id from ${contacts} where lower(email) = lower(${of}))
+          and ${businessPeople.userId} = (select id from ${users} where lower(email) = lower(${account.email}))
+          and (${businessPeople.role}, ${businessPeople.title}) is distinct from (${role}::business_role, ${title})`,
+      )
+      .returning({ id: businessPeople.id });
+    changed += updated.length;
+  }
+  return changed > 0 ? [`people: ${changed} given their roles and titles`] : [];
 }

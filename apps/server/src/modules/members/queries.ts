@@ -7,10 +7,10 @@ import type {
   MemberSort,
   Role,
 } from '@chamber/contract';
-import { chambers, contacts, users, type Executor } from '@chamber/db';
+import { businessPeople, chambers, contacts, users, type Executor } from '@chamber/db';
 import { inCategories, listingCategories } from './category-queries.js';
 import { reusableQuery } from '../../lib/reusable-query.js';
-import { isAnyOf } from '../../lib/sql-lists.js';
+import { isAnyOf, textArray } from '../../lib/sql-lists.js';
 import { inBoundsCondition, nearOrder } from './pin-queries.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
@@ -187,16 +187,76 @@ export async function findContactsByEmail(db: Executor, emails: string[]) {
   return rows.map((r) => ({ contact: r.contact, claimed: r.userId !== null }));
 }
 
-export async function insertContacts(db: Executor, values: (typeof contacts.$inferInsert)[]) {
-  if (values.length > 0) await db.insert(contacts).values(values);
+/** The contacts with these ids, and whether each has a login (a roster's `business id`). */
+export async function findContactsById(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ contact: contacts, userId: users.id })
+    .from(contacts)
+    .leftJoin(users, eq(users.id, contacts.primaryUserId))
+    .where(isAnyOf(contacts.id, ids, 'uuid'));
+  return rows.map((r) => ({ contact: r.contact, claimed: r.userId !== null }));
 }
 
-/** Every contact, in the directory's name order, for the roster export. */
-export async function listAllContacts(db: Executor): Promise<ContactRow[]> {
+export type PersonRow = typeof businessPeople.$inferSelect;
+
+/** The people of these businesses, oldest first. */
+export async function peopleOfBusinesses(db: Executor, contactIds: string[]): Promise<PersonRow[]> {
+  if (contactIds.length === 0) return [];
   return db
     .select()
+    .from(businessPeople)
+    .where(isAnyOf(businessPeople.contactId, contactIds, 'uuid'))
+    .orderBy(businessPeople.createdAt, businessPeople.id);
+}
+
+/** Inserts contacts (each gets its primary person from a trigger) and answers their ids by email. */
+export async function insertContacts(db: Executor, values: (typeof contacts.$inferInsert)[]) {
+  if (values.length === 0) return [];
+  return db.insert(contacts).values(values).returning({ id: contacts.id, email: contacts.email });
+}
+
+export async function insertPeople(db: Executor, values: (typeof businessPeople.$inferInsert)[]) {
+  if (values.length > 0) await db.insert(businessPeople).values(values);
+}
+
+/** Sets a person's title by business and role (the primary person a trigger just made). */
+export async function setPrimaryTitles(
+  db: Executor,
+  titles: { contactId: string; title: string }[],
+) {
+  if (titles.length === 0) return;
+  const ids = titles.map((t) => t.contactId);
+  await db.execute(sql`
+    update ${businessPeople} p set title = t.title
+    from unnest(${sql.param(`{${ids.join(',')}}`)}::uuid[], ${textArray(titles.map((t) => t.title))}) as t(contact_id, title)
+    where p.contact_id = t.contact_id and p.role = 'primary'`);
+}
+
+export async function updatePerson(
+  db: Executor,
+  id: string,
+  values: Partial<typeof businessPeople.$inferInsert>,
+  now: Date,
+) {
+  await db
+    .update(businessPeople)
+    .set({ ...values, updatedAt: now })
+    .where(eq(businessPeople.id, id));
+}
+
+/** Every person of every business, in the directory's name order, for the roster export. */
+export async function listAllPeople(db: Executor) {
+  return db
+    .select({ contact: contacts, person: businessPeople })
     .from(contacts)
-    .orderBy(...orderBy.name);
+    .leftJoin(businessPeople, eq(businessPeople.contactId, contacts.id))
+    .orderBy(
+      ...orderBy.name,
+      sql`${businessPeople.role} <> 'primary'`,
+      businessPeople.createdAt,
+      businessPeople.id,
+    );
 }
 
 /** Every listed member's id and last change, for the sitemap: the directory's own rule. */

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contacts, memberships, membershipTerms } from '@chamber/db';
+import { businessPeople, contacts, memberships, membershipTerms } from '@chamber/db';
 import { createTestDatabase, createTestUser } from '../../test/app.js';
 import { parseCsv } from '../../lib/csv.js';
 import { importRoster, RosterError } from './roster-import.js';
@@ -323,6 +323,179 @@ describe('importRoster', () => {
   });
 });
 
+async function peopleOf(contactId: string) {
+  return database.db
+    .select()
+    .from(businessPeople)
+    .where(eq(businessPeople.contactId, contactId))
+    .orderBy(sql`${businessPeople.role} <> 'primary'`, businessPeople.email);
+}
+
+describe('importRoster: businesses and their people', () => {
+  it('makes one business of the rows sharing a business id: the first row its primary person', async () => {
+    const report = await run(
+      [
+        'Business ID,Business Name,First Name,Last Name,Email,Phone,Title,Role,Tier,Website',
+        'B-7,Oquirrh Outfitters,Ada,Ferris,ada@oquirrh.example,(801) 555-0700,Owner,,elite,oquirrh.example',
+        'B-7,Oquirrh Outfitters,Ben,Lowe,ben@oquirrh.example,(801) 555-0701,Bookkeeper,billing,elite,oquirrh.example',
+        'b-7,,Cy,Moss,cy@oquirrh.example,,Sales,,,',
+        'B-8,Other Shop,Dee,Park,dee@other.example,,,,,',
+      ].join('\n'),
+    );
+    expect(report.counts).toEqual({ created: 4, updated: 0, skipped: 0, rejected: 0 });
+    expect(report.businesses).toEqual({ created: 2, matched: 0, refused: 0 });
+    expect(report.people).toEqual({ created: 4, matched: 0, refused: 0 });
+    expect(report.lines.map((l) => l.detail)).toEqual([
+      'Oquirrh Outfitters (Ada Ferris) <ada@oquirrh.example>',
+      'Oquirrh Outfitters: Ben Lowe <ben@oquirrh.example>, billing',
+      'Oquirrh Outfitters: Cy Moss <cy@oquirrh.example>, employee',
+      'Other Shop (Dee Park) <dee@other.example>',
+    ]);
+    const business = (await contactByEmail('ada@oquirrh.example'))!;
+    expect(business).toMatchObject({
+      businessName: 'Oquirrh Outfitters',
+      firstName: 'Ada',
+      phone: '(801) 555-0700',
+      membershipTier: 'elite',
+      website: 'https://oquirrh.example',
+    });
+    expect(await contactByEmail('ben@oquirrh.example')).toBeUndefined();
+    expect(
+      (await peopleOf(business.id)).map((p) => [
+        p.role,
+        p.firstName,
+        p.lastName,
+        p.email,
+        p.phone,
+        p.title,
+      ]),
+    ).toEqual([
+      ['primary', 'Ada', 'Ferris', 'ada@oquirrh.example', '(801) 555-0700', 'Owner'],
+      ['billing', 'Ben', 'Lowe', 'ben@oquirrh.example', '(801) 555-0701', 'Bookkeeper'],
+      ['employee', 'Cy', 'Moss', 'cy@oquirrh.example', null, 'Sales'],
+    ]);
+
+    // The same file again changes nothing; a changed title and a new person are matched by email.
+    const again = await run(
+      [
+        'Business ID,Business Name,First Name,Last Name,Email,Title,Role',
+        `${business.id},Oquirrh Outfitters,Ada,Ferris,ada@oquirrh.example,Owner,`,
+        `${business.id},,Ben,Lowe,ben@oquirrh.example,Controller,billing`,
+        `${business.id},,Cy,Moss,cy@oquirrh.example,Sales,`,
+        `${business.id},,Eli,Shaw,eli@oquirrh.example,,editor`,
+      ].join('\n'),
+    );
+    expect(again.businesses).toEqual({ created: 0, matched: 1, refused: 0 });
+    expect(again.people).toEqual({ created: 1, matched: 3, refused: 0 });
+    expect(again.counts).toEqual({ created: 1, updated: 1, skipped: 2, rejected: 0 });
+    expect(again.lines[1]!.detail).toBe(
+      'Oquirrh Outfitters: Ben Lowe <ben@oquirrh.example>: title',
+    );
+    expect((await peopleOf(business.id)).map((p) => [p.role, p.email, p.title])).toEqual([
+      ['primary', 'ada@oquirrh.example', 'Owner'],
+      ['billing', 'ben@oquirrh.example', 'Controller'],
+      ['employee', 'cy@oquirrh.example', 'Sales'],
+      ['editor', 'eli@oquirrh.example', ''],
+    ]);
+  });
+
+  it('groups rows without a business id by business name and website or phone', async () => {
+    const report = await run(
+      [
+        'Business Name,Name,Email,Website,Phone,Role',
+        'Bingham Bagels,Gus Grant,gus@bagels.example,https://www.bagels.example/,,',
+        'bingham  bagels,Hal Hart,hal@bagels.example,bagels.example,,billing',
+        'Bingham Bagels,Ivy Iles,ivy@bagels.example,,801.555.0900,',
+        'Bingham Bagels,Jo Jay,jo@bagels.example,,(801) 555-0900,',
+        'Bingham Bagels,Kit Kay,kit@elsewhere.example,elsewhere.example,,',
+        'Other Bagels,Lu Lee,lu@bagels.example,bagels.example,,',
+      ].join('\n'),
+    );
+    // Gus and Hal share name and site; Ivy and Jo name and phone; Kit and Lu are businesses of their own.
+    expect(report.businesses).toEqual({ created: 4, matched: 0, refused: 0 });
+    expect(report.people).toEqual({ created: 6, matched: 0, refused: 0 });
+    const gus = (await contactByEmail('gus@bagels.example'))!;
+    const ivy = (await contactByEmail('ivy@bagels.example'))!;
+    expect((await peopleOf(gus.id)).map((p) => [p.role, p.email])).toEqual([
+      ['primary', 'gus@bagels.example'],
+      ['billing', 'hal@bagels.example'],
+    ]);
+    expect((await peopleOf(ivy.id)).map((p) => [p.role, p.email])).toEqual([
+      ['primary', 'ivy@bagels.example'],
+      ['employee', 'jo@bagels.example'],
+    ]);
+    expect(await contactByEmail('kit@elsewhere.example')).toMatchObject({
+      businessName: 'Bingham Bagels',
+    });
+    expect(await contactByEmail('lu@bagels.example')).toMatchObject({
+      businessName: 'Other Bagels',
+    });
+  });
+
+  it('refuses a second primary person, and a business without a name, saying why', async () => {
+    const report = await run(
+      [
+        'Business ID,Business Name,Name,Email,Role',
+        'T1,Tooele Tile,Max Moe,max@tile.example,primary',
+        'T1,Tooele Tile,Ned Noe,ned@tile.example,primary',
+        'T1,Tooele Tile,Oz Oh,oz@tile.example,boss',
+        'T2,,,nameless@tile.example,',
+        'T2,,Pat Poe,pat@tile.example,employee',
+      ].join('\n'),
+    );
+    expect(report.businesses).toEqual({ created: 1, matched: 0, refused: 1 });
+    expect(report.people).toEqual({ created: 2, matched: 0, refused: 3 });
+    expect(report.counts).toEqual({ created: 2, updated: 0, skipped: 0, rejected: 3 });
+    expect(report.lines.filter((l) => l.outcome === 'rejected' || l.rejectedCells)).toEqual([
+      {
+        row: 3,
+        outcome: 'rejected',
+        detail:
+          'Tooele Tile already has its primary contact (row 2); a business has one: use billing, editor or employee',
+      },
+      {
+        row: 4,
+        outcome: 'created',
+        detail: 'Tooele Tile: Oz Oh <oz@tile.example>, employee',
+        rejectedCells: [
+          'role "boss" is not a role (the roles are primary, billing, editor and employee)',
+        ],
+      },
+      {
+        row: 5,
+        outcome: 'rejected',
+        detail: 'needs a name or a business name (the email is not on file)',
+      },
+      {
+        row: 6,
+        outcome: 'rejected',
+        detail:
+          'its business was not imported (row 5: needs a name or a business name (the email is not on file))',
+      },
+    ]);
+    const tile = (await contactByEmail('max@tile.example'))!;
+    expect((await peopleOf(tile.id)).map((p) => [p.role, p.email])).toEqual([
+      ['primary', 'max@tile.example'],
+      ['employee', 'oz@tile.example'],
+    ]);
+    expect(await contactByEmail('pat@tile.example')).toBeUndefined();
+
+    // A business on file keeps its primary person: a row claiming the role is refused.
+    const onFile = await run(
+      ['Business ID,Name,Email,Role', `${tile.id},Quin Que,quin@tile.example,primary`].join('\n'),
+    );
+    expect(onFile.businesses).toEqual({ created: 0, matched: 1, refused: 0 });
+    expect(onFile.lines).toEqual([
+      {
+        row: 2,
+        outcome: 'rejected',
+        detail:
+          'Tooele Tile already has its primary contact (max@tile.example); a business has one: use billing, editor or employee',
+      },
+    ]);
+  });
+});
+
 const fixture = (name: string) =>
   readFileSync(new URL(`../../test/fixtures/rosters/${name}`, import.meta.url));
 
@@ -477,14 +650,18 @@ describe('exportRoster', () => {
         'Eve,"O\'Neil, Jr.",=HYPERLINK("http://evil.example"),eve@formula.example,+1 801 555 0100,evil.example,"-12 Main St",Riverton,UT,84065,elite,2001-02-03,@SUM(A1); Cakes',
       ].join('\n'),
     );
+    const eve = (await contactByEmail('eve@formula.example'))!;
     const before = await database.db.select().from(contacts);
+    const people = await database.db.select().from(businessPeople);
     const { csv, rows } = await exportRoster(database.db);
-    expect(rows).toBe(before.length);
+    // One row per person: every business's primary person, and the people of some.
+    expect(rows).toBe(people.length);
+    expect(rows).toBeGreaterThan(before.length);
     expect(csv.startsWith('\uFEFFFirst Name,Last Name,Business Name,Email,')).toBe(true);
     // No cell starts with a formula character: each is after an apostrophe, except the phone
     // and ZIP, written as text formulas of their digits so spreadsheets keep them as written.
     expect(csv).toContain(
-      `Eve,"O'Neil, Jr.","'=HYPERLINK(""http://evil.example"")",eve@formula.example,"=""+1 801 555 0100""",https://evil.example,'-12 Main St,Riverton,UT,"=""84065""",elite,2001-02-03,'@SUM(A1); Cakes\r\n`,
+      `Eve,"O'Neil, Jr.","'=HYPERLINK(""http://evil.example"")",eve@formula.example,"=""+1 801 555 0100""",https://evil.example,'-12 Main St,Riverton,UT,"=""84065""",elite,2001-02-03,'@SUM(A1); Cakes,,primary,${eve.id}\r\n`,
     );
     for (const record of parseCsv(csv)) {
       for (const cell of record) {
@@ -497,7 +674,37 @@ describe('exportRoster', () => {
     expect(report.ignoredColumns).toEqual([]);
     expect(report.rejectedCells).toBe(0);
     expect(report.counts).toEqual({ created: 0, updated: 0, skipped: rows, rejected: 0 });
+    expect(report.businesses).toEqual({ created: 0, matched: before.length, refused: 0 });
+    expect(report.people).toEqual({ created: 0, matched: rows, refused: 0 });
     expect(await database.db.select().from(contacts)).toEqual(before);
+    expect(await database.db.select().from(businessPeople)).toEqual(people);
+
+    // Into an empty database, the same file makes the same businesses with the same people.
+    const fresh = await createTestDatabase();
+    try {
+      const loaded = await importRoster(fresh.db, file.records, { now });
+      expect(loaded.businesses).toEqual({ created: before.length, matched: 0, refused: 0 });
+      expect(loaded.people).toEqual({ created: rows, matched: 0, refused: 0 });
+      const shape = async (db: typeof database.db) =>
+        (
+          await db
+            .select({
+              business: contacts.email,
+              person: businessPeople.email,
+              role: businessPeople.role,
+              title: businessPeople.title,
+            })
+            .from(businessPeople)
+            .innerJoin(contacts, eq(contacts.id, businessPeople.contactId))
+        )
+          .map(
+            (r) => `${r.business?.toLowerCase()} ${r.person?.toLowerCase()} ${r.role} ${r.title}`,
+          )
+          .sort();
+      expect(await shape(fresh.db)).toEqual(await shape(database.db));
+    } finally {
+      await fresh.close();
+    }
     expect(await contactByEmail('eve@formula.example')).toMatchObject({
       businessName: '=HYPERLINK("http://evil.example")',
       phone: '+1 801 555 0100',

@@ -1,7 +1,16 @@
 import { TransactionRollbackError } from 'drizzle-orm';
-import type { Database } from '@chamber/db';
+import { MAX_PEOPLE_PER_BUSINESS, peopleMessages } from '@chamber/contract';
+import type { businessPeople, Database } from '@chamber/db';
 import * as q from './queries.js';
-import { isBlank, mapColumns, readRow, RosterError, type RosterRow } from './roster-rows.js';
+import { groupRows, type RosterGroup, type RosterItem } from './roster-groups.js';
+import {
+  businessFields,
+  isBlank,
+  mapColumns,
+  readRow,
+  RosterError,
+  type RosterRow,
+} from './roster-rows.js';
 
 export { RosterError };
 
@@ -20,6 +29,10 @@ export interface ImportReport {
   /** Data rows in the file, blank ones not counted. */
   rows: number;
   counts: Record<ImportOutcome, number>;
+  /** Businesses of the file: created, matched on file (by business id or email), or refused. */
+  businesses: ImportTally;
+  /** People (rows) of the file: created, matched on file, or refused. */
+  people: ImportTally;
   /** Cells left out of rows that loaded. */
   rejectedCells: number;
   lines: ImportLine[];
@@ -39,7 +52,7 @@ export interface ImportOptions {
 
 const BATCH = 500;
 
-type Field = Exclude<keyof RosterRow, 'email'>;
+type Field = Exclude<keyof RosterRow, 'email' | 'businessId' | 'role' | 'title'>;
 const fieldLabels: Record<Field, string> = {
   firstName: 'first name',
   lastName: 'last name',
@@ -75,10 +88,33 @@ function changesFor(row: RosterRow, stored: q.ContactRow, claimed: boolean) {
   return changes;
 }
 
+/** How many businesses or people of the file were created, matched on file, or refused. */
+export interface ImportTally {
+  created: number;
+  matched: number;
+  refused: number;
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const lower = (email: string | null | undefined) => (email ?? '').toLowerCase();
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Stored = { contact: q.ContactRow; claimed: boolean };
+
+/** A new business waiting for its batch: its primary row, and the rest of its people. */
+interface NewBusiness {
+  primary: RosterItem;
+  values: RosterRow;
+  people: RosterItem[];
+}
+
 /**
- * Loads a roster: creates contacts for new addresses and updates the stored ones (matched by
- * email, without case), so importing the same file twice changes nothing the second time.
- * Everything is one transaction: a failure leaves the database as it was.
+ * Loads a roster: rows are grouped into businesses (roster-groups.ts); a business not on file
+ * is created with its first row (or the row whose role is primary) as its primary person and
+ * the other rows as its people; a business on file (by its id in `business id`, or by its
+ * primary person's email, without case) is updated and its people matched by email, so
+ * importing the same file twice changes nothing the second time. Everything is one
+ * transaction: a failure leaves the database as it was.
  */
 export async function importRoster(
   db: Database,
@@ -91,16 +127,21 @@ export async function importRoster(
   const now = options.now ?? new Date();
   const lines: ImportLine[] = [];
   const counts: Record<ImportOutcome, number> = { created: 0, updated: 0, skipped: 0, rejected: 0 };
+  const businesses: ImportTally = { created: 0, matched: 0, refused: 0 };
+  const people: ImportTally = { created: 0, matched: 0, refused: 0 };
   const cellsOf = new Map<number, string[]>();
   const note = (row: number, outcome: ImportOutcome, detail: string) => {
     counts[outcome] += 1;
+    if (outcome === 'rejected') people.refused += 1;
     const rejectedCells = cellsOf.get(row);
     lines.push(rejectedCells ? { row, outcome, detail, rejectedCells } : { row, outcome, detail });
   };
+  const rejectCell = (row: number, reason: string) => {
+    cellsOf.set(row, [...(cellsOf.get(row) ?? []), reason]);
+  };
 
   // Read every row first, so a broken row is reported whatever comes after it.
-  const valid: { row: number; data: RosterRow }[] = [];
-  const firstRowOf = new Map<string, number>();
+  const read: RosterItem[] = [];
   let rows = 0;
   data.forEach((cells, i) => {
     const row = i + 2;
@@ -109,39 +150,93 @@ export async function importRoster(
     try {
       const { row: parsed, rejectedCells } = readRow(cells, columns, now);
       if (rejectedCells.length > 0) cellsOf.set(row, rejectedCells);
-      const key = parsed.email.toLowerCase();
-      const first = firstRowOf.get(key);
-      if (first !== undefined) {
-        note(row, 'skipped', `same email as row ${first} (${parsed.email})`);
-        return;
-      }
-      firstRowOf.set(key, row);
-      valid.push({ row, data: parsed });
+      read.push({ row, data: parsed });
     } catch (err) {
       if (!(err instanceof RosterError)) throw err;
       note(row, 'rejected', err.message);
     }
   });
 
+  // One row per person of a business: a repeated email within a business is skipped.
+  const groups = groupRows(read).map((group) => {
+    const firstRowOf = new Map<string, number>();
+    const items = group.items.filter(({ row, data }) => {
+      const first = firstRowOf.get(lower(data.email));
+      if (first === undefined) {
+        firstRowOf.set(lower(data.email), row);
+        return true;
+      }
+      note(row, 'skipped', `same email as row ${first} (${data.email})`);
+      return false;
+    });
+    return { ...group, items };
+  });
+  const total = groups.reduce((n, g) => n + g.items.length, 0);
+
   const every = options.progressEvery ?? 1000;
-  const work = async (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => {
-    const stored = new Map<string, { contact: q.ContactRow; claimed: boolean }>();
-    for (let i = 0; i < valid.length; i += BATCH) {
-      const emails = valid.slice(i, i + BATCH).map((v) => v.data.email.toLowerCase());
-      for (const found of await q.findContactsByEmail(tx, emails)) {
-        stored.set(found.contact.email!.toLowerCase(), found);
+  const work = async (tx: Tx) => {
+    const byEmail = new Map<string, Stored>();
+    const byId = new Map<string, Stored>();
+    const emails = [...new Set(read.map((v) => lower(v.data.email)))];
+    for (let i = 0; i < emails.length; i += BATCH) {
+      for (const found of await q.findContactsByEmail(tx, emails.slice(i, i + BATCH))) {
+        byEmail.set(lower(found.contact.email), found);
       }
     }
-    let pending: { row: number; data: RosterRow }[] = [];
+    const ids = [
+      ...new Set(
+        groups.flatMap((g) =>
+          g.businessId && uuidPattern.test(g.businessId) ? [g.businessId.toLowerCase()] : [],
+        ),
+      ),
+    ];
+    for (let i = 0; i < ids.length; i += BATCH) {
+      for (const found of await q.findContactsById(tx, ids.slice(i, i + BATCH))) {
+        byId.set(found.contact.id, found);
+      }
+    }
+    /** Which business each business on file is matched by: one group each. */
+    const matchedBy = new Map<string, number>();
+    const matches = groups.map((group) => {
+      const id = group.businessId?.toLowerCase();
+      // Rows sharing an id not on file are matched by their primary person's email only: the
+      // others may be people of other businesses too.
+      const candidates = id ? [primaryOf(group)] : group.items;
+      const found =
+        (id && byId.get(id)) ||
+        candidates.map((item) => byEmail.get(lower(item.data.email))).find(Boolean);
+      if (!found || matchedBy.has(found.contact.id)) return undefined;
+      matchedBy.set(found.contact.id, group.items[0]!.row);
+      return found;
+    });
+    const peopleOf = new Map<string, q.PersonRow[]>();
+    const matchedIds = [...matchedBy.keys()];
+    for (let i = 0; i < matchedIds.length; i += BATCH) {
+      for (const person of await q.peopleOfBusinesses(tx, matchedIds.slice(i, i + BATCH))) {
+        peopleOf.set(person.contactId, [...(peopleOf.get(person.contactId) ?? []), person]);
+      }
+    }
+
+    let done = 0;
+    const progress = (n: number) => {
+      for (let k = 0; k < n; k += 1) {
+        done += 1;
+        if (done % every === 0) options.onProgress?.(done, total);
+      }
+    };
+
+    // Primary emails of the businesses this file creates: a contact's email is one business's.
+    const primaryRowOf = new Map<string, number>();
+    let pending: NewBusiness[] = [];
     const flush = async () => {
       if (pending.length === 0) return;
-      await q.insertContacts(
+      const created = await q.insertContacts(
         tx,
-        pending.map(({ data }) => ({
-          ...data,
-          firstName: data.firstName ?? '',
-          lastName: data.lastName ?? '',
-          membershipTier: data.membershipTier ?? 'standard',
+        pending.map(({ values }) => ({
+          ...values,
+          firstName: values.firstName ?? '',
+          lastName: values.lastName ?? '',
+          membershipTier: values.membershipTier ?? 'standard',
           // The chamber's members already: their membership is made active (and listed) from
           // this, paid through the day before the next anniversary of their member-since date.
           paymentStatus: 'paid',
@@ -149,35 +244,161 @@ export async function importRoster(
           updatedAt: now,
         })),
       );
-      for (const { row, data } of pending) note(row, 'created', contactName(data));
-      pending = [];
-    };
-    let done = 0;
-    for (const item of valid) {
-      const existing = stored.get(item.data.email.toLowerCase());
-      if (!existing && !item.data.firstName && !item.data.lastName && !item.data.businessName) {
-        // Updates may name only the fields they change; a new contact needs a name to be listed.
-        note(item.row, 'rejected', 'needs a name or a business name (the email is not on file)');
-      } else if (!existing) {
-        pending.push(item);
-        if (pending.length >= BATCH) await flush();
-      } else {
-        const changes = changesFor(item.data, existing.contact, existing.claimed);
-        const fields = Object.keys(changes) as Field[];
-        if (fields.length === 0) {
-          note(item.row, 'skipped', `already up to date (${item.data.email})`);
-        } else {
-          await q.updateContact(tx, existing.contact.id, changes, now);
-          const what = fields.map((f) => fieldLabels[f]).join(', ');
-          note(item.row, 'updated', `${contactName(item.data, existing.contact)}: ${what}`);
+      const idOf = new Map(created.map((c) => [lower(c.email), c.id]));
+      const titles: { contactId: string; title: string }[] = [];
+      const newPeople: (typeof businessPeople.$inferInsert)[] = [];
+      for (const business of pending) {
+        const contactId = idOf.get(lower(business.values.email))!;
+        if (business.primary.data.title) {
+          titles.push({ contactId, title: business.primary.data.title });
+        }
+        for (const { data } of business.people) {
+          newPeople.push(personValues(contactId, data, now));
         }
       }
-      done += 1;
-      if (done % every === 0) options.onProgress?.(done, valid.length);
+      await q.setPrimaryTitles(tx, titles);
+      for (let i = 0; i < newPeople.length; i += BATCH) {
+        await q.insertPeople(tx, newPeople.slice(i, i + BATCH));
+      }
+      for (const business of pending) {
+        const name = business.values.businessName ?? contactName(business.values);
+        note(business.primary.row, 'created', contactName(business.values));
+        for (const { row, data } of business.people) {
+          note(row, 'created', `${name}: ${personName(data)}, ${data.role ?? 'employee'}`);
+        }
+        businesses.created += 1;
+        people.created += 1 + business.people.length;
+      }
+      pending = [];
+    };
+
+    for (const [g, group] of groups.entries()) {
+      const found = matches[g];
+      if (found) {
+        businesses.matched += 1;
+        await updateBusiness(found, group.items);
+      } else {
+        const business = newBusiness(group);
+        if (business) {
+          pending.push(business);
+          if (pending.length >= BATCH) await flush();
+        } else {
+          businesses.refused += 1;
+        }
+      }
+      progress(group.items.length);
     }
     await flush();
-    if (valid.length % every !== 0) options.onProgress?.(valid.length, valid.length);
+    if (total % every !== 0) options.onProgress?.(total, total);
     if (options.dryRun) tx.rollback();
+
+    /** A business not on file, or undefined (its rows noted) when it cannot be created. */
+    function newBusiness(group: RosterGroup): NewBusiness | undefined {
+      const primary = primaryOf(group);
+      if (primary.data.role !== undefined && primary.data.role !== 'primary') {
+        rejectCell(
+          primary.row,
+          `role "${primary.data.role}": no row of this business is its primary contact, so this one is (mark one row primary)`,
+        );
+      }
+      const values: RosterRow = { ...primary.data };
+      // The business's columns: the primary row's, else the first row's that has them.
+      for (const field of businessFields) {
+        values[field] ??= group.items.find((i) => i.data[field] !== undefined)?.data[
+          field
+        ] as never;
+      }
+      delete values.businessId;
+      delete values.role;
+      delete values.title;
+      const refusal = (() => {
+        if (!values.firstName && !values.lastName && !values.businessName) {
+          // Updates may name only the fields they change; a new contact needs a name to be listed.
+          return 'needs a name or a business name (the email is not on file)';
+        }
+        const taken = primaryRowOf.get(lower(values.email)) ?? byEmail.get(lower(values.email));
+        if (taken !== undefined) {
+          return typeof taken === 'number'
+            ? `its email is already the primary contact's of the business in row ${taken}`
+            : 'its email is already the primary contact’s of another business on file';
+        }
+        return undefined;
+      })();
+      const rest = group.items.filter((i) => i !== primary);
+      if (refusal) {
+        note(primary.row, 'rejected', refusal);
+        for (const { row } of rest) {
+          note(row, 'rejected', `its business was not imported (row ${primary.row}: ${refusal})`);
+        }
+        return undefined;
+      }
+      primaryRowOf.set(lower(values.email), primary.row);
+      const name = values.businessName ?? contactName(values);
+      const people: RosterItem[] = [];
+      for (const item of rest) {
+        const problem =
+          item.data.role === 'primary'
+            ? twoPrimaries(name, primary.row)
+            : people.length + 1 >= MAX_PEOPLE_PER_BUSINESS
+              ? peopleMessages.tooManyPeople
+              : undefined;
+        if (problem) note(item.row, 'rejected', problem);
+        else people.push(item);
+      }
+      return { primary, values, people };
+    }
+
+    /** The rows of a business on file: its primary person's as before, the others its people. */
+    async function updateBusiness(found: Stored, items: RosterItem[]) {
+      const { contact, claimed } = found;
+      const name = contact.businessName ?? contactName({ email: contact.email ?? '' }, contact);
+      const known = peopleOf.get(contact.id) ?? [];
+      let count = known.length;
+      for (const item of items) {
+        const { row, data } = item;
+        const person =
+          lower(data.email) === lower(contact.email)
+            ? known.find((p) => p.role === 'primary')
+            : known.find((p) => p.role !== 'primary' && lower(p.email) === lower(data.email));
+        if (lower(data.email) === lower(contact.email)) {
+          if (data.role && data.role !== 'primary') {
+            rejectCell(row, rolesOnPanel);
+          }
+          const changes = changesFor(data, contact, claimed);
+          const fields = Object.keys(changes) as Field[];
+          const retitle = person && data.title !== undefined && data.title !== person.title;
+          if (fields.length === 0 && !retitle) {
+            note(row, 'skipped', `already up to date (${data.email})`);
+          } else {
+            if (fields.length > 0) await q.updateContact(tx, contact.id, changes, now);
+            if (retitle) await q.updatePerson(tx, person.id, { title: data.title }, now);
+            const what = [...fields.map((f) => fieldLabels[f]), ...(retitle ? ['title'] : [])];
+            note(row, 'updated', `${contactName(data, contact)}: ${what.join(', ')}`);
+          }
+          people.matched += 1;
+        } else if (data.role === 'primary') {
+          note(row, 'rejected', twoPrimaries(name, contact.email ?? ''));
+        } else if (person) {
+          const changes = personChanges(data, person);
+          const fields = Object.keys(changes) as (keyof typeof changes)[];
+          if (fields.length === 0) {
+            note(row, 'skipped', `already up to date (${data.email})`);
+          } else {
+            await q.updatePerson(tx, person.id, changes, now);
+            const what = fields.map((f) => personLabels[f]).join(', ');
+            note(row, 'updated', `${name}: ${personName(data, person)}: ${what}`);
+          }
+          people.matched += 1;
+        } else if (count >= MAX_PEOPLE_PER_BUSINESS) {
+          note(row, 'rejected', peopleMessages.tooManyPeople);
+        } else {
+          await q.insertPeople(tx, [personValues(contact.id, data, now)]);
+          count += 1;
+          people.created += 1;
+          note(row, 'created', `${name}: ${personName(data)}, ${data.role ?? 'employee'}`);
+        }
+      }
+    }
   };
 
   try {
@@ -190,11 +411,74 @@ export async function importRoster(
   return {
     rows,
     counts,
+    businesses,
+    people,
     rejectedCells,
     lines,
     ignoredColumns: columns.ignored,
     dryRun: Boolean(options.dryRun),
   };
+}
+
+/** A new business's primary row: the one marked primary, else the first without a role, else the first. */
+const primaryOf = (group: RosterGroup): RosterItem =>
+  group.items.find((i) => i.data.role === 'primary') ??
+  group.items.find((i) => i.data.role === undefined) ??
+  group.items[0]!;
+
+const rolesOnPanel =
+  'role: the primary contact stays primary; make someone else the primary contact on the business’s people panel first';
+
+const twoPrimaries = (business: string, primary: number | string) =>
+  `${business} already has its primary contact (${typeof primary === 'number' ? `row ${primary}` : primary}); a business has one: use billing, editor or employee`;
+
+/** A person of a business as the row names them (not its primary one: the trigger makes that). */
+function personValues(contactId: string, data: RosterRow, now: Date) {
+  return {
+    contactId,
+    role: data.role ?? ('employee' as const),
+    firstName: data.firstName ?? '',
+    lastName: data.lastName ?? '',
+    title: data.title ?? '',
+    email: data.email,
+    phone: data.phone ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+const personLabels = {
+  firstName: 'first name',
+  lastName: 'last name',
+  phone: 'phone',
+  title: 'title',
+  role: 'role',
+} as const;
+
+/**
+ * What a row changes on a person of a business on file (not its primary one). Empty cells
+ * erase nothing; a person with a sign-in keeps their own name and phone.
+ */
+function personChanges(data: RosterRow, person: q.PersonRow) {
+  const changes: Partial<Pick<q.PersonRow, keyof typeof personLabels>> = {};
+  const own = person.userId === null;
+  if (own && data.firstName !== undefined && data.firstName !== person.firstName) {
+    changes.firstName = data.firstName;
+  }
+  if (own && data.lastName !== undefined && data.lastName !== person.lastName) {
+    changes.lastName = data.lastName;
+  }
+  if (own && data.phone !== undefined && data.phone !== person.phone) changes.phone = data.phone;
+  if (data.title !== undefined && data.title !== person.title) changes.title = data.title;
+  if (data.role !== undefined && data.role !== person.role) changes.role = data.role;
+  return changes;
+}
+
+function personName(row: RosterRow, stored?: { firstName: string; lastName: string }): string {
+  const name = [row.firstName ?? stored?.firstName, row.lastName ?? stored?.lastName]
+    .filter(Boolean)
+    .join(' ');
+  return name ? `${name} <${row.email}>` : `<${row.email}>`;
 }
 
 function contactName(row: RosterRow, stored?: q.ContactRow): string {

@@ -1,4 +1,4 @@
-import { emailSchema, type MembershipTier } from '@chamber/contract';
+import { type BusinessRole, emailSchema, type MembershipTier } from '@chamber/contract';
 
 /** A roster row as the contacts table takes it; absent (undefined) means the cell was empty. */
 export interface RosterRow {
@@ -15,10 +15,29 @@ export interface RosterRow {
   membershipTier?: MembershipTier;
   memberSince?: string;
   specialties?: string[];
+  /** The business the row's person belongs to: rows sharing it are one business. */
+  businessId?: string;
+  /** The person's role in the business (the business's first row is its primary person). */
+  role?: BusinessRole;
+  /** The person's title in the business ('Owner', 'Bookkeeper'). */
+  title?: string;
 }
 
 type Column =
   Exclude<keyof RosterRow, 'membershipTier' | 'memberSince'> | 'name' | 'tier' | 'since';
+
+/** The roster's columns that name the business rather than its person. */
+export const businessFields = [
+  'businessName',
+  'website',
+  'address1',
+  'city',
+  'state',
+  'postalCode',
+  'membershipTier',
+  'memberSince',
+  'specialties',
+] as const satisfies (keyof RosterRow)[];
 
 /**
  * Header names each column is known by, compared without case, spaces or punctuation
@@ -57,6 +76,17 @@ const aliases: Record<Column, string[]> = {
   tier: ['tier', 'membershiptier', 'level', 'membershiplevel', 'membership', 'membershiptype'],
   since: ['membersince', 'since', 'joined', 'joindate', 'datejoined'],
   specialties: ['specialties', 'specialty', 'categories', 'category'],
+  businessId: [
+    'businessid',
+    'companyid',
+    'organizationid',
+    'organisationid',
+    'orgid',
+    'memberid',
+    'membernumber',
+  ],
+  role: ['role', 'businessrole', 'contactrole', 'contacttype'],
+  title: ['title', 'jobtitle', 'position'],
 };
 
 /**
@@ -131,6 +161,9 @@ const labels: Record<Column, string> = {
   tier: 'tier',
   since: 'member since',
   specialties: 'specialties',
+  businessId: 'business id',
+  role: 'role',
+  title: 'title',
 };
 
 const limits: Partial<Record<Column, number>> = {
@@ -143,7 +176,34 @@ const limits: Partial<Record<Column, number>> = {
   address1: 200,
   city: 100,
   postalCode: 20,
+  businessId: 64,
+  title: 100,
 };
+
+/** A role as written ('Primary contact', 'Bookkeeper', 'Listing editor', 'staff'). */
+const roles: Record<string, BusinessRole> = {
+  primary: 'primary',
+  primarycontact: 'primary',
+  owner: 'primary',
+  billing: 'billing',
+  billingcontact: 'billing',
+  bookkeeper: 'billing',
+  accounts: 'billing',
+  editor: 'editor',
+  listingeditor: 'editor',
+  employee: 'employee',
+  staff: 'employee',
+};
+
+function parseRole(value: string): BusinessRole {
+  const role = roles[value.toLowerCase().replace(/[^a-z]/g, '')];
+  if (!role) {
+    throw new RosterError(
+      `role "${value}" is not a role (the roles are primary, billing, editor and employee)`,
+    );
+  }
+  return role;
+}
 
 const tiers: Record<string, MembershipTier> = {
   basic: 'standard',
@@ -393,6 +453,9 @@ export function readRow(cells: string[], columns: ColumnMap, today = new Date())
     membershipTier: take('tier', parseTier),
     memberSince: take('since', (v) => parseDate(v, today)),
     specialties: take('specialties', parseSpecialties),
+    businessId: take('businessId', text),
+    role: take('role', parseRole),
+    title: take('title', text),
   };
   for (const [field, value] of Object.entries(fields)) {
     if (value !== undefined) Object.assign(row, { [field]: value });
