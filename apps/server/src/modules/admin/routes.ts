@@ -156,9 +156,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "The directory's contacts as CSV",
+        summary: "The directory's businesses and their people as CSV",
         description:
-          'Every contact in the columns the roster import reads, so the file re-imports with no change. Cells starting with =, +, - or @ are written after an apostrophe (formula injection).',
+          'One row per person of each business (the business’s columns repeated, then the person’s title, role and the business id), in the columns the roster import reads, so the file re-imports into the same businesses with no change. Cells starting with =, +, - or @ are written after an apostrophe (formula injection).',
         response: { 200: mediaResponse('The contacts as CSV', ['text/csv']), ...denied },
       },
     },
