@@ -501,7 +501,7 @@ describe('GET /api/admin/exports/users.csv', () => {
 });
 
 describe('GET /api/admin/exports/contacts.csv', () => {
-  it('sends every contact as CSV, not cached, with formula cells escaped', async () => {
+  it('sends every person of every business as CSV, not cached, with formula cells escaped', async () => {
     await member({
       email: 'formula@export.example',
       contact: { firstName: 'Fay', businessName: '=cmd|calc', phone: '+1 801 555 0199' },
@@ -513,7 +513,7 @@ describe('GET /api/admin/exports/contacts.csv', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="contacts.csv"');
     const lines = res.body.split('\r\n');
     expect(lines[0]).toBe(
-      '\uFEFFFirst Name,Last Name,Business Name,Email,Phone,Website,Address,City,State,ZIP,Tier,Member Since,Specialties',
+      '\uFEFFFirst Name,Last Name,Business Name,Email,Phone,Website,Address,City,State,ZIP,Tier,Member Since,Specialties,Title,Role,Business ID',
     );
     expect(lines.find((l) => l.includes('formula@export.example'))).toMatch(
       // A phone a spreadsheet would read as a number is kept as text by a text formula.

@@ -165,11 +165,12 @@ export class BillingDocuments {
    * Where an invoice's or receipt's mail goes, as the business's people are when it is sent:
    * staff's chosen recipients, else the billing person, else the primary one (the members
    * module's rule). A ticket's goes to its buyer, and so does an invoice staff addressed to
-   * someone who is none of the business's people: the bill-to's address.
+   * someone who is none of the business's people: the bill-to's address. A bill-to without an
+   * address (staff's walk-in) is mailed to nobody.
    */
   private async recipientsOf(invoice: q.InvoiceRow): Promise<string | undefined> {
     const billTo = invoice.billTo.email;
-    if (!invoice.contactId || invoice.purpose === 'event_ticket') return billTo;
+    if (!billTo || !invoice.contactId || invoice.purpose === 'event_ticket') return billTo;
     const [people, chosen] = await Promise.all([
       businessAddresses(this.db, invoice.contactId),
       billingRecipients(this.db, invoice.contactId, 'invoice'),
