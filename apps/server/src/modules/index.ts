@@ -79,6 +79,7 @@ export async function registerModules(
     deps.outbox,
     hashPassword,
     deps.config.invitationsPerDay,
+    deps.throttle,
   );
   registerDuesMail(deps.db, deps.clock, deps.outbox);
   // One instance: modules register what a paid invoice fulfils with billing.onPaid.

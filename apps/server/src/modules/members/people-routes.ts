@@ -128,9 +128,10 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ people: PeopleService }> = as
         tags: ['members'],
         summary: 'Accept an invitation: join the business',
         description:
-          'Signed in with the invited address, an empty body joins with that sign-in (another address: 403). Not signed in, `firstName`, `lastName`, `password` and `confirmPassword` create an active sign-in for the invited address, which then signs in; an address that already has a sign-in gets 409 (sign in first). A sign-in acting for no business starts acting for this one.',
+          'Signed in with the invited address, an empty body joins with that sign-in (another address: 403). Not signed in, `firstName`, `lastName`, `password` and `confirmPassword` create an active sign-in for the invited address, which then signs in; an address that already has a sign-in gets 409 (sign in first). At most 10 attempts per client address in 15 minutes (429). A sign-in acting for no business starts acting for this one.',
       },
     },
-    async (request) => people.accept(request.params.token, request.body, request.session),
+    async (request) =>
+      people.accept(request.params.token, request.body, request.session, request.ip),
   );
 };

@@ -69,8 +69,16 @@ function call(
 const invite = (id: string, token: string, email: string, role = 'editor') =>
   call('POST', `/api/members/${id}/invitations`, token, { email, role });
 const peopleOf = (id: string, token?: string) => call('GET', `/api/members/${id}/people`, token);
-const accept = (token: string, session?: string, payload: object = {}) =>
-  call('POST', `/api/invitations/${token}/accept`, session, payload);
+/** Each acceptance from its own client address, clear of the per-address limit. */
+let client = 0;
+const accept = (token: string, session?: string, payload: object = {}, remoteAddress?: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/invitations/${token}/accept`,
+    headers: bearer(session),
+    payload,
+    remoteAddress: remoteAddress ?? `198.18.61.${++client}`,
+  });
 const newSignIn = { firstName: 'Robin', lastName: 'Hale', password: NEW_PASSWORD };
 const withPassword = { ...newSignIn, confirmPassword: NEW_PASSWORD };
 
@@ -443,6 +451,21 @@ describe('a person of two businesses', () => {
     await call('PUT', '/api/account/business', first.token, { contactId: first.id });
     expect((await putMember(ctx, first.id, { tagline: 'Bread' }, first.token)).statusCode).toBe(
       200,
+    );
+  });
+});
+
+describe('accepting invitations from one client address', () => {
+  it('is limited to 10 tries in 15 minutes, before any password is hashed', async () => {
+    const tries = [];
+    for (let i = 0; i < 11; i += 1) {
+      tries.push((await accept(`made-up-${i}`, undefined, withPassword, '198.18.62.1')).statusCode);
+    }
+    expect(tries.slice(0, 10)).toEqual(Array(10).fill(404));
+    expect(tries[10]).toBe(429);
+    // Another client is not held back.
+    expect((await accept('made-up-x', undefined, withPassword, '198.18.62.2')).statusCode).toBe(
+      404,
     );
   });
 });

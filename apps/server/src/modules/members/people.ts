@@ -22,6 +22,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid, notFound } from '../../lib/input.js';
 import type { MailOutbox } from '../../lib/mail/outbox.js';
+import type { Throttle, Window } from '../../lib/throttle.js';
 import { isActiveAccount, isStaff, type Session } from '../../plugins/auth.js';
 import { BUSINESS_INVITATION_MAIL } from './people-mail.js';
 import * as q from './people-queries.js';
@@ -65,6 +66,11 @@ export type HashPassword = (password: string) => Promise<string>;
  * (docs/decisions/0123-businesses-and-their-people.md). Rules here, SQL in people-queries.ts,
  * the invitation's mail in people-mail.ts.
  */
+/** Accepting invitations, per client address: an honest colleague needs one or two tries. */
+const acceptWindows = (ip: string): Window[] => [
+  { key: `invitation:accept:ip:${ip}`, limit: 10, windowMs: 15 * 60_000 },
+];
+
 export class PeopleService {
   constructor(
     private readonly db: Database,
@@ -72,6 +78,7 @@ export class PeopleService {
     private readonly outbox: MailOutbox,
     private readonly hashPassword: HashPassword,
     private readonly invitationsPerDay: number,
+    private readonly throttle: Throttle,
   ) {}
 
   /** GET /members/{id}/people: to the business's people and staff; others 403. */
@@ -190,7 +197,17 @@ export class PeopleService {
     token: string,
     body: AcceptBody,
     session: Session | null,
+    ip: string,
   ): Promise<AcceptInvitationResponse> {
+    // Before a password is hashed: a stranger posting to made-up links costs a row, not a hash.
+    const attempt = await this.throttle.take(acceptWindows(ip));
+    if (attempt.blocked) {
+      throw new AppError(
+        'too_many_requests',
+        'Too many attempts to join from your network. Please try again later.',
+        { 'retry-after': String(attempt.retryAfter) },
+      );
+    }
     const passwordHash =
       !session && body.password !== undefined ? await this.hashPassword(body.password) : null;
     const now = this.clock.now();
