@@ -38,9 +38,11 @@ beforeAll(async () => {
     admin: await signIn(ctx, admin.email),
     pending: await signIn(ctx, pending.email),
   };
+  // Joined one after the other (one statement would give both the same created_at).
   await ctx.db.insert(businessPeople).values([
     {
       contactId: business,
+      createdAt: new Date('2026-01-05T10:00:00Z'),
       role: 'billing',
       firstName: 'Bo',
       lastName: 'Books',
@@ -50,6 +52,7 @@ beforeAll(async () => {
     },
     {
       contactId: business,
+      createdAt: new Date('2026-01-06T10:00:00Z'),
       role: 'employee',
       firstName: 'Hidden',
       lastName: 'Helper',
