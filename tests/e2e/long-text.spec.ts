@@ -208,8 +208,11 @@ test('a 200-character address in every user-text field wraps on each page at 360
   await page.goto(paths.admin.href());
   await page.getByRole('tab', { name: 'User Management' }).click();
   await page.getByLabel('Search users').fill(accounts.member.email);
+  // The business, with the login's role in it: 'https://…/business/xxx (Primary contact)'.
   await expect(
-    page.getByText(/^https:\/\/www\.example\.com\/business\/x+$/).filter({ visible: true }),
+    page
+      .getByText(/^https:\/\/www\.example\.com\/business\/x+ \(Primary contact\)$/)
+      .filter({ visible: true }),
   ).toBeVisible();
   await expectNoOverflow(page, marker, 'the user list');
 });
