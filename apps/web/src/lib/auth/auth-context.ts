@@ -13,6 +13,12 @@ export interface AuthState {
    */
   isRestoring: boolean;
   role: Role | null;
+  /**
+   * The history entry (react-router's location key) the user signed out on, on purpose: that
+   * page, if it needs a session, sends them home rather than to /login, whichever the router
+   * draws first. A session that expires, or a later visit to such a page, still goes to /login.
+   */
+  signedOutAt: string | null;
 }
 
 export interface AuthContextValue extends AuthState {
@@ -27,7 +33,8 @@ export interface AuthContextValue extends AuthState {
     code: string;
     remember: boolean;
   }) => Promise<{ user: Profile; recoveryCodes: string[] | null }>;
-  logout: () => Promise<void>;
+  /** Ends the session; `at` is the location key of the page it was ended on. */
+  logout: (at?: string) => Promise<void>;
   setUser: (user: Profile | null) => void;
 }
 

@@ -14,16 +14,23 @@ const initialState = (serverRendered: boolean): AuthState => ({
   isLoading: !serverRendered,
   isRestoring: true,
   role: null,
+  signedOutAt: null,
 });
 
+/** A signed-in user, null when the session is gone, or where the user ended it themselves. */
+type AuthAction = Profile | null | { signedOutAt: string | null };
+
 // Setting a user marks the session authenticated and takes its role; null signs out.
-function reducer(_state: AuthState, user: Profile | null): AuthState {
+function reducer(_state: AuthState, action: AuthAction): AuthState {
+  const signedOut = action !== null && 'signedOutAt' in action;
+  const user = signedOut ? null : action;
   return {
     user,
     isAuthenticated: user !== null,
     isLoading: false,
     isRestoring: false,
     role: user?.role ?? null,
+    signedOutAt: signedOut ? action.signedOutAt : null,
   };
 }
 
@@ -38,7 +45,8 @@ export function AuthProvider({
   /** The page was rendered on the server (anonymously): the session is read after hydration. */
   serverRendered?: boolean;
 }) {
-  const [state, setUser] = useReducer(reducer, serverRendered, initialState);
+  const [state, dispatch] = useReducer(reducer, serverRendered, initialState);
+  const setUser = useCallback((user: Profile | null) => dispatch(user), []);
   const authApi = useMemo(() => createAuthApi(client), [client]);
   // Optional: the provider's own tests render it without a query client.
   const queryClient = use(QueryClientContext);
@@ -47,7 +55,7 @@ export function AuthProvider({
     let active = true;
     void restoreSession(authApi).then((user) => {
       if (!active) return;
-      setUser(user);
+      dispatch(user);
       // The server drew the page with an anonymous visitor's data: a member's own answers
       // (email addresses, the Edit button) are fetched now.
       if (user && serverRendered) void queryClient?.invalidateQueries();
@@ -58,7 +66,7 @@ export function AuthProvider({
   }, [authApi, serverRendered, queryClient]);
 
   useEffect(() => {
-    const onUnauthorized = () => setUser(null);
+    const onUnauthorized = () => dispatch(null);
     window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
     return () => window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
   }, []);
@@ -66,7 +74,7 @@ export function AuthProvider({
   const login = useCallback(
     async (email: string, password: string, remember = false) => {
       const user = await signIn(authApi, { email, password, remember });
-      setUser(user);
+      dispatch(user);
       return user;
     },
     [authApi],
@@ -75,25 +83,28 @@ export function AuthProvider({
   const completeSecondFactor = useCallback(
     async (input: { challengeId: string; code: string; remember: boolean }) => {
       const result = await secondStep(authApi, input);
-      if (!result.recoveryCodes) setUser(result.user);
+      if (!result.recoveryCodes) dispatch(result.user);
       return result;
     },
     [authApi],
   );
 
-  const logout = useCallback(async () => {
-    try {
-      await authApi.logout();
-    } catch {
-      // The session ends locally whether or not the server heard about it.
-    }
-    clearToken();
-    setUser(null);
-  }, [authApi]);
+  const logout = useCallback(
+    async (at?: string) => {
+      try {
+        await authApi.logout();
+      } catch {
+        // The session ends locally whether or not the server heard about it.
+      }
+      clearToken();
+      dispatch({ signedOutAt: at ?? null });
+    },
+    [authApi],
+  );
 
   const value = useMemo<AuthContextValue>(
     () => ({ ...state, login, completeSecondFactor, logout, setUser }),
-    [state, login, completeSecondFactor, logout],
+    [state, login, completeSecondFactor, logout, setUser],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }
