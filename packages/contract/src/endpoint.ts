@@ -21,8 +21,15 @@ export interface Endpoint {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /** Request headers the endpoint reads (a manage link's token); the client sends them as given. */
+  readonly headers?: z.ZodType;
   /** Every answer the endpoint gives, by status: the successes and the errors. */
   readonly responses: Readonly<Record<number, Answer>>;
+  /**
+   * Other media types a status may answer in, by `Accept` or a query (the audit log as CSV):
+   * documented beside its JSON; `api.call` asks for JSON and reads the schema's answer.
+   */
+  readonly alternatives?: Readonly<Record<number, FileAnswer>>;
 }
 
 /** Declares an endpoint, keeping its literal method, path and schemas in its type. */

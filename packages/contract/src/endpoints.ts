@@ -1,20 +1,23 @@
 import { accountEndpoints } from './account/endpoints.js';
+import { adminEndpoints } from './admin/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
 import { billingEndpoints } from './billing/endpoints.js';
+import { calendarsEndpoints } from './calendars/endpoints.js';
 import { celebrationsEndpoints } from './celebrations/endpoints.js';
 import { checkInEndpoints } from './check-in/endpoints.js';
 import { chamberEndpoints } from './chamber/endpoints.js';
 import { dealsEndpoints } from './deals/endpoints.js';
+import { icalEndpoints } from './ical/endpoints.js';
 import { jobsEndpoints } from './jobs/endpoints.js';
 import { mediaEndpoints } from './media/endpoints.js';
 import { membersEndpoints } from './members/endpoints.js';
 import { membershipsEndpoints } from './memberships/endpoints.js';
+import { registrationsEndpoints } from './registrations/endpoints.js';
 import { siteEndpoints } from './site/endpoints.js';
 
 /**
  * Every endpoint declared in the contract, by the server module that serves it
- * (`endpoints.auth.forgotPassword`). Modules not listed here still declare their routes'
- * schemas in their route files.
+ * (`endpoints.auth.forgotPassword`).
  */
 export const endpoints = {
   auth: authEndpoints,
@@ -28,5 +31,9 @@ export const endpoints = {
   billing: billingEndpoints,
   celebrations: celebrationsEndpoints,
   jobs: jobsEndpoints,
+  admin: adminEndpoints,
+  calendars: calendarsEndpoints,
+  registrations: registrationsEndpoints,
+  ical: icalEndpoints,
   'check-in': checkInEndpoints,
 };

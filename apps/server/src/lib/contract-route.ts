@@ -24,13 +24,17 @@ type MediaResponse = ReturnType<typeof mediaResponse>;
 type Responses<R> = { -readonly [S in keyof R]: R[S] extends FileAnswer ? MediaResponse : R[S] };
 
 /** What the server adds to an endpoint's schema: how OpenAPI presents the route. */
-export type RouteDocs = Omit<FastifySchema, 'params' | 'querystring' | 'body' | 'response'>;
+export type RouteDocs = Omit<
+  FastifySchema,
+  'params' | 'querystring' | 'body' | 'headers' | 'response'
+>;
 
 /** A route's schema as Fastify sees it: the endpoint's parts, and the server's docs. */
 export type EndpointSchema<E extends Endpoint> = RouteDocs & {
   params: Part<E, 'params'>;
   querystring: Part<E, 'query'>;
   body: Part<E, 'body'>;
+  headers: Part<E, 'headers'>;
   response: Responses<E['responses']>;
 };
 
@@ -55,12 +59,26 @@ export type ContractRouteOptions<E extends Endpoint> = Omit<
   'schema' | 'handler'
 > & { schema?: RouteDocs };
 
-function responseSchemas(responses: Readonly<Record<number, Answer>>) {
+function responseSchemas(
+  responses: Readonly<Record<number, Answer>>,
+  alternatives: Readonly<Record<number, FileAnswer>> = {},
+) {
   return Object.fromEntries(
-    Object.entries(responses).map(([status, answer]) => [
-      status,
-      isFileAnswer(answer) ? mediaResponse(answer.description, answer.mediaTypes) : answer,
-    ]),
+    Object.entries(responses).map(([status, answer]) => {
+      if (isFileAnswer(answer))
+        return [status, mediaResponse(answer.description, answer.mediaTypes)];
+      const other = alternatives[Number(status)];
+      if (!other) return [status, answer];
+      // JSON, or the same answer as a file when asked for (`Accept`, a query).
+      const file = mediaResponse(other.description, other.mediaTypes);
+      return [
+        status,
+        {
+          description: other.description,
+          content: { 'application/json': { schema: answer }, ...file.content },
+        },
+      ];
+    }),
   );
 }
 
@@ -81,7 +99,8 @@ export function contractRoute<E extends Endpoint>(
     ...(endpoint.params && { params: endpoint.params }),
     ...(endpoint.query && { querystring: endpoint.query }),
     ...(endpoint.body && { body: endpoint.body }),
-    response: responseSchemas(endpoint.responses),
+    ...(endpoint.headers && { headers: endpoint.headers }),
+    response: responseSchemas(endpoint.responses, endpoint.alternatives),
   };
   app.route({
     ...(options as RouteShorthandOptions),

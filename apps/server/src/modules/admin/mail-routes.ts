@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiErrorSchema,
-  listOutboxQuerySchema,
-  type OutboxMail,
-  outboxListSchema,
-  retryMailResponseSchema,
-} from '@chamber/contract';
+import { endpoints, type OutboxMail } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid, notFound } from '../../lib/input.js';
 import {
@@ -15,10 +10,7 @@ import {
   outboxCounts,
   retryFailedMail,
 } from '../../lib/mail/outbox.js';
-import { idParams } from '../../lib/route-schemas.js';
 import type { ModuleDeps } from '../deps.js';
-
-const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 
 const toMail = (row: OutboxRow): OutboxMail => ({
   id: row.id,
@@ -40,8 +32,9 @@ const toMail = (row: OutboxRow): OutboxMail => ({
 export const mailRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
   const { db, clock, outbox } = deps;
 
-  app.get(
-    '/admin/mail',
+  contractRoute(
+    app,
+    endpoints.admin.mail,
     {
       config: { access: 'admin' },
       schema: {
@@ -49,8 +42,6 @@ export const mailRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
         summary: 'Outgoing mail of one status (failed by default), newest first',
         description:
           '`status`: `failed` (given up after its last attempt or refused for good, until retried), `waiting` (queued or being sent) or `sent` (sent, or skipped when nothing was left to say; kept 30 days). `counts` gives the waiting and failed totals whatever is listed.',
-        querystring: listOutboxQuerySchema,
-        response: { 200: outboxListSchema, 400: apiErrorSchema, ...denied },
       },
     },
     async (request) => {
@@ -67,8 +58,9 @@ export const mailRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
     },
   );
 
-  app.post(
-    '/admin/mail/:id/retry',
+  contractRoute(
+    app,
+    endpoints.admin.retryMail,
     {
       config: { access: 'admin' },
       schema: {
@@ -76,13 +68,6 @@ export const mailRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
         summary: 'Put a failed mail back in line, with fresh attempts',
         description:
           'It is composed again from what it is about, as it is now, and sent by the next free worker. Only a failed mail is retried: 409 for one that waits or went out.',
-        params: idParams,
-        response: {
-          200: retryMailResponseSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          ...denied,
-        },
       },
     },
     async (request) => {

@@ -1,34 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  adminStatsSchema,
-  apiErrorSchema,
-  auditFilterSchema,
-  auditListSchema,
-  keptAnswersSchema,
-  deleteUserResponseSchema,
-  exportUsersQuerySchema,
-  listAuditQuerySchema,
-  listSubmissionsQuerySchema,
-  listUsersQuerySchema,
-  submissionListSchema,
-  updateUserSchema,
-  updateUserStatusSchema,
-  userListSchema,
-  userResponseSchema,
-} from '@chamber/contract';
-import { mediaResponse } from '../../lib/openapi-media.js';
-import { idParams } from '../../lib/route-schemas.js';
+import { endpoints } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import { keptAnswerStats } from '../../lib/versioned-cache.js';
 import { accountServices, type AuthService } from '../auth/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { exportRoster } from '../members/index.js';
 import { SubmissionsService } from '../site/index.js';
 import { type AdminMembershipChanges, AdminService } from './service.js';
-
-const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
-const changeErrors = { 400: apiErrorSchema, ...denied, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /**
  * The admin dashboard (docs/product.md#api-calls Admin): users, stats, the audit log and the native forms'
@@ -51,22 +30,22 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
     app.log,
   );
 
-  app.get(
-    '/admin/users',
+  contractRoute(
+    app,
+    endpoints.admin.listUsers,
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Logins, newest first, 25 a page',
-        querystring: listUsersQuerySchema,
-        response: { 200: userListSchema, 400: apiErrorSchema, ...denied },
       },
     },
     async (request) => admin.listUsers(request.query),
   );
 
-  app.put(
-    '/admin/users/:id',
+  contractRoute(
+    app,
+    endpoints.admin.updateUser,
     {
       config: { access: 'admin' },
       bodyLimit: 64 * 1024,
@@ -75,9 +54,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
         summary: 'Save the edit dialog',
         description:
           'Business name, website, tier and payment status are the linked contact’s (one is created when they are set on a login without one). The last active admin cannot be demoted or suspended (409); nobody can suspend themselves (403).',
-        params: idParams,
-        body: updateUserSchema,
-        response: { 200: userResponseSchema, ...changeErrors },
       },
     },
     async (request) => ({
@@ -85,16 +61,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
     }),
   );
 
-  app.patch(
-    '/admin/users/:id/status',
+  contractRoute(
+    app,
+    endpoints.admin.setUserStatus,
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Activate or suspend a user; suspension ends their sessions at once',
-        params: idParams,
-        body: updateUserStatusSchema,
-        response: { 200: userResponseSchema, ...changeErrors },
       },
     },
     async (request) => ({
@@ -102,15 +76,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
     }),
   );
 
-  app.delete(
-    '/admin/users/:id',
+  contractRoute(
+    app,
+    endpoints.admin.deleteUser,
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Delete a user, their directory listing and their event registrations',
-        params: idParams,
-        response: { 200: deleteUserResponseSchema, ...changeErrors },
       },
     },
     async (request) => {
@@ -119,21 +92,22 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.get(
-    '/admin/stats',
+  contractRoute(
+    app,
+    endpoints.admin.stats,
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Counts of users by status, role and membership tier',
-        response: { 200: adminStatsSchema, ...denied },
       },
     },
     async () => admin.stats(),
   );
 
-  app.get(
-    '/admin/kept-answers',
+  contractRoute(
+    app,
+    endpoints.admin.keptAnswers,
     {
       config: { access: 'admin' },
       schema: {
@@ -141,7 +115,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
         summary: "The kept-answer caches' hits, misses and size in this process",
         description:
           'For sizing the caches by what they save: per cache, the answers held and their bytes, the limits, and since start how many requests were answered from it (hits), computed their answer (misses) and how many answers were dropped for room (evictions). Counts of this process only.',
-        response: { 200: keptAnswersSchema, ...denied },
       },
     },
     async (_request, reply) => {
@@ -150,8 +123,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.get(
-    '/admin/exports/contacts.csv',
+  contractRoute(
+    app,
+    endpoints.admin.contactsCsv,
     {
       config: { access: 'admin' },
       schema: {
@@ -159,7 +133,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
         summary: "The directory's businesses and their people as CSV",
         description:
           'One row per person of each business (the business’s columns repeated, then the person’s title, role and the business id), in the columns the roster import reads, so the file re-imports into the same businesses with no change. Cells starting with =, +, - or @ are written after an apostrophe (formula injection).',
-        response: { 200: mediaResponse('The contacts as CSV', ['text/csv']), ...denied },
       },
     },
     async (_request, reply) => {
@@ -175,8 +148,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.get(
-    '/admin/exports/users.csv',
+  contractRoute(
+    app,
+    endpoints.admin.usersCsv,
     {
       config: { access: 'admin' },
       schema: {
@@ -184,12 +158,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
         summary: 'The user list as CSV',
         description:
           "Every account the user list's filters match (search, role, status), newest first, with the admin view's fields. Cells starting with =, +, - or @ are written after an apostrophe (formula injection).",
-        querystring: exportUsersQuerySchema,
-        response: {
-          200: mediaResponse('The accounts as CSV', ['text/csv']),
-          400: apiErrorSchema,
-          ...denied,
-        },
       },
     },
     async (request, reply) =>
@@ -200,8 +168,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
         .send(await admin.exportUsers(request.query)),
   );
 
-  app.get(
-    '/admin/audit',
+  contractRoute(
+    app,
+    endpoints.admin.audit,
     {
       config: { access: 'admin' },
       schema: {
@@ -209,19 +178,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
         summary: 'The audit log of staff changes, newest first',
         description:
           'Each entry names its actor (their name today, or the address kept when the account is gone) and its record (its readable name at the time), and holds only the fields that changed, before and after (a record created or removed keeps its one side whole). Filters: `actor` (an account id), `entity` (the kind of record), `target` (one record id), `action`, `from` and `to` (days in the chamber’s time zone, both included) and `q` (words in the names, the action or the reason). `facets` lists what the filters offer. The same filters give the CSV at /admin/audit.csv.',
-        querystring: listAuditQuerySchema,
-        response: {
-          200: {
-            description:
-              'The entries, or every matching entry as CSV with `format=csv` or `Accept: text/csv`',
-            content: {
-              'application/json': { schema: auditListSchema },
-              'text/csv': { schema: z.string() },
-            },
-          },
-          400: apiErrorSchema,
-          ...denied,
-        },
       },
     },
     async (request, reply) => {
@@ -233,8 +189,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.get(
-    '/admin/audit.csv',
+  contractRoute(
+    app,
+    endpoints.admin.auditCsv,
     {
       config: { access: 'admin' },
       schema: {
@@ -242,31 +199,19 @@ export const dashboardRoutes: FastifyPluginAsyncZod<
         summary: 'The audit log as CSV',
         description:
           'Every entry the audit log’s filters match (the same as GET /admin/audit), newest first: when (the chamber’s time), who, the action, the record, its changes as ‘field: before → after’, and the reason. Cells starting with =, +, - or @ are written after an apostrophe (formula injection).',
-        querystring: auditFilterSchema,
-        response: {
-          200: mediaResponse('The audit log as CSV', ['text/csv']),
-          400: apiErrorSchema,
-          ...denied,
-        },
       },
     },
     async (request, reply) => sendAuditCsv(reply, await admin.exportAudit(request.query)),
   );
 
-  app.get(
-    '/admin/submissions',
+  contractRoute(
+    app,
+    endpoints.admin.submissions,
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Messages and nominations from the native forms, newest first',
-        querystring: listSubmissionsQuerySchema,
-        response: {
-          200: submissionListSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-        },
       },
     },
     async (request, reply) => {

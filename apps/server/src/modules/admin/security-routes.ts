@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiErrorSchema,
-  messageResponseSchema,
-  securitySettingsSchema,
-  twoFactorResetSchema,
-} from '@chamber/contract';
+import { endpoints } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import { isUuid, notFound } from '../../lib/input.js';
-import { idParams } from '../../lib/route-schemas.js';
 import { requireSession } from '../../plugins/auth.js';
 import { accountServices, type AuthService } from '../auth/index.js';
 import type { ModuleDeps } from '../deps.js';
 
 const admin = { access: 'admin' as const };
-const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
 
 /**
  * How staff help with signing in: an account's reset link and two-factor reset
@@ -25,8 +19,9 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthServ
 ) => {
   const { passwordResets, twoFactor } = accountServices(deps);
 
-  app.post(
-    '/admin/users/:id/password-reset',
+  contractRoute(
+    app,
+    endpoints.admin.sendPasswordReset,
     {
       config: { access: 'admin', idempotent: true },
       schema: {
@@ -34,14 +29,6 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthServ
         summary: 'Mail a user a link to choose a new password',
         description:
           'The user edit dialog’s “Send password reset link”. The link is the one a forgotten password gets; the password stays as it is until the user chooses a new one. Audited. A suspended account answers 409.',
-        params: idParams,
-        response: {
-          202: messageResponseSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
       },
     },
     async (request, reply) => {
@@ -51,8 +38,9 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthServ
     },
   );
 
-  app.delete(
-    '/admin/users/:id/two-factor',
+  contractRoute(
+    app,
+    endpoints.admin.resetTwoFactor,
     {
       config: admin,
       schema: {
@@ -60,28 +48,27 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthServ
         summary: "Reset another account's two-factor sign-in",
         description:
           'For a member who lost their phone and recovery codes: the second factor and its recovery codes are removed, and the next sign-in needs the password only (or leads staff to enrol again, when required). `reset` is false when the account had none. Audited.',
-        params: idParams,
-        response: { 200: twoFactorResetSchema, ...denied, 404: apiErrorSchema },
       },
     },
     async (request) => twoFactor.reset(requireSession(request), request.params.id),
   );
 
-  app.get(
-    '/admin/security-settings',
+  contractRoute(
+    app,
+    endpoints.admin.securitySettings,
     {
       config: admin,
       schema: {
         tags: ['admin'],
         summary: "The chamber's sign-in rules",
-        response: { 200: securitySettingsSchema, ...denied },
       },
     },
     async () => twoFactor.settings(),
   );
 
-  app.put(
-    '/admin/security-settings',
+  contractRoute(
+    app,
+    endpoints.admin.updateSecuritySettings,
     {
       config: admin,
       bodyLimit: 1024,
@@ -90,8 +77,6 @@ export const securityRoutes: FastifyPluginAsyncZod<ModuleDeps & { auth: AuthServ
         summary: 'Require two-factor sign-in of admins and moderators, or not',
         description:
           'When on, an admin or moderator without two-factor sign-in is led to set it up at their next sign-in, and cannot turn it off. Sessions already signed in go on. Audited.',
-        body: securitySettingsSchema,
-        response: { 200: securitySettingsSchema, 400: apiErrorSchema, ...denied },
       },
     },
     async (request) => twoFactor.updateSettings(requireSession(request), request.body),

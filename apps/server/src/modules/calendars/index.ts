@@ -25,7 +25,6 @@ export {
 } from './registration-queries.js';
 export { lockSeatsOfUser } from './seat-queries.js';
 export type { SeriesMailParams, TicketPaidMailParams } from './registration-queries.js';
-export { calendarParams, errors, eventParams } from './route-schemas.js';
 export { calendarRoutes } from './routes.js';
 export { compactUtc, parseCompactUtc } from './rule-text.js';
 export { normalizeRule } from './series-rules.js';

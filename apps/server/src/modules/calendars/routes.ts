@@ -1,22 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  apiErrorSchema,
-  appointmentSchema,
-  calendarSchema,
-  createEventSchema,
-  deleteEventQuerySchema,
-  deleteEventResultSchema,
-  eventCustomFieldsSchema,
-  eventListSchema,
-  listEventsQuerySchema,
-  seriesCustomFieldsResultSchema,
-  seriesCustomFieldsUpdateSchema,
-  updateEventSchema,
-} from '@chamber/contract';
+import { endpoints, eventListSchema } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import { KeptResponses } from '../../lib/kept-responses.js';
 import type { ModuleDeps } from '../deps.js';
-import { calendarParams, errors, eventParams } from './route-schemas.js';
 import type { EventAnnouncements, EventTickets } from './announcements.js';
 import { CalendarService } from './service.js';
 import { optionalBearer } from '../../plugins/auth.js';
@@ -37,8 +23,9 @@ export const calendarRoutes: FastifyPluginAsyncZod<
   const windows = new KeptResponses(deps.db, { maxEntries: 200, maxSize: 16 * 1024 * 1024 });
   const tags = ['calendar'];
 
-  app.get(
-    '/calendars/:calendarId/events',
+  contractRoute(
+    app,
+    endpoints.calendars.events,
     {
       schema: {
         security: optionalBearer,
@@ -46,9 +33,6 @@ export const calendarRoutes: FastifyPluginAsyncZod<
         summary: 'Events and occurrences overlapping a window (at most 400 days)',
         description:
           'Series are expanded into occurrences (`<seriesId>_<YYYYMMDDTHHMMSSZ>`), in wall-clock time of their timezone. Dates alone are local midnight in the calendar’s timezone; endDate then includes that day.',
-        params: calendarParams,
-        querystring: listEventsQuerySchema,
-        response: { 200: eventListSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -69,21 +53,21 @@ export const calendarRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.get(
-    '/calendars/:calendarId',
+  contractRoute(
+    app,
+    endpoints.calendars.calendar,
     {
       schema: {
         tags,
         summary: 'The calendar',
-        params: calendarParams,
-        response: { 200: calendarSchema, 404: apiErrorSchema },
       },
     },
     async (request) => calendar.calendar(request.params.calendarId),
   );
 
-  app.get(
-    '/calendars/appointments/:id',
+  contractRoute(
+    app,
+    endpoints.calendars.event,
     {
       schema: {
         security: optionalBearer,
@@ -91,8 +75,6 @@ export const calendarRoutes: FastifyPluginAsyncZod<
         summary: 'One event or occurrence',
         description:
           'Registrations (`attendees`) and the internal note are included for its organizer, moderators and admins only.',
-        params: eventParams,
-        response: { 200: appointmentSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -101,16 +83,15 @@ export const calendarRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.post(
-    '/calendars/appointments',
+  contractRoute(
+    app,
+    endpoints.calendars.create,
     {
       config: { access: 'signed-in', idempotent: true },
       bodyLimit: 64 * 1024,
       schema: {
         tags,
         summary: 'Create an event or series (signed-in members with a contact, staff)',
-        body: createEventSchema,
-        response: { 201: appointmentSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -125,8 +106,9 @@ export const calendarRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.put(
-    '/calendars/appointments/:id',
+  contractRoute(
+    app,
+    endpoints.calendars.update,
     {
       config: { access: 'signed-in' },
       bodyLimit: 64 * 1024,
@@ -135,9 +117,6 @@ export const calendarRoutes: FastifyPluginAsyncZod<
         summary: 'Change an event, an occurrence, or a series from an occurrence on',
         description:
           'To an occurrence id: only that occurrence, unless `recurringEventUpdateType` is `this_and_following_events` or `all_events`. To a series id: the whole series. A series change that changes nothing does nothing. Whoever registered for an occurrence still to come whose time, place or status changed is mailed once, with the updated .ics (METHOD:REQUEST, or CANCEL when cancelled).',
-        params: eventParams,
-        body: updateEventSchema,
-        response: { 200: appointmentSchema, ...errors },
       },
     },
     async (request) => {
@@ -155,8 +134,9 @@ export const calendarRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.delete(
-    '/calendars/appointments/:id',
+  contractRoute(
+    app,
+    endpoints.calendars.remove,
     {
       config: { access: 'signed-in' },
       schema: {
@@ -164,9 +144,6 @@ export const calendarRoutes: FastifyPluginAsyncZod<
         summary: 'Delete an event, an occurrence, the following occurrences or a series',
         description:
           'Whoever registered for an event or occurrence that is deleted and has not yet started is mailed that it is cancelled.',
-        params: eventParams,
-        querystring: deleteEventQuerySchema,
-        response: { 200: deleteEventResultSchema, ...errors },
       },
     },
     async (request) => {
@@ -183,31 +160,27 @@ export const calendarRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.get(
-    '/calendars/appointments/:id/custom-fields',
+  contractRoute(
+    app,
+    endpoints.calendars.customFields,
     {
       schema: {
         security: optionalBearer,
         tags,
         summary: 'Page, cover image and download URLs (and the internal note for its editors)',
-        params: eventParams,
-        querystring: z.object({ _t: z.string().max(40).optional() }),
-        response: { 200: eventCustomFieldsSchema, 404: apiErrorSchema },
       },
     },
     async (request) => calendar.customFields(request.params.id, request.session),
   );
 
-  app.post(
-    '/calendars/appointments/:id/recurring-series-custom-fields',
+  contractRoute(
+    app,
+    endpoints.calendars.setSeriesCustomFields,
     {
       config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Set custom fields on a whole series (or on a single event)',
-        params: eventParams,
-        body: seriesCustomFieldsUpdateSchema,
-        response: { 200: seriesCustomFieldsResultSchema, ...errors },
       },
     },
     async (request) =>

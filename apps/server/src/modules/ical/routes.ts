@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@chamber/contract';
-import { mediaResponse, notModifiedResponse } from '../../lib/openapi-media.js';
+import { endpoints } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import type { ModuleDeps } from '../deps.js';
 import { calendarFeed, eventIcs, sendCalendarFile } from './feed.js';
 import { ICS_CONTENT_TYPE } from './ical.js';
-import { calendarParams, CalendarService, eventParams } from '../calendars/index.js';
+import { CalendarService } from '../calendars/index.js';
 
 /** Calendar files: the public feed (/calendars/{id}/feed.ics) and one event's .ics. */
 export const icsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) => {
@@ -23,20 +23,15 @@ export const icsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =>
     };
   };
 
-  app.get(
-    '/calendars/:calendarId/feed.ics',
+  contractRoute(
+    app,
+    endpoints.ical.feed,
     {
       schema: {
         tags,
         summary: 'The public iCalendar feed to subscribe to (text/calendar)',
         description:
           'Events of the last year and all upcoming ones; series with RRULE and EXDATE, edited occurrences with RECURRENCE-ID, times with TZID and VTIMEZONE. Answers with ETag and Last-Modified, 304 to an If-None-Match naming the current ETag, and compressed as Accept-Encoding allows.',
-        params: calendarParams,
-        response: {
-          200: mediaResponse('The calendar (RFC 5545)', ['text/calendar']),
-          304: notModifiedResponse,
-          404: apiErrorSchema,
-        },
       },
     },
     async (request, reply) => {
@@ -49,19 +44,15 @@ export const icsRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =>
     },
   );
 
-  app.get(
-    '/calendars/appointments/:id/ics',
+  contractRoute(
+    app,
+    endpoints.ical.eventIcs,
     {
       schema: {
         tags,
         summary: 'One event, occurrence or series as an .ics file (Add to Calendar)',
         description:
           'An occurrence of a series is its UID with a RECURRENCE-ID, as in the feed, so a subscriber who adds it too holds it once.',
-        params: eventParams,
-        response: {
-          200: mediaResponse('The event (RFC 5545)', ['text/calendar']),
-          404: apiErrorSchema,
-        },
       },
     },
     async (request, reply) => {

@@ -1,21 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  apiErrorSchema,
-  cancelledRegistrationSchema,
-  managedRegistrationSchema,
-  newManageLinkSchema,
-  registerForEventSchema,
-  registrationFormPageSchema,
-  REGISTRATION_TOKEN_HEADER,
-  registrationListSchema,
-  registrationResultSchema,
-  seriesRegistrationResultSchema,
-  upcomingSeriesDatesSchema,
-  registrationTokenHeadersSchema,
-  updateManagedRegistrationSchema,
-} from '@chamber/contract';
+import { endpoints, REGISTRATION_TOKEN_HEADER } from '@chamber/contract';
+import { contractRoute } from '../../lib/contract-route.js';
 import { AppError } from '../../lib/errors.js';
 import { optionalBearer } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
@@ -24,7 +10,7 @@ import { RegistrationManageService } from './manage.js';
 import { RegistrationMail } from './registration-mail.js';
 import { RegistrationService } from './service.js';
 import { SeriesRegistrationService } from './series-registrations.js';
-import { errors as eventErrors, eventParams, occurrenceId } from '../calendars/index.js';
+import { occurrenceId } from '../calendars/index.js';
 import { CheckInCodes } from '../check-in/index.js';
 import type { Tickets } from '../tickets/index.js';
 
@@ -33,13 +19,7 @@ const token = (request: FastifyRequest) =>
   (request.headers as Record<string, string>)[REGISTRATION_TOKEN_HEADER]!;
 // The registrant's own details: never kept by any cache.
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema };
 
-/**
- * The form's own refusals are pages; input refused before the handler sees it (unreadable
- * text, JSON nested too deep, the throttle) gets the API's JSON error like every route.
- */
-const formRefusal = z.union([registrationFormPageSchema, apiErrorSchema]);
 const proof = `The token of the manage link from the registration mail, in the \`${REGISTRATION_TOKEN_HEADER}\` header (never in the address, so it reaches no log). The link of every mail about the registration works, until the registrant asks for a new one (POST /registrations/manage/new-link). A token that names no registration (wrong, replaced at the registrant's asking, or cancelled) answers 404; a malformed one 400. No session is needed, and a session gives no access.`;
 
 /**
@@ -68,8 +48,9 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     deps.tickets,
   );
 
-  app.post(
-    '/calendars/appointments/:id/registrations',
+  contractRoute(
+    app,
+    endpoints.registrations.register,
     {
       config: { idempotent: true },
       bodyLimit: 16 * 1024,
@@ -79,14 +60,6 @@ export const registrationRoutes: FastifyPluginAsyncZod<
         summary: 'Register for an event or occurrence (anyone); mails a confirmation with the .ics',
         description:
           'A new registration answers 201 and mails a confirmation with the .ics, its check-in QR code and a manage link (see /registrations/manage), sent after the answer. When the event has a capacity and the party does not fit in the seats left, it joins the waiting list instead (`seatStatus` waitlisted, `waitlistPosition`) and is mailed its place; no request overbooks, however many arrive at once. The same email again for the same event or occurrence updates the registration (200) only for its signed-in owner (the user who made it, or an active account with that email); anyone else gets the same 201 answer as a new registration, nothing changes, and the address is mailed its manage link instead. Throttled per email and per client (429).',
-        params: eventParams,
-        body: registerForEventSchema,
-        response: {
-          200: registrationResultSchema,
-          201: registrationResultSchema,
-          ...eventErrors,
-          429: apiErrorSchema,
-        },
       },
     },
     async (request, reply) => {
@@ -110,8 +83,9 @@ export const registrationRoutes: FastifyPluginAsyncZod<
       .header('content-security-policy', FORM_PAGE_POLICY)
       .type('text/html; charset=utf-8')
       .send(html);
-  app.post(
-    '/calendars/appointments/:id/registration-form',
+  contractRoute(
+    app,
+    endpoints.registrations.registrationForm,
     {
       bodyLimit: 16 * 1024,
       attachValidation: true,
@@ -123,16 +97,6 @@ export const registrationRoutes: FastifyPluginAsyncZod<
           "The event page's registration form as a browser posts it without JavaScript (application/x-www-form-urlencoded: name, email, phone, numberOfGuests, notes). The same rule as POST /calendars/appointments/{id}/registrations registers the party (seated or on the waiting list, mailed, throttled per email and per client): the answer is a page (text/html) saying so, 201, or for a paid event paid online a 303 to its Checkout page. Bad input, a closed or missing event and the throttle answer their 4xx with a page saying why. A post from another site's page (Sec-Fetch-Site or Origin) is refused (403).",
         consumes: ['application/x-www-form-urlencoded'],
         produces: ['text/html'],
-        params: eventParams,
-        body: registerForEventSchema,
-        response: {
-          201: registrationFormPageSchema,
-          303: registrationFormPageSchema.describe('To the Checkout page (empty body)'),
-          400: formRefusal,
-          403: registrationFormPageSchema,
-          404: registrationFormPageSchema,
-          429: formRefusal,
-        },
       },
     },
     async (request, reply) => {
@@ -207,16 +171,15 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     deps.outbox,
     deps.tickets,
   );
-  app.get(
-    '/calendars/appointments/:id/series-registrations',
+  contractRoute(
+    app,
+    endpoints.registrations.seriesDates,
     {
       schema: {
         tags,
         summary: 'The dates a registration for the whole series would take (anyone)',
         description:
           'The id is the series or any of its occurrences: every date starting from now within 400 days, cancelled ones left out, as POST registers them. A single event answers 400.',
-        params: eventParams,
-        response: { 200: upcomingSeriesDatesSchema, ...eventErrors },
       },
     },
     async (request) => {
@@ -229,8 +192,9 @@ export const registrationRoutes: FastifyPluginAsyncZod<
       };
     },
   );
-  app.post(
-    '/calendars/appointments/:id/series-registrations',
+  contractRoute(
+    app,
+    endpoints.registrations.registerForSeries,
     {
       config: { idempotent: true },
       bodyLimit: 16 * 1024,
@@ -240,9 +204,6 @@ export const registrationRoutes: FastifyPluginAsyncZod<
         summary: 'Register one party for every upcoming date of a series (anyone)',
         description:
           'The id is the series or any of its occurrences. Every date starting from now within 400 days (cancelled ones left out) is registered in one step: each is seated or put on its waiting list by its own capacity, as a registration for that date alone would be, and no request overbooks. One mail lists the dates, each with its own manage link (a date is changed or cancelled on its own). A priced series gets one invoice with a line per seated date (`ticket` carries its total). A date the address had registered for stays as it was, and the answer for it is what a new party would get. A single event, or a series with no upcoming date, answers 400. Shares the registration throttle (429).',
-        params: eventParams,
-        body: registerForEventSchema,
-        response: { 201: seriesRegistrationResultSchema, ...eventErrors, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -257,15 +218,14 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.get(
-    '/calendars/appointments/:id/registrations',
+  contractRoute(
+    app,
+    endpoints.registrations.list,
     {
       config: { access: 'signed-in' },
       schema: {
         tags,
         summary: "An event's registrations (its organizer, moderators and admins)",
-        params: eventParams,
-        response: { 200: registrationListSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -274,15 +234,14 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.get(
-    '/registrations/manage',
+  contractRoute(
+    app,
+    endpoints.registrations.manage,
     {
       schema: {
         tags,
         summary: 'A registration through its manage link: the registration and its event',
         description: `${proof} \`canChange\` is false once the event has started or was cancelled.`,
-        headers: registrationTokenHeadersSchema,
-        response: { 200: managedRegistrationSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -291,22 +250,15 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.put(
-    '/registrations/manage',
+  contractRoute(
+    app,
+    endpoints.registrations.updateManaged,
     {
       bodyLimit: 16 * 1024,
       schema: {
         tags,
         summary: 'Change a registration through its manage link: name, party size, phone, notes',
         description: `${proof} The whole form is sent; the email cannot change (another address is another registration). A party with seats grows only into the seats left (409 says how many); a smaller one frees seats for the waiting list. A confirmation is mailed. Closed (400) once the event has started or was cancelled. Shares the registration throttle of the address (429).`,
-        headers: registrationTokenHeadersSchema,
-        body: updateManagedRegistrationSchema,
-        response: {
-          200: managedRegistrationSchema,
-          ...errors,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
-        },
       },
     },
     async (request, reply) => {
@@ -315,15 +267,14 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.post(
-    '/registrations/manage/accept',
+  contractRoute(
+    app,
+    endpoints.registrations.acceptOffer,
     {
       schema: {
         tags,
         summary: 'Take the seats offered to a waiting party (the link of the offer mail)',
         description: `${proof} The party is registered and mailed a confirmation with its check-in QR code. Taking them again answers the registration as it is. An offer that expired answers 409 (the seats went to the next waiting party), as does a registration that was offered nothing; 400 once the event has started or was cancelled.`,
-        headers: registrationTokenHeadersSchema,
-        response: { 200: managedRegistrationSchema, ...errors, 409: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -332,15 +283,14 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.post(
-    '/registrations/manage/new-link',
+  contractRoute(
+    app,
+    endpoints.registrations.newManageLink,
     {
       schema: {
         tags,
         summary: 'Mail a new manage link; the links of earlier mails stop working',
         description: `${proof} For a registrant who fears a link reached someone else: a fresh link is mailed to the registration's address, and every earlier one, this one included, stops working. Shares the registration throttle of the address (429).`,
-        headers: registrationTokenHeadersSchema,
-        response: { 200: newManageLinkSchema, ...errors, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -349,15 +299,14 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     },
   );
 
-  app.delete(
-    '/registrations/manage',
+  contractRoute(
+    app,
+    endpoints.registrations.cancelManaged,
     {
       schema: {
         tags,
         summary: 'Cancel a registration through its manage link',
         description: `${proof} The registration is removed (a waiting party leaves the list) and the address is mailed that it is cancelled; the link stops working. The seats freed are offered down the waiting list by mail. Closed (400) once the event has started or was cancelled.`,
-        headers: registrationTokenHeadersSchema,
-        response: { 200: cancelledRegistrationSchema, ...errors },
       },
     },
     async (request, reply) => {
