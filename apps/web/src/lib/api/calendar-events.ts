@@ -1,4 +1,4 @@
-import type { EventList } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { api } from './client';
 
 export const EVENTS_LOAD_ERROR = 'Failed to fetch calendar events';
@@ -15,8 +15,9 @@ export function getCalendarEvents(
   { calendarId, startDate, endDate }: EventWindow,
   signal?: AbortSignal,
 ) {
-  const params = new URLSearchParams({ startDate, endDate, _t: String(Date.now()) });
-  return api.get<EventList>(`/calendars/${encodeURIComponent(calendarId)}/events?${params}`, {
+  return api.call(endpoints.calendars.events, {
+    params: { calendarId },
+    query: { startDate, endDate, _t: String(Date.now()) },
     signal,
     errorMessage: EVENTS_LOAD_ERROR,
   });

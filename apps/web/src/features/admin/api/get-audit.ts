@@ -1,4 +1,4 @@
-import type { AuditList } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { PAGE_SIZE } from '../lib/pagination';
@@ -15,10 +15,18 @@ export function auditFilterParams(filters: AuditFilters): URLSearchParams {
 
 /** GET /admin/audit: one page of the entries the filters match, newest first. */
 export function getAudit(filters: AuditFilters, page: number, signal?: AbortSignal) {
-  const params = auditFilterParams(filters);
-  params.set('limit', String(PAGE_SIZE));
-  params.set('offset', String(page * PAGE_SIZE));
-  return api.get<AuditList>(`/admin/audit?${params}`, {
+  const blankless = (value: string) => value || undefined;
+  return api.call(endpoints.admin.audit, {
+    query: {
+      actor: blankless(filters.actor),
+      entity: blankless(filters.entity),
+      target: blankless(filters.target),
+      from: blankless(filters.from),
+      to: blankless(filters.to),
+      q: blankless(filters.q),
+      limit: PAGE_SIZE,
+      offset: page * PAGE_SIZE,
+    },
     signal,
     errorMessage: 'Failed to fetch the audit log',
   });

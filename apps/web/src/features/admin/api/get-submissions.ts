@@ -1,5 +1,6 @@
 import type { SubmissionKind, SubmissionList } from '@chamber/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { endpoints } from '@chamber/contract/endpoints';
 import { api } from '@/lib/api/client';
 import { PAGE_SIZE } from '../lib/pagination';
 import { adminKeys } from './admin-keys';
@@ -8,12 +9,12 @@ export type SubmissionFilter = SubmissionKind | 'all';
 
 /** GET /admin/submissions: one page of the native forms' messages, newest first. */
 export function getSubmissions(kind: SubmissionFilter, page: number, signal?: AbortSignal) {
-  const params = new URLSearchParams({
-    limit: String(PAGE_SIZE),
-    offset: String(page * PAGE_SIZE),
-  });
-  if (kind !== 'all') params.set('kind', kind);
-  return api.get<SubmissionList>(`/admin/submissions?${params}`, {
+  return api.call(endpoints.admin.submissions, {
+    query: {
+      limit: PAGE_SIZE,
+      offset: page * PAGE_SIZE,
+      kind: kind === 'all' ? undefined : kind,
+    },
     signal,
     errorMessage: 'Failed to fetch messages',
   });

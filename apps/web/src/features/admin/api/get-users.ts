@@ -1,19 +1,20 @@
 import type { UserList } from '@chamber/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { endpoints } from '@chamber/contract/endpoints';
 import { api } from '@/lib/api/client';
 import { PAGE_SIZE } from '../lib/pagination';
 import { adminKeys, type UserListFilters } from './admin-keys';
 
 /** GET /admin/users (docs/product.md#api-calls Admin): one page of logins, newest first. */
 export function getUsers({ search, role, status, page }: UserListFilters, signal?: AbortSignal) {
-  const params = new URLSearchParams({
-    limit: String(PAGE_SIZE),
-    offset: String(page * PAGE_SIZE),
-  });
-  if (search) params.set('search', search);
-  if (role !== 'all') params.set('role', role);
-  if (status !== 'all') params.set('status', status);
-  return api.get<UserList>(`/admin/users?${params}`, {
+  return api.call(endpoints.admin.listUsers, {
+    query: {
+      limit: PAGE_SIZE,
+      offset: page * PAGE_SIZE,
+      search: search || undefined,
+      role: role === 'all' ? undefined : role,
+      status: status === 'all' ? undefined : status,
+    },
     signal,
     errorMessage: 'Failed to fetch users',
   });

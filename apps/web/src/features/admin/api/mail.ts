@@ -1,4 +1,4 @@
-import type { OutboxList, RetryMailResponse } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import {
   keepPreviousData,
   queryOptions,
@@ -12,12 +12,8 @@ import { adminKeys } from './admin-keys';
 
 /** GET /admin/mail?status=failed: one page of the outgoing mail that failed, newest first. */
 export function getFailedMail(page: number, signal?: AbortSignal) {
-  const params = new URLSearchParams({
-    status: 'failed',
-    limit: String(PAGE_SIZE),
-    offset: String(page * PAGE_SIZE),
-  });
-  return api.get<OutboxList>(`/admin/mail?${params}`, {
+  return api.call(endpoints.admin.mail, {
+    query: { status: 'failed', limit: PAGE_SIZE, offset: page * PAGE_SIZE },
     signal,
     errorMessage: 'Failed to fetch the mail that failed',
   });
@@ -35,7 +31,8 @@ export function useFailedMail(page: number) {
 
 /** POST /admin/mail/{id}/retry: puts a failed mail back in line. */
 export function retryMail(id: string) {
-  return api.post<RetryMailResponse>(`/admin/mail/${encodeURIComponent(id)}/retry`, undefined, {
+  return api.call(endpoints.admin.retryMail, {
+    params: { id },
     errorMessage: 'Failed to retry the mail',
   });
 }

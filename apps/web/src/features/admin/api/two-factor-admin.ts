@@ -1,4 +1,5 @@
-import type { SecuritySettings, TwoFactorReset } from '@chamber/contract';
+import type { SecuritySettings } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { adminKeys } from './admin-keys';
@@ -11,7 +12,7 @@ export const securitySettingsQueryOptions = () =>
   queryOptions({
     queryKey: securityKey,
     queryFn: ({ signal }) =>
-      api.get<SecuritySettings>('/admin/security-settings', {
+      api.call(endpoints.admin.securitySettings, {
         signal,
         errorMessage: 'Failed to fetch the sign-in settings',
       }),
@@ -23,7 +24,8 @@ export function useUpdateSecuritySettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SecuritySettings) =>
-      api.put<SecuritySettings>('/admin/security-settings', body, {
+      api.call(endpoints.admin.updateSecuritySettings, {
+        body,
         errorMessage: 'Failed to save the sign-in settings',
       }),
     onSuccess: (saved) => {
@@ -38,7 +40,8 @@ export function useResetTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.delete<TwoFactorReset>(`/admin/users/${encodeURIComponent(id)}/two-factor`, {
+      api.call(endpoints.admin.resetTwoFactor, {
+        params: { id },
         errorMessage: 'Failed to reset two-factor sign-in',
       }),
     onSuccess: () => invalidateAfterChange(queryClient),

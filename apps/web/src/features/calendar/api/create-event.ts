@@ -1,11 +1,13 @@
-import type { Appointment, CreateEvent } from '@chamber/contract';
+import type { CreateEvent } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { refreshAfterSave } from './refresh-after-save';
 
 /** POST /calendars/appointments (docs/product.md#api-calls Create payload); answers the new appointment. */
 export function createEvent(body: CreateEvent) {
-  return api.post<Appointment>('/calendars/appointments', body, {
+  return api.call(endpoints.calendars.create, {
+    body,
     errorMessage: 'Failed to create calendar event',
   });
 }

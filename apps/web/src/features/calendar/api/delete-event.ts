@@ -1,4 +1,5 @@
-import type { DeleteEventResult, RecurringEventUpdateType } from '@chamber/contract';
+import type { RecurringEventUpdateType } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { refreshAfterDelete } from './refresh-after-save';
@@ -8,11 +9,11 @@ import { refreshAfterDelete } from './refresh-after-save';
  * `this_and_following_events` it and every later one.
  */
 export function deleteEvent(id: string, scope?: RecurringEventUpdateType) {
-  const query = scope ? `?${new URLSearchParams({ recurringEventUpdateType: scope })}` : '';
-  return api.delete<DeleteEventResult>(
-    `/calendars/appointments/${encodeURIComponent(id)}${query}`,
-    { errorMessage: 'Failed to delete calendar event' },
-  );
+  return api.call(endpoints.calendars.remove, {
+    params: { id },
+    query: { recurringEventUpdateType: scope },
+    errorMessage: 'Failed to delete calendar event',
+  });
 }
 
 export function useDeleteEvent() {

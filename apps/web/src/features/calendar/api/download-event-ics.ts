@@ -1,7 +1,9 @@
+import { endpoints } from '@chamber/contract/endpoints';
+import { endpointPath } from '@chamber/contract/endpoint-runtime';
 import { api } from '@/lib/api/client';
 
 /** GET /calendars/appointments/{id}/ics: one event as an iCalendar file. */
-export const eventIcsPath = (id: string) => `/calendars/appointments/${encodeURIComponent(id)}/ics`;
+export const eventIcsPath = (id: string) => endpointPath(endpoints.ical.eventIcs.path, { id });
 
 /**
  * 'Monthly Chamber Luncheon.ics': the title's letters, digits, spaces and hyphens, as the server
@@ -22,10 +24,11 @@ export function icsFileName(title: string): string {
  * matches the one attached to the confirmation mail.
  */
 export async function downloadEventIcs(id: string, title: string) {
-  const text = await api.get<string>(eventIcsPath(id), {
+  const { blob } = await api.download(endpoints.ical.eventIcs, {
+    params: { id },
     errorMessage: 'Could not download the calendar file',
   });
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
+  const url = URL.createObjectURL(new Blob([blob], { type: 'text/calendar;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = icsFileName(title);

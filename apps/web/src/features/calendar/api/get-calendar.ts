@@ -1,4 +1,5 @@
 import { DEFAULT_TIMEZONE, type Calendar } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { useChamber } from '@/lib/chamber/use-chamber';
@@ -6,7 +7,8 @@ import { calendarKeys } from '@/lib/api/calendar-keys';
 
 /** GET /calendars/{calendarId} (docs/product.md#api-calls): its name and time zone. */
 export function getCalendar(calendarId: string, signal?: AbortSignal) {
-  return api.get<Calendar>(`/calendars/${encodeURIComponent(calendarId)}`, {
+  return api.call(endpoints.calendars.calendar, {
+    params: { calendarId },
     signal,
     errorMessage: 'Failed to fetch calendar',
   });

@@ -1,15 +1,17 @@
 import type { EventCustomFields } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { calendarKeys } from '@/lib/api/calendar-keys';
 
 /** GET /calendars/appointments/{id}/custom-fields?_t (docs/product.md#api-calls). */
 export function getEventCustomFields(id: string, signal?: AbortSignal) {
-  const params = new URLSearchParams({ _t: String(Date.now()) });
-  return api.get<EventCustomFields>(
-    `/calendars/appointments/${encodeURIComponent(id)}/custom-fields?${params}`,
-    { signal, errorMessage: 'Failed to fetch custom fields' },
-  );
+  return api.call(endpoints.calendars.customFields, {
+    params: { id },
+    query: { _t: String(Date.now()) },
+    signal,
+    errorMessage: 'Failed to fetch custom fields',
+  });
 }
 
 /**

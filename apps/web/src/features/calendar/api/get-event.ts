@@ -1,11 +1,12 @@
-import type { Appointment } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api/client';
 import { calendarKeys } from '@/lib/api/calendar-keys';
 
 /** GET /calendars/appointments/{id} (docs/product.md#api-calls); an occurrence id works too. */
 export function getEvent(id: string, signal?: AbortSignal) {
-  return api.get<Appointment>(`/calendars/appointments/${encodeURIComponent(id)}`, {
+  return api.call(endpoints.calendars.event, {
+    params: { id },
     signal,
     errorMessage: 'Failed to fetch event',
   });

@@ -1,10 +1,5 @@
-import {
-  type CancelledRegistration,
-  type ManagedRegistration,
-  type NewManageLink,
-  REGISTRATION_TOKEN_HEADER,
-  type UpdateManagedRegistration,
-} from '@chamber/contract';
+import { REGISTRATION_TOKEN_HEADER, type UpdateManagedRegistration } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { calendarKeys } from '@/lib/api/calendar-keys';
@@ -14,11 +9,11 @@ import { calendarKeys } from '@/lib/api/calendar-keys';
  * and lives only in this page's memory and the link's fragment.
  */
 const withToken = (token: string) => ({ headers: { [REGISTRATION_TOKEN_HEADER]: token } });
-const PATH = '/registrations/manage';
+const manage = endpoints.registrations;
 const managedKey = [...calendarKeys.all, 'managed-registration'] as const;
 
 export function getManagedRegistration(token: string, signal?: AbortSignal) {
-  return api.get<ManagedRegistration>(PATH, {
+  return api.call(manage.manage, {
     ...withToken(token),
     signal,
     errorMessage: 'Failed to load your registration',
@@ -38,7 +33,8 @@ export function useUpdateManagedRegistration(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateManagedRegistration) =>
-      api.put<ManagedRegistration>(PATH, body, {
+      api.call(manage.updateManaged, {
+        body,
         ...withToken(token),
         errorMessage: 'Could not save your changes. Please try again.',
       }),
@@ -55,7 +51,7 @@ export function useCancelManagedRegistration(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api.delete<CancelledRegistration>(PATH, {
+      api.call(manage.cancelManaged, {
         ...withToken(token),
         errorMessage: 'Could not cancel your registration. Please try again.',
       }),
@@ -68,7 +64,7 @@ export function useAcceptOffer(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api.post<ManagedRegistration>(`${PATH}/accept`, undefined, {
+      api.call(manage.acceptOffer, {
         ...withToken(token),
         errorMessage: 'Could not take the seats. Please try again.',
       }),
@@ -86,7 +82,7 @@ export function useAcceptOffer(token: string) {
 export function useNewManageLink(token: string) {
   return useMutation({
     mutationFn: () =>
-      api.post<NewManageLink>(`${PATH}/new-link`, undefined, {
+      api.call(manage.newManageLink, {
         ...withToken(token),
         errorMessage: 'Could not send a new link. Please try again.',
       }),

@@ -1,4 +1,6 @@
-import type { Appointment, RegisterForEvent, RegistrationResult } from '@chamber/contract';
+import type { Appointment, RegisterForEvent } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
+import { endpointPath } from '@chamber/contract/endpoint-runtime';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { calendarKeys } from '@/lib/api/calendar-keys';
@@ -9,10 +11,12 @@ import { repeatKey } from '../lib/repeat-keys';
  * A repeat of the same form is the same request (`repeatKey`): answered as the first was.
  */
 export function registerForEvent(id: string, body: RegisterForEvent) {
-  const path = `/calendars/appointments/${encodeURIComponent(id)}/registrations`;
-  return api.post<RegistrationResult>(path, body, {
+  const { register } = endpoints.registrations;
+  return api.call(register, {
+    params: { id },
+    body,
     errorMessage: 'Registration failed. Please try again.',
-    headers: { 'Idempotency-Key': repeatKey(path, body) },
+    headers: { 'Idempotency-Key': repeatKey(endpointPath(register.path, { id }), body) },
   });
 }
 

@@ -1,4 +1,5 @@
-import type { Appointment, UpdateEvent } from '@chamber/contract';
+import type { UpdateEvent } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { refreshAfterSave } from './refresh-after-save';
@@ -8,7 +9,9 @@ import { refreshAfterSave } from './refresh-after-save';
  * answer is the first event of the new series.
  */
 export function updateEvent(id: string, body: UpdateEvent) {
-  return api.put<Appointment>(`/calendars/appointments/${encodeURIComponent(id)}`, body, {
+  return api.call(endpoints.calendars.update, {
+    params: { id },
+    body,
     errorMessage: 'Failed to update calendar event',
   });
 }

@@ -1,4 +1,5 @@
-import type { SeriesCustomFieldsResult, SeriesCustomFieldsUpdate } from '@chamber/contract';
+import type { SeriesCustomFieldsUpdate } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { calendarKeys } from '@/lib/api/calendar-keys';
@@ -8,11 +9,11 @@ import { calendarKeys } from '@/lib/api/calendar-keys';
  * note of every event of the series the id belongs to.
  */
 export function updateSeriesCustomFields(id: string, body: SeriesCustomFieldsUpdate) {
-  return api.post<SeriesCustomFieldsResult>(
-    `/calendars/appointments/${encodeURIComponent(id)}/recurring-series-custom-fields`,
+  return api.call(endpoints.calendars.setSeriesCustomFields, {
+    params: { id },
     body,
-    { errorMessage: 'Failed to update recurring series custom fields' },
-  );
+    errorMessage: 'Failed to update recurring series custom fields',
+  });
 }
 
 export function useUpdateSeriesCustomFields() {

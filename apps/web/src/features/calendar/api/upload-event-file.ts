@@ -1,13 +1,17 @@
-import { DOWNLOAD_MAX_BYTES, type UploadMedia, type UploadMediaResponse } from '@chamber/contract';
+import { DOWNLOAD_MAX_BYTES, type UploadMedia } from '@chamber/contract';
+import { endpoints } from '@chamber/contract/endpoints';
 import { api, ApiError } from '@/lib/api/client';
 import { readFileAsDataUrl, validateImageFile } from '@/lib/media/image-file';
 
 export type EventFileKind = 'cover' | 'download';
 
-const uploads: Record<EventFileKind, { path: string; failure: string }> = {
-  cover: { path: '/medias/upload-event-cover', failure: 'Failed to upload cover image' },
-  download: { path: '/medias/upload-download-file', failure: 'Failed to upload download file' },
-};
+const uploads = {
+  cover: { endpoint: endpoints.media.uploadEventCover, failure: 'Failed to upload cover image' },
+  download: {
+    endpoint: endpoints.media.uploadDownloadFile,
+    failure: 'Failed to upload download file',
+  },
+} satisfies Record<EventFileKind, { endpoint: unknown; failure: string }>;
 
 export const DOWNLOAD_TYPES = ['application/pdf', 'image/jpeg', 'image/jpg', 'image/png'];
 export const DOWNLOAD_ACCEPT = 'application/pdf,image/jpeg,image/png,.pdf,.jpg,.jpeg,.png';
@@ -48,7 +52,7 @@ export async function uploadEventFile(
     ...(kind === 'download' && contactId ? { contactId } : {}),
   };
   try {
-    const { mediaUrl } = await api.post<UploadMediaResponse>(uploads[kind].path, body);
+    const { mediaUrl } = await api.call(uploads[kind].endpoint, { body });
     return mediaUrl;
   } catch (error) {
     throw new Error(describeFailure(uploads[kind].failure, error), { cause: error });
