@@ -932,6 +932,24 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     }),
     expect: ownerOrStaff(204),
   },
+  // Staff only: the business's own primary person and editors invite instead.
+  'POST /api/admin/members/:id/people': {
+    call: (w) => ({
+      url: `/api/admin/members/${w.memberContactId}/people`,
+      payload: { role: 'employee', firstName: 'Ada', lastName: `Staffadded ${randomUUID()}` },
+    }),
+    expect: { ...signedIn(403), moderator: 201, admin: 201 },
+  },
+  'POST /api/admin/members/:id/people/:personId/move': {
+    call: async (w) => {
+      const to = await createContact(w.ctx.db, { businessName: 'Moved-to Shop' });
+      return {
+        url: `/api/admin/members/${w.memberContactId}/people/${await membersPerson(w)}/move`,
+        payload: { toId: to.id, role: 'employee' },
+      };
+    },
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
   // The link is the credential: anyone holding it sees what it offers.
   'GET /api/invitations/:token': {
     call: async (w) => ({ url: `/api/invitations/${(await membersInvitation(w)).token}` }),

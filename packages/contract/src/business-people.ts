@@ -44,6 +44,15 @@ export const peopleMessages = {
     'This invitation was sent to another address. Sign in with the address it was sent to.',
   tooManyPeople: `A business may have at most ${MAX_PEOPLE_PER_BUSINESS} people.`,
   notAPerson: 'You are not one of the people of this business.',
+  alreadyAdded:
+    'This person is already part of the business. Change their role on its people page instead.',
+  alreadyInTarget:
+    'This person is already part of that business. Remove them from this one instead, or change their role there.',
+  primaryMove:
+    'A business needs a primary contact. Make someone else the primary contact first, then move this person.',
+  sameBusiness: 'Choose another business to move this person to.',
+  nameForNewPerson:
+    'No sign-in has this address. Enter the person’s first and last name to add them without one.',
 } as const;
 
 /**
@@ -112,6 +121,33 @@ export const updatePersonSchema = z
     message: 'Nothing to change: send role, shownOnListing or title.',
   });
 export type UpdatePersonRequest = z.input<typeof updatePersonSchema>;
+
+/**
+ * POST /admin/members/{id}/people: staff add a person without an invitation. An `email` that
+ * has a sign-in adds that sign-in; otherwise a person without a sign-in, named by
+ * `firstName` and `lastName`.
+ */
+export const staffAddPersonSchema = z
+  .object({
+    role: invitableRoleSchema,
+    email: emailSchema.optional(),
+    firstName: z.string().trim().max(100).optional(),
+    lastName: z.string().trim().max(100).optional(),
+    title: z.string().trim().max(100).optional(),
+    phone: z.string().trim().max(40).optional(),
+  })
+  .refine((v) => Boolean(v.email) || Boolean(v.firstName && v.lastName), {
+    message: 'Enter the person’s email address, or their first and last name.',
+    path: ['email'],
+  });
+export type StaffAddPersonRequest = z.input<typeof staffAddPersonSchema>;
+
+/** POST /admin/members/{id}/people/{personId}/move: the person joins `toId` with `role`. */
+export const movePersonSchema = z.object({
+  toId: z.string().min(1).max(64),
+  role: invitableRoleSchema,
+});
+export type MovePersonRequest = z.input<typeof movePersonSchema>;
 
 export const personParams = z.object({
   id: z.string().min(1).max(64),

@@ -30,6 +30,7 @@ import {
   membersRoutes,
   PeopleService,
   peopleRoutes,
+  StaffPeopleService,
 } from './members/index.js';
 import {
   membershipPlansRoutes,
@@ -144,7 +145,10 @@ export async function registerModules(
       await api.register(authRoutes, deps);
       await api.register(membersRoutes, deps);
       await api.register(categoryRoutes, deps);
-      await api.register(peopleRoutes, { people });
+      await api.register(peopleRoutes, {
+        people,
+        staffPeople: new StaffPeopleService(deps.db, deps.clock),
+      });
       await api.register(dealsRoutes, deps);
       await api.register(mediaRoutes, { ...deps, uploadRules });
       await api.register(calendarRoutes, { ...deps, tickets, announcements });

@@ -16,7 +16,9 @@ import {
   invitationTokenParams,
   inviteRequestSchema,
   mergeBusinessSchema,
+  movePersonSchema,
   personParams,
+  staffAddPersonSchema,
   updatePersonSchema,
 } from '../business-people.js';
 import { listingClickSchema } from '../member-hub.js';
@@ -143,6 +145,20 @@ export const membersEndpoints = {
     path: '/members/:id/people/:personId',
     params: personParams,
     responses: { 204: z.null(), ...errorAnswers(400, 401, 403, 404, 409) },
+  }),
+  addPerson: endpoint({
+    method: 'POST',
+    path: '/admin/members/:id/people',
+    params: idParams,
+    body: staffAddPersonSchema,
+    responses: { 201: businessPersonSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+  }),
+  movePerson: endpoint({
+    method: 'POST',
+    path: '/admin/members/:id/people/:personId/move',
+    params: personParams,
+    body: movePersonSchema,
+    responses: { 200: businessPersonSchema, ...errorAnswers(400, 401, 403, 404, 409) },
   }),
   invitation: endpoint({
     method: 'GET',

@@ -10,6 +10,7 @@ export { CategoriesService } from './categories.js';
 export { canEditMember, keepsListing, MembersService } from './service.js';
 export { peopleRoutes } from './people-routes.js';
 export { type HashPassword, PeopleService } from './people.js';
+export { StaffPeopleService } from './people-staff.js';
 export { InvitationMail } from './people-mail.js';
 export { memberTags } from './view.js';
 export type { MemberRow } from './queries.js';

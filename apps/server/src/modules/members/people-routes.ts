@@ -3,15 +3,16 @@ import { endpoints } from '@chamber/contract';
 import { contractRoute } from '../../lib/contract-route.js';
 import { optionalBearer, requireSession } from '../../plugins/auth.js';
 import type { PeopleService } from './people.js';
+import type { StaffPeopleService } from './people-staff.js';
 
 /**
  * A business's people and the invitations to join it: /members/{id}/people,
  * /members/{id}/invitations and /invitations/{token}.
  */
-export const peopleRoutes: FastifyPluginAsyncZod<{ people: PeopleService }> = async (
-  app,
-  { people },
-) => {
+export const peopleRoutes: FastifyPluginAsyncZod<{
+  people: PeopleService;
+  staffPeople: StaffPeopleService;
+}> = async (app, { people, staffPeople }) => {
   contractRoute(
     app,
     endpoints.members.people,
@@ -99,6 +100,42 @@ export const peopleRoutes: FastifyPluginAsyncZod<{ people: PeopleService }> = as
       const { id, personId } = request.params;
       await people.remove(id, personId, requireSession(request));
       return reply.status(204).send(null);
+    },
+  );
+
+  contractRoute(
+    app,
+    endpoints.members.addPerson,
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['members', 'admin'],
+        summary: 'Staff add a person to a business, without an invitation',
+        description:
+          'An `email` that has a sign-in adds that sign-in with `role` (billing, editor or employee), named as the sign-in is; any other adds a person without a sign-in, who needs `firstName` and `lastName` (400 without them). `title` and `phone` are the person’s own. 409 when the address or sign-in is already one of the business’s people, or the business is full. The audit log records `business.person.add`.',
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await staffPeople.add(request.params.id, request.body, requireSession(request))),
+  );
+
+  contractRoute(
+    app,
+    endpoints.members.movePerson,
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['members', 'admin'],
+        summary: 'Staff move a person to another business',
+        description:
+          'The person leaves `{id}` and joins `toId` with `role` (billing, editor or employee), keeping their sign-in; a sign-in acting for the business it left acts for the new one. The primary contact is not moved (409: make someone else the primary contact first), nor someone already of `toId` (409). 400 when `toId` is the same business, 404 when either business or the person does not exist. The audit log records `business.person.move` on the business left and `business.person.add` on the one joined.',
+      },
+    },
+    async (request) => {
+      const { id, personId } = request.params;
+      return staffPeople.move(id, personId, request.body, requireSession(request));
     },
   );
 

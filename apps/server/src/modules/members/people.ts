@@ -13,7 +13,7 @@ import {
   peopleMessages,
   type UpdatePersonRequest,
 } from '@chamber/contract';
-import type { Database, Executor } from '@chamber/db';
+import type { Database } from '@chamber/db';
 import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
@@ -25,6 +25,7 @@ import type { MailOutbox } from '../../lib/mail/outbox.js';
 import type { Throttle, Window } from '../../lib/throttle.js';
 import { isActiveAccount, isStaff, type Session } from '../../plugins/auth.js';
 import { BUSINESS_INVITATION_MAIL } from './people-mail.js';
+import { auditPeople, nameOf, shownPerson, toPerson } from './people-format.js';
 import * as q from './people-queries.js';
 import { keepsListing } from './service.js';
 
@@ -36,19 +37,6 @@ const personNotFound = () => notFound('Person');
 
 /** Staff rights over others' businesses need a confirmed account, as on the listing. */
 const staffRights = (session: Session) => isActiveAccount(session) && isStaff(session);
-
-const nameOf = (p: { firstName: string; lastName: string }) =>
-  `${p.firstName} ${p.lastName}`.trim();
-
-/** What a change to a person looks like in the audit log. */
-const shownPerson = (p: q.PersonRow) => ({
-  role: p.role,
-  name: nameOf(p),
-  email: p.email,
-  userId: p.userId,
-  title: p.title,
-  shownOnListing: p.shownOnListing,
-});
 
 /** The viewer's standing towards one business: a person of it (and which), staff, or neither. */
 interface Standing {
@@ -64,6 +52,7 @@ export type HashPassword = (password: string) => Promise<string>;
 /**
  * The people of a member business and the invitations to join one
  * (docs/decisions/0123-businesses-and-their-people.md). Rules here, SQL in people-queries.ts,
+ * how a person reads in people-format.ts, staff's own changes in people-staff.ts,
  * the invitation's mail in people-mail.ts.
  */
 /** Accepting invitations, per client address: an honest colleague needs one or two tries. */
@@ -93,7 +82,7 @@ export class PeopleService {
       standing.manages ? q.openInvitations(this.db, contactId, now) : Promise.resolve([]),
     ]);
     return {
-      people: people.map((p) => this.toPerson(p, session)),
+      people: people.map((p) => toPerson(p, session)),
       invitations: invitations.map((row) =>
         toInvitation(row.invitation, row.inviterFirstName, row.inviterLastName),
       ),
@@ -138,7 +127,7 @@ export class PeopleService {
         createdAt: now,
       });
       await this.outbox.queue(tx, BUSINESS_INVITATION_MAIL, { invitationId: row.id });
-      await this.audit(tx, session, 'business.invite', contactId, null, {
+      await auditPeople(tx, session, 'business.invite', contactId, null, {
         invitationId: row.id,
         email,
         role: body.role,
@@ -161,7 +150,7 @@ export class PeopleService {
         throw notFound('Invitation');
       }
       await q.updateInvitation(tx, row.id, { withdrawnAt: now });
-      await this.audit(
+      await auditPeople(
         tx,
         session,
         'business.invitation.withdraw',
@@ -283,7 +272,7 @@ export class PeopleService {
           await q.setActingFor(tx, login.id, invitation.contactId, now);
         }
         await q.updateInvitation(tx, invitation.id, { acceptedAt: now });
-        await this.audit(tx, { user: login }, 'business.person.add', invitation.contactId, null, {
+        await auditPeople(tx, { user: login }, 'business.person.add', invitation.contactId, null, {
           ...shownPerson(person),
           invitationId: invitation.id,
         });
@@ -357,7 +346,7 @@ export class PeopleService {
         changesRole && body.role === 'primary'
           ? (await q.findPerson(tx, contactId, person.id))!
           : await q.updatePerson(tx, person.id, changes);
-      await this.audit(
+      await auditPeople(
         tx,
         session,
         'business.person.update',
@@ -367,7 +356,7 @@ export class PeopleService {
       );
       return updated;
     });
-    return this.toPerson(saved, session);
+    return toPerson(saved, session);
   }
 
   /**
@@ -400,7 +389,14 @@ export class PeopleService {
           await q.setActingFor(tx, login.id, next, now);
         }
       }
-      await this.audit(tx, session, 'business.person.remove', contactId, shownPerson(person), null);
+      await auditPeople(
+        tx,
+        session,
+        'business.person.remove',
+        contactId,
+        shownPerson(person),
+        null,
+      );
     });
   }
 
@@ -467,43 +463,6 @@ export class PeopleService {
     ) {
       throw new AppError('gone', peopleMessages.invitationGone);
     }
-  }
-
-  private toPerson(p: q.PersonRow, session: Session | null): BusinessPerson {
-    return {
-      id: p.id,
-      role: p.role,
-      firstName: p.firstName,
-      lastName: p.lastName,
-      name: nameOf(p),
-      title: p.title,
-      email: p.email,
-      phone: p.phone,
-      shownOnListing: p.shownOnListing,
-      hasSignIn: p.userId !== null,
-      isYou: session !== null && p.userId === session.user.id,
-    };
-  }
-
-  private async audit(
-    tx: Executor,
-    session: { user: { id: string; email: string } },
-    action: string,
-    contactId: string,
-    before: Record<string, unknown> | null,
-    after: Record<string, unknown> | null,
-  ) {
-    await recordAudit(tx, {
-      actorId: session.user.id,
-      actorEmail: session.user.email,
-      action,
-      targetType: 'contact',
-      targetId: contactId,
-      targetLabel: contactId,
-      before,
-      after,
-      reason: null,
-    });
   }
 }
 

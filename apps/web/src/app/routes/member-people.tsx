@@ -28,7 +28,7 @@ export function Component() {
         </Button>
       </PageHeader>
       <PageBody>
-        <PeoplePanel key={id} contactId={id} businessName={businessName} />
+        <PeoplePanel key={id} contactId={id} businessName={businessName} headingLevel={2} />
       </PageBody>
     </>
   );

@@ -1,21 +1,16 @@
 import {
-  businessRoleLabels,
   cardLabel,
   formatMoney,
-  notOfferedOverrideReason,
   type Invoice,
   type Membership,
   type MembershipDetail,
   type Payment,
-  type StaffChangePlanRequest,
 } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState, type ReactNode } from 'react';
-import { SelectOptions } from '@/components/forms/labelled-select';
+import { useRef, useState, type ReactNode } from 'react';
 import { DownloadButton } from '@/components/files/download-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import {
   Dialog,
   DialogContent,
@@ -23,17 +18,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { membershipPlansQueryOptions } from '@/lib/api/membership-plans';
 import { formatMemberSince } from '@/lib/members/labels';
 import {
   duesSettingsQueryOptions,
-  membershipActions,
   paymentOptionsQueryOptions,
   useContactInvoices,
-  useMembershipAction,
   useMembershipDetail,
 } from '../api/memberships';
 import {
@@ -47,7 +37,6 @@ import {
   statusTone,
 } from '../lib/dues';
 import { formatDateTime } from '../lib/labels';
-import { ActionField, ActionInput, describedBy, DuesActionDialog } from './dues-action-dialog';
 import {
   IssueInvoiceDialog,
   RecordPaymentDialog,
@@ -55,6 +44,8 @@ import {
   ReissueInvoiceDialog,
   VoidInvoiceDialog,
 } from './invoice-actions';
+import { BillingRecipients } from './billing-recipients';
+import { ApproveDialog, CancelDialog, ChangePlanDialog } from './membership-dialogs';
 import { TabError } from './tab-states';
 
 type Action =
@@ -179,7 +170,17 @@ function Detail({ id, first }: { id: string; first: Membership }) {
       </Section>
 
       {detail.data ? (
-        <TermsAndHistory detail={detail.data} />
+        <>
+          <BillingRecipients
+            // Starts afresh from what the server says once a change is saved.
+            key={detail.data.billingRecipients
+              .map((p) => `${p.id}:${p.chosen}:${p.receivesInvoices}:${p.receivesDuesNotices}`)
+              .join()}
+            membershipId={membership.id}
+            recipients={detail.data.billingRecipients}
+          />
+          <TermsAndHistory detail={detail.data} />
+        </>
       ) : detail.error ? (
         <TabError message={detail.error.message} onRetry={() => void detail.refetch()} />
       ) : (
@@ -360,45 +361,9 @@ function InvoiceCard({ invoice, onAction }: { invoice: Invoice; onAction: (a: Ac
   );
 }
 
-/** What a person of the business receives of its money mail, in words. */
-function receives(person: MembershipDetail['billingRecipients'][number]): string {
-  const kinds = [
-    person.receivesInvoices ? 'invoices and receipts' : '',
-    person.receivesDuesNotices ? 'dues notices' : '',
-  ].filter(Boolean);
-  return kinds.join(', ');
-}
-
 function TermsAndHistory({ detail }: { detail: MembershipDetail }) {
-  const recipients = detail.billingRecipients.filter((p) => receives(p));
-  const chosen = detail.billingRecipients.some((p) => p.chosen);
   return (
     <div className="grid gap-6 sm:grid-cols-2">
-      <Section title="Who receives invoices">
-        {recipients.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            Nobody of the business has an email address.
-          </p>
-        ) : (
-          <ul aria-label="Who receives invoices" className="grid gap-2 text-sm">
-            {recipients.map((person) => (
-              <li key={person.id} className="grid gap-0.5">
-                <span className="font-medium">
-                  {person.name || person.email} ({businessRoleLabels[person.role]})
-                </span>
-                <span className="text-muted-foreground">
-                  {person.email}: {receives(person)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className="text-sm text-muted-foreground">
-          {chosen
-            ? 'Chosen by staff.'
-            : 'The billing person, else the primary contact; dues notices also go to the primary contact.'}
-        </p>
-      </Section>
       <Section title="Terms">
         {detail.terms.length === 0 ? (
           <p className="text-sm text-muted-foreground">No paid term yet.</p>
@@ -437,155 +402,5 @@ function TermsAndHistory({ detail }: { detail: MembershipDetail }) {
         </ol>
       </Section>
     </div>
-  );
-}
-
-type DialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  fallbackFocus: () => HTMLElement | null;
-  membership: Membership;
-};
-
-function ApproveDialog({ membership, ...props }: DialogProps) {
-  const approve = useMembershipAction(() => membershipActions.approve(membership.id));
-  return (
-    <DuesActionDialog
-      {...props}
-      title={`Approve ${memberName(membership)}?`}
-      description="The membership becomes active and the member is listed in the directory."
-      confirmLabel="Approve"
-      pendingLabel="Approving..."
-      run={async () => {
-        await approve.mutateAsync(undefined);
-        return `${memberName(membership)} approved`;
-      }}
-    />
-  );
-}
-
-function ChangePlanDialog({ membership, ...props }: DialogProps) {
-  const id = useId();
-  const plans = useQuery(membershipPlansQueryOptions());
-  const choices = (plans.data ?? []).filter((p) => p.id !== membership.plan.id);
-  const [planId, setPlanId] = useState('');
-  const [reason, setReason] = useState('');
-  const [override, setOverride] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const chosen = choices.find((p) => p.id === planId);
-  // A plan the chamber no longer offers is refused unless staff override it, with a reason.
-  const notOffered = chosen !== undefined && !chosen.available;
-  const change = useMembershipAction((body: StaffChangePlanRequest) =>
-    membershipActions.changePlan(membership.id, body),
-  );
-  return (
-    <DuesActionDialog
-      {...props}
-      title={`Change the plan of ${memberName(membership)}`}
-      description={`Now ${membership.plan.name}. The new plan applies at once, with no invoice; the reason is kept in the history.`}
-      confirmLabel="Change plan"
-      pendingLabel="Changing..."
-      run={async () => {
-        if (!chosen) {
-          setError('Choose the new plan');
-          return null;
-        }
-        setError(null);
-        const overriding = notOffered && override;
-        if (overriding && !reason.trim()) {
-          setReasonError(notOfferedOverrideReason);
-          return null;
-        }
-        setReasonError(null);
-        await change.mutateAsync({
-          planId,
-          ...(reason.trim() ? { reason: reason.trim() } : {}),
-          ...(overriding ? { overrideNotOffered: true } : {}),
-        });
-        return `${memberName(membership)} is now on the ${chosen.name} plan`;
-      }}
-    >
-      <ActionField id={`${id}-plan`} label="New plan" error={error}>
-        <Select
-          value={planId}
-          onValueChange={(value) => {
-            setPlanId(value);
-            setOverride(false);
-            setReasonError(null);
-          }}
-        >
-          <SelectTrigger id={`${id}-plan`} {...describedBy(`${id}-plan`, error)}>
-            <SelectValue placeholder="Choose a plan" />
-          </SelectTrigger>
-          <SelectOptions
-            options={choices.map((plan) => ({
-              value: plan.id,
-              label: `${plan.name} (${formatMoney(plan.priceCents, plan.currency)} a year)${plan.available ? '' : ', no longer offered'}`,
-            }))}
-          />
-        </Select>
-      </ActionField>
-      {notOffered ? (
-        <div className="grid gap-2 rounded-md border border-dashed p-3">
-          <p id={`${id}-not-offered`} className="text-sm">
-            The chamber no longer offers the {chosen.name} plan. Members already on it keep it when
-            they renew; choose another plan, or confirm the staff override and give the reason.
-          </p>
-          <div className="flex items-start gap-2">
-            <Checkbox
-              id={`${id}-override`}
-              checked={override}
-              onCheckedChange={(checked) => setOverride(checked === true)}
-              aria-describedby={`${id}-not-offered`}
-              className="mt-0.5"
-            />
-            <Label htmlFor={`${id}-override`} className="font-normal">
-              Staff override: put the member on the {chosen.name} plan anyway
-            </Label>
-          </div>
-        </div>
-      ) : null}
-      <ActionInput
-        id={`${id}-reason`}
-        label={notOffered && override ? 'Reason (required for the override)' : 'Reason (optional)'}
-        value={reason}
-        onValueChange={setReason}
-        error={reasonError}
-        maxLength={500}
-        autoComplete="off"
-      />
-    </DuesActionDialog>
-  );
-}
-
-function CancelDialog({ membership, ...props }: DialogProps) {
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const cancel = useMembershipAction((body: { reason?: string }) =>
-    membershipActions.cancel(membership.id, body),
-  );
-  return (
-    <DuesActionDialog
-      {...props}
-      title={`Cancel the membership of ${memberName(membership)}?`}
-      description="It ends now: the plan's listing fields are hidden (not deleted), open invoices are voided and automatic renewal is turned off."
-      confirmLabel="Cancel membership"
-      pendingLabel="Cancelling..."
-      destructive
-      run={async () => {
-        await cancel.mutateAsync(reason.trim() ? { reason: reason.trim() } : {});
-        return `The membership of ${memberName(membership)} is cancelled`;
-      }}
-    >
-      <ActionInput
-        id={`${id}-reason`}
-        label="Reason (optional)"
-        value={reason}
-        onValueChange={setReason}
-        maxLength={500}
-        autoComplete="off"
-      />
-    </DuesActionDialog>
   );
 }
