@@ -191,6 +191,10 @@ test("a member's change to a live post waits for staff while the board shows the
   await page.goto(paths.jobPosting.href(id));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText(changed)).toHaveCount(0);
+  // The poster's own view of the page shows the change waiting beside the live text.
+  await poster.goto(paths.jobPosting.href(id));
+  await expect(poster.getByText(/^Your changes are waiting for approval\./)).toBeVisible();
+  await expect(poster.getByRole('table', { name: 'Your changes' })).toContainText(changed);
 
   // Staff see the change, before and after, under Changes waiting, and approve it.
   const admin = await signedIn(browser, accounts.admin);
