@@ -76,7 +76,9 @@ test('a member posts a job, an admin approves it, and a visitor finds it by sear
   const admin = await signedIn(browser, accounts.admin);
   await admin.goto(paths.admin.href());
   await admin.getByRole('tab', { name: 'Job Postings' }).click();
-  await expect(admin.getByText(/^\d+ waiting for approval$/)).toBeVisible();
+  await expect(
+    admin.getByText(/^\d+ waiting for approval, \d+ with changes waiting$/),
+  ).toBeVisible();
   const queued = admin
     .getByRole('list', { name: 'Job postings' })
     .getByRole('article')
@@ -134,6 +136,97 @@ test('a member posts a job, an admin approves it, and a visitor finds it by sear
   await member.getByRole('alertdialog').getByRole('button', { name: 'Delete Job Posting' }).click();
   await expect(mine).toHaveCount(0);
   await member.context().close();
+  await admin.context().close();
+});
+
+test("a member's change to a live post waits for staff while the board shows the old text", async ({
+  browser,
+  page,
+  request,
+  baseURL,
+  putBack,
+}) => {
+  test.setTimeout(240_000);
+  const word = `rye${Date.now()}`;
+  const title = `Bread baker (${word})`;
+  const changed = `Head bread baker (${word})`;
+  const member = { Authorization: `Bearer ${await apiToken(request, baseURL!, accounts.member)}` };
+  const staff = { Authorization: `Bearer ${await apiToken(request, baseURL!, accounts.admin)}` };
+  const created = await request.post('/api/job-posts', {
+    headers: member,
+    data: {
+      title,
+      description: 'Rye and spelt loaves from 5 am.',
+      employmentType: 'full_time',
+      workplace: 'on_site',
+      applyTo: 'jobs@sweetwaterbakery.example',
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { id } = (await created.json()) as { id: string };
+  putBack(async ({ request: api }) => {
+    const gone = await api.delete(`/api/job-posts/${id}`, { headers: member });
+    expect([200, 404], await gone.text()).toContain(gone.status());
+  });
+  for (const url of [`/api/job-posts/${id}/submit`, `/api/admin/job-posts/${id}/approve`]) {
+    const res = await request.post(url, { headers: url.includes('admin') ? staff : member });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+
+  // The member edits the live post: it stays up with its old text, the change waits.
+  const poster = await signedIn(browser, accounts.member);
+  await poster.goto(paths.myJobPostings.href());
+  const mine = poster
+    .getByRole('list', { name: 'My job postings' })
+    .getByRole('article')
+    .filter({ hasText: title });
+  await mine.getByRole('button', { name: 'Edit' }).click();
+  const form = poster.getByRole('form', { name: 'Edit job posting' });
+  await form.getByLabel('Job title').fill(changed);
+  await form.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(mine.getByText('Your changes are waiting for approval.')).toBeVisible();
+  const yours = mine.getByRole('table', { name: 'Your changes' });
+  await expect(yours.getByRole('row', { name: /Title/ })).toContainText(changed);
+  await page.goto(paths.jobPosting.href(id));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText(changed)).toHaveCount(0);
+  // The poster's own view of the page shows the change waiting beside the live text.
+  await poster.goto(paths.jobPosting.href(id));
+  await expect(poster.getByText(/^Your changes are waiting for approval\./)).toBeVisible();
+  await expect(poster.getByRole('table', { name: 'Your changes' })).toContainText(changed);
+
+  // Staff see the change, before and after, under Changes waiting, and approve it.
+  const admin = await signedIn(browser, accounts.admin);
+  await followSystemTheme(admin);
+  await admin.goto(paths.admin.href());
+  await admin.getByRole('tab', { name: 'Job Postings' }).click();
+  await admin.getByRole('combobox', { name: 'Show' }).click();
+  await admin.getByRole('option', { name: /^Changes waiting \(\d+\)$/ }).click();
+  const queued = admin
+    .getByRole('list', { name: 'Job postings' })
+    .getByRole('article')
+    .filter({ hasText: title });
+  const table = queued.getByRole('table', { name: 'Changes waiting for approval' });
+  const row = table.getByRole('row', { name: /Title/ });
+  await expect(row.getByRole('cell').first()).toHaveText(title);
+  await expect(row.getByRole('cell').last()).toHaveText(changed);
+  await checkLooks(admin, 'job-post-changes');
+  await queued.getByRole('button', { name: 'Approve Changes' }).click();
+  await expect(
+    admin.getByRole('status').filter({ hasText: `Approved the changes to “${changed}”` }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: changed })).toBeVisible();
+
+  // The setting that lets dates and pay go live at once is in the admin's settings.
+  await admin.getByRole('tab', { name: 'Settings' }).click();
+  await expect(
+    admin
+      .getByRole('region', { name: 'Job board' })
+      .getByRole('checkbox', { name: 'Changes to only the closing date or pay go live at once' }),
+  ).toBeChecked();
+  await poster.context().close();
   await admin.context().close();
 });
 

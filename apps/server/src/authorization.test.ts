@@ -161,8 +161,15 @@ async function unpaidTicket(world: World) {
   return { eventId, registrationId };
 }
 
-/** A fresh job post of "member"'s business in `status` (approved: on the board). */
-async function membersJobPost(world: World, status: 'draft' | 'pending' | 'approved' | 'closed') {
+/**
+ * A fresh job post of "member"'s business in `status` (approved: on the board); `withChange`:
+ * with its poster's change waiting for staff.
+ */
+async function membersJobPost(
+  world: World,
+  status: 'draft' | 'pending' | 'approved' | 'closed',
+  withChange = false,
+) {
   const [row] = await world.ctx.db
     .insert(jobPosts)
     .values({
@@ -175,6 +182,19 @@ async function membersJobPost(world: World, status: 'draft' | 'pending' | 'appro
       closesOn: '2026-04-01',
       status,
       postedAt: status === 'approved' ? new Date('2026-03-01T12:00:00Z') : null,
+      pendingChange: withChange
+        ? {
+            title: 'Head baker',
+            description: 'Bake bread.',
+            employmentType: 'full_time',
+            workplace: 'on_site',
+            payMinCents: null,
+            payMaxCents: null,
+            payPeriod: null,
+            applyUrl: 'mailto:jobs@example.org',
+            closesOn: '2026-04-01',
+          }
+        : null,
     })
     .returning();
   return row!.id;
@@ -446,6 +466,19 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     call: async (w) => ({
       url: `/api/admin/job-posts/${await membersJobPost(w, 'pending')}/reject`,
       payload: { reason: 'Say the pay.' },
+    }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/job-posts/:id/change/approve': {
+    call: async (w) => ({
+      url: `/api/admin/job-posts/${await membersJobPost(w, 'approved', true)}/change/approve`,
+    }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/job-posts/:id/change/reject': {
+    call: async (w) => ({
+      url: `/api/admin/job-posts/${await membersJobPost(w, 'approved', true)}/change/reject`,
+      payload: { reason: 'Keep the old title.' },
     }),
     expect: { ...signedIn(403), moderator: 200, admin: 200 },
   },

@@ -44,7 +44,9 @@ export const overviewSchema = z.object({
     refundedCents: cents.describe('Refunds given this calendar month'),
   }),
   approvals: z.object({
-    jobPosts: count.describe('Job posts waiting for staff'),
+    jobPosts: count.describe(
+      "Job posts waiting for staff: submitted ones, and live ones whose poster's change waits",
+    ),
     newMembers: count.describe('Paid memberships waiting for staff’s approval'),
   }),
   upcomingEvents: z

@@ -117,6 +117,49 @@ export const jobBusinessSchema = z.object({
   membershipTier: z.enum(membershipTiers),
 });
 
+/** The fields of a post a change holds, named as the post's. */
+export const jobPostChangeFields = [
+  'title',
+  'description',
+  'employmentType',
+  'workplace',
+  'payMinCents',
+  'payMaxCents',
+  'payPeriod',
+  'applyUrl',
+  'closesOn',
+] as const;
+export type JobPostChangeField = (typeof jobPostChangeFields)[number];
+
+/**
+ * The fields that count as 'dates or pay': a poster's change to a live post that touches only
+ * these goes live at once while the chamber's setting `dateAndPayChangesGoLive` is on.
+ */
+export const dateAndPayFields: readonly JobPostChangeField[] = [
+  'closesOn',
+  'payMinCents',
+  'payMaxCents',
+  'payPeriod',
+];
+
+/** A poster's edit of a live post, waiting for staff; the live text stays on the board meanwhile. */
+export const jobPostPendingChangeSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  employmentType: z.enum(employmentTypes),
+  workplace: z.enum(jobWorkplaces),
+  payMinCents: z.number().int().nullable(),
+  payMaxCents: z.number().int().nullable(),
+  payPeriod: z.enum(payPeriods).nullable(),
+  applyUrl: z.string(),
+  closesOn: calendarDateSchema,
+  changed: z
+    .array(z.enum(jobPostChangeFields))
+    .describe('The fields whose value differs from the live post'),
+  submittedAt: z.string().describe('When the poster made the change (its latest edit)'),
+});
+export type JobPostPendingChange = z.infer<typeof jobPostPendingChangeSchema>;
+
 export const jobPostSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -150,6 +193,11 @@ export const jobPostSchema = z.object({
   canEdit: z
     .boolean()
     .describe('Whether this viewer may edit, close or delete it: the poster and staff'),
+  pendingChange: jobPostPendingChangeSchema
+    .nullable()
+    .describe(
+      "The poster's edit of this live post waiting for staff (shown to the poster and staff); null when none waits and for everyone else",
+    ),
 });
 export type JobPost = z.infer<typeof jobPostSchema>;
 
@@ -186,13 +234,24 @@ export const myJobPostsSchema = z.object({
 });
 export type MyJobPosts = z.infer<typeof myJobPostsSchema>;
 
+/** Staff's queue lists: a status, or `changes` (live posts whose poster's edit waits). */
+export const jobPostQueueLists = [...jobPostStatuses, 'changes'] as const;
+export type JobPostQueueList = (typeof jobPostQueueLists)[number];
+
 export const jobPostQueueQuerySchema = z.object({
-  status: z.enum(jobPostStatuses).default('pending'),
+  status: z
+    .enum(jobPostQueueLists)
+    .default('pending')
+    .describe("A status, or `changes`: live posts whose poster's edit waits for staff"),
 });
 
 export const jobPostQueueSchema = z.object({
   jobPosts: z.array(jobPostSchema),
   counts: z.record(z.enum(jobPostStatuses), z.number().int()),
+  changesWaiting: z
+    .number()
+    .int()
+    .describe("Live posts whose poster's edit waits for staff ('changes waiting')"),
 });
 export type JobPostQueue = z.infer<typeof jobPostQueueSchema>;
 
@@ -209,5 +268,14 @@ export const jobBoardSettingsSchema = z.object({
   membersPublishDirectly: z
     .boolean()
     .describe('Enhanced and elite members publish without waiting for staff'),
+  dateAndPayChangesGoLive: z
+    .boolean()
+    .describe(
+      "A poster's change to a live post touching only its closing date or pay goes live at once (default on); other changes wait for staff",
+    ),
 });
 export type JobBoardSettings = z.infer<typeof jobBoardSettingsSchema>;
+
+/** A change of the settings: the ones given change, the others stay. */
+export const jobBoardSettingsInputSchema = jobBoardSettingsSchema.partial();
+export type JobBoardSettingsInput = z.input<typeof jobBoardSettingsInputSchema>;

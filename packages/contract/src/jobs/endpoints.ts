@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, errorAnswers } from '../endpoint.js';
 import { messageResponseSchema } from '../accounts.js';
 import {
+  jobBoardSettingsInputSchema,
   jobBoardSettingsSchema,
   jobPostInputSchema,
   jobPostListSchema,
@@ -103,6 +104,19 @@ export const jobsEndpoints = {
     body: rejectJobPostSchema,
     responses: { 200: jobPostSchema, ...changeErrors },
   }),
+  approveChange: endpoint({
+    method: 'POST',
+    path: '/admin/job-posts/:id/change/approve',
+    params: jobPostParams,
+    responses: { 200: jobPostSchema, ...changeErrors },
+  }),
+  rejectChange: endpoint({
+    method: 'POST',
+    path: '/admin/job-posts/:id/change/reject',
+    params: jobPostParams,
+    body: rejectJobPostSchema,
+    responses: { 200: jobPostSchema, ...changeErrors },
+  }),
   settings: endpoint({
     method: 'GET',
     path: '/admin/job-settings',
@@ -111,7 +125,7 @@ export const jobsEndpoints = {
   putSettings: endpoint({
     method: 'PUT',
     path: '/admin/job-settings',
-    body: jobBoardSettingsSchema,
+    body: jobBoardSettingsInputSchema,
     responses: { 200: jobBoardSettingsSchema, ...errorAnswers(400), ...denied },
   }),
 };

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   smallint,
@@ -27,6 +28,19 @@ export const employmentTypeEnum = pgEnum('employment_type', employmentTypes);
 export const jobWorkplaceEnum = pgEnum('job_workplace', jobWorkplaces);
 export const payPeriodEnum = pgEnum('pay_period', payPeriods);
 export const jobPostStatusEnum = pgEnum('job_post_status', jobPostStatuses);
+
+/** The fields of a post a poster's change to a live post holds, as stored. */
+export interface JobPostChange {
+  title: string;
+  description: string;
+  employmentType: (typeof employmentTypes)[number];
+  workplace: (typeof jobWorkplaces)[number];
+  payMinCents: number | null;
+  payMaxCents: number | null;
+  payPeriod: (typeof payPeriods)[number] | null;
+  applyUrl: string;
+  closesOn: string;
+}
 
 /** A job a member business offers; public while approved and its closing date not past. */
 export const jobPosts = pgTable(
@@ -54,6 +68,14 @@ export const jobPosts = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** When it went on the board (approved, or published directly). */
     postedAt: timestamp('posted_at', { withTimezone: true }),
+    /**
+     * The poster's edit of a live post, waiting for staff: every field of the edit, as the
+     * columns above store them (docs/decisions/0129-a-live-job-posts-edit-waits-beside-it.md).
+     * The live text stays on the board until staff approve it; null when none waits.
+     */
+    pendingChange: jsonb('pending_change').$type<JobPostChange>(),
+    /** When the waiting change was made (its latest edit). */
+    changeSubmittedAt: timestamp('change_submitted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -74,6 +96,11 @@ export const jobBoardSettings = pgTable(
     id: smallint('id').primaryKey().default(1),
     /** Enhanced and elite members' submitted posts go on the board without staff's approval. */
     membersPublishDirectly: boolean('members_publish_directly').notNull().default(false),
+    /**
+     * A poster's change to a live post that touches only its closing date or pay goes live at
+     * once; other changes wait for staff beside the live text.
+     */
+    dateAndPayChangesGoLive: boolean('date_and_pay_changes_go_live').notNull().default(true),
     ...timestamps,
   },
   (t) => [check('job_board_settings_single_row', sql`${t.id} = 1`)],

@@ -15,7 +15,7 @@ export interface DigestParams {
   userId: string;
 }
 
-/** One thing waiting for staff: a job post, or a new member who paid. */
+/** One thing waiting for staff: a job post (or a change to a live one), or a new member who paid. */
 export interface Waiting {
   kind: 'job_post' | 'new_member';
   id: string;
@@ -24,7 +24,8 @@ export interface Waiting {
 }
 
 /**
- * What waits for staff's approval now: job posts submitted and waiting, and memberships paid
+ * What waits for staff's approval now: job posts submitted and waiting, live job posts whose
+ * poster's change waits ('changes waiting'), and memberships paid
  * and waiting for staff's approval (the chamber approves new members), oldest first.
  */
 export async function waitingForApproval(db: Executor): Promise<Waiting[]> {
@@ -39,6 +40,13 @@ export async function waitingForApproval(db: Executor): Promise<Waiting[]> {
         coalesce(j.submitted_at, j.updated_at) as since
       from job_posts j join contacts c on c.id = j.contact_id
       where j.status = 'pending'
+    union all
+    select 'job_post', j.id, j.title || ' (' ||
+        coalesce(nullif(c.business_name, ''), trim(c.first_name || ' ' || c.last_name)) ||
+        ', changes waiting)',
+        coalesce(j.change_submitted_at, j.updated_at)
+      from job_posts j join contacts c on c.id = j.contact_id
+      where j.status = 'approved' and j.pending_change is not null
     union all
     select 'new_member', m.id,
         coalesce(nullif(c.business_name, ''), trim(c.first_name || ' ' || c.last_name)),

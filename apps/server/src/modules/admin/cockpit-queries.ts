@@ -65,7 +65,8 @@ export async function overviewCounts(
         and received_on >= ${monthStart}::date and received_on <= ${today}::date)::bigint as payment_cents,
       (select coalesce(sum(amount_cents), 0) from payments where kind = 'refund'
         and received_on >= ${monthStart}::date and received_on <= ${today}::date)::bigint as refund_cents,
-      (select count(*) from job_posts where status = 'pending')::int as job_posts,
+      (select count(*) from job_posts where status = 'pending'
+        or status = 'approved' and pending_change is not null)::int as job_posts,
       (select count(*) from mail_outbox where state = 'failed')::int as failed_mail,
       due.*
     from due`);

@@ -1,6 +1,7 @@
 import {
   dateKeyIn,
   JOB_POSTS_PAGE_SIZE,
+  jobPostChangeFields,
   type JobPost,
   type JobPostList,
   listJobPostsQuerySchema,
@@ -150,6 +151,14 @@ export class JobBoard {
         membershipTier: contact.membershipTier,
       },
       canEdit,
+      pendingChange:
+        canEdit && post.pendingChange
+          ? {
+              ...post.pendingChange,
+              changed: jobPostChangeFields.filter((f) => post.pendingChange![f] !== post[f]),
+              submittedAt: (post.changeSubmittedAt ?? post.updatedAt).toISOString(),
+            }
+          : null,
     };
   }
 }

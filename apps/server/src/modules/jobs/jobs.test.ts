@@ -189,7 +189,7 @@ describe('posting', () => {
     const on = await call('PUT', '/api/admin/job-settings', 'admin', {
       membersPublishDirectly: true,
     });
-    expect(on.json()).toEqual({ membersPublishDirectly: true });
+    expect(on.json()).toEqual({ membersPublishDirectly: true, dateAndPayChangesGoLive: true });
     try {
       const enhanced = await draft('enhanced', { title: 'Cashier' });
       expect(
@@ -209,24 +209,261 @@ describe('posting', () => {
     expect(entry).toMatchObject({ after: { membersPublishDirectly: true } });
   });
 
-  it('sends an approved post the poster edits back to staff', async () => {
-    const post = await approved('member', { title: 'Barista' });
+  it('keeps a post waiting for staff waiting when its poster edits it', async () => {
+    const post = await draft('member', { title: 'Barista' });
+    await call('POST', `/api/job-posts/${post.id}/submit`, 'member');
     const edited = await call(
       'PUT',
       `/api/job-posts/${post.id}`,
       'member',
       job({ title: 'Head barista' }),
     );
-    expect(edited.json()).toMatchObject({ title: 'Head barista', status: 'pending' });
-    // Staff's own edits keep it where it is.
-    await call('POST', `/api/admin/job-posts/${post.id}/approve`, 'moderator');
-    const byStaff = await call(
-      'PUT',
-      `/api/job-posts/${post.id}`,
-      'moderator',
-      job({ title: 'Lead barista' }),
+    expect(edited.json()).toMatchObject({
+      title: 'Head barista',
+      status: 'pending',
+      pendingChange: null,
+    });
+  });
+});
+
+describe('changes to a live post', () => {
+  const outbox = outboxChecks(
+    () => ctx,
+    () => smtp,
+  );
+  afterEach(() => outbox.undo());
+
+  const edit = (id: string, as: As, overrides: Record<string, unknown>) =>
+    call('PUT', `/api/job-posts/${id}`, as, job(overrides));
+  const publicView = async (id: string) => {
+    const res = await call('GET', `/api/job-posts/${id}`, null);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<JobPost>();
+  };
+  const page = async (id: string) =>
+    (await ctx.app.inject({ method: 'GET', url: `/job-postings/${id}` })).body;
+  const settings = (change: Record<string, boolean>) =>
+    call('PUT', '/api/admin/job-settings', 'admin', change);
+
+  it('stays on the board with its live text while the change waits; the poster sees the change', async () => {
+    const post = await approved('member', { title: 'Baker' });
+    const res = await edit(post.id, 'member', {
+      title: 'Sourdough baker',
+      description: 'Sourdough from 5 am.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'approved',
+      title: 'Baker',
+      pendingChange: {
+        title: 'Sourdough baker',
+        description: 'Sourdough from 5 am.',
+        changed: ['title', 'description'],
+        submittedAt: '2026-03-10T17:00:00.000Z',
+      },
+    });
+    // The public API, the board and the server-rendered page show the live text only.
+    const open = await publicView(post.id);
+    expect(open).toMatchObject({ title: 'Baker', pendingChange: null });
+    expect(JSON.stringify(open)).not.toContain('Sourdough');
+    const onBoard = (await board()).jobPosts.find((p) => p.id === post.id);
+    expect(onBoard).toMatchObject({ title: 'Baker', pendingChange: null });
+    expect(JSON.stringify(await board('?q=sourdough'))).not.toContain(post.id);
+    const html = await page(post.id);
+    expect(html).toContain('Baker');
+    expect(html).not.toContain('Sourdough');
+    expect((await call('GET', `/api/job-posts/${post.id}`, 'other')).json()).toMatchObject({
+      pendingChange: null,
+    });
+    // The poster sees their change, on the post and in their list.
+    const mine = (await call('GET', '/api/job-posts/mine', 'member')).json<MyJobPosts>();
+    expect(mine.jobPosts.find((p) => p.id === post.id)?.pendingChange).toMatchObject({
+      title: 'Sourdough baker',
+    });
+    // Staff find it under 'changes waiting', counted.
+    const queue = (
+      await call('GET', '/api/admin/job-posts?status=changes', 'moderator')
+    ).json<JobPostQueue>();
+    expect(queue.jobPosts.map((p) => p.id)).toContain(post.id);
+    expect(queue.changesWaiting).toBe(queue.jobPosts.length);
+    expect(queue.jobPosts.find((p) => p.id === post.id)).toMatchObject({
+      title: 'Baker',
+      pendingChange: { title: 'Sourdough baker' },
+    });
+  });
+
+  it('a second edit replaces the waiting change; an edit back to the live text withdraws it', async () => {
+    const post = await approved('member', { title: 'Waiter' });
+    await edit(post.id, 'member', { title: 'Head waiter' });
+    const second = await edit(post.id, 'member', { title: 'Waiter', workplace: 'hybrid' });
+    expect(second.json()).toMatchObject({
+      title: 'Waiter',
+      workplace: 'on_site',
+      pendingChange: { title: 'Waiter', workplace: 'hybrid', changed: ['workplace'] },
+    });
+    const back = await edit(post.id, 'member', { title: 'Waiter' });
+    expect(back.json()).toMatchObject({ title: 'Waiter', pendingChange: null });
+  });
+
+  it('staff approve: the change replaces the live text, audited and mailed from the outbox', async () => {
+    const post = await approved('member', { title: 'Cook' });
+    await edit(post.id, 'member', { title: 'Head cook' });
+    expect(
+      (await call('POST', `/api/admin/job-posts/${post.id}/change/approve`, 'member')).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call('POST', `/api/admin/job-posts/${post.id}/change/reject`, 'other', {
+          reason: 'No.',
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await publicView(post.id)).title).toBe('Cook');
+    await outbox.mailedFromTheOutboxOnly(
+      'job-post-change-approved',
+      { subject: 'Your changes are live: Head cook', to: people.member.email },
+      async () => {
+        const res = await call(
+          'POST',
+          `/api/admin/job-posts/${post.id}/change/approve`,
+          'moderator',
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({
+          title: 'Head cook',
+          status: 'approved',
+          pendingChange: null,
+        });
+      },
     );
-    expect(byStaff.json()).toMatchObject({ title: 'Lead barista', status: 'approved' });
+    expect((await publicView(post.id)).title).toBe('Head cook');
+    expect(await page(post.id)).toContain('Head cook');
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'job_post.approve_change'), eq(auditLog.targetId, post.id)));
+    expect(entry).toMatchObject({
+      actorEmail: people.moderator.email,
+      before: { title: 'Cook', changeWaiting: true },
+      after: { title: 'Head cook', changeWaiting: false },
+    });
+    const again = await call('POST', `/api/admin/job-posts/${post.id}/change/approve`, 'moderator');
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('staff reject with a reason: the live text stays, the poster is mailed the reason', async () => {
+    const post = await approved('member', { title: 'Porter' });
+    await edit(post.id, 'member', { title: 'Porter (cash only)' });
+    const noReason = await call(
+      'POST',
+      `/api/admin/job-posts/${post.id}/change/reject`,
+      'moderator',
+      { reason: ' ' },
+    );
+    expect(noReason.statusCode).toBe(400);
+    const mail = await outbox.mailedFromTheOutboxOnly(
+      'job-post-change-rejected',
+      { subject: 'Your changes were not approved: Porter', to: people.member.email },
+      async () => {
+        const res = await call(
+          'POST',
+          `/api/admin/job-posts/${post.id}/change/reject`,
+          'moderator',
+          { reason: 'Pay must be lawful.' },
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({ title: 'Porter', pendingChange: null });
+      },
+    );
+    expect(mail.text).toContain('Pay must be lawful.');
+    expect((await publicView(post.id)).title).toBe('Porter');
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'job_post.reject_change'), eq(auditLog.targetId, post.id)));
+    expect(entry).toMatchObject({ reason: 'Pay must be lawful.' });
+  });
+
+  it('a change only to dates or pay goes live at once with the setting on, and waits with it off', async () => {
+    expect((await call('GET', '/api/admin/job-settings', 'admin')).json()).toMatchObject({
+      dateAndPayChangesGoLive: true,
+    });
+    const post = await approved('member', { title: 'Clerk' });
+    const minor = await edit(post.id, 'member', {
+      title: 'Clerk',
+      payMinCents: 2000,
+      payMaxCents: 2500,
+      closesOn: '2026-04-20',
+    });
+    expect(minor.json()).toMatchObject({
+      payMinCents: 2000,
+      closesOn: '2026-04-20',
+      pendingChange: null,
+    });
+    expect(await publicView(post.id)).toMatchObject({ payMinCents: 2000, closesOn: '2026-04-20' });
+    // A change of dates and of anything else waits whole.
+    const mixed = await edit(post.id, 'member', {
+      title: 'Senior clerk',
+      payMinCents: 2100,
+      payMaxCents: 2500,
+      closesOn: '2026-04-20',
+    });
+    expect(mixed.json()).toMatchObject({
+      payMinCents: 2000,
+      pendingChange: { changed: ['title', 'payMinCents'] },
+    });
+    await call('POST', `/api/admin/job-posts/${post.id}/change/reject`, 'moderator', {
+      reason: 'Keep the title.',
+    });
+
+    const off = await settings({ dateAndPayChangesGoLive: false });
+    expect(off.json()).toEqual({ membersPublishDirectly: false, dateAndPayChangesGoLive: false });
+    try {
+      const waits = await edit(post.id, 'member', {
+        title: 'Clerk',
+        payMinCents: 2000,
+        payMaxCents: 3000,
+        closesOn: '2026-04-20',
+      });
+      expect(waits.json()).toMatchObject({
+        payMaxCents: 2500,
+        pendingChange: { payMaxCents: 3000, changed: ['payMaxCents'] },
+      });
+      expect((await publicView(post.id)).payMaxCents).toBe(2500);
+    } finally {
+      await settings({ dateAndPayChangesGoLive: true });
+    }
+  });
+
+  it('counts in the approvals count and the digest, and staff edits apply at once', async () => {
+    const post = await approved('member', { title: 'Florist' });
+    const before = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/overview',
+        headers: bearer(tokens.admin),
+      })
+    ).json<{ approvals: { jobPosts: number } }>().approvals.jobPosts;
+    await edit(post.id, 'member', { title: 'Head florist' });
+    const after = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/overview',
+        headers: bearer(tokens.admin),
+      })
+    ).json<{ approvals: { jobPosts: number } }>().approvals.jobPosts;
+    expect(after).toBe(before + 1);
+    const { waitingForApproval } = await import('../admin/approvals-digest.js');
+    expect((await waitingForApproval(ctx.db)).map((w) => w.name)).toContain(
+      'Florist (Sweetwater Bakery, changes waiting)',
+    );
+    // Staff's own edit changes the live text and leaves the poster's change to decide.
+    const byStaff = await edit(post.id, 'moderator', { title: 'Florist (weekends)' });
+    expect(byStaff.json()).toMatchObject({
+      title: 'Florist (weekends)',
+      status: 'approved',
+      pendingChange: { title: 'Head florist' },
+    });
   });
 });
 

@@ -44,3 +44,46 @@ export function jobRejectedMail(
     },
   });
 }
+
+/** To the poster when staff approve their change to a live post: the board shows it now. */
+export function jobChangeApprovedMail(
+  chamber: ChamberIdentity,
+  firstName: string,
+  post: { id: string; title: string },
+) {
+  return renderMail(chamber, {
+    subject: `Your changes are live: ${post.title}`,
+    preview: `Your changes to “${post.title}” are on the ${chamber.name} job board.`,
+    greeting: `Hi ${firstName || 'there'},`,
+    paragraphs: [
+      `Our staff approved your changes to the job posting “${post.title}”. The job board shows them now.`,
+    ],
+    action: {
+      label: 'See your job posting',
+      url: `${chamber.publicUrl}${paths.jobPosting.href(post.id)}`,
+    },
+  });
+}
+
+/** To the poster when staff turn their change to a live post down: the post stays as it was. */
+export function jobChangeRejectedMail(
+  chamber: ChamberIdentity,
+  firstName: string,
+  post: { title: string },
+  reason: string,
+) {
+  return renderMail(chamber, {
+    subject: `Your changes were not approved: ${post.title}`,
+    preview: 'Your job posting stays on the board as it was; our staff gave a reason.',
+    greeting: `Hi ${firstName || 'there'},`,
+    paragraphs: [
+      `Our staff did not approve your changes to the job posting “${post.title}”. It stays on the job board as it was. Their reason:`,
+      reason,
+      'You can edit the post again.',
+    ],
+    action: {
+      label: 'Edit your job postings',
+      url: `${chamber.publicUrl}${paths.myJobPostings.href()}`,
+    },
+  });
+}

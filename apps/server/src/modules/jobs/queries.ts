@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { EmploymentType, JobPostStatus, JobWorkplace } from '@chamber/contract';
 import { contacts, type Executor, jobBoardSettings, jobPosts, users } from '@chamber/db';
 
@@ -137,6 +137,21 @@ export async function inStatus(db: Executor, status: JobPostStatus): Promise<Job
     .limit(200);
 }
 
+/** Live posts whose poster's change waits for staff, oldest change first. */
+export async function withChanges(db: Executor): Promise<JobPostView[]> {
+  return withBusiness(db)
+    .where(changeWaits)
+    .orderBy(jobPosts.changeSubmittedAt, jobPosts.id)
+    .limit(200);
+}
+
+const changeWaits = and(eq(jobPosts.status, 'approved'), isNotNull(jobPosts.pendingChange))!;
+
+export async function countChanges(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(jobPosts).where(changeWaits);
+  return row?.n ?? 0;
+}
+
 export async function countsByStatus(db: Executor) {
   return db.select({ status: jobPosts.status, n: count() }).from(jobPosts).groupBy(jobPosts.status);
 }
@@ -158,7 +173,7 @@ export async function remove(db: Executor, id: string) {
 export async function expireBefore(db: Executor, today: string, now: Date): Promise<string[]> {
   const rows = await db
     .update(jobPosts)
-    .set({ status: 'expired', updatedAt: now })
+    .set({ status: 'expired', pendingChange: null, changeSubmittedAt: null, updatedAt: now })
     .where(and(eq(jobPosts.status, 'approved'), lt(jobPosts.closesOn, today)))
     .returning({ id: jobPosts.id });
   return rows.map((r) => r.id);
@@ -166,15 +181,19 @@ export async function expireBefore(db: Executor, today: string, now: Date): Prom
 
 export async function getSettings(db: Executor) {
   const [row] = await db.select().from(jobBoardSettings).where(eq(jobBoardSettings.id, 1));
-  return row ?? { id: 1, membersPublishDirectly: false };
+  return row ?? { id: 1, membersPublishDirectly: false, dateAndPayChangesGoLive: true };
 }
 
-export async function putSettings(db: Executor, membersPublishDirectly: boolean, now: Date) {
+export async function putSettings(
+  db: Executor,
+  settings: { membersPublishDirectly: boolean; dateAndPayChangesGoLive: boolean },
+  now: Date,
+) {
   await db
     .insert(jobBoardSettings)
-    .values({ id: 1, membersPublishDirectly, updatedAt: now })
+    .values({ id: 1, ...settings, updatedAt: now })
     .onConflictDoUpdate({
       target: jobBoardSettings.id,
-      set: { membersPublishDirectly, updatedAt: now },
+      set: { ...settings, updatedAt: now },
     });
 }

@@ -108,7 +108,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'Edit a job post',
         description:
-          "The poster or staff. The poster's change to a post waiting for staff or on the board goes back to staff, unless they publish directly. 409 for a closed or expired post.",
+          "The poster or staff. The poster's change to a live post stays beside the live text (`pendingChange`) until staff approve it; the board keeps showing the live text. With the chamber's setting `dateAndPayChangesGoLive` (default on), a change only to the closing date or pay goes live at once; a second change replaces the waiting one. A poster who publishes directly, and staff, change the live text at once. The poster's change to a post waiting for staff keeps it waiting. 409 for a closed or expired post.",
       },
     },
     async (request) => jobs.update(request.session!, request.params.id, request.body),
@@ -184,7 +184,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
         tags: [...tags, 'admin'],
         summary: "Staff's job post queue, with the count in each status",
         description:
-          '`status` (default `pending`): the posts in it, oldest submission first, at most 200; `counts` has every status.',
+          "`status` (default `pending`): the posts in it, oldest submission first, at most 200; `changes`: live posts whose poster's change waits ('changes waiting'), oldest change first. `counts` has every status; `changesWaiting` the live posts with a waiting change.",
       },
     },
     async (request) => jobs.queue(request.query.status),
@@ -222,6 +222,36 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
 
   contractRoute(
     app,
+    endpoints.jobs.approveChange,
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: [...tags, 'admin'],
+        summary: "Approve the poster's change to a live job post",
+        description:
+          'The waiting change replaces the live text on the board; the poster is mailed. Audited with the fields before and after. 409 when no change waits, or its closing date has passed.',
+      },
+    },
+    async (request) => jobs.approveChange(request.session!, request.params.id),
+  );
+
+  contractRoute(
+    app,
+    endpoints.jobs.rejectChange,
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: [...tags, 'admin'],
+        summary: "Turn down the poster's change to a live job post, with the reason",
+        description:
+          'The waiting change is dropped and the live text stays on the board; the poster is mailed the reason. Audited. 409 when no change waits.',
+      },
+    },
+    async (request) => jobs.rejectChange(request.session!, request.params.id, request.body.reason),
+  );
+
+  contractRoute(
+    app,
     endpoints.jobs.settings,
     {
       config: { access: 'admin' },
@@ -242,7 +272,7 @@ export const jobsRoutes: FastifyPluginAsyncZod<{
         tags: [...tags, 'admin'],
         summary: "Change the job board's settings",
         description:
-          "`membersPublishDirectly`: enhanced and elite members' submitted posts go on the board without staff's approval. Audited.",
+          "`membersPublishDirectly`: enhanced and elite members' submitted posts go on the board without staff's approval. `dateAndPayChangesGoLive`: a poster's change to a live post touching only the closing date or pay goes live at once. A setting left out stays as it is. Audited.",
       },
     },
     async (request) => jobs.putSettings(request.session!, request.body),

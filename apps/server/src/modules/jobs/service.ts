@@ -1,16 +1,20 @@
 import {
   addDays,
+  dateAndPayFields,
   JOB_POST_DEFAULT_DAYS,
   JOB_POST_MAX_DAYS,
+  jobPostChangeFields,
   jobPostInputSchema,
   jobPostStatuses,
   type JobBoardSettings,
+  type JobBoardSettingsInput,
   type JobPost,
   type JobPostQueue,
+  type JobPostQueueList,
   type JobPostStatus,
   type MyJobPosts,
 } from '@chamber/contract';
-import type { Database, Executor } from '@chamber/db';
+import type { Database, Executor, JobPostChange } from '@chamber/db';
 import type { z } from 'zod';
 import { recordAudit, recordChange } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
@@ -20,7 +24,12 @@ import type { Compose } from '../../lib/mail/delivery.js';
 import type { MailOutbox } from '../../lib/mail/outbox.js';
 import { isCurrentMember, type Session } from '../../plugins/auth.js';
 import { chamberCurrency } from '../memberships/index.js';
-import { jobApprovedMail, jobRejectedMail } from './mail.js';
+import {
+  jobApprovedMail,
+  jobChangeApprovedMail,
+  jobChangeRejectedMail,
+  jobRejectedMail,
+} from './mail.js';
 import * as q from './queries.js';
 import { JobBoard, noBusiness, notFound } from './board.js';
 
@@ -29,6 +38,34 @@ type Input = z.output<typeof jobPostInputSchema>;
 /** The outbox's kinds of job board mail: staff's decision on a post, to its poster. */
 export const JOB_APPROVED_MAIL = 'job-post-approved';
 export const JOB_REJECTED_MAIL = 'job-post-rejected';
+/** And on the poster's change to a live post. */
+export const JOB_CHANGE_APPROVED_MAIL = 'job-post-change-approved';
+export const JOB_CHANGE_REJECTED_MAIL = 'job-post-change-rejected';
+
+/** The fields of `b` whose value differs from `a`'s. */
+export function changedFields(a: JobPostChange, b: JobPostChange) {
+  return jobPostChangeFields.filter((f) => a[f] !== b[f]);
+}
+
+/** The live fields of a post, as a change holds them. */
+const liveFields = (post: q.JobPostRow): JobPostChange => ({
+  title: post.title,
+  description: post.description,
+  employmentType: post.employmentType,
+  workplace: post.workplace,
+  payMinCents: post.payMinCents,
+  payMaxCents: post.payMaxCents,
+  payPeriod: post.payPeriod,
+  applyUrl: post.applyUrl,
+  closesOn: post.closesOn,
+});
+
+/** What the audit log shows of a decision on a change: the live fields, and whether one waits. */
+const shownWithChange = (post: q.JobPostRow) => ({
+  status: post.status,
+  ...liveFields(post),
+  changeWaiting: post.pendingChange !== null,
+});
 
 /**
  * The job board's rules: who posts (members in good standing), the closing date's limits,
@@ -46,6 +83,24 @@ export class JobsService extends JobBoard {
     outbox.register(JOB_REJECTED_MAIL, (p) =>
       this.composeDecision(String(p.jobPostId), String(p.reason)),
     );
+    outbox.register(JOB_CHANGE_APPROVED_MAIL, (p) => this.composeChange(String(p.jobPostId)));
+    outbox.register(JOB_CHANGE_REJECTED_MAIL, (p) =>
+      this.composeChange(String(p.jobPostId), String(p.reason)),
+    );
+  }
+
+  /** The poster's mail about staff's decision on their change to a live post. */
+  private async composeChange(id: string, reason?: string): Promise<Compose | null> {
+    const row = await q.find(this.db, id);
+    const to = row && (row.posterEmail ?? row.contact.email);
+    if (!row || !to) return null;
+    const firstName = row.posterFirstName ?? row.contact.firstName;
+    return (chamber) => ({
+      to,
+      ...(reason === undefined
+        ? jobChangeApprovedMail(chamber, firstName, row.post)
+        : jobChangeRejectedMail(chamber, firstName, row.post, reason)),
+    });
   }
 
   /**
@@ -100,8 +155,11 @@ export class JobsService extends JobBoard {
   }
 
   /**
-   * The poster or staff change a post. The poster's change to a post waiting for staff or on
-   * the board goes back to staff (unless they publish directly): staff approved the old text.
+   * The poster or staff change a post. The poster's change to a live post (approved, its
+   * closing day not past) stays beside the live text until staff approve it, unless it touches
+   * only dates or pay and the chamber lets those go live at once, or the poster publishes
+   * directly; a second change replaces the waiting one. The poster's change to a post waiting
+   * for staff keeps it waiting; staff's changes apply at once.
    */
   async update(session: Session, id: string, input: Input): Promise<JobPost> {
     const today = await this.today();
@@ -109,20 +167,42 @@ export class JobsService extends JobBoard {
       if (post.status === 'closed' || post.status === 'expired') {
         throw new AppError('conflict', 'A closed job posting cannot be edited. Post a new one.');
       }
+      const fields = this.fields(input, today);
+      const now = this.clock.now();
+      const live = post.status === 'approved' && post.closesOn >= today;
+      if (!byStaff && live && !(await this.publishesDirectly(session, tx))) {
+        const changed = changedFields(liveFields(post), fields);
+        const settings = await q.getSettings(tx);
+        const minor = changed.every((f) => dateAndPayFields.includes(f));
+        if (changed.length > 0 && !(minor && settings.dateAndPayChangesGoLive)) {
+          await q.update(tx, post.id, { pendingChange: fields, changeSubmittedAt: now });
+          return;
+        }
+        // Nothing changed (a waiting change is withdrawn), or dates and pay only: live at once.
+        await q.update(tx, post.id, {
+          ...fields,
+          pendingChange: null,
+          changeSubmittedAt: null,
+          ...(changed.length > 0 ? { updatedAt: now } : {}),
+        });
+        return;
+      }
       const back =
         !byStaff && (post.status === 'approved' || post.status === 'pending')
           ? await this.submittedStatus(tx, session)
           : null;
       await q.update(tx, post.id, {
-        ...this.fields(input, today),
+        ...fields,
+        // The publishing poster's edit replaces their waiting change; staff's leaves it to decide.
+        ...(byStaff ? {} : { pendingChange: null, changeSubmittedAt: null }),
         ...(back
           ? {
               status: back,
-              submittedAt: this.clock.now(),
-              postedAt: back === 'approved' ? (post.postedAt ?? this.clock.now()) : null,
+              submittedAt: now,
+              postedAt: back === 'approved' ? (post.postedAt ?? now) : null,
             }
           : {}),
-        updatedAt: this.clock.now(),
+        updatedAt: now,
       });
     });
     return this.get(id, session);
@@ -160,7 +240,12 @@ export class JobsService extends JobBoard {
       if (post.status === 'closed' || post.status === 'expired') {
         throw new AppError('conflict', 'This job posting is already closed.');
       }
-      await q.update(tx, post.id, { status: 'closed', updatedAt: this.clock.now() });
+      await q.update(tx, post.id, {
+        status: 'closed',
+        pendingChange: null,
+        changeSubmittedAt: null,
+        updatedAt: this.clock.now(),
+      });
     });
     return this.get(id, session);
   }
@@ -203,10 +288,11 @@ export class JobsService extends JobBoard {
 
   // Staff.
 
-  async queue(status: JobPostStatus): Promise<JobPostQueue> {
-    const [rows, counted, currency] = await Promise.all([
-      q.inStatus(this.db, status),
+  async queue(status: JobPostQueueList): Promise<JobPostQueue> {
+    const [rows, counted, changesWaiting, currency] = await Promise.all([
+      status === 'changes' ? q.withChanges(this.db) : q.inStatus(this.db, status),
       q.countsByStatus(this.db),
+      q.countChanges(this.db),
       chamberCurrency(this.db),
     ]);
     const counts = Object.fromEntries(jobPostStatuses.map((s) => [s, 0])) as Record<
@@ -214,7 +300,11 @@ export class JobsService extends JobBoard {
       number
     >;
     for (const { status: s, n } of counted) counts[s] = n;
-    return { jobPosts: rows.map((row) => this.view(row, null, currency, true)), counts };
+    return {
+      jobPosts: rows.map((row) => this.view(row, null, currency, true)),
+      counts,
+      changesWaiting,
+    };
   }
 
   async approve(session: Session, id: string): Promise<JobPost> {
@@ -252,15 +342,59 @@ export class JobsService extends JobBoard {
     return this.get(id, session);
   }
 
-  async getSettings(): Promise<JobBoardSettings> {
-    const row = await q.getSettings(this.db);
-    return { membersPublishDirectly: row.membersPublishDirectly };
+  /** The poster's change to a live post replaces its live text; the poster is mailed. */
+  async approveChange(session: Session, id: string): Promise<JobPost> {
+    const today = await this.today();
+    await this.decideChange(session, id, 'job_post.approve_change', null, async (tx, post) => {
+      const change = post.pendingChange!;
+      if (change.closesOn < today) {
+        throw new AppError(
+          'conflict',
+          'The changed closing date has passed; the poster must choose a later one first.',
+        );
+      }
+      await q.update(tx, post.id, {
+        ...change,
+        pendingChange: null,
+        changeSubmittedAt: null,
+        updatedAt: this.clock.now(),
+      });
+      await this.outbox.queue(tx, JOB_CHANGE_APPROVED_MAIL, { jobPostId: post.id });
+    });
+    this.outbox.wake();
+    return this.get(id, session);
   }
 
-  async putSettings(session: Session, body: JobBoardSettings): Promise<JobBoardSettings> {
+  /** The poster's change is dropped and the live text stays; the poster is mailed the reason. */
+  async rejectChange(session: Session, id: string, reason: string): Promise<JobPost> {
+    await this.decideChange(session, id, 'job_post.reject_change', reason, async (tx, post) => {
+      await q.update(tx, post.id, { pendingChange: null, changeSubmittedAt: null });
+      await this.outbox.queue(tx, JOB_CHANGE_REJECTED_MAIL, { jobPostId: post.id, reason });
+    });
+    this.outbox.wake();
+    return this.get(id, session);
+  }
+
+  async getSettings(): Promise<JobBoardSettings> {
+    const row = await q.getSettings(this.db);
+    return {
+      membersPublishDirectly: row.membersPublishDirectly,
+      dateAndPayChangesGoLive: row.dateAndPayChangesGoLive,
+    };
+  }
+
+  async putSettings(session: Session, body: JobBoardSettingsInput): Promise<JobBoardSettings> {
     await this.db.transaction(async (tx) => {
-      const before = await q.getSettings(tx);
-      await q.putSettings(tx, body.membersPublishDirectly, this.clock.now());
+      const stored = await q.getSettings(tx);
+      const before = {
+        membersPublishDirectly: stored.membersPublishDirectly,
+        dateAndPayChangesGoLive: stored.dateAndPayChangesGoLive,
+      };
+      const after = {
+        membersPublishDirectly: body.membersPublishDirectly ?? before.membersPublishDirectly,
+        dateAndPayChangesGoLive: body.dateAndPayChangesGoLive ?? before.dateAndPayChangesGoLive,
+      };
+      await q.putSettings(tx, after, this.clock.now());
       await recordAudit(tx, {
         actorId: session.user.id,
         actorEmail: session.user.email,
@@ -268,8 +402,8 @@ export class JobsService extends JobBoard {
         targetType: 'job_board_settings',
         targetId: '1',
         targetLabel: 'Job board settings',
-        before: { membersPublishDirectly: before.membersPublishDirectly },
-        after: body,
+        before,
+        after,
       });
     });
     return this.getSettings();
@@ -382,12 +516,37 @@ export class JobsService extends JobBoard {
     });
   }
 
+  /** Staff's decision on a live post's waiting change, audited with the fields before and after. */
+  private async decideChange(
+    session: Session,
+    id: string,
+    action: string,
+    reason: string | null,
+    apply: (tx: Executor, post: q.JobPostRow) => Promise<void>,
+  ) {
+    if (!isUuid(id)) throw notFound();
+    await this.db.transaction(async (tx) => {
+      const post = await q.lock(tx, id);
+      if (!post) throw notFound();
+      if (post.status !== 'approved' || !post.pendingChange) {
+        throw new AppError('conflict', 'No change to this job posting waits for approval.');
+      }
+      await apply(tx, post);
+      await this.audit(tx, session, action, post, reason, shownWithChange);
+    });
+  }
+
   private async audit(
     tx: Executor,
     session: Session,
     action: string,
     before: q.JobPostRow,
     reason: string | null,
+    shown: (post: q.JobPostRow) => Record<string, unknown> = (post) => ({
+      status: post.status,
+      title: post.title,
+      closesOn: post.closesOn,
+    }),
   ) {
     await recordChange(tx, session, {
       action,
@@ -395,7 +554,7 @@ export class JobsService extends JobBoard {
       targetLabel: before.title,
       before,
       reread: q.lock,
-      shown: (post) => ({ status: post.status, title: post.title, closesOn: post.closesOn }),
+      shown,
       reason,
     });
   }

@@ -1,4 +1,4 @@
-import type { JobPostStatus } from '@chamber/contract';
+import type { JobPostQueueList } from '@chamber/contract';
 
 /**
  * Query keys of the job board. A post's page depends on who asks (its poster and staff see it
@@ -11,5 +11,5 @@ export const jobKeys = {
   post: (id: string, viewer: string | null) =>
     [...jobKeys.all, 'post', id, viewer ?? 'visitor'] as const,
   mine: (viewer: string) => [...jobKeys.all, 'mine', viewer] as const,
-  queue: (status: JobPostStatus) => [...jobKeys.all, 'queue', status] as const,
+  queue: (status: JobPostQueueList) => [...jobKeys.all, 'queue', status] as const,
 };

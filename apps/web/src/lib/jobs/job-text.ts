@@ -76,3 +76,37 @@ export const statusLabels: Record<JobPostStatus, string> = {
   closed: 'Closed',
   expired: 'Expired',
 };
+
+/** One changed field of a post's waiting change, for people: its label, the live and the new text. */
+export interface ChangeRow {
+  label: string;
+  before: string;
+  after: string;
+}
+
+/**
+ * The fields a post's waiting change alters, before and after, in the form's order; pay (its
+ * lowest, highest and period) is one row. Empty without a waiting change.
+ */
+export function changeRows(post: JobPost): ChangeRow[] {
+  const change = post.pendingChange;
+  if (!change) return [];
+  const changed = new Set(change.changed);
+  const proposed = { ...post, ...change };
+  const rows: ChangeRow[] = [];
+  const add = (label: string, before: string, after: string) => rows.push({ label, before, after });
+  if (changed.has('title')) add('Title', post.title, change.title);
+  if (changed.has('employmentType')) add('Type', typeText(post), typeText(proposed));
+  if (changed.has('workplace')) {
+    add('Workplace', jobWorkplaceLabels[post.workplace], jobWorkplaceLabels[change.workplace]);
+  }
+  if (changed.has('payMinCents') || changed.has('payMaxCents') || changed.has('payPeriod')) {
+    add('Pay', payText(post) ?? 'Not given', payText(proposed) ?? 'Not given');
+  }
+  if (changed.has('applyUrl')) add('How to apply', post.applyUrl, change.applyUrl);
+  if (changed.has('closesOn')) {
+    add('Closes', closingDayOf(post.closesOn), closingDayOf(change.closesOn));
+  }
+  if (changed.has('description')) add('Description', post.description, change.description);
+  return rows;
+}

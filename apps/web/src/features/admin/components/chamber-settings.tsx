@@ -3,6 +3,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { appConfigQueryOptions } from '@/lib/api/chamber';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { useChamberSettings } from '../api/get-chamber-settings';
+import { JobBoardSettings } from './job-board-settings';
 import { SecuritySettings } from './security-settings';
 import { SettingsForm } from './settings-form';
 import { TabError } from './tab-states';
@@ -41,6 +42,7 @@ export function ChamberSettings() {
         </div>
       )}
       <SecuritySettings />
+      <JobBoardSettings />
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { jobPostStatuses, type JobPost, type JobPostStatus } from '@chamber/contract';
+import { jobPostQueueLists, type JobPost, type JobPostQueueList } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { BriefcaseBusinessIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { JobDescription } from '@/components/jobs/job-description';
 import { JobSummary } from '@/components/jobs/job-summary';
+import { PendingChange } from '@/components/jobs/pending-change';
 import { LabelledSelect } from '@/components/forms/labelled-select';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -14,18 +15,27 @@ import { failureMessage } from '../lib/errors';
 import { TabEmpty, TabError, TabList, TabLoading } from './tab-states';
 import { type Outcome, OutcomeMessage } from '@/components/ui/outcome-message';
 
-/** What the last decision came to: the server's answer, good or bad. */
+/** The queue's lists: each status, and the live posts whose poster's change waits. */
+const listLabels: Record<JobPostQueueList, string> = {
+  ...statusLabels,
+  changes: 'Changes waiting',
+};
 
-/** Job Postings tab: staff's queue, the posts waiting first; approve, or send back with a reason. */
+/**
+ * Job Postings tab: staff's queue, the posts waiting first; approve, or send back with a
+ * reason. 'Changes waiting': live posts whose poster's change waits, before and after.
+ */
 export function JobPostingsQueue() {
-  const [status, setStatus] = useState<JobPostStatus>('pending');
+  const [status, setStatus] = useState<JobPostQueueList>('pending');
   const query = useQuery(jobQueueQueryOptions(status));
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const data = query.data;
   const counts = data?.counts;
-  const options = jobPostStatuses.map((value) => ({
+  const options = jobPostQueueLists.map((value) => ({
     value,
-    label: counts ? `${statusLabels[value]} (${counts[value] ?? 0})` : statusLabels[value],
+    label: data
+      ? `${listLabels[value]} (${value === 'changes' ? data.changesWaiting : (data.counts[value] ?? 0)})`
+      : listLabels[value],
   }));
 
   return (
@@ -34,11 +44,15 @@ export function JobPostingsQueue() {
       <div className="grid gap-3 rounded-xl border bg-card p-4 shadow-sm sm:flex sm:items-end sm:justify-between">
         <div className="grid gap-1 sm:max-w-md">
           <p className="font-semibold">
-            {counts ? `${counts.pending ?? 0} waiting for approval` : 'Job postings'}
+            {counts && data
+              ? `${counts.pending ?? 0} waiting for approval, ${data.changesWaiting} with changes waiting`
+              : 'Job postings'}
           </p>
           <p className="text-sm text-muted-foreground">
-            Members’ job postings go on the Job Postings page once approved. A posting sent back
-            goes to its poster with your reason.
+            Members’ job postings go on the Job Postings page once approved. A member’s changes to a
+            posting on the board wait under Changes waiting; the board shows the posting as it was
+            until you approve them. A posting or change sent back goes to its poster with your
+            reason.
           </p>
         </div>
         <LabelledSelect
@@ -47,7 +61,7 @@ export function JobPostingsQueue() {
           options={options}
           onValueChange={(value) => {
             setOutcome(null);
-            setStatus(value as JobPostStatus);
+            setStatus(value as JobPostQueueList);
           }}
           className="sm:w-64"
         />
@@ -64,7 +78,9 @@ export function JobPostingsQueue() {
           title={
             status === 'pending'
               ? 'No job postings are waiting for approval.'
-              : `No job postings: ${statusLabels[status].toLowerCase()}.`
+              : status === 'changes'
+                ? 'No changes to job postings are waiting for approval.'
+                : `No job postings: ${listLabels[status].toLowerCase()}.`
           }
         />
       ) : (
@@ -87,7 +103,11 @@ function QueueItem({
   onOutcome: (outcome: Outcome | null) => void;
 }) {
   const id = useId();
-  const { approve, reject } = useJobPostDecisions();
+  const decisions = useJobPostDecisions();
+  // A live post's waiting change is decided on its own; the live text stays until approved.
+  const ofChange = job.status === 'approved' && job.pendingChange !== null;
+  const approve = ofChange ? decisions.approveChange : decisions.approve;
+  const reject = ofChange ? decisions.rejectChange : decisions.reject;
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [rejectError, setRejectError] = useState<string | null>(null);
@@ -96,9 +116,20 @@ function QueueItem({
     onOutcome(null);
     approve.mutate(job.id, {
       onSuccess: (post) =>
-        onOutcome({ ok: true, text: `Approved “${post.title}”: it is on the job board.` }),
+        onOutcome({
+          ok: true,
+          text: ofChange
+            ? `Approved the changes to “${post.title}”: the job board shows them.`
+            : `Approved “${post.title}”: it is on the job board.`,
+        }),
       onError: (error) =>
-        onOutcome({ ok: false, text: failureMessage(error, 'Failed to approve the job posting') }),
+        onOutcome({
+          ok: false,
+          text: failureMessage(
+            error,
+            ofChange ? 'Failed to approve the changes' : 'Failed to approve the job posting',
+          ),
+        }),
     });
   };
   const onReject = (event: FormEvent) => {
@@ -115,10 +146,17 @@ function QueueItem({
         onSuccess: (post) =>
           onOutcome({
             ok: true,
-            text: `Sent “${post.title}” back to its poster with your reason.`,
+            text: ofChange
+              ? `Turned down the changes to “${post.title}”: it stays as it was; its poster has your reason.`
+              : `Sent “${post.title}” back to its poster with your reason.`,
           }),
         onError: (error) =>
-          setRejectError(failureMessage(error, 'Failed to send the job posting back')),
+          setRejectError(
+            failureMessage(
+              error,
+              ofChange ? 'Failed to turn the changes down' : 'Failed to send the job posting back',
+            ),
+          ),
       },
     );
   };
@@ -138,9 +176,16 @@ function QueueItem({
           <JobDescription text={job.description} />
         </div>
       </details>
-      {job.status === 'pending' ? (
+      {ofChange ? <PendingChange job={job} caption="Changes waiting for approval" /> : null}
+      {job.status === 'pending' || ofChange ? (
         rejecting ? (
-          <form onSubmit={onReject} className="grid gap-2" aria-label={`Send back ${job.title}`}>
+          <form
+            onSubmit={onReject}
+            className="grid gap-2"
+            aria-label={
+              ofChange ? `Turn down the changes to ${job.title}` : `Send back ${job.title}`
+            }
+          >
             <Label htmlFor={`${id}-reason`}>Reason for the poster</Label>
             <Textarea
               id={`${id}-reason`}
@@ -167,10 +212,10 @@ function QueueItem({
         ) : (
           <div className="flex flex-wrap gap-2 pt-1">
             <Button type="button" disabled={approve.isPending} onClick={onApprove}>
-              Approve
+              {ofChange ? 'Approve Changes' : 'Approve'}
             </Button>
             <Button type="button" variant="outline" onClick={() => setRejecting(true)}>
-              Reject
+              {ofChange ? 'Reject Changes' : 'Reject'}
             </Button>
           </div>
         )

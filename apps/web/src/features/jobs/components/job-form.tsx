@@ -113,6 +113,12 @@ export function JobForm({
       className="grid gap-4 rounded-xl border bg-surface p-4 sm:p-5"
       aria-label={job ? 'Edit job posting' : 'New job posting'}
     >
+      {job?.pendingChange ? (
+        <p className="rounded-lg border border-primary/40 bg-primary/5 px-3 py-2 text-sm">
+          <span className="font-medium">Your changes are waiting for approval.</span> The form shows
+          them; saving again replaces them.
+        </p>
+      ) : null}
       <Field id={`${id}-title`} label="Job title">
         <Input
           id={`${id}-title`}
@@ -272,7 +278,9 @@ export function JobForm({
       </div>
       {!sendable && !publishesDirectly ? (
         <p className="text-xs text-muted-foreground">
-          A change goes back to the chamber's staff for approval.
+          {job?.status === 'approved'
+            ? "Your changes go to the chamber's staff for approval; the job board shows the posting as it is until then. The chamber may let changes to only the closing date or pay go live at once."
+            : "A change goes to the chamber's staff with the posting for approval."}
         </p>
       ) : null}
     </form>

@@ -14,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth/use-auth';
+import { PendingChange } from '@/components/jobs/pending-change';
 import { addressText, closingDayOf, statusLabels } from '@/lib/jobs/job-text';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { jobPostQueryOptions } from '../api/job-posts';
@@ -128,6 +129,15 @@ function JobView({ job }: { job: JobPost }) {
               Not on the job board: {statusLabels[job.status].toLowerCase()}. Only you and the
               chamber's staff see this page.
             </p>
+          ) : null}
+          {job.pendingChange ? (
+            <div className="grid gap-2 rounded-xl border border-dashed bg-surface px-4 py-3">
+              <p className="text-sm font-medium">
+                Your changes are waiting for approval. The job board shows the posting as below
+                until the chamber's staff approve them; only you and staff see this.
+              </p>
+              <PendingChange job={job} caption="Your changes" />
+            </div>
           ) : null}
           <section aria-labelledby="job-description-title" className="grid gap-3">
             <h2 id="job-description-title" className="text-xl font-semibold">

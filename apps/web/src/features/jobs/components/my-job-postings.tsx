@@ -4,6 +4,7 @@ import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { JobSummary } from '@/components/jobs/job-summary';
+import { PendingChange } from '@/components/jobs/pending-change';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -178,6 +179,15 @@ function MyPosts({ viewer }: { viewer: string }) {
                       Closes {closingDayOf(job.closesOn)}
                     </span>
                   </div>
+                  {job.pendingChange ? (
+                    <div className="grid gap-2">
+                      <p className="text-sm font-medium">
+                        Your changes are waiting for approval. The job board shows the posting as it
+                        is until the chamber's staff approve them.
+                      </p>
+                      <PendingChange job={job} caption="Your changes" />
+                    </div>
+                  ) : null}
                   {job.status === 'rejected' && job.rejectionReason ? (
                     <p className="text-sm">
                       <span className="font-medium">Staff's reason: </span>

@@ -23,8 +23,12 @@ export interface JobFormValues {
 
 const units = (cents: number | null) => (cents == null ? '' : String(cents / 100));
 
-/** A new post's fields (closing 30 days from `today`), or an existing one's. */
-export function jobFormValues(job: JobPost | null, today: string): JobFormValues {
+/**
+ * A new post's fields (closing 30 days from `today`), or an existing one's: a live post's
+ * waiting change when one waits, for the poster to go on from it.
+ */
+export function jobFormValues(post: JobPost | null, today: string): JobFormValues {
+  const job = post?.pendingChange ? { ...post, ...post.pendingChange } : post;
   if (!job) {
     return {
       title: '',
