@@ -53,6 +53,54 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the bounce mailbox only with its return path, and never repeats its URL', () => {
+    expect(loadConfig({}).bounces).toBeUndefined();
+    expect(
+      loadConfig({
+        BOUNCE_IMAP_URL: 'imaps://bounces%40example.org:p%40ss@mail.example.org/Bounces',
+        BOUNCE_ADDRESS: 'bounces@example.org',
+      }).bounces,
+    ).toEqual({
+      address: 'bounces@example.org',
+      imap: {
+        host: 'mail.example.org',
+        port: 993,
+        secure: true,
+        user: 'bounces@example.org',
+        password: 'p@ss',
+        mailbox: 'Bounces',
+      },
+      pollSeconds: 300,
+    });
+    const plain = loadConfig({
+      BOUNCE_IMAP_URL: 'imap://u:p@localhost:1143',
+      BOUNCE_ADDRESS: 'b@example.org',
+      BOUNCE_POLL_SECONDS: '60',
+    }).bounces;
+    expect(plain?.imap).toMatchObject({ port: 1143, secure: false, mailbox: 'INBOX' });
+    expect(plain?.pollSeconds).toBe(60);
+    expect(() => loadConfig({ BOUNCE_IMAP_URL: 'imaps://u:p@mail.example.org' })).toThrow(
+      /^BOUNCE_ADDRESS: must be set when BOUNCE_IMAP_URL is$/,
+    );
+    expect(() => loadConfig({ BOUNCE_ADDRESS: 'b@example.org' })).toThrow(
+      /^BOUNCE_IMAP_URL: must be set when BOUNCE_ADDRESS is$/,
+    );
+    expect(() =>
+      loadConfig({ BOUNCE_IMAP_URL: 'imaps://mail.example.org', BOUNCE_ADDRESS: 'b@example.org' }),
+    ).toThrow(/^BOUNCE_IMAP_URL: must hold the user and password/);
+    expect(() =>
+      loadConfig({
+        BOUNCE_IMAP_URL: 'https://u:hunter2@mail.example.org',
+        BOUNCE_ADDRESS: 'b@x.org',
+      }),
+    ).toThrow(
+      /^BOUNCE_IMAP_URL: must be a URL such as imaps:\/\/bounces:password@mail.example.org:993\/INBOX$/,
+    );
+    expect(() =>
+      loadConfig({ BOUNCE_IMAP_URL: 'imap://u:p@h', BOUNCE_ADDRESS: 'b+x@example.org' }),
+    ).toThrow(/^BOUNCE_ADDRESS: must be an address without "\+"/);
+  });
+
   it('loads demo data at start only when asked', () => {
     expect(loadConfig({}).seedDemoData).toBe(false);
     expect(loadConfig({ SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);

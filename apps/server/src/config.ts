@@ -71,6 +71,27 @@ const envSchema = z.object({
         'must be an address such as "Riverton Chamber <office@rivertonchamber.org>"',
       ),
   ),
+  BOUNCE_IMAP_URL: optional(
+    z.url({
+      protocol: /^imaps?$/,
+      message: 'must be a URL such as imaps://bounces:password@mail.example.org:993/INBOX',
+    }),
+  ),
+  BOUNCE_ADDRESS: optional(
+    z
+      .string()
+      .trim()
+      .regex(
+        /^[^<>@\s+]+@[^<>@\s]+$/,
+        'must be an address without "+", such as bounces@rivertonchamber.org',
+      ),
+  ),
+  BOUNCE_POLL_SECONDS: z.coerce
+    .number({ message: 'must be a whole number of seconds from 10 to 86400' })
+    .int('must be a whole number of seconds from 10 to 86400')
+    .min(10, 'must be a whole number of seconds from 10 to 86400')
+    .max(86400, 'must be a whole number of seconds from 10 to 86400')
+    .default(300),
   S3_BUCKET: optional(
     z
       .string()
@@ -195,6 +216,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of every message; an address alone takes the chamber's name at send time. */
   mailFrom: string;
+  /** The bounce mailbox and return path of bulk mail; undefined: bounces are not read. */
+  bounces: BounceConfig | undefined;
   /** S3-compatible media storage; undefined stores media under `<dataDir>/media`. */
   s3: S3Config | undefined;
   /** Online payments; undefined: the portal offers offline payment only. */
@@ -215,6 +238,23 @@ export interface MapConfig {
   attributionUrl: string;
   /** Pins must lie in this box; the map opens on it; the geocoder is asked within it. */
   region: Bounds;
+}
+
+export interface BounceConfig {
+  /** The return path of bulk mail, made per recipient as `<local>+<token>@<domain>`. */
+  address: string;
+  /** The mailbox bounces and abuse reports arrive in, read over IMAP. */
+  imap: {
+    host: string;
+    port: number;
+    /** TLS from the start (imaps://); imap:// upgrades with STARTTLS when the server offers it. */
+    secure: boolean;
+    user: string;
+    password: string;
+    /** The folder read, `INBOX` unless the URL names another. */
+    mailbox: string;
+  };
+  pollSeconds: number;
 }
 
 export interface StripeConfig {
@@ -277,6 +317,38 @@ function parseS3(env: Env): S3Config | undefined {
   };
 }
 
+/** The bounce mailbox and the return path only mean something together. */
+function parseBounces(env: Env): BounceConfig | undefined {
+  const { BOUNCE_IMAP_URL: imapUrl, BOUNCE_ADDRESS: address } = env;
+  if (imapUrl && !address) {
+    throw new ConfigError('BOUNCE_ADDRESS: must be set when BOUNCE_IMAP_URL is');
+  }
+  if (address && !imapUrl) {
+    throw new ConfigError('BOUNCE_IMAP_URL: must be set when BOUNCE_ADDRESS is');
+  }
+  if (!imapUrl || !address) return undefined;
+  const url = new URL(imapUrl);
+  if (!url.username || !url.password) {
+    throw new ConfigError(
+      'BOUNCE_IMAP_URL: must hold the user and password (imaps://user:password@host)',
+    );
+  }
+  const secure = url.protocol === 'imaps:';
+  const mailbox = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ''));
+  return {
+    address,
+    imap: {
+      host: url.hostname,
+      port: url.port ? Number(url.port) : secure ? 993 : 143,
+      secure,
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+      mailbox: mailbox || 'INBOX',
+    },
+    pollSeconds: env.BOUNCE_POLL_SECONDS,
+  };
+}
+
 /** Online payments need both keys: a key without the webhook secret would charge unrecorded. */
 function parseStripe(env: Env): StripeConfig | undefined {
   const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = env;
@@ -308,6 +380,7 @@ function parseStripe(env: Env): StripeConfig | undefined {
 const secretVariables = new Set([
   'DATABASE_URL',
   'SMTP_URL',
+  'BOUNCE_IMAP_URL',
   'S3_SECRET_ACCESS_KEY',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
@@ -345,6 +418,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: env.SEED_DEMO_DATA === 'true' || env.SEED_DEMO_DATA === '1',
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+    bounces: parseBounces(env),
     s3: parseS3(env),
     stripe: parseStripe(env),
     map: {
