@@ -71,6 +71,18 @@ const envSchema = z.object({
         'must be an address such as "Riverton Chamber <office@rivertonchamber.org>"',
       ),
   ),
+  BOUNCE_ADDRESS: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[^<>\s@+]+@[^<>\s@]+$/, 'must be an address such as bounces@rivertonchamber.org'),
+  ),
+  CAMPAIGN_PACE_PER_MINUTE: z.coerce
+    .number({ message: 'must be a whole number of mails per minute from 1 to 6000' })
+    .int('must be a whole number of mails per minute from 1 to 6000')
+    .min(1, 'must be a whole number of mails per minute from 1 to 6000')
+    .max(6000, 'must be a whole number of mails per minute from 1 to 6000')
+    .default(120),
   S3_BUCKET: optional(
     z
       .string()
@@ -195,6 +207,13 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of every message; an address alone takes the chamber's name at send time. */
   mailFrom: string;
+  /**
+   * Where bulk mail's bounces go (the envelope sender), as `local+<recipient id>@domain` per
+   * recipient; undefined: the address of `mailFrom`.
+   */
+  bounceAddress: string | undefined;
+  /** How many campaign mails a portal process sends a minute at most. */
+  campaignPacePerMinute: number;
   /** S3-compatible media storage; undefined stores media under `<dataDir>/media`. */
   s3: S3Config | undefined;
   /** Online payments; undefined: the portal offers offline payment only. */
@@ -345,6 +364,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: env.SEED_DEMO_DATA === 'true' || env.SEED_DEMO_DATA === '1',
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+    bounceAddress: env.BOUNCE_ADDRESS,
+    campaignPacePerMinute: env.CAMPAIGN_PACE_PER_MINUTE,
     s3: parseS3(env),
     stripe: parseStripe(env),
     map: {

@@ -2,6 +2,7 @@ import { accountEndpoints } from './account/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
 import { billingEndpoints } from './billing/endpoints.js';
 import { celebrationsEndpoints } from './celebrations/endpoints.js';
+import { communicationsEndpoints } from './communications/endpoints.js';
 import { checkInEndpoints } from './check-in/endpoints.js';
 import { chamberEndpoints } from './chamber/endpoints.js';
 import { dealsEndpoints } from './deals/endpoints.js';
@@ -29,4 +30,5 @@ export const endpoints = {
   celebrations: celebrationsEndpoints,
   jobs: jobsEndpoints,
   'check-in': checkInEndpoints,
+  communications: communicationsEndpoints,
 };
