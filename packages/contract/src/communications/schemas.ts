@@ -67,6 +67,8 @@ export const campaignAudienceSchema = z.object({
   segments: z.array(audienceSegmentSchema).min(1).max(10),
 });
 export type CampaignAudience = z.infer<typeof campaignAudienceSchema>;
+/** An audience as a client sends it (a segment's filters may be left out). */
+export type CampaignAudienceInput = z.input<typeof campaignAudienceSchema>;
 
 /** `?audience=<JSON of CampaignAudience>&topic=newsletter` */
 export const audiencePreviewQuerySchema = z.object({

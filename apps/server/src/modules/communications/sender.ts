@@ -118,9 +118,12 @@ export class CampaignSender {
     while (!this.stopping) {
       try {
         await this.housekeeping();
+        // The pace: a wake (a send started, stop) looks again sooner, and waits on if early.
         const wait = this.lastSend + interval - Date.now();
-        if (wait > 0) await sleep(wait);
-        if (this.stopping) break;
+        if (wait > 0) {
+          await this.nap(wait);
+          continue;
+        }
         const sent = await this.sendOne();
         if (sent) this.lastSend = Date.now();
         else await this.nap(this.pollMs);
