@@ -277,6 +277,12 @@ describe('sending', () => {
         /^<mailto:bounces\+[0-9a-f-]{36}@mail\.example\.org\?subject=unsubscribe>, <http:\/\/localhost:3000\/api\/unsubscribe\/u1\.[^>]+>$/,
       );
       expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      // VERP: the bounce address with the recipient's row id.
+      const [recipient] = await ctx.db
+        .select({ id: campaignRecipients.id })
+        .from(campaignRecipients)
+        .where(eq(campaignRecipients.email, email));
+      expect(smtp.envelopeFrom(mail)).toBe(`bounces+${recipient!.id}@mail.example.org`);
       expect(mail.text).toContain('Unsubscribe: http://localhost:3000/api/unsubscribe/');
     }
     const after = await get(campaign.id);
