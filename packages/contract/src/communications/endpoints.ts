@@ -58,7 +58,7 @@ export const communicationsEndpoints = {
     method: 'POST',
     path: '/admin/campaigns/:id/test',
     params: idParams,
-    responses: { 200: testSentSchema, ...errorAnswers(401, 403, 404, 502) },
+    responses: { 200: testSentSchema, ...errorAnswers(401, 403, 404, 503) },
   }),
   send: endpoint({
     method: 'POST',
