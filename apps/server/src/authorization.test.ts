@@ -7,11 +7,13 @@ import { defaultCelebrationSettings } from '@chamber/contract';
 import {
   businessInvitations,
   businessPeople,
+  campaigns,
   celebrations,
   deals,
   eventRegistrations,
   jobPosts,
   membershipPlans,
+  newsletterSubscribers,
   users,
 } from '@chamber/db';
 import { createContact, createEvent } from '@chamber/db/factories';
@@ -297,6 +299,24 @@ async function membersPerson(world: World) {
   return row!.id;
 }
 
+/** A fresh campaign to the newsletter's subscribers (one confirmed), in `state`. */
+async function aCampaign(world: World, state: 'draft' | 'sending' | 'paused' = 'draft') {
+  await world.ctx.db
+    .insert(newsletterSubscribers)
+    .values({ email: 'reader@example.org', confirmedAt: world.ctx.clock.now() })
+    .onConflictDoNothing();
+  const [row] = await world.ctx.db
+    .insert(campaigns)
+    .values({
+      subject: 'News',
+      content: '<p>Hello</p>',
+      audience: { segments: [{ kind: 'subscribers' }] },
+      state,
+    })
+    .returning();
+  return row!.id;
+}
+
 /** A fresh upcoming weekly series of two dates organized by "member". */
 async function membersSeries(world: World) {
   const event = await createEvent(world.ctx.db, {
@@ -547,6 +567,82 @@ const table: Record<string, { call: Build; expect: Expected }> = {
       payload: { reason: 'The street is closed that week.' },
     }),
     expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'GET /api/admin/audiences/preview': {
+    call: () => ({
+      url: `/api/admin/audiences/preview?audience=${encodeURIComponent('{"segments":[{"kind":"subscribers"}]}')}`,
+    }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'GET /api/admin/campaigns': {
+    call: () => ({ url: '/api/admin/campaigns' }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/campaigns': {
+    call: () => ({
+      url: '/api/admin/campaigns',
+      payload: {
+        subject: 'News',
+        content: '<p>Hello</p>',
+        audience: { segments: [{ kind: 'subscribers' }] },
+      },
+    }),
+    expect: { ...signedIn(403), moderator: 201, admin: 201 },
+  },
+  'GET /api/admin/campaigns/:id': {
+    call: async (w) => ({ url: `/api/admin/campaigns/${await aCampaign(w)}` }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'PUT /api/admin/campaigns/:id': {
+    call: async (w) => ({
+      url: `/api/admin/campaigns/${await aCampaign(w)}`,
+      payload: {
+        subject: 'News, again',
+        content: '<p>Hello</p>',
+        audience: { segments: [{ kind: 'subscribers' }] },
+      },
+    }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/campaigns/:id/test': {
+    call: async (w) => ({ url: `/api/admin/campaigns/${await aCampaign(w)}/test` }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/campaigns/:id/send': {
+    call: async (w) => ({ url: `/api/admin/campaigns/${await aCampaign(w)}/send`, payload: {} }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/campaigns/:id/pause': {
+    call: async (w) => ({ url: `/api/admin/campaigns/${await aCampaign(w, 'sending')}/pause` }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/campaigns/:id/resume': {
+    call: async (w) => ({ url: `/api/admin/campaigns/${await aCampaign(w, 'paused')}/resume` }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/campaigns/:id/cancel': {
+    call: async (w) => ({ url: `/api/admin/campaigns/${await aCampaign(w)}/cancel` }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  // A forged token answers the page's 'ask for the address' state, to anyone.
+  'GET /api/unsubscribe/:token': {
+    call: () => ({ url: '/api/unsubscribe/u1.forged.newsletter.x' }),
+    expect: all(200),
+  },
+  'POST /api/unsubscribe/:token': {
+    call: () => ({ url: '/api/unsubscribe/u1.forged.newsletter.x', payload: {} }),
+    expect: all(200),
+  },
+  'POST /api/newsletter/subscribe': {
+    call: (_w, as) => ({
+      url: '/api/newsletter/subscribe',
+      payload: { email: `reader-${as}@example.org` },
+    }),
+    expect: all(202),
+  },
+  'POST /api/newsletter/confirm': {
+    call: () => ({ url: '/api/newsletter/confirm', payload: { token: 'x'.repeat(40) } }),
+    expect: all(200),
   },
   'GET /api/admin/celebration-settings': {
     call: () => ({ url: '/api/admin/celebration-settings' }),

@@ -82,9 +82,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ BOUNCE_IMAP_URL: 'imaps://u:p@mail.example.org' })).toThrow(
       /^BOUNCE_ADDRESS: must be set when BOUNCE_IMAP_URL is$/,
     );
-    expect(() => loadConfig({ BOUNCE_ADDRESS: 'b@example.org' })).toThrow(
-      /^BOUNCE_IMAP_URL: must be set when BOUNCE_ADDRESS is$/,
-    );
+    // The address alone is bulk mail's return path; the mailbox is then not read.
+    const returnPathOnly = loadConfig({ BOUNCE_ADDRESS: 'b@example.org' });
+    expect(returnPathOnly.bounces).toBeUndefined();
+    expect(returnPathOnly.bounceAddress).toBe('b@example.org');
     expect(() =>
       loadConfig({ BOUNCE_IMAP_URL: 'imaps://mail.example.org', BOUNCE_ADDRESS: 'b@example.org' }),
     ).toThrow(/^BOUNCE_IMAP_URL: must hold the user and password/);

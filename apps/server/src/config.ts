@@ -92,6 +92,12 @@ const envSchema = z.object({
     .min(10, 'must be a whole number of seconds from 10 to 86400')
     .max(86400, 'must be a whole number of seconds from 10 to 86400')
     .default(300),
+  CAMPAIGN_PACE_PER_MINUTE: z.coerce
+    .number({ message: 'must be a whole number of mails per minute from 1 to 6000' })
+    .int('must be a whole number of mails per minute from 1 to 6000')
+    .min(1, 'must be a whole number of mails per minute from 1 to 6000')
+    .max(6000, 'must be a whole number of mails per minute from 1 to 6000')
+    .default(120),
   S3_BUCKET: optional(
     z
       .string()
@@ -218,6 +224,13 @@ export interface Config {
   mailFrom: string;
   /** The bounce mailbox and return path of bulk mail; undefined: bounces are not read. */
   bounces: BounceConfig | undefined;
+  /**
+   * Where bulk mail's bounces go (the envelope sender), as `local+<recipient id>@domain` per
+   * recipient; undefined: the address of `mailFrom`.
+   */
+  bounceAddress: string | undefined;
+  /** How many campaign mails a portal process sends a minute at most. */
+  campaignPacePerMinute: number;
   /** S3-compatible media storage; undefined stores media under `<dataDir>/media`. */
   s3: S3Config | undefined;
   /** Online payments; undefined: the portal offers offline payment only. */
@@ -323,9 +336,6 @@ function parseBounces(env: Env): BounceConfig | undefined {
   if (imapUrl && !address) {
     throw new ConfigError('BOUNCE_ADDRESS: must be set when BOUNCE_IMAP_URL is');
   }
-  if (address && !imapUrl) {
-    throw new ConfigError('BOUNCE_IMAP_URL: must be set when BOUNCE_ADDRESS is');
-  }
   if (!imapUrl || !address) return undefined;
   const url = new URL(imapUrl);
   if (!url.username || !url.password) {
@@ -419,6 +429,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     bounces: parseBounces(env),
+    bounceAddress: env.BOUNCE_ADDRESS,
+    campaignPacePerMinute: env.CAMPAIGN_PACE_PER_MINUTE,
     s3: parseS3(env),
     stripe: parseStripe(env),
     map: {

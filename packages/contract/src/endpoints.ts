@@ -4,6 +4,7 @@ import { authEndpoints } from './auth/endpoints.js';
 import { billingEndpoints } from './billing/endpoints.js';
 import { calendarsEndpoints } from './calendars/endpoints.js';
 import { celebrationsEndpoints } from './celebrations/endpoints.js';
+import { communicationsEndpoints } from './communications/endpoints.js';
 import { checkInEndpoints } from './check-in/endpoints.js';
 import { chamberEndpoints } from './chamber/endpoints.js';
 import { dealsEndpoints } from './deals/endpoints.js';
@@ -36,4 +37,5 @@ export const endpoints = {
   registrations: registrationsEndpoints,
   ical: icalEndpoints,
   'check-in': checkInEndpoints,
+  communications: communicationsEndpoints,
 };

@@ -39,5 +39,6 @@ export * from './celebrations.js';
 export * from './map.js';
 export * from './mail-outbox.js';
 export * from './member-hub.js';
+export * from './communications/schemas.js';
 export * from './endpoint.js';
 export * from './endpoints.js';

@@ -18,6 +18,7 @@ const statusByCode = {
   idempotency_key_reused: 422,
   amount_mismatch: 422,
   refund_too_large: 422,
+  audience_empty: 422,
   too_many_requests: 429,
   service_unavailable: 503,
 } as const;

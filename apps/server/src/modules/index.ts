@@ -19,6 +19,12 @@ import {
 import { checkInRoutes } from './check-in/index.js';
 import { CelebrationMail, CelebrationsService, celebrationsRoutes } from './celebrations/index.js';
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
+import {
+  CampaignSender,
+  CommunicationsService,
+  communicationsRoutes,
+  UnsubscribeTokens,
+} from './communications/index.js';
 import { dealsRoutes } from './deals/index.js';
 import type { ModuleDeps } from './deps.js';
 import { JobsService, jobsRoutes } from './jobs/index.js';
@@ -53,6 +59,8 @@ import { type Tickets, ticketsFor } from './tickets/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Campaigns' mail, at the configured pace; tests `drain()` it. */
+    campaignSender: CampaignSender;
     /** Card payments through Stripe, when set up; the memberships module registers its hooks. */
     onlinePayments: OnlinePayments | null;
   }
@@ -138,6 +146,36 @@ export async function registerModules(
   );
   new CelebrationMail(deps.db, celebrations).register(deps.outbox);
   registerApprovalsDigest(deps.db, deps.outbox);
+  // Member communications: campaigns sent at a pace, bounces to a per-recipient return path.
+  let sender: CampaignSender | null = null;
+  const communications = new CommunicationsService(
+    deps.db,
+    deps.clock,
+    deps.mail,
+    deps.outbox,
+    deps.throttle,
+    new UnsubscribeTokens(deps.db),
+    deps.config.publicUrl,
+    () => sender?.wake(),
+  );
+  communications.registerMail();
+  sender = new CampaignSender(
+    deps.db,
+    deps.clock,
+    deps.mail,
+    communications,
+    app.log.child({ component: 'campaigns' }),
+    {
+      perMinute: deps.config.campaignPacePerMinute,
+      bounceAddress:
+        deps.config.bounceAddress ??
+        /<([^<>]+)>/.exec(deps.config.mailFrom)?.[1] ??
+        deps.config.mailFrom,
+    },
+  );
+  app.decorate('campaignSender', sender);
+  app.addHook('onReady', async () => sender.start());
+  app.addHook('onClose', async () => sender.stop());
   await app.register(
     async (api) => {
       await api.register(siteRoutes, deps);
@@ -174,6 +212,7 @@ export async function registerModules(
         counter: deps.counter,
       });
       await api.register(celebrationsRoutes, { celebrations });
+      await api.register(communicationsRoutes, { communications });
     },
     { prefix: '/api' },
   );

@@ -69,6 +69,13 @@ const crossings: Record<string, Record<string, string>> = {
     event_seats: 'the same shared seat SQL: seats taken per occurrence',
     mail_outbox: "seat offers are queued in the seat change's transaction",
   },
+  communications: {
+    business_people: "an audience's role segment lists the people of member businesses",
+    event_registrations: "an audience's registrants segment",
+    events: 'a registrants segment reaches every date of a series',
+    memberships: "an audience's plan and standing segments",
+    signing_keys: 'unsubscribe links are signed with a key kept as check-in codes are',
+  },
   registrations: {
     events: 'reminders read the events whose registrants they mail',
     locations: "the chamber's hours to take an offered seat",

@@ -23,6 +23,8 @@ export function recipients(mail: ParsedMail): string[] {
 /** A real SMTP server on loopback that keeps every message it receives, parsed. */
 export async function startSmtpServer(options: SmtpServerOptions = {}) {
   const received: ParsedMail[] = [];
+  /** Each message's SMTP envelope sender (MAIL FROM), where bounces go. */
+  const envelopes = new WeakMap<ParsedMail, string>();
   const waiters: (() => void)[] = [];
   const seen = { connections: 0, inFlight: 0, mostAtOnce: 0 };
   const server = new SMTPServer({
@@ -38,11 +40,13 @@ export async function startSmtpServer(options: SmtpServerOptions = {}) {
       if (!refusal) return callback();
       callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
+      const mailFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
       seen.inFlight += 1;
       seen.mostAtOnce = Math.max(seen.mostAtOnce, seen.inFlight);
       Promise.all([simpleParser(stream), options.holdEach?.()])
         .then(([mail]) => {
+          envelopes.set(mail, mailFrom);
           received.push(mail);
           waiters.splice(0).forEach((wake) => wake());
           callback();
@@ -93,6 +97,8 @@ export async function startSmtpServer(options: SmtpServerOptions = {}) {
     seen: seen as Readonly<typeof seen>,
     waitFor,
     sentTo,
+    /** The envelope sender (MAIL FROM) `mail` was sent with. */
+    envelopeFrom: (mail: ParsedMail) => envelopes.get(mail),
     waitUntil,
     /** The first message to `email` whose subject matches, waiting for it to arrive. */
     mailTo: (email: string, subject: RegExp, timeoutMs = 5000) =>

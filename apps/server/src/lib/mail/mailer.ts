@@ -33,6 +33,13 @@ export interface MailMessage {
    * side. Without it, each send makes up its own.
    */
   messageId?: string;
+  /** More headers, e.g. bulk mail's `List-Unsubscribe` (RFC 2369, RFC 8058). */
+  headers?: Record<string, string>;
+  /**
+   * The SMTP envelope's sender (the return path bounces go to), when it is not the From:
+   * bulk mail's per-recipient (VERP) address.
+   */
+  returnPath?: string;
 }
 
 export interface SentMail {
@@ -81,7 +88,15 @@ function toNodemailer(message: MailMessage, from: string) {
     html: message.html,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     ...(message.messageId !== undefined ? { messageId: messageIdHeader(message.messageId) } : {}),
-    ...(message.auto ? { headers: { 'Auto-Submitted': 'auto-generated' } } : {}),
+    ...(message.auto || message.headers
+      ? {
+          headers: {
+            ...message.headers,
+            ...(message.auto ? { 'Auto-Submitted': 'auto-generated' } : {}),
+          },
+        }
+      : {}),
+    ...(message.returnPath ? { envelope: { from: message.returnPath, to: message.to } } : {}),
     attachments: message.attachments?.map((a) => ({ ...a })),
   };
 }

@@ -6,6 +6,8 @@ export interface ChamberIdentity {
   phone: string;
   email: string;
   publicUrl: string;
+  /** The chamber's logo (an absolute URL or a path under the portal), when it has one. */
+  logoUrl?: string;
 }
 
 export interface MailContent {

@@ -20,6 +20,7 @@ export async function loadChamberIdentity(db: Database, config: Config): Promise
     phone: row?.phone ?? '',
     email: row?.email ?? '',
     publicUrl: config.publicUrl,
+    logoUrl: row?.logoUrl ?? '',
   };
 }
 

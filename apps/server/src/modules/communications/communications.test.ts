@@ -1,0 +1,518 @@
+import { eq, sql } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Campaign, CampaignAudienceInput as CampaignAudience } from '@chamber/contract';
+import {
+  businessPeople,
+  campaignRecipients,
+  campaigns,
+  eventRegistrations,
+  mailSuppressions,
+  memberships,
+  newsletterSubscribers,
+} from '@chamber/db';
+import { createContact, createEvent } from '@chamber/db/factories';
+import { createMailingApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
+import { createCalendar } from '../../test/calendar.js';
+import { bearer } from '../../test/members.js';
+import type { SmtpServer } from '../../test/smtp.js';
+import { fillBlocks, renderCampaign, sanitizeContent } from './content.js';
+import { returnPathOf } from './sender.js';
+
+let ctx: TestContext;
+let smtp: SmtpServer;
+let close: () => Promise<void>;
+let staff: string;
+let staffEmail: string;
+let memberToken: string;
+
+beforeAll(async () => {
+  // A pace of one a minute: the background sender barely moves; the tests drain it.
+  ({ ctx, smtp, close } = await createMailingApp({
+    CAMPAIGN_PACE_PER_MINUTE: '1',
+    BOUNCE_ADDRESS: 'bounces@mail.example.org',
+  }));
+  await createCalendar(ctx.db);
+  const admin = await createTestUser(ctx.db, { role: 'moderator', contact: false });
+  staffEmail = admin.email;
+  staff = await signIn(ctx, admin.email);
+  const member = await createTestUser(ctx.db, {});
+  memberToken = await signIn(ctx, member.email);
+});
+afterAll(async () => close?.());
+
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = staff) =>
+  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+let n = 0;
+/** A fresh event with confirmed registrants at `emails`. */
+async function eventWith(emails: string[]): Promise<string> {
+  n += 1;
+  const event = await createEvent(ctx.db, {
+    calendarId: 'racc-events',
+    startTime: new Date('2026-04-15T18:00:00Z'),
+    title: `Mixer ${n}`,
+  });
+  for (const email of emails) {
+    await ctx.db
+      .insert(eventRegistrations)
+      .values({ eventId: event.id, name: `Guest ${email}`, email });
+  }
+  return event.id;
+}
+
+const registrants = (eventId: string): CampaignAudience => ({
+  segments: [{ kind: 'registrants', eventId }],
+});
+
+async function draft(audience: CampaignAudience, subject = 'Spring news'): Promise<Campaign> {
+  const res = await api('POST', '/api/admin/campaigns', {
+    subject,
+    content:
+      '<h2>Hello</h2><p>Read <a class="button" href="https://example.org/news">this</a>.</p><script>alert(1)</script>',
+    audience,
+    topic: 'newsletter',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<Campaign>();
+}
+
+const get = async (id: string) => (await api('GET', `/api/admin/campaigns/${id}`)).json<Campaign>();
+
+/**
+ * Sends every due recipient here, then waits for a mail the background sender is sending
+ * (not for the row the simulated killed process left).
+ */
+async function drain() {
+  await ctx.app.campaignSender.drain();
+  for (let i = 0; i < 50; i += 1) {
+    const { rows } = await ctx.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from campaign_recipients
+        where state = 'sending' and locked_by <> 'killed-process'`,
+    );
+    if (Number(rows[0]!.n) === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await ctx.app.campaignSender.housekeeping();
+}
+
+/** The campaign's counts once no recipient is being sent (by the background sender). */
+async function settled(id: string): Promise<Campaign['counts']> {
+  for (let i = 0; i < 50; i += 1) {
+    const { counts } = await get(id);
+    if (counts.sending === 0) return counts;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('a recipient stayed in sending');
+}
+
+const mailsTo = (email: string) => smtp.sentTo(email);
+/** A header as sent (unfolded), not as the parser structures it. */
+const header = (mail: ParsedMail, name: string) => {
+  const line = mail.headerLines.find((h) => h.key === name.toLowerCase())?.line ?? '';
+  return line
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .slice(line.indexOf(':') + 1)
+    .trim();
+};
+
+describe('content', () => {
+  it("keeps the editor's markup and drops everything else", () => {
+    const html = sanitizeContent(
+      '<h2 onclick="x()">Hi</h2><script>alert(1)</script><p style="color:red">A <a class="button big" href="https://x.org">Go</a> <a href="javascript:alert(1)">bad</a></p><div data-block="upcoming-events">junk</div><div data-block="other"></div><img src="https://x.org/a.png" onerror="y()">',
+    );
+    expect(html).toBe(
+      '<h2>Hi</h2><p>A <a class="button" href="https://x.org">Go</a> <a>bad</a></p><div data-block="upcoming-events"></div><p></p><img src="https://x.org/a.png" />',
+    );
+  });
+
+  it('renders the branded template with the footer, inlined styles and a text part', async () => {
+    const mail = await renderCampaign(
+      {
+        name: 'Riverton Chamber',
+        accentColor: '#123456',
+        addressLine: '1 Main St, Riverton, WY 82501',
+        phone: '',
+        email: '',
+        publicUrl: 'https://portal.example',
+      },
+      {
+        subject: 'News',
+        html: fillBlocks(
+          '<p>Hi <a class="button" href="https://x.org">Go</a></p><div data-block="new-members"></div>',
+          {
+            'new-members': {
+              title: 'New members',
+              items: [{ title: 'Bakery', detail: '', url: 'https://x.org/b' }],
+            },
+          },
+        ),
+      },
+      { unsubscribeUrl: 'https://portal.example/u', preferencesUrl: 'https://portal.example/p' },
+    );
+    expect(mail.html).toContain('1 Main St, Riverton, WY 82501');
+    expect(mail.html).toMatch(
+      /<a class="button" href="https:\/\/x.org" style="[^"]*background: #123456/,
+    );
+    expect(mail.html).toContain('href="https://portal.example/u"');
+    expect(mail.html).toContain('Bakery');
+    expect(mail.text).toContain('Go [https://x.org]');
+    expect(mail.text).toContain('1 Main St, Riverton, WY 82501');
+    expect(mail.text).toContain('Unsubscribe: https://portal.example/u');
+  });
+
+  it('builds the VERP return path from the bounce address', () => {
+    expect(returnPathOf('bounces@mail.example.org', 'abc')).toBe('bounces+abc@mail.example.org');
+    expect(returnPathOf('Chamber <office@example.org>', 'abc')).toBe('office+abc@example.org');
+  });
+});
+
+describe('audience', () => {
+  it('counts the union once per address, less suppressed and unsubscribed ones', async () => {
+    const shared = 'shared@audience.example';
+    const active = await createContact(ctx.db, { email: 'owner-a@audience.example' });
+    await createContact(ctx.db, { email: 'owner-b@audience.example' });
+    const lapsed = await createContact(ctx.db, { email: 'owner-c@audience.example' });
+    await ctx.db
+      .update(memberships)
+      .set({ status: 'lapsed' })
+      .where(eq(memberships.contactId, lapsed.id));
+    await ctx.db.insert(businessPeople).values([
+      {
+        contactId: active.id,
+        role: 'billing',
+        firstName: 'Bill',
+        email: 'Billing-A@Audience.example ',
+      },
+      { contactId: active.id, role: 'employee', firstName: 'Sam', email: shared },
+    ]);
+    await ctx.db
+      .insert(newsletterSubscribers)
+      .values([
+        { email: shared, confirmedAt: ctx.clock.now() },
+        { email: 'reader@audience.example', confirmedAt: ctx.clock.now() },
+        { email: 'pending@audience.example' },
+      ]);
+    await ctx.db
+      .insert(mailSuppressions)
+      .values({ email: 'owner-b@audience.example', reason: 'hard-bounce' });
+    const preview = async (audience: CampaignAudience, topic = 'newsletter') => {
+      const res = await api(
+        'GET',
+        `/api/admin/audiences/preview?topic=${topic}&audience=${encodeURIComponent(JSON.stringify(audience))}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ count: number; sample: { name: string; email: string }[] }>();
+    };
+    const plan = await ctx.db
+      .select({ planId: memberships.planId })
+      .from(memberships)
+      .where(eq(memberships.contactId, active.id));
+    const ours = { kind: 'members' as const, planIds: [plan[0]!.planId] };
+    const only = preview;
+    // The subscribers segment: two confirmed ones, the pending one left out.
+    expect((await only({ segments: [{ kind: 'subscribers' }] })).count).toBe(2);
+    const all = await only({
+      segments: [{ ...ours, role: 'all', states: ['active', 'grace'] }, { kind: 'subscribers' }],
+    });
+    // Ours: owner-a, billing-a, shared (also a subscriber: once), reader; owner-b suppressed;
+    // owner-c lapsed; plus the other tests' members of the plan, counted by the same rules.
+    const { rows: others } = await ctx.db.execute<{ n: number }>(sql`
+      select count(distinct lower(trim(bp.email)))::int as n from business_people bp
+      join memberships m on m.contact_id = bp.contact_id
+      where m.plan_id = ${plan[0]!.planId} and m.status in ('active', 'grace') and bp.email is not null
+        and lower(trim(bp.email)) not like '%@audience.example'`);
+    expect(all.count).toBe(4 + Number(others[0]!.n));
+    // Lapsed only: owner-c.
+    const lapsedOnly = await only({
+      segments: [{ kind: 'members', states: ['lapsed'], role: 'all' }],
+    });
+    expect(lapsedOnly.sample.map((s) => s.email)).toEqual(['owner-c@audience.example']);
+    // Billing role: billing-a (lower-cased, trimmed), not the owner.
+    const billing = await only({ segments: [{ ...ours, role: 'billing' }] });
+    expect(billing.sample.map((s) => s.email)).toContain('billing-a@audience.example');
+    expect(billing.sample.map((s) => s.email)).not.toContain('owner-a@audience.example');
+    // Unsubscribed from the newsletter: left out of newsletters, not of announcements.
+    await ctx.db.execute(
+      sql`insert into mail_preferences (email, newsletter_opt_out) values ('reader@audience.example', true)`,
+    );
+    expect((await only({ segments: [{ kind: 'subscribers' }] })).count).toBe(1);
+    expect((await only({ segments: [{ kind: 'subscribers' }] }, 'announcements')).count).toBe(2);
+  });
+
+  it('refuses a malformed audience with a 400', async () => {
+    const res = await api('GET', '/api/admin/audiences/preview?audience=%7Bnot-json');
+    expect(res.statusCode).toBe(400);
+    const bad = await api(
+      'GET',
+      `/api/admin/audiences/preview?audience=${encodeURIComponent('{"segments":[{"kind":"everyone"}]}')}`,
+    );
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('sending', () => {
+  it('delivers each recipient once, with the bulk headers, and refuses edits after', async () => {
+    const emails = ['one@send.example', 'Two@Send.example', 'three@send.example'];
+    const eventId = await eventWith(emails);
+    // The same people twice: each address is listed once (lower-cased).
+    const campaign = await draft({
+      segments: [...registrants(eventId).segments, ...registrants(eventId).segments],
+    });
+    expect(campaign.content).not.toContain('script');
+    const sent = await api('POST', `/api/admin/campaigns/${campaign.id}/send`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    // Listed at once (the background sender may have taken the first already).
+    const listed = sent.json<Campaign>().counts;
+    expect(listed.total).toBe(3);
+    expect(listed.queued + listed.sending + listed.sent).toBe(3);
+    await drain();
+    await drain();
+    for (const email of ['one@send.example', 'two@send.example', 'three@send.example']) {
+      const mails = mailsTo(email);
+      expect(mails, email).toHaveLength(1);
+      const mail = mails[0]!;
+      expect(mail.subject).toBe('Spring news');
+      expect(header(mail, 'list-unsubscribe')).toMatch(
+        /^<mailto:bounces\+[0-9a-f-]{36}@mail\.example\.org\?subject=unsubscribe>, <http:\/\/localhost:3000\/api\/unsubscribe\/u1\.[^>]+>$/,
+      );
+      expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      // VERP: the bounce address with the recipient's row id.
+      const [recipient] = await ctx.db
+        .select({ id: campaignRecipients.id })
+        .from(campaignRecipients)
+        .where(eq(campaignRecipients.email, email));
+      expect(smtp.envelopeFrom(mail)).toBe(`bounces+${recipient!.id}@mail.example.org`);
+      expect(mail.text).toContain('Unsubscribe: http://localhost:3000/api/unsubscribe/');
+    }
+    const after = await get(campaign.id);
+    expect(after.state).toBe('sent');
+    expect(after.counts).toMatchObject({ sent: 3, queued: 0, total: 3 });
+    const edit = await api('PUT', `/api/admin/campaigns/${campaign.id}`, {
+      subject: 'Changed',
+      content: '<p>x</p>',
+      audience: campaign.audience,
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json<{ message: string }>().message).toContain('can no longer be edited');
+    const again = await api('POST', `/api/admin/campaigns/${campaign.id}/send`, {});
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('refuses to send to an audience that reaches nobody', async () => {
+    const campaign = await draft(registrants(await eventWith([])));
+    const res = await api('POST', `/api/admin/campaigns/${campaign.id}/send`, {});
+    expect(res.statusCode).toBe(422);
+    expect((await get(campaign.id)).state).toBe('draft');
+  });
+
+  it('pauses, resumes and sends each recipient once', async () => {
+    const emails = ['p1@pause.example', 'p2@pause.example', 'p3@pause.example', 'p4@pause.example'];
+    const campaign = await draft(registrants(await eventWith(emails)));
+    await api('POST', `/api/admin/campaigns/${campaign.id}/send`, {});
+    await ctx.app.campaignSender.sendOne();
+    const paused = await api('POST', `/api/admin/campaigns/${campaign.id}/pause`);
+    expect(paused.statusCode, paused.body).toBe(200);
+    const sentBefore = (await get(campaign.id)).counts.sent;
+    expect(sentBefore).toBeGreaterThanOrEqual(1);
+    await drain();
+    expect((await get(campaign.id)).counts.sent).toBe(sentBefore);
+    expect((await get(campaign.id)).state).toBe('paused');
+    expect((await api('POST', `/api/admin/campaigns/${campaign.id}/pause`)).statusCode).toBe(409);
+    const resumed = await api('POST', `/api/admin/campaigns/${campaign.id}/resume`);
+    expect(resumed.statusCode).toBe(200);
+    await drain();
+    for (const email of emails) expect(mailsTo(email), email).toHaveLength(1);
+    expect((await get(campaign.id)).counts).toMatchObject({ sent: 4, total: 4 });
+  });
+
+  it('cancels the recipients not yet sent to', async () => {
+    const emails = ['c1@cancel.example', 'c2@cancel.example', 'c3@cancel.example'];
+    const campaign = await draft(registrants(await eventWith(emails)));
+    await api('POST', `/api/admin/campaigns/${campaign.id}/send`, {});
+    await api('POST', `/api/admin/campaigns/${campaign.id}/pause`);
+    const res = await api('POST', `/api/admin/campaigns/${campaign.id}/cancel`);
+    expect(res.statusCode).toBe(200);
+    await drain();
+    const counts = await settled(campaign.id);
+    expect(counts.cancelled).toBeGreaterThanOrEqual(1);
+    expect(counts.cancelled + counts.sent).toBe(3);
+    expect(emails.flatMap(mailsTo)).toHaveLength(counts.sent);
+  });
+
+  it('sends no second copy after a process died mid-send', async () => {
+    const emails = ['k1@crash.example', 'k2@crash.example', 'k3@crash.example'];
+    const campaign = await draft(registrants(await eventWith(emails)));
+    // The state a killed process leaves: the send started, k2 taken and not marked (it may
+    // have reached the mail server), k1 and k3 still queued. Written in one transaction so
+    // that this process's sender cannot take k2 first.
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(campaigns)
+        .set({ state: 'sending', startedAt: ctx.clock.now() })
+        .where(eq(campaigns.id, campaign.id));
+      await tx.insert(campaignRecipients).values(
+        emails.map((email) => ({
+          campaignId: campaign.id,
+          email,
+          ...(email === 'k2@crash.example'
+            ? {
+                state: 'sending',
+                attempts: 1,
+                lockedBy: 'killed-process',
+                lockedUntil: new Date(ctx.clock.now().getTime() + 300_000),
+              }
+            : {}),
+        })),
+      );
+    });
+    await drain();
+    expect(mailsTo('k1@crash.example')).toHaveLength(1);
+    expect(mailsTo('k3@crash.example')).toHaveLength(1);
+    // The process comes back after the lease ran out: k2 is failed, not sent again.
+    ctx.clock.advance(301_000);
+    await drain();
+    expect(mailsTo('k2@crash.example')).toHaveLength(0);
+    const after = await get(campaign.id);
+    expect(after.counts).toMatchObject({ sent: 2, failed: 1, sending: 0 });
+    expect(after.state).toBe('sent');
+  });
+
+  it('sends a scheduled campaign once when its time passed while down', async () => {
+    const emails = ['s1@schedule.example'];
+    const campaign = await draft(registrants(await eventWith(emails)));
+    const at = new Date(ctx.clock.now().getTime() + 3_600_000).toISOString();
+    const res = await api('POST', `/api/admin/campaigns/${campaign.id}/send`, { at });
+    expect(res.json<Campaign>().state).toBe('scheduled');
+    await drain();
+    expect(mailsTo('s1@schedule.example')).toHaveLength(0);
+    ctx.clock.advance(2 * 3_600_000);
+    await drain();
+    await drain();
+    expect(mailsTo('s1@schedule.example')).toHaveLength(1);
+    expect((await get(campaign.id)).state).toBe('sent');
+  });
+
+  it('sends a test to the signed-in staff address only', async () => {
+    const campaign = await draft(registrants(await eventWith(['t1@test.example'])));
+    const res = await api('POST', `/api/admin/campaigns/${campaign.id}/test`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ sentTo: staffEmail });
+    expect(mailsTo(staffEmail).at(-1)?.subject).toBe('[Test] Spring news');
+    expect(mailsTo('t1@test.example')).toHaveLength(0);
+  });
+
+  it('is staff work: a member and a visitor are refused', async () => {
+    expect((await api('GET', '/api/admin/campaigns', undefined, memberToken)).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/campaigns' })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe("recipients' rights", () => {
+  it('honours a one-click unsubscribe at the next send', async () => {
+    const emails = ['u1@unsub.example', 'u2@unsub.example'];
+    const eventId = await eventWith(emails);
+    const first = await draft(registrants(eventId));
+    await api('POST', `/api/admin/campaigns/${first.id}/send`, {});
+    await drain();
+    const link = /<(http:\/\/localhost:3000\/api\/unsubscribe\/[^>]+)>/.exec(
+      header(mailsTo('u1@unsub.example')[0]!, 'list-unsubscribe'),
+    )![1]!;
+    const path = new URL(link).pathname;
+    const state = await ctx.app.inject({ method: 'GET', url: path });
+    expect(state.json()).toMatchObject({
+      valid: true,
+      email: 'u1@unsub.example',
+      topic: 'newsletter',
+    });
+    const click = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(click.statusCode, click.body).toBe(200);
+    expect(click.json()).toMatchObject({
+      valid: true,
+      optedOut: { newsletter: true, announcements: false },
+    });
+    const second = await draft(registrants(eventId), 'Summer news');
+    const sent = await api('POST', `/api/admin/campaigns/${second.id}/send`, {});
+    expect(sent.json<Campaign>().counts.total).toBe(1);
+    await drain();
+    expect(mailsTo('u1@unsub.example')).toHaveLength(1);
+    expect(mailsTo('u2@unsub.example')).toHaveLength(2);
+  });
+
+  it('answers a forged or damaged token with valid: false, never an error', async () => {
+    for (const token of [
+      'u1.Zm9vQGV4YW1wbGUub3Jn.newsletter.AAAAAAAAAAAAAAAAAAAAAA',
+      'nonsense',
+      'u1.%%%.x.y',
+    ]) {
+      for (const method of ['GET', 'POST'] as const) {
+        const res = await ctx.app.inject({
+          method,
+          url: `/api/unsubscribe/${encodeURIComponent(token)}`,
+        });
+        expect(res.statusCode, `${method} ${token}`).toBe(200);
+        expect(res.json()).toEqual({ valid: false });
+      }
+    }
+    // A real token with its topic changed no longer matches its signature.
+    const mail = mailsTo('u2@unsub.example')[0]!;
+    const token = /api\/unsubscribe\/([^>]+)>/.exec(header(mail, 'list-unsubscribe'))![1]!;
+    const changed = token.replace('.newsletter.', '.announcements.');
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/unsubscribe/${changed}` });
+    expect(res.json()).toEqual({ valid: false });
+  });
+
+  it('subscribes with double opt-in, answering alike for known addresses', async () => {
+    const email = 'new-reader@subscribe.example';
+    const before = smtp.received.length;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/subscribe',
+      payload: { email },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    await ctx.app.flushMail();
+    const confirmation = smtp.sentTo(email, before)[0]!;
+    expect(confirmation.subject).toContain('Confirm your subscription');
+    const [subscriber] = await ctx.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email));
+    expect(subscriber!.confirmedAt).toBeNull();
+    const token = /token=([\w-]+)/.exec(confirmation.text ?? '')![1]!;
+    const confirm = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/confirm',
+      payload: { token },
+    });
+    expect(confirm.json()).toEqual({ confirmed: true });
+    const [confirmed] = await ctx.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.email, email));
+    expect(confirmed!.confirmedAt).not.toBeNull();
+    // Again, for the confirmed address: the same answer, no second mail.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/subscribe',
+      payload: { email },
+    });
+    expect(again.statusCode).toBe(202);
+    expect(again.body).toBe(res.body);
+    await ctx.app.flushMail();
+    expect(smtp.sentTo(email, before)).toHaveLength(1);
+    const reused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/confirm',
+      payload: { token },
+    });
+    expect(reused.json()).toEqual({ confirmed: false });
+  });
+});

@@ -1,0 +1,138 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@chamber/contract';
+import { contractRoute, type RouteDocs } from '../../lib/contract-route.js';
+import type { CommunicationsService } from './service.js';
+
+const staff = (docs: RouteDocs) => ({
+  config: { access: 'staff' as const },
+  schema: { tags: ['communications', 'admin'], ...docs },
+});
+
+const open = (docs: RouteDocs) => ({ schema: { tags: ['communications'], ...docs } });
+
+const api = endpoints.communications;
+
+/**
+ * /admin/campaigns* and /admin/audiences/preview (staff's campaigns), /unsubscribe/{token}
+ * (one click, RFC 8058) and /newsletter/* (the public sign-up), thin over
+ * CommunicationsService.
+ */
+export const communicationsRoutes: FastifyPluginAsyncZod<{
+  communications: CommunicationsService;
+}> = async (app, { communications }) => {
+  contractRoute(
+    app,
+    api.audiencePreview,
+    staff({
+      summary: 'How many an audience reaches now, and a few of them',
+      description:
+        '`audience` is the JSON of a campaign audience (`{"segments":[...]}`): the union of its segments, each address once, less suppressed addresses and those unsubscribed from `topic`.',
+    }),
+    async (request) => communications.preview(request.query.audience, request.query.topic),
+  );
+
+  contractRoute(app, api.list, staff({ summary: 'Campaigns, newest first' }), async () =>
+    communications.list(),
+  );
+
+  contractRoute(
+    app,
+    api.create,
+    staff({
+      summary: 'Write a campaign (a draft)',
+      description:
+        'The content is HTML from the editor, sanitized here (headings, paragraphs, links, `a.button`, lists, images, emphasis and the block placeholders `<div data-block="upcoming-events"></div>` and `<div data-block="new-members"></div>`).',
+    }),
+    async (request, reply) =>
+      reply.status(201).send(await communications.create(request.session!, request.body)),
+  );
+
+  contractRoute(
+    app,
+    api.get,
+    staff({ summary: 'A campaign, with its recipients counted per state' }),
+    async (request) => communications.get(request.params.id),
+  );
+
+  contractRoute(
+    app,
+    api.update,
+    staff({
+      summary: 'Change a draft or scheduled campaign',
+      description: '409 once its send has started (sending, paused, sent or cancelled).',
+    }),
+    async (request) => communications.update(request.params.id, request.body),
+  );
+
+  contractRoute(
+    app,
+    api.test,
+    staff({ summary: "Send the campaign to the signed-in staff member's address" }),
+    async (request) => communications.sendTest(request.session!, request.params.id),
+  );
+
+  contractRoute(
+    app,
+    api.send,
+    staff({
+      summary: 'Send now, or at `at`',
+      description:
+        'Now (no `at`, or a past one): the recipients are listed at once and mailed at the configured pace. 422 when the audience reaches nobody; 409 when the send started already.',
+    }),
+    async (request) => communications.send(request.params.id, request.body.at),
+  );
+
+  contractRoute(app, api.pause, staff({ summary: 'Stop sending for now' }), async (request) =>
+    communications.pause(request.params.id),
+  );
+  contractRoute(app, api.resume, staff({ summary: 'Go on sending' }), async (request) =>
+    communications.resume(request.params.id),
+  );
+  contractRoute(
+    app,
+    api.cancel,
+    staff({ summary: 'Cancel: recipients not yet sent to are not sent to' }),
+    async (request) => communications.cancel(request.params.id),
+  );
+
+  contractRoute(
+    app,
+    api.unsubscribeState,
+    open({
+      summary: "An unsubscribe link's address and topic choices",
+      description:
+        'A forged or damaged token answers `{ valid: false }` (the page then asks for the address).',
+    }),
+    async (request) => communications.unsubscribeState(request.params.token),
+  );
+
+  contractRoute(
+    app,
+    api.unsubscribe,
+    open({
+      summary: 'Unsubscribe in one click (RFC 8058)',
+      description:
+        "Mail programs post `List-Unsubscribe=One-Click` as application/x-www-form-urlencoded; any body is accepted. The address leaves the token's topic for every later send; transactional mail is not affected.",
+    }),
+    async (request) => communications.unsubscribe(request.params.token),
+  );
+
+  contractRoute(
+    app,
+    api.subscribe,
+    open({
+      summary: "Sign up for the chamber's newsletter (double opt-in)",
+      description:
+        'A confirmation link is mailed; the answer is the same for a new, a pending and a confirmed address. Limited per client address.',
+    }),
+    async (request, reply) =>
+      reply.status(202).send(await communications.subscribe(request.body.email, request.ip)),
+  );
+
+  contractRoute(
+    app,
+    api.confirm,
+    open({ summary: "Confirm a newsletter sign-up with its link's token" }),
+    async (request) => communications.confirm(request.body.token),
+  );
+};

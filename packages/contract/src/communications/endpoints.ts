@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { endpoint, errorAnswers, idParams } from '../endpoint.js';
+import {
+  audiencePreviewQuerySchema,
+  audiencePreviewSchema,
+  campaignInputSchema,
+  campaignListSchema,
+  campaignSchema,
+  newsletterConfirmedSchema,
+  newsletterConfirmSchema,
+  newsletterSubscribedSchema,
+  newsletterSubscribeSchema,
+  sendCampaignSchema,
+  testSentSchema,
+  unsubscribeStateSchema,
+} from './schemas.js';
+
+const denied = errorAnswers(401, 403);
+const change = errorAnswers(400, 401, 403, 404, 409);
+const tokenParams = z.object({ token: z.string().min(1).max(400) });
+
+/**
+ * The communications module's endpoints (apps/server/src/modules/communications): staff's
+ * campaigns and audiences, and the recipients' unsubscribe and newsletter sign-up.
+ */
+export const communicationsEndpoints = {
+  audiencePreview: endpoint({
+    method: 'GET',
+    path: '/admin/audiences/preview',
+    query: audiencePreviewQuerySchema,
+    responses: { 200: audiencePreviewSchema, ...errorAnswers(400), ...denied },
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/campaigns',
+    responses: { 200: campaignListSchema, ...denied },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/campaigns',
+    body: campaignInputSchema,
+    responses: { 201: campaignSchema, ...errorAnswers(400), ...denied },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/admin/campaigns/:id',
+    params: idParams,
+    responses: { 200: campaignSchema, ...errorAnswers(401, 403, 404) },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/admin/campaigns/:id',
+    params: idParams,
+    body: campaignInputSchema,
+    responses: { 200: campaignSchema, ...change },
+  }),
+  test: endpoint({
+    method: 'POST',
+    path: '/admin/campaigns/:id/test',
+    params: idParams,
+    responses: { 200: testSentSchema, ...errorAnswers(401, 403, 404, 503) },
+  }),
+  send: endpoint({
+    method: 'POST',
+    path: '/admin/campaigns/:id/send',
+    params: idParams,
+    body: sendCampaignSchema,
+    responses: { 200: campaignSchema, ...change, ...errorAnswers(422) },
+  }),
+  pause: endpoint({
+    method: 'POST',
+    path: '/admin/campaigns/:id/pause',
+    params: idParams,
+    responses: { 200: campaignSchema, ...change },
+  }),
+  resume: endpoint({
+    method: 'POST',
+    path: '/admin/campaigns/:id/resume',
+    params: idParams,
+    responses: { 200: campaignSchema, ...change },
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/admin/campaigns/:id/cancel',
+    params: idParams,
+    responses: { 200: campaignSchema, ...change },
+  }),
+  unsubscribeState: endpoint({
+    method: 'GET',
+    path: '/unsubscribe/:token',
+    params: tokenParams,
+    responses: { 200: unsubscribeStateSchema },
+  }),
+  unsubscribe: endpoint({
+    method: 'POST',
+    path: '/unsubscribe/:token',
+    params: tokenParams,
+    responses: { 200: unsubscribeStateSchema, ...errorAnswers(400) },
+  }),
+  subscribe: endpoint({
+    method: 'POST',
+    path: '/newsletter/subscribe',
+    body: newsletterSubscribeSchema,
+    responses: { 202: newsletterSubscribedSchema, ...errorAnswers(400, 429) },
+  }),
+  confirm: endpoint({
+    method: 'POST',
+    path: '/newsletter/confirm',
+    body: newsletterConfirmSchema,
+    responses: { 200: newsletterConfirmedSchema, ...errorAnswers(400, 429) },
+  }),
+};
