@@ -31,9 +31,7 @@ export function PendingChange({ job, caption }: { job: JobPost; caption: string 
               <th scope="row" className="px-3 py-2 font-medium">
                 {row.label}
               </th>
-              <td className="px-3 py-2 whitespace-pre-line text-muted-foreground">
-                {row.before}
-              </td>
+              <td className="px-3 py-2 whitespace-pre-line text-muted-foreground">{row.before}</td>
               <td className="px-3 py-2 whitespace-pre-line">{row.after}</td>
             </tr>
           ))}
