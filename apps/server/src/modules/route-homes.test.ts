@@ -31,6 +31,8 @@ const homes: Record<string, string> = {
   celebrations: 'celebrations',
   account: 'account',
   invitations: 'members',
+  newsletter: 'communications',
+  unsubscribe: 'communications',
 };
 /**
  * The staff side of a feature lives with the feature: /admin/<name> (and the exports named
@@ -51,6 +53,8 @@ const adminHomes: Record<string, string> = {
   celebrations: 'celebrations',
   'celebration-settings': 'celebrations',
   'celebration-ambassadors': 'celebrations',
+  campaigns: 'communications',
+  audiences: 'communications',
 };
 /**
  * What hangs off a calendar or an event (/calendars/{calendarId}/<name>,

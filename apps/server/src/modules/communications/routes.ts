@@ -10,8 +10,6 @@ const staff = (docs: RouteDocs) => ({
 
 const open = (docs: RouteDocs) => ({ schema: { tags: ['communications'], ...docs } });
 
-const api = endpoints.communications;
-
 /**
  * /admin/campaigns* and /admin/audiences/preview (staff's campaigns), /unsubscribe/{token}
  * (one click, RFC 8058) and /newsletter/* (the public sign-up), thin over
@@ -22,7 +20,7 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { communications }) => {
   contractRoute(
     app,
-    api.audiencePreview,
+    endpoints.communications.audiencePreview,
     staff({
       summary: 'How many an audience reaches now, and a few of them',
       description:
@@ -31,13 +29,16 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
     async (request) => communications.preview(request.query.audience, request.query.topic),
   );
 
-  contractRoute(app, api.list, staff({ summary: 'Campaigns, newest first' }), async () =>
-    communications.list(),
+  contractRoute(
+    app,
+    endpoints.communications.list,
+    staff({ summary: 'Campaigns, newest first' }),
+    async () => communications.list(),
   );
 
   contractRoute(
     app,
-    api.create,
+    endpoints.communications.create,
     staff({
       summary: 'Write a campaign (a draft)',
       description:
@@ -49,14 +50,14 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
 
   contractRoute(
     app,
-    api.get,
+    endpoints.communications.get,
     staff({ summary: 'A campaign, with its recipients counted per state' }),
     async (request) => communications.get(request.params.id),
   );
 
   contractRoute(
     app,
-    api.update,
+    endpoints.communications.update,
     staff({
       summary: 'Change a draft or scheduled campaign',
       description: '409 once its send has started (sending, paused, sent or cancelled).',
@@ -66,14 +67,14 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
 
   contractRoute(
     app,
-    api.test,
+    endpoints.communications.test,
     staff({ summary: "Send the campaign to the signed-in staff member's address" }),
     async (request) => communications.sendTest(request.session!, request.params.id),
   );
 
   contractRoute(
     app,
-    api.send,
+    endpoints.communications.send,
     staff({
       summary: 'Send now, or at `at`',
       description:
@@ -82,22 +83,28 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
     async (request) => communications.send(request.params.id, request.body.at),
   );
 
-  contractRoute(app, api.pause, staff({ summary: 'Stop sending for now' }), async (request) =>
-    communications.pause(request.params.id),
-  );
-  contractRoute(app, api.resume, staff({ summary: 'Go on sending' }), async (request) =>
-    communications.resume(request.params.id),
+  contractRoute(
+    app,
+    endpoints.communications.pause,
+    staff({ summary: 'Stop sending for now' }),
+    async (request) => communications.pause(request.params.id),
   );
   contractRoute(
     app,
-    api.cancel,
+    endpoints.communications.resume,
+    staff({ summary: 'Go on sending' }),
+    async (request) => communications.resume(request.params.id),
+  );
+  contractRoute(
+    app,
+    endpoints.communications.cancel,
     staff({ summary: 'Cancel: recipients not yet sent to are not sent to' }),
     async (request) => communications.cancel(request.params.id),
   );
 
   contractRoute(
     app,
-    api.unsubscribeState,
+    endpoints.communications.unsubscribeState,
     open({
       summary: "An unsubscribe link's address and topic choices",
       description:
@@ -108,7 +115,7 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
 
   contractRoute(
     app,
-    api.unsubscribe,
+    endpoints.communications.unsubscribe,
     open({
       summary: 'Unsubscribe in one click (RFC 8058)',
       description:
@@ -119,7 +126,7 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
 
   contractRoute(
     app,
-    api.subscribe,
+    endpoints.communications.subscribe,
     open({
       summary: "Sign up for the chamber's newsletter (double opt-in)",
       description:
@@ -131,7 +138,7 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
 
   contractRoute(
     app,
-    api.confirm,
+    endpoints.communications.confirm,
     open({ summary: "Confirm a newsletter sign-up with its link's token" }),
     async (request) => communications.confirm(request.body.token),
   );
