@@ -1,9 +1,12 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { Celebration, GalleryImage } from '@chamber/contract';
 import type { APIRequestContext } from '@playwright/test';
 import { apiToken } from './admin-api';
 import {
   accounts,
   checkLooks,
   expect,
+  expectNoAxeViolations,
   followSystemTheme,
   paths,
   signInThroughForm,
@@ -154,3 +157,123 @@ test('a member books a ribbon cutting from /account at 360 px, staff confirm it,
     paths.event.href(eventId),
   );
 });
+
+/** A small one-colour PNG of its own bytes (and so its own URL). */
+function png(rgb: [number, number, number], width = 96, height = 72): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).fill(Buffer.from(rgb))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+for (const width of [1280, 360]) {
+  test(`at ${width} px staff add a photo to a celebration that took place; its event page and the listing's gallery show it`, async ({
+    page,
+    request,
+    baseURL,
+    putBack,
+  }) => {
+    test.slow(); // An upload, a save and four axe scans.
+    const business = 'Mountain View Family Dental';
+    const headers = { Authorization: `Bearer ${await apiToken(request, baseURL!)}` };
+    const queue = await request.get('/api/admin/celebrations?status=confirmed', { headers });
+    const seeded = ((await queue.json()) as { celebrations: Celebration[] }).celebrations.find(
+      (c) => c.business.name === business && c.kind === 'anniversary',
+    )!;
+    expect(seeded.photos).toHaveLength(3);
+    const member = await request.get(`/api/members/${seeded.business.id}`);
+    const { gallery } = (await member.json()) as { gallery: GalleryImage[] };
+    // The seed's photos and the listing's gallery are put back for the other specs.
+    putBack(async ({ request: api }) => {
+      await api.put(`/api/admin/celebrations/${seeded.id}/photos`, {
+        headers,
+        data: { photos: seeded.photos },
+      });
+      await api.put(`/api/members/${seeded.business.id}`, { headers, data: { gallery } });
+    });
+
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(paths.login.href());
+    await signInThroughForm(page, accounts.admin);
+    await expect(page).toHaveURL(paths.home.href());
+    await page.goto(`${paths.admin.href()}?tab=celebrations`);
+    await page.getByLabel('Show', { exact: true }).selectOption({ label: 'Confirmed' });
+    const item = page
+      .getByRole('list', { name: 'Celebrations' })
+      .getByRole('listitem')
+      .filter({ hasText: `Anniversary: ${business}` });
+    await item.getByRole('button', { name: 'Photos (3)' }).click();
+    const form = item.getByRole('form', { name: 'Photos of the celebration' });
+    const rows = form.getByRole('list', { name: 'Photos' }).getByRole('listitem');
+    await expect(rows).toHaveCount(3);
+
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/upload-event-cover'));
+    await form.locator('input[type="file"]').setInputFiles({
+      name: 'guests.png',
+      mimeType: 'image/png',
+      buffer: png(width === 1280 ? [30, 140, 90] : [140, 30, 90]),
+    });
+    expect((await uploaded).status()).toBe(201);
+    await expect(rows).toHaveCount(4);
+    await form.getByLabel('Caption for image 4').fill('Guests at the open house');
+    // Keyboard: the new photo moves to the front.
+    for (const n of [4, 3, 2]) {
+      await form.getByRole('button', { name: `Move image ${n} up` }).focus();
+      await page.keyboard.press('Enter');
+    }
+    await expect(form.getByLabel('Caption for image 1')).toHaveValue('Guests at the open house');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectNoAxeViolations(page);
+    }
+    await form.getByRole('button', { name: 'Save the photos' }).click();
+    await expect(
+      page.getByText('The photos are on the event page. One photo added to the listing’s gallery.'),
+    ).toBeVisible();
+
+    // The event page shows them in that order, in a keyboard lightbox.
+    await page.goto(paths.event.href(seeded.eventId!));
+    const photos = page.getByRole('region', { name: 'Photos' });
+    const thumbs = photos.getByRole('list', { name: `${business} gallery` }).getByRole('button');
+    await expect(thumbs).toHaveCount(4);
+    await expect(thumbs.first()).toHaveAccessibleName('Guests at the open house');
+    await thumbs.first().focus();
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByRole('dialog').getByRole('heading', { name: 'Guests at the open house' }),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectNoAxeViolations(page);
+    }
+    await photos.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`event-photos-${width}.png`) });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
+
+    // The business agreed: the photo is in its listing's gallery too.
+    await page.goto(paths.member.href(seeded.business.id));
+    await expect(
+      page
+        .getByRole('list', { name: `${business} gallery` })
+        .getByRole('button', { name: 'Guests at the open house' }),
+    ).toBeVisible();
+  });
+}

@@ -230,6 +230,32 @@ async function aCelebration(
   return row!.id;
 }
 
+/** A confirmed celebration of another business that took place, with its event. */
+async function aPastCelebration(world: World): Promise<string> {
+  celebrationHour += 1;
+  const start = new Date(Date.UTC(2025, 6, 1, celebrationHour));
+  const contactId = (await createContact(world.ctx.db)).id;
+  const event = await createEvent(world.ctx.db, {
+    calendarId: 'racc-events',
+    contactId,
+    startTime: start,
+  });
+  const [row] = await world.ctx.db
+    .insert(celebrations)
+    .values({
+      contactId,
+      kind: 'grand_opening',
+      status: 'confirmed',
+      slotStart: start,
+      slotEnd: new Date(start.getTime() + 3_600_000),
+      address: '1 Main St',
+      description: 'Ten years on Main Street.',
+      eventId: event.id,
+    })
+    .returning();
+  return row!.id;
+}
+
 /** Noon in Denver (19:00 UTC in winter) on allowed January and February 2027 weekdays. */
 const celebrationSlot: Record<Persona, string> = {
   anonymous: '2027-01-11T19:00:00Z',
@@ -524,6 +550,10 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     call: (w) => ({ url: `/api/celebrations/listing/${w.memberContactId}` }),
     expect: all(200),
   },
+  'GET /api/celebrations/event/:eventId/photos': {
+    call: async (w) => ({ url: `/api/celebrations/event/${await membersEvent(w)}/photos` }),
+    expect: all(200),
+  },
   'POST /api/celebrations': {
     call: (_w, as) => ({
       url: '/api/celebrations',
@@ -643,6 +673,13 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'POST /api/newsletter/confirm': {
     call: () => ({ url: '/api/newsletter/confirm', payload: { token: 'x'.repeat(40) } }),
     expect: all(200),
+  },
+  'PUT /api/admin/celebrations/:id/photos': {
+    call: async (w) => ({
+      url: `/api/admin/celebrations/${await aPastCelebration(w)}/photos`,
+      payload: { photos: [{ url: w.mediaUrl, caption: 'Cutting the ribbon' }] },
+    }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
   },
   'GET /api/admin/celebration-settings': {
     call: () => ({ url: '/api/admin/celebration-settings' }),

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { calendarDateSchema } from './common.js';
+import {
+  GALLERY_CAPTION_MAX,
+  GALLERY_URL_MESSAGE,
+  galleryImageSchema,
+  PORTAL_IMAGE,
+} from './gallery.js';
 
 /**
  * Ribbon cuttings and milestone celebrations (/celebrations, /admin/celebrations*): a member
@@ -148,9 +154,56 @@ export const celebrationSchema = z.object({
   eventId: z.string().nullable(),
   invoiceId: z.string().nullable(),
   business: z.object({ id: z.string(), name: z.string() }),
+  /** Photos staff put on the event page once it took place, in the order shown. */
+  photos: z.array(galleryImageSchema),
   createdAt: z.string(),
 });
 export type Celebration = z.infer<typeof celebrationSchema>;
+
+/** How many photos of a celebration its event page shows. */
+export const CELEBRATION_PHOTOS_MAX = 24;
+
+/**
+ * Staff's photos of a celebration that took place: the whole list in the order shown, each
+ * uploaded to the portal first, with a caption (its alt text; '' for none). The same image
+ * twice is kept once.
+ */
+export const celebrationPhotosInputSchema = z.object({
+  photos: z
+    .array(
+      z.object({
+        url: z.string().trim().max(500).regex(PORTAL_IMAGE, GALLERY_URL_MESSAGE),
+        caption: z
+          .string()
+          .trim()
+          .max(GALLERY_CAPTION_MAX, `A caption can be at most ${GALLERY_CAPTION_MAX} characters`),
+      }),
+    )
+    .max(CELEBRATION_PHOTOS_MAX, `At most ${CELEBRATION_PHOTOS_MAX} photos`)
+    .transform((images) =>
+      images.filter((image, i) => images.findIndex((other) => other.url === image.url) === i),
+    ),
+});
+export type CelebrationPhotosInput = z.input<typeof celebrationPhotosInputSchema>;
+
+export const celebrationPhotosSchema = z.object({
+  celebration: celebrationSchema,
+  /**
+   * How many of the photos went to the listing's gallery this time: none without the
+   * business's consent, none when its plan has no gallery, none past the gallery's limit.
+   */
+  addedToGallery: z.number().int(),
+  /** Why none went to the gallery, when that is the answer; null otherwise. */
+  galleryNote: z.string().nullable(),
+});
+export type CelebrationPhotos = z.infer<typeof celebrationPhotosSchema>;
+
+/** An event page's photos: those of the celebration the event is, or none. */
+export const eventPhotosSchema = z.object({
+  photos: z.array(galleryImageSchema),
+  business: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type EventPhotos = z.infer<typeof eventPhotosSchema>;
 
 export const myCelebrationsSchema = z.object({
   celebrations: z.array(celebrationSchema),

@@ -6,7 +6,7 @@ export const GALLERY_MAX = 12;
 export const GALLERY_CAPTION_MAX = 140;
 
 /** Where the portal serves an uploaded JPEG or PNG (the media upload's `mediaUrl`). */
-const PORTAL_IMAGE = /^\/api\/media\/[a-f0-9]{64}\.(jpg|png)$/;
+export const PORTAL_IMAGE = /^\/api\/media\/[a-f0-9]{64}\.(jpg|png)$/;
 export const GALLERY_URL_MESSAGE = 'Gallery images must be uploaded to the portal first.';
 
 export const galleryImageSchema = z.object({

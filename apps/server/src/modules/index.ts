@@ -143,6 +143,7 @@ export async function registerModules(
     deps.outbox,
     new CalendarService(deps.db, deps.clock, tickets),
     billing,
+    members,
   );
   new CelebrationMail(deps.db, celebrations).register(deps.outbox);
   registerApprovalsDigest(deps.db, deps.outbox);

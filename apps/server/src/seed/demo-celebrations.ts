@@ -16,18 +16,25 @@ import {
   events,
   users,
 } from '@chamber/db';
+import type { Storage } from '../lib/storage.js';
 import { CALENDAR_ID, TIMEZONE } from './demo-data.js';
+import { type DemoCover, storeDemoPicture } from './demo-event-covers.js';
 
 interface DemoCelebration {
   email: string;
-  kind: 'ribbon_cutting' | 'grand_opening';
+  kind: 'ribbon_cutting' | 'grand_opening' | 'anniversary';
   status: 'confirmed' | 'pending';
   /** Days from today, moved on to the next weekday the default rules allow. */
   inDays: number;
   description: string;
+  /** Staff's photos on its event page, once it took place. */
+  photos?: { drawing: DemoCover; caption: string }[];
 }
 
-/** One confirmed ribbon cutting on the calendar, one grand opening waiting for staff. */
+/**
+ * One confirmed ribbon cutting on the calendar, one grand opening waiting for staff, and an
+ * anniversary that took place, its photos on its event page.
+ */
 const demoCelebrations: DemoCelebration[] = [
   {
     email: 'nora@fischerphotography.example',
@@ -42,6 +49,21 @@ const demoCelebrations: DemoCelebration[] = [
     status: 'pending',
     inDays: 57,
     description: 'Lund Print & Sign celebrates its bigger shop and new wide-format printer.',
+  },
+  {
+    email: 'grace@mountainviewdental.example',
+    kind: 'anniversary',
+    status: 'confirmed',
+    inDays: -24,
+    description: 'Mountain View Dental celebrates twenty-five years of smiles in Riverton.',
+    photos: [
+      { drawing: 'ribbon', caption: 'Dr. Grace Whitaker cuts the anniversary ribbon' },
+      {
+        drawing: 'after-hours',
+        caption: 'Toasting twenty-five years with patients and neighbours',
+      },
+      { drawing: 'luncheon', caption: 'Cake for everyone in the waiting room' },
+    ],
   },
 ];
 
@@ -62,7 +84,11 @@ function allowedDay(day: string): string {
 }
 
 /** The demo celebrations, each added once (found again by its business and kind). */
-export async function seedDemoCelebrations(db: Database, now: Date): Promise<string[]> {
+export async function seedDemoCelebrations(
+  db: Database,
+  storage: Storage | undefined,
+  now: Date,
+): Promise<string[]> {
   const today = dateKeyIn(now, TIMEZONE);
   let created = 0;
   for (const demo of demoCelebrations) {
@@ -123,6 +149,13 @@ export async function seedDemoCelebrations(db: Database, now: Date): Promise<str
       expectedGuests: 40,
       galleryConsent: true,
       eventId,
+      // Photos need the media storage (a seed without it leaves them out).
+      photos: await Promise.all(
+        (storage ? (demo.photos ?? []) : []).map(async (p, i) => ({
+          url: await storeDemoPicture(db, storage!, p.drawing, `demo-celebration-${i + 1}.jpg`),
+          caption: p.caption,
+        })),
+      ),
       createdAt: now,
       updatedAt: now,
     });

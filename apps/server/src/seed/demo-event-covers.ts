@@ -58,6 +58,32 @@ async function render(cover: DemoCover): Promise<Buffer> {
 }
 
 /**
+ * A drawing stored as an upload of `kind` is (once: the same drawing is the same file), for
+ * other demo pictures than covers, e.g. a celebration's photos. Answers its URL.
+ */
+export async function storeDemoPicture(
+  db: Database,
+  storage: Storage,
+  cover: DemoCover,
+  name: string,
+): Promise<string> {
+  const bytes = await render(cover);
+  const key = `${createHash('sha256').update(bytes).digest('hex')}.jpg`;
+  await storage.put(key, bytes, 'image/jpeg');
+  await db
+    .insert(media)
+    .values({
+      key,
+      kind: 'eventCover',
+      contentType: 'image/jpeg',
+      size: bytes.length,
+      originalName: name,
+    })
+    .onConflictDoNothing();
+  return mediaUrl(key);
+}
+
+/**
  * Gives each seeded event without a cover the drawing its title names (`covers`), stored as
  * an upload is. A cover staff have set since is kept.
  */

@@ -42,7 +42,7 @@ it('makes two members’ people ambassadors, whom staff see on the celebrations 
     'maria@sweetwaterbakery.example',
     'priya@jordanrivercpa.example',
   ]);
-  expect(await seedDemoCelebrations(ctx.db, ctx.clock.now())).toContain(
+  expect(await seedDemoCelebrations(ctx.db, undefined, ctx.clock.now())).toContain(
     'celebration ambassadors: 0 added',
   );
 });

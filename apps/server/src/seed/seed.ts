@@ -261,7 +261,7 @@ export async function seedDemo(
   lines.push(...(await seedDemoDeals(db, now)));
   if (storage) lines.push(...(await seedDemoGallery(db, storage)));
   lines.push(...(await seedDemoJobs(db, now)));
-  lines.push(...(await seedDemoCelebrations(db, now)));
+  lines.push(...(await seedDemoCelebrations(db, storage, now)));
   // After deals and jobs: a listing with them gets views of them too.
   lines.push(...(await seedDemoYear(db, now)));
 

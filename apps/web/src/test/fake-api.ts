@@ -86,25 +86,28 @@ const defaultRoutes: Record<string, Route> = {
   'GET /membership-plans': () => json(200, { plans: makePlans() }),
 };
 /**
- * A member page reads its business's celebrations after hydration, and the owner's own page
- * their bookings: none, and nothing to book, unless a test says.
+ * A member page reads its business's celebrations after hydration, an event page its
+ * celebration's photos, and the owner's own page their bookings: none, and nothing to book,
+ * unless a test says.
  */
 const noCelebrations = (route: string): Route | undefined =>
   route.startsWith('GET /celebrations/listing/')
     ? () => json(200, { celebrations: [] })
-    : route === 'GET /celebrations/mine'
-      ? () =>
-          json(200, {
-            celebrations: [],
-            mayBook: false,
-            refusal: 'None of the celebrations is open to your business.',
-            kinds: [],
-            listingAddress: '',
-            checklist: [],
-            feeCents: 0,
-            currency: 'USD',
-          })
-      : undefined;
+    : /^GET \/celebrations\/event\/[^/]+\/photos$/.test(route)
+      ? () => json(200, { photos: [], business: null })
+      : route === 'GET /celebrations/mine'
+        ? () =>
+            json(200, {
+              celebrations: [],
+              mayBook: false,
+              refusal: 'None of the celebrations is open to your business.',
+              kinds: [],
+              listingAddress: '',
+              checklist: [],
+              feeCents: 0,
+              currency: 'USD',
+            })
+        : undefined;
 export interface Call {
   route: string;
   body: unknown;

@@ -55,6 +55,8 @@ export const celebrations = pgTable(
     description: text('description').notNull(),
     expectedGuests: integer('expected_guests'),
     galleryConsent: boolean('gallery_consent').notNull().default(false),
+    /** Staff's photos once it took place, shown on its event page: `{ url, caption }`. */
+    photos: jsonb('photos').$type<{ url: string; caption: string }[]>().notNull().default([]),
     staffNote: text('staff_note'),
     eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
     invoiceId: uuid('invoice_id'),

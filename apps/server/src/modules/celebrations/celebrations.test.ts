@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,7 @@ import {
 import { celebrations, events, invoices, mailOutbox } from '@chamber/db';
 import { createMailingApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
 import { createCalendar, eventsIn, TZ } from '../../test/calendar.js';
-import { bearer } from '../../test/members.js';
+import { bearer, dataUrl, makeImage } from '../../test/members.js';
 import type { startSmtpServer } from '../../test/smtp.js';
 import { queueCelebrationReminders } from './reminders.js';
 
@@ -614,5 +615,150 @@ describe('ambassadors', () => {
     });
     expect(signUp.statusCode, signUp.body).toBe(201);
     await put(kept.contactId!, false, moderator);
+  });
+});
+
+describe('photos after the event', () => {
+  /** A PNG uploaded by staff, as the event image upload answers it. */
+  async function photo(width: number) {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/medias/upload-event-cover',
+      headers: bearer(moderator),
+      payload: {
+        fileData: dataUrl(await makeImage('png', { width, height: 12 })),
+        fileName: 'p.png',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ mediaUrl: string }>().mediaUrl;
+  }
+
+  function putPhotos(id: string, photos: { url: string; caption: string }[], token = moderator) {
+    return ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/celebrations/${id}/photos`,
+      headers: bearer(token),
+      payload: { photos },
+    });
+  }
+
+  /** A confirmed celebration of `who` on `day`. */
+  async function confirmed(who: Awaited<ReturnType<typeof member>>, day: string, consent: boolean) {
+    const res = await book(who.token, { slotStart: at(day, '12:00'), galleryConsent: consent });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json<Celebration>();
+    const done = await staff(`${id}/confirm`);
+    expect(done.statusCode, done.body).toBe(200);
+    return done.json<Celebration>();
+  }
+
+  /**
+   * The celebration took place: its start moves back to a day of its own before today (the
+   * sessions would not outlive moving the clock months on).
+   */
+  let past = 0;
+  const takePlace = (id: string) =>
+    ctx.db
+      .update(celebrations)
+      .set({ slotStart: new Date(ctx.clock.now().getTime() - ++past * DAY) })
+      .where(eq(celebrations.id, id));
+
+  const gallery = async (contactId: string) =>
+    (await ctx.app.inject({ method: 'GET', url: `/api/members/${contactId}` })).json<{
+      gallery: { url: string; caption: string }[];
+    }>().gallery;
+
+  it('go on the event page once it has begun, and with consent to an elite listing’s gallery', async () => {
+    const maria = await member({ membershipTier: 'elite' });
+    const booking = await confirmed(maria, '2026-07-07', true);
+    const [first, second] = [await photo(20), await photo(21)];
+    const photos = [
+      { url: first, caption: 'Cutting the ribbon' },
+      { url: second, caption: '' },
+    ];
+
+    // Before it starts: refused, nothing shown.
+    const early = await putPhotos(booking.id, photos);
+    expect(early.statusCode).toBe(409);
+    expect(message(early)).toBe('Photos can be added once the celebration has begun.');
+
+    await takePlace(booking.id);
+    {
+      // A member, even the business's own, may not.
+      expect((await putPhotos(booking.id, photos, maria.token)).statusCode).toBe(403);
+      // An image not uploaded to the portal is refused.
+      const foreign = await putPhotos(booking.id, [
+        { url: `/api/media/${'a'.repeat(64)}.png`, caption: '' },
+      ]);
+      expect(foreign.statusCode).toBe(400);
+
+      const res = await putPhotos(booking.id, photos);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ addedToGallery: 2, galleryNote: null });
+      expect(res.json<{ celebration: Celebration }>().celebration.photos).toEqual(photos);
+
+      const page = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/celebrations/event/${booking.eventId}/photos`,
+      });
+      expect(page.json()).toEqual({
+        photos,
+        business: { id: maria.contactId, name: booking.business.name },
+      });
+      expect(await gallery(maria.contactId!)).toEqual(photos);
+
+      // Saved again with one photo less and the order changed: the page follows, the gallery
+      // keeps what it was given and takes nothing twice.
+      const again = await putPhotos(booking.id, [photos[1]!]);
+      expect(again.json()).toMatchObject({ addedToGallery: 0 });
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: `/api/celebrations/event/${booking.eventId}/photos`,
+          })
+        ).json<{ photos: unknown[] }>().photos,
+      ).toEqual([photos[1]]);
+      expect(await gallery(maria.contactId!)).toEqual(photos);
+    }
+  });
+
+  it('stay off the gallery without consent, or when the plan has no gallery', async () => {
+    const noConsent = await member({ membershipTier: 'elite' });
+    const basic = await member({ membershipTier: 'standard' });
+    const a = await confirmed(noConsent, '2026-07-08', false);
+    const b = await confirmed(basic, '2026-07-09', true);
+    const url = await photo(22);
+    await takePlace(a.id);
+    await takePlace(b.id);
+    {
+      const refused = await putPhotos(a.id, [{ url, caption: 'Guests' }]);
+      expect(refused.json()).toMatchObject({
+        addedToGallery: 0,
+        galleryNote: 'The business did not agree to photos in its gallery.',
+      });
+      const plan = await putPhotos(b.id, [{ url, caption: 'Guests' }]);
+      expect(plan.json()).toMatchObject({
+        addedToGallery: 0,
+        galleryNote: 'The business’s plan has no image gallery.',
+      });
+      expect(await gallery(noConsent.contactId!)).toEqual([]);
+    }
+  });
+
+  it('are only for a confirmed celebration; another event has none', async () => {
+    const maria = await member();
+    const { id } = (
+      await book(maria.token, { slotStart: at('2026-07-14', '12:00') })
+    ).json<Celebration>();
+    const res = await putPhotos(id, [{ url: await photo(23), caption: '' }]);
+    expect(res.statusCode).toBe(409);
+    expect(message(res)).toBe('Photos go on the event page of a confirmed celebration.');
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/celebrations/event/${randomUUID()}/photos`,
+    });
+    expect(other.json()).toEqual({ photos: [], business: null });
   });
 });

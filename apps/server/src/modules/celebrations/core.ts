@@ -25,6 +25,7 @@ import type { MailOutbox } from '../../lib/mail/outbox.js';
 import { type Session } from '../../plugins/auth.js';
 import type { BillingService } from '../billing/index.js';
 import type { CalendarService } from '../calendars/index.js';
+import type { MembersService } from '../members/index.js';
 import { firstChamber } from '../chamber/index.js';
 import {
   businessName,
@@ -49,6 +50,8 @@ export class CelebrationsCore implements MailContext {
     protected readonly outbox: MailOutbox,
     protected readonly calendar: CalendarService,
     protected readonly billing: BillingService,
+    /** The listing's side of a celebration's photos: uploaded images and its gallery. */
+    protected readonly listing: Pick<MembersService, 'imageUrl' | 'addToGallery'>,
   ) {}
 
   // Settings.
@@ -241,6 +244,7 @@ export class CelebrationsCore implements MailContext {
       eventId: c.eventId,
       invoiceId: c.invoiceId,
       business: { id: contact.id, name: businessName(contact) },
+      photos: c.photos,
       createdAt: c.createdAt.toISOString(),
     };
   }

@@ -105,6 +105,14 @@ export async function find(db: Executor, id: string): Promise<CelebrationView | 
   return row;
 }
 
+/** The confirmed celebration an event on the calendar is, if any. */
+export async function ofEvent(db: Executor, eventId: string): Promise<CelebrationView | undefined> {
+  const [row] = await viewQuery(db)
+    .where(and(eq(celebrations.eventId, eventId), eq(celebrations.status, 'confirmed')))
+    .limit(1);
+  return row;
+}
+
 export async function ofContact(db: Executor, contactId: string): Promise<CelebrationView[]> {
   return viewQuery(db)
     .where(eq(celebrations.contactId, contactId))

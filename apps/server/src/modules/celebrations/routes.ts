@@ -56,6 +56,20 @@ export const celebrationsRoutes: FastifyPluginAsyncZod<{
 
   contractRoute(
     app,
+    endpoints.celebrations.eventPhotos,
+    {
+      schema: {
+        tags: ['celebrations'],
+        summary: "An event page's celebration photos",
+        description:
+          'The photos staff put up after a ribbon cutting or milestone celebration, with the business it celebrated; none (and no business) for any other event.',
+      },
+    },
+    async (request) => celebrations.eventPhotos(request.params.eventId),
+  );
+
+  contractRoute(
+    app,
     endpoints.celebrations.book,
     member({
       summary: 'Book a celebration',
@@ -131,6 +145,17 @@ export const celebrationsRoutes: FastifyPluginAsyncZod<{
     }),
     async (request) =>
       celebrations.decline(request.session!, request.params.id, request.body.reason),
+  );
+
+  contractRoute(
+    app,
+    endpoints.celebrations.photos,
+    staff({
+      summary: "Put photos of a celebration on its event page (and the listing's gallery)",
+      description:
+        "The whole list, in the order shown (at most 24; each uploaded to the portal first, e.g. as an event image). Only for a confirmed celebration that has begun (409 before). Photos new to the celebration also go to the listing's gallery when the business agreed when booking and its plan has a gallery, up to the gallery's limit; `addedToGallery` and `galleryNote` say what happened. Audited.",
+    }),
+    async (request) => celebrations.setPhotos(request.session!, request.params.id, request.body),
   );
 
   contractRoute(

@@ -1,11 +1,15 @@
 import {
   type AmbassadorList,
+  celebrationKindLabels,
   type bookCelebrationSchema,
   type Celebration,
   type CelebrationKind,
+  type CelebrationPhotos,
+  type celebrationPhotosInputSchema,
   type CelebrationQueue,
   type CelebrationSettings,
   type CelebrationStatus,
+  type EventPhotos,
   type ListingCelebrations,
   type MyCelebrations,
 } from '@chamber/contract';
@@ -18,6 +22,7 @@ import { type Session } from '../../plugins/auth.js';
 import { chamberCurrency } from '../memberships/index.js';
 import * as q from './queries.js';
 import { CelebrationsCore, notFound } from './core.js';
+import { businessName } from './mail.js';
 import {
   assertMember,
   checkSlot,
@@ -263,7 +268,70 @@ export class CelebrationsService extends CelebrationsCore {
     return this.ambassadors();
   }
 
+  /**
+   * PUT /admin/celebrations/{id}/photos: the photos of a confirmed celebration that has begun,
+   * shown on its event page. With the business's consent, photos new to the celebration also
+   * go to the listing's gallery (kept there if staff later take them off the event page).
+   */
+  async setPhotos(
+    session: Session,
+    id: string,
+    input: z.output<typeof celebrationPhotosInputSchema>,
+  ): Promise<CelebrationPhotos> {
+    if (!isUuid(id)) throw notFound();
+    const photos = await Promise.all(
+      input.photos.map(async (p) => ({
+        url: await this.listing.imageUrl(p.url),
+        caption: p.caption,
+      })),
+    );
+    const gallery = await this.db.transaction(async (tx) => {
+      const row = await q.lock(tx, id);
+      if (!row) throw notFound();
+      if (row.status !== 'confirmed' || !row.eventId) {
+        throw new AppError('conflict', 'Photos go on the event page of a confirmed celebration.');
+      }
+      if (row.slotStart > this.clock.now()) {
+        throw new AppError('conflict', 'Photos can be added once the celebration has begun.');
+      }
+      await q.update(tx, id, { photos, updatedAt: this.clock.now() });
+      await recordAudit(tx, {
+        actorId: session.user.id,
+        actorEmail: session.user.email,
+        action: 'celebration.photos',
+        targetType: 'celebration',
+        targetId: id,
+        targetLabel: `${celebrationKindLabels[row.kind as CelebrationKind]} ${row.slotStart.toISOString()}`,
+        before: { photos: row.photos.length },
+        after: { photos: photos.length },
+      });
+      const shown = new Set(row.photos.map((p) => p.url));
+      const fresh = photos.filter((p) => !shown.has(p.url));
+      if (fresh.length === 0) return { added: 0, note: null };
+      if (!row.galleryConsent) {
+        return { added: 0, note: 'The business did not agree to photos in its gallery.' };
+      }
+      return this.listing.addToGallery(tx, row.contactId, fresh);
+    });
+    return {
+      celebration: await this.get(id),
+      addedToGallery: gallery.added,
+      galleryNote: gallery.note,
+    };
+  }
+
   // The public.
+
+  /** GET /celebrations/event/{eventId}/photos: the photos of the celebration an event is. */
+  async eventPhotos(eventId: string): Promise<EventPhotos> {
+    if (!isUuid(eventId)) return { photos: [], business: null };
+    const row = await q.ofEvent(this.db, eventId);
+    if (!row) return { photos: [], business: null };
+    return {
+      photos: row.celebration.photos,
+      business: { id: row.contact.id, name: businessName(row.contact) },
+    };
+  }
 
   /** A business's confirmed celebrations still to come, for its member page. */
   async ofListing(contactId: string): Promise<ListingCelebrations> {

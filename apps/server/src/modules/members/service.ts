@@ -1,6 +1,8 @@
 import {
   categoryLimit,
   formatBounds,
+  GALLERY_MAX,
+  type GalleryImage,
   hasOpeningHours,
   inBounds,
   localMoment,
@@ -354,7 +356,41 @@ export class MembersService {
   }
 
   /** The stored form of an image URL: only images uploaded to this portal are accepted. */
-  private imageUrl(url: string): Promise<string> {
+  /** `url` as stored, when it names an image uploaded to this portal; 400 otherwise. */
+  imageUrl(url: string): Promise<string> {
     return uploadedImageUrl(this.db, url, this.publicUrl);
+  }
+
+  /**
+   * Adds images to a listing's gallery in `tx` (a celebration's photos, with the business's
+   * consent): after those it holds, skipping any it has, up to GALLERY_MAX. Only a listing
+   * whose plan has a gallery takes them; the answer says how many went in, or why none did.
+   */
+  async addToGallery(
+    tx: Executor,
+    contactId: string,
+    images: GalleryImage[],
+  ): Promise<{ added: number; note: string | null }> {
+    const stored = await q.lockContact(tx, contactId);
+    const row = stored && (await q.findMember(tx, contactId));
+    if (!stored || !row) return { added: 0, note: 'The business is no longer listed.' };
+    if (!tierFeatures(memberTags(row)).elite) {
+      return { added: 0, note: 'The business’s plan has no image gallery.' };
+    }
+    const held = new Set(stored.gallery.map((image) => image.url));
+    const fresh = images.filter((image) => !held.has(image.url));
+    const added = fresh.slice(0, Math.max(0, GALLERY_MAX - stored.gallery.length));
+    if (added.length > 0) {
+      await q.updateContact(
+        tx,
+        contactId,
+        { gallery: [...stored.gallery, ...added] },
+        this.clock.now(),
+      );
+    }
+    if (added.length < fresh.length) {
+      return { added: added.length, note: `A gallery holds at most ${GALLERY_MAX} images.` };
+    }
+    return { added: added.length, note: null };
   }
 }

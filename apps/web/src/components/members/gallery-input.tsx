@@ -12,23 +12,41 @@ import { IMAGE_ACCEPT, validateImageFile } from '@/lib/media/image-file';
 
 type Move = 'up' | 'down' | 'remove';
 
+/** What a list of images other than a listing's gallery says and where it uploads. */
+export interface ImageListOptions {
+  /** Uploads a picked file; resolves to its URL. */
+  upload: (file: File) => Promise<string>;
+  max: number;
+  /** The list's name, e.g. 'Photos'. */
+  label: string;
+  /** Under the button while there is room. */
+  hint: string;
+  /** Said once an image is uploaded. */
+  added: string;
+}
+
 /**
  * The gallery's editor: add an image (uploaded at once, shown after Save), caption it, move it
  * up or down, remove it. Every action is a button, so the keyboard does all a mouse does;
- * after a move the focus follows the image to its new place.
+ * after a move the focus follows the image to its new place. `list` makes it the editor of
+ * another list of captioned images (a celebration's photos).
  */
 export function GalleryInput({
   contactId,
   value,
   onChange,
   disabled,
+  list: options,
 }: {
   contactId?: string;
   value: GalleryImage[];
   onChange: (images: GalleryImage[]) => void;
   disabled?: boolean;
+  list?: ImageListOptions;
 }) {
   const { config } = useChamber();
+  const max = options?.max ?? GALLERY_MAX;
+  const canUpload = options !== undefined || contactId !== undefined;
   const [status, setStatus] = useState<{ uploading: boolean; message: string; error: string }>({
     uploading: false,
     message: '',
@@ -36,22 +54,28 @@ export function GalleryInput({
   });
   const hintId = useId();
   const list = useRef<HTMLOListElement>(null);
-  const full = value.length >= GALLERY_MAX;
+  const full = value.length >= max;
 
   async function add(file: File | undefined) {
-    if (!file || !contactId) return;
+    if (!file || !canUpload) return;
     const invalid = validateImageFile(file);
     if (invalid) {
       setStatus({ uploading: false, message: '', error: invalid });
       return;
     }
-    setStatus({ uploading: true, message: 'Uploading gallery image...', error: '' });
+    setStatus({
+      uploading: true,
+      message: options ? 'Uploading image...' : 'Uploading gallery image...',
+      error: '',
+    });
     try {
-      const url = await uploadGalleryImage({ contactId, locationId: config?.locationId, file });
+      const url = options
+        ? await options.upload(file)
+        : await uploadGalleryImage({ contactId: contactId!, locationId: config?.locationId, file });
       if (!value.some((image) => image.url === url)) onChange([...value, { url, caption: '' }]);
       setStatus({
         uploading: false,
-        message: 'Gallery image added. Save to show it on your page.',
+        message: options?.added ?? 'Gallery image added. Save to show it on your page.',
         error: '',
       });
     } catch (error) {
@@ -89,7 +113,7 @@ export function GalleryInput({
   return (
     <div className="grid gap-4">
       {value.length > 0 ? (
-        <ol ref={list} aria-label="Gallery images" className="grid gap-3">
+        <ol ref={list} aria-label={options?.label ?? 'Gallery images'} className="grid gap-3">
           {value.map((image, index) => {
             const n = index + 1;
             const captionId = `${hintId}-caption-${n}`;
@@ -164,7 +188,7 @@ export function GalleryInput({
       <div className="flex flex-wrap items-center gap-3">
         <FilePickButton
           accept={IMAGE_ACCEPT}
-          disabled={disabled || full || status.uploading || !contactId}
+          disabled={disabled || full || status.uploading || !canUpload}
           describedBy={hintId}
           className="w-fit"
           onFile={(file) => void add(file)}
@@ -176,8 +200,9 @@ export function GalleryInput({
       </div>
       <p id={hintId} className="text-sm text-muted-foreground">
         {full
-          ? `The gallery is full (${GALLERY_MAX} images): remove one to add another.`
-          : `Up to ${GALLERY_MAX} images, JPEG or PNG, less than 5MB each. They show on your page in this order once you save.`}
+          ? `${options ? `${options.label} are` : 'The gallery is'} full (${max} images): remove one to add another.`
+          : (options?.hint ??
+            `Up to ${GALLERY_MAX} images, JPEG or PNG, less than 5MB each. They show on your page in this order once you save.`)}
       </p>
       <p role="status" className="sr-only">
         {status.message}

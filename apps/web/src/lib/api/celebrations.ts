@@ -1,6 +1,7 @@
 import { endpoints } from '@chamber/contract/endpoints';
 import type {
   BookCelebration,
+  CelebrationPhotosInput,
   CelebrationKind,
   CelebrationSettings,
   CelebrationStatus,
@@ -171,5 +172,31 @@ export function useSetAmbassador() {
         errorMessage: 'Failed to change the ambassadors',
       }),
     onSuccess: (list) => queryClient.setQueryData(celebrationKeys.ambassadors(), list),
+  });
+}
+
+/** GET /celebrations/event/{eventId}/photos: an event page's celebration photos, if any. */
+export const eventPhotosQueryOptions = (eventId: string) =>
+  queryOptions({
+    queryKey: [...celebrationKeys.all, 'event-photos', eventId] as const,
+    queryFn: ({ signal }) =>
+      api.call(e.eventPhotos, {
+        params: { eventId },
+        signal,
+        errorMessage: 'Failed to load the photos',
+      }),
+  });
+
+/** PUT /admin/celebrations/{id}/photos: staff's photos of a celebration that took place. */
+export function useSaveCelebrationPhotos() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, photos }: { id: string; photos: CelebrationPhotosInput['photos'] }) =>
+      api.call(e.photos, {
+        params: { id },
+        body: { photos },
+        errorMessage: 'Failed to save the photos',
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: celebrationKeys.all }),
   });
 }

@@ -86,3 +86,21 @@ export async function uploadGalleryImage({
     throw new Error(`Failed to upload gallery image: ${describeFailure(error)}`, { cause: error });
   }
 }
+
+/**
+ * Uploads an image of an event (as event images are: for those who may create events, staff
+ * among them) and returns its URL, e.g. a photo of a celebration for its event page.
+ */
+export async function uploadEventImage(file: File, locationId?: string): Promise<string> {
+  const body: UploadMedia = {
+    locationId,
+    fileData: await readFileAsDataUrl(file),
+    fileName: file.name || `photo.${file.type === 'image/png' ? 'png' : 'jpg'}`,
+    mimeType: file.type,
+  };
+  try {
+    return (await api.call(endpoints.media.uploadEventCover, { body })).mediaUrl;
+  } catch (error) {
+    throw new Error(`Failed to upload the photo: ${describeFailure(error)}`, { cause: error });
+  }
+}

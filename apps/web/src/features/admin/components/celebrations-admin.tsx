@@ -25,6 +25,7 @@ import {
 } from '@/lib/api/celebrations';
 import { statusLabels, whenText } from '@/lib/celebrations/celebration-text';
 import { AmbassadorsAdmin } from './ambassadors-admin';
+import { CelebrationPhotos } from './celebration-photos';
 import { type Outcome, OutcomeMessage } from '@/components/ui/outcome-message';
 
 type Shown = CelebrationStatus | 'upcoming';
@@ -112,6 +113,11 @@ function BookingItem({
   const id = useId();
   const { confirm, propose, decline } = useCelebrationDecisions();
   const [open, setOpen] = useState<'propose' | 'decline' | null>(null);
+  const [photosOpen, setPhotosOpen] = useState(false);
+  // Photos go up once it has begun (the server says the same).
+  const [mountedAt] = useState(() => Date.now());
+  const hasPhotos =
+    c.status === 'confirmed' && c.eventId !== null && Date.parse(c.start) <= mountedAt;
   const [day, setDay] = useState('');
   const [time, setTime] = useState(startTimes[0] ?? '12:00');
   const [text, setText] = useState('');
@@ -181,6 +187,20 @@ function BookingItem({
           >
             Decline
           </Button>
+        </div>
+      ) : null}
+      {hasPhotos ? (
+        <div className="grid gap-3">
+          <Button
+            size="sm"
+            variant="outline"
+            className="w-fit"
+            aria-expanded={photosOpen}
+            onClick={() => setPhotosOpen(!photosOpen)}
+          >
+            Photos{c.photos.length > 0 ? ` (${c.photos.length})` : ''}
+          </Button>
+          {photosOpen ? <CelebrationPhotos celebration={c} onOutcome={onOutcome} /> : null}
         </div>
       ) : null}
       {open ? (

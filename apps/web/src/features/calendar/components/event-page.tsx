@@ -19,6 +19,7 @@ import {
 } from '../lib/ticket-text';
 import { AttendeeList } from './attendee-list';
 import { EventDetailsCard } from './event-details-card';
+import { EventPhotos } from './event-photos';
 import { EventFormDialog } from './event-form-dialog';
 import { EventHero } from './event-hero';
 import { EventSideCard, REGISTRATION_STATUS_ID } from './event-side-card';
@@ -168,6 +169,7 @@ function EventView({ event }: { event: Appointment }) {
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:grid-cols-3 lg:items-start">
         <div className="grid gap-6 lg:col-span-2">
           <EventDetailsCard event={event} />
+          <EventPhotos eventId={event.id} />
           {isAuthenticated && event.canEdit ? (
             <AttendeeList attendees={event.attendees} event={event} />
           ) : null}

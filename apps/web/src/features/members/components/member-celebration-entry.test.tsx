@@ -18,6 +18,7 @@ const booking = (over: Partial<MyCelebrations['celebrations'][number]> = {}) => 
   description: 'Our new bakery opens.',
   expectedGuests: 30,
   galleryConsent: true,
+  photos: [],
   staffNote: null,
   eventId: null,
   invoiceId: null,

@@ -1,0 +1,1 @@
+ALTER TABLE "celebrations" ADD COLUMN "photos" jsonb DEFAULT '[]'::jsonb NOT NULL;
