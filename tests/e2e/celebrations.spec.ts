@@ -1,5 +1,4 @@
 import { crc32, deflateSync } from 'node:zlib';
-import type { Celebration, GalleryImage } from '@chamber/contract';
 import type { APIRequestContext } from '@playwright/test';
 import { apiToken } from './admin-api';
 import {
@@ -157,6 +156,19 @@ test('a member books a ribbon cutting from /account at 360 px, staff confirm it,
     paths.event.href(eventId),
   );
 });
+
+/** The parts of a booking and a gallery image this spec reads. */
+interface Celebration {
+  id: string;
+  kind: string;
+  eventId: string | null;
+  business: { id: string; name: string };
+  photos: GalleryImage[];
+}
+interface GalleryImage {
+  url: string;
+  caption: string;
+}
 
 /** A small one-colour PNG of its own bytes (and so its own URL). */
 function png(rgb: [number, number, number], width = 96, height = 72): Buffer {
