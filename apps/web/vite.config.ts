@@ -43,8 +43,10 @@ function clientOnlyPlugins() {
     bundleBudget({
       route: 'src/app/routes/home.tsx',
       label: 'Home page initial JavaScript',
-      // 172 since the API's routes table (0.7 kB: each endpoint's method and path) came in.
-      maxGzipKb: 172,
+      // 172 since the API's routes table (0.7 kB: each endpoint's method and path) came in;
+      // 173 since the admin, calendar, registration, ical and communications endpoints joined
+      // it (195 endpoints, 2.5 kB). The table is one object, so every page carries it whole.
+      maxGzipKb: 173,
     }),
     precompress(),
   ];
