@@ -12,6 +12,7 @@ import {
   deals,
   eventRegistrations,
   jobPosts,
+  mailSuppressions,
   membershipPlans,
   newsletterSubscribers,
   users,
@@ -662,6 +663,28 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'POST /api/unsubscribe/:token': {
     call: () => ({ url: '/api/unsubscribe/u1.forged.newsletter.x', payload: {} }),
     expect: all(200),
+  },
+  'GET /api/admin/suppressions': {
+    call: () => ({ url: '/api/admin/suppressions' }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/suppressions': {
+    call: (_w, as) => ({
+      url: '/api/admin/suppressions',
+      payload: { email: `stop-${as}@example.org`, detail: 'Asked by phone' },
+    }),
+    expect: { ...signedIn(403), moderator: 201, admin: 201 },
+  },
+  'POST /api/admin/suppressions/lift': {
+    call: async (w, as) => {
+      const email = `lift-${as}@example.org`;
+      await w.ctx.db
+        .insert(mailSuppressions)
+        .values({ email, reason: 'manual' })
+        .onConflictDoNothing();
+      return { url: '/api/admin/suppressions/lift', payload: { email } };
+    },
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
   },
   'POST /api/newsletter/subscribe': {
     call: (_w, as) => ({

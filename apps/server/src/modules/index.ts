@@ -21,6 +21,9 @@ import { CelebrationMail, CelebrationsService, celebrationsRoutes } from './cele
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
 import {
   CampaignSender,
+  createBouncePoller,
+  type BouncePoller,
+  Suppressions,
   CommunicationsService,
   communicationsRoutes,
   UnsubscribeTokens,
@@ -61,6 +64,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Campaigns' mail, at the configured pace; tests `drain()` it. */
     campaignSender: CampaignSender;
+    /** The bounce mailbox's reader, when BOUNCE_IMAP_URL is set; tests `pollOnce()` it. */
+    bounceReader: BouncePoller | null;
+    /** Suppressed addresses; the bounce reader's reports are recorded here. */
+    suppressions: Suppressions;
     /** Card payments through Stripe, when set up; the memberships module registers its hooks. */
     onlinePayments: OnlinePayments | null;
   }
@@ -177,6 +184,26 @@ export async function registerModules(
   app.decorate('campaignSender', sender);
   app.addHook('onReady', async () => sender.start());
   app.addHook('onClose', async () => sender.stop());
+  // The bounce mailbox, when configured: its reports mark campaign mail bounced and suppress
+  // addresses (a report may come twice; recording it is idempotent).
+  let bounceReader: BouncePoller | null = null;
+  const suppressions = new Suppressions(deps.db, deps.clock, () => bounceReader);
+  const bounces = deps.config.bounces;
+  if (bounces) {
+    bounceReader = createBouncePoller({
+      mailbox: bounces.imap,
+      bounceAddress: bounces.address,
+      intervalMs: bounces.pollSeconds * 1000,
+      clock: deps.clock,
+      logger: app.log.child({ component: 'bounces' }),
+      onReport: async (report) => void (await suppressions.record(report)),
+    });
+    const reader = bounceReader;
+    app.addHook('onReady', async () => reader.start());
+    app.addHook('onClose', async () => reader.stop());
+  }
+  app.decorate('bounceReader', bounceReader);
+  app.decorate('suppressions', suppressions);
   await app.register(
     async (api) => {
       await api.register(siteRoutes, deps);
@@ -213,7 +240,7 @@ export async function registerModules(
         counter: deps.counter,
       });
       await api.register(celebrationsRoutes, { celebrations });
-      await api.register(communicationsRoutes, { communications });
+      await api.register(communicationsRoutes, { communications, suppressions });
     },
     { prefix: '/api' },
   );

@@ -54,6 +54,7 @@ const adminHomes: Record<string, string> = {
   'celebration-settings': 'celebrations',
   'celebration-ambassadors': 'celebrations',
   campaigns: 'communications',
+  suppressions: 'communications',
   audiences: 'communications',
 };
 /**

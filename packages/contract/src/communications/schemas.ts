@@ -165,3 +165,48 @@ export const newsletterSubscribeSchema = z.object({ email: z.string().trim().ema
 export const newsletterSubscribedSchema = z.object({ ok: z.literal(true) });
 export const newsletterConfirmSchema = z.object({ token: z.string().min(10).max(200) });
 export const newsletterConfirmedSchema = z.object({ confirmed: z.boolean() });
+
+/** Why bulk mail no longer goes to an address. */
+export const suppressionReasons = ['hard-bounce', 'complaint', 'soft-bounces', 'manual'] as const;
+export const suppressionReasonSchema = z.enum(suppressionReasons);
+export type SuppressionReason = z.infer<typeof suppressionReasonSchema>;
+
+export const suppressionSchema = z.object({
+  email: z.string(),
+  reason: suppressionReasonSchema,
+  /** The mail server's words (status and diagnostic), or staff's note. */
+  detail: z.string(),
+  createdAt: z.string(),
+});
+export type Suppression = z.infer<typeof suppressionSchema>;
+
+/** How reading the bounce mailbox goes; null when no mailbox is configured. */
+export const bounceMailboxStatusSchema = z
+  .object({
+    lastSuccessAt: z.string().nullable(),
+    lastError: z.object({ at: z.string(), message: z.string() }).nullable(),
+    failuresInARow: z.number().int(),
+    nextAttemptAt: z.string().nullable(),
+    reports: z.number().int(),
+    ignored: z.number().int(),
+  })
+  .nullable();
+
+export const suppressionListQuerySchema = z.object({
+  q: z.string().trim().max(254).optional(),
+});
+export const suppressionListSchema = z.object({
+  suppressions: z.array(suppressionSchema),
+  /** Whether the list stopped at its limit (200): narrow it with `q`. */
+  truncated: z.boolean(),
+  mailbox: bounceMailboxStatusSchema,
+});
+export type SuppressionList = z.infer<typeof suppressionListSchema>;
+
+export const suppressInputSchema = z.object({
+  email: z.string().trim().toLowerCase().email('Enter an email address.').max(254),
+  detail: z.string().trim().max(500).default(''),
+});
+export const liftSuppressionSchema = z.object({
+  email: z.string().trim().toLowerCase().email('Enter an email address.').max(254),
+});

@@ -87,9 +87,17 @@ export const campaignRecipients = pgTable(
     lockedBy: text('locked_by'),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** hard | soft | complaint: what the bounce mailbox said of this mail (state bounced). */
+    bounceKind: text('bounce_kind'),
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      'campaign_recipients_bounce_kind_check',
+      sql`${t.bounceKind} is null or ${t.bounceKind} in ('hard', 'soft', 'complaint')`,
+    ),
+    index('campaign_recipients_email_idx').on(t.email, t.sentAt),
     check(
       'campaign_recipients_state_check',
       sql`${t.state} in ('queued', 'sending', 'sent', 'bounced', 'failed', 'unsubscribed', 'cancelled')`,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@chamber/contract';
 import { contractRoute, type RouteDocs } from '../../lib/contract-route.js';
 import type { CommunicationsService } from './service.js';
+import type { Suppressions } from './suppressions.js';
 
 const staff = (docs: RouteDocs) => ({
   config: { access: 'staff' as const },
@@ -17,7 +18,44 @@ const open = (docs: RouteDocs) => ({ schema: { tags: ['communications'], ...docs
  */
 export const communicationsRoutes: FastifyPluginAsyncZod<{
   communications: CommunicationsService;
-}> = async (app, { communications }) => {
+  suppressions: Suppressions;
+}> = async (app, { communications, suppressions }) => {
+  contractRoute(
+    app,
+    endpoints.communications.suppressions,
+    staff({
+      summary: 'The addresses bulk mail does not go to, and why; how the bounce mailbox reads',
+      description:
+        'Suppressed now (a hard bounce, a complaint, three soft bounces in a row, or staff), newest first, at most 200 (`truncated` says when there are more; `q` narrows by address). `mailbox` is how reading the bounce mailbox goes (null when none is configured). Transactional mail (receipts, invoices, registrations, resets) is never suppressed.',
+    }),
+    async (request) => suppressions.list(request.query.q),
+  );
+
+  contractRoute(
+    app,
+    endpoints.communications.suppress,
+    staff({
+      summary: 'Stop bulk mail to an address',
+      description:
+        'Reason `manual`, with staff’s note. 409 when the address is suppressed already. Audited.',
+    }),
+    async (request, reply) => {
+      reply.code(201);
+      return suppressions.suppress(request.session!, request.body.email, request.body.detail);
+    },
+  );
+
+  contractRoute(
+    app,
+    endpoints.communications.liftSuppression,
+    staff({
+      summary: 'Let bulk mail reach an address again',
+      description:
+        'The suppression is kept as history (lifted); bounces before the lift no longer count. 404 when the address is not suppressed. Audited.',
+    }),
+    async (request) => suppressions.lift(request.session!, request.body.email),
+  );
+
   contractRoute(
     app,
     endpoints.communications.audiencePreview,
