@@ -74,7 +74,6 @@ const crossings: Record<string, Record<string, string>> = {
     event_registrations: "an audience's registrants segment",
     events: 'a registrants segment reaches every date of a series',
     memberships: "an audience's plan and standing segments",
-    signing_keys: 'unsubscribe links are signed with a key kept as check-in codes are',
   },
   registrations: {
     events: 'reminders read the events whose registrants they mail',

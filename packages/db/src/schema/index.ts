@@ -9,7 +9,6 @@ export * from './auth.js';
 export * from './platform.js';
 export * from './events.js';
 export * from './registrations.js';
-export * from './check-in.js';
 export * from './media.js';
 export * from './site.js';
 export * from './memberships.js';

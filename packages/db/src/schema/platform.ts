@@ -1,7 +1,8 @@
 // Owner: lib (the server's shared layer below the modules). Throttling counters, the audit
 // log, the data version, idempotency keys, the mail outbox and the listings' daily view
-// counts, each kept by one file of lib/ (throttle, audit, versioned-cache,
-// idempotency-keys, mail/outbox, listing-counter).
+// counts and the keys the portal signs its tokens with, each kept by one file of lib/
+// (throttle, audit, versioned-cache, idempotency-keys, mail/outbox, listing-counter,
+// signing-key).
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -167,3 +168,14 @@ export const listingCounts = pgTable(
     check('listing_counts_positive', sql`${t.count} > 0`),
   ],
 );
+
+/**
+ * Keys the portal signs its own tokens with (lib/signing-key.ts: a registration's check-in
+ * code, a bulk mail's unsubscribe link), each made at first use under its name. A leaked key
+ * lets someone forge its tokens; deleting the row retires every one of them.
+ */
+export const signingKeys = pgTable('signing_keys', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

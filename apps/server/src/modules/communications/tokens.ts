@@ -1,7 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mailTopics, type MailTopic } from '@chamber/contract';
-import { type Executor, signingKeys } from '@chamber/db';
-import { eq } from 'drizzle-orm';
+import type { Executor } from '@chamber/db';
+import { SigningKey } from '../../lib/signing-key.js';
 
 const KEY_NAME = 'unsubscribe';
 const VERSION = 'u1';
@@ -20,35 +19,15 @@ export interface UnsubscribeClaim {
  * later must still let its reader leave (CAN-SPAM asks for 30 days at least).
  */
 export class UnsubscribeTokens {
-  private key: Promise<Buffer> | null = null;
+  private readonly key: SigningKey;
 
-  constructor(private readonly db: Executor) {}
-
-  private secret(): Promise<Buffer> {
-    this.key ??= (async () => {
-      await this.db
-        .insert(signingKeys)
-        .values({ name: KEY_NAME, secret: randomBytes(32).toString('base64url') })
-        .onConflictDoNothing();
-      const [row] = await this.db.select().from(signingKeys).where(eq(signingKeys.name, KEY_NAME));
-      return Buffer.from(row!.secret, 'base64url');
-    })().catch((err: unknown) => {
-      this.key = null;
-      throw err;
-    });
-    return this.key;
-  }
-
-  private async sign(payload: string): Promise<Buffer> {
-    return createHmac('sha256', await this.secret())
-      .update(`${VERSION}.${payload}`)
-      .digest()
-      .subarray(0, SIGNATURE_BYTES);
+  constructor(db: Executor) {
+    this.key = new SigningKey(db, KEY_NAME, VERSION, SIGNATURE_BYTES);
   }
 
   async issue(claim: UnsubscribeClaim): Promise<string> {
     const payload = `${Buffer.from(claim.email.toLowerCase()).toString('base64url')}.${claim.topic}`;
-    return `${VERSION}.${payload}.${(await this.sign(payload)).toString('base64url')}`;
+    return `${VERSION}.${payload}.${await this.key.sign(payload)}`;
   }
 
   /** The claim of a token the portal signed, or null for anything else. */
@@ -57,9 +36,7 @@ export class UnsubscribeTokens {
     if (parts.length !== 4 || parts[0] !== VERSION) return null;
     const [, address, topic, signature] = parts as [string, string, string, string];
     if (!mailTopics.includes(topic as MailTopic)) return null;
-    const given = Buffer.from(signature, 'base64url');
-    const expected = await this.sign(`${address}.${topic}`);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    if (!(await this.key.verify(`${address}.${topic}`, signature))) return null;
     const email = Buffer.from(address, 'base64url').toString('utf8');
     if (!email.includes('@')) return null;
     return { email, topic: topic as MailTopic };
