@@ -3,7 +3,6 @@ import {
   dateAndPayFields,
   JOB_POST_DEFAULT_DAYS,
   JOB_POST_MAX_DAYS,
-  jobPostChangeFields,
   jobPostInputSchema,
   jobPostStatuses,
   type JobBoardSettings,
@@ -14,58 +13,27 @@ import {
   type JobPostStatus,
   type MyJobPosts,
 } from '@chamber/contract';
-import type { Database, Executor, JobPostChange } from '@chamber/db';
+import type { Database, Executor } from '@chamber/db';
 import type { z } from 'zod';
 import { recordAudit, recordChange } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/input.js';
-import type { Compose } from '../../lib/mail/delivery.js';
 import type { MailOutbox } from '../../lib/mail/outbox.js';
 import { isCurrentMember, type Session } from '../../plugins/auth.js';
 import { chamberCurrency } from '../memberships/index.js';
+import { changedFields, liveFields, shownWithChange } from './changes.js';
 import {
-  jobApprovedMail,
-  jobChangeApprovedMail,
-  jobChangeRejectedMail,
-  jobRejectedMail,
-} from './mail.js';
+  JOB_APPROVED_MAIL,
+  JOB_CHANGE_APPROVED_MAIL,
+  JOB_CHANGE_REJECTED_MAIL,
+  JOB_REJECTED_MAIL,
+  registerPosterMail,
+} from './poster-mail.js';
 import * as q from './queries.js';
 import { JobBoard, noBusiness, notFound } from './board.js';
 
 type Input = z.output<typeof jobPostInputSchema>;
-
-/** The outbox's kinds of job board mail: staff's decision on a post, to its poster. */
-export const JOB_APPROVED_MAIL = 'job-post-approved';
-export const JOB_REJECTED_MAIL = 'job-post-rejected';
-/** And on the poster's change to a live post. */
-export const JOB_CHANGE_APPROVED_MAIL = 'job-post-change-approved';
-export const JOB_CHANGE_REJECTED_MAIL = 'job-post-change-rejected';
-
-/** The fields of `b` whose value differs from `a`'s. */
-export function changedFields(a: JobPostChange, b: JobPostChange) {
-  return jobPostChangeFields.filter((f) => a[f] !== b[f]);
-}
-
-/** The live fields of a post, as a change holds them. */
-const liveFields = (post: q.JobPostRow): JobPostChange => ({
-  title: post.title,
-  description: post.description,
-  employmentType: post.employmentType,
-  workplace: post.workplace,
-  payMinCents: post.payMinCents,
-  payMaxCents: post.payMaxCents,
-  payPeriod: post.payPeriod,
-  applyUrl: post.applyUrl,
-  closesOn: post.closesOn,
-});
-
-/** What the audit log shows of a decision on a change: the live fields, and whether one waits. */
-const shownWithChange = (post: q.JobPostRow) => ({
-  status: post.status,
-  ...liveFields(post),
-  changeWaiting: post.pendingChange !== null,
-});
 
 /**
  * The job board's rules: who posts (members in good standing), the closing date's limits,
@@ -79,45 +47,7 @@ export class JobsService extends JobBoard {
     private readonly outbox: MailOutbox,
   ) {
     super(db, clock);
-    outbox.register(JOB_APPROVED_MAIL, (p) => this.composeDecision(String(p.jobPostId)));
-    outbox.register(JOB_REJECTED_MAIL, (p) =>
-      this.composeDecision(String(p.jobPostId), String(p.reason)),
-    );
-    outbox.register(JOB_CHANGE_APPROVED_MAIL, (p) => this.composeChange(String(p.jobPostId)));
-    outbox.register(JOB_CHANGE_REJECTED_MAIL, (p) =>
-      this.composeChange(String(p.jobPostId), String(p.reason)),
-    );
-  }
-
-  /** The poster's mail about staff's decision on their change to a live post. */
-  private async composeChange(id: string, reason?: string): Promise<Compose | null> {
-    const row = await q.find(this.db, id);
-    const to = row && (row.posterEmail ?? row.contact.email);
-    if (!row || !to) return null;
-    const firstName = row.posterFirstName ?? row.contact.firstName;
-    return (chamber) => ({
-      to,
-      ...(reason === undefined
-        ? jobChangeApprovedMail(chamber, firstName, row.post)
-        : jobChangeRejectedMail(chamber, firstName, row.post, reason)),
-    });
-  }
-
-  /**
-   * The poster's mail about staff's decision, from the post as it is when its turn comes:
-   * null when the post is gone or nobody can be mailed. `reason`: staff's, for a rejection.
-   */
-  private async composeDecision(id: string, reason?: string): Promise<Compose | null> {
-    const row = await q.find(this.db, id);
-    const to = row && (row.posterEmail ?? row.contact.email);
-    if (!row || !to) return null;
-    const firstName = row.posterFirstName ?? row.contact.firstName;
-    return (chamber) => ({
-      to,
-      ...(reason === undefined
-        ? jobApprovedMail(chamber, firstName, row.post)
-        : jobRejectedMail(chamber, firstName, row.post, reason)),
-    });
+    registerPosterMail(db, outbox);
   }
 
   // The poster.
