@@ -36,19 +36,39 @@ export const useMovePerson = (contactId: string) =>
     }),
   );
 
+/** A business a person may be moved to. */
+export interface MoveTarget {
+  id: string;
+  name: string;
+}
+
 /**
- * The businesses staff may move a person to, found by name, contact or email in the
- * memberships list staff already search (GET /admin/memberships).
+ * The businesses staff may move a person to, found by name: for an admin in the memberships
+ * list (GET /admin/memberships, every business, whatever its standing); for a moderator, who
+ * may not read that list, in the directory (GET /members, the listed businesses).
  */
-export function useBusinessSearch(search: string) {
+export function useBusinessSearch(search: string, isAdmin: boolean) {
   return useQuery({
-    queryKey: [...memberKeys.all, 'move-targets', search],
-    queryFn: ({ signal }) =>
-      api.call(endpoints.memberships.listMemberships, {
-        query: { list: 'all', limit: 8, offset: 0, search },
+    queryKey: [...memberKeys.all, 'move-targets', isAdmin ? 'all' : 'listed', search],
+    queryFn: async ({ signal }): Promise<MoveTarget[]> => {
+      if (isAdmin) {
+        const { memberships } = await api.call(endpoints.memberships.listMemberships, {
+          query: { list: 'all', limit: 8, offset: 0, search },
+          signal,
+          errorMessage: 'Could not search the members',
+        });
+        return memberships.map((m) => ({
+          id: m.contactId,
+          name: m.businessName || m.contactName || m.email || 'Unnamed business',
+        }));
+      }
+      const { members } = await api.call(endpoints.members.directory, {
+        query: { source: 'Move a person', limit: 8, search },
         signal,
         errorMessage: 'Could not search the members',
-      }),
+      });
+      return members.map((m) => ({ id: m.id, name: m.businessName || m.name }));
+    },
     enabled: search.length > 0,
   });
 }

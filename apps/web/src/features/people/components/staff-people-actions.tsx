@@ -21,6 +21,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAddPerson, useBusinessSearch, useMovePerson } from '../api/staff-people';
 
@@ -167,7 +168,8 @@ export function AddPersonDialog({ contactId, business }: { contactId: string; bu
 }
 
 /**
- * Staff move a person to another business, found by searching the members list; the primary
+ * Staff move a person to another business, found by name (admins among every business,
+ * moderators in the directory: use-business-search in ../api/staff-people); the primary
  * contact is not offered (the server refuses it too: hand the role over first).
  */
 export function MovePersonDialog({
@@ -184,11 +186,12 @@ export function MovePersonDialog({
   const [open, setOpen] = useState(false);
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), 300);
-  const found = useBusinessSearch(search);
+  const { role: staffRole } = useAuth();
+  const found = useBusinessSearch(search, staffRole === 'admin');
   const [target, setTarget] = useState<{ id: string; name: string } | null>(null);
   const [role, setRole] = useState<Role>(person.role === 'primary' ? 'editor' : person.role);
   const [problem, setProblem] = useState<string | null>(null);
-  const choices = (found.data?.memberships ?? []).filter((m) => m.contactId !== contactId);
+  const choices = (found.data ?? []).filter((m) => m.id !== contactId);
 
   async function submit() {
     setProblem(null);
@@ -255,19 +258,18 @@ export function MovePersonDialog({
               ) : choices.length === 0 ? (
                 <p className="text-sm text-muted-foreground">No other business matches.</p>
               ) : (
-                choices.map((m) => {
-                  const name = m.businessName || m.contactName || m.email || 'Unnamed business';
+                choices.map(({ id: targetId, name }) => {
                   return (
                     <label
-                      key={m.contactId}
+                      key={targetId}
                       className="flex min-h-9 cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm"
                     >
                       <input
                         type="radio"
                         name={`${ids}-target`}
                         className="size-4 accent-primary"
-                        checked={target?.id === m.contactId}
-                        onChange={() => setTarget({ id: m.contactId, name })}
+                        checked={target?.id === targetId}
+                        onChange={() => setTarget({ id: targetId, name })}
                       />
                       <span className="min-w-0">{name}</span>
                     </label>
