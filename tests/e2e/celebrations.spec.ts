@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
 import { apiToken } from './admin-api';
 import {
@@ -11,6 +10,7 @@ import {
   signInThroughForm,
   test,
 } from './fixtures';
+import { png } from './images';
 import { joinedPassword, joinThroughApi, retireMembers } from './membership-helpers';
 
 // A new member books a ribbon cutting on a phone, starting from /account (the member hub);
@@ -168,29 +168,6 @@ interface Celebration {
 interface GalleryImage {
   url: string;
   caption: string;
-}
-
-/** A small one-colour PNG of its own bytes (and so its own URL). */
-function png(rgb: [number, number, number], width = 96, height = 72): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).fill(Buffer.from(rgb))]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 for (const width of [1280, 360]) {
