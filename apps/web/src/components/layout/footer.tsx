@@ -20,7 +20,7 @@ export function Footer() {
   const socialUrl = location?.socialUrl;
 
   return (
-    <footer className="mt-16 border-t bg-surface px-safe pb-safe">
+    <footer id="footer" className="mt-16 border-t bg-surface px-safe pb-safe">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.5fr_repeat(4,1fr)]">
         <div className="col-span-2 grid content-start gap-4 md:col-span-1">
           <ChamberLogo full />
