@@ -152,9 +152,15 @@ describe('content', () => {
     );
     expect(mail.html).toContain('1 Main St, Riverton, WY 82501');
     expect(mail.html).toMatch(
-      /<a class="button" href="https:\/\/x.org" style="[^"]*background: #123456/,
+      /<a class="button" href="https:\/\/x.org" style="[^"]*background:#123456/,
     );
     expect(mail.html).toContain('href="https://portal.example/u"');
+    // The header and footer links in the chamber's colour; no web font requested.
+    expect(mail.html).toContain('background-color:#123456');
+    expect(mail.html).not.toContain('#0a0b0c');
+    expect(mail.html).not.toContain('fonts.googleapis.com');
+    expect(mail.html).toContain('<a href="https://x.org/b" style="color:#123456">Bakery</a>');
+    expect(mail.html).toContain('<h3 style="color:#111827;margin:0 0 12px">New members</h3>');
     expect(mail.html).toContain('Bakery');
     expect(mail.text).toContain('Go [https://x.org]');
     expect(mail.text).toContain('1 Main St, Riverton, WY 82501');

@@ -1,7 +1,8 @@
 import { convert } from 'html-to-text';
-import mjml2html from 'mjml';
 import sanitizeHtml from 'sanitize-html';
 import type { ChamberIdentity } from '../../lib/mail/templates.js';
+import { CAMPAIGN_HTML } from './template/campaign.html.js';
+import { ACCENT_SLOT } from './template/campaign.mjml.js';
 
 /** The blocks a message may hold, filled from the portal's data when it is sent. */
 export const CONTENT_BLOCKS = ['upcoming-events', 'new-members'] as const;
@@ -94,68 +95,62 @@ export interface FooterLinks {
 
 const absolute = (url: string, base: string) => (/^https?:\/\//i.test(url) ? url : `${base}${url}`);
 
+/** The styles mail programs need written on each element (they drop <style> blocks). */
+const HEADING_STYLE = 'color:#111827;margin:0 0 12px';
+const IMAGE_STYLE = 'max-width:100%;height:auto';
+const buttonStyle = (accent: string) =>
+  `display:inline-block;background:${accent};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px`;
+
 /**
- * The message as mail programs show it: the chamber's branded MJML template (logo or name on
- * its colour, the content, a footer with the chamber's postal address as CAN-SPAM asks and the
- * unsubscribe and preference links), compiled to HTML with its CSS inlined, and the plain-text
- * part made from the same HTML.
+ * The content's headings, links and images with their styles inline: links in the chamber's
+ * colour, a link of the class `button` drawn as a button. The content is the sanitizer's
+ * output (attribute values quoted, `>` escaped) and the blocks `fillBlocks` writes.
+ */
+export function inlineContentStyles(html: string, accent: string): string {
+  return html.replace(
+    /<(a|h[1-4]|img)\b([^>]*?)(\s*\/)?>/g,
+    (_, tag: string, attrs: string, end = '') => {
+      const style =
+        tag === 'a'
+          ? / class="button"/.test(attrs)
+            ? buttonStyle(accent)
+            : `color:${accent}`
+          : tag === 'img'
+            ? IMAGE_STYLE
+            : HEADING_STYLE;
+      return `<${tag}${attrs} style="${style}"${end}>`;
+    },
+  );
+}
+
+/**
+ * The message as mail programs show it: the chamber's branded template (logo or name on its
+ * colour, the content, a footer with the chamber's postal address as CAN-SPAM asks and the
+ * unsubscribe and preference links; MJML compiled once, decision 134) with the content's
+ * styles inline, and the plain-text part made from the same HTML.
  */
 export async function renderCampaign(
   chamber: ChamberIdentity,
   message: { subject: string; html: string },
   links: FooterLinks,
 ): Promise<{ subject: string; html: string; text: string }> {
+  // A hex colour: the chamber's identity holds to that (modules/chamber/identity.ts).
   const accent = chamber.accentColor;
-  // Buttons: a link of the class `button` gets the chamber's colour, inline (mail programs
-  // drop <style> blocks; MJML's juice inlines what the head's mj-style declares too).
-  const body = message.html.replace(
-    /<a ([^>]*?)class="button"([^>]*)>/g,
-    `<a $1class="button"$2 style="display:inline-block;background:${accent};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">`,
-  );
   const logo = chamber.logoUrl ? absolute(chamber.logoUrl, chamber.publicUrl) : '';
-  const header = logo
-    ? `<mj-image src="${escapeHtml(logo)}" alt="${escapeHtml(chamber.name)}" width="180px" href="${escapeHtml(chamber.publicUrl)}" />`
-    : `<mj-text color="#ffffff" font-size="20px" font-weight="700">${escapeHtml(chamber.name)}</mj-text>`;
-  const footer = [chamber.name, chamber.addressLine].filter(Boolean).map(escapeHtml).join('<br>');
-  const source = `<mjml>
-  <mj-head>
-    <mj-title>${escapeHtml(message.subject)}</mj-title>
-    <mj-attributes>
-      <mj-all font-family="-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif" />
-      <mj-text font-size="16px" line-height="24px" color="#1f2937" />
-    </mj-attributes>
-    <mj-style inline="inline">
-      a { color: ${accent}; }
-      h1, h2, h3, h4 { color: #111827; margin: 0 0 12px; }
-      img { max-width: 100%; height: auto; }
-    </mj-style>
-  </mj-head>
-  <mj-body background-color="#f3f4f6">
-    <mj-section background-color="${accent}" padding="16px 24px">
-      <mj-column>${header}</mj-column>
-    </mj-section>
-    <mj-section background-color="#ffffff" padding="24px">
-      <mj-column>
-        <mj-text>${body}</mj-text>
-      </mj-column>
-    </mj-section>
-    <mj-section padding="16px 24px">
-      <mj-column>
-        <mj-text font-size="12px" line-height="18px" color="#6b7280">
-          ${footer}<br>
-          You receive this as a member or subscriber of the ${escapeHtml(chamber.name)}.<br>
-          <a href="${escapeHtml(links.unsubscribeUrl)}">Unsubscribe</a> · <a href="${escapeHtml(links.preferencesUrl)}">Email preferences</a>
-        </mj-text>
-      </mj-column>
-    </mj-section>
-  </mj-body>
-</mjml>`;
-  // Synchronous in MJML 4, a promise in its types (and in MJML 5): awaited either way.
-  const { html, errors } = await mjml2html(source, {
-    validationLevel: 'soft',
-    keepComments: false,
-  });
-  if (errors.length > 0 && !html) throw new Error(`template: ${errors[0]!.formattedMessage}`);
+  const slots: Record<string, string> = {
+    SUBJECT: escapeHtml(message.subject),
+    CHAMBER: escapeHtml(chamber.name),
+    LOGO_URL: escapeHtml(logo),
+    HOME_URL: escapeHtml(chamber.publicUrl),
+    BODY: inlineContentStyles(message.html, accent),
+    FOOTER: [chamber.name, chamber.addressLine].filter(Boolean).map(escapeHtml).join('<br>'),
+    UNSUBSCRIBE_URL: escapeHtml(links.unsubscribeUrl),
+    PREFERENCES_URL: escapeHtml(links.preferencesUrl),
+  };
+  // One pass: a value holding `%%…%%` (a subject, say) is not read as a slot.
+  const html = CAMPAIGN_HTML[logo ? 'logo' : 'name']
+    .replaceAll(ACCENT_SLOT, accent)
+    .replace(/%%([A-Z_]+)%%/g, (token, name: string) => slots[name] ?? token);
   const text = [
     convert(message.html, {
       wordwrap: 78,
