@@ -27,6 +27,11 @@ export const campaigns = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     subject: text('subject').notNull(),
     content: text('content').notNull(),
+    /**
+     * The content as sent: its blocks (upcoming events, new members) filled once, when the send
+     * started, so every recipient and the public archive get the same message. Null before.
+     */
+    sentContent: text('sent_content'),
     /** newsletter | announcements | event-news: what an unsubscribe from it leaves. */
     topic: text('topic').notNull().default('newsletter'),
     audience: jsonb('audience').notNull().$type<Record<string, unknown>>(),

@@ -305,6 +305,58 @@ describe('sending', () => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('fills the blocks once, when the send starts, for every recipient alike', async () => {
+    await createContact(ctx.db, {
+      email: 'owner@fresh-bakery.example',
+      businessName: 'Fresh Bakery',
+      tagline: 'Bread at dawn',
+      memberSince: '2026-03-01',
+    });
+    await createContact(ctx.db, { businessName: 'Old Mill', memberSince: '2019-05-01' });
+    const eventId = await eventWith(['b1@blocks.example', 'b2@blocks.example']);
+    const created = await api('POST', '/api/admin/campaigns', {
+      subject: 'This month',
+      content:
+        '<p>Hi</p><div data-block="upcoming-events"></div><div data-block="new-members"></div>',
+      audience: registrants(eventId),
+      topic: 'newsletter',
+    });
+    const campaign = created.json<Campaign>();
+    const sent = await api('POST', `/api/admin/campaigns/${campaign.id}/send`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    // An event made after the send started is not in any recipient's copy.
+    await createEvent(ctx.db, {
+      calendarId: 'racc-events',
+      startTime: new Date('2026-04-20T18:00:00Z'),
+      title: 'Late Gala',
+    });
+    await drain();
+    await drain();
+    for (const email of ['b1@blocks.example', 'b2@blocks.example']) {
+      const [mail] = mailsTo(email);
+      expect(mail, email).toBeDefined();
+      const html = String(mail!.html);
+      expect(html).toContain('Upcoming events');
+      expect(html).toMatch(
+        /<a href="http:\/\/localhost:3000\/events\/[^"]+" style="color:#[0-9a-f]{6}">Mixer \d+<\/a> — Wed, Apr 15/,
+      );
+      expect(html).toContain('Welcome to our new members');
+      expect(html).toContain('Fresh Bakery</a> — Bread at dawn');
+      expect(html).not.toContain('Old Mill');
+      expect(html).not.toContain('Late Gala');
+      expect(html).not.toContain('data-block');
+      expect(mail!.text).toContain('Fresh Bakery');
+    }
+    const [row] = await ctx.db
+      .select({ sentContent: campaigns.sentContent })
+      .from(campaigns)
+      .where(eq(campaigns.id, campaign.id));
+    expect(row!.sentContent).toContain('Fresh Bakery');
+    // A test send fills them from today's data.
+    const test = await api('POST', `/api/admin/campaigns/${campaign.id}/test`);
+    expect(test.statusCode, test.body).toBe(200);
+  });
+
   it('refuses to send to an audience that reaches nobody', async () => {
     const campaign = await draft(registrants(await eventWith([])));
     const res = await api('POST', `/api/admin/campaigns/${campaign.id}/send`, {});

@@ -72,6 +72,9 @@ export interface BlockItems {
   items: { title: string; detail: string; url: string }[];
 }
 
+/** Whether the content holds a block placeholder still to fill. */
+export const hasBlocks = (html: string) => /<div data-block="[a-z-]+"><\/div>/.test(html);
+
 /** Replaces each block placeholder with its HTML, from `blocks` (an empty block is dropped). */
 export function fillBlocks(html: string, blocks: Partial<Record<ContentBlock, BlockItems>>) {
   return html.replace(/<div data-block="([a-z-]+)"><\/div>/g, (_, name: string) => {

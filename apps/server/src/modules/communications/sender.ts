@@ -156,7 +156,7 @@ export class CampaignSender {
         sql`${campaigns.state} = 'scheduled' and ${campaigns.scheduledAt} <= ${now.toISOString()}::timestamptz`,
       );
     for (const { id } of due) {
-      const listed = await startSending(this.db, id, now);
+      const listed = await startSending(this.db, id, now, this.service.blocks);
       if (listed === 0) {
         // Nobody left by its time: it ends here instead of being retried forever.
         await this.db
@@ -200,7 +200,8 @@ export class CampaignSender {
           limit 1
           for update of r skip locked)
         returning id, campaign_id, email, attempts)
-      select t.id, t.campaign_id, t.email, t.attempts, c.subject, c.content, c.topic
+      select t.id, t.campaign_id, t.email, t.attempts, c.subject,
+        coalesce(c.sent_content, c.content) as content, c.topic
       from taken t join campaigns c on c.id = t.campaign_id`);
     const row = rows[0];
     if (!row) return null;

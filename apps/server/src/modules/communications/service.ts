@@ -26,7 +26,8 @@ import { renderMail } from '../../lib/mail/templates.js';
 import type { Throttle } from '../../lib/throttle.js';
 import type { Session } from '../../plugins/auth.js';
 import { audienceSql, optOutColumn } from './audience.js';
-import { fillBlocks, renderCampaign, sanitizeContent } from './content.js';
+import { ContentBlocks } from './blocks.js';
+import { fillBlocks, hasBlocks, renderCampaign, sanitizeContent } from './content.js';
 import type { UnsubscribeTokens } from './tokens.js';
 
 type CampaignInput = z.output<typeof campaignInputSchema>;
@@ -80,6 +81,8 @@ export class CommunicationsService {
     private readonly publicUrl: string,
     /** Wakes the sender once a send was queued. */
     private readonly wake: () => void,
+    /** The data of the messages' blocks (upcoming events, new members). */
+    readonly blocks: ContentBlocks = new ContentBlocks(db, clock, publicUrl),
   ) {}
 
   private async row(id: string): Promise<CampaignRow> {
@@ -186,20 +189,22 @@ export class CommunicationsService {
     };
   }
 
-  /** The message as a recipient gets it, for `to`. */
+  /**
+   * The message as a recipient gets it, for `to`. A send's recipients get the content as it
+   * was filled when the send started (`sent_content`, no blocks left to fill); a test or a
+   * preview fills the blocks from the portal's data now.
+   */
   async compose(row: { subject: string; content: string; topic: string }, to: string) {
     const token = await this.tokens.issue({ email: to, topic: row.topic as MailTopic });
     const unsubscribeUrl = `${this.publicUrl}/api/unsubscribe/${token}`;
     const preferencesUrl = `${this.publicUrl}/unsubscribe/${token}`;
+    const html = hasBlocks(row.content)
+      ? fillBlocks(row.content, await this.blocks.read())
+      : row.content;
     return {
       unsubscribeUrl,
       render: (chamber: Parameters<typeof renderCampaign>[0]) =>
-        renderCampaign(
-          chamber,
-          // The blocks' data (upcoming events, new members) is not read yet: they are left out.
-          { subject: row.subject, html: fillBlocks(row.content, {}) },
-          { unsubscribeUrl, preferencesUrl },
-        ),
+        renderCampaign(chamber, { subject: row.subject, html }, { unsubscribeUrl, preferencesUrl }),
     };
   }
 
@@ -243,7 +248,7 @@ export class CommunicationsService {
         .where(sql`${campaigns.id} = ${row.id} and ${campaigns.state} in ('draft', 'scheduled')`);
       return this.get(row.id);
     }
-    const listed = await startSending(this.db, row.id, now);
+    const listed = await startSending(this.db, row.id, now, this.blocks);
     if (listed === null) {
       throw new AppError('conflict', 'This campaign was already sent or is being sent.');
     }
@@ -429,7 +434,13 @@ const nobody = () =>
  * transaction: answers how many were listed, 0 (and nothing changed) when the audience is
  * empty, or null when the campaign was not draft or scheduled.
  */
-export async function startSending(db: Database, id: string, now: Date): Promise<number | null> {
+export async function startSending(
+  db: Database,
+  id: string,
+  now: Date,
+  blocks: ContentBlocks,
+): Promise<number | null> {
+  const data = await blocks.read();
   return db
     .transaction(async (tx) => {
       const [row] = await tx
@@ -438,6 +449,11 @@ export async function startSending(db: Database, id: string, now: Date): Promise
         .where(sql`${campaigns.id} = ${id} and ${campaigns.state} in ('draft', 'scheduled')`)
         .returning();
       if (!row) return null;
+      // The blocks filled once: every recipient, and the archive, get the same message.
+      await tx
+        .update(campaigns)
+        .set({ sentContent: fillBlocks(row.content, data) })
+        .where(eq(campaigns.id, row.id));
       const audience = campaignAudienceSchema.parse(row.audience);
       const topic = mailTopics.includes(row.topic as MailTopic)
         ? (row.topic as MailTopic)

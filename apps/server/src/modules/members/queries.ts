@@ -269,6 +269,35 @@ export async function listedMemberDates(db: Executor): Promise<{ id: string; upd
     .orderBy(contacts.id);
 }
 
+/** Listed members whose membership began on or after `since` (YYYY-MM-DD), newest first. */
+export async function newListedMembers(
+  db: Executor,
+  since: string,
+  limit: number,
+): Promise<
+  {
+    id: string;
+    businessName: string | null;
+    firstName: string;
+    lastName: string;
+    tagline: string | null;
+  }[]
+> {
+  return db
+    .select({
+      id: contacts.id,
+      businessName: contacts.businessName,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      tagline: contacts.tagline,
+    })
+    .from(contacts)
+    .leftJoin(users, eq(users.id, contacts.primaryUserId))
+    .where(and(listWhere({}), sql`${contacts.memberSince} >= ${since}::date`))
+    .orderBy(sql`${contacts.memberSince} desc`, contacts.sortName, contacts.id)
+    .limit(limit);
+}
+
 /** The chamber's time zone: the wall clock opening hours are read on. */
 export async function chamberTimeZone(db: Executor): Promise<string> {
   const [row] = await db.select({ timezone: chambers.timezone }).from(chambers).limit(1);

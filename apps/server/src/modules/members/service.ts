@@ -6,6 +6,7 @@ import {
   hasOpeningHours,
   inBounds,
   localMoment,
+  paths,
   roleSchema,
   type listMembersQuerySchema,
   type LocalMoment,
@@ -186,6 +187,20 @@ export class MembersService {
   /** The listed members' pages and their last change (the sitemap's members). */
   listedPages(): Promise<{ id: string; updatedAt: Date }[]> {
     return q.listedMemberDates(this.db);
+  }
+
+  /**
+   * Listed members that joined on or after `since` (YYYY-MM-DD), newest first: name, tagline
+   * and page address, as a newsletter's 'new members' block shows them.
+   */
+  async newMembers(since: string, limit: number) {
+    const rows = await q.newListedMembers(this.db, since, limit);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.businessName || `${row.firstName} ${row.lastName}`.trim(),
+      tagline: row.tagline ?? '',
+      url: `${this.publicUrl}${paths.member.href(row.id)}`,
+    }));
   }
 
   /**
