@@ -716,9 +716,9 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     call: () => ({ url: '/api/admin/celebration-ambassadors' }),
     expect: { ...signedIn(403), moderator: 200, admin: 200 },
   },
-  'PUT /api/admin/celebration-ambassadors/:contactId': {
-    call: (w) => ({
-      url: `/api/admin/celebration-ambassadors/${w.memberContactId}`,
+  'PUT /api/admin/celebration-ambassadors/:personId': {
+    call: async (w) => ({
+      url: `/api/admin/celebration-ambassadors/${await membersPerson(w)}`,
       payload: { ambassador: true },
     }),
     expect: { ...signedIn(403), moderator: 200, admin: 200 },

@@ -247,9 +247,12 @@ export const listingCelebrationsSchema = z.object({
 });
 export type ListingCelebrations = z.infer<typeof listingCelebrationsSchema>;
 
+/** An ambassador: a person of a member business, mailed each confirmed celebration. */
 export const ambassadorSchema = z.object({
-  contactId: z.string(),
+  personId: z.string(),
+  contactId: z.string().describe('Their business'),
   name: z.string(),
+  businessName: z.string(),
   email: z.string().nullable(),
 });
 export const ambassadorListSchema = z.object({ ambassadors: z.array(ambassadorSchema) });

@@ -89,6 +89,7 @@ const crossings: Record<string, Record<string, string>> = {
     users: "whether a registrant's login has the member price",
   },
   celebrations: {
+    business_people: "the ambassadors: members' people, mailed each confirmed celebration",
     contacts: 'the business that books, locked while it books, and the ambassadors',
     users: 'the login that booked, mailed each outcome',
   },

@@ -9,6 +9,7 @@ import {
   zonedTimeToUtc,
 } from '@chamber/contract';
 import {
+  businessPeople,
   celebrationAmbassadors,
   celebrations,
   contacts,
@@ -162,15 +163,15 @@ export async function seedDemoCelebrations(
     created++;
   }
   const people = await db
-    .select({ contactId: contacts.id })
-    .from(contacts)
-    .where(inArray(sql`lower(${contacts.email})`, demoAmbassadors));
+    .select({ personId: businessPeople.id })
+    .from(businessPeople)
+    .where(inArray(sql`lower(${businessPeople.email})`, demoAmbassadors));
   const ambassadors = people.length
     ? await db
         .insert(celebrationAmbassadors)
         .values(people.map((p) => ({ ...p, createdAt: now })))
         .onConflictDoNothing()
-        .returning({ contactId: celebrationAmbassadors.contactId })
+        .returning({ personId: celebrationAmbassadors.personId })
     : [];
   return [
     `celebrations: ${created} created, ${demoCelebrations.length - created} already present`,

@@ -21,6 +21,7 @@ import {
 
 /** `:contactId` of a member business. */
 const contactParams = z.object({ contactId: z.string().min(1).max(100) });
+const personParams = z.object({ personId: z.string().min(1).max(100) });
 /** What a decision on a booking may answer besides its success. */
 const changeErrors = errorAnswers(400, 401, 403, 404, 409);
 const denied = errorAnswers(401, 403);
@@ -123,8 +124,8 @@ export const celebrationsEndpoints = {
   }),
   setAmbassador: endpoint({
     method: 'PUT',
-    path: '/admin/celebration-ambassadors/:contactId',
-    params: contactParams,
+    path: '/admin/celebration-ambassadors/:personId',
+    params: personParams,
     body: setAmbassadorSchema,
     responses: { 200: ambassadorListSchema, ...errorAnswers(400, 401, 403, 404) },
   }),

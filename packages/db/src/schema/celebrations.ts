@@ -17,7 +17,7 @@ import {
 import { users } from './auth.js';
 import { timestamps } from './columns.js';
 import { events } from './events.js';
-import { contacts } from './members.js';
+import { businessPeople, contacts } from './members.js';
 
 /**
  * The chamber's rules for ribbon cuttings and milestone celebrations: one row, the contract's
@@ -82,11 +82,14 @@ export const celebrations = pgTable(
   ],
 );
 
-/** Members staff made ambassadors: mailed when a celebration is confirmed, to come along. */
+/**
+ * Members' people staff made ambassadors: each is mailed when a celebration is confirmed, to
+ * come along. A person, not a business: a business's owner may be one and its staff not.
+ */
 export const celebrationAmbassadors = pgTable('celebration_ambassadors', {
-  contactId: uuid('contact_id')
+  personId: uuid('person_id')
     .primaryKey()
-    .references(() => contacts.id, { onDelete: 'cascade' }),
+    .references(() => businessPeople.id, { onDelete: 'cascade' }),
   addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -11,7 +11,7 @@ import {
   type MyCelebrations,
   zonedTimeToUtc,
 } from '@chamber/contract';
-import { celebrations, events, invoices, mailOutbox } from '@chamber/db';
+import { businessPeople, celebrations, events, invoices, mailOutbox } from '@chamber/db';
 import { createMailingApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
 import { createCalendar, eventsIn, TZ } from '../../test/calendar.js';
 import { bearer, dataUrl, makeImage } from '../../test/members.js';
@@ -48,6 +48,15 @@ async function member(contact: Record<string, unknown> = {}) {
     },
   });
   return { ...user, token: await signIn(ctx, user.email) };
+}
+
+/** The business person a login is (the ambassadors are people, not businesses). */
+async function personOf(user: { id: string }): Promise<string> {
+  const [row] = await ctx.db
+    .select({ id: businessPeople.id })
+    .from(businessPeople)
+    .where(eq(businessPeople.userId, user.id));
+  return row!.id;
 }
 
 function book(token: string, payload: Record<string, unknown>) {
@@ -329,7 +338,7 @@ describe('staff decide', () => {
     const ambassador = await member({ firstName: 'Ava' });
     const made = await ctx.app.inject({
       method: 'PUT',
-      url: `/api/admin/celebration-ambassadors/${ambassador.contactId}`,
+      url: `/api/admin/celebration-ambassadors/${await personOf(ambassador)}`,
       headers: bearer(moderator),
       payload: { ambassador: true },
     });
@@ -551,10 +560,10 @@ describe('a business’s own bookings', () => {
 });
 
 describe('ambassadors', () => {
-  const put = (contactId: string, ambassador: boolean, token?: string) =>
+  const put = async (who: { id: string } | string, ambassador: boolean, token?: string) =>
     ctx.app.inject({
       method: 'PUT',
-      url: `/api/admin/celebration-ambassadors/${contactId}`,
+      url: `/api/admin/celebration-ambassadors/${typeof who === 'string' ? who : await personOf(who)}`,
       ...(token ? { headers: bearer(token) } : {}),
       payload: { ambassador },
     });
@@ -567,19 +576,22 @@ describe('ambassadors', () => {
 
   it('are given and taken by staff alone: a member and a visitor are refused', async () => {
     const someone = await member({ firstName: 'Noor' });
-    expect((await put(someone.contactId!, true, someone.token)).statusCode).toBe(403);
-    expect((await put(someone.contactId!, true)).statusCode).toBe(401);
+    expect((await put(someone, true, someone.token)).statusCode).toBe(403);
+    expect((await put(someone, true)).statusCode).toBe(401);
     expect((await list(someone.token)).statusCode).toBe(403);
     expect((await list()).statusCode).toBe(401);
+    const personId = await personOf(someone);
     const names = async () =>
       (await list(moderator))
-        .json<{ ambassadors: { contactId: string }[] }>()
-        .ambassadors.map((a) => a.contactId);
-    expect(await names()).not.toContain(someone.contactId);
-    expect((await put(someone.contactId!, true, moderator)).statusCode).toBe(200);
-    expect(await names()).toContain(someone.contactId);
-    expect((await put(someone.contactId!, false, moderator)).statusCode).toBe(200);
-    expect(await names()).not.toContain(someone.contactId);
+        .json<{ ambassadors: { personId: string }[] }>()
+        .ambassadors.map((a) => a.personId);
+    expect(await names()).not.toContain(personId);
+    expect((await put(someone, true, moderator)).statusCode).toBe(200);
+    expect(await names()).toContain(personId);
+    expect((await put(someone, false, moderator)).statusCode).toBe(200);
+    expect(await names()).not.toContain(personId);
+    // A business's id is not a person's.
+    expect((await put(someone.contactId!, true, moderator)).statusCode).toBe(404);
     expect((await put('00000000-0000-4000-8000-000000000000', true, moderator)).statusCode).toBe(
       404,
     );
@@ -588,9 +600,14 @@ describe('ambassadors', () => {
   it('are mailed a confirmed celebration and sign up to attend its event; a removed one is not', async () => {
     const kept = await member({ firstName: 'Ines' });
     const removed = await member({ firstName: 'Olaf' });
-    expect((await put(kept.contactId!, true, moderator)).statusCode).toBe(200);
-    expect((await put(removed.contactId!, true, moderator)).statusCode).toBe(200);
-    expect((await put(removed.contactId!, false, moderator)).statusCode).toBe(200);
+    // Ines's colleague at the same business is not an ambassador: not mailed.
+    const colleague = await createTestUser(ctx.db, {
+      firstName: 'Cole',
+      contactId: kept.contactId,
+    });
+    expect((await put(kept, true, moderator)).statusCode).toBe(200);
+    expect((await put(removed, true, moderator)).statusCode).toBe(200);
+    expect((await put(removed, false, moderator)).statusCode).toBe(200);
     const host = await member({ businessName: 'Keel Outfitters' });
     const from = smtp.received.length;
     const { id } = (
@@ -606,6 +623,7 @@ describe('ambassadors', () => {
     ]);
     expect(invited[0]!.text).toContain(`/events/${eventId}?register`);
     expect(smtp.sentTo(removed.email, from)).toEqual([]);
+    expect(smtp.sentTo(colleague.email, from)).toEqual([]);
     // The link's registration: the public event takes the ambassador's sign-up.
     const signUp = await ctx.app.inject({
       method: 'POST',
@@ -614,7 +632,7 @@ describe('ambassadors', () => {
       payload: { name: 'Ines Ambassador', email: kept.email, numberOfGuests: 1 },
     });
     expect(signUp.statusCode, signUp.body).toBe(201);
-    await put(kept.contactId!, false, moderator);
+    await put(kept, false, moderator);
   });
 });
 

@@ -203,9 +203,10 @@ export class CelebrationsCore implements MailContext {
       }
       await q.update(tx, id, { eventId, invoiceId, updatedAt: this.clock.now() });
       await this.mail(tx, id, 'confirmed');
+      // The celebrating business's own people are there anyway: not invited as ambassadors.
       for (const a of await q.ambassadors(tx)) {
         if (a.contactId === claimed.contactId) continue;
-        await this.outbox.queue(tx, CELEBRATION_AMBASSADOR_MAIL, { id, contactId: a.contactId });
+        await this.outbox.queue(tx, CELEBRATION_AMBASSADOR_MAIL, { id, personId: a.personId });
       }
     });
     this.outbox.wake();

@@ -23,7 +23,7 @@ export interface OutcomeParams {
 }
 export interface AmbassadorParams {
   id: string;
-  contactId: string;
+  personId: string;
 }
 export interface ReminderParams {
   id: string;
@@ -150,10 +150,12 @@ export class CelebrationMail {
     };
   }
 
-  private async ambassador({ id, contactId }: AmbassadorParams): Promise<Compose | null> {
+  private async ambassador({ id, personId }: AmbassadorParams): Promise<Compose | null> {
     const row = await q.find(this.db, id);
     if (!row || row.celebration.status !== 'confirmed' || !row.celebration.eventId) return null;
-    const ambassador = (await q.ambassadors(this.db)).find((a) => a.contactId === contactId);
+    // No longer an ambassador by the time it is sent (or a mail queued before ambassadors were
+    // people, naming a business): not sent.
+    const ambassador = (await q.ambassadors(this.db)).find((a) => a.personId === personId);
     const to = ambassador?.loginEmail ?? ambassador?.email;
     if (!ambassador || !to) return null;
     const { celebration: c, contact } = row;

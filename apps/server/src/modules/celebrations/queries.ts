@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { slotHoldingStatuses } from '@chamber/contract';
 import {
+  businessPeople,
   celebrationAmbassadors,
   celebrations,
   celebrationSettings,
@@ -164,25 +165,28 @@ export async function dueReminders(db: Executor, which: 'early' | 'late', from: 
     .for('update', { skipLocked: true });
 }
 
+/** The ambassadors, people of members' businesses, with their business and login address. */
 export async function ambassadors(db: Executor) {
   return db
     .select({
-      contactId: contacts.id,
-      firstName: contacts.firstName,
-      lastName: contacts.lastName,
+      personId: businessPeople.id,
+      contactId: businessPeople.contactId,
+      firstName: businessPeople.firstName,
+      lastName: businessPeople.lastName,
       businessName: contacts.businessName,
-      email: contacts.email,
+      email: businessPeople.email,
       loginEmail: users.email,
     })
     .from(celebrationAmbassadors)
-    .innerJoin(contacts, eq(contacts.id, celebrationAmbassadors.contactId))
-    .leftJoin(users, eq(users.id, contacts.primaryUserId))
-    .orderBy(asc(contacts.sortName));
+    .innerJoin(businessPeople, eq(businessPeople.id, celebrationAmbassadors.personId))
+    .innerJoin(contacts, eq(contacts.id, businessPeople.contactId))
+    .leftJoin(users, eq(users.id, businessPeople.userId))
+    .orderBy(asc(businessPeople.lastName), asc(businessPeople.firstName), asc(businessPeople.id));
 }
 
 export async function setAmbassador(
   db: Executor,
-  contactId: string,
+  personId: string,
   on: boolean,
   addedBy: string,
   now: Date,
@@ -190,14 +194,22 @@ export async function setAmbassador(
   if (on) {
     await db
       .insert(celebrationAmbassadors)
-      .values({ contactId, addedBy, createdAt: now })
+      .values({ personId, addedBy, createdAt: now })
       .onConflictDoNothing();
   } else {
-    await db.delete(celebrationAmbassadors).where(eq(celebrationAmbassadors.contactId, contactId));
+    await db.delete(celebrationAmbassadors).where(eq(celebrationAmbassadors.personId, personId));
   }
 }
 
-export async function contactExists(db: Executor, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: contacts.id }).from(contacts).where(eq(contacts.id, id));
-  return !!row;
+/** A person of a member business, by id: its name, for the audit trail. */
+export async function person(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      id: businessPeople.id,
+      firstName: businessPeople.firstName,
+      lastName: businessPeople.lastName,
+    })
+    .from(businessPeople)
+    .where(eq(businessPeople.id, id));
+  return row ?? null;
 }

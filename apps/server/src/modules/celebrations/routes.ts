@@ -190,13 +190,14 @@ export const celebrationsRoutes: FastifyPluginAsyncZod<{
     app,
     endpoints.celebrations.setAmbassador,
     staff({
-      summary: 'Make a member an ambassador, or no longer',
-      description: 'Ambassadors are mailed each confirmed celebration. Audited.',
+      summary: 'Make a person of a member business an ambassador, or no longer',
+      description:
+        "Ambassadors are people of members' businesses (an id from the business's people), mailed each confirmed celebration. Audited. 404 for an unknown person.",
     }),
     async (request) =>
       celebrations.setAmbassador(
         request.session!,
-        request.params.contactId,
+        request.params.personId,
         request.body.ambassador,
       ),
   );

@@ -241,26 +241,28 @@ export class CelebrationsService extends CelebrationsCore {
     const rows = await q.ambassadors(this.db);
     return {
       ambassadors: rows.map((r) => ({
+        personId: r.personId,
         contactId: r.contactId,
         name: `${r.firstName} ${r.lastName}`.trim() || r.businessName || '',
+        businessName: r.businessName ?? '',
         email: r.loginEmail ?? r.email,
       })),
     };
   }
 
-  async setAmbassador(session: Session, contactId: string, on: boolean): Promise<AmbassadorList> {
-    if (!isUuid(contactId) || !(await q.contactExists(this.db, contactId))) {
-      throw new AppError('not_found', 'No such member.');
-    }
+  /** Makes a person of a member business an ambassador, or no longer. Audited. */
+  async setAmbassador(session: Session, personId: string, on: boolean): Promise<AmbassadorList> {
+    const person = isUuid(personId) ? await q.person(this.db, personId) : null;
+    if (!person) throw new AppError('not_found', 'No such person.');
     await this.db.transaction(async (tx) => {
-      await q.setAmbassador(tx, contactId, on, session.user.id, this.clock.now());
+      await q.setAmbassador(tx, personId, on, session.user.id, this.clock.now());
       await recordAudit(tx, {
         actorId: session.user.id,
         actorEmail: session.user.email,
         action: on ? 'celebrations.ambassador_add' : 'celebrations.ambassador_remove',
-        targetType: 'contact',
-        targetId: contactId,
-        targetLabel: 'Ambassador',
+        targetType: 'person',
+        targetId: personId,
+        targetLabel: `${person.firstName} ${person.lastName}`.trim() || 'Ambassador',
         before: null,
         after: { ambassador: on },
       });

@@ -1,11 +1,6 @@
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connect, migrationsFolder } from '@chamber/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationDatabase } from '../../test/migrations.js';
 
 /**
  * The migration that made every contact a business with its people
@@ -13,70 +8,22 @@ import { connect, migrationsFolder } from '@chamber/db';
  * before it: every id and link is kept, and each contact gets one primary person.
  */
 
-interface Journal {
-  entries: { tag: string }[];
-}
-
-let dir: string;
-let handle: ReturnType<typeof connect>;
-let adminUrl: URL;
-let name: string;
-
-/** A migrations folder holding the migrations up to (not including) `tag`, or through it. */
-async function foldersAround(tag: string) {
-  const journal = JSON.parse(
-    await readFile(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-  ) as Journal;
-  const at = journal.entries.findIndex((e) => e.tag.endsWith(tag));
-  expect(at).toBeGreaterThan(0);
-  const folder = async (count: number) => {
-    const target = path.join(dir, String(count));
-    await mkdir(path.join(target, 'meta'), { recursive: true });
-    for (const entry of journal.entries.slice(0, count)) {
-      await cp(
-        path.join(migrationsFolder, `${entry.tag}.sql`),
-        path.join(target, `${entry.tag}.sql`),
-      );
-    }
-    await writeFile(
-      path.join(target, 'meta', '_journal.json'),
-      JSON.stringify({ ...journal, entries: journal.entries.slice(0, count) }),
-    );
-    return target;
-  };
-  return { before: await folder(at), through: await folder(at + 1) };
-}
+let m: Awaited<ReturnType<typeof migrationDatabase>>;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'chamber-people-migration-'));
-  adminUrl = new URL(inject('pgAdminUrl'));
-  name = `people_migration_${randomBytes(6).toString('hex')}`;
-  const admin = connect(adminUrl.toString(), { max: 1 });
-  await admin.pool.query(`create database "${name}"`);
-  await admin.close();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  handle = connect(url.toString(), { max: 1 });
+  m = await migrationDatabase('people-migration');
 });
 
-afterAll(async () => {
-  await handle?.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-type Row = Record<string, unknown>;
-const rows = async (query: ReturnType<typeof sql>) =>
-  (await handle.db.execute(query)).rows as Row[];
+afterAll(async () => m?.close());
 
 describe('migration: businesses and their people', () => {
   it('keeps every contact id and link, and gives each contact one primary person', async () => {
-    const { before, through } = await foldersAround('_businesses_and_people');
-    await migrate(handle.db, { migrationsFolder: before });
-    expect(await rows(sql`select to_regclass('business_people') as t`)).toEqual([{ t: null }]);
+    await m.upTo('_businesses_and_people');
+    expect(await m.rows(sql`select to_regclass('business_people') as t`)).toEqual([{ t: null }]);
 
     // Data as the schema before the migration wrote it: contacts with and without logins, a
     // login without a contact, an event's registrations and an invoice.
-    await handle.db.execute(sql`
+    await m.db.execute(sql`
       insert into locations (id, name) values ('loc', 'Test Chamber');
       insert into calendars (id, location_id) values ('cal', 'loc');
       insert into contacts (id, first_name, last_name, business_name, email, phone)
@@ -107,12 +54,12 @@ describe('migration: businesses and their people', () => {
         (select json_agg(json_build_array(i.id, i.contact_id) order by i.id) from invoices i) as invoices,
         (select json_agg(json_build_array(r.id, r.event_id, r.user_id, r.invoice_id) order by r.id)
            from event_registrations r) as registrations`;
-    const [kept] = await rows(links);
+    const [kept] = await m.rows(links);
 
-    await migrate(handle.db, { migrationsFolder: through });
+    await m.through('_businesses_and_people');
 
-    expect(await rows(links)).toEqual([kept]);
-    const people = await rows(sql`
+    expect(await m.rows(links)).toEqual([kept]);
+    const people = await m.rows(sql`
       select p.contact_id, p.user_id, p.role, p.first_name, p.last_name, p.email, p.phone,
         c.primary_user_id
       from business_people p join contacts c on c.id = p.contact_id
@@ -152,11 +99,11 @@ describe('migration: businesses and their people', () => {
 
     // After it, the triggers keep the same rules: a new contact gets its primary person, and a
     // login set to act for a business whose primary person has no sign-in becomes that person.
-    await handle.db.execute(sql`
+    await m.db.execute(sql`
       update users set contact_id = '00000000-0000-4000-8000-000000000002'
       where id = '00000000-0000-4000-8000-0000000000a9'`);
     expect(
-      await rows(
+      await m.rows(
         sql`select primary_user_id from contacts where id = '00000000-0000-4000-8000-000000000002'`,
       ),
     ).toEqual([{ primary_user_id: '00000000-0000-4000-8000-0000000000a9' }]);

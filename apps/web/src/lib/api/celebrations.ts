@@ -150,7 +150,7 @@ export function useSaveCelebrationSettings() {
   });
 }
 
-/** GET /admin/celebration-ambassadors: the members staff made ambassadors. */
+/** GET /admin/celebration-ambassadors: the members' people staff made ambassadors. */
 export const ambassadorsQueryOptions = () =>
   queryOptions({
     queryKey: celebrationKeys.ambassadors(),
@@ -161,13 +161,16 @@ export const ambassadorsQueryOptions = () =>
       }),
   });
 
-/** PUT /admin/celebration-ambassadors/{contactId}: make a member an ambassador, or no longer. */
+/**
+ * PUT /admin/celebration-ambassadors/{personId}: make a person of a member business an
+ * ambassador, or no longer.
+ */
 export function useSetAmbassador() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ contactId, ambassador }: { contactId: string; ambassador: boolean }) =>
+    mutationFn: ({ personId, ambassador }: { personId: string; ambassador: boolean }) =>
       api.call(e.setAmbassador, {
-        params: { contactId },
+        params: { personId },
         body: { ambassador },
         errorMessage: 'Failed to change the ambassadors',
       }),
