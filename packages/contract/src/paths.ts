@@ -43,6 +43,13 @@ export const paths = {
   membership: { path: '/membership', href: () => '/membership' },
   courses: { path: '/courses', href: () => '/courses' },
   admin: { path: '/admin', href: () => '/admin' },
+  /** Staff's messages to members: the campaigns, newest first. */
+  communications: { path: '/admin/communications', href: () => '/admin/communications' },
+  /** One campaign: its audience, its send (now or scheduled), progress and report. */
+  campaign: {
+    path: '/admin/communications/:id',
+    href: (id: string) => `/admin/communications/${encodeURIComponent(id)}`,
+  },
   calendar: { path: '/calendar', href: () => '/calendar' },
   event: { path: '/events/:id', href: (id: string) => `/events/${encodeURIComponent(id)}` },
   /** The door of an event: its organizer and staff check guests in. */

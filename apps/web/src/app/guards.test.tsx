@@ -5,7 +5,7 @@ import { UNAUTHORIZED_EVENT } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { makeProfile, signedInAs, stubApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { RequireAuth, RequireRole } from './guards';
+import { RequireAuth, RequireRole, RequireStaff } from './guards';
 
 /** A page behind a guard that ends the session itself, before anything navigates. */
 function SignOutHere() {
@@ -36,6 +36,9 @@ function renderAt(route: string) {
       </Route>
       <Route element={<RequireAuth />}>
         <Route path="/profile" element={<SignOutHere />} />
+      </Route>
+      <Route element={<RequireStaff />}>
+        <Route path="/admin/communications" element={<h1>Communications</h1>} />
       </Route>
     </Routes>,
     { route },
@@ -70,6 +73,24 @@ describe('guards', () => {
   it('an anonymous visitor on /profile goes to the sign-in page', async () => {
     stubApi({});
     renderAt('/profile');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it.each(['moderator', 'admin'] as const)('a %s opens a staff page', async (role) => {
+    stubApi(signedInAs(makeProfile({ role })));
+    renderAt('/admin/communications');
+    expect(await screen.findByRole('heading', { name: 'Communications' })).toBeTruthy();
+  });
+
+  it('a member on a staff page goes home', async () => {
+    stubApi(signedInAs(makeProfile({ role: 'member' })));
+    renderAt('/admin/communications');
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
+  });
+
+  it('an anonymous visitor on a staff page goes to the sign-in page', async () => {
+    stubApi({});
+    renderAt('/admin/communications');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
   });
 });

@@ -31,3 +31,16 @@ export function RequireRole({ role }: { role: Role }) {
   if (currentRole !== role) return <Navigate to={paths.home.href()} replace />;
   return <Outlet />;
 }
+
+/** Staff (moderators and admins) only: anonymous → /login with the origin, others → home. */
+export function RequireStaff() {
+  const { isAuthenticated, isRestoring, signedOutAt, role } = useAuth();
+  const location = useLocation();
+  if (isRestoring) return <FullPageLoading />;
+  if (signedOutAt === location.key) return <Navigate to={paths.home.href()} replace />;
+  if (!isAuthenticated) {
+    return <Navigate to={paths.login.href()} state={{ from: location }} replace />;
+  }
+  if (role !== 'admin' && role !== 'moderator') return <Navigate to={paths.home.href()} replace />;
+  return <Outlet />;
+}

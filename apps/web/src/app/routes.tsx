@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { FullPageLoading } from '@/components/layout/full-page-loading';
 import { paths } from '@/config/paths';
-import { RequireAuth, RequireRole } from './guards';
+import { RequireAuth, RequireRole, RequireStaff } from './guards';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -45,6 +45,13 @@ export const routes: RouteObject[] = [
       {
         element: <RequireRole role="admin" />,
         children: [{ path: paths.admin.path, lazy: () => import('./routes/admin') }],
+      },
+      {
+        element: <RequireStaff />,
+        children: [
+          { path: paths.communications.path, lazy: () => import('./routes/communications') },
+          { path: paths.campaign.path, lazy: () => import('./routes/campaign') },
+        ],
       },
       { path: paths.calendar.path, lazy: () => import('./routes/calendar') },
       { path: paths.event.path, lazy: () => import('./routes/event') },

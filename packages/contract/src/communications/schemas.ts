@@ -136,7 +136,13 @@ export const campaignSchema = campaignSummarySchema.extend({
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 
-export const campaignListSchema = z.object({ campaigns: z.array(campaignSummarySchema) });
+/** A campaign in the list, with how many of its recipients were sent to, of all listed. */
+export const campaignListItemSchema = campaignSummarySchema.extend({
+  recipients: z.object({ sent: z.number().int(), total: z.number().int() }),
+});
+export type CampaignListItem = z.infer<typeof campaignListItemSchema>;
+
+export const campaignListSchema = z.object({ campaigns: z.array(campaignListItemSchema) });
 
 export const sendCampaignSchema = z.object({
   /** Later than now: scheduled; absent or past: sent now. */

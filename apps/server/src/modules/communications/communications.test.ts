@@ -294,6 +294,12 @@ describe('sending', () => {
     const after = await get(campaign.id);
     expect(after.state).toBe('sent');
     expect(after.counts).toMatchObject({ sent: 3, queued: 0, total: 3 });
+    // The list says how many were sent of how many, per campaign.
+    const list = await api('GET', '/api/admin/campaigns');
+    const listed2 = list
+      .json<{ campaigns: { id: string; recipients: { sent: number; total: number } }[] }>()
+      .campaigns.find((c) => c.id === campaign.id);
+    expect(listed2?.recipients).toEqual({ sent: 3, total: 3 });
     const edit = await api('PUT', `/api/admin/campaigns/${campaign.id}`, {
       subject: 'Changed',
       content: '<p>x</p>',

@@ -14,7 +14,7 @@ import {
   mailPreferences,
   newsletterSubscribers,
 } from '@chamber/db';
-import { desc, eq, sql, TransactionRollbackError } from 'drizzle-orm';
+import { desc, eq, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256Hex } from '../../lib/crypto.js';
@@ -124,7 +124,31 @@ export class CommunicationsService {
       .from(campaigns)
       .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
       .limit(500);
-    return { campaigns: rows.map(summary) };
+    // Sent of listed, per campaign, in one pass over the recipients of the campaigns shown.
+    const counted =
+      rows.length === 0
+        ? []
+        : await this.db
+            .select({
+              id: campaignRecipients.campaignId,
+              sent: sql<number>`(count(*) filter (where ${campaignRecipients.state} = 'sent'))::int`,
+              total: sql<number>`count(*)::int`,
+            })
+            .from(campaignRecipients)
+            .where(
+              inArray(
+                campaignRecipients.campaignId,
+                rows.map((r) => r.id),
+              ),
+            )
+            .groupBy(campaignRecipients.campaignId);
+    const byId = new Map(counted.map((c) => [c.id, { sent: c.sent, total: c.total }]));
+    return {
+      campaigns: rows.map((row) => ({
+        ...summary(row),
+        recipients: byId.get(row.id) ?? { sent: 0, total: 0 },
+      })),
+    };
   }
 
   async create(session: Session, input: CampaignInput): Promise<Campaign> {

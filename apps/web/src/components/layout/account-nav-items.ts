@@ -11,5 +11,9 @@ export function accountNavItems(role: string | null): NavItem[] {
     { label: 'Profile', href: paths.profile.href() },
     { label: 'My membership', href: paths.membership.href() },
     ...(role === 'admin' ? [{ label: 'Admin Dashboard', href: paths.admin.href() }] : []),
+    // The campaign routes are staff's (moderators too), so is the entry.
+    ...(role === 'admin' || role === 'moderator'
+      ? [{ label: 'Communications', href: paths.communications.href() }]
+      : []),
   ];
 }

@@ -6,6 +6,7 @@ import {
   HistoryIcon,
   IdCardIcon,
   InboxIcon,
+  MegaphoneIcon,
   PartyPopperIcon,
   MailWarningIcon,
   SettingsIcon,
@@ -17,6 +18,7 @@ import { useSearchParams } from 'react-router';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { CelebrationsAdmin } from './celebrations-admin';
+import { CampaignList } from './campaign-list';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useAccessRevoked } from '../api/use-access-revoked';
 import { AccessDenied } from './access-denied';
@@ -47,6 +49,7 @@ const tabs = [
   { value: 'categories', label: 'Categories', icon: TagsIcon },
   { value: 'celebrations', label: 'Celebrations', icon: PartyPopperIcon },
   { value: 'mail', label: 'Mail', icon: MailWarningIcon },
+  { value: 'communications', label: 'Communications', icon: MegaphoneIcon },
 ] as const;
 type Tab = (typeof tabs)[number]['value'];
 // The tabs wrap onto rows at 360 px, each row shared out evenly; icons show from 640 px.
@@ -134,6 +137,9 @@ export function AdminDashboard() {
           </TabsContent>
           <TabsContent value="mail">
             <FailedMail />
+          </TabsContent>
+          <TabsContent value="communications">
+            <CampaignList />
           </TabsContent>
         </Tabs>
       </PageBody>
