@@ -44,7 +44,17 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireRole role="admin" />,
-        children: [{ path: paths.admin.path, lazy: () => import('./routes/admin') }],
+        children: [
+          { path: paths.admin.path, lazy: () => import('./routes/admin') },
+          {
+            path: paths.adminCampaignNew.path,
+            lazy: () => import('./routes/admin-campaign-compose'),
+          },
+          {
+            path: paths.adminCampaignEdit.path,
+            lazy: () => import('./routes/admin-campaign-compose'),
+          },
+        ],
       },
       { path: paths.calendar.path, lazy: () => import('./routes/calendar') },
       { path: paths.event.path, lazy: () => import('./routes/event') },
