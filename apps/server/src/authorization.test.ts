@@ -635,6 +635,10 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     }),
     expect: { ...signedIn(403), moderator: 200, admin: 200 },
   },
+  'GET /api/admin/campaigns/:id/preview': {
+    call: async (w) => ({ url: `/api/admin/campaigns/${await aCampaign(w)}/preview` }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
   'POST /api/admin/campaigns/:id/test': {
     call: async (w) => ({ url: `/api/admin/campaigns/${await aCampaign(w)}/test` }),
     expect: { ...signedIn(403), moderator: 200, admin: 200 },

@@ -50,6 +50,16 @@ export const paths = {
     path: '/admin/communications/:id',
     href: (id: string) => `/admin/communications/${encodeURIComponent(id)}`,
   },
+  /** Staff write a new campaign (member communications). */
+  adminCampaignNew: {
+    path: '/admin/communications/new',
+    href: () => '/admin/communications/new',
+  },
+  /** Staff change a draft or scheduled campaign's message. */
+  adminCampaignEdit: {
+    path: '/admin/communications/:id/edit',
+    href: (id: string) => `/admin/communications/${encodeURIComponent(id)}/edit`,
+  },
   calendar: { path: '/calendar', href: () => '/calendar' },
   event: { path: '/events/:id', href: (id: string) => `/events/${encodeURIComponent(id)}` },
   /** The door of an event: its organizer and staff check guests in. */

@@ -51,6 +51,14 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.communications.path, lazy: () => import('./routes/communications') },
           { path: paths.campaign.path, lazy: () => import('./routes/campaign') },
+          {
+            path: paths.adminCampaignNew.path,
+            lazy: () => import('./routes/admin-campaign-compose'),
+          },
+          {
+            path: paths.adminCampaignEdit.path,
+            lazy: () => import('./routes/admin-campaign-compose'),
+          },
         ],
       },
       { path: paths.calendar.path, lazy: () => import('./routes/calendar') },

@@ -5,6 +5,7 @@ import {
   audiencePreviewSchema,
   campaignInputSchema,
   campaignListSchema,
+  campaignPreviewSchema,
   campaignSchema,
   liftSuppressionSchema,
   newsletterConfirmedSchema,
@@ -58,6 +59,12 @@ export const communicationsEndpoints = {
     params: idParams,
     body: campaignInputSchema,
     responses: { 200: campaignSchema, ...change },
+  }),
+  preview: endpoint({
+    method: 'GET',
+    path: '/admin/campaigns/:id/preview',
+    params: idParams,
+    responses: { 200: campaignPreviewSchema, ...errorAnswers(401, 403, 404) },
   }),
   test: endpoint({
     method: 'POST',

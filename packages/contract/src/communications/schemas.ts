@@ -151,6 +151,16 @@ export const sendCampaignSchema = z.object({
 
 export const testSentSchema = z.object({ sentTo: z.string() });
 
+/** The campaign as its test mail would be, to the signed-in staff member's address. */
+export const campaignPreviewSchema = z.object({
+  subject: z.string(),
+  /** The whole branded mail (for a sandboxed frame). */
+  html: z.string(),
+  /** The plain-text part. */
+  text: z.string(),
+});
+export type CampaignPreview = z.infer<typeof campaignPreviewSchema>;
+
 /** What the unsubscribe page shows for a valid token: the address and its topic choices. */
 export const unsubscribeStateSchema = z.union([
   z.object({

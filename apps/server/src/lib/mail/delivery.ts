@@ -78,4 +78,9 @@ export class MailDelivery {
     const message = await compose(chamber);
     return this.mailer.send({ ...message, fromName: chamber.name, ...options });
   }
+
+  /** The chamber's identity as a message sent now is composed with (for previews). */
+  async chamber(): Promise<ChamberIdentity> {
+    return this.identity();
+  }
 }

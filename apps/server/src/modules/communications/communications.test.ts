@@ -466,6 +466,40 @@ describe('sending', () => {
     expect(mailsTo('t1@test.example')).toHaveLength(0);
   });
 
+  it("previews the mail for the staff member's own address, sending nothing", async () => {
+    const campaign = await draft(registrants(await eventWith(['p1@preview.example'])));
+    const before = mailsTo(staffEmail).length;
+    const res = await api('GET', `/api/admin/campaigns/${campaign.id}/preview`);
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json<{ subject: string; html: string; text: string }>();
+    expect(preview.subject).toBe('Spring news');
+    expect(preview.html).toContain('<h2 style=');
+    expect(preview.html).toMatch(
+      /<a class="button" href="https:\/\/example.org\/news" style="display:inline-block/,
+    );
+    expect(preview.html).not.toContain('<script');
+    expect(preview.text).toContain('Hello');
+    expect(preview.text).toMatch(/Unsubscribe: http\S+\/api\/unsubscribe\//);
+    // The footer's links are the staff member's own: unsubscribing from a preview is harmless.
+    const token = /\/api\/unsubscribe\/(\S+)/.exec(preview.text)![1]!;
+    const state = await ctx.app.inject({ method: 'GET', url: `/api/unsubscribe/${token}` });
+    expect(state.json()).toMatchObject({ valid: true, email: staffEmail });
+    expect(mailsTo(staffEmail)).toHaveLength(before);
+    expect(mailsTo('p1@preview.example')).toHaveLength(0);
+    const missing = await api(
+      'GET',
+      '/api/admin/campaigns/00000000-0000-4000-8000-000000000000/preview',
+    );
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('refuses the preview to a member and a visitor', async () => {
+    const campaign = await draft(registrants(await eventWith([])));
+    const url = `/api/admin/campaigns/${campaign.id}/preview`;
+    expect((await api('GET', url, undefined, memberToken)).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+
   it('is staff work: a member and a visitor are refused', async () => {
     expect((await api('GET', '/api/admin/campaigns', undefined, memberToken)).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/campaigns' })).statusCode).toBe(

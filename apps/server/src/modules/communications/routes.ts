@@ -105,6 +105,17 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
 
   contractRoute(
     app,
+    endpoints.communications.preview,
+    staff({
+      summary: 'The campaign as mailed to the signed-in staff member, without sending it',
+      description:
+        "`html` is the whole branded mail (show it in a sandboxed frame), `text` its plain-text part, both rendered for the staff member's own address with the blocks filled as a send fills them. Nothing is sent or recorded.",
+    }),
+    async (request) => communications.previewMail(request.session!, request.params.id),
+  );
+
+  contractRoute(
+    app,
     endpoints.communications.test,
     staff({ summary: "Send the campaign to the signed-in staff member's address" }),
     async (request) => communications.sendTest(request.session!, request.params.id),

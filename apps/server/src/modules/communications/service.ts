@@ -232,6 +232,16 @@ export class CommunicationsService {
     };
   }
 
+  /**
+   * The campaign as its test mail would be (to the signed-in staff member's own address,
+   * blocks filled as the send fills them), without sending anything.
+   */
+  async previewMail(session: Session, id: string) {
+    const row = await this.row(id);
+    const { render } = await this.compose(row, session.user.email);
+    return render(await this.mail.chamber());
+  }
+
   /** Sends the campaign to the signed-in staff member's own address, now. */
   async sendTest(session: Session, id: string) {
     const row = await this.row(id);

@@ -22,13 +22,7 @@ import {
 } from '../lib/audience';
 import { campaignControls, campaignStateLabels } from '../lib/campaign-controls';
 import { eventChoices, eventWindow } from '../lib/event-choices';
-import {
-  atText,
-  composeLinks,
-  contentText,
-  recipientsText,
-  topicLabels,
-} from '../lib/campaign-format';
+import { atText, contentText, recipientsText, topicLabels } from '../lib/campaign-format';
 import { AudienceBuilder } from './audience-builder';
 import { ProgressPanel } from './progress-panel';
 import { SendPanel } from './send-panel';
@@ -145,7 +139,7 @@ function CampaignScreen({ campaign }: { campaign: Campaign }) {
         <BackLink />
         {controls.editable ? (
           <Button asChild variant="outline">
-            <Link to={composeLinks.edit(campaign.id)}>Edit message</Link>
+            <Link to={paths.adminCampaignEdit.href(campaign.id)}>Edit message</Link>
           </Button>
         ) : null}
       </PageHeader>
@@ -250,7 +244,7 @@ function CampaignScreen({ campaign }: { campaign: Campaign }) {
             </dl>
             {controls.editable ? (
               <Button asChild variant="outline" className="w-fit">
-                <Link to={composeLinks.edit(campaign.id)}>Edit message</Link>
+                <Link to={paths.adminCampaignEdit.href(campaign.id)}>Edit message</Link>
               </Button>
             ) : null}
           </CardContent>

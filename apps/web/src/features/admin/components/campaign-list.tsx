@@ -10,7 +10,7 @@ import { ListTable } from './list-table';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { campaignListQueryOptions } from '../api/campaign-queries';
 import { campaignStateLabels } from '../lib/campaign-controls';
-import { atText, composeLinks, topicLabels } from '../lib/campaign-format';
+import { atText, topicLabels } from '../lib/campaign-format';
 
 /** When a campaign went or goes out, as the list says it. */
 export function whenText(c: CampaignListItem, timeZone: string): string {
@@ -62,7 +62,7 @@ export function CampaignList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           Messages
         </Heading>
         <Button asChild>
-          <Link to={composeLinks.new}>
+          <Link to={paths.adminCampaignNew.href()}>
             <PlusIcon aria-hidden="true" />
             New message
           </Link>

@@ -30,12 +30,6 @@ export function contentText(html: string, max = 400): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
-/** Links to the compose page (new and edit), which is its own screen. */
-export const composeLinks = {
-  new: '/admin/communications/new',
-  edit: (id: string) => `/admin/communications/${encodeURIComponent(id)}/edit`,
-};
-
 /** A day and a time on the chamber's clock as an instant (ISO), or null when incomplete. */
 export function scheduledInstant(day: string, time: string, timeZone: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !/^\d{2}:\d{2}$/.test(time)) return null;
