@@ -668,6 +668,21 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     call: () => ({ url: '/api/unsubscribe/u1.forged.newsletter.x', payload: {} }),
     expect: all(200),
   },
+  // Public: a forged token changes nothing and answers the 'ask for the address' state.
+  'PUT /api/unsubscribe/:token/preferences': {
+    call: () => ({
+      url: '/api/unsubscribe/u1.forged.newsletter.x/preferences',
+      payload: { topics: { newsletter: true } },
+    }),
+    expect: all(200),
+  },
+  'POST /api/unsubscribe/request': {
+    call: (_w, as) => ({
+      url: '/api/unsubscribe/request',
+      payload: { email: `prefs-${as}@example.org` },
+    }),
+    expect: all(202),
+  },
   'GET /api/admin/suppressions': {
     call: () => ({ url: '/api/admin/suppressions' }),
     expect: { ...signedIn(403), moderator: 200, admin: 200 },

@@ -99,6 +99,15 @@ export const paths = {
   myJobPostings: { path: '/profile/job-postings', href: () => '/profile/job-postings' },
   about: { path: '/about', href: () => '/about' },
   contact: { path: '/contact', href: () => '/contact' },
+  /** The public 'Get our newsletter' sign-up. */
+  newsletter: { path: '/newsletter', href: () => '/newsletter' },
+  /** Opened from the sign-up's confirmation mail as `/newsletter/confirm?token=…`. */
+  newsletterConfirm: { path: '/newsletter/confirm', href: () => '/newsletter/confirm' },
+  /** A bulk mail's preference page, opened from its footer link without signing in. */
+  mailPreferences: {
+    path: '/unsubscribe/:token',
+    href: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
+  },
   privacy: { path: '/privacy', href: () => '/privacy' },
   terms: { path: '/terms', href: () => '/terms' },
 } as const;

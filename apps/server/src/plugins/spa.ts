@@ -159,8 +159,9 @@ export const spaPlugin = fp(
           .status(404)
           .send({ error: 'not_found', message: `No route for ${request.method} ${url}` });
       }
-      // A missing file with an extension is a real 404, not an app route.
-      if (path.extname(url) !== '') {
+      // A missing file with an extension is a real 404, not an app route; a preference link's
+      // token has dots in it, and is the app's.
+      if (path.extname(url) !== '' && matchAppPath(url)?.name !== 'mailPreferences') {
         return reply.status(404).type('text/plain').send('Not found');
       }
       if (!pages) {

@@ -8,10 +8,13 @@ import {
   campaignPreviewSchema,
   campaignSchema,
   liftSuppressionSchema,
+  mailPreferencesInputSchema,
   newsletterConfirmedSchema,
   newsletterConfirmSchema,
   newsletterSubscribedSchema,
   newsletterSubscribeSchema,
+  preferenceLinkRequestedSchema,
+  preferenceLinkRequestSchema,
   sendCampaignSchema,
   suppressInputSchema,
   suppressionListQuerySchema,
@@ -108,6 +111,21 @@ export const communicationsEndpoints = {
     path: '/unsubscribe/:token',
     params: tokenParams,
     responses: { 200: unsubscribeStateSchema, ...errorAnswers(400) },
+  }),
+  /** The preference page's topic choices; a forged token answers `{ valid: false }`. */
+  updatePreferences: endpoint({
+    method: 'PUT',
+    path: '/unsubscribe/:token/preferences',
+    params: tokenParams,
+    body: mailPreferencesInputSchema,
+    responses: { 200: unsubscribeStateSchema, ...errorAnswers(400) },
+  }),
+  /** A fresh preference link mailed to an address; the same 202 for any address. */
+  requestPreferenceLink: endpoint({
+    method: 'POST',
+    path: '/unsubscribe/request',
+    body: preferenceLinkRequestSchema,
+    responses: { 202: preferenceLinkRequestedSchema, ...errorAnswers(400, 429) },
   }),
   suppressions: endpoint({
     method: 'GET',

@@ -177,6 +177,26 @@ export const unsubscribeStateSchema = z.union([
   z.object({ valid: z.literal(false) }),
 ]);
 
+/** The preference page's choices: true where the address receives the topic. */
+export const mailPreferencesInputSchema = z.object({
+  topics: z
+    .object({
+      newsletter: z.boolean(),
+      announcements: z.boolean(),
+      'event-news': z.boolean(),
+    })
+    .partial()
+    .strict(),
+});
+export type MailPreferencesInput = z.infer<typeof mailPreferencesInputSchema>;
+export type UnsubscribeState = z.infer<typeof unsubscribeStateSchema>;
+
+/** A fresh preference link, asked for from the page a forged or expired link opened. */
+export const preferenceLinkRequestSchema = z.object({
+  email: z.string().trim().email().max(254),
+});
+export const preferenceLinkRequestedSchema = z.object({ ok: z.literal(true) });
+
 export const newsletterSubscribeSchema = z.object({ email: z.string().trim().email().max(254) });
 export const newsletterSubscribedSchema = z.object({ ok: z.literal(true) });
 export const newsletterConfirmSchema = z.object({ token: z.string().min(10).max(200) });

@@ -18,6 +18,7 @@ import { bearer } from '../../test/members.js';
 import type { SmtpServer } from '../../test/smtp.js';
 import { fillBlocks, renderCampaign, sanitizeContent } from './content.js';
 import { returnPathOf } from './sender.js';
+import { UnsubscribeTokens } from './tokens.js';
 
 let ctx: TestContext;
 let smtp: SmtpServer;
@@ -612,5 +613,122 @@ describe("recipients' rights", () => {
       payload: { token },
     });
     expect(reused.json()).toEqual({ confirmed: false });
+  });
+
+  describe('the preference page', () => {
+    const tokenFor = (email: string, topic: 'newsletter' | 'announcements' = 'newsletter') =>
+      new UnsubscribeTokens(ctx.db).issue({ email, topic });
+    const put = (token: string, topics: object) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/unsubscribe/${encodeURIComponent(token)}/preferences`,
+        payload: { topics },
+      });
+    const prefsOf = async (email: string) =>
+      (
+        await ctx.db.execute<{ n: boolean; a: boolean; e: boolean }>(
+          sql`select newsletter_opt_out as n, announcements_opt_out as a, event_news_opt_out as e
+            from mail_preferences where email = ${email}`,
+        )
+      ).rows[0];
+
+    it("sets the token's address's topics, and a topic chosen again is received again", async () => {
+      const emails = ['p1@prefs.example', 'p2@prefs.example'];
+      const eventId = await eventWith(emails);
+      const token = await tokenFor('p1@prefs.example');
+      const left = await put(token, { announcements: false, 'event-news': false });
+      expect(left.statusCode, left.body).toBe(200);
+      expect(left.json()).toEqual({
+        valid: true,
+        email: 'p1@prefs.example',
+        topic: 'newsletter',
+        optedOut: { newsletter: false, announcements: true, 'event-news': true },
+      });
+      // The one click, then the newsletter chosen again on the page: received again.
+      await ctx.app.inject({ method: 'POST', url: `/api/unsubscribe/${token}` });
+      expect(await prefsOf('p1@prefs.example')).toEqual({ n: true, a: true, e: true });
+      const back = await put(token, { newsletter: true });
+      expect(back.json()).toMatchObject({
+        optedOut: { newsletter: false, announcements: true, 'event-news': true },
+      });
+      const first = await draft(registrants(eventId), 'Back again');
+      const sent = await api('POST', `/api/admin/campaigns/${first.id}/send`, {});
+      expect(sent.json<Campaign>().counts.total).toBe(2);
+      await drain();
+      // Leaving the newsletter on the page is honoured for the next send, as the click is.
+      await put(token, { newsletter: false });
+      const second = await draft(registrants(eventId), 'Gone again');
+      const again = await api('POST', `/api/admin/campaigns/${second.id}/send`, {});
+      expect(again.json<Campaign>().counts.total).toBe(1);
+      await drain();
+      expect(mailsTo('p1@prefs.example').map((m) => m.subject)).toEqual(['Back again']);
+      expect(mailsTo('p2@prefs.example')).toHaveLength(2);
+    });
+
+    it("never shows or changes another address's preferences", async () => {
+      await ctx.db.execute(
+        sql`insert into mail_preferences (email, announcements_opt_out) values ('other@prefs.example', true)`,
+      );
+      const mine = await tokenFor('mine@prefs.example');
+      const [, , topic, signature] = mine.split('.');
+      const theirs = `u1.${Buffer.from('other@prefs.example').toString('base64url')}.${topic}.${signature}`;
+      for (const res of [
+        await ctx.app.inject({ method: 'GET', url: `/api/unsubscribe/${theirs}` }),
+        await ctx.app.inject({ method: 'POST', url: `/api/unsubscribe/${theirs}` }),
+        await put(theirs, { announcements: true, newsletter: false }),
+      ]) {
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ valid: false });
+      }
+      expect(await prefsOf('other@prefs.example')).toEqual({ n: false, a: true, e: false });
+      // The real token shows its own address only.
+      const own = await ctx.app.inject({ method: 'GET', url: `/api/unsubscribe/${mine}` });
+      expect(own.json()).toMatchObject({ valid: true, email: 'mine@prefs.example' });
+    });
+
+    it('answers forged and expired tokens { valid: false } and refuses bad choices 400', async () => {
+      // Signed under another key (as a link from before the key was replaced would be).
+      const expired = `${(await tokenFor('old@prefs.example')).slice(0, -4)}AAAA`;
+      for (const token of [expired, 'nonsense', 'u1.Zm9vQGV4YW1wbGUub3Jn.newsletter.AAAA']) {
+        const res = await put(token, { newsletter: false });
+        expect(res.statusCode, token).toBe(200);
+        expect(res.json()).toEqual({ valid: false });
+      }
+      expect(await prefsOf('old@prefs.example')).toBeUndefined();
+      const token = await tokenFor('bad@prefs.example');
+      expect((await put(token, { newsletter: 'no' })).statusCode).toBe(400);
+      expect((await put(token, { sms: true })).statusCode).toBe(400);
+    });
+
+    it('mails a fresh link to a known address, answering alike for any address', async () => {
+      const known = 'reader@prefs.example';
+      await ctx.db.insert(newsletterSubscribers).values({ email: known, confirmedAt: new Date() });
+      const before = smtp.received.length;
+      const ask = (email: string, remoteAddress = '10.9.0.1') =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/unsubscribe/request',
+          payload: { email },
+          remoteAddress,
+        });
+      const a = await ask('Reader@Prefs.example ');
+      const b = await ask('stranger@prefs.example');
+      expect(a.statusCode, a.body).toBe(202);
+      expect(b.statusCode).toBe(202);
+      expect(a.body).toBe(b.body);
+      await ctx.app.flushMail();
+      expect(smtp.sentTo('stranger@prefs.example', before)).toHaveLength(0);
+      const mail = smtp.sentTo(known, before)[0]!;
+      expect(mail.subject).toContain('Your mail preferences');
+      const link = /http:\/\/localhost:3000\/unsubscribe\/(u1\.[\w.-]+)/.exec(mail.text ?? '')![1]!;
+      const state = await ctx.app.inject({ method: 'GET', url: `/api/unsubscribe/${link}` });
+      expect(state.json()).toMatchObject({ valid: true, email: known });
+      // Three an address per quarter hour, as reset links.
+      await ask(known);
+      await ask(known);
+      const limited = await ask(known, '10.9.0.2');
+      expect(limited.statusCode).toBe(429);
+      expect((await ask('not-an-address')).statusCode).toBe(400);
+    });
   });
 });

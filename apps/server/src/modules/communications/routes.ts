@@ -175,6 +175,31 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
 
   contractRoute(
     app,
+    endpoints.communications.updatePreferences,
+    open({
+      summary: "Choose the token's address's topics on the preference page",
+      description:
+        '`topics` names each topic as received (true) or not (false); a topic set to true again removes its unsubscribe, one not named stays as it is. A forged or damaged token changes nothing and answers `{ valid: false }`. Transactional mail is not affected.',
+    }),
+    async (request) => communications.setPreferences(request.params.token, request.body.topics),
+  );
+
+  contractRoute(
+    app,
+    endpoints.communications.requestPreferenceLink,
+    open({
+      summary: 'Mail a fresh preference link to an address',
+      description:
+        'For the page a forged or expired link opened. The same 202 whether or not the address ever had mail from the portal (an unknown one gets none). Limited per address and per client address.',
+    }),
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await communications.requestPreferenceLink(request.body.email, request.ip)),
+  );
+
+  contractRoute(
+    app,
     endpoints.communications.subscribe,
     open({
       summary: "Sign up for the chamber's newsletter (double opt-in)",

@@ -16,6 +16,8 @@ export interface PageHead {
   /** What the image shows, for readers who cannot see it (og:image:alt). */
   imageAlt: string | null;
   ogType: 'website' | 'profile' | 'article';
+  /** A page search engines must not index although it answers 200 (a mail recipient's). */
+  noindex?: boolean;
   jsonLd: WithContext<Thing>[];
 }
 
@@ -42,7 +44,7 @@ export function headTags(head: PageHead): string {
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" />` : '',
-    head.status !== 200 ? meta('name', 'robots', 'noindex') : '',
+    head.status !== 200 || head.noindex ? meta('name', 'robots', 'noindex') : '',
     meta('property', 'og:type', head.ogType),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),

@@ -42,7 +42,19 @@ const PAGE_TEXT: Partial<Record<AppPathName, { title: string; description: strin
   contact: { title: 'Contact', description: 'How to reach the chamber.' },
   privacy: { title: 'Privacy', description: 'How the portal handles personal data.' },
   terms: { title: 'Terms', description: 'The terms of using the portal.' },
+  newsletter: { title: 'Get our newsletter', description: "The chamber's newsletter by email." },
+  newsletterConfirm: {
+    title: 'Newsletter sign-up',
+    description: "Confirm your subscription to the chamber's newsletter.",
+  },
+  mailPreferences: {
+    title: 'Your mail preferences',
+    description: "Choose which of the chamber's mail reaches you, or unsubscribe.",
+  },
 };
+
+/** A mail recipient's pages: reachable without signing in, never indexed. */
+const NOT_INDEXED = new Set<AppPathName>(['newsletter', 'newsletterConfirm', 'mailPreferences']);
 
 const DEFAULT_DESCRIPTION = 'Events, member directory and membership for our chamber of commerce.';
 const MAX_DESCRIPTION = 200;
@@ -115,6 +127,14 @@ export class PageHeads {
       jsonLd: [],
     };
     const text = PAGE_TEXT[route.name];
+    if (text && NOT_INDEXED.has(route.name))
+      return {
+        ...base,
+        title: `${text.title} | ${chamber.name}`,
+        description: text.description,
+        canonical: null,
+        noindex: true,
+      };
     if (text)
       return { ...base, title: `${text.title} | ${chamber.name}`, description: text.description };
     if (route.name === 'home') {

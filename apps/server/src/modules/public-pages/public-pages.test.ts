@@ -299,6 +299,16 @@ describe('status codes', () => {
     }
   });
 
+  it("answers a mail recipient's pages 200, not indexed", async () => {
+    for (const url of ['/newsletter', '/newsletter/confirm?token=abc', '/unsubscribe/u1.x.y.z']) {
+      const { res, meta, doc } = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(meta('robots'), url).toBe('noindex');
+      expect(doc.querySelector('link[rel="canonical"]'), url).toBeNull();
+    }
+    expect((await page('/about')).meta('robots')).toBeUndefined();
+  });
+
   it('answers a hidden member 404, and again 200 once listed', async () => {
     const member = await createContact(ctx.db, { businessName: 'Lapsed Lumber' });
     expect((await page(`/members/${member.id}`)).res.statusCode).toBe(200);

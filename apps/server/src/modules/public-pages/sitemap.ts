@@ -40,6 +40,8 @@ export const DISALLOWED: AppPathName[] = [
   'confirmEmail',
   'connectAccount',
   'manageRegistration',
+  'newsletterConfirm',
+  'mailPreferences',
 ];
 
 const escapeXml = (value: string) =>

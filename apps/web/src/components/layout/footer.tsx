@@ -1,8 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { useNow } from '@/lib/render-time';
 import { ChamberLogo } from './chamber-logo';
+
+// The sign-up's code loads after the page's own: the server writes the form into the page,
+// which hydration keeps until the code is there; a page drawn in the browser keeps its room.
+const FooterNewsletter = lazy(() =>
+  import('@/components/newsletter/footer-newsletter').then((m) => ({
+    default: m.FooterNewsletter,
+  })),
+);
 
 // Platforms and About point nowhere (docs/product.md#screens), so they are plain text, not dead links.
 const placeholderGroups = [
@@ -80,6 +89,11 @@ export function Footer() {
             ) : null}
           </ul>
         </div>
+      </div>
+      <div className="border-t">
+        <Suspense fallback={<div className="h-64 md:h-34" />}>
+          <FooterNewsletter />
+        </Suspense>
       </div>
       <div className="border-t">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between sm:px-6">
