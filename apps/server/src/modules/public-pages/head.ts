@@ -17,6 +17,8 @@ export interface PageHead {
   imageAlt: string | null;
   ogType: 'website' | 'profile' | 'article';
   jsonLd: WithContext<Thing>[];
+  /** A feed of the page's kind (the news archive's Atom feed), linked as an alternate. */
+  feed?: { href: string; title: string };
 }
 
 const escapeHtml = (value: string) =>
@@ -43,6 +45,9 @@ export function headTags(head: PageHead): string {
     meta('name', 'description', head.description),
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" />` : '',
     head.status !== 200 ? meta('name', 'robots', 'noindex') : '',
+    head.feed
+      ? `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(head.feed.title)}" href="${escapeHtml(head.feed.href)}" />`
+      : '',
     meta('property', 'og:type', head.ogType),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
