@@ -71,7 +71,7 @@ test('the pages come drawn from the server, with their heads and the feed', asyn
     (xml) => {
       const doc = new DOMParser().parseFromString(xml, 'application/xml');
       if (doc.querySelector('parsererror')) return null;
-      return [...doc.getElementsByTagNameNS('http://www.w3.org/2005/Atom', 'entry')].map(
+      return Array.from(doc.getElementsByTagNameNS('http://www.w3.org/2005/Atom', 'entry')).map(
         (e) => e.getElementsByTagNameNS('http://www.w3.org/2005/Atom', 'title')[0]?.textContent,
       );
     },

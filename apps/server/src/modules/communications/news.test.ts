@@ -124,7 +124,7 @@ describe('the archive', () => {
       slug: sent.slug,
       subject: 'Weekly news <b>&</b> "quotes"',
       sentAt: '2026-03-10T15:00:00.000Z',
-      excerpt: 'Ribbon cutting Join us at the new bakery. See you & yours!',
+      excerpt: 'Join us at the new bakery. See you & yours!',
     });
     expect(list).toMatchObject({ page: 1, pageSize: 20 });
     expect(list.total).toBe(list.news.length);
@@ -244,6 +244,12 @@ describe('the archive', () => {
 });
 
 describe('excerpts', () => {
+  it('read as plain sentences, without headings or quotation marks of mail', () => {
+    expect(excerptOf('<h2>Title</h2><p>One.</p><blockquote>Said so.</blockquote>')).toBe(
+      'One. Said so.',
+    );
+  });
+
   it('cut long text at a word', () => {
     const text = excerptOf(`<p>${'word '.repeat(100)}</p>`);
     expect(text.length).toBeLessThanOrEqual(201);

@@ -23,19 +23,22 @@ const archived = and(eq(campaigns.public, true), eq(campaigns.state, 'sent'));
  */
 export const archivedHtml = (content: string) => sanitizeContent(fillBlocks(content, {}));
 
-/** The start of the message's text, on one line, cut at a word. */
+/** The start of the message's text (its headings left out), on one line, cut at a word. */
 export function excerptOf(html: string): string {
   const text = convert(html, {
     wordwrap: false,
     selectors: [
       { selector: 'img', format: 'skip' },
       { selector: 'a', options: { ignoreHref: true } },
-      { selector: 'h1', options: { uppercase: false } },
-      { selector: 'h2', options: { uppercase: false } },
-      { selector: 'h3', options: { uppercase: false } },
-      { selector: 'h4', options: { uppercase: false } },
+      // Headings would run into the sentences after them: the text is read from the rest.
+      { selector: 'h1', format: 'skip' },
+      { selector: 'h2', format: 'skip' },
+      { selector: 'h3', format: 'skip' },
+      { selector: 'h4', format: 'skip' },
       { selector: 'ul', options: { itemPrefix: ' ' } },
       { selector: 'hr', format: 'skip' },
+      // A quotation as its words, without the mail-style '> ' before each line.
+      { selector: 'blockquote', format: 'block' },
     ],
   })
     .replace(/\s+/g, ' ')

@@ -78,21 +78,23 @@ function NewsView({ item }: { item: NewsItem }) {
           </>
         }
       />
-      <PageBody className="grid max-w-3xl gap-10">
-        <article
-          className={contentClass}
-          aria-label={item.subject}
-          // Sanitized HTML from the server (decision 138).
-          dangerouslySetInnerHTML={{ __html: item.html }}
-        />
-        <div className="flex flex-wrap items-center justify-between gap-4 border-t pt-6">
-          <Link
-            to={paths.news.href()}
-            className="rounded-sm font-medium text-primary underline underline-offset-4"
-          >
-            All news
-          </Link>
-          <FeedLink />
+      <PageBody>
+        <div className="grid max-w-3xl gap-10">
+          <article
+            className={contentClass}
+            aria-label={item.subject}
+            // Sanitized HTML from the server (decision 138).
+            dangerouslySetInnerHTML={{ __html: item.html }}
+          />
+          <div className="flex flex-wrap items-center justify-between gap-4 border-t pt-6">
+            <Link
+              to={paths.news.href()}
+              className="rounded-sm font-medium text-primary underline underline-offset-4"
+            >
+              All news
+            </Link>
+            <FeedLink />
+          </div>
         </div>
       </PageBody>
     </>
