@@ -344,6 +344,23 @@ async function aCampaign(world: World, state: 'draft' | 'sending' | 'paused' = '
   return row!.id;
 }
 
+/** A fresh sent public campaign: its slug in the archive. */
+async function anArchivedCampaign(world: World) {
+  const slug = `news-${randomUUID()}`;
+  const now = world.ctx.clock.now();
+  await world.ctx.db.insert(campaigns).values({
+    subject: 'Sent news',
+    content: '<p>Hello</p>',
+    audience: { segments: [{ kind: 'subscribers' }] },
+    state: 'sent',
+    public: true,
+    slug,
+    startedAt: now,
+    finishedAt: now,
+  });
+  return slug;
+}
+
 /** A fresh upcoming weekly series of two dates organized by "member". */
 async function membersSeries(world: World) {
   const event = await createEvent(world.ctx.db, {
@@ -682,6 +699,19 @@ const table: Record<string, { call: Build; expect: Expected }> = {
       payload: { email: `prefs-${as}@example.org` },
     }),
     expect: all(202),
+  },
+  // The public archive: anyone reads it; a draft is no page (404) to anyone.
+  'GET /api/news': {
+    call: () => ({ url: '/api/news' }),
+    expect: all(200),
+  },
+  'GET /api/news/feed.atom': {
+    call: () => ({ url: '/api/news/feed.atom' }),
+    expect: all(200),
+  },
+  'GET /api/news/:slug': {
+    call: async (w) => ({ url: `/api/news/${await anArchivedCampaign(w)}` }),
+    expect: all(200),
   },
   'GET /api/admin/suppressions': {
     call: () => ({ url: '/api/admin/suppressions' }),
@@ -1602,6 +1632,9 @@ const publicCache: Record<string, string> = {
   'GET /api/media/:key': 'public, max-age=31536000, immutable',
   'GET /api/config': 'public, max-age=60',
   'GET /api/membership-plans': 'no-cache',
+  'GET /api/news': 'no-cache',
+  'GET /api/news/:slug': 'no-cache',
+  'GET /api/news/feed.atom': 'public, max-age=300',
 };
 
 let world: World;

@@ -7,6 +7,7 @@ import type { Appointment, Calendar, EventList } from './calendar.js';
 import type { DealList } from './deals.js';
 import type { MembershipPlanList } from './membership-plans.js';
 import type { AppPathName } from './paths.js';
+import type { NewsItem, NewsList } from './communications/schemas.js';
 
 /**
  * What the server renderer of the web app may read while it renders a public page as an
@@ -41,6 +42,10 @@ export interface PageDataSource {
   membershipPlans(): Promise<MembershipPlanList>;
   /** GET /deals?limit (the home page's newest; without a limit, the deals page's list). */
   deals(limit?: number): Promise<DealList>;
+  /** GET /news?page (the archive of sent public messages). */
+  news(page: number): Promise<NewsList>;
+  /** GET /news/{slug}; null for no sent public message of that slug. */
+  newsItem(slug: string): Promise<NewsItem | null>;
 }
 
 /**

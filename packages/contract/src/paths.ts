@@ -97,6 +97,12 @@ export const paths = {
   },
   /** The signed-in member's job posts: drafts, submitting, editing, closing. */
   myJobPostings: { path: '/profile/job-postings', href: () => '/profile/job-postings' },
+  /** The public archive of sent newsletters and announcements. */
+  news: {
+    path: '/news',
+    href: (page?: number) => (page && page > 1 ? `/news?page=${page}` : '/news'),
+  },
+  newsItem: { path: '/news/:slug', href: (slug: string) => `/news/${encodeURIComponent(slug)}` },
   about: { path: '/about', href: () => '/about' },
   contact: { path: '/contact', href: () => '/contact' },
   /** The public 'Get our newsletter' sign-up. */

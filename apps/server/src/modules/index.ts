@@ -26,6 +26,7 @@ import {
   Suppressions,
   CommunicationsService,
   communicationsRoutes,
+  NewsArchive,
   UnsubscribeTokens,
 } from './communications/index.js';
 import { dealsRoutes } from './deals/index.js';
@@ -240,7 +241,11 @@ export async function registerModules(
         counter: deps.counter,
       });
       await api.register(celebrationsRoutes, { celebrations });
-      await api.register(communicationsRoutes, { communications, suppressions });
+      await api.register(communicationsRoutes, {
+        communications,
+        suppressions,
+        news: new NewsArchive(deps.db, deps.config.publicUrl, deps.config.chamberName),
+      });
     },
     { prefix: '/api' },
   );

@@ -33,6 +33,7 @@ const homes: Record<string, string> = {
   invitations: 'members',
   newsletter: 'communications',
   unsubscribe: 'communications',
+  news: 'communications',
 };
 /**
  * The staff side of a feature lives with the feature: /admin/<name> (and the exports named

@@ -29,6 +29,7 @@ import { seedDemoGallery } from './demo-gallery.js';
 import type { Storage } from '../lib/storage.js';
 import { seedDemoCelebrations } from './demo-celebrations.js';
 import { seedDemoJobs } from './demo-jobs.js';
+import { seedDemoNews } from './demo-news.js';
 import { seedDemoYear } from './demo-year.js';
 
 const SEEDED_NOTE = 'Demo event created by seed';
@@ -261,6 +262,7 @@ export async function seedDemo(
   lines.push(...(await seedDemoDeals(db, now)));
   if (storage) lines.push(...(await seedDemoGallery(db, storage)));
   lines.push(...(await seedDemoJobs(db, now)));
+  lines.push(...(await seedDemoNews(db, now)));
   lines.push(...(await seedDemoCelebrations(db, storage, now)));
   // After deals and jobs: a listing with them gets views of them too.
   lines.push(...(await seedDemoYear(db, now)));

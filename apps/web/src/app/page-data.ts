@@ -12,6 +12,8 @@ import { eventQueryOptions } from '@/features/calendar/api/get-event';
 import { openingView } from '@/features/calendar/lib/month-grid';
 import { dealsQueryOptions } from '@/features/deals/api/deals';
 import { jobBoardQueryOptions, jobPostQueryOptions } from '@/features/jobs/api/job-posts';
+import { newsItemQueryOptions, newsListQueryOptions } from '@/features/news/api/news';
+import { newsPageOf } from '@/features/news/lib/news-page';
 import { boardFilters } from '@/features/jobs/lib/board-filters';
 import {
   directoryFilters,
@@ -171,6 +173,18 @@ export const pageData: Partial<Record<AppPathName, PageData>> = {
     queryClient.setQueryData(dealsQueryOptions(null).queryKey, deals);
     return true;
   },
+  news: async ({ source, queryClient, search }) => {
+    // `?page=N` (the links that page the archive without scripts): that page.
+    const page = newsPageOf(search.get('page'));
+    queryClient.setQueryData(newsListQueryOptions(page).queryKey, await source.news(page));
+    return true;
+  },
+  newsItem: async ({ params, source, queryClient }) => {
+    const item = await source.newsItem(params.slug!);
+    if (!item) return false;
+    queryClient.setQueryData(newsItemQueryOptions(params.slug!).queryKey, item);
+    return true;
+  },
   basicMembership: plans,
   enhancedMembership: plans,
   eliteMembership: plans,
@@ -195,6 +209,7 @@ const queryRendered: Partial<Record<AppPathName, readonly string[]>> = {
   members: ['page'],
   membersOpenNow: ['page'],
   membersCategory: ['page'],
+  news: ['page'],
   jobPostings: [],
   join: [],
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, errorAnswers, idParams } from '../endpoint.js';
+import { endpoint, errorAnswers, fileAnswer, idParams } from '../endpoint.js';
 import {
   audiencePreviewQuerySchema,
   audiencePreviewSchema,
@@ -9,7 +9,11 @@ import {
   campaignSchema,
   liftSuppressionSchema,
   mailPreferencesInputSchema,
+  newsItemSchema,
   newsletterConfirmedSchema,
+  newsListQuerySchema,
+  newsListSchema,
+  newsSlugParams,
   newsletterConfirmSchema,
   newsletterSubscribedSchema,
   newsletterSubscribeSchema,
@@ -30,7 +34,8 @@ const tokenParams = z.object({ token: z.string().min(1).max(400) });
 
 /**
  * The communications module's endpoints (apps/server/src/modules/communications): staff's
- * campaigns and audiences, and the recipients' unsubscribe and newsletter sign-up.
+ * campaigns and audiences, the recipients' unsubscribe and newsletter sign-up, and the public
+ * archive of sent messages (/news).
  */
 export const communicationsEndpoints = {
   audiencePreview: endpoint({
@@ -156,5 +161,22 @@ export const communicationsEndpoints = {
     path: '/newsletter/confirm',
     body: newsletterConfirmSchema,
     responses: { 200: newsletterConfirmedSchema, ...errorAnswers(400, 429) },
+  }),
+  newsList: endpoint({
+    method: 'GET',
+    path: '/news',
+    query: newsListQuerySchema,
+    responses: { 200: newsListSchema, ...errorAnswers(400) },
+  }),
+  newsFeed: endpoint({
+    method: 'GET',
+    path: '/news/feed.atom',
+    responses: { 200: fileAnswer('The archive as an Atom 1.0 feed', 'application/atom+xml') },
+  }),
+  newsItem: endpoint({
+    method: 'GET',
+    path: '/news/:slug',
+    params: newsSlugParams,
+    responses: { 200: newsItemSchema, ...errorAnswers(400, 404) },
   }),
 };

@@ -100,7 +100,11 @@ export const campaignInputSchema = z.object({
   content: z.string().max(200_000),
   audience: campaignAudienceSchema,
   topic: mailTopicSchema.default('newsletter'),
-  public: z.boolean().default(false),
+  /**
+   * Shown in the public archive (/news) once sent. Left out: false for a new campaign,
+   * unchanged on an edit. The only field a sent campaign may still change.
+   */
+  public: z.boolean().optional(),
 });
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 
@@ -124,6 +128,7 @@ export const campaignSummarySchema = z.object({
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   public: z.boolean(),
+  /** Its address in the archive (/news/{slug}): made when first marked public, then kept. */
   slug: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -246,3 +251,44 @@ export const suppressInputSchema = z.object({
 export const liftSuppressionSchema = z.object({
   email: z.string().trim().toLowerCase().email('Enter an email address.').max(254),
 });
+
+/** How many sent messages a page of the public archive lists. */
+export const NEWS_PAGE_SIZE = 20;
+
+export const newsListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type NewsListQuery = z.input<typeof newsListQuerySchema>;
+
+export const newsSlugParams = z.object({ slug: z.string().min(1).max(200) });
+
+/** A sent public message as the archive lists it. */
+export const newsSummarySchema = z.object({
+  slug: z.string(),
+  subject: z.string(),
+  /** When its send started. */
+  sentAt: z.string(),
+  /** The start of its text, plain, at most about 200 characters. */
+  excerpt: z.string(),
+});
+export type NewsSummary = z.infer<typeof newsSummarySchema>;
+
+export const newsListSchema = z.object({
+  news: z.array(newsSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type NewsList = z.infer<typeof newsListSchema>;
+
+/**
+ * A sent public message as the archive shows it: its content HTML as sent (sanitized; the
+ * blocks filled from data at send time are left out, never any recipient's links or tokens).
+ */
+export const newsItemSchema = z.object({
+  slug: z.string(),
+  subject: z.string(),
+  sentAt: z.string(),
+  html: z.string(),
+});
+export type NewsItem = z.infer<typeof newsItemSchema>;

@@ -43,6 +43,7 @@ export const campaigns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Shown in the public archive once sent, at /news/{slug}. */
     public: boolean('public').notNull().default(false),
+    /** Made from the subject when first marked public; kept when the subject changes. */
     slug: text('slug'),
     /** The staff login that wrote it (the auth module's users). */
     createdBy: uuid('created_by'),
@@ -58,6 +59,10 @@ export const campaigns = pgTable(
       sql`${t.topic} in ('newsletter', 'announcements', 'event-news')`,
     ),
     uniqueIndex('campaigns_slug_key').on(t.slug),
+    // The public archive (/news): sent public messages, newest first.
+    index('campaigns_news_idx')
+      .on(t.startedAt.desc(), t.id)
+      .where(sql`${t.public} and ${t.state} = 'sent'`),
     index('campaigns_due_idx')
       .on(t.scheduledAt)
       .where(sql`${t.state} = 'scheduled'`),

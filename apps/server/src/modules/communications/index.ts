@@ -7,6 +7,7 @@
 export { CommunicationsService } from './service.js';
 export { CampaignSender } from './sender.js';
 export { communicationsRoutes } from './routes.js';
+export { excerptOf, NewsArchive } from './news.js';
 export { UnsubscribeTokens } from './tokens.js';
 export { Suppressions } from './suppressions.js';
 export { createBouncePoller, type BouncePoller } from './bounces/index.js';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@chamber/contract';
 import { contractRoute, type RouteDocs } from '../../lib/contract-route.js';
+import type { NewsArchive } from './news.js';
 import type { CommunicationsService } from './service.js';
 import type { Suppressions } from './suppressions.js';
 
@@ -11,15 +12,24 @@ const staff = (docs: RouteDocs) => ({
 
 const open = (docs: RouteDocs) => ({ schema: { tags: ['communications'], ...docs } });
 
+/** The archive answers the same to everyone: its own Cache-Control stands for signed-in callers. */
+const archive = (docs: RouteDocs) => ({
+  config: { publicCache: true },
+  schema: { tags: ['communications'], ...docs },
+});
+
+const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
+
 /**
  * /admin/campaigns* and /admin/audiences/preview (staff's campaigns), /unsubscribe/{token}
- * (one click, RFC 8058) and /newsletter/* (the public sign-up), thin over
- * CommunicationsService.
+ * (one click, RFC 8058), /newsletter/* (the public sign-up) and /news* (the public archive of
+ * sent messages, with its Atom feed), thin over CommunicationsService and NewsArchive.
  */
 export const communicationsRoutes: FastifyPluginAsyncZod<{
   communications: CommunicationsService;
   suppressions: Suppressions;
-}> = async (app, { communications, suppressions }) => {
+  news: NewsArchive;
+}> = async (app, { communications, suppressions, news }) => {
   contractRoute(
     app,
     endpoints.communications.suppressions,
@@ -98,7 +108,8 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
     endpoints.communications.update,
     staff({
       summary: 'Change a draft or scheduled campaign',
-      description: '409 once its send has started (sending, paused, sent or cancelled).',
+      description:
+        '409 once its send has started (sending, paused, sent or cancelled), except for `public` alone (the other fields given unchanged): a sent message may be added to the public archive or taken out. `public` left out keeps it as it is. The slug is made from the subject the first time the campaign is public and kept from then on.',
     }),
     async (request) => communications.update(request.params.id, request.body),
   );
@@ -215,5 +226,47 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
     endpoints.communications.confirm,
     open({ summary: "Confirm a newsletter sign-up with its link's token" }),
     async (request) => communications.confirm(request.body.token),
+  );
+
+  contractRoute(
+    app,
+    endpoints.communications.newsList,
+    archive({
+      summary: 'The public archive: sent messages marked public, newest first',
+      description: `Each with its slug, subject, send date and a short plain-text excerpt; 20 a page (\`page\` from 1).`,
+    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return news.list(request.query.page);
+    },
+  );
+
+  contractRoute(
+    app,
+    endpoints.communications.newsFeed,
+    archive({
+      summary: 'The public archive as an Atom 1.0 feed (application/atom+xml)',
+      description:
+        'The 20 newest sent public messages, each with its content as sent (HTML, escaped) without any recipient’s links.',
+    }),
+    async (_request, reply) =>
+      reply
+        .type(ATOM_CONTENT_TYPE)
+        .header('cache-control', 'public, max-age=300')
+        .send(await news.feed()),
+  );
+
+  contractRoute(
+    app,
+    endpoints.communications.newsItem,
+    archive({
+      summary: 'One sent public message of the archive',
+      description:
+        'Its subject, send date and content HTML as sent (sanitized; the blocks filled at send time are left out). 404 for a draft, a message not public or an unknown slug.',
+    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return news.get(request.params.slug);
+    },
   );
 };

@@ -29,6 +29,7 @@ import type { Session } from '../../plugins/auth.js';
 import { audienceSql, optOutColumn } from './audience.js';
 import { ContentBlocks } from './blocks.js';
 import { fillBlocks, hasBlocks, renderCampaign, sanitizeContent } from './content.js';
+import { assignSlug } from './news.js';
 import type { UnsubscribeTokens } from './tokens.js';
 
 type CampaignInput = z.output<typeof campaignInputSchema>;
@@ -63,17 +64,6 @@ export const summary = (row: CampaignRow) => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
-
-/** A readable, unique-enough slug for the later public archive. */
-const slugOf = (subject: string, id: string) =>
-  `${
-    subject
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'message'
-  }-${id.slice(0, 8)}`;
 
 /**
  * Staff's campaigns (compose, target, send, pause, resume, cancel) and the recipients' side
@@ -169,41 +159,54 @@ export class CommunicationsService {
         content: sanitizeContent(input.content),
         audience: input.audience,
         topic: input.topic,
-        public: input.public,
+        public: input.public ?? false,
         createdBy: session.user.id,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
-    await this.db
-      .update(campaigns)
-      .set({ slug: slugOf(row!.subject, row!.id) })
-      .where(eq(campaigns.id, row!.id));
+    if (row!.public) await assignSlug(this.db, row!.id, row!.subject);
     return this.get(row!.id);
   }
 
+  /**
+   * Changes a draft or scheduled campaign. Once its send started only `public` may change (the
+   * other fields given as they are): staff may add a sent message to the archive, or take it out.
+   */
   async update(id: string, input: CampaignInput): Promise<Campaign> {
     const row = await this.row(id);
-    // Checked again in the statement: a send that starts meanwhile wins.
-    const [updated] = await this.db
-      .update(campaigns)
-      .set({
-        subject: input.subject,
-        content: sanitizeContent(input.content),
-        audience: input.audience,
-        topic: input.topic,
-        public: input.public,
-        slug: slugOf(input.subject, row.id),
-        updatedAt: this.clock.now(),
-      })
-      .where(sql`${campaigns.id} = ${row.id} and ${campaigns.state} in ('draft', 'scheduled')`)
-      .returning({ id: campaigns.id });
-    if (!updated) {
-      throw new AppError(
-        'conflict',
-        `This campaign can no longer be edited: its send has started (it is ${row.state}).`,
-      );
+    const isPublic = input.public ?? row.public;
+    const content = sanitizeContent(input.content);
+    if (STARTED.has(row.state)) {
+      const unchanged =
+        input.subject === row.subject &&
+        content === row.content &&
+        input.topic === row.topic &&
+        JSON.stringify(input.audience) ===
+          JSON.stringify(campaignAudienceSchema.parse(row.audience));
+      if (!unchanged) throw notEditable(row.state);
+      await this.db
+        .update(campaigns)
+        .set({ public: isPublic, updatedAt: this.clock.now() })
+        .where(eq(campaigns.id, row.id));
+    } else {
+      // Checked again in the statement: a send that starts meanwhile wins.
+      const [updated] = await this.db
+        .update(campaigns)
+        .set({
+          subject: input.subject,
+          content,
+          audience: input.audience,
+          topic: input.topic,
+          public: isPublic,
+          updatedAt: this.clock.now(),
+        })
+        .where(sql`${campaigns.id} = ${row.id} and ${campaigns.state} in ('draft', 'scheduled')`)
+        .returning({ id: campaigns.id });
+      if (!updated) throw notEditable(row.state);
     }
+    // The slug is made from the subject the first time it is public, and kept from then on.
+    if (isPublic && !row.slug) await assignSlug(this.db, row.id, input.subject);
     return this.get(row.id);
   }
 
@@ -552,6 +555,12 @@ export class CommunicationsService {
     });
   }
 }
+
+const notEditable = (state: string) =>
+  new AppError(
+    'conflict',
+    `This campaign can no longer be edited: its send has started (it is ${state}). Only whether it is public may change.`,
+  );
 
 const nobody = () =>
   new AppError(

@@ -19,6 +19,8 @@ export interface PageHead {
   /** A page search engines must not index although it answers 200 (a mail recipient's). */
   noindex?: boolean;
   jsonLd: WithContext<Thing>[];
+  /** A feed of the page's kind (the news archive's Atom feed), linked as an alternate. */
+  feed?: { href: string; title: string };
 }
 
 const escapeHtml = (value: string) =>
@@ -45,6 +47,9 @@ export function headTags(head: PageHead): string {
     meta('name', 'description', head.description),
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" />` : '',
     head.status !== 200 || head.noindex ? meta('name', 'robots', 'noindex') : '',
+    head.feed
+      ? `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(head.feed.title)}" href="${escapeHtml(head.feed.href)}" />`
+      : '',
     meta('property', 'og:type', head.ogType),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),

@@ -16,6 +16,8 @@ import {
   memberDetailSchema,
   memberListSchema,
   membershipPlanListSchema,
+  newsItemSchema,
+  newsListSchema,
   type PageDataSource,
 } from '@chamber/contract';
 import type { Database } from '@chamber/db';
@@ -23,6 +25,7 @@ import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { CalendarService } from '../calendars/index.js';
+import { NewsArchive } from '../communications/index.js';
 import type { Tickets } from '../tickets/index.js';
 import { ChamberService } from '../chamber/index.js';
 import { DealsService } from '../deals/index.js';
@@ -52,8 +55,8 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
 /**
  * What the server renderer reads, in-process: the answers an anonymous visitor gets from
  * GET /config, /locations/{id}, /members, /members/{id}, /job-posts, /job-posts/{id},
- * /calendars/{id}, /calendars/{id}/events, /calendars/appointments/{id}, /membership-plans
- * and /deals, from the same services and through the same schemas. `tickets` is the calendar
+ * /calendars/{id}, /calendars/{id}/events, /calendars/appointments/{id}, /membership-plans,
+ * /deals, /news and /news/{slug}, from the same services and through the same schemas. `tickets` is the calendar
  * routes' own, so an event's price and payment read as the API sends them.
  */
 export function servicePageData(
@@ -69,6 +72,7 @@ export function servicePageData(
   const plans = new MembershipPlansService(db, clock);
   const deals = new DealsService(db, clock);
   const categories = new CategoriesService(db, clock);
+  const news = new NewsArchive(db, config.publicUrl, config.chamberName);
   return {
     config: async () => asSent(appConfigSchema, await chamber.startUp()),
     location: async (id) => {
@@ -106,5 +110,10 @@ export function servicePageData(
     membershipPlans: async () => asSent(membershipPlanListSchema, await plans.listAnswer()),
     deals: async (limit) =>
       asSent(dealListSchema, await deals.list(null, listDealsQuerySchema.parse({ limit }).limit)),
+    news: async (page) => asSent(newsListSchema, await news.list(page)),
+    newsItem: async (slug) => {
+      const found = await orNull(news.get(slug));
+      return found && asSent(newsItemSchema, found);
+    },
   };
 }

@@ -3,13 +3,21 @@ import {
   hasOpeningHours,
   homeDescription,
   matchAppPath,
+  paths,
   type Appointment,
   type AppPathName,
   type JobPost,
   type MemberDetail,
+  type NewsItem,
 } from '@chamber/contract';
 import type { Database } from '@chamber/db';
-import type { Event as EventLd, LocalBusiness, Organization, WithContext } from 'schema-dts';
+import type {
+  Event as EventLd,
+  LocalBusiness,
+  NewsArticle,
+  Organization,
+  WithContext,
+} from 'schema-dts';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -17,6 +25,7 @@ import { CalendarService } from '../calendars/index.js';
 import { firstChamber } from '../chamber/index.js';
 import { JobBoard, jobPostingLd } from '../jobs/index.js';
 import { CategoriesService, MembersService } from '../members/index.js';
+import { excerptOf, NewsArchive } from '../communications/index.js';
 import type { PageHead } from './head.js';
 import { openingHoursSpecification } from './opening-hours-ld.js';
 
@@ -98,6 +107,7 @@ export class PageHeads {
   private readonly categories: CategoriesService;
   private readonly calendar: CalendarService;
   private readonly jobs: JobBoard;
+  private readonly news: NewsArchive;
 
   constructor(
     private readonly db: Database,
@@ -108,6 +118,7 @@ export class PageHeads {
     this.categories = new CategoriesService(db, clock);
     this.calendar = new CalendarService(db, clock);
     this.jobs = new JobBoard(db, clock);
+    this.news = new NewsArchive(db, config.publicUrl, config.chamberName);
   }
 
   /** The head for `pathname`, or null when it is no app route. */
@@ -147,6 +158,17 @@ export class PageHeads {
     if (route.name === 'membersCategory') return this.category(route.params.slug!, base, chamber);
     if (route.name === 'event') return this.event(route.params.id!, base, chamber);
     if (route.name === 'jobPosting') return this.jobPost(route.params.id!, base, chamber);
+    if (route.name === 'news') {
+      return {
+        ...base,
+        title: `News | ${chamber.name}`,
+        description: `Newsletters and announcements of ${chamber.name}.`,
+        // Every page of the archive is the archive: one canonical address.
+        canonical: this.absolute(paths.news.href()),
+        feed: this.feed(chamber),
+      };
+    }
+    if (route.name === 'newsItem') return this.newsItem(route.params.slug!, base, chamber);
     return base;
   }
 
@@ -281,6 +303,36 @@ export class PageHeads {
         }),
       ],
     };
+  }
+
+  private async newsItem(slug: string, base: PageHead, chamber: ChamberFacts): Promise<PageHead> {
+    let item: NewsItem;
+    try {
+      item = await this.news.get(slug);
+    } catch (error) {
+      if (isNotFound(error)) return this.missing(base, chamber, 'Message not found');
+      throw error;
+    }
+    const data: WithContext<NewsArticle> = {
+      '@context': 'https://schema.org',
+      '@type': 'NewsArticle',
+      headline: item.subject.slice(0, 110),
+      datePublished: item.sentAt,
+      url: base.canonical ?? undefined,
+      publisher: { '@type': 'Organization', name: chamber.name, url: chamber.url },
+    };
+    return {
+      ...base,
+      title: `${item.subject} | ${chamber.name}`,
+      description: shorten(excerptOf(item.html) || `${item.subject}, news of ${chamber.name}.`),
+      ogType: 'article',
+      jsonLd: [data],
+      feed: this.feed(chamber),
+    };
+  }
+
+  private feed(chamber: ChamberFacts) {
+    return { href: this.absolute('/api/news/feed.atom'), title: `${chamber.name} news` };
   }
 
   /** A category's page: its name and description; 404 for no such category. */

@@ -12,6 +12,7 @@ import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js
 import { CalendarService } from '../calendars/index.js';
 import { firstChamberAndCalendar } from '../chamber/index.js';
 import type { ModuleDeps } from '../deps.js';
+import { NewsArchive } from '../communications/index.js';
 import { JobBoard } from '../jobs/index.js';
 import { CategoriesService, MembersService } from '../members/index.js';
 import {
@@ -34,6 +35,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
   const calendar = new CalendarService(deps.db, deps.clock);
   const jobs = new JobBoard(deps.db, deps.clock);
   const categories = new CategoriesService(deps.db, deps.clock);
+  const news = new NewsArchive(deps.db, deps.config.publicUrl, deps.config.chamberName);
   const base = deps.config.publicUrl;
   // One list per data version: every sitemap request between two changes shares it.
   const kept = new VersionedCache<SitemapEntry[]>({ maxEntries: 1 });
@@ -41,7 +43,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
   const entries = async (): Promise<SitemapEntry[]> => {
     const now = deps.clock.now();
     const where = await firstChamberAndCalendar(deps.db);
-    const [listed, openJobs, upcoming, tree] = await Promise.all([
+    const [listed, openJobs, upcoming, tree, archived] = await Promise.all([
       members.listedPages(),
       jobs.openPages(),
       where?.calendarId
@@ -55,6 +57,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
           )
         : { events: [] },
       categories.tree(),
+      news.pages(),
     ]);
     return [
       ...PUBLIC_PAGES.map((name) => ({ path: paths[name].path })),
@@ -65,6 +68,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
       // The calendar's answer carries no change date for an occurrence: listed without one.
       ...upcoming.events.map((e) => ({ path: paths.event.href(e.id) })),
       ...openJobs.map((j) => ({ path: paths.jobPosting.href(j.id), lastmod: j.updatedAt })),
+      ...archived.map((n) => ({ path: paths.newsItem.href(n.slug), lastmod: n.sentAt })),
     ];
   };
   const current = async () => kept.get('all', await currentDataVersion(deps.db), entries);
@@ -76,7 +80,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, 
         tags,
         summary: 'The sitemap of the public pages',
         description:
-          'The public pages, every directory category, every listed member, the events of the next 365 days and the open job posts, with their last change. Past 50,000 URLs, a sitemap index naming /sitemap-1.xml, /sitemap-2.xml, …',
+          'The public pages, every directory category, every listed member, the events of the next 365 days, the open job posts and the messages of the news archive, with their last change. Past 50,000 URLs, a sitemap index naming /sitemap-1.xml, /sitemap-2.xml, …',
         produces: ['application/xml'],
         response: { 200: sitemapXmlSchema },
       },

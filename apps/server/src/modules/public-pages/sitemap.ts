@@ -18,6 +18,7 @@ export const PUBLIC_PAGES: AppPathName[] = [
   'eliteMembership',
   'jobPostings',
   'deals',
+  'news',
   'about',
   'contact',
   'privacy',

@@ -51,6 +51,11 @@ export function Footer() {
           <h2 className="text-sm font-semibold">Community</h2>
           <ul className="mt-3 grid gap-2">
             <li>
+              <Link to={paths.news.href()} className={linkClass}>
+                News
+              </Link>
+            </li>
+            <li>
               {socialUrl ? (
                 <a href={socialUrl} className={linkClass} rel="noopener noreferrer" target="_blank">
                   Social media page
