@@ -96,6 +96,32 @@ export function useSaveAudience(campaign: Campaign) {
   });
 }
 
+/**
+ * PUT /admin/campaigns/{id} with only `public` changed: whether the message shows in the public
+ * news archive. Allowed while it is a draft or scheduled, and once it is sent.
+ */
+export function useSetPublic(campaign: Campaign) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) =>
+      api.call(endpoints.communications.update, {
+        params: { id: campaign.id },
+        body: {
+          subject: campaign.subject,
+          content: campaign.content,
+          topic: campaign.topic,
+          audience: campaign.audience,
+          public: on,
+        },
+        errorMessage: 'Failed to change the archive setting',
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(campaignKeys.detail(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: campaignKeys.list() });
+    },
+  });
+}
+
 type Action = 'send' | 'pause' | 'resume' | 'cancel';
 
 const call = (action: Action, id: string, at: string | undefined) => {

@@ -216,4 +216,37 @@ describe('CampaignDetail', () => {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
   });
+
+  it('puts a sent message in the public archive with only `public` changed', async () => {
+    let current = campaign({
+      state: 'sent',
+      startedAt: '2026-03-02T10:00:00.000Z',
+      finishedAt: '2026-03-02T10:05:00.000Z',
+      counts: counts({ sent: 2, total: 2 }),
+    });
+    const api = stubApi({
+      [`GET /admin/campaigns/${id}`]: () => json(200, current),
+      [`PUT /admin/campaigns/${id}`]: () => {
+        current = { ...current, public: true };
+        return json(200, current);
+      },
+      'GET /membership-plans': () =>
+        json(200, { plans: makePlans(), staffApproveNewMembers: false }),
+      'GET /calendars/cal-1/events': () => json(200, { events: [], truncated: false }),
+      'GET /admin/audiences/preview': () => json(200, { count: 0, sample: [] }),
+    });
+    renderWithProviders(<CampaignDetail id={id} />);
+    expect(await screen.findByText('Only its recipients see it.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Show in the public news archive' }));
+    expect(
+      await screen.findByRole('link', { name: '/news/spring-newsletter-22222222' }),
+    ).toBeTruthy();
+    const [body] = api.bodies(`PUT /admin/campaigns/${id}`) as Record<string, unknown>[];
+    expect(body).toMatchObject({
+      subject: 'Spring newsletter',
+      content: current.content,
+      topic: 'newsletter',
+      public: true,
+    });
+  });
 });

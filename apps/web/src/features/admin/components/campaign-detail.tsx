@@ -6,13 +6,20 @@ import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api/client';
 import { getCalendarEvents } from '@/lib/api/calendar-events';
 import { membershipPlansQueryOptions } from '@/lib/api/membership-plans';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useAudiencePreview, useCampaign, useSaveAudience } from '../api/campaign-queries';
+import {
+  useAudiencePreview,
+  useCampaign,
+  useSaveAudience,
+  useSetPublic,
+} from '../api/campaign-queries';
 import {
   type DraftSegment,
   describeSegment,
@@ -235,7 +242,7 @@ function CampaignScreen({ campaign }: { campaign: Campaign }) {
               <dd>{topicLabels[campaign.topic]}</dd>
               <dt className="font-medium">Archive</dt>
               <dd>
-                {campaign.public ? 'Shown in the public news archive once sent' : 'Not public'}
+                <ArchiveChoice campaign={campaign} />
               </dd>
               <dt className="font-medium">Text</dt>
               <dd className="text-muted-foreground">
@@ -251,6 +258,54 @@ function CampaignScreen({ campaign }: { campaign: Campaign }) {
         </Card>
       </PageBody>
     </>
+  );
+}
+
+/**
+ * Whether the message shows in the public news archive (/news) once sent: a tick staff change
+ * while it is a draft or scheduled, and after it was sent (not while it is being sent).
+ */
+function ArchiveChoice({ campaign }: { campaign: Campaign }) {
+  const id = useId();
+  const change = useSetPublic(campaign);
+  const open = ['draft', 'scheduled', 'sent'].includes(campaign.state);
+  const live = campaign.public && campaign.state === 'sent' && campaign.slug;
+  return (
+    <div className="grid gap-1">
+      <div className="flex items-start gap-2">
+        <Checkbox
+          id={id}
+          className="mt-0.5"
+          checked={campaign.public}
+          disabled={!open || change.isPending}
+          aria-describedby={`${id}-note`}
+          onCheckedChange={(on) => change.mutate(on === true)}
+        />
+        <Label htmlFor={id} className="font-normal">
+          Show in the public news archive
+        </Label>
+      </div>
+      <p id={`${id}-note`} className="text-muted-foreground">
+        {live ? (
+          <>
+            At{' '}
+            <Link className="underline" to={paths.newsItem.href(campaign.slug!)}>
+              {paths.newsItem.href(campaign.slug!)}
+            </Link>
+            , in the sitemap and the news feed.
+          </>
+        ) : campaign.public ? (
+          'It appears at /news once it is sent.'
+        ) : (
+          'Only its recipients see it.'
+        )}
+      </p>
+      {change.error ? (
+        <p role="alert" className="text-destructive">
+          {change.error instanceof ApiError ? change.error.message : 'Something went wrong.'}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
