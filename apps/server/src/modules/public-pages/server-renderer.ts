@@ -22,11 +22,22 @@ const scriptJson = (json: string) =>
     .replace(/\u2029/g, '\\u2029');
 
 /**
- * The page with the rendered body in `#root` and its query data after it. The template's
- * <noscript> notice goes: the page reads without JavaScript.
+ * Asks the browser to draw the page once it has parsed it up to the footer, not half of it: on
+ * a slow connection or a busy phone it would otherwise draw the part that has arrived and move
+ * it when the rest comes (layout shift). Only where the rendered body has the footer: without
+ * it the browser waits for the document's end and reports the missing element.
+ */
+const RENDER_UP_TO_FOOTER = '<link rel="expect" href="#footer" blocking="render" />';
+
+/**
+ * The page with the rendered body in `#root` and its query data after it, drawn once parsed up
+ * to its footer. The template's <noscript> notice goes: the page reads without JavaScript.
  */
 export function withBody(html: string, page: RenderedPage): string {
-  return html
+  const drawn = page.html.includes('<footer id="footer"')
+    ? html.replace('</head>', () => `${RENDER_UP_TO_FOOTER}</head>`)
+    : html;
+  return drawn
     .replace(/<noscript>[\s\S]*?<\/noscript>/i, '')
     .replace(
       /<div id="root"><\/div>/,

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { withBody } from './server-renderer.js';
+
+const template =
+  '<html><head><title>x</title></head><body><div id="root"></div><noscript>needs JS</noscript></body></html>';
+
+describe('withBody', () => {
+  it('draws a page with its footer once parsed up to it, and drops the noscript notice', () => {
+    const html = withBody(template, {
+      html: '<main>Hi</main><footer id="footer" class="mt-16">F</footer>',
+      state: '{}',
+    });
+    expect(html).toContain('<link rel="expect" href="#footer" blocking="render" /></head>');
+    expect(html).toContain('<div id="root"><main>Hi</main>');
+    expect(html).not.toContain('noscript');
+  });
+
+  it('asks nothing of a body without the footer (the browser would report it missing)', () => {
+    const html = withBody(template, { html: '<main>Hi</main>', state: '{}' });
+    expect(html).not.toContain('rel="expect"');
+  });
+});
