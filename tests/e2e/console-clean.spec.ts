@@ -116,6 +116,6 @@ test('validating a form logs no CSP refusal', async ({ page }) => {
   const logged = await recordErrors(page);
   await page.goto(paths.login.href());
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('main').getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
   expect(logged, 'console errors while validating the sign-in form').toEqual([]);
 });

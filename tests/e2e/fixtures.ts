@@ -122,7 +122,7 @@ export async function signInThroughForm(
   account: { email: string; password: string },
   { remember = false }: { remember?: boolean } = {},
 ) {
-  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('main').getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   if (remember) await page.getByRole('checkbox', { name: 'Remember me' }).check();
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -62,7 +62,7 @@ for (const width of [360, 1280]) {
     await page.getByLabel('Business name').fill(`Wren Bindery ${stamp}`);
     await page.getByLabel('First name').fill('Wren');
     await page.getByLabel('Last name').fill('Folio');
-    await page.getByLabel('Email').fill(email);
+    await page.getByRole('main').getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
     await step(page, 'Sign-in');
     const signUp = page.getByRole('form', { name: 'Create an account' });
@@ -123,7 +123,7 @@ for (const width of [360, 1280]) {
     const context = await browser.newContext({ viewport: { width, height: 740 } });
     const page = await context.newPage();
     await page.goto(paths.login.href());
-    await page.getByLabel('Email').fill(joined.email);
+    await page.getByRole('main').getByLabel('Email').fill(joined.email);
     await page.getByLabel('Password', { exact: true }).fill(joinedPassword);
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(paths.home.href());

@@ -36,7 +36,7 @@ async function fillDetails(page: Page, who: Joiner) {
   await page.getByLabel('Business name').fill(who.business);
   await page.getByLabel('First name').fill(who.first);
   await page.getByLabel('Last name').fill(who.last);
-  await page.getByLabel('Email').fill(who.email);
+  await page.getByRole('main').getByLabel('Email').fill(who.email);
   await page.getByLabel('Phone').fill('(801) 555-0199');
   await page.getByLabel('Street address').fill('12 Main Street');
   await page.getByLabel('City').fill('Riverton');

@@ -27,7 +27,7 @@ async function codeFromOutbox(email: string, since: number): Promise<string> {
 const digit = (page: Page, n: number) => page.getByLabel(`Digit ${n} of 6`);
 
 async function verifyContact(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
+  await page.getByRole('main').getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Verify Contact' }).click();
 }
 
@@ -66,8 +66,8 @@ test('a contact imported from the roster claims their account with the emailed c
     page.getByRole('heading', { level: 1, name: 'Complete Registration' }),
   ).toBeVisible();
   await expect(page.getByText(business, { exact: false })).toBeVisible();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
-  await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('main').getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByRole('main').getByLabel('Email')).toHaveAttribute('readonly', '');
   await page.getByLabel('Password', { exact: true }).fill('quilting-bee-2026');
   await page.getByLabel('Confirm password').fill('quilting-bee-2026');
   const registration = page.waitForRequest((r) => r.url().endsWith('/api/auth/register-existing'));
@@ -85,7 +85,7 @@ test('a contact imported from the roster claims their account with the emailed c
   await expect(
     page.getByRole('status').filter({ hasText: 'Registration successful!' }),
   ).toBeVisible();
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByRole('main').getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await page.getByLabel('Password', { exact: true }).fill('quilting-bee-2026');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -102,8 +102,8 @@ test('a pasted code fills the boxes; a wrong one is refused with the server’s 
   page,
 }) => {
   await page.goto(paths.registerExisting.href(roster.tomas.email));
-  await expect(page.getByLabel('Email')).toHaveValue(roster.tomas.email);
-  await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('main').getByLabel('Email')).toHaveValue(roster.tomas.email);
+  await expect(page.getByRole('main').getByLabel('Email')).toHaveAttribute('readonly', '');
   const sentAfter = Date.now() - 1000;
   await page.getByRole('button', { name: 'Verify Contact' }).click();
   const code = await codeFromOutbox(roster.tomas.email, sentAfter);
@@ -139,9 +139,13 @@ test('an address not on file offers Try Again and Create New Account', async ({ 
   await expect(
     page.getByRole('heading', { level: 1, name: 'Connect Your Membership' }),
   ).toBeVisible();
-  await expect(page.getByLabel('Email')).toHaveValue('newcomer@riverton-startup.example');
+  await expect(page.getByRole('main').getByLabel('Email')).toHaveValue(
+    'newcomer@riverton-startup.example',
+  );
   await page.goto(paths.register.href('newcomer@riverton-startup.example'));
-  await expect(page.getByLabel('Email')).toHaveValue('newcomer@riverton-startup.example');
+  await expect(page.getByRole('main').getByLabel('Email')).toHaveValue(
+    'newcomer@riverton-startup.example',
+  );
 });
 
 test('a new member registers, is signed in, and sees a pending profile', async ({ page }) => {
@@ -150,7 +154,7 @@ test('a new member registers, is signed in, and sees a pending profile', async (
   await page.getByLabel('First name').fill('Nora');
   await page.getByLabel('Last name').fill('Quinn');
   await page.getByLabel('Business name').fill('Quinn Floral Design');
-  await page.getByLabel('Email').fill('nora@quinnfloral.example');
+  await page.getByRole('main').getByLabel('Email').fill('nora@quinnfloral.example');
   await page.getByLabel('Password', { exact: true }).fill('peonies-and-tulips');
   await page.getByLabel('Confirm password').fill('peonies-and-tulips');
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -165,7 +169,7 @@ test('/connect-account leads to the existing-contact sign-up, /join to the tier 
 }) => {
   await page.goto(`${paths.connectAccount.href()}?email=${encodeURIComponent(roster.tomas.email)}`);
   await expect(page).toHaveURL(paths.registerExisting.href(roster.tomas.email));
-  await expect(page.getByLabel('Email')).toHaveValue(roster.tomas.email);
+  await expect(page.getByRole('main').getByLabel('Email')).toHaveValue(roster.tomas.email);
 
   await page.goto(paths.join.href());
   await expect(page.getByRole('heading', { level: 1, name: 'Join the Chamber' })).toBeVisible();

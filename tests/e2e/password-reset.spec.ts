@@ -34,7 +34,7 @@ test('a member resets a forgotten password from the sign-in page with the link f
   await expect(page).toHaveURL(paths.forgotPassword.href());
   await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
   const since = Date.now() - 1000;
-  await page.getByLabel('Email').fill(email);
+  await page.getByRole('main').getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toHaveText(
     'If an account exists for that address, we have sent a link.',
@@ -66,7 +66,7 @@ test('a member resets a forgotten password from the sign-in page with the link f
   await expect(page.getByRole('status')).toHaveText(
     'Your password was changed. Please sign in with your new password.',
   );
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByRole('main').getByLabel('Email')).toHaveValue(email);
   await page.getByLabel('Password', { exact: true }).fill('a password I will remember');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(paths.home.href());

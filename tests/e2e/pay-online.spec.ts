@@ -51,7 +51,7 @@ test('a visitor joins the Enhanced plan, pays online on Checkout, gets the recei
   await page.getByLabel('Business name').fill(who.business);
   await page.getByLabel('First name').fill('Rosa');
   await page.getByLabel('Last name').fill('Quill');
-  await page.getByLabel('Email').fill(who.email);
+  await page.getByRole('main').getByLabel('Email').fill(who.email);
   await page.getByLabel('Phone').fill('(801) 555-0142');
   await page.getByLabel('Street address').fill('40 Bindery Lane');
   await page.getByLabel('City').fill('Riverton');

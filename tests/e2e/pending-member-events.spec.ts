@@ -18,7 +18,7 @@ async function registerPending(page: Page, email: string) {
   await page.getByLabel('First name').fill('Iris');
   await page.getByLabel('Last name').fill('Okafor');
   await page.getByLabel('Business name').fill('Okafor Letterpress');
-  await page.getByLabel('Email').fill(email);
+  await page.getByRole('main').getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('ink-and-paper-2026');
   await page.getByLabel('Confirm password').fill('ink-and-paper-2026');
   await page.getByRole('button', { name: 'Create Account' }).click();

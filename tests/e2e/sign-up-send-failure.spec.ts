@@ -29,7 +29,7 @@ test('when the code cannot be sent the verify step stays, with the server’s me
   });
 
   await page.goto(paths.registerExisting.href());
-  await page.getByLabel('Email').fill(contact);
+  await page.getByRole('main').getByLabel('Email').fill(contact);
   await page.getByRole('button', { name: 'Verify Contact' }).click();
 
   const alert = page.getByRole('alert').filter({ hasText: 'The mail server' });
