@@ -1,4 +1,5 @@
 import {
+  type BusinessPerson,
   type MemberDetail,
   memberDetailSchema,
   type MembershipPlan,
@@ -143,6 +144,27 @@ export function stubApi(routes: Record<string, Route>) {
     calls,
     /** Bodies sent to one route, oldest first. */
     bodies: (route: string) => calls.filter((c) => c.route === route).map((c) => c.body),
+  };
+}
+
+/**
+ * A person of a business as GET /members/{id}/people lists them: Maria Lopez, the primary
+ * person of Riverbend Bakery, signed in as the viewer unless told otherwise.
+ */
+export function makePerson(overrides: Partial<BusinessPerson> = {}): BusinessPerson {
+  return {
+    id: 'p-1',
+    role: 'primary',
+    firstName: 'Maria',
+    lastName: 'Lopez',
+    name: 'Maria Lopez',
+    title: 'Owner',
+    email: 'maria@riverbendbakery.example',
+    phone: null,
+    shownOnListing: true,
+    hasSignIn: true,
+    isYou: true,
+    ...overrides,
   };
 }
 

@@ -73,11 +73,19 @@ export function useAudiencePreview(audience: string | null, topic: MailTopic) {
   });
 }
 
-/** PUT /admin/campaigns/{id} with a new audience; the rest as the campaign has it. */
-export function useSaveAudience(campaign: Campaign) {
+/**
+ * PUT /admin/campaigns/{id} with one thing changed, the rest as the campaign has it: its
+ * audience (while a draft or scheduled), or whether it shows in the public news archive
+ * (also once sent).
+ */
+function useCampaignChange<T>(
+  campaign: Campaign,
+  change: (value: T) => { audience: CampaignAudienceInput } | { public: boolean },
+  errorMessage: string,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (audience: CampaignAudienceInput) =>
+    mutationFn: (value: T) =>
       api.call(endpoints.communications.update, {
         params: { id: campaign.id },
         body: {
@@ -85,9 +93,10 @@ export function useSaveAudience(campaign: Campaign) {
           content: campaign.content,
           topic: campaign.topic,
           public: campaign.public,
-          audience,
+          audience: campaign.audience,
+          ...change(value),
         },
-        errorMessage: 'Failed to save the audience',
+        errorMessage,
       }),
     onSuccess: (saved) => {
       queryClient.setQueryData(campaignKeys.detail(saved.id), saved);
@@ -96,31 +105,19 @@ export function useSaveAudience(campaign: Campaign) {
   });
 }
 
-/**
- * PUT /admin/campaigns/{id} with only `public` changed: whether the message shows in the public
- * news archive. Allowed while it is a draft or scheduled, and once it is sent.
- */
-export function useSetPublic(campaign: Campaign) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (on: boolean) =>
-      api.call(endpoints.communications.update, {
-        params: { id: campaign.id },
-        body: {
-          subject: campaign.subject,
-          content: campaign.content,
-          topic: campaign.topic,
-          audience: campaign.audience,
-          public: on,
-        },
-        errorMessage: 'Failed to change the archive setting',
-      }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(campaignKeys.detail(saved.id), saved);
-      void queryClient.invalidateQueries({ queryKey: campaignKeys.list() });
-    },
-  });
-}
+export const useSaveAudience = (campaign: Campaign) =>
+  useCampaignChange(
+    campaign,
+    (audience: CampaignAudienceInput) => ({ audience }),
+    'Failed to save the audience',
+  );
+
+export const useSetPublic = (campaign: Campaign) =>
+  useCampaignChange(
+    campaign,
+    (on: boolean) => ({ public: on }),
+    'Failed to change the archive setting',
+  );
 
 type Action = 'send' | 'pause' | 'resume' | 'cancel';
 

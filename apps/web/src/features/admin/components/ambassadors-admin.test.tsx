@@ -1,7 +1,7 @@
 import { businessPeopleSchema, type BusinessPerson } from '@chamber/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, makeMember, makeProfile, signedInAs, stubApi } from '@/test/fake-api';
+import { json, makeMember, makePerson, makeProfile, signedInAs, stubApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { AmbassadorsAdmin } from './ambassadors-admin';
 
@@ -13,20 +13,7 @@ const ava = {
   email: 'ava@lund.example',
 };
 
-const person = (overrides: Partial<BusinessPerson>): BusinessPerson => ({
-  id: 'p-1',
-  role: 'primary',
-  firstName: 'Maria',
-  lastName: 'Lopez',
-  name: 'Maria Lopez',
-  title: 'Owner',
-  email: 'maria@riverbendbakery.example',
-  phone: null,
-  shownOnListing: true,
-  hasSignIn: true,
-  isYou: false,
-  ...overrides,
-});
+const person = (overrides: Partial<BusinessPerson>) => makePerson({ isYou: false, ...overrides });
 
 describe('AmbassadorsAdmin', () => {
   it('lists the ambassadors, removes one, and adds a person of a business found by name', async () => {

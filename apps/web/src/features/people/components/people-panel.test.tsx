@@ -6,26 +6,11 @@ import {
 } from '@chamber/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, makeProfile, signedInAs, stubApi } from '@/test/fake-api';
+import { json, makePerson, makeProfile, signedInAs, stubApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { PeoplePanel } from './people-panel';
 
-function person(overrides: Partial<BusinessPerson>): BusinessPerson {
-  return {
-    id: 'p-1',
-    role: 'primary',
-    firstName: 'Maria',
-    lastName: 'Lopez',
-    name: 'Maria Lopez',
-    title: 'Owner',
-    email: 'maria@riverbendbakery.example',
-    phone: null,
-    shownOnListing: true,
-    hasSignIn: true,
-    isYou: true,
-    ...overrides,
-  };
-}
+const person = makePerson;
 
 const maria = person({});
 const sam = person({
