@@ -266,3 +266,42 @@ for (const width of [1280, 360]) {
     ).toBeVisible();
   });
 }
+
+test('staff make one person of a business an ambassador, not the business (360 and 1280 px)', async ({
+  browser,
+}) => {
+  test.slow(); // A sign-in, five axe scans of the admin dashboard and three changes.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const staff = await context.newPage();
+  await followSystemTheme(staff);
+  await staff.goto(paths.login.href());
+  await signInThroughForm(staff, accounts.admin);
+  await expect(staff).toHaveURL(paths.home.href());
+  await staff.goto(`${paths.admin.href()}?tab=celebrations`);
+  const region = staff.getByRole('region', { name: 'Ambassadors' });
+  // The demo's ambassadors are people, each shown with their business.
+  const listed = region.getByRole('list', { name: 'Ambassadors' });
+  await expect(listed.getByText('Sweetwater Bakery')).toBeVisible();
+
+  await region.getByLabel('Add an ambassador').fill('Redwood');
+  await region.getByRole('button', { name: 'Show people of Redwood Hardware & Supply' }).click();
+  const people = region.getByRole('list', { name: 'People of Redwood Hardware & Supply' });
+  await expect(people.getByText('Tom Barlow', { exact: true })).toBeVisible();
+  await expect(people.getByText('Ruth Ames', { exact: true })).toBeVisible();
+  // Axe and no sideways scroll at 1280 and 360 px, light and dark; it ends at 360 px.
+  await checkLooks(staff, 'admin-ambassadors');
+
+  await people.getByRole('button', { name: 'Make ambassador for Ruth Ames' }).click();
+  await expect(region.getByText('Ruth Ames is an ambassador.')).toBeVisible();
+  await expect(listed.getByText('Ruth Ames', { exact: true })).toBeVisible();
+  // Her colleague, the business's owner, is not one.
+  await expect(
+    people.getByRole('button', { name: 'Make ambassador for Tom Barlow' }),
+  ).toBeVisible();
+  await expectNoAxeViolations(staff);
+
+  await listed.getByRole('button', { name: 'Remove Ruth Ames' }).click();
+  await expect(region.getByText('Ruth Ames is no longer an ambassador.')).toBeVisible();
+  await expect(listed.getByText('Ruth Ames', { exact: true })).toHaveCount(0);
+  await context.close();
+});

@@ -75,7 +75,7 @@ describe('AmbassadorsAdmin', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Show people of Riverbend Bakery' }));
     const people = await screen.findByRole('list', { name: 'People of Riverbend Bakery' });
     expect(within(people).getByText('Maria Lopez')).toBeTruthy();
-    fireEvent.click(within(people).getByRole('button', { name: 'Make Sam Baker an ambassador' }));
+    fireEvent.click(within(people).getByRole('button', { name: 'Make ambassador for Sam Baker' }));
     expect(await screen.findByText('Sam Baker is an ambassador.')).toBeTruthy();
     expect(api.bodies('PUT /admin/celebration-ambassadors/p-2')).toEqual([{ ambassador: true }]);
     expect(within(people).getByText('Ambassador')).toBeTruthy();
