@@ -243,7 +243,7 @@ test('a visitor registers for an event, gets the confirmation mail with the .ics
 
 test('the calendar offers its feed to subscribe to', async ({ page, request }) => {
   await page.goto(paths.calendar.href());
-  const subscribe = page.getByRole('button', { name: 'Subscribe' });
+  const subscribe = page.getByRole('main').getByRole('button', { name: 'Subscribe' });
   // Server-rendered: the button works once the page has hydrated.
   await hydrated(subscribe);
   await subscribe.click();

@@ -72,7 +72,12 @@ export function NewsletterSignup({ label, className }: { label: string; classNam
             {subscribe.isPending ? 'Subscribing...' : 'Subscribe'}
           </Button>
         </div>
-        <p id={`${id}-problem`} role="alert" className="text-sm font-medium text-destructive">
+        {/* An alert only while it says something: the page's own alerts stay the only ones. */}
+        <p
+          id={`${id}-problem`}
+          role={problem ? 'alert' : undefined}
+          className="text-sm font-medium text-destructive"
+        >
           {problem}
         </p>
       </form>
