@@ -10,14 +10,13 @@
 //
 // Targets: 0 confirmations lost; copies only of the mails a killed process was sending (at
 // most the outbox's concurrency, 2, per kill). The run exits non-zero when one is missed.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { freePort, root, SERVER_NODE_FLAGS, startPortal } from './lib/portal.mjs';
+import { freePort, restartServer, root, startPortal } from './lib/portal.mjs';
+import { startSmtpPeer } from './lib/smtp-peer.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,64 +41,6 @@ for (const built of ['apps/server/dist/server.js', 'packages/db/dist/index.js'])
 const db = await import(pathToFileURL(path.join(root, 'packages/db/dist/index.js')).href);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * A small SMTP peer on loopback that accepts every message and keeps, per message, its
- * recipient and Message-ID (enough to count confirmations; nothing else is parsed).
- */
-function startSmtpPeer() {
-  const received = [];
-  const server = net.createServer((socket) => {
-    let buffer = '';
-    let inData = false;
-    let to = [];
-    socket.write('220 bench ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('latin1');
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          const headers = message.split('\r\n\r\n')[0].replace(/\r\n[ \t]+/g, ' ');
-          const messageId = /^message-id:\s*(.+)$/im.exec(headers)?.[1]?.trim() ?? '';
-          received.push({ to, messageId });
-          to = [];
-          socket.write('250 2.0.0 queued\r\n');
-          continue;
-        }
-        const eol = buffer.indexOf('\r\n');
-        if (eol < 0) return;
-        const line = buffer.slice(0, eol);
-        buffer = buffer.slice(eol + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO') socket.write('250-bench\r\n250 8BITMIME\r\n');
-        else if (verb === 'RCPT') {
-          to.push((/<([^>]*)>/.exec(line)?.[1] ?? '').toLowerCase());
-          socket.write('250 2.1.5 ok\r\n');
-        } else if (verb === 'DATA') {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (verb === 'QUIT') {
-          socket.end('221 bye\r\n');
-          return;
-        } else socket.write('250 ok\r\n');
-      }
-    });
-    socket.on('error', () => undefined);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        url: `smtp://127.0.0.1:${server.address().port}`,
-        received,
-        close: () => new Promise((done) => server.close(done)),
-      }),
-    ),
-  );
-}
-
 const smtp = await startSmtpPeer();
 const loadBefore = os.loadavg();
 const port = await freePort();
@@ -114,15 +55,6 @@ const extraEnv = {
 // A busy machine starts the server slowly: up to 3 minutes, here and after each kill.
 const portal = await startPortal({ port, env: extraEnv, readyWithinMs: 180_000 });
 const clusterDir = path.join(portal.dataDir, 'postgres');
-const serverEnv = {
-  ...process.env,
-  DATA_DIR: portal.dataDir,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: portal.url,
-  NODE_ENV: 'production',
-  ...extraEnv,
-};
 
 let eventId;
 {
@@ -140,31 +72,7 @@ let eventId;
 let server = { pid: portal.pid, exited: portal.exited };
 
 async function restart() {
-  const child = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/server.js')],
-    {
-      cwd: root,
-      env: serverEnv,
-      stdio: ['ignore', openSync(path.join(portal.dataDir, 'server.log'), 'a'), 'inherit'],
-    },
-  );
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the restarted server exited during start-up');
-    try {
-      if ((await fetch(`${portal.url}/api/ready`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error('the restarted server was not ready in 3 minutes');
-    }
-    await sleep(250);
-  }
-  server = { pid: child.pid, exited, child };
+  server = await restartServer(portal);
 }
 
 const acknowledged = [];

@@ -61,9 +61,10 @@ export async function startPortal({
   } else log(`reusing the data seeded in ${dataDir}`);
   const seedSeconds = (Date.now() - seedStarted) / 1000;
 
+  const serverEnv = { ...env, ...extraEnv };
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, serverJs], {
     cwd: app,
-    env: { ...env, ...extraEnv },
+    env: serverEnv,
     stdio: ['ignore', openSync(path.join(dataDir, 'server.log'), 'a'), 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -81,6 +82,9 @@ export async function startPortal({
     /** Resolves when the server process ends, for whatever reason. */
     exited,
     seedSeconds,
+    /** The server's environment, for starting it again on the same data (`restartServer`). */
+    serverEnv,
+    app,
     /** Stops the server (it stops its database) and removes the data folder (unless kept). */
     async stop() {
       if (server.exitCode === null && server.signalCode === null) {
@@ -92,6 +96,28 @@ export async function startPortal({
       if (!keptDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts the server of `portal` again on its data (after it was killed), as the first start
+ * did; answers once it is ready. The caller stops it (`child.kill`).
+ */
+export async function restartServer(portal, readyWithinMs = 180_000) {
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, path.join(portal.app, 'apps/server/dist/server.js')],
+    {
+      cwd: portal.app,
+      env: portal.serverEnv,
+      stdio: ['ignore', openSync(path.join(portal.dataDir, 'server.log'), 'a'), 'inherit'],
+    },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await waitUntilReady(portal.url, exited, readyWithinMs).catch((err) => {
+    child.kill('SIGTERM');
+    throw err;
+  });
+  return { pid: /** @type {number} */ (child.pid), exited, child };
 }
 
 /** Polls /api/ready until it answers 200, the server exits, or `withinMs` pass. */

@@ -25,6 +25,8 @@ export interface SenderOptions {
   pollMs?: number;
   /** Attempts (a 4xx or a dropped connection each) before a recipient is failed. */
   maxAttempts?: number;
+  /** Mails this process has in flight at once, at most (still no faster than the pace). */
+  concurrency?: number;
 }
 
 interface Claimed {
@@ -65,6 +67,7 @@ export class CampaignSender {
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly maxAttempts: number;
+  private readonly concurrency: number;
 
   constructor(
     private readonly db: Database,
@@ -77,6 +80,7 @@ export class CampaignSender {
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.pollMs = options.pollMs ?? 2_000;
     this.maxAttempts = options.maxAttempts ?? 5;
+    this.concurrency = options.concurrency ?? 4;
   }
 
   start(): void {
@@ -113,25 +117,62 @@ export class CampaignSender {
     });
   }
 
+  /**
+   * Starts a send every 1/pace of a minute, with up to `concurrency` of them in flight (one
+   * send waits on the database and the mail server most of its time: one at a time, a busy
+   * machine managed a few hundred a minute). Housekeeping runs every poll interval, not per mail.
+   */
   private async loop(): Promise<void> {
     const interval = 60_000 / this.options.perMinute;
+    const inFlight = new Set<Promise<unknown>>();
+    let lastHousekeeping = 0;
+    let idle = false;
+    let failed = false;
     while (!this.stopping) {
       try {
-        await this.housekeeping();
+        if (failed) {
+          failed = false;
+          await Promise.allSettled(inFlight);
+          await this.nap(Math.max(this.pollMs, 5_000));
+          continue;
+        }
+        if (idle || Date.now() - lastHousekeeping >= this.pollMs) {
+          await this.housekeeping();
+          lastHousekeeping = Date.now();
+        }
         // The pace: a wake (a send started, stop) looks again sooner, and waits on if early.
         const wait = this.lastSend + interval - Date.now();
         if (wait > 0) {
           await this.nap(wait);
           continue;
         }
-        const sent = await this.sendOne();
-        if (sent) this.lastSend = Date.now();
-        else await this.nap(this.pollMs);
+        if (inFlight.size >= this.concurrency) {
+          await Promise.race(inFlight);
+          continue;
+        }
+        const row = await this.claim();
+        if (!row) {
+          // Nothing queued: what is in flight ends, then a nap until the next look.
+          await Promise.allSettled(inFlight);
+          idle = true;
+          await this.nap(this.pollMs);
+          continue;
+        }
+        idle = false;
+        this.lastSend = Date.now();
+        const sending: Promise<unknown> = this.deliver(row)
+          .catch((err: unknown) => {
+            this.log.warn({ err }, 'campaign sending interrupted; trying again');
+            failed = true;
+          })
+          .finally(() => inFlight.delete(sending));
+        inFlight.add(sending);
       } catch (err) {
         this.log.warn({ err }, 'campaign sending interrupted; trying again');
         await this.nap(Math.max(this.pollMs, 5_000));
       }
     }
+    await Promise.allSettled(inFlight);
   }
 
   /**
@@ -220,6 +261,12 @@ export class CampaignSender {
   async sendOne(): Promise<boolean> {
     const row = await this.claim();
     if (!row) return false;
+    await this.deliver(row);
+    return true;
+  }
+
+  /** Sends a claimed recipient, or marks why not; resolves once its state is written. */
+  private async deliver(row: Claimed): Promise<void> {
     // Left since it was listed: not sent.
     const { rows: gone } = await this.db.execute<{ reason: string }>(sql`
       select 'suppressed' as reason from mail_suppressions
@@ -234,7 +281,7 @@ export class CampaignSender {
         state: gone[0]!.reason === 'unsubscribed' ? 'unsubscribed' : 'failed',
         lastError: gone[0]!.reason === 'suppressed' ? 'address suppressed' : null,
       });
-      return true;
+      return;
     }
     try {
       const { render, unsubscribeUrl } = await this.service.compose(row, row.email);
@@ -264,18 +311,18 @@ export class CampaignSender {
         state: final ? 'failed' : 'queued',
         lastError: errorText(err),
       });
-      return true;
+      return;
     }
     // Taken by the mail server: marked sent, retried until written (the database may be
     // restarting); a process killed before this leaves the row to be failed, not resent.
     for (let wait = 200; ; wait = Math.min(wait * 2, 5_000)) {
       try {
         await this.mark(row.id, { state: 'sent', sentAt: this.clock.now(), lastError: null });
-        return true;
+        return;
       } catch (err) {
         if (this.stopping) {
           this.log.error({ err, recipientId: row.id }, 'campaign mail sent but not marked');
-          return true;
+          return;
         }
         await sleep(wait);
       }
