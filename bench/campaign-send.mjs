@@ -13,13 +13,13 @@
 // Targets: queueing under 30 s; the server's RSS under 256 MB; no recipient mailed twice; no
 // recipient lost (every one is either received or, at most four per kill (what a process has
 // in flight), failed as interrupted); the pace at most the configured one. The run exits non-zero when one is missed.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { memorySampler } from './lib/memory.mjs';
-import { freePort, restartServer, root, startPortal } from './lib/portal.mjs';
+import { freePort, restartServer, requireBuilt, root, startPortal } from './lib/portal.mjs';
 import { MEMORY_TARGET_MB } from './lib/report.mjs';
 import { ADMIN, signIn } from './lib/scenarios.mjs';
 import { startSmtpPeer } from './lib/smtp-peer.mjs';
@@ -39,12 +39,7 @@ const QUEUE_TARGET_SECONDS = 30;
 /** Campaign mails one process has in flight at once: what a kill may interrupt. */
 const SENT_AT_ONCE = 4;
 
-for (const built of ['apps/server/dist/server.js', 'packages/db/dist/index.js']) {
-  if (!existsSync(path.join(root, built))) {
-    console.error(`${built} is missing: run the build first (npx pnpm@10 run build).`);
-    process.exit(1);
-  }
-}
+requireBuilt(['apps/server/dist/server.js', 'packages/db/dist/index.js']);
 const db = await import(pathToFileURL(path.join(root, 'packages/db/dist/index.js')).href);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -11,12 +11,12 @@
 // Targets: 0 server exits, no 500 and no failed request (a request during the outage answers
 // 503 with Retry-After), writes again within 5 s of the database's return, 0 acknowledged
 // writes lost. The run exits non-zero when one is missed.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { freePort, root, startPortal } from './lib/portal.mjs';
+import { freePort, requireBuilt, root, startPortal } from './lib/portal.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,12 +33,7 @@ const betweenMs = Number(args.between) * 1000;
 const RESUME_TARGET_S = 5;
 
 const dbBuild = path.join(root, 'packages/db/dist/index.js');
-for (const built of ['apps/server/dist/server.js', 'packages/db/dist/index.js']) {
-  if (!existsSync(path.join(root, built))) {
-    console.error(`${built} is missing: run the build first (npx pnpm@10 run build).`);
-    process.exit(1);
-  }
-}
+requireBuilt(['apps/server/dist/server.js', 'packages/db/dist/index.js']);
 const db = await import(pathToFileURL(dbBuild).href);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

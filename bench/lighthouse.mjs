@@ -16,7 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, root, startPortal } from './lib/portal.mjs';
+import { freePort, requireBuilt, root, startPortal } from './lib/portal.mjs';
 import { markdownTable, updateReadme } from './lib/report.mjs';
 
 const { values: args } = parseArgs({
@@ -69,12 +69,7 @@ const app = args.app ? path.resolve(args.app) : root;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const lighthouseBin = path.join(root, 'node_modules/.bin/lighthouse');
 
-for (const needed of ['apps/server/dist/server.js', 'apps/web/dist/index.html']) {
-  if (!existsSync(path.join(app, needed))) {
-    console.error(`${path.join(app, needed)} is missing: run the build first.`);
-    process.exit(1);
-  }
-}
+requireBuilt(['apps/server/dist/server.js', 'apps/web/dist/index.html'], app);
 if (!existsSync(chromePath)) {
   console.error(
     `No Chromium at ${chromePath}: install it (apt-get install chromium) or set CHROME_PATH.`,

@@ -10,12 +10,12 @@
 //
 // Targets: 0 confirmations lost; copies only of the mails a killed process was sending (at
 // most the outbox's concurrency, 2, per kill). The run exits non-zero when one is missed.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { freePort, restartServer, root, startPortal } from './lib/portal.mjs';
+import { freePort, restartServer, requireBuilt, root, startPortal } from './lib/portal.mjs';
 import { startSmtpPeer } from './lib/smtp-peer.mjs';
 
 const { values: args } = parseArgs({
@@ -32,12 +32,7 @@ const kills = Number(args.kills);
 /** Mails one process sends at once (the outbox's concurrency): what a kill may repeat. */
 const SENT_AT_ONCE = 2;
 
-for (const built of ['apps/server/dist/server.js', 'packages/db/dist/index.js']) {
-  if (!existsSync(path.join(root, built))) {
-    console.error(`${built} is missing: run the build first (npx pnpm@10 run build).`);
-    process.exit(1);
-  }
-}
+requireBuilt(['apps/server/dist/server.js', 'packages/db/dist/index.js']);
 const db = await import(pathToFileURL(path.join(root, 'packages/db/dist/index.js')).href);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

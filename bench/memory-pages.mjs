@@ -15,7 +15,7 @@
 //   docs/operator/operations.md, Memory), --json FILE (the figures as JSON), --data-dir DIR
 //   (seeded on the first run, kept and used again by the next: before and after a change on
 //   the same data, without seeding each time)
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { database, seatEvents } from './lib/dues-seats.mjs';
 import { measure } from './lib/load.mjs';
 import { memorySampler } from './lib/memory.mjs';
-import { freePort, root, startPortal } from './lib/portal.mjs';
+import { freePort, requireBuilt, root, startPortal } from './lib/portal.mjs';
 import { scenarios } from './lib/scenarios.mjs';
 
 /** The whole benchmark's target for the server's peak resident memory (docs/performance.md). */
@@ -63,12 +63,7 @@ const { values: args } = parseArgs({
   },
 });
 const app = path.resolve(args.app ?? root);
-for (const built of ['apps/server/dist/server.js', 'apps/web/dist/index.html']) {
-  if (!existsSync(path.join(app, built))) {
-    console.error(`${built} is missing: run the build first (npx pnpm@10 run build).`);
-    process.exit(1);
-  }
-}
+requireBuilt(['apps/server/dist/server.js', 'apps/web/dist/index.html'], app);
 const wanted = (key) => !args.only || args.only.split(',').includes(key);
 const MB = 1024 * 1024;
 const mb = (bytes) => Math.round(bytes / MB);

@@ -10,14 +10,14 @@
 //   the table gives the medians), --port P (default: any free port), --app DIR (run the build of another checkout, e.g. an
 //   earlier commit, with this harness), --profile DIR (the server writes a CPU profile there),
 //   --node-flags "…" (more flags for the server's node, after its own, e.g. to try a V8 setting)
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startBare } from './lib/bare.mjs';
 import { measure } from './lib/load.mjs';
 import { memorySampler } from './lib/memory.mjs';
-import { freePort, root, startPortal } from './lib/portal.mjs';
+import { freePort, requireBuilt, root, startPortal } from './lib/portal.mjs';
 import { evaluate, toMarkdown, updateReadme } from './lib/report.mjs';
 import { ADMIN, scenarios, signIn } from './lib/scenarios.mjs';
 import {
@@ -62,12 +62,7 @@ const CAPACITY = 200;
 const DUES_TARGET = { seconds: 60, serverMb: 300 };
 
 const app = path.resolve(args.app ?? root);
-for (const built of ['apps/server/dist/server.js', 'apps/web/dist/index.html']) {
-  if (!existsSync(path.join(app, built))) {
-    console.error(`${built} is missing: run the build first (npx pnpm@10 run build).`);
-    process.exit(1);
-  }
-}
+requireBuilt(['apps/server/dist/server.js', 'apps/web/dist/index.html'], app);
 
 /**
  * Waits until the server has worked off the previous run (requests still queued when the

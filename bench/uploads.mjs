@@ -6,13 +6,13 @@
 //   node bench/uploads.mjs                 every kind, ten at once
 //   --count N, --only png,png16, --port P, --app DIR (the build of another checkout),
 //   --glibc-defaults (without the allocator setting the container image makes; see docs/operator/operations.md, Memory)
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { freePort, root, startPortal } from './lib/portal.mjs';
+import { freePort, requireBuilt, root, startPortal } from './lib/portal.mjs';
 import { signIn } from './lib/scenarios.mjs';
 
 /** The server's peak resident memory while ten uploads are handled must stay below this. */
@@ -35,12 +35,7 @@ const allocator = args['glibc-defaults'] ? {} : { MALLOC_MMAP_THRESHOLD_: '13107
 const count = Number(args.count);
 const app = path.resolve(args.app ?? root);
 const serverDist = path.join(app, 'apps/server/dist');
-if (!existsSync(path.join(serverDist, 'server.js'))) {
-  console.error(
-    'apps/server/dist/server.js is missing: run the build first (npx pnpm@10 run build).',
-  );
-  process.exit(1);
-}
+requireBuilt(['apps/server/dist/server.js'], app);
 
 // The limits the build under test enforces (an older build without them: its pixel limit).
 const limits = await import(

@@ -138,6 +138,18 @@ async function waitUntilReady(url, exited, withinMs) {
   throw new Error(`the server did not become ready within ${withinMs / 1000} s`);
 }
 
+/** Exits with a line naming what to run when a file of the build (relative to `app`) is missing. */
+export function requireBuilt(files, app = root) {
+  for (const built of files) {
+    if (!existsSync(path.join(app, built))) {
+      console.error(
+        `${path.join(app, built)} is missing: run the build first (npx pnpm@10 run build).`,
+      );
+      process.exit(1);
+    }
+  }
+}
+
 /** A free TCP port on loopback. */
 export async function freePort() {
   const { createServer } = await import('node:net');
