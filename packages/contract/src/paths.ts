@@ -50,6 +50,11 @@ export const paths = {
     path: '/admin/communications/:id',
     href: (id: string) => `/admin/communications/${encodeURIComponent(id)}`,
   },
+  /** The addresses bulk mail does not reach: suppressed, and unsubscribed (`?tab=unsubscribed`). */
+  noBulkMail: {
+    path: '/admin/communications/addresses',
+    href: () => '/admin/communications/addresses',
+  },
   /** Staff write a new campaign (member communications). */
   adminCampaignNew: {
     path: '/admin/communications/new',
