@@ -95,13 +95,9 @@ describe('NoBulkMail', () => {
       }),
     );
     await waitFor(() =>
-      expect(api.bodies('POST /admin/suppressions/lift')).toEqual([
-        { email: 'gone@example.org' },
-      ]),
+      expect(api.bodies('POST /admin/suppressions/lift')).toEqual([{ email: 'gone@example.org' }]),
     );
-    await waitFor(() =>
-      expect(within(table).queryByText('gone@example.org')).toBeNull(),
-    );
+    await waitFor(() => expect(within(table).queryByText('gone@example.org')).toBeNull());
   });
 
   it('adds an address by hand with a reason; a bad or known address is refused in the dialog', async () => {
@@ -165,15 +161,18 @@ describe('NoBulkMail', () => {
           pagination: { total: 30, hasMore: true },
         }),
     });
-    renderWithProviders(<NoBulkMail />, { route: '/admin/communications/addresses?tab=unsubscribed' });
+    renderWithProviders(<NoBulkMail />, {
+      route: '/admin/communications/addresses?tab=unsubscribed',
+    });
 
     const table = await screen.findByRole('table', { name: 'Unsubscribed addresses' });
     const first = within(table).getByRole('row', { name: /reader-0@example\.org/ });
     const left = within(first).getByRole('list', { name: 'Topics reader-0@example.org left' });
-    expect(within(left).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Newsletter',
-      'Event news',
-    ]);
+    expect(
+      within(left)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Newsletter', 'Event news']);
     expect(within(first).getByText('Mar 5, 2026, 11:30 AM')).toBeTruthy();
     expect(screen.getByText('Showing 1 to 25 of 30 addresses')).toBeTruthy();
 

@@ -145,8 +145,7 @@ function Suppressed() {
   const since = (s: Suppression) => (
     <time dateTime={s.createdAt}>{atText(s.createdAt, timeZone)}</time>
   );
-  const detail = (s: Suppression) =>
-    s.detail ? <span className="break-words">{s.detail}</span> : <span>—</span>;
+  const detail = (s: Suppression) => (s.detail ? <span>{s.detail}</span> : <span>—</span>);
   const lift = (s: Suppression) => (
     <Button
       type="button"
@@ -167,8 +166,8 @@ function Suppressed() {
             Suppressed addresses
           </h2>
           <p className="text-sm text-muted-foreground">
-            A hard bounce or a complaint suppresses an address at once, three soft bounces in a
-            row too; staff may add one themselves.
+            A hard bounce or a complaint suppresses an address at once, three soft bounces in a row
+            too; staff may add one themselves.
           </p>
         </div>
         <AddSuppression />
@@ -191,9 +190,7 @@ function Suppressed() {
         <TabEmpty
           icon={search.q ? SearchXIcon : MailCheckIcon}
           title={
-            search.q
-              ? 'No suppressed address matches the search.'
-              : 'No address is suppressed.'
+            search.q ? 'No suppressed address matches the search.' : 'No address is suppressed.'
           }
         />
       ) : (
@@ -255,8 +252,7 @@ function MailboxLine({
   if (!mailbox) {
     return (
       <p className="text-sm text-muted-foreground">
-        No bounce mailbox is set up: bounces and complaints are not read, only staff add
-        addresses.
+        No bounce mailbox is set up: bounces and complaints are not read, only staff add addresses.
       </p>
     );
   }
@@ -477,9 +473,7 @@ function Unsubscribed() {
         <TabEmpty
           icon={search.q ? SearchXIcon : MailCheckIcon}
           title={
-            search.q
-              ? 'No unsubscribed address matches the search.'
-              : 'Nobody has unsubscribed.'
+            search.q ? 'No unsubscribed address matches the search.' : 'Nobody has unsubscribed.'
           }
         />
       ) : (
