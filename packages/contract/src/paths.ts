@@ -45,15 +45,18 @@ export const paths = {
   admin: { path: '/admin', href: () => '/admin' },
   /** Staff's messages to members: the campaigns, newest first. */
   communications: { path: '/admin/communications', href: () => '/admin/communications' },
+  /**
+   * The addresses bulk mail does not reach: suppressed, and unsubscribed (`?tab=unsubscribed`).
+   * Listed before `campaign`, whose `:id` would take its last segment for an id.
+   */
+  noBulkMail: {
+    path: '/admin/communications/addresses',
+    href: () => '/admin/communications/addresses',
+  },
   /** One campaign: its audience, its send (now or scheduled), progress and report. */
   campaign: {
     path: '/admin/communications/:id',
     href: (id: string) => `/admin/communications/${encodeURIComponent(id)}`,
-  },
-  /** The addresses bulk mail does not reach: suppressed, and unsubscribed (`?tab=unsubscribed`). */
-  noBulkMail: {
-    path: '/admin/communications/addresses',
-    href: () => '/admin/communications/addresses',
   },
   /** Staff write a new campaign (member communications). */
   adminCampaignNew: {
