@@ -717,6 +717,10 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     call: () => ({ url: '/api/admin/suppressions' }),
     expect: { ...signedIn(403), moderator: 200, admin: 200 },
   },
+  'GET /api/admin/unsubscribes': {
+    call: () => ({ url: '/api/admin/unsubscribes?q=example&limit=10' }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
   'POST /api/admin/suppressions': {
     call: (_w, as) => ({
       url: '/api/admin/suppressions',

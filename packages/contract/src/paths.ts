@@ -45,6 +45,14 @@ export const paths = {
   admin: { path: '/admin', href: () => '/admin' },
   /** Staff's messages to members: the campaigns, newest first. */
   communications: { path: '/admin/communications', href: () => '/admin/communications' },
+  /**
+   * The addresses bulk mail does not reach: suppressed, and unsubscribed (`?tab=unsubscribed`).
+   * Listed before `campaign`, whose `:id` would take its last segment for an id.
+   */
+  noBulkMail: {
+    path: '/admin/communications/addresses',
+    href: () => '/admin/communications/addresses',
+  },
   /** One campaign: its audience, its send (now or scheduled), progress and report. */
   campaign: {
     path: '/admin/communications/:id',

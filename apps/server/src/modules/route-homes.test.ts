@@ -56,6 +56,7 @@ const adminHomes: Record<string, string> = {
   'celebration-ambassadors': 'celebrations',
   campaigns: 'communications',
   suppressions: 'communications',
+  unsubscribes: 'communications',
   audiences: 'communications',
 };
 /**

@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.communications.path, lazy: () => import('./routes/communications') },
           { path: paths.campaign.path, lazy: () => import('./routes/campaign') },
+          { path: paths.noBulkMail.path, lazy: () => import('./routes/no-bulk-mail') },
           {
             path: paths.adminCampaignNew.path,
             lazy: () => import('./routes/admin-campaign-compose'),

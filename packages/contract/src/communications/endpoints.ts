@@ -25,6 +25,8 @@ import {
   suppressionListSchema,
   suppressionSchema,
   testSentSchema,
+  unsubscribeListQuerySchema,
+  unsubscribeListSchema,
   unsubscribeStateSchema,
 } from './schemas.js';
 
@@ -149,6 +151,13 @@ export const communicationsEndpoints = {
     path: '/admin/suppressions/lift',
     body: liftSuppressionSchema,
     responses: { 200: z.object({ lifted: z.literal(true) }), ...errorAnswers(400, 401, 403, 404) },
+  }),
+  /** Addresses that left a topic (mail_preferences), newest change first, a page at a time. */
+  unsubscribes: endpoint({
+    method: 'GET',
+    path: '/admin/unsubscribes',
+    query: unsubscribeListQuerySchema,
+    responses: { 200: unsubscribeListSchema, ...errorAnswers(400), ...denied },
   }),
   subscribe: endpoint({
     method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginationSchema } from '../admin.js';
 
 /** What a campaign is about; an unsubscribe leaves one topic (transactional mail has none). */
 export const mailTopics = ['newsletter', 'announcements', 'event-news'] as const;
@@ -233,16 +234,51 @@ export const bounceMailboxStatusSchema = z
   })
   .nullable();
 
+/** How many suppressions the list gives unless told otherwise, and at most. */
+export const SUPPRESSIONS_LIMIT = 200;
+
 export const suppressionListQuerySchema = z.object({
   q: z.string().trim().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(SUPPRESSIONS_LIMIT).default(SUPPRESSIONS_LIMIT),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
+export type SuppressionListQuery = z.input<typeof suppressionListQuerySchema>;
 export const suppressionListSchema = z.object({
   suppressions: z.array(suppressionSchema),
-  /** Whether the list stopped at its limit (200): narrow it with `q`. */
+  /** Whether more follow this page (`offset` + `limit`): page on, or narrow it with `q`. */
   truncated: z.boolean(),
+  /** How many match `q`, on every page. */
+  pagination: paginationSchema,
   mailbox: bounceMailboxStatusSchema,
 });
 export type SuppressionList = z.infer<typeof suppressionListSchema>;
+
+/** How many unsubscribed addresses a page of the staff list shows unless told otherwise. */
+export const UNSUBSCRIBES_PAGE_SIZE = 25;
+
+/** `?q=part-of-an-address&limit=25&offset=0`: addresses that left at least one topic. */
+export const unsubscribeListQuerySchema = z.object({
+  q: z.string().trim().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(UNSUBSCRIBES_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type UnsubscribeListQuery = z.input<typeof unsubscribeListQuerySchema>;
+
+/** An address that left one or more topics; transactional mail still reaches it. */
+export const unsubscribeSchema = z.object({
+  email: z.string(),
+  /** The topics it left, in the order of `mailTopics`; never empty. */
+  topics: z.array(mailTopicSchema).min(1),
+  /** When its choices last changed (the latest unsubscribe, or a topic taken back). */
+  updatedAt: z.string(),
+});
+export type Unsubscribe = z.infer<typeof unsubscribeSchema>;
+
+export const unsubscribeListSchema = z.object({
+  unsubscribes: z.array(unsubscribeSchema),
+  pagination: paginationSchema,
+});
+export type UnsubscribeList = z.infer<typeof unsubscribeListSchema>;
 
 export const suppressInputSchema = z.object({
   email: z.string().trim().toLowerCase().email('Enter an email address.').max(254),

@@ -36,9 +36,20 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
     staff({
       summary: 'The addresses bulk mail does not go to, and why; how the bounce mailbox reads',
       description:
-        'Suppressed now (a hard bounce, a complaint, three soft bounces in a row, or staff), newest first, at most 200 (`truncated` says when there are more; `q` narrows by address). `mailbox` is how reading the bounce mailbox goes (null when none is configured). Transactional mail (receipts, invoices, registrations, resets) is never suppressed.',
+        'Suppressed now (a hard bounce, a complaint, three soft bounces in a row, or staff), newest first, `limit` (at most and by default 200) from `offset` (`truncated` says when more follow; `pagination.total` counts them all; `q` narrows by address). `mailbox` is how reading the bounce mailbox goes (null when none is configured). Transactional mail (receipts, invoices, registrations, resets) is never suppressed.',
     }),
-    async (request) => suppressions.list(request.query.q),
+    async (request) => suppressions.list(request.query),
+  );
+
+  contractRoute(
+    app,
+    endpoints.communications.unsubscribes,
+    staff({
+      summary: 'The addresses that left a topic, and which',
+      description:
+        'Every address that unsubscribed from at least one topic (newsletter, announcements, event news) by a link or on the preference page, the latest change first (`updatedAt`), `limit` from `offset`; `q` narrows by address. Transactional mail (receipts, invoices, registrations, resets) still reaches them.',
+    }),
+    async (request) => suppressions.unsubscribes(request.query),
   );
 
   contractRoute(

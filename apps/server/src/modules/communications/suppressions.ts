@@ -1,6 +1,18 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, max, sql } from 'drizzle-orm';
-import type { Suppression, SuppressionList } from '@chamber/contract';
-import { campaignRecipients, type Database, type Executor, mailSuppressions } from '@chamber/db';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, sql } from 'drizzle-orm';
+import {
+  type MailTopic,
+  mailTopics,
+  type Suppression,
+  type SuppressionList,
+  type UnsubscribeList,
+} from '@chamber/contract';
+import {
+  campaignRecipients,
+  type Database,
+  type Executor,
+  mailPreferences,
+  mailSuppressions,
+} from '@chamber/db';
 import { recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -14,11 +26,21 @@ import {
   suppressionFor,
 } from './bounces/index.js';
 
-/** How many suppressions the staff list shows at once. */
-const LIST_LIMIT = 200;
-
 /** Which report about one mail counts when several come: a complaint, then hard, then soft. */
 const weight = { soft: 1, hard: 2, complaint: 3 } as const;
+
+/** `%q%` for ILIKE, the pattern's own characters taken literally. */
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The topics a mail_preferences row left, in the order of `mailTopics`. */
+const topicsLeft = (row: typeof mailPreferences.$inferSelect): MailTopic[] => {
+  const left: Record<MailTopic, boolean> = {
+    newsletter: row.newsletterOptOut,
+    announcements: row.announcementsOptOut,
+    'event-news': row.eventNewsOptOut,
+  };
+  return mailTopics.filter((t) => left[t]);
+};
 
 const detailOf = (report: BounceReport) =>
   [report.status, report.diagnostic].filter(Boolean).join(' ').slice(0, 500);
@@ -117,22 +139,32 @@ export class Suppressions {
   }
 
   /** GET /admin/suppressions: the addresses suppressed now, newest first, and the mailbox. */
-  async list(q: string | undefined): Promise<SuppressionList> {
-    const rows = await this.db
-      .select()
-      .from(mailSuppressions)
-      .where(
-        and(
-          isNull(mailSuppressions.liftedAt),
-          q ? ilike(mailSuppressions.email, `%${q.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
-        ),
-      )
-      .orderBy(desc(mailSuppressions.createdAt))
-      .limit(LIST_LIMIT + 1);
+  async list(query: {
+    q?: string | undefined;
+    limit: number;
+    offset: number;
+  }): Promise<SuppressionList> {
+    const where = and(
+      isNull(mailSuppressions.liftedAt),
+      query.q ? ilike(mailSuppressions.email, containing(query.q)) : undefined,
+    );
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select()
+        .from(mailSuppressions)
+        .where(where)
+        .orderBy(desc(mailSuppressions.createdAt), asc(mailSuppressions.email))
+        .limit(query.limit)
+        .offset(query.offset),
+      this.db.select({ total: count() }).from(mailSuppressions).where(where),
+    ]);
+    const total = counted?.total ?? 0;
+    const hasMore = query.offset + rows.length < total;
     const status = this.poller()?.status() ?? null;
     return {
-      suppressions: rows.slice(0, LIST_LIMIT).map(view),
-      truncated: rows.length > LIST_LIMIT,
+      suppressions: rows.map(view),
+      truncated: hasMore,
+      pagination: { total, hasMore },
       mailbox: status && {
         lastSuccessAt: status.lastSuccessAt?.toISOString() ?? null,
         lastError: status.lastError
@@ -143,6 +175,45 @@ export class Suppressions {
         reports: status.reports,
         ignored: status.ignored,
       },
+    };
+  }
+
+  /**
+   * GET /admin/unsubscribes: the addresses that left at least one topic, the latest change
+   * first, with the topics they left. They still get transactional mail and the topics they
+   * kept.
+   */
+  async unsubscribes(query: {
+    q?: string | undefined;
+    limit: number;
+    offset: number;
+  }): Promise<UnsubscribeList> {
+    const where = and(
+      or(
+        eq(mailPreferences.newsletterOptOut, true),
+        eq(mailPreferences.announcementsOptOut, true),
+        eq(mailPreferences.eventNewsOptOut, true),
+      ),
+      query.q ? ilike(mailPreferences.email, containing(query.q)) : undefined,
+    );
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select()
+        .from(mailPreferences)
+        .where(where)
+        .orderBy(desc(mailPreferences.updatedAt), asc(mailPreferences.email))
+        .limit(query.limit)
+        .offset(query.offset),
+      this.db.select({ total: count() }).from(mailPreferences).where(where),
+    ]);
+    const total = counted?.total ?? 0;
+    return {
+      unsubscribes: rows.map((row) => ({
+        email: row.email,
+        topics: topicsLeft(row),
+        updatedAt: row.updatedAt.toISOString(),
+      })),
+      pagination: { total, hasMore: query.offset + rows.length < total },
     };
   }
 

@@ -61,12 +61,17 @@ export function CampaignList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         <Heading id={headingId} className="text-xl font-semibold">
           Messages
         </Heading>
-        <Button asChild>
-          <Link to={paths.adminCampaignNew.href()}>
-            <PlusIcon aria-hidden="true" />
-            New message
-          </Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={paths.noBulkMail.href()}>Addresses that get no bulk mail</Link>
+          </Button>
+          <Button asChild>
+            <Link to={paths.adminCampaignNew.href()}>
+              <PlusIcon aria-hidden="true" />
+              New message
+            </Link>
+          </Button>
+        </div>
       </div>
       {query.error ? (
         <p role="alert">{query.error.message}</p>
