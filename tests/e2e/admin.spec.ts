@@ -384,6 +384,9 @@ for (const theme of ['light', 'dark'] as const) {
 
     await page.getByRole('tab', { name: 'Settings' }).click();
     await expect(page.getByRole('form', { name: 'Chamber settings' })).toBeVisible();
+    await expect(
+      page.getByRole('checkbox', { name: 'Count opens with a tracking image' }),
+    ).not.toBeChecked();
     await expectNoAxeViolations(page);
 
     await page.getByRole('tab', { name: 'Messages' }).click();

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken } from './admin-api';
 import { accounts, expect, expectNoAxeViolations, paths, signIn, test } from './fixtures';
+import { fromOutbox } from './outbox';
 
 // Staff's messages to members (docs/staff/communications.md): the list, a campaign's
 // audience built and counted live, sent now and followed to the end; a second one paused,
@@ -22,20 +23,23 @@ type Segment =
   | { kind: 'members'; planIds?: string[]; states?: string[]; role?: string }
   | { kind: 'subscribers' };
 
+const PROGRAMME = 'https://example.org/spring-programme';
+
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 7)}`;
 
 async function staffApi(request: APIRequestContext, baseURL: string) {
   const headers = { Authorization: `Bearer ${await apiToken(request, baseURL)}` };
   return {
     headers,
-    create: async (subject: string, segments: Segment[]) => {
+    create: async (subject: string, segments: Segment[], trackClicks = false) => {
       const res = await request.post('/api/admin/campaigns', {
         headers,
         data: {
           subject,
-          content: `<h2>${subject}</h2><p>News from the chamber for its members.</p>`,
+          content: `<h2>${subject}</h2><p>News from the chamber for its members: <a href="${PROGRAMME}">the programme</a>.</p>`,
           audience: { segments },
           topic: 'newsletter',
+          trackClicks,
         },
       });
       expect(res.status(), await res.text()).toBe(201);
@@ -95,7 +99,8 @@ test('staff build an audience, see its count, send now and follow it to the repo
 
   const subject = `Spring newsletter ${unique()}`;
   // Newsletter subscribers only: the seed has none confirmed, so nobody yet.
-  const campaign = await api.create(subject, [{ kind: 'subscribers' }]);
+  // Its sender chose to count clicks: the report lists its link.
+  const campaign = await api.create(subject, [{ kind: 'subscribers' }], true);
 
   await signIn(page, accounts.admin);
   // The entry: the account menu, then the list.
@@ -151,6 +156,7 @@ test('staff build an audience, see its count, send now and follow it to the repo
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText(`goes to ${count}`);
   await expectNoAxeViolations(page, { where: 'the send confirmation' });
+  const sentFrom = Date.now();
   await dialog.getByRole('button', { name: `Send to ${count}` }).click();
 
   // The page follows the send to its end: the progress, then the report.
@@ -164,6 +170,26 @@ test('staff build an audience, see its count, send now and follow it to the repo
     .filter({ has: page.getByText('Sent', { exact: true }) });
   await expect(sentBox).toContainText(String(expected));
   await expect(page.getByRole('link', { name: 'Edit message' })).toHaveCount(0);
+  const engagement = page.getByRole('region', { name: 'Clicks and opens' });
+  await expect(engagement.getByText(/Opens are not counted/)).toBeVisible();
+  await expect(
+    engagement.getByRole('table', { name: 'Clicks per link' }).getByRole('row', {
+      name: new RegExp(PROGRAMME),
+    }),
+  ).toContainText('0');
+  // A recipient follows the message's link: through the portal, to the stored address.
+  const tracked = await fromOutbox(sentFrom, 'the sent message', (mail) =>
+    mail.includes(subject) ? /\/api\/r\/k1\.[\w.-]+/.exec(mail)?.[0] : undefined,
+  );
+  const followed = await request.get(tracked, { maxRedirects: 0 });
+  expect(followed.status()).toBe(302);
+  expect(followed.headers().location).toBe(PROGRAMME);
+  await page.reload();
+  await expect(
+    page
+      .getByRole('table', { name: 'Clicks per link' })
+      .getByRole('row', { name: new RegExp(PROGRAMME) }),
+  ).toContainText('11');
   await checkWidths(page, 'a sent message’s report');
 
   const done = await api.get(campaign.id);

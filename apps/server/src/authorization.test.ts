@@ -700,6 +700,23 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     }),
     expect: all(202),
   },
+  // A mail's tracked link and open image are public; a forged token is no page to anyone.
+  'GET /api/r/:token': {
+    call: () => ({ url: '/api/r/k1.forged.link.x' }),
+    expect: all(404),
+  },
+  'GET /api/o/:token': {
+    call: () => ({ url: '/api/o/o1.forged.x.gif' }),
+    expect: all(404),
+  },
+  'GET /api/admin/campaign-settings': {
+    call: () => ({ url: '/api/admin/campaign-settings' }),
+    expect: adminOnly(200),
+  },
+  'PUT /api/admin/campaign-settings': {
+    call: () => ({ url: '/api/admin/campaign-settings', payload: { countOpens: false } }),
+    expect: adminOnly(200),
+  },
   // The public archive: anyone reads it; a draft is no page (404) to anyone.
   'GET /api/news': {
     call: () => ({ url: '/api/news' }),

@@ -34,6 +34,8 @@ const homes: Record<string, string> = {
   newsletter: 'communications',
   unsubscribe: 'communications',
   news: 'communications',
+  r: 'communications',
+  o: 'communications',
 };
 /**
  * The staff side of a feature lives with the feature: /admin/<name> (and the exports named
@@ -58,6 +60,7 @@ const adminHomes: Record<string, string> = {
   suppressions: 'communications',
   unsubscribes: 'communications',
   audiences: 'communications',
+  'campaign-settings': 'communications',
 };
 /**
  * What hangs off a calendar or an event (/calendars/{calendarId}/<name>,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { endpoint, errorAnswers, fileAnswer, idParams } from '../endpoint.js';
 import {
+  communicationSettingsSchema,
+  trackingTokenParams,
   audiencePreviewQuerySchema,
   audiencePreviewSchema,
   campaignInputSchema,
@@ -158,6 +160,40 @@ export const communicationsEndpoints = {
     path: '/admin/unsubscribes',
     query: unsubscribeListQuerySchema,
     responses: { 200: unsubscribeListSchema, ...errorAnswers(400), ...denied },
+  }),
+  /** A tracked link: 302 to the link's stored address; a forged token a page saying so. */
+  click: endpoint({
+    method: 'GET',
+    path: '/r/:token',
+    params: trackingTokenParams,
+    responses: {
+      302: z
+        .null()
+        .describe("To the link's address, as stored when the message was sent (no body)"),
+      404: fileAnswer('A page saying the link is not known (forged or damaged)', 'text/html'),
+      ...errorAnswers(400),
+    },
+  }),
+  /** The open-counting image (`<token>.gif`): a 1×1 transparent GIF. */
+  open: endpoint({
+    method: 'GET',
+    path: '/o/:token',
+    params: trackingTokenParams,
+    responses: {
+      200: fileAnswer('A 1×1 transparent image', 'image/gif'),
+      ...errorAnswers(400, 404),
+    },
+  }),
+  settings: endpoint({
+    method: 'GET',
+    path: '/admin/campaign-settings',
+    responses: { 200: communicationSettingsSchema, ...denied },
+  }),
+  putSettings: endpoint({
+    method: 'PUT',
+    path: '/admin/campaign-settings',
+    body: communicationSettingsSchema,
+    responses: { 200: communicationSettingsSchema, ...errorAnswers(400), ...denied },
   }),
   subscribe: endpoint({
     method: 'POST',

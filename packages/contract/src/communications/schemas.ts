@@ -106,6 +106,12 @@ export const campaignInputSchema = z.object({
    * unchanged on an edit. The only field a sent campaign may still change.
    */
   public: z.boolean().optional(),
+  /**
+   * Count clicks: when sent, the message's web links go through signed redirects of the portal
+   * that record who followed which link. Left out: false for a new campaign, unchanged on an
+   * edit.
+   */
+  trackClicks: z.boolean().optional(),
 });
 export type CampaignInput = z.input<typeof campaignInputSchema>;
 
@@ -135,10 +141,24 @@ export const campaignSummarySchema = z.object({
   updatedAt: z.string(),
 });
 
+/** A click-tracked campaign's link: how often it was followed, and by how many recipients. */
+export const campaignLinkReportSchema = z.object({
+  url: z.string(),
+  clicks: z.number().int(),
+  uniqueClicks: z.number().int(),
+});
+export type CampaignLinkReport = z.infer<typeof campaignLinkReportSchema>;
+
 export const campaignSchema = campaignSummarySchema.extend({
   content: z.string(),
   audience: campaignAudienceSchema,
   counts: recipientCountsSchema,
+  /** Whether its links are (or were) rewritten to count clicks. */
+  trackClicks: z.boolean(),
+  /** Its links as sent, in the message's order, with their clicks; empty when not tracked. */
+  links: z.array(campaignLinkReportSchema),
+  /** Recipients whose mail loaded the open-counting image; null when opens were not counted. */
+  opens: z.number().int().nullable(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 
@@ -287,6 +307,16 @@ export const suppressInputSchema = z.object({
 export const liftSuppressionSchema = z.object({
   email: z.string().trim().toLowerCase().email('Enter an email address.').max(254),
 });
+
+/** The chamber's settings for bulk mail. */
+export const communicationSettingsSchema = z.object({
+  /** Bulk mails carry a 1×1 tracking image that records each recipient's first open. */
+  countOpens: z.boolean(),
+});
+export type CommunicationSettings = z.infer<typeof communicationSettingsSchema>;
+
+/** A tracked link's or open image's signed token (`/r/{token}`, `/o/{token}.gif`). */
+export const trackingTokenParams = z.object({ token: z.string().min(1).max(200) });
 
 /** How many sent messages a page of the public archive lists. */
 export const NEWS_PAGE_SIZE = 20;

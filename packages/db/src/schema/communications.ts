@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -45,6 +46,16 @@ export const campaigns = pgTable(
     public: boolean('public').notNull().default(false),
     /** Made from the subject when first marked public; kept when the subject changes. */
     slug: text('slug'),
+    /**
+     * The sender chose to count clicks: its links are rewritten, per recipient, to signed
+     * redirects of the portal (/api/r/{token}) when it is sent.
+     */
+    trackClicks: boolean('track_clicks').notNull().default(false),
+    /**
+     * Its mails carried the open-counting image (/api/o/{token}.gif): the chamber's setting when
+     * its send started. False: opens were not counted.
+     */
+    countOpens: boolean('count_opens').notNull().default(false),
     /** The staff login that wrote it (the auth module's users). */
     createdBy: uuid('created_by'),
     ...timestamps,
@@ -171,3 +182,53 @@ export const newsletterSubscribers = pgTable(
     uniqueIndex('newsletter_subscribers_token_key').on(t.confirmTokenHash),
   ],
 );
+
+/**
+ * A click-tracked campaign's links, each address once, in the order they first appear in the
+ * message as sent (written when its send starts). A redirect token names a row here: the
+ * address a click goes to is always the stored one, never one read from the token.
+ */
+export const campaignLinks = pgTable(
+  'campaign_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [uniqueIndex('campaign_links_campaign_position_key').on(t.campaignId, t.position)],
+);
+
+/** Each followed redirect of a campaign's link: who (the recipient) and when. */
+export const campaignClicks = pgTable(
+  'campaign_clicks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => campaignLinks.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => campaignRecipients.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('campaign_clicks_link_idx').on(t.linkId, t.recipientId)],
+);
+
+/** The first time a recipient's mail loaded its open-counting image (when the chamber counts opens). */
+export const campaignOpens = pgTable('campaign_opens', {
+  recipientId: uuid('recipient_id')
+    .primaryKey()
+    .references(() => campaignRecipients.id, { onDelete: 'cascade' }),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The chamber's settings for bulk mail: one row (id 1), made at first change. */
+export const communicationSettings = pgTable('communication_settings', {
+  id: smallint('id').primaryKey().default(1),
+  /** Bulk mails carry a 1×1 image that records each recipient's first open. Off by default. */
+  countOpens: boolean('count_opens').notNull().default(false),
+  ...timestamps,
+});

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@chamber/contract';
 import { contractRoute, type RouteDocs } from '../../lib/contract-route.js';
+import { AppError } from '../../lib/errors.js';
 import type { NewsArchive } from './news.js';
 import type { CommunicationsService } from './service.js';
 import type { Suppressions } from './suppressions.js';
+import { PIXEL, unknownLinkPage } from './tracking.js';
 
 const staff = (docs: RouteDocs) => ({
   config: { access: 'staff' as const },
@@ -17,6 +19,10 @@ const archive = (docs: RouteDocs) => ({
   config: { publicCache: true },
   schema: { tags: ['communications'], ...docs },
 });
+
+/** The page a forged link opens: nothing loads, runs or frames it. */
+const PAGE_POLICY =
+  "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
 
@@ -218,6 +224,72 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
       reply
         .status(202)
         .send(await communications.requestPreferenceLink(request.body.email, request.ip)),
+  );
+
+  contractRoute(
+    app,
+    endpoints.communications.click,
+    open({
+      summary: "Follow a message's tracked link",
+      description:
+        "The link of a campaign whose sender chose to count clicks: 302 to the address stored when the message was sent (never one read from the token), and the click recorded for the token's recipient. A forged or damaged token, or one whose link is not of its recipient's campaign, answers a page saying the link does not work (404), never a redirect.",
+    }),
+    async (request, reply) => {
+      const url = await communications.click(request.params.token, (err) =>
+        request.log.warn({ err }, 'campaign click not recorded'),
+      );
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      if (!url) {
+        return reply
+          .status(404)
+          .header('content-security-policy', PAGE_POLICY)
+          .type('text/html; charset=utf-8')
+          .send(unknownLinkPage(communications.home));
+      }
+      return reply.redirect(url, 302);
+    },
+  );
+
+  contractRoute(
+    app,
+    endpoints.communications.open,
+    open({
+      summary: "A message's open-counting image (`<token>.gif`)",
+      description:
+        "Only in mails sent while the chamber counts opens (its campaign setting, off by default): a 1×1 transparent GIF; the recipient's first open is recorded. 404 for a forged or damaged token.",
+    }),
+    async (request, reply) => {
+      const known = await communications.open(request.params.token, (err) =>
+        request.log.warn({ err }, 'campaign open not recorded'),
+      );
+      if (!known) throw new AppError('not_found', 'No such image.');
+      return reply.header('cache-control', 'no-store, private').type('image/gif').send(PIXEL);
+    },
+  );
+
+  contractRoute(
+    app,
+    endpoints.communications.settings,
+    {
+      config: { access: 'admin' as const },
+      schema: { tags: ['communications', 'admin'], summary: "The chamber's bulk mail settings" },
+    },
+    async () => communications.settings(),
+  );
+
+  contractRoute(
+    app,
+    endpoints.communications.putSettings,
+    {
+      config: { access: 'admin' as const },
+      schema: {
+        tags: ['communications', 'admin'],
+        summary: "Change the chamber's bulk mail settings",
+        description:
+          "`countOpens`: campaign mails whose send starts from now on carry a 1×1 tracking image that records each recipient's first open (off by default). Sends already started keep the choice they started with.",
+      },
+    },
+    async (request) => communications.putSettings(request.body),
   );
 
   contractRoute(

@@ -37,6 +37,8 @@ interface Claimed {
   subject: string;
   content: string;
   topic: string;
+  trackClicks: boolean;
+  countOpens: boolean;
 }
 
 const errorText = (err: unknown) =>
@@ -230,6 +232,8 @@ export class CampaignSender {
       subject: string;
       content: string;
       topic: string;
+      track_clicks: boolean;
+      count_opens: boolean;
     }>(sql`
       with taken as (
         update campaign_recipients set state = 'sending', attempts = attempts + 1,
@@ -242,7 +246,8 @@ export class CampaignSender {
           for update of r skip locked)
         returning id, campaign_id, email, attempts)
       select t.id, t.campaign_id, t.email, t.attempts, c.subject,
-        coalesce(c.sent_content, c.content) as content, c.topic
+        coalesce(c.sent_content, c.content) as content, c.topic,
+        c.track_clicks, c.count_opens
       from taken t join campaigns c on c.id = t.campaign_id`);
     const row = rows[0];
     if (!row) return null;
@@ -254,6 +259,8 @@ export class CampaignSender {
       subject: row.subject,
       content: row.content,
       topic: row.topic,
+      trackClicks: row.track_clicks === true,
+      countOpens: row.count_opens === true,
     };
   }
 
@@ -284,7 +291,12 @@ export class CampaignSender {
       return;
     }
     try {
-      const { render, unsubscribeUrl } = await this.service.compose(row, row.email);
+      const { render, unsubscribeUrl } = await this.service.compose(row, row.email, {
+        recipientId: row.id,
+        campaignId: row.campaignId,
+        trackClicks: row.trackClicks,
+        countOpens: row.countOpens,
+      });
       const mailto = returnPathOf(this.options.bounceAddress, row.id);
       await this.mail.send(
         async (chamber) => {

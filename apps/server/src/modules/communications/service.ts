@@ -31,6 +31,27 @@ import { ContentBlocks } from './blocks.js';
 import { fillBlocks, hasBlocks, renderCampaign, sanitizeContent } from './content.js';
 import { assignSlug } from './news.js';
 import type { UnsubscribeTokens } from './tokens.js';
+import {
+  clickTarget,
+  linkReport,
+  linksOf,
+  openCount,
+  readSettings,
+  recordClick,
+  recordOpen,
+  rewriteLinks,
+  storeLinks,
+  TrackingTokens,
+  writeSettings,
+} from './tracking.js';
+
+/** Who a campaign mail goes to, for its tracked links and open image. */
+export interface Tracking {
+  recipientId: string;
+  campaignId: string;
+  trackClicks: boolean;
+  countOpens: boolean;
+}
 
 type CampaignInput = z.output<typeof campaignInputSchema>;
 type CampaignRow = typeof campaigns.$inferSelect;
@@ -82,7 +103,26 @@ export class CommunicationsService {
     private readonly wake: () => void,
     /** The data of the messages' blocks (upcoming events, new members). */
     readonly blocks: ContentBlocks = new ContentBlocks(db, clock, publicUrl),
-  ) {}
+  ) {
+    this.tracking = new TrackingTokens(db);
+  }
+
+  /** Signs the tracked links and open images. */
+  private readonly tracking: TrackingTokens;
+
+  /** A sending campaign's stored links by address (they do not change once its send started). */
+  private readonly linkCache = new Map<string, Promise<Map<string, string>>>();
+
+  private links(campaignId: string): Promise<Map<string, string>> {
+    let links = this.linkCache.get(campaignId);
+    if (!links) {
+      if (this.linkCache.size > 20) this.linkCache.clear();
+      links = linksOf(this.db, campaignId).then((rows) => new Map(rows.map((r) => [r.url, r.id])));
+      links.catch(() => this.linkCache.delete(campaignId));
+      this.linkCache.set(campaignId, links);
+    }
+    return links;
+  }
 
   private async row(id: string): Promise<CampaignRow> {
     const [row] = isUuid(id)
@@ -114,6 +154,9 @@ export class CommunicationsService {
       content: row.content,
       audience: campaignAudienceSchema.parse(row.audience),
       counts: await this.counts(row.id),
+      trackClicks: row.trackClicks,
+      links: row.trackClicks ? await linkReport(this.db, row.id) : [],
+      opens: row.countOpens ? await openCount(this.db, row.id) : null,
     };
   }
 
@@ -160,6 +203,7 @@ export class CommunicationsService {
         audience: input.audience,
         topic: input.topic,
         public: input.public ?? false,
+        trackClicks: input.trackClicks ?? false,
         createdBy: session.user.id,
         createdAt: now,
         updatedAt: now,
@@ -176,12 +220,14 @@ export class CommunicationsService {
   async update(id: string, input: CampaignInput): Promise<Campaign> {
     const row = await this.row(id);
     const isPublic = input.public ?? row.public;
+    const trackClicks = input.trackClicks ?? row.trackClicks;
     const content = sanitizeContent(input.content);
     if (STARTED.has(row.state)) {
       const unchanged =
         input.subject === row.subject &&
         content === row.content &&
         input.topic === row.topic &&
+        trackClicks === row.trackClicks &&
         JSON.stringify(input.audience) ===
           JSON.stringify(campaignAudienceSchema.parse(row.audience));
       if (!unchanged) throw notEditable(row.state);
@@ -199,6 +245,7 @@ export class CommunicationsService {
           audience: input.audience,
           topic: input.topic,
           public: isPublic,
+          trackClicks,
           updatedAt: this.clock.now(),
         })
         .where(sql`${campaigns.id} = ${row.id} and ${campaigns.state} in ('draft', 'scheduled')`)
@@ -228,20 +275,80 @@ export class CommunicationsService {
   /**
    * The message as a recipient gets it, for `to`. A send's recipients get the content as it
    * was filled when the send started (`sent_content`, no blocks left to fill); a test or a
-   * preview fills the blocks from the portal's data now.
+   * preview fills the blocks from the portal's data now. With `tracking` (a send's
+   * recipient), a click-tracked campaign's web links become the recipient's signed redirects,
+   * and the open image is added when the campaign counts opens.
    */
-  async compose(row: { subject: string; content: string; topic: string }, to: string) {
+  async compose(
+    row: { subject: string; content: string; topic: string },
+    to: string,
+    tracking?: Tracking,
+  ) {
     const token = await this.tokens.issue({ email: to, topic: row.topic as MailTopic });
     const unsubscribeUrl = `${this.publicUrl}/api/unsubscribe/${token}`;
     const preferencesUrl = `${this.publicUrl}/unsubscribe/${token}`;
-    const html = hasBlocks(row.content)
+    let html = hasBlocks(row.content)
       ? fillBlocks(row.content, await this.blocks.read())
       : row.content;
+    if (tracking?.trackClicks) {
+      const links = await this.links(tracking.campaignId);
+      const redirects = new Map<string, string>();
+      for (const [url, linkId] of links) {
+        const signed = await this.tracking.click(tracking.recipientId, linkId);
+        redirects.set(url, `${this.publicUrl}/api/r/${signed}`);
+      }
+      html = rewriteLinks(html, (url) => redirects.get(url));
+    }
+    const pixel = tracking?.countOpens
+      ? `<img src="${this.publicUrl}/api/o/${await this.tracking.open(tracking.recipientId)}.gif" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0">`
+      : '';
     return {
       unsubscribeUrl,
-      render: (chamber: Parameters<typeof renderCampaign>[0]) =>
-        renderCampaign(chamber, { subject: row.subject, html }, { unsubscribeUrl, preferencesUrl }),
+      render: async (chamber: Parameters<typeof renderCampaign>[0]) => {
+        const message = await renderCampaign(
+          chamber,
+          { subject: row.subject, html },
+          { unsubscribeUrl, preferencesUrl },
+        );
+        return pixel
+          ? { ...message, html: message.html.replace(/<\/body>/i, `${pixel}</body>`) }
+          : message;
+      },
     };
+  }
+
+  /**
+   * Where a tracked link goes: its stored address (never one read from the token), or null for
+   * a forged or damaged token, or one whose link is not of its recipient's campaign. The click
+   * is recorded without being waited for: a failed write still lets the reader through.
+   */
+  async click(token: string, log: (err: unknown) => void): Promise<string | null> {
+    const claim = await this.tracking.readClick(token).catch(() => null);
+    if (!claim) return null;
+    const url = await clickTarget(this.db, claim.recipientId, claim.linkId);
+    if (url) recordClick(this.db, claim.recipientId, claim.linkId, this.clock.now()).catch(log);
+    return url;
+  }
+
+  /** Records a recipient's first open; false for a forged or damaged token. */
+  async open(token: string, log: (err: unknown) => void): Promise<boolean> {
+    const recipientId = await this.tracking.readOpen(token.replace(/\.gif$/, '')).catch(() => null);
+    if (!recipientId) return false;
+    recordOpen(this.db, recipientId, this.clock.now()).catch(log);
+    return true;
+  }
+
+  /** The portal's address (the way on from a forged link's page). */
+  get home(): string {
+    return `${this.publicUrl}/`;
+  }
+
+  settings() {
+    return readSettings(this.db);
+  }
+
+  putSettings(input: { countOpens: boolean }) {
+    return writeSettings(this.db, input.countOpens, this.clock.now());
   }
 
   /**
@@ -579,7 +686,7 @@ export async function startSending(
   now: Date,
   blocks: ContentBlocks,
 ): Promise<number | null> {
-  const data = await blocks.read();
+  const [data, settings] = await Promise.all([blocks.read(), readSettings(db)]);
   return db
     .transaction(async (tx) => {
       const [row] = await tx
@@ -589,10 +696,13 @@ export async function startSending(
         .returning();
       if (!row) return null;
       // The blocks filled once: every recipient, and the archive, get the same message.
+      // Whether opens are counted is the chamber's setting now, kept for the whole send.
+      const sentContent = fillBlocks(row.content, data);
       await tx
         .update(campaigns)
-        .set({ sentContent: fillBlocks(row.content, data) })
+        .set({ sentContent, countOpens: settings.countOpens })
         .where(eq(campaigns.id, row.id));
+      if (row.trackClicks) await storeLinks(tx, row.id, sentContent);
       const audience = campaignAudienceSchema.parse(row.audience);
       const topic = mailTopics.includes(row.topic as MailTopic)
         ? (row.topic as MailTopic)

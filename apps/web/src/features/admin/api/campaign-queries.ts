@@ -1,5 +1,10 @@
 import { endpoints } from '@chamber/contract/endpoints';
-import type { Campaign, CampaignAudienceInput, MailTopic } from '@chamber/contract';
+import type {
+  Campaign,
+  CampaignAudienceInput,
+  CommunicationSettings,
+  MailTopic,
+} from '@chamber/contract';
 import {
   keepPreviousData,
   queryOptions,
@@ -157,5 +162,31 @@ export function useCampaignAction(id: string) {
       queryClient.setQueryData(campaignKeys.detail(campaign.id), campaign);
       void queryClient.invalidateQueries({ queryKey: campaignKeys.list() });
     },
+  });
+}
+
+const campaignSettingsKey = ['campaign-settings'] as const;
+
+/** GET /admin/campaign-settings (admins): whether bulk mails count opens. */
+export const useCampaignSettings = () =>
+  useQuery({
+    queryKey: campaignSettingsKey,
+    queryFn: ({ signal }) =>
+      api.call(endpoints.communications.settings, {
+        signal,
+        errorMessage: 'Failed to fetch the mail settings',
+      }),
+  });
+
+/** PUT /admin/campaign-settings. */
+export function useUpdateCampaignSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CommunicationSettings) =>
+      api.call(endpoints.communications.putSettings, {
+        body,
+        errorMessage: 'Failed to save the mail settings',
+      }),
+    onSuccess: (saved) => queryClient.setQueryData(campaignSettingsKey, saved),
   });
 }

@@ -39,6 +39,9 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
     segments: [{ kind: 'members', planIds: [], states: ['active', 'grace'], role: 'all' }],
   },
   counts: counts(),
+  trackClicks: false,
+  links: [],
+  opens: null,
   ...over,
 });
 
@@ -248,5 +251,59 @@ describe('CampaignDetail', () => {
       topic: 'newsletter',
       public: true,
     });
+  });
+
+  it('reports clicks per link and opens when they were counted', async () => {
+    stub(() =>
+      campaign({
+        state: 'sent',
+        startedAt: '2026-03-02T10:00:00.000Z',
+        finishedAt: '2026-03-02T10:05:00.000Z',
+        counts: counts({ sent: 8, total: 8 }),
+        trackClicks: true,
+        links: [
+          { url: 'https://example.org/spring?a=1&b=2', clicks: 5, uniqueClicks: 3 },
+          { url: 'https://tickets.example.org/', clicks: 0, uniqueClicks: 0 },
+        ],
+        opens: 4,
+      }),
+    );
+    renderWithProviders(<CampaignDetail id={id} />);
+    const report = await screen.findByRole('region', { name: 'Clicks and opens' });
+    expect(within(report).getByText(/Opened by 4 recipients of 8 sent to/)).toBeTruthy();
+    const table = within(report).getByRole('table', { name: 'Clicks per link' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'https://example.org/spring?a=1&b=253',
+      'https://tickets.example.org/00',
+    ]);
+    const first = within(rows[0]!).getByRole('rowheader');
+    expect(within(first).getByRole('link').getAttribute('href')).toBe(
+      'https://example.org/spring?a=1&b=2',
+    );
+    expect(within(table).getByRole('columnheader', { name: 'People' })).toBeTruthy();
+  });
+
+  it('says so when neither clicks nor opens were counted', async () => {
+    stub(() =>
+      campaign({
+        state: 'sent',
+        startedAt: '2026-03-02T10:00:00.000Z',
+        finishedAt: '2026-03-02T10:05:00.000Z',
+        counts: counts({ sent: 2, total: 2 }),
+      }),
+    );
+    renderWithProviders(<CampaignDetail id={id} />);
+    const report = await screen.findByRole('region', { name: 'Clicks and opens' });
+    expect(within(report).getByText(/Opens are not counted/)).toBeTruthy();
+    expect(within(report).getByText(/Clicks are not counted/)).toBeTruthy();
+    expect(within(report).queryByRole('table')).toBeNull();
+  });
+
+  it('shows no report before the send starts', async () => {
+    stub(() => campaign());
+    renderWithProviders(<CampaignDetail id={id} />);
+    expect(await screen.findByRole('heading', { name: 'Audience' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Clicks and opens' })).toBeNull();
   });
 });

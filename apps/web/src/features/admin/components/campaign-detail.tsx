@@ -31,6 +31,7 @@ import { campaignControls, campaignStateLabels } from '../lib/campaign-controls'
 import { eventChoices, eventWindow } from '../lib/event-choices';
 import { atText, contentText, recipientsText, topicLabels } from '../lib/campaign-format';
 import { AudienceBuilder } from './audience-builder';
+import { CampaignEngagement } from './campaign-engagement';
 import { ProgressPanel } from './progress-panel';
 import { SendPanel } from './send-panel';
 
@@ -154,6 +155,9 @@ function CampaignScreen({ campaign }: { campaign: Campaign }) {
         {controls.showsProgress || controls.showsReport ? (
           <ProgressPanel campaign={campaign} controls={controls} />
         ) : null}
+        {controls.showsProgress || controls.showsReport ? (
+          <CampaignEngagement campaign={campaign} />
+        ) : null}
 
         <Card>
           <CardHeader>
@@ -240,6 +244,12 @@ function CampaignScreen({ campaign }: { campaign: Campaign }) {
               <dd>{campaign.subject}</dd>
               <dt className="font-medium">Topic</dt>
               <dd>{topicLabels[campaign.topic]}</dd>
+              <dt className="font-medium">Clicks</dt>
+              <dd>
+                {campaign.trackClicks
+                  ? 'Counted: links lead through the portal.'
+                  : 'Not counted: links go straight to their address.'}
+              </dd>
               <dt className="font-medium">Archive</dt>
               <dd>
                 <ArchiveChoice campaign={campaign} />

@@ -3,6 +3,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { appConfigQueryOptions } from '@/lib/api/chamber';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { useChamberSettings } from '../api/get-chamber-settings';
+import { CampaignSettings } from './campaign-settings';
 import { JobBoardSettings } from './job-board-settings';
 import { SecuritySettings } from './security-settings';
 import { SettingsForm } from './settings-form';
@@ -43,6 +44,7 @@ export function ChamberSettings() {
       )}
       <SecuritySettings />
       <JobBoardSettings />
+      <CampaignSettings />
     </div>
   );
 }

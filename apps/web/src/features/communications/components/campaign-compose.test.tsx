@@ -39,6 +39,9 @@ const campaign = (state: Campaign['state']): Campaign => ({
     cancelled: 0,
     total: 0,
   },
+  trackClicks: false,
+  links: [],
+  opens: null,
 });
 
 describe('CampaignCompose', () => {
@@ -64,6 +67,9 @@ describe('CampaignCompose', () => {
     renderWithProviders(<CampaignCompose id={id} />);
     const subject = await screen.findByLabelText('Subject');
     fireEvent.change(subject, { target: { value: 'Spring news, again' } });
+    const track = screen.getByRole('checkbox', { name: 'Count clicks on links' });
+    expect(track.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(track);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This campaign can no longer be edited: its send has started (it is sending).',
@@ -73,6 +79,7 @@ describe('CampaignCompose', () => {
         subject: 'Spring news, again',
         audience: { segments: [{ kind: 'subscribers' }] },
         content: '<h2>Spring</h2><div data-block="new-members"></div>',
+        trackClicks: true,
       }),
     ]);
   });

@@ -2,6 +2,7 @@ import type { Campaign, CampaignPreview as Preview, MailTopic } from '@chamber/c
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { type Outcome, OutcomeMessage } from '@/components/ui/outcome-message';
@@ -85,6 +86,7 @@ function ComposeForm({ campaign }: { campaign: Campaign | undefined }) {
   const [subject, setSubject] = useState(campaign?.subject ?? '');
   const [topic, setTopic] = useState<MailTopic>(campaign?.topic ?? 'newsletter');
   const [content, setContent] = useState(campaign?.content ?? '');
+  const [trackClicks, setTrackClicks] = useState(campaign?.trackClicks ?? false);
   const [dirty, setDirty] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -124,6 +126,7 @@ function ComposeForm({ campaign }: { campaign: Campaign | undefined }) {
           topic,
           audience: campaign?.audience ?? DEFAULT_AUDIENCE,
           public: campaign?.public ?? false,
+          trackClicks,
         },
       });
       setDirty(false);
@@ -219,6 +222,24 @@ function ComposeForm({ campaign }: { campaign: Campaign | undefined }) {
           <p id={`${id}-topic-hint`} className="text-sm text-muted-foreground">
             Recipients who left this topic do not get the message.
           </p>
+        </div>
+        <div className="flex items-start gap-3">
+          <Checkbox
+            id={`${id}-track`}
+            checked={trackClicks}
+            disabled={!editable}
+            aria-describedby={`${id}-track-hint`}
+            onCheckedChange={(checked) => change(setTrackClicks)(checked === true)}
+            className="mt-0.5"
+          />
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-track`}>Count clicks on links</Label>
+            <p id={`${id}-track-hint`} className="text-sm text-muted-foreground">
+              The message’s web links then lead through the portal first, which records who followed
+              which link; the report shows the clicks per link. Off, links go straight to their
+              address and nothing is recorded.
+            </p>
+          </div>
         </div>
         <p className="text-sm text-muted-foreground">
           {campaign

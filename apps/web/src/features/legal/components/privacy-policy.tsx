@@ -39,6 +39,15 @@ export function PrivacyPolicy() {
               nominate.
             </li>
             <li>
+              <strong>Newsletters and announcements:</strong> the address each message went to and
+              whether it was delivered, bounced or unsubscribed. Clicks are recorded only for
+              messages whose sender chose to count them: their links lead through the portal first,
+              which records which link you followed and when. Opens are recorded only while the
+              chamber has turned on counting them: its messages then carry a small invisible image
+              that records when you first opened the message, if your mail program shows images.
+              Otherwise no clicks or opens are recorded.
+            </li>
+            <li>
               <strong>Technical data:</strong> your IP address and the time of each request, used to
               keep the portal secure (for example to limit repeated sign-in attempts). Our logs
               never contain passwords, sign-in codes, tokens or uploaded files.
