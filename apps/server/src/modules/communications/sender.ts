@@ -239,11 +239,17 @@ export class CampaignSender {
         update campaign_recipients set state = 'sending', attempts = attempts + 1,
           locked_by = ${this.worker}, locked_until = ${lease.toISOString()}::timestamptz
         where id = (
-          select r.id from campaign_recipients r join campaigns c on c.id = r.campaign_id
-          where c.state = 'sending' and r.state = 'queued'
-          order by c.started_at, r.id
-          limit 1
-          for update of r skip locked)
+          -- Per sending campaign, its first queued row by the partial index; a join sorting
+          -- every queued row took 300 ms a claim with 130,000 of them.
+          select t.id from campaigns c cross join lateral (
+            select r.id from campaign_recipients r
+            where r.campaign_id = c.id and r.state = 'queued'
+            order by r.id
+            limit 1
+            for update of r skip locked) t
+          where c.state = 'sending'
+          order by c.started_at, c.id
+          limit 1)
         returning id, campaign_id, email, attempts)
       select t.id, t.campaign_id, t.email, t.attempts, c.subject,
         coalesce(c.sent_content, c.content) as content, c.topic,
