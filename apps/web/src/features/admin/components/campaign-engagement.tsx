@@ -38,10 +38,10 @@ export function CampaignEngagement({ campaign }: { campaign: Campaign }) {
                   <th scope="col" className="py-2 pr-3 font-medium">
                     Link
                   </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  <th scope="col" className="py-2 pr-3 text-right font-medium whitespace-nowrap">
                     Clicks
                   </th>
-                  <th scope="col" className="py-2 text-right font-medium">
+                  <th scope="col" className="py-2 text-right font-medium whitespace-nowrap">
                     People
                   </th>
                 </tr>

@@ -22,10 +22,12 @@ export const recipientsText = (n: number) => `${n} recipient${n === 1 ? '' : 's'
 
 /** The message's text, without its markup, for a short summary. */
 export function contentText(html: string, max = 400): string {
+  // A block's end is a word break: a heading and the paragraph after it do not run together.
+  const spaced = html.replace(/<\/(?:p|h[1-6]|li|div|blockquote|td|th)>|<br\s*\/?>/gi, '$& ');
   const text =
     typeof DOMParser === 'undefined'
-      ? html.replace(/<[^>]*>/g, ' ')
-      : (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '');
+      ? spaced.replace(/<[^>]*>/g, ' ')
+      : (new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '');
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
