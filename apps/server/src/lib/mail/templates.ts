@@ -1,3 +1,5 @@
+import { escapeHtml } from '../html.js';
+
 /** Who the mail comes from (the chamber module loads it from the chamber's record). */
 export interface ChamberIdentity {
   name: string;
@@ -31,12 +33,6 @@ export interface RenderedMail {
   text: string;
   html: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** One layout for every message: the chamber's name and colour, plain text alongside. */
 export function renderMail(chamber: ChamberIdentity, content: MailContent): RenderedMail {

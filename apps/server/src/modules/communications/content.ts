@@ -3,6 +3,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { ChamberIdentity } from '../../lib/mail/templates.js';
 import { CAMPAIGN_HTML } from './template/campaign.html.js';
 import { ACCENT_SLOT } from './template/campaign.mjml.js';
+import { escapeHtml } from '../../lib/html.js';
 
 /** The blocks a message may hold, filled from the portal's data when it is sent. */
 export const CONTENT_BLOCKS = ['upcoming-events', 'new-members'] as const;
@@ -59,12 +60,6 @@ export function sanitizeContent(html: string): string {
     allowedSchemesAppliedToAttributes: ['href', 'src'],
   }).replace(/<div data-block="([a-z-]+)">[\s\S]*?<\/div>/g, '<div data-block="$1"></div>');
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** A block's content as sent: a heading and its lines, each a title, a detail and a link. */
 export interface BlockItems {

@@ -10,6 +10,7 @@ import {
 } from '@chamber/db';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { SigningKey } from '../../lib/signing-key.js';
+import { escapeHtml } from '../../lib/html.js';
 
 const KEY_NAME = 'campaign-tracking';
 const CLICK = 'k1';
@@ -189,12 +190,6 @@ export const PIXEL = Buffer.from(
   'R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7',
   'base64',
 );
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** The page a forged or damaged link opens: no redirect anywhere, the way to the portal. */
 export function unknownLinkPage(home: string): string {

@@ -6,6 +6,7 @@ import {
   zonedTimeToUtc,
 } from '@chamber/contract';
 import type { JobPosting, WithContext } from 'schema-dts';
+import { escapeHtml } from '../../lib/html.js';
 
 /** schema.org's (and Google for Jobs') names of the employment types. */
 const googleEmploymentType: Record<EmploymentType, string> = {
@@ -24,12 +25,6 @@ const unitText: Record<PayPeriod, string> = {
   month: 'MONTH',
   year: 'YEAR',
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export interface JobPostingPlace {
   /** The page's absolute URL. */

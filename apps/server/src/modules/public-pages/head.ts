@@ -1,4 +1,5 @@
 import type { Thing, WithContext } from 'schema-dts';
+import { escapeHtml } from '../../lib/html.js';
 
 /** What the served HTML says about one page before the app runs. */
 export interface PageHead {
@@ -22,14 +23,6 @@ export interface PageHead {
   /** A feed of the page's kind (the news archive's Atom feed), linked as an alternate. */
   feed?: { href: string; title: string };
 }
-
-const escapeHtml = (value: string) =>
-  value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 
 // Inside <script> only `</script` (and `<!--`) can end the block: escaping every `<` covers both.
 const scriptJson = (value: unknown) =>

@@ -1,13 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RegistrationResult } from '@chamber/contract';
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+import { escapeHtml } from '../../lib/html.js';
 
 /**
  * The answer pages' only style: the site's type and measure, readable on a phone and in a
