@@ -15,14 +15,13 @@
 // Targets: queueing under 30 s; the server's RSS under 256 MB; no recipient mailed twice; no
 // recipient lost (every one is either received or, at most four per kill (what a process has
 // in flight), failed as interrupted); the pace at most the configured one. The run exits non-zero when one is missed.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { memorySampler } from './lib/memory.mjs';
 import { freePort, restartServer, requireBuilt, root, startPortal } from './lib/portal.mjs';
-import { MEMORY_TARGET_MB } from './lib/report.mjs';
+import { MEMORY_TARGET_MB, saveAndJudge } from './lib/report.mjs';
 import { ADMIN, signIn } from './lib/scenarios.mjs';
 import { startSmtpPeer } from './lib/smtp-peer.mjs';
 
@@ -238,13 +237,4 @@ if (strangers.length)
 for (const seen of [paceBefore, paceAfter]) {
   if (seen && seen > pace * 1.02) missed.push(`a pace of ${Math.round(seen)}/min over ${pace}`);
 }
-mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-writeFileSync(
-  path.join(root, 'bench/results', `${args.out}.json`),
-  `${JSON.stringify({ ...figures, missed }, null, 2)}\n`,
-);
-if (missed.length) {
-  console.error(`\nTargets missed:\n  ${missed.join('\n  ')}`);
-  process.exit(1);
-}
-console.log('\nEvery target met.');
+saveAndJudge(args.out, figures, missed);

@@ -10,12 +10,12 @@
 //
 // Targets: 0 confirmations lost; copies only of the mails a killed process was sending (at
 // most the outbox's concurrency, 2, per kill). The run exits non-zero when one is missed.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort, restartServer, requireBuilt, root, startPortal } from './lib/portal.mjs';
+import { saveAndJudge } from './lib/report.mjs';
 import { startSmtpPeer } from './lib/smtp-peer.mjs';
 
 const { values: args } = parseArgs({
@@ -203,13 +203,4 @@ if (duplicated.length > SENT_AT_ONCE * kills) {
   missed.push(`${duplicated.length} duplicated confirmations (at most ${SENT_AT_ONCE * kills})`);
 }
 if (left.waiting || left.failed) missed.push('mail left in the outbox');
-mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-writeFileSync(
-  path.join(root, 'bench/results', `${args.out}.json`),
-  `${JSON.stringify({ ...figures, missed }, null, 2)}\n`,
-);
-if (missed.length) {
-  console.error(`\nTargets missed:\n  ${missed.join('\n  ')}`);
-  process.exit(1);
-}
-console.log('\nEvery target met.');
+saveAndJudge(args.out, figures, missed);

@@ -1,5 +1,7 @@
 // Targets, the Markdown table and the results files.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { root } from './portal.mjs';
 
 /** Server memory target (MB, the Node process's peak resident memory). */
 export const MEMORY_TARGET_MB = 256;
@@ -204,4 +206,22 @@ export function updateReadme(readmePath, markdown, name = 'bench') {
     readmePath,
     `${text.slice(0, from + start.length)}\n\n${markdown}\n${text.slice(to)}`,
   );
+}
+
+/**
+ * Writes a run's figures and its missed targets to bench/results/<name>.json, then says
+ * whether every target was met; exits non-zero when one was missed.
+ */
+export function saveAndJudge(name, figures, missed) {
+  const dir = path.join(root, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, `${name}.json`),
+    `${JSON.stringify({ ...figures, missed }, null, 2)}\n`,
+  );
+  if (missed.length) {
+    console.error(`\nTargets missed:\n  ${missed.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('\nEvery target met.');
 }
