@@ -6,7 +6,6 @@ import {
   businessPeople,
   campaignRecipients,
   campaigns,
-  eventRegistrations,
   mailSuppressions,
   memberships,
   newsletterSubscribers,
@@ -14,6 +13,7 @@ import {
 import { createContact, createEvent } from '@chamber/db/factories';
 import { createMailingApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
 import { createCalendar } from '../../test/calendar.js';
+import { eventWithRegistrants } from '../../test/campaigns.js';
 import { bearer } from '../../test/members.js';
 import type { SmtpServer } from '../../test/smtp.js';
 import { fillBlocks, renderCampaign, sanitizeContent } from './content.js';
@@ -45,22 +45,8 @@ afterAll(async () => close?.());
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = staff) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-let n = 0;
 /** A fresh event with confirmed registrants at `emails`. */
-async function eventWith(emails: string[]): Promise<string> {
-  n += 1;
-  const event = await createEvent(ctx.db, {
-    calendarId: 'racc-events',
-    startTime: new Date('2026-04-15T18:00:00Z'),
-    title: `Mixer ${n}`,
-  });
-  for (const email of emails) {
-    await ctx.db
-      .insert(eventRegistrations)
-      .values({ eventId: event.id, name: `Guest ${email}`, email });
-  }
-  return event.id;
-}
+const eventWith = (emails: string[]) => eventWithRegistrants(ctx.db, emails);
 
 const registrants = (eventId: string): CampaignAudience => ({
   segments: [{ kind: 'registrants', eventId }],

@@ -1,10 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Campaign } from '@chamber/contract';
-import { eventRegistrations } from '@chamber/db';
-import { createEvent } from '@chamber/db/factories';
 import { createMailingApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
 import { createCalendar } from '../../test/calendar.js';
+import { eventWithRegistrants } from '../../test/campaigns.js';
 import { bearer } from '../../test/members.js';
 import { recipients, type SmtpServer } from '../../test/smtp.js';
 
@@ -41,20 +40,13 @@ let n = 0;
 async function send(count: number) {
   n += 1;
   const emails = Array.from({ length: count }, (_, i) => `reader${i}.${n}@example.org`);
-  const event = await createEvent(ctx.db, {
-    calendarId: 'racc-events',
-    startTime: new Date('2026-04-15T18:00:00Z'),
-    title: `Paced mixer ${n}`,
-  });
-  await ctx.db
-    .insert(eventRegistrations)
-    .values(emails.map((email) => ({ eventId: event.id, name: email, email })));
+  const eventId = await eventWithRegistrants(ctx.db, emails);
   const api = (url: string, payload: object) =>
     ctx.app.inject({ method: 'POST', url, headers: bearer(staff), payload });
   const created = await api('/api/admin/campaigns', {
     subject: `Paced ${n}`,
     content: '<p>Hello</p>',
-    audience: { segments: [{ kind: 'registrants', eventId: event.id }] },
+    audience: { segments: [{ kind: 'registrants', eventId }] },
     topic: 'newsletter',
   });
   expect(created.statusCode, created.body).toBe(201);

@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign, CampaignAudienceInput as CampaignAudience } from '@chamber/contract';
-import { eventRegistrations } from '@chamber/db';
-import { createEvent } from '@chamber/db/factories';
 import { createMailingApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
 import { createCalendar } from '../../test/calendar.js';
+import { eventWithRegistrants } from '../../test/campaigns.js';
 import { bearer } from '../../test/members.js';
 import type { SmtpServer } from '../../test/smtp.js';
 import { rewriteLinks, webLinks } from './tracking.js';
@@ -35,19 +34,9 @@ afterAll(async () => close?.());
 const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = staff) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-let n = 0;
-async function audienceOf(emails: string[]): Promise<CampaignAudience> {
-  n += 1;
-  const event = await createEvent(ctx.db, {
-    calendarId: 'racc-events',
-    startTime: new Date('2026-04-15T18:00:00Z'),
-    title: `Tracked mixer ${n}`,
-  });
-  for (const email of emails) {
-    await ctx.db.insert(eventRegistrations).values({ eventId: event.id, name: 'Guest', email });
-  }
-  return { segments: [{ kind: 'registrants', eventId: event.id }] };
-}
+const audienceOf = async (emails: string[]): Promise<CampaignAudience> => ({
+  segments: [{ kind: 'registrants', eventId: await eventWithRegistrants(ctx.db, emails) }],
+});
 
 const CONTENT =
   '<p>See <a href="https://example.org/spring?a=1&amp;b=2">the programme</a>, ' +
