@@ -427,6 +427,49 @@ describe('Today (GET /api/admin/overview)', () => {
     });
     expect(res.statusCode).toBe(400);
   });
+
+  // Last of this block: it adds a membership and an invoice that stay.
+  it('keeps the counts per data version, reads invoices and failed mail fresh, drops begun events', async () => {
+    const first = await get<Overview>('/api/admin/overview', admin);
+    // Neither invoices nor the outbox raise the data version: they are read on each request,
+    // while the kept counts stay as they were.
+    await invoice(ctx.db, { status: 'open', totalCents: 500 });
+    const [mail] = await ctx.db
+      .insert(mailOutbox)
+      .values({ kind: 'registration', params: {}, state: 'failed' })
+      .returning();
+    try {
+      const second = await get<Overview>('/api/admin/overview', admin);
+      expect(second.openInvoices).toEqual({
+        count: first.openInvoices.count + 1,
+        totalCents: first.openInvoices.totalCents + 500,
+        overdue: first.openInvoices.overdue,
+      });
+      expect(second.failedMail).toBe(first.failedMail + 1);
+      // A membership raises it: the counts are computed again.
+      await membership(ctx.db, { status: 'active', plan: 'basic', paidThrough: '2027-01-01' });
+      const third = await get<Overview>('/api/admin/overview', admin);
+      expect(third.members.current).toBe(first.members.current + 1);
+    } finally {
+      await ctx.db.delete(mailOutbox).where(eq(mailOutbox.id, mail!.id));
+    }
+    // An event of an hour from now is listed; two hours on, with nothing changed but the
+    // clock, it has begun and leaves the kept list.
+    const coffee = await event(ctx.db, 'Quick Coffee', '2026-03-10T18:00:00Z');
+    try {
+      const titles = async () =>
+        (await get<Overview>('/api/admin/overview', admin)).upcomingEvents.map((e) => e.title);
+      expect(await titles()).toEqual(['Quick Coffee', 'Board Meeting', 'Spring Mixer']);
+      ctx.clock.advance(2 * 3_600_000);
+      try {
+        expect(await titles()).toEqual(['Board Meeting', 'Spring Mixer']);
+      } finally {
+        ctx.clock.advance(-2 * 3_600_000);
+      }
+    } finally {
+      await ctx.db.delete(events).where(eq(events.id, coffee.id));
+    }
+  });
 });
 
 describe('How the chamber is doing (insights)', () => {

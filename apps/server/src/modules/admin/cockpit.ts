@@ -23,6 +23,8 @@ const DAY = 86_400_000;
 /** How far ahead the overview looks for events, and how many it shows. */
 const EVENTS_AHEAD_DAYS = 60;
 const EVENTS_SHOWN = 6;
+/** How many of the next events a kept overview holds, so that some may begin before it moves. */
+const EVENTS_KEPT = 24;
 
 /** The first day of the month `months - 1` months before the month of `today`. */
 export function firstMonthOf(today: string, months: number): string {
@@ -72,10 +74,10 @@ const ratio = (retained: number, base: number) => (base ? retained / base : null
  */
 export class CockpitService {
   /**
-   * The insights, kept per data version and day: everything they read (memberships and the
-   * terms and history written with them, payments, events, registrations, plans, settings)
-   * raises the data version. Today's figures are not kept: invoices and the outbox do not
-   * raise it.
+   * The insights and the overview's figures, kept per data version and day: everything they
+   * read (memberships and the terms and history written with them, payments, events,
+   * registrations, job posts, plans, settings) raises the data version. The overview's open
+   * invoices and failed mail are read on each request: invoices and the outbox do not raise it.
    */
   private readonly kept = new VersionedCache<unknown>({ maxEntries: 64, name: 'insights' });
   /**
@@ -108,24 +110,37 @@ export class CockpitService {
   async overview(): Promise<Overview> {
     const { today } = await this.day();
     const now = this.clock.now();
-    const [counts, events] = await Promise.all([
-      q.overviewCounts(this.db, today, renewalWindows),
-      q.upcomingEvents(
-        this.db,
-        now,
-        new Date(now.getTime() + EVENTS_AHEAD_DAYS * DAY),
-        EVENTS_SHOWN,
-      ),
+    // Kept per data version and day: the memberships' counts and the next events. The list
+    // is read a few events long from when it was kept, and those already begun are left out
+    // here, so a kept list stays right for the day while nothing changes.
+    const [{ counts, events }, live] = await Promise.all([
+      this.keep(`overview:${today}`, async () => {
+        const [counts, events] = await Promise.all([
+          q.overviewCounts(this.db, today, renewalWindows),
+          q.upcomingEvents(
+            this.db,
+            now,
+            new Date(now.getTime() + EVENTS_AHEAD_DAYS * DAY),
+            EVENTS_KEPT,
+          ),
+        ]);
+        return { counts, events };
+      }),
+      q.liveCounts(this.db, today),
     ]);
+    const ahead = now.getTime() + EVENTS_AHEAD_DAYS * DAY;
+    const upcoming = events
+      .filter((e) => e.starts_at.getTime() >= now.getTime() && e.starts_at.getTime() < ahead)
+      .slice(0, EVENTS_SHOWN);
     return {
       today,
       currency: counts.currency,
       members: { current: counts.current, grace: counts.grace },
       renewalsDue: counts.renewals,
       openInvoices: {
-        count: counts.openCount,
-        totalCents: counts.openCents,
-        overdue: counts.overdue,
+        count: live.openCount,
+        totalCents: live.openCents,
+        overdue: live.overdue,
       },
       paymentsThisMonth: {
         count: counts.paymentCount,
@@ -133,7 +148,7 @@ export class CockpitService {
         refundedCents: counts.refundCents,
       },
       approvals: { jobPosts: counts.jobPosts, newMembers: counts.newMembers },
-      upcomingEvents: events.map((e) => ({
+      upcomingEvents: upcoming.map((e) => ({
         eventId: e.event_id,
         id: e.occurrence_key ? `${e.event_id}_${e.occurrence_key}` : e.event_id,
         title: e.title,
@@ -142,7 +157,7 @@ export class CockpitService {
         capacity: e.capacity,
         waiting: e.waiting,
       })),
-      failedMail: counts.failedMail,
+      failedMail: live.failedMail,
     };
   }
 
