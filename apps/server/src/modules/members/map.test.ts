@@ -307,6 +307,38 @@ describe('GET /api/members?bounds= and near=', () => {
     expect((await names({ bounds: '-111.5,40.0,-111.4,40.1' })).total).toBe(0);
   });
 
+  it('answers the map’s view alone from the kept pins as the database would, and follows changes', async () => {
+    const box = '-112.05,40.50,-111.90,40.54';
+    const inView = async (query: Record<string, string>) => {
+      const res = await listMembers(ctx, { bounds: box, limit: '100', ...query });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<MemberList>();
+    };
+    // By name: the kept pins. Oldest first: the database. The same listings, as many.
+    const byName = await inView({ sort: 'name' });
+    const bySince = await inView({ sort: 'memberSince' });
+    expect(byName.total).toBe(bySince.total);
+    expect(byName.members.map((m) => m.id).sort()).toEqual(bySince.members.map((m) => m.id).sort());
+    const mine = byName.members.map((m) => m.businessName).filter((n) => (n ?? '').startsWith(tag));
+    expect(mine).toEqual([`${tag} Herriman`, `${tag} Riverton`]);
+    // Pages of one, in name order.
+    const second = await inView({ sort: 'name', limit: '1', offset: '1' });
+    expect(second.members.map((m) => m.id)).toEqual([byName.members[1]!.id]);
+    expect(second.total).toBe(byName.total);
+    // Draper moves into the view: seen at once (a contact raises the data version).
+    await ctx.db
+      .update(contacts)
+      .set({ lat: 40.52, lng: -111.95 })
+      .where(eq(contacts.id, ids.Draper!));
+    try {
+      const moved = await inView({ sort: 'name' });
+      expect(moved.total).toBe(byName.total + 1);
+      expect(moved.members.map((m) => m.businessName)).toContain(`${tag} Draper`);
+    } finally {
+      await ctx.db.update(contacts).set(DRAPER).where(eq(contacts.id, ids.Draper!));
+    }
+  });
+
   it('reads a box across the antimeridian', async () => {
     const fiji = await createContact(ctx.db, {
       businessName: `${tag} Fiji`,

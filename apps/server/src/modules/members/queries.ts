@@ -11,7 +11,7 @@ import { businessPeople, chambers, contacts, users, type Executor } from '@chamb
 import { inCategories, listingCategories } from './category-queries.js';
 import { reusableQuery } from '../../lib/reusable-query.js';
 import { isAnyOf, textArray } from '../../lib/sql-lists.js';
-import { inBoundsCondition, nearOrder } from './pin-queries.js';
+import { inBoundsCondition, nearOrder, showsAddress } from './pin-queries.js';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactUpdate = Partial<typeof contacts.$inferInsert>;
@@ -132,6 +132,38 @@ export async function listMembers(
       .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
+}
+
+/**
+ * Every listing on the map (listed, with a shown pin), in the directory's name order: what
+ * the map's view filters in memory (see `MembersService.list`).
+ */
+export async function mapPins(db: Executor): Promise<{ id: string; lat: number; lng: number }[]> {
+  const rows = await db
+    .select({ id: contacts.id, lat: contacts.lat, lng: contacts.lng })
+    .from(contacts)
+    .leftJoin(users, eq(users.id, contacts.primaryUserId))
+    .where(
+      and(
+        listWhere({}),
+        sql`${contacts.lat} is not null and ${contacts.lng} is not null`,
+        showsAddress,
+      ),
+    )
+    .orderBy(...orderBy.name);
+  return rows.map((r) => ({ id: r.id, lat: r.lat!, lng: r.lng! }));
+}
+
+/** These members, in the order of `ids`. */
+export async function membersByIds(db: Executor, ids: string[]): Promise<MemberRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(memberColumns)
+    .from(contacts)
+    .leftJoin(users, eq(users.id, contacts.primaryUserId))
+    .where(isAnyOf(contacts.id, ids, 'uuid'));
+  const byId = new Map(rows.map((r) => [r.contact.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The roles of the listed members, a contact without a login counting as a member. */
