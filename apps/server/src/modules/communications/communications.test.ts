@@ -11,10 +11,8 @@ import {
   newsletterSubscribers,
 } from '@chamber/db';
 import { createContact, createEvent } from '@chamber/db/factories';
-import { createMailingApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
-import { createCalendar } from '../../test/calendar.js';
-import { eventWithRegistrants } from '../../test/campaigns.js';
-import { bearer } from '../../test/members.js';
+import type { TestContext } from '../../test/app.js';
+import { campaignTestApp, eventWithRegistrants } from '../../test/campaigns.js';
 import type { SmtpServer } from '../../test/smtp.js';
 import { fillBlocks, renderCampaign, sanitizeContent } from './content.js';
 import { returnPathOf } from './sender.js';
@@ -23,27 +21,14 @@ import { UnsubscribeTokens } from './tokens.js';
 let ctx: TestContext;
 let smtp: SmtpServer;
 let close: () => Promise<void>;
-let staff: string;
 let staffEmail: string;
 let memberToken: string;
+let api: Awaited<ReturnType<typeof campaignTestApp>>['api'];
 
 beforeAll(async () => {
-  // A pace of one a minute: the background sender barely moves; the tests drain it.
-  ({ ctx, smtp, close } = await createMailingApp({
-    CAMPAIGN_PACE_PER_MINUTE: '1',
-    BOUNCE_ADDRESS: 'bounces@mail.example.org',
-  }));
-  await createCalendar(ctx.db);
-  const admin = await createTestUser(ctx.db, { role: 'moderator', contact: false });
-  staffEmail = admin.email;
-  staff = await signIn(ctx, admin.email);
-  const member = await createTestUser(ctx.db, {});
-  memberToken = await signIn(ctx, member.email);
+  ({ ctx, smtp, close, staffEmail, memberToken, api } = await campaignTestApp());
 });
 afterAll(async () => close?.());
-
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = staff) =>
-  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 /** A fresh event with confirmed registrants at `emails`. */
 const eventWith = (emails: string[]) => eventWithRegistrants(ctx.db, emails);

@@ -4,12 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign, SuppressionList } from '@chamber/contract';
-import { auditLog, campaignRecipients, eventRegistrations } from '@chamber/db';
-import { createEvent } from '@chamber/db/factories';
-import { createMailingApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
-import { createCalendar } from '../../test/calendar.js';
+import { auditLog, campaignRecipients } from '@chamber/db';
+import type { TestContext } from '../../test/app.js';
+import { campaignTestApp, eventWithRegistrants, sendAll } from '../../test/campaigns.js';
 import { startDovecot, type Dovecot } from '../../test/dovecot.js';
-import { bearer } from '../../test/members.js';
 import type { BounceReport } from './bounces/index.js';
 
 // The bounce mailbox wired to the campaigns: a real Dovecot holds the reports, the portal
@@ -22,24 +20,17 @@ const BOUNCES = 'bounces@chamber.example';
 let dovecot: Dovecot;
 let ctx: TestContext;
 let close: () => Promise<void>;
-let staff: string;
 let memberToken: string;
+let api: Awaited<ReturnType<typeof campaignTestApp>>['api'];
 
 beforeAll(async () => {
   dovecot = await startDovecot();
   const m = dovecot.mailbox;
-  ({ ctx, close } = await createMailingApp({
-    CAMPAIGN_PACE_PER_MINUTE: '1',
+  ({ ctx, close, memberToken, api } = await campaignTestApp({
     BOUNCE_ADDRESS: BOUNCES,
     BOUNCE_IMAP_URL: `imap://${m.user}:${m.password}@${m.host}:${m.port}/${m.mailbox}`,
     BOUNCE_POLL_SECONDS: '86400',
   }));
-  await createCalendar(ctx.db);
-  staff = await signIn(
-    ctx,
-    (await createTestUser(ctx.db, { role: 'moderator', contact: false })).email,
-  );
-  memberToken = await signIn(ctx, (await createTestUser(ctx.db, {})).email);
   // The reader's first read, at start, is over before the tests read themselves.
   for (let i = 0; i < 100 && !ctx.app.bounceReader!.status().lastSuccessAt; i += 1) {
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -50,41 +41,26 @@ afterAll(async () => {
   await dovecot?.stop();
 });
 
-const api = (method: 'GET' | 'POST', url: string, payload?: object, token = staff) =>
-  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-
 let n = 0;
 /** A campaign to the registrants of a fresh event at `emails`, sent; its recipients' ids. */
 async function sendTo(emails: string[]): Promise<Record<string, string>> {
   n += 1;
-  const event = await createEvent(ctx.db, {
-    calendarId: 'racc-events',
-    startTime: new Date('2026-04-15T18:00:00Z'),
-    title: `Bounce mixer ${n}`,
-  });
-  for (const email of emails) {
-    await ctx.db.insert(eventRegistrations).values({ eventId: event.id, name: 'Guest', email });
-  }
+  const eventId = await eventWithRegistrants(ctx.db, emails);
   const created = await api('POST', '/api/admin/campaigns', {
     subject: `Issue ${n}`,
     content: '<p>Hello</p>',
-    audience: { segments: [{ kind: 'registrants', eventId: event.id }] },
+    audience: { segments: [{ kind: 'registrants', eventId }] },
   });
   expect(created.statusCode, created.body).toBe(201);
   const { id } = created.json<Campaign>();
   expect((await api('POST', `/api/admin/campaigns/${id}/send`, {})).statusCode).toBe(200);
-  await ctx.app.campaignSender.drain();
-  for (let i = 0; i < 50; i += 1) {
-    const rows = await ctx.db
-      .select()
-      .from(campaignRecipients)
-      .where(eq(campaignRecipients.campaignId, id));
-    if (rows.every((r) => r.state === 'sent')) {
-      return Object.fromEntries(rows.map((r) => [r.email, r.id]));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the campaign was not sent');
+  await sendAll(ctx, id);
+  const rows = await ctx.db
+    .select()
+    .from(campaignRecipients)
+    .where(eq(campaignRecipients.campaignId, id));
+  expect(rows.map((r) => r.state)).toEqual(rows.map(() => 'sent'));
+  return Object.fromEntries(rows.map((r) => [r.email, r.id]));
 }
 
 /** The Postfix 5.1.1 report of the fixtures, about `email`'s copy `recipientId`. */

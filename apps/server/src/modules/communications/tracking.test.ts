@@ -2,37 +2,24 @@ import { sql } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Campaign, CampaignAudienceInput as CampaignAudience } from '@chamber/contract';
-import { createMailingApp, createTestUser, signIn, type TestContext } from '../../test/app.js';
-import { createCalendar } from '../../test/calendar.js';
-import { eventWithRegistrants } from '../../test/campaigns.js';
-import { bearer } from '../../test/members.js';
+import { createTestUser, signIn, type TestContext } from '../../test/app.js';
+import { campaignTestApp, eventWithRegistrants, sendAll } from '../../test/campaigns.js';
 import type { SmtpServer } from '../../test/smtp.js';
 import { rewriteLinks, webLinks } from './tracking.js';
 
 let ctx: TestContext;
 let smtp: SmtpServer;
 let close: () => Promise<void>;
-let staff: string;
 let admin: string;
 let memberToken: string;
+let api: Awaited<ReturnType<typeof campaignTestApp>>['api'];
 
 beforeAll(async () => {
-  ({ ctx, smtp, close } = await createMailingApp({
-    CAMPAIGN_PACE_PER_MINUTE: '1',
-    BOUNCE_ADDRESS: 'bounces@mail.example.org',
-  }));
-  await createCalendar(ctx.db);
-  const moderator = await createTestUser(ctx.db, { role: 'moderator', contact: false });
-  staff = await signIn(ctx, moderator.email);
+  ({ ctx, smtp, close, memberToken, api } = await campaignTestApp());
   const chamberAdmin = await createTestUser(ctx.db, { role: 'admin', contact: false });
   admin = await signIn(ctx, chamberAdmin.email);
-  const member = await createTestUser(ctx.db, {});
-  memberToken = await signIn(ctx, member.email);
 });
 afterAll(async () => close?.());
-
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = staff) =>
-  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 const audienceOf = async (emails: string[]): Promise<CampaignAudience> => ({
   segments: [{ kind: 'registrants', eventId: await eventWithRegistrants(ctx.db, emails) }],
@@ -56,16 +43,7 @@ async function sendTo(emails: string[], trackClicks?: boolean) {
   const campaign = created.json<Campaign>();
   const sent = await api('POST', `/api/admin/campaigns/${campaign.id}/send`, {});
   expect(sent.statusCode, sent.body).toBe(200);
-  await ctx.app.campaignSender.drain();
-  for (let i = 0; i < 50; i += 1) {
-    const { rows } = await ctx.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from campaign_recipients
-        where campaign_id = ${campaign.id} and state in ('queued', 'sending')`,
-    );
-    if (Number(rows[0]!.n) === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await ctx.app.campaignSender.drain();
-  }
+  await sendAll(ctx, campaign.id);
   const mails = new Map<string, ParsedMail>();
   for (const email of emails) {
     const got = smtp.sentTo(email);

@@ -7,7 +7,7 @@ import {
   type Unsubscribe,
 } from '@chamber/contract';
 import { BanIcon, MailCheckIcon, PlusIcon, SearchXIcon } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { SearchField } from '@/components/forms/search-field';
@@ -45,7 +45,7 @@ import {
 import { atText, topicLabels } from '../lib/campaign-format';
 import { failureMessage } from '../lib/errors';
 import { clampPage } from '../lib/pagination';
-import { CardField, CardFields, ListTable } from './list-table';
+import { CardField, CardFields, type ListColumn, ListTable } from './list-table';
 import { Pager } from './pager';
 import { TabEmpty, TabError, TabLoading } from './tab-states';
 
@@ -129,11 +129,6 @@ function useTimeZone() {
 function Suppressed() {
   const search = useSearchPaging();
   const query = useSuppressions(search.q, search.page);
-  const data = query.data;
-  if (data && !query.isPlaceholderData && data.suppressions.length === 0 && search.page > 0) {
-    search.setPage(clampPage(search.page, data.pagination.total));
-  }
-  const searchId = useId();
   const timeZone = useTimeZone();
   const [lifting, setLifting] = useState<Suppression | null>(null);
 
@@ -159,84 +154,149 @@ function Suppressed() {
   );
 
   return (
+    <>
+      <AddressList
+        kind="suppressed"
+        intro="A hard bounce or a complaint suppresses an address at once, three soft bounces in a row too; staff may add one themselves."
+        action={<AddSuppression />}
+        status={
+          query.data ? <MailboxLine mailbox={query.data.mailbox} timeZone={timeZone} /> : null
+        }
+        empty="No address is suppressed."
+        search={search}
+        query={query}
+        rows={query.data?.suppressions}
+        columns={[
+          { header: 'Reason', cell: reason },
+          { header: 'Detail', cell: detail, cellClassName: 'max-w-xs text-muted-foreground' },
+          { header: 'Since', cell: since, cellClassName: 'whitespace-nowrap' },
+          { header: 'Actions', cell: lift, end: true },
+        ]}
+        card={(s) => (
+          <>
+            <CardFields>
+              <CardField label="Reason">{reason(s)}</CardField>
+              <CardField label="Since">{since(s)}</CardField>
+              <CardField label={detailLabel(s.reason)} className="col-span-2">
+                {detail(s)}
+              </CardField>
+            </CardFields>
+            <div>{lift(s)}</div>
+          </>
+        )}
+      />
+      <LiftDialog suppression={lifting} onClose={() => setLifting(null)} />
+    </>
+  );
+}
+
+/** One list of addresses, searched and paged by the server: the two tabs' shared shape. */
+function AddressList<Row extends { email: string }>({
+  kind,
+  intro,
+  action,
+  status,
+  empty,
+  search,
+  query,
+  rows,
+  columns,
+  card,
+}: {
+  /** Names the list: 'Suppressed addresses', 'Search suppressed addresses', … */
+  kind: 'suppressed' | 'unsubscribed';
+  intro: string;
+  action?: ReactNode;
+  /** A line above the list (how reading the bounce mailbox goes). */
+  status?: ReactNode;
+  /** The empty list's title when nothing is searched. */
+  empty: string;
+  search: ReturnType<typeof useSearchPaging>;
+  query: {
+    data?: { pagination: { total: number; hasMore: boolean } } | undefined;
+    isError: boolean;
+    error: Error | null;
+    isPlaceholderData: boolean;
+    refetch: () => unknown;
+  };
+  rows: Row[] | undefined;
+  /** The columns after the address. */
+  columns: ListColumn<Row>[];
+  /** A card's fields after the address. */
+  card: (row: Row) => ReactNode;
+}) {
+  const { data } = query;
+  if (data && rows && !query.isPlaceholderData && rows.length === 0 && search.page > 0) {
+    search.setPage(clampPage(search.page, data.pagination.total));
+  }
+  const searchId = useId();
+  const title = `${kind === 'suppressed' ? 'Suppressed' : 'Unsubscribed'} addresses`;
+  return (
     <section className="grid min-w-0 gap-4" aria-labelledby={`${searchId}-heading`}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1">
           <h2 id={`${searchId}-heading`} className="text-xl font-semibold">
-            Suppressed addresses
+            {title}
           </h2>
-          <p className="text-sm text-muted-foreground">
-            A hard bounce or a complaint suppresses an address at once, three soft bounces in a row
-            too; staff may add one themselves.
-          </p>
+          <p className="text-sm text-muted-foreground">{intro}</p>
         </div>
-        <AddSuppression />
+        {action}
       </div>
       <div className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm">
         <SearchField
           id={searchId}
-          label="Search suppressed addresses"
+          label={`Search ${kind} addresses`}
           value={search.text}
           placeholder="Part of an email address..."
           onValueChange={search.setText}
         />
       </div>
-      {data ? <MailboxLine mailbox={data.mailbox} timeZone={timeZone} /> : null}
+      {status}
       {query.isError && !data ? (
-        <TabError message={query.error.message} onRetry={() => void query.refetch()} />
-      ) : !data ? (
-        <TabLoading label="Loading the suppressed addresses" count={3} className="h-16" />
-      ) : data.suppressions.length === 0 ? (
+        <TabError
+          message={query.error?.message ?? 'Failed to fetch the addresses'}
+          onRetry={() => void query.refetch()}
+        />
+      ) : !data || !rows ? (
+        <TabLoading label={`Loading the ${kind} addresses`} count={3} className="h-16" />
+      ) : rows.length === 0 ? (
         <TabEmpty
           icon={search.q ? SearchXIcon : MailCheckIcon}
-          title={
-            search.q ? 'No suppressed address matches the search.' : 'No address is suppressed.'
-          }
+          title={search.q ? `No ${kind} address matches the search.` : empty}
         />
       ) : (
         <>
           <ListTable
-            label="Suppressed addresses"
-            rows={data.suppressions}
-            rowKey={(s) => s.email}
+            label={title}
+            rows={rows}
+            rowKey={(row) => row.email}
             stale={query.isPlaceholderData}
             cardClassName="gap-3"
             columns={[
               {
                 header: 'Address',
-                cell: (s) => <span className="font-medium break-all">{s.email}</span>,
+                cell: (row) => <span className="font-medium break-all">{row.email}</span>,
               },
-              { header: 'Reason', cell: reason },
-              { header: 'Detail', cell: detail, cellClassName: 'max-w-xs text-muted-foreground' },
-              { header: 'Since', cell: since, cellClassName: 'whitespace-nowrap' },
-              { header: 'Actions', cell: lift, end: true },
+              ...columns,
             ]}
-            card={(s) => (
+            card={(row) => (
               <>
-                <p className="font-medium break-all">{s.email}</p>
-                <CardFields>
-                  <CardField label="Reason">{reason(s)}</CardField>
-                  <CardField label="Since">{since(s)}</CardField>
-                  <CardField label={detailLabel(s.reason)} className="col-span-2">
-                    {detail(s)}
-                  </CardField>
-                </CardFields>
-                <div>{lift(s)}</div>
+                <p className="font-medium break-all">{row.email}</p>
+                {card(row)}
               </>
             )}
           />
           <Pager
             page={search.page}
-            count={data.suppressions.length}
+            count={rows.length}
             total={data.pagination.total}
             hasMore={data.pagination.hasMore}
             noun={['address', 'addresses']}
-            label="Suppressed address pages"
+            label={`${kind === 'suppressed' ? 'Suppressed' : 'Unsubscribed'} address pages`}
             onPage={search.setPage}
           />
         </>
       )}
-      <LiftDialog suppression={lifting} onClose={() => setLifting(null)} />
     </section>
   );
 }
@@ -426,11 +486,6 @@ function AddSuppression() {
 function Unsubscribed() {
   const search = useSearchPaging();
   const query = useUnsubscribes(search.q, search.page);
-  const data = query.data;
-  if (data && !query.isPlaceholderData && data.unsubscribes.length === 0 && search.page > 0) {
-    search.setPage(clampPage(search.page, data.pagination.total));
-  }
-  const searchId = useId();
   const timeZone = useTimeZone();
   const topics = (u: Unsubscribe) => (
     <ul className="flex flex-wrap gap-1.5" aria-label={`Topics ${u.email} left`}>
@@ -446,73 +501,23 @@ function Unsubscribed() {
   );
 
   return (
-    <section className="grid min-w-0 gap-4" aria-labelledby={`${searchId}-heading`}>
-      <div className="grid gap-1">
-        <h2 id={`${searchId}-heading`} className="text-xl font-semibold">
-          Unsubscribed addresses
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Addresses that left a topic by the link in a message or on their preference page. Only
-          they can take a topic back, from the same page.
-        </p>
-      </div>
-      <div className="grid gap-4 rounded-xl border bg-card p-4 shadow-sm">
-        <SearchField
-          id={searchId}
-          label="Search unsubscribed addresses"
-          value={search.text}
-          placeholder="Part of an email address..."
-          onValueChange={search.setText}
-        />
-      </div>
-      {query.isError && !data ? (
-        <TabError message={query.error.message} onRetry={() => void query.refetch()} />
-      ) : !data ? (
-        <TabLoading label="Loading the unsubscribed addresses" count={3} className="h-16" />
-      ) : data.unsubscribes.length === 0 ? (
-        <TabEmpty
-          icon={search.q ? SearchXIcon : MailCheckIcon}
-          title={
-            search.q ? 'No unsubscribed address matches the search.' : 'Nobody has unsubscribed.'
-          }
-        />
-      ) : (
-        <>
-          <ListTable
-            label="Unsubscribed addresses"
-            rows={data.unsubscribes}
-            rowKey={(u) => u.email}
-            stale={query.isPlaceholderData}
-            cardClassName="gap-3"
-            columns={[
-              {
-                header: 'Address',
-                cell: (u) => <span className="font-medium break-all">{u.email}</span>,
-              },
-              { header: 'Left', cell: topics },
-              { header: 'Last changed', cell: when, cellClassName: 'whitespace-nowrap' },
-            ]}
-            card={(u) => (
-              <>
-                <p className="font-medium break-all">{u.email}</p>
-                <CardFields>
-                  <CardField label="Left">{topics(u)}</CardField>
-                  <CardField label="Last changed">{when(u)}</CardField>
-                </CardFields>
-              </>
-            )}
-          />
-          <Pager
-            page={search.page}
-            count={data.unsubscribes.length}
-            total={data.pagination.total}
-            hasMore={data.pagination.hasMore}
-            noun={['address', 'addresses']}
-            label="Unsubscribed address pages"
-            onPage={search.setPage}
-          />
-        </>
+    <AddressList
+      kind="unsubscribed"
+      intro="Addresses that left a topic by the link in a message or on their preference page. Only they can take a topic back, from the same page."
+      empty="Nobody has unsubscribed."
+      search={search}
+      query={query}
+      rows={query.data?.unsubscribes}
+      columns={[
+        { header: 'Left', cell: topics },
+        { header: 'Last changed', cell: when, cellClassName: 'whitespace-nowrap' },
+      ]}
+      card={(u) => (
+        <CardFields>
+          <CardField label="Left">{topics(u)}</CardField>
+          <CardField label="Last changed">{when(u)}</CardField>
+        </CardFields>
       )}
-    </section>
+    />
   );
 }
