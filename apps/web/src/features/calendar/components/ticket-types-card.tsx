@@ -5,7 +5,7 @@ import {
   type TicketTypeInput,
 } from '@chamber/contract';
 import { PencilIcon, PlusIcon, TicketIcon, Trash2Icon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -56,22 +56,33 @@ export function TicketTypesCard({ event }: { event: Appointment }) {
   const { save, remove } = useSaveTicketType(event.id);
   const [editing, setEditing] = useState<TicketType | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TicketType | null>(null);
+  // The dialogs open without a trigger of their own: focus goes back to the button that
+  // opened one, or to 'Add ticket type' when that button went with its deleted type.
+  const opener = useRef<HTMLElement | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = (e: Event) => {
+    e.preventDefault();
+    const back = opener.current?.isConnected ? opener.current : addButton.current;
+    back?.focus();
+  };
 
   if (!single || !query.data) return null;
   const { types, currency } = query.data;
   if (types.length === 0 && !staff) return null;
 
   return (
-    <Card className="gap-4" aria-labelledby="ticket-types-heading">
+    <Card className="gap-4" role="region" aria-labelledby="ticket-types-heading">
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
         <h2 id="ticket-types-heading" className="text-xl leading-tight font-semibold">
           Tickets
         </h2>
         {staff ? (
           <Button
+            ref={addButton}
             type="button"
             size="sm"
-            onClick={() => {
+            onClick={(e) => {
+              opener.current = e.currentTarget;
               save.reset();
               setEditing('new');
             }}
@@ -127,7 +138,8 @@ export function TicketTypesCard({ event }: { event: Appointment }) {
                       type="button"
                       size="sm"
                       variant="outline"
-                      onClick={() => {
+                      onClick={(e) => {
+                        opener.current = e.currentTarget;
                         save.reset();
                         setEditing(type);
                       }}
@@ -139,7 +151,8 @@ export function TicketTypesCard({ event }: { event: Appointment }) {
                       type="button"
                       size="sm"
                       variant="outline"
-                      onClick={() => {
+                      onClick={(e) => {
+                        opener.current = e.currentTarget;
                         remove.reset();
                         setDeleting(type);
                       }}
@@ -157,7 +170,7 @@ export function TicketTypesCard({ event }: { event: Appointment }) {
       {staff ? (
         <>
           <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-            <DialogContent className="max-h-[90dvh] overflow-y-auto">
+            <DialogContent className="max-h-[90dvh] overflow-y-auto" onCloseAutoFocus={returnFocus}>
               <DialogHeader>
                 <DialogTitle>
                   {editing === 'new' ? 'Add ticket type' : 'Edit ticket type'}
@@ -198,9 +211,17 @@ export function TicketTypesCard({ event }: { event: Appointment }) {
             pending={remove.isPending}
             error={remove.isError ? messageOf(remove.error, 'Failed to delete') : null}
             onConfirm={() =>
-              deleting && remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
+              deleting &&
+              remove.mutate(deleting.id, {
+                onSuccess: () => {
+                  // Its row and buttons go: focus returns to 'Add ticket type'.
+                  opener.current = addButton.current;
+                  setDeleting(null);
+                },
+              })
             }
             onOpenChange={(open) => !open && setDeleting(null)}
+            onCloseAutoFocus={returnFocus}
           />
         </>
       ) : null}
