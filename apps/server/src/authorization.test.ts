@@ -11,6 +11,7 @@ import {
   celebrations,
   deals,
   eventRegistrations,
+  eventTicketTypes,
   jobPosts,
   mailSuppressions,
   membershipPlans,
@@ -291,6 +292,28 @@ async function membersEvent(world: World) {
   });
   return event.id;
 }
+
+/** A fresh event of "member"'s with one ticket type, for the staff's ticket-type calls. */
+async function eventWithTicketType(world: World) {
+  const eventId = await membersEvent(world);
+  const [row] = await world.ctx.db
+    .insert(eventTicketTypes)
+    .values({ eventId, name: 'Table of 8', seatsPerTicket: 8, priceCents: 80_000 })
+    .returning();
+  return { eventId, typeId: row!.id };
+}
+
+const ticketType = {
+  name: 'Single seat',
+  memberPriceCents: 7_500,
+  priceCents: 10_000,
+  quantity: null,
+  salesOpenAt: null,
+  salesCloseAt: null,
+  perOrderLimit: 8,
+  seatsPerTicket: 1,
+  sortOrder: 0,
+};
 
 /** A fresh deal on "member"'s (elite) listing. */
 async function membersDeal(world: World) {
@@ -1498,6 +1521,32 @@ const table: Record<string, { call: Build; expect: Expected }> = {
       },
     }),
     expect: confirmed(201),
+  },
+  // Ticket types: anyone reads them; only staff (not the event's own member) keep them.
+  'GET /api/events/:id/ticket-types': {
+    call: async (w) => ({ url: `/api/events/${await membersEvent(w)}/ticket-types` }),
+    expect: all(200),
+  },
+  'POST /api/admin/events/:id/ticket-types': {
+    call: async (w) => ({
+      url: `/api/admin/events/${await membersEvent(w)}/ticket-types`,
+      payload: ticketType,
+    }),
+    expect: { ...signedIn(403), moderator: 201, admin: 201 },
+  },
+  'PUT /api/admin/events/:id/ticket-types/:typeId': {
+    call: async (w) => {
+      const { eventId, typeId } = await eventWithTicketType(w);
+      return { url: `/api/admin/events/${eventId}/ticket-types/${typeId}`, payload: ticketType };
+    },
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'DELETE /api/admin/events/:id/ticket-types/:typeId': {
+    call: async (w) => {
+      const { eventId, typeId } = await eventWithTicketType(w);
+      return { url: `/api/admin/events/${eventId}/ticket-types/${typeId}` };
+    },
+    expect: { ...signedIn(403), moderator: 204, admin: 204 },
   },
   'GET /api/calendars/appointments/:id': {
     call: async (w) => ({ url: `/api/calendars/appointments/${await membersEvent(w)}` }),

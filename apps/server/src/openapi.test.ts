@@ -99,6 +99,7 @@ describe('the OpenAPI document', () => {
       ['/api/admin/payments/{id}/refunds', 'post'],
       ['/api/membership/join', 'post'],
       ['/api/deals', 'post'],
+      ['/api/admin/events/{id}/ticket-types', 'post'],
     ] as const;
     for (const [path, method] of keyed) {
       const header = doc.paths[path]![method]!.parameters?.find(

@@ -30,6 +30,7 @@ export * from './site-path.js';
 export * from './seo.js';
 export * from './page-text.js';
 export * from './event-tickets.js';
+export * from './event-ticket-types.js';
 export * from './deals.js';
 export * from './job-posts.js';
 export * from './page-data.js';

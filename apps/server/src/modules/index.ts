@@ -59,7 +59,7 @@ import {
 } from './registrations/index.js';
 import { siteRoutes } from './site/index.js';
 import { ticketBilling } from './ticket-billing.js';
-import { type Tickets, ticketsFor } from './tickets/index.js';
+import { ticketRoutes, type Tickets, ticketsFor } from './tickets/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -222,6 +222,7 @@ export async function registerModules(
       await api.register(icsRoutes, deps);
       await api.register(registrationRoutes, { ...deps, tickets });
       await api.register(checkInRoutes, { ...deps, tickets });
+      await api.register(ticketRoutes, { ...deps, tickets });
       await api.register(adminRoutes, { ...deps, memberships });
       await api.register(membershipPlansRoutes, deps);
       await api.register(onlinePaymentRoutes, { ...deps, online });

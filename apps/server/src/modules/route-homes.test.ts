@@ -36,6 +36,7 @@ const homes: Record<string, string> = {
   news: 'communications',
   r: 'communications',
   o: 'communications',
+  events: 'tickets',
 };
 /**
  * The staff side of a feature lives with the feature: /admin/<name> (and the exports named
@@ -61,6 +62,7 @@ const adminHomes: Record<string, string> = {
   unsubscribes: 'communications',
   audiences: 'communications',
   'campaign-settings': 'communications',
+  events: 'tickets',
 };
 /**
  * What hangs off a calendar or an event (/calendars/{calendarId}/<name>,

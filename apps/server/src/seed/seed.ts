@@ -5,6 +5,7 @@ import {
   contactCategories,
   contacts,
   eventRegistrations,
+  eventTicketTypes,
   events,
   chambers,
   users,
@@ -34,6 +35,7 @@ import { seedDemoYear } from './demo-year.js';
 
 const SEEDED_NOTE = 'Demo event created by seed';
 const SOLD_OUT_TITLE = 'Leadership Breakfast (6 seats)';
+const DINNER_TITLE = 'Annual Awards Dinner';
 
 interface DemoEvent {
   title: string;
@@ -319,13 +321,72 @@ export async function seedDemo(
     lines.push(`created ${demoEvents.length} events (a weekly and a monthly series)`);
     await seedSoldOutEvent(db, today, organizer?.id ?? null);
     lines.push('created a sold-out event with a waiting list');
+    await seedAnnualDinner(db, today, organizer?.id ?? null);
+    lines.push('created the annual dinner, sold by the table of 8 and by the seat');
   }
   if (storage) {
     const covers = new Map<string, DemoCover>(demoEvents.map((e) => [e.title, e.cover]));
     covers.set(SOLD_OUT_TITLE, 'breakfast');
+    covers.set(DINNER_TITLE, 'holiday');
     lines.push(...(await seedDemoEventCovers(db, storage, SEEDED_NOTE, covers)));
   }
   return { lines };
+}
+
+/**
+ * The annual dinner, sold by ticket type: tables of 8 (ten of them, two to an order) and single
+ * seats, each at a member and a visitor price, in a hall of 160 seats.
+ */
+async function seedAnnualDinner(
+  db: Database,
+  today: { year: number; month: number; day: number },
+  contactId: string | null,
+) {
+  const startTime = zonedTimeToUtc(
+    { year: today.year, month: today.month, day: today.day + 35, hour: 18, minute: 30 },
+    TIMEZONE,
+  );
+  const [event] = await db
+    .insert(events)
+    .values({
+      calendarId: CALENDAR_ID,
+      title: DINNER_TITLE,
+      description:
+        'The year’s awards, dinner and a look ahead. Bring your team: tables of 8 or single seats.',
+      calendarNotes: 'Tables of 8 or single seats; members pay less.',
+      location: 'Riverton Event Center, 12660 S 1700 W, Riverton, UT',
+      startTime,
+      endTime: new Date(startTime.getTime() + 210 * 60_000),
+      timezone: TIMEZONE,
+      appointmentStatus: 'confirmed',
+      internalNote: SEEDED_NOTE,
+      contactId,
+      capacity: 160,
+      memberPriceCents: 7_500,
+      priceCents: 10_000,
+    })
+    .returning();
+  await db.insert(eventTicketTypes).values([
+    {
+      eventId: event!.id,
+      name: 'Table of 8',
+      memberPriceCents: 56_000,
+      priceCents: 76_000,
+      quantity: 10,
+      perOrderLimit: 2,
+      seatsPerTicket: 8,
+      sortOrder: 0,
+    },
+    {
+      eventId: event!.id,
+      name: 'Single seat',
+      memberPriceCents: 7_500,
+      priceCents: 10_000,
+      perOrderLimit: 8,
+      seatsPerTicket: 1,
+      sortOrder: 1,
+    },
+  ]);
 }
 
 /** A breakfast of 6 seats, all taken, with two parties waiting: the sold-out event to try. */

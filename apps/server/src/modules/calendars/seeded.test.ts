@@ -1,5 +1,6 @@
-import { isNotNull } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TicketTypeList } from '@chamber/contract';
 import { events } from '@chamber/db';
 import { seedDemo } from '../../seed/seed.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
@@ -41,5 +42,24 @@ describe('the demo calendar', () => {
     );
     expect(list.filter((e) => e.title === 'Monthly Chamber Luncheon')).toHaveLength(2);
     expect(list.map((e) => e.title)).toContain('Holiday Lights Mixer');
+  });
+
+  it('sells the annual dinner by the table of 8 and by the seat', async () => {
+    const [dinner] = await ctx.db
+      .select()
+      .from(events)
+      .where(eq(events.title, 'Annual Awards Dinner'));
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/events/${dinner!.id}/ticket-types`,
+    });
+    const list = res.json<TicketTypeList>();
+    expect(list.seatsLeft).toBe(160);
+    expect(
+      list.types.map((t) => [t.name, t.seatsPerTicket, t.viewerPriceCents, t.ticketsLeft]),
+    ).toEqual([
+      ['Table of 8', 8, 76_000, 10],
+      ['Single seat', 1, 10_000, 160],
+    ]);
   });
 });

@@ -25,6 +25,7 @@ import { EventHero } from './event-hero';
 import { EventSideCard, REGISTRATION_STATUS_ID } from './event-side-card';
 import { PageLoading, ProblemCard } from './page-states';
 import { RegistrationDialog } from './registration-dialog';
+import { TicketTypesCard } from './ticket-types-card';
 
 /** /events/{id} (docs/product.md#screens Event detail). */
 export function EventPage({ id }: { id: string }) {
@@ -169,6 +170,7 @@ function EventView({ event }: { event: Appointment }) {
       <div className="mx-auto grid max-w-7xl gap-6 px-4 py-8 sm:px-6 sm:py-10 lg:grid-cols-3 lg:items-start">
         <div className="grid gap-6 lg:col-span-2">
           <EventDetailsCard event={event} />
+          <TicketTypesCard event={event} />
           <EventPhotos eventId={event.id} />
           {isAuthenticated && event.canEdit ? (
             <AttendeeList attendees={event.attendees} event={event} />
