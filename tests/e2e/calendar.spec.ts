@@ -58,12 +58,19 @@ async function signIn(page: Page, account: { email: string; password: string }) 
   await expect(page).toHaveURL(paths.home.href());
 }
 
-/** Opens the edit dialog of one occurrence from its page, changes it and saves with `choice`. */
+type SeriesChoice =
+  'Update only this event' | 'Update all future events' | 'Update all events in the series';
+
+/**
+ * Opens the edit dialog of one occurrence from its page, changes it and saves with `choice`,
+ * after checking that 'Recommended' marks `recommended` alone.
+ */
 async function editOccurrence(
   page: Page,
   id: string,
   change: (dialog: ReturnType<Page['getByRole']>) => Promise<void>,
-  choice: 'Update only this event' | 'Update all future events',
+  choice: SeriesChoice,
+  recommended: SeriesChoice,
 ) {
   await page.goto(paths.event.href(id));
   const edit = page.getByRole('button', { name: 'Edit' });
@@ -74,9 +81,10 @@ async function editOccurrence(
   await change(dialog);
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   const ask = page.getByRole('dialog', { name: 'Save recurring event' });
-  await expect(ask.getByRole('button', { name: /Update all future events/ })).toContainText(
+  await expect(ask.getByRole('button', { name: new RegExp(recommended) })).toContainText(
     'Recommended',
   );
+  await expect(ask.getByText('Recommended')).toHaveCount(1);
   await ask.getByRole('button', { name: new RegExp(choice) }).click();
   await expect(page.getByText('Event updated')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -101,7 +109,7 @@ test('a member creates a weekly luncheon, then edits one week and the rest of th
   const dialog = page.getByRole('dialog', { name: 'Create Event' });
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(paths.calendar.href());
-  await expect(dialog.getByLabel('Appointment status')).toContainText('New');
+  await expect(dialog.getByLabel('Status', { exact: true })).toContainText('New');
 
   await dialog.getByLabel('Title*').fill(title);
   await dialog.getByLabel('Description').fill('Lunch and a talk from the city manager.');
@@ -132,6 +140,7 @@ test('a member creates a weekly luncheon, then edits one week and the rest of th
       await form.getByLabel('Location').fill('Copperleaf Coffee House, 12700 S Crosswind Ln');
     },
     'Update only this event',
+    'Update all future events',
   );
   let now = await weeks();
   expect(now.map((e) => e.location.split(',')[0])).toEqual([
@@ -151,6 +160,7 @@ test('a member creates a weekly luncheon, then edits one week and the rest of th
       await form.getByLabel('End time').fill('12:45');
     },
     'Update all future events',
+    'Update all events in the series',
   );
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('11:30 AM – 12:45 PM').first()).toBeVisible();

@@ -84,7 +84,7 @@ test('a visitor meets “Sold out”, joins the waiting list, and the offer mail
   await expect(page.getByRole('button', { name: 'Join the Waiting List' })).toHaveCount(2);
   await expectFitsAndAccessible(page, 'the sold-out event page');
   await page.getByRole('button', { name: 'Join the Waiting List' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Register for Event' });
+  const dialog = page.getByRole('dialog', { name: 'Join the waiting list' });
   await dialog.getByLabel('Full Name*').fill('Wren Walker');
   await dialog.getByLabel('Email*').fill(visitor);
   since = Date.now() - 1000;
@@ -93,6 +93,8 @@ test('a visitor meets “Sold out”, joins the waiting list, and the offer mail
     page.getByText("You're number 1 on the waiting list", { exact: false }),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: "You're on the Waiting List" })).toBeFocused();
+  // No seat yet: nothing to add to a calendar.
+  await expect(page.getByRole('link', { name: 'Add to Calendar' })).toHaveCount(0);
   await mailContaining(`You're on the waiting list: ${event.title}`, since);
 
   // The party holding the seats cancels through its own link: the seats are offered on.

@@ -194,12 +194,26 @@ export const calendarEventSchema = z.object({
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
 /**
+ * The business that organizes a member's own event (one a member of it created): its
+ * directory name, and its member page's id while the directory lists it (else null).
+ */
+export const eventOrganizerSchema = z.object({
+  name: z.string(),
+  memberId: z.string().nullable().describe('The member page /members/{memberId}, if listed'),
+});
+export type EventOrganizer = z.infer<typeof eventOrganizerSchema>;
+
+/**
  * GET /calendars/appointments/{id}: the event plus the spec's appointment aliases
  * (address = location, selectedTimezone = timezone).
  */
 export const appointmentSchema = calendarEventSchema.extend({
   address: z.string(),
   selectedTimezone: z.string(),
+  organizer: eventOrganizerSchema
+    .nullable()
+    .default(null)
+    .describe("A member's own event: the business organizing it; null: the chamber"),
 });
 export type Appointment = z.infer<typeof appointmentSchema>;
 

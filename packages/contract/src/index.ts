@@ -13,6 +13,7 @@ export * from './onboarding.js';
 export * from './calendar.js';
 export * from './calendar-event-form.js';
 export * from './calendar-registrations.js';
+export * from './series-choice.js';
 export * from './registration-manage.js';
 export * from './zoned-time.js';
 export * from './intl-formats.js';

@@ -204,6 +204,25 @@ export async function contactEmail(db: Executor, id: string) {
   return row;
 }
 
+/**
+ * The business an event's contact is (docs/decisions/0143-series-edit-choices.md): its
+ * directory name, and whether the directory lists it (its member page is public).
+ */
+export async function organizerContact(db: Executor, id: string) {
+  const [row] = await db
+    .select({
+      id: contacts.id,
+      businessName: contacts.businessName,
+      companyName: contacts.companyName,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      listed: contacts.listed,
+    })
+    .from(contacts)
+    .where(eq(contacts.id, id));
+  return row;
+}
+
 /** Changes the overrides of a series from `from` on (all of them from the epoch). */
 export async function updateOverridesFrom(
   db: Executor,

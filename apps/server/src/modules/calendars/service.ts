@@ -34,7 +34,7 @@ import { endRuleBefore, normalizeRule } from './series-rules.js';
 import { compactUtc, parseCompactUtc } from './rule-text.js';
 import { updateOccurrence, updateSeries, updateSingle, type UpdateBody } from './series-edit.js';
 import { ownerRow, registrationKey, resolveTarget, shownRow, type Target } from './targets.js';
-import { countsOf, toAppointment, toCalendarEvent, viewOfTarget } from './view.js';
+import { countsOf, organizerOf, toAppointment, toCalendarEvent, viewOfTarget } from './view.js';
 
 type WindowQuery = z.output<typeof listEventsQuerySchema>;
 type SeriesFieldsBody = z.output<typeof seriesCustomFieldsUpdateSchema>;
@@ -82,7 +82,10 @@ export class CalendarService {
       attendees: registrations,
       ticket: this.tickets ? await this.tickets.ticketOf(shownRow(target), viewer, db) : null,
     });
-    return toAppointment(event);
+    // A member's own event is organized by its business, not by the chamber.
+    const { contactId } = ownerRow(target);
+    const contact = contactId ? await q.organizerContact(db, contactId) : undefined;
+    return toAppointment(event, contact ? organizerOf(contact) : null);
   }
 
   target(id: string): Promise<Target> {

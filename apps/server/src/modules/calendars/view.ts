@@ -2,6 +2,7 @@ import {
   type Appointment,
   type CalendarEvent,
   type EventAttendee,
+  type EventOrganizer,
   type EventRegistration,
   eventStatuses,
   type SeatStatus,
@@ -173,6 +174,25 @@ export function toCalendarEvent(
   };
 }
 
-export function toAppointment(event: CalendarEvent): Appointment {
-  return { ...event, address: event.location, selectedTimezone: event.timezone };
+/** The business of an event's contact, as the event page names its organizer. */
+export function organizerOf(contact: {
+  id: string;
+  businessName: string | null;
+  companyName: string | null;
+  firstName: string;
+  lastName: string;
+  listed: boolean;
+}): EventOrganizer {
+  const person = `${contact.firstName} ${contact.lastName}`.trim();
+  return {
+    name: contact.businessName?.trim() || contact.companyName?.trim() || person,
+    memberId: contact.listed ? contact.id : null,
+  };
+}
+
+export function toAppointment(
+  event: CalendarEvent,
+  organizer: EventOrganizer | null = null,
+): Appointment {
+  return { ...event, address: event.location, selectedTimezone: event.timezone, organizer };
 }

@@ -255,7 +255,16 @@ export class PageHeads {
           : 'https://schema.org/EventScheduled',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       location: { '@type': 'Place', name: where || chamber.name, address: where || chamber.name },
-      organizer: { '@type': 'Organization', name: chamber.name, url: chamber.url },
+      // A member's own event names its business (its member page while listed).
+      organizer: event.organizer
+        ? {
+            '@type': 'Organization',
+            name: event.organizer.name,
+            ...(event.organizer.memberId
+              ? { url: this.absolute(paths.member.href(event.organizer.memberId)) }
+              : {}),
+          }
+        : { '@type': 'Organization', name: chamber.name, url: chamber.url },
       url: base.canonical ?? undefined,
       ...(image ? { image } : {}),
       ...(event.description ? { description: shorten(event.description) } : {}),

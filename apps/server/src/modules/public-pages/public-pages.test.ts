@@ -11,6 +11,7 @@ import { calendarPeople, createCalendar, createdEvent } from '../../test/calenda
 let ctx: TestContext;
 let dist: string;
 let organizerToken: string;
+let member: { token: string; contactId: string };
 
 // The web build's template, as Vite writes it (its own title and description).
 const TEMPLATE =
@@ -21,7 +22,9 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), TEMPLATE);
   ctx = await createTestApp({ WEB_DIST: dist, PUBLIC_URL: 'https://portal.example' });
   await createCalendar(ctx.db);
-  organizerToken = (await calendarPeople(ctx)).moderator.token;
+  const people = await calendarPeople(ctx);
+  organizerToken = people.moderator.token;
+  member = { token: people.owner.token, contactId: people.owner.user.contactId! };
 });
 afterAll(async () => {
   await ctx.close();
@@ -220,6 +223,26 @@ describe('the served head of the public pages', () => {
     expect(jsonLd[0]!.location).toMatchObject({
       '@type': 'Place',
       address: 'Riverton City Hall, 12830 S Redwood Rd, Riverton, UT',
+    });
+    // Staff's event: the chamber organizes it.
+    expect(jsonLd[0]!.organizer).toEqual({
+      '@type': 'Organization',
+      name: 'Riverton Area Chamber of Commerce',
+      url: expect.any(String),
+    });
+  });
+
+  it('names a member’s own event’s business as its organizer, with its member page', async () => {
+    await ctx.db
+      .update(contacts)
+      .set({ businessName: 'Copperleaf Coffee House' })
+      .where(eq(contacts.id, member.contactId));
+    const event = await createdEvent(ctx, member.token, { title: 'Latte Art Evening' });
+    const { jsonLd } = await page(`/events/${event.id}`);
+    expect(jsonLd[0]!.organizer).toEqual({
+      '@type': 'Organization',
+      name: 'Copperleaf Coffee House',
+      url: `https://portal.example/members/${member.contactId}`,
     });
   });
 

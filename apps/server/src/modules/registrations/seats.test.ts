@@ -156,6 +156,9 @@ describe('capacity and the waiting list', () => {
     });
     const mail = await smtp.mailTo(waiting.body.email, /^You're on the waiting list: Seat Lunch$/);
     expect(mail.text).toContain('your party of 2 is number 1 on the waiting list');
+    // No seat, so no calendar file to add it with (and no words offering one).
+    expect(mail.attachments.filter((a) => a.filename?.endsWith('.ics'))).toEqual([]);
+    expect(mail.text).not.toMatch(/add to calendar|calendar file/i);
 
     // A party of one still fits the last seat: the waiting party of two does not.
     const last = await signUp(event.id, 1);

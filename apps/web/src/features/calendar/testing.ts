@@ -4,9 +4,12 @@ import { json, type Route } from '@/test/fake-api';
 
 export { makeEvent };
 
-export function makeAppointment(overrides: Partial<CalendarEvent> = {}): Appointment {
+export function makeAppointment(
+  overrides: Partial<CalendarEvent> = {},
+  organizer: Appointment['organizer'] = null,
+): Appointment {
   const event = makeEvent(overrides);
-  return { ...event, address: event.location, selectedTimezone: event.timezone };
+  return { ...event, address: event.location, selectedTimezone: event.timezone, organizer };
 }
 
 /** A weekly breakfast occurrence, editable by the viewer. */

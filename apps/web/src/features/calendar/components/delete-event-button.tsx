@@ -35,7 +35,7 @@ export function DeleteEventButton({
     try {
       await remove.mutateAsync({
         id: event.id,
-        scope: choice === 'this_and_following_events' ? choice : undefined,
+        scope: choice === 'this_event' ? undefined : choice,
       });
       setOpen(false);
       toast.success('Event deleted');
@@ -61,6 +61,7 @@ export function DeleteEventButton({
       {event.isRecurring ? (
         <RecurringChoiceDialog
           action="delete"
+          recommended="this_and_following_events"
           open={open}
           onOpenChange={setOpen}
           onChoose={(choice) => void confirm(choice)}

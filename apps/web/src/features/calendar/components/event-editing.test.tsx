@@ -381,4 +381,85 @@ describe('the event dialog on the calendar', () => {
       recurringEventUpdateType: 'this_and_following_events',
     });
   });
+  it.each([
+    [
+      'a new date for one occurrence',
+      { 'Start date': '2026-03-18', 'End date': '2026-03-18' },
+      'Update only this event',
+    ],
+    [
+      'a new time of day',
+      { 'Start time': '08:00', 'End time': '09:00' },
+      'Update all events in the series',
+    ],
+    ['a new title', { 'Title*': 'Spring Breakfast' }, 'Update all future events'],
+  ])(
+    'offers three choices and recommends one for %s',
+    async (_change, fields: Record<string, string>, recommended) => {
+      const occurrence = makeOccurrence();
+      stubApi({
+        ...signedInAs(makeProfile()),
+        ...calendarRoutes([occurrence]),
+        ...customFields(),
+      });
+      const form = await openEditor();
+      await within(form).findByText('Every week on Tuesday');
+      for (const [label, value] of Object.entries(fields)) {
+        fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+      }
+      fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+      const choice = await screen.findByRole('dialog', { name: 'Save recurring event' });
+      expect(
+        within(choice)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual([
+        expect.stringContaining('Update only this event'),
+        expect.stringContaining('Update all future events'),
+        expect.stringContaining('Update all events in the series'),
+        'Cancel',
+        expect.stringContaining('Close'),
+      ]);
+      expect(within(choice).getAllByText('Recommended')).toHaveLength(1);
+      const marked = within(choice)
+        .getAllByRole('button')
+        .find((b) => within(b).queryByText('Recommended'))!;
+      expect(marked.textContent).toContain(recommended);
+      // The recommended choice has the focus.
+      await waitFor(() => expect(document.activeElement).toBe(marked));
+    },
+  );
+
+  it('moves the whole series with "Update all events in the series"', async () => {
+    const occurrence = makeOccurrence();
+    const api = stubApi({
+      ...signedInAs(makeProfile()),
+      ...calendarRoutes([occurrence]),
+      ...customFields(),
+      'PUT /calendars/appointments/s-1_20260317T133000Z': (body) =>
+        json(200, { ...occurrence, ...(body as object) }),
+    });
+    vi.spyOn(toast, 'success').mockImplementation(() => 1);
+
+    const form = await openEditor();
+    fireEvent.change(await within(form).findByLabelText('Start time'), {
+      target: { value: '08:00' },
+    });
+    fireEvent.change(within(form).getByLabelText('End time'), { target: { value: '09:00' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save Changes' }));
+    const choice = await screen.findByRole('dialog', { name: 'Save recurring event' });
+    fireEvent.click(
+      within(choice).getByRole('button', { name: /Update all events in the series/ }),
+    );
+    await waitFor(() =>
+      expect(api.bodies('PUT /calendars/appointments/s-1_20260317T133000Z')).toHaveLength(1),
+    );
+    const [body] = api.bodies('PUT /calendars/appointments/s-1_20260317T133000Z');
+    expect(body).toMatchObject({
+      startTime: '2026-03-17T14:00:00.000Z',
+      endTime: '2026-03-17T15:00:00.000Z',
+      recurringEventUpdateType: 'all_events',
+    });
+    expect(body).not.toHaveProperty('rrule');
+  });
 });

@@ -1,6 +1,7 @@
 import {
   appointmentStatuses,
   eventFormSchema,
+  recommendedSeriesChoice,
   type CalendarEvent,
   type EventForm,
 } from '@chamber/contract';
@@ -33,6 +34,7 @@ import { useChamber } from '@/lib/chamber/use-chamber';
 import { capitalise } from '@/lib/members/labels';
 import { usePaymentOptions } from '../api/payment-options';
 import { isMultiDay, type EventFormValues } from '../lib/event-form';
+import { formInstants } from '../lib/event-payload';
 import { buildRrule, describeRrule } from '../lib/recurrence';
 import { DeleteEventButton } from './delete-event-button';
 import { EventFileField } from './event-file-field';
@@ -121,7 +123,7 @@ export function EventEditor({
       <SelectField
         control={form.control}
         name="appointmentStatus"
-        label="Appointment status"
+        label="Status"
         options={appointmentStatuses.map((status) => ({
           value: status,
           label: capitalise(status),
@@ -205,6 +207,11 @@ export function EventEditor({
       </DialogFooter>
       <RecurringChoiceDialog
         open={pending !== null}
+        recommended={
+          event && pending
+            ? recommendedSeriesChoice(event, formInstants(pending, timeZone), timeZone)
+            : 'this_and_following_events'
+        }
         onOpenChange={(open) => !open && setPending(null)}
         onChoose={(choice) => {
           const values = pending;

@@ -311,8 +311,11 @@ describe('EventPage', () => {
         }),
     });
     renderWithProviders(<EventPage id="e-1" />);
+    expect(await screen.findByRole('link', { name: 'Add to Calendar' })).toBeTruthy();
     fireEvent.click((await screen.findAllByRole('button', { name: 'Join the Waiting List' }))[0]!);
-    const dialog = await screen.findByRole('dialog');
+    // The dialog says what the form does: no registration, a place on the waiting list.
+    const dialog = await screen.findByRole('dialog', { name: 'Join the waiting list' });
+    expect(within(dialog).queryByText('Register for Event')).toBeNull();
     fireEvent.change(within(dialog).getByLabelText('Full Name*'), {
       target: { value: 'Maria Lopez' },
     });
@@ -323,6 +326,24 @@ describe('EventPage', () => {
     expect(await screen.findByRole('heading', { name: "You're on the Waiting List" })).toBeTruthy();
     expect(screen.queryByText("You're Registered!")).toBeNull();
     expect(screen.getByText(message)).toBeTruthy();
+    // No seat, so nothing to put in a calendar.
+    expect(screen.queryByRole('link', { name: 'Add to Calendar' })).toBeNull();
+  });
+
+  it('names a member’s business as the organizer of its own event, linking its member page', async () => {
+    stubApi({
+      'GET /calendars/appointments/e-1': () =>
+        json(
+          200,
+          makeAppointment({ contactId: 'c-7' }, { name: 'Sweetwater Bakery', memberId: 'c-7' }),
+        ),
+    });
+    renderWithProviders(<EventPage id="e-1" />);
+    expect(await screen.findByRole('heading', { name: 'Organizer' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sweetwater Bakery' }).getAttribute('href')).toBe(
+      '/members/c-7',
+    );
+    expect(screen.queryByText('RACC Events Team')).toBeNull();
   });
 
   it('back from Checkout unpaid, says the seats are held with Pay now, and not that a confirmation was sent', async () => {

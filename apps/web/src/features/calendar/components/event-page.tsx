@@ -190,6 +190,7 @@ function EventView({ event }: { event: Appointment }) {
         eventId={event.id}
         eventTitle={event.title}
         ticket={event.ticket}
+        waitlist={event.seatsLeft === 0}
         open={registering}
         onOpenChange={setRegistering}
         series={

@@ -1,5 +1,6 @@
 import type { Appointment } from '@chamber/contract';
 import {
+  BriefcaseBusinessIcon,
   CalendarPlusIcon,
   CircleCheckIcon,
   DownloadIcon,
@@ -7,12 +8,13 @@ import {
   UsersRoundIcon,
 } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { useHydrated } from '@/lib/use-hydrated';
 import { downloadEventIcs, eventIcsPath, icsFileName } from '../api/download-event-ics';
@@ -162,25 +164,28 @@ export function EventSideCard({
             </>
           )}
           {/* A link to the event's .ics, which works without scripts; with them, the file is
-              fetched and named after the event, and a failure is said. */}
-          <Button asChild variant="outline">
-            <a
-              href={`/api${eventIcsPath(event.id)}`}
-              download={icsFileName(event.title)}
-              aria-disabled={downloading || undefined}
-              onClick={(click) => {
-                click.preventDefault();
-                if (!downloading) void addToCalendar();
-              }}
-            >
-              {downloading ? (
-                <Spinner className="size-4" />
-              ) : (
-                <CalendarPlusIcon aria-hidden="true" />
-              )}
-              Add to Calendar
-            </a>
-          </Button>
+              fetched and named after the event, and a failure is said. Not for a party on
+              the waiting list: they hold no seat to put in a calendar. */}
+          {registered && waitlisted ? null : (
+            <Button asChild variant="outline">
+              <a
+                href={`/api${eventIcsPath(event.id)}`}
+                download={icsFileName(event.title)}
+                aria-disabled={downloading || undefined}
+                onClick={(click) => {
+                  click.preventDefault();
+                  if (!downloading) void addToCalendar();
+                }}
+              >
+                {downloading ? (
+                  <Spinner className="size-4" />
+                ) : (
+                  <CalendarPlusIcon aria-hidden="true" />
+                )}
+                Add to Calendar
+              </a>
+            </Button>
+          )}
           <Button type="button" variant="outline" onClick={() => void copyLink()}>
             <LinkIcon aria-hidden="true" />
             Copy Link
@@ -196,27 +201,46 @@ export function EventSideCard({
           ) : null}
         </CardContent>
       </Card>
-      {event.contactId ? (
-        <Card className="gap-4">
-          <CardHeader>
-            <h2 className="text-lg leading-tight font-semibold">Organizer</h2>
-          </CardHeader>
-          <CardContent className="flex items-center gap-3">
-            <span
-              className="flex size-11 items-center justify-center rounded-full bg-primary text-primary-foreground"
-              aria-hidden="true"
-            >
+      <Card className="gap-4">
+        <CardHeader>
+          <h2 className="text-lg leading-tight font-semibold">Organizer</h2>
+        </CardHeader>
+        <CardContent className="flex items-center gap-3">
+          <span
+            className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-primary-foreground"
+            aria-hidden="true"
+          >
+            {event.organizer ? (
+              <BriefcaseBusinessIcon className="size-5" />
+            ) : (
               <UsersRoundIcon className="size-5" />
-            </span>
+            )}
+          </span>
+          {event.organizer ? (
+            // A member's own event: its business organizes it, and its member page says more.
+            <div className="grid min-w-0">
+              {event.organizer.memberId ? (
+                <Link
+                  to={paths.member.href(event.organizer.memberId)}
+                  className="font-semibold text-primary underline-offset-4 hover:underline"
+                >
+                  {event.organizer.name}
+                </Link>
+              ) : (
+                <span className="font-semibold">{event.organizer.name}</span>
+              )}
+              <span className="text-sm text-muted-foreground">A {shortName} member business</span>
+            </div>
+          ) : (
             <div className="grid">
               <span className="font-semibold">{shortName} Events Team</span>
               <span className="text-sm text-muted-foreground">
                 Questions? The chamber office is glad to help.
               </span>
             </div>
-          </CardContent>
-        </Card>
-      ) : null}
+          )}
+        </CardContent>
+      </Card>
       <Card className="gap-4">
         <CardHeader>
           <h2 className="text-lg leading-tight font-semibold">Event Category</h2>

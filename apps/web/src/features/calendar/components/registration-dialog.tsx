@@ -33,6 +33,8 @@ interface RegistrationDialogProps {
   onRegistered: (result: RegistrationResult) => void;
   /** A paid event's ticket as this viewer pays it: the dialog shows the price before paying. */
   ticket?: EventTicket | null;
+  /** The event is sold out: registering joins its waiting list, and the dialog says so. */
+  waitlist?: boolean;
   /** An occurrence of a series: the form also offers every upcoming date. */
   series?: { timezone: string; onRegistered: (result: SeriesRegistrationResult) => void } | null;
   onCloseAutoFocus?: (event: Event) => void;
@@ -50,6 +52,7 @@ export function RegistrationDialog({
   onOpenChange,
   onRegistered,
   ticket = null,
+  waitlist = false,
   series = null,
   onCloseAutoFocus,
 }: RegistrationDialogProps) {
@@ -57,7 +60,7 @@ export function RegistrationDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
-          <DialogTitle>Register for Event</DialogTitle>
+          <DialogTitle>{waitlist ? 'Join the waiting list' : 'Register for Event'}</DialogTitle>
           <DialogDescription>{eventTitle}</DialogDescription>
         </DialogHeader>
         {open ? (

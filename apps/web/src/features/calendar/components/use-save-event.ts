@@ -1,4 +1,9 @@
-import { eventMessages, type CalendarEvent, type EventForm } from '@chamber/contract';
+import {
+  eventMessages,
+  type CalendarEvent,
+  type EventForm,
+  type RecurringEventUpdateType,
+} from '@chamber/contract';
 import { useAuth } from '@/lib/auth/use-auth';
 import { eventZone } from '@/lib/events/event-time';
 import type { DateKey } from '@chamber/contract';
@@ -13,8 +18,11 @@ import { createEventPayload, formChanges, updateEventPayload } from '../lib/even
 export type EventDialogMode =
   { kind: 'create'; date?: DateKey } | { kind: 'edit'; event: CalendarEvent };
 
-/** docs/product.md#states Recurring edit: the two answers to "how should this change apply?". */
-export type RecurringChoice = 'this_event' | 'this_and_following_events';
+/**
+ * docs/product.md#states Recurring edit: the answers to "how should this change apply?": only
+ * this event, this and following events, or all events in the series.
+ */
+export type RecurringChoice = RecurringEventUpdateType;
 
 interface SaveRequest {
   mode: EventDialogMode;
@@ -73,6 +81,7 @@ export function useSaveEvent() {
     }
 
     // A series is only written when something changed (docs/product.md#states); links alone go to the series.
+    // 'All events' keeps the series' rule and moves every date by the same change.
     const changes = formChanges(initial, form);
     const customFields = {
       pageUrl: form.pageUrl,
@@ -84,7 +93,7 @@ export function useSaveEvent() {
       const body = updateEventPayload(form, {
         calendarId: event.calendarId,
         timeZone: zone,
-        scope: 'this_and_following_events',
+        scope: choice,
         rrule: event.rrule,
       });
       saved = await update.mutateAsync({ id: event.id, body });

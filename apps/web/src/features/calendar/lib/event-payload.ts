@@ -83,8 +83,11 @@ export function createEventPayload(
   };
 }
 
-/** How a save applies: a single event, one occurrence, or the occurrence and all after it. */
-export type SaveScope = 'single' | 'this_event' | 'this_and_following_events';
+/**
+ * How a save applies: a single event, one occurrence, the occurrence and all after it, or
+ * every event of its series.
+ */
+export type SaveScope = 'single' | 'this_event' | 'this_and_following_events' | 'all_events';
 
 /** docs/product.md#api-calls Update payload. The organizer and internal note are left as they are. */
 export function updateEventPayload(
@@ -103,7 +106,9 @@ export function updateEventPayload(
   return {
     ...payload,
     toNotify: form.toNotify,
-    ...(ctx.scope === 'this_event' ? { recurringEventUpdateType: 'this_event' as const } : {}),
+    ...(ctx.scope === 'this_event' || ctx.scope === 'all_events'
+      ? { recurringEventUpdateType: ctx.scope }
+      : {}),
   };
 }
 
