@@ -15,6 +15,7 @@ import { membersEndpoints } from './members/endpoints.js';
 import { membershipsEndpoints } from './memberships/endpoints.js';
 import { registrationsEndpoints } from './registrations/endpoints.js';
 import { siteEndpoints } from './site/endpoints.js';
+import { sponsorshipsEndpoints } from './sponsorships/endpoints.js';
 
 /**
  * Every endpoint declared in the contract, by the server module that serves it
@@ -38,4 +39,5 @@ export const endpoints = {
   ical: icalEndpoints,
   'check-in': checkInEndpoints,
   communications: communicationsEndpoints,
+  sponsorships: sponsorshipsEndpoints,
 };

@@ -32,6 +32,7 @@ export * from './page-text.js';
 export * from './event-tickets.js';
 export * from './deals.js';
 export * from './job-posts.js';
+export * from './sponsorships.js';
 export * from './page-data.js';
 export * from './opening-hours.js';
 export * from './cockpit.js';

@@ -36,6 +36,7 @@ const homes: Record<string, string> = {
   news: 'communications',
   r: 'communications',
   o: 'communications',
+  sponsorships: 'sponsorships',
 };
 /**
  * The staff side of a feature lives with the feature: /admin/<name> (and the exports named
@@ -58,6 +59,7 @@ const adminHomes: Record<string, string> = {
   'celebration-ambassadors': 'celebrations',
   campaigns: 'communications',
   suppressions: 'communications',
+  'sponsorship-packages': 'sponsorships',
   unsubscribes: 'communications',
   audiences: 'communications',
   'campaign-settings': 'communications',
