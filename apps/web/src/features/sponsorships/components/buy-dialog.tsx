@@ -91,7 +91,7 @@ export function BuyDialog({
             </p>
             <DialogFooter>
               <Button type="button" onClick={() => onOpenChange(false)}>
-                Close
+                Done
               </Button>
             </DialogFooter>
           </div>

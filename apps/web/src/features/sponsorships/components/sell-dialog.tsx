@@ -91,7 +91,7 @@ export function SellDialog({ pkg, onClose }: { pkg: SponsorshipPackage; onClose:
             ) : null}
             <DialogFooter>
               <Button type="button" onClick={onClose}>
-                Close
+                Done
               </Button>
             </DialogFooter>
           </div>

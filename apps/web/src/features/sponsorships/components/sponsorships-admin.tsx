@@ -70,7 +70,7 @@ export function SponsorshipsAdmin() {
                     type="button"
                     onClick={() => setSelling(pkg)}
                     disabled={pkg.soldOut || pkg.archived}
-                    aria-label={`Sell ${pkg.name}`}
+                    aria-label={`Sell to a business: ${pkg.name}`}
                   >
                     Sell to a business
                   </Button>
