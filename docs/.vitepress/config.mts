@@ -107,6 +107,7 @@ export default defineConfig({
           { text: 'Mail and communications', link: '/staff/mail' },
           { text: 'Member listings and directory', link: '/staff/listings' },
           { text: 'Job board', link: '/staff/job-board' },
+          { text: 'Sponsorships', link: '/staff/sponsorships' },
           { text: 'Ribbon cuttings and celebrations', link: '/staff/celebrations' },
           { text: 'Accounts and sign-in', link: '/staff/accounts' },
         ],

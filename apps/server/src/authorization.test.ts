@@ -16,6 +16,7 @@ import {
   mailSuppressions,
   membershipPlans,
   newsletterSubscribers,
+  sponsorshipPackages,
   users,
 } from '@chamber/db';
 import { createContact, createEvent } from '@chamber/db/factories';
@@ -340,6 +341,31 @@ async function membersInvitation(world: World, email = `invited-${randomUUID()}@
   return { id: row!.id, token };
 }
 
+/** A fresh sponsorship package on sale, with room for every persona's purchase. */
+async function aSponsorshipPackage(world: World) {
+  const [row] = await world.ctx.db
+    .insert(sponsorshipPackages)
+    .values({
+      name: 'Luncheon presenting sponsor',
+      priceCents: 50_000,
+      quantity: 100,
+      startsOn: '2026-01-01',
+      endsOn: '2026-12-31',
+      placements: [{ kind: 'home' }],
+    })
+    .returning();
+  return row!.id;
+}
+
+const sponsorshipPackageInput = {
+  name: 'Directory featured listing',
+  priceCents: 25_000,
+  quantity: 3,
+  startsOn: '2026-01-01',
+  endsOn: '2026-12-31',
+  placements: [{ kind: 'directory' }],
+};
+
 /** A fresh person of "member"'s business, without a sign-in. */
 async function membersPerson(world: World) {
   const [row] = await world.ctx.db
@@ -614,6 +640,41 @@ const table: Record<string, { call: Build; expect: Expected }> = {
   'POST /api/celebrations/:id/cancel': {
     call: async (w) => ({ url: `/api/celebrations/${await aCelebration(w, 'pending')}/cancel` }),
     expect: { ...signedIn(404), member: 200 },
+  },
+  'GET /api/sponsorships/packages': {
+    call: () => ({ url: '/api/sponsorships/packages' }),
+    expect: all(200),
+  },
+  // By the business's primary or billing person, or staff; a business of another login is
+  // not the caller's to buy for, and an unconfirmed account buys nothing.
+  'POST /api/sponsorships/packages/:id/purchase': {
+    call: async (w) => ({
+      url: `/api/sponsorships/packages/${await aSponsorshipPackage(w)}/purchase`,
+      payload: { memberId: w.memberContactId, payment: 'invoice' },
+    }),
+    expect: { ...ownerOrStaff(201), member: 201 },
+  },
+  'GET /api/admin/sponsorship-packages': {
+    call: () => ({ url: '/api/admin/sponsorship-packages' }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/sponsorship-packages': {
+    call: () => ({ url: '/api/admin/sponsorship-packages', payload: sponsorshipPackageInput }),
+    expect: { ...signedIn(403), moderator: 201, admin: 201 },
+  },
+  'PUT /api/admin/sponsorship-packages/:id': {
+    call: async (w) => ({
+      url: `/api/admin/sponsorship-packages/${await aSponsorshipPackage(w)}`,
+      payload: sponsorshipPackageInput,
+    }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/sponsorship-packages/:id/sales': {
+    call: async (w) => ({
+      url: `/api/admin/sponsorship-packages/${await aSponsorshipPackage(w)}/sales`,
+      payload: { memberId: w.memberContactId, payment: 'invoice' },
+    }),
+    expect: { ...signedIn(403), moderator: 201, admin: 201 },
   },
   'GET /api/admin/celebrations': {
     call: () => ({ url: '/api/admin/celebrations?status=pending' }),

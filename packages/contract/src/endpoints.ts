@@ -16,6 +16,7 @@ import { membershipsEndpoints } from './memberships/endpoints.js';
 import { registrationsEndpoints } from './registrations/endpoints.js';
 import { siteEndpoints } from './site/endpoints.js';
 import { ticketsEndpoints } from './tickets/endpoints.js';
+import { sponsorshipsEndpoints } from './sponsorships/endpoints.js';
 
 /**
  * Every endpoint declared in the contract, by the server module that serves it
@@ -40,4 +41,5 @@ export const endpoints = {
   'check-in': checkInEndpoints,
   communications: communicationsEndpoints,
   tickets: ticketsEndpoints,
+  sponsorships: sponsorshipsEndpoints,
 };

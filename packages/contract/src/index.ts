@@ -34,6 +34,7 @@ export * from './event-tickets.js';
 export * from './event-ticket-types.js';
 export * from './deals.js';
 export * from './job-posts.js';
+export * from './sponsorships.js';
 export * from './page-data.js';
 export * from './opening-hours.js';
 export * from './cockpit.js';

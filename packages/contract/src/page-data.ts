@@ -8,6 +8,7 @@ import type { DealList } from './deals.js';
 import type { MembershipPlanList } from './membership-plans.js';
 import type { AppPathName } from './paths.js';
 import type { NewsItem, NewsList } from './communications/schemas.js';
+import type { PublicSponsorshipPackage } from './sponsorships.js';
 
 /**
  * What the server renderer of the web app may read while it renders a public page as an
@@ -46,6 +47,8 @@ export interface PageDataSource {
   news(page: number): Promise<NewsList>;
   /** GET /news/{slug}; null for no sent public message of that slug. */
   newsItem(slug: string): Promise<NewsItem | null>;
+  /** GET /sponsorships/packages: the packages on offer, each with what is left. */
+  sponsorshipPackages(): Promise<{ packages: PublicSponsorshipPackage[] }>;
 }
 
 /**

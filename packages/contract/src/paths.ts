@@ -97,6 +97,10 @@ export const paths = {
     href: (token: string) => `/invitations/${encodeURIComponent(token)}`,
   },
   jobPostings: { path: '/job-postings', href: () => '/job-postings' },
+  /** Sponsorship packages on offer, each with what is left, and buying one. */
+  sponsorships: { path: '/sponsorships', href: () => '/sponsorships' },
+  /** Staff's sponsorship packages: sold and left, create and edit, sell to a business. */
+  adminSponsorships: { path: '/admin/sponsorships', href: () => '/admin/sponsorships' },
   /** Member deals: offers of members whose tier includes coupons. */
   deals: { path: '/deals', href: () => '/deals' },
   jobPosting: {

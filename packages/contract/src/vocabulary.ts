@@ -82,6 +82,7 @@ export const invoicePurposes = [
   'membership_upgrade',
   'event_ticket',
   'other',
+  'sponsorship',
 ] as const;
 export const paymentMethods = ['card', 'check', 'cash', 'bank_transfer', 'other'] as const;
 /** A payment brings money in; a refund sends (part of) one back. */
@@ -169,3 +170,23 @@ export const listingCountKinds = [
   'apply_click',
 ] as const;
 export type ListingCountKind = (typeof listingCountKinds)[number];
+
+// Sponsorships (/sponsorships, /admin/sponsorships).
+/** Where a sponsorship package's sponsor is shown; 'event' names an event and a level. */
+export const sponsorshipSlotKinds = [
+  'home',
+  'calendar',
+  'event',
+  'newsletter',
+  'directory',
+  'jobs',
+] as const;
+/** An event's sponsor levels, highest first. */
+export const sponsorLevels = ['presenting', 'gold', 'silver'] as const;
+/**
+ * A sale: held (bought online, unpaid, kept until its hold ends), confirmed (paid online, or
+ * sold by invoice), lapsed (the online payment never came; the package is free again).
+ */
+export const sponsorshipStatuses = ['held', 'confirmed', 'lapsed'] as const;
+/** How a sponsorship is paid: online through Checkout, or by invoice. */
+export const sponsorshipPayments = ['online', 'invoice'] as const;

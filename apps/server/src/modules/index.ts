@@ -58,6 +58,8 @@ import {
   registrationRoutes,
 } from './registrations/index.js';
 import { siteRoutes } from './site/index.js';
+import { sponsorshipBilling } from './sponsorship-billing.js';
+import { SponsorshipsService, sponsorshipsRoutes } from './sponsorships/index.js';
 import { ticketBilling } from './ticket-billing.js';
 import { ticketRoutes, type Tickets, ticketsFor } from './tickets/index.js';
 
@@ -83,7 +85,7 @@ declare module 'fastify' {
 export async function registerModules(
   app: FastifyInstance,
   deps: ModuleDeps & { auth: AuthService; embeds: EmbedOrigins },
-): Promise<{ tickets: Tickets }> {
+): Promise<{ tickets: Tickets; sponsorships: SponsorshipsService }> {
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
   const documents = new BillingDocuments(deps.db, deps.config, deps.storage, deps.clock);
   documents.register(deps.outbox);
@@ -127,6 +129,12 @@ export async function registerModules(
   );
   // Tickets are billed as dues are: their onPaid hook confirms the seats a payment pays for.
   const tickets = ticketsFor(deps, ticketBilling(billing, online));
+  // Sponsorships too: their onPaid hook confirms an online purchase held for payment.
+  const sponsorships = new SponsorshipsService(
+    deps.db,
+    deps.clock,
+    sponsorshipBilling(billing, documents, online, deps.clock),
+  );
   // The calendar announces its edits and deletions; registrants hear of them by mail, each
   // mail an outbox row written in the change's transaction.
   const announcements = new EventAnnouncements();
@@ -242,6 +250,7 @@ export async function registerModules(
         counter: deps.counter,
       });
       await api.register(celebrationsRoutes, { celebrations });
+      await api.register(sponsorshipsRoutes, { sponsorships });
       await api.register(communicationsRoutes, {
         communications,
         suppressions,
@@ -252,5 +261,5 @@ export async function registerModules(
   );
   await app.register(oauthMetadataRoutes, deps);
   await app.register(publicPagesRoutes, deps);
-  return { tickets };
+  return { tickets, sponsorships };
 }

@@ -37,6 +37,7 @@ const homes: Record<string, string> = {
   r: 'communications',
   o: 'communications',
   events: 'tickets',
+  sponsorships: 'sponsorships',
 };
 /**
  * The staff side of a feature lives with the feature: /admin/<name> (and the exports named
@@ -59,6 +60,7 @@ const adminHomes: Record<string, string> = {
   'celebration-ambassadors': 'celebrations',
   campaigns: 'communications',
   suppressions: 'communications',
+  'sponsorship-packages': 'sponsorships',
   unsubscribes: 'communications',
   audiences: 'communications',
   'campaign-settings': 'communications',

@@ -31,6 +31,7 @@ import type { Storage } from '../lib/storage.js';
 import { seedDemoCelebrations } from './demo-celebrations.js';
 import { seedDemoJobs } from './demo-jobs.js';
 import { seedDemoNews } from './demo-news.js';
+import { seedDemoSponsorships } from './demo-sponsorships.js';
 import { seedDemoYear } from './demo-year.js';
 
 const SEEDED_NOTE = 'Demo event created by seed';
@@ -266,6 +267,7 @@ export async function seedDemo(
   lines.push(...(await seedDemoJobs(db, now)));
   lines.push(...(await seedDemoNews(db, now)));
   lines.push(...(await seedDemoCelebrations(db, storage, now)));
+  lines.push(...(await seedDemoSponsorships(db, now)));
   // After deals and jobs: a listing with them gets views of them too.
   lines.push(...(await seedDemoYear(db, now)));
 

@@ -14,6 +14,7 @@ import { dealsQueryOptions } from '@/features/deals/api/deals';
 import { jobBoardQueryOptions, jobPostQueryOptions } from '@/features/jobs/api/job-posts';
 import { newsItemQueryOptions, newsListQueryOptions } from '@/features/news/api/news';
 import { newsPageOf } from '@/features/news/lib/news-page';
+import { sponsorshipPackagesQueryOptions } from '@/features/sponsorships/api/sponsorships';
 import { boardFilters } from '@/features/jobs/lib/board-filters';
 import {
   directoryFilters,
@@ -183,6 +184,11 @@ export const pageData: Partial<Record<AppPathName, PageData>> = {
     const item = await source.newsItem(params.slug!);
     if (!item) return false;
     queryClient.setQueryData(newsItemQueryOptions(params.slug!).queryKey, item);
+    return true;
+  },
+  sponsorships: async ({ source, queryClient }) => {
+    const { packages } = await source.sponsorshipPackages();
+    queryClient.setQueryData(sponsorshipPackagesQueryOptions().queryKey, packages);
     return true;
   },
   basicMembership: plans,

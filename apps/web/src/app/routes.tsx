@@ -56,6 +56,10 @@ export const routes: RouteObject[] = [
           { path: paths.campaign.path, lazy: () => import('./routes/campaign') },
           { path: paths.noBulkMail.path, lazy: () => import('./routes/no-bulk-mail') },
           {
+            path: paths.adminSponsorships.path,
+            lazy: () => import('./routes/admin-sponsorships'),
+          },
+          {
             path: paths.adminCampaignNew.path,
             lazy: () => import('./routes/admin-campaign-compose'),
           },
@@ -76,6 +80,7 @@ export const routes: RouteObject[] = [
       { path: paths.jobPostings.path, lazy: () => import('./routes/job-postings') },
       { path: paths.jobPosting.path, lazy: () => import('./routes/job-posting') },
       { path: paths.deals.path, lazy: () => import('./routes/deals') },
+      { path: paths.sponsorships.path, lazy: () => import('./routes/sponsorships') },
       { path: paths.news.path, lazy: () => import('./routes/news') },
       { path: paths.newsItem.path, lazy: () => import('./routes/news-item') },
       { path: paths.about.path, lazy: () => import('./routes/about') },

@@ -19,3 +19,4 @@ export * from './jobs.js';
 export * from './celebrations.js';
 export * from './communications.js';
 export * from './tickets.js';
+export * from './sponsorships.js';

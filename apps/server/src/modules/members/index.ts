@@ -14,6 +14,7 @@ export { StaffPeopleService } from './people-staff.js';
 export { InvitationMail } from './people-mail.js';
 export { memberTags } from './view.js';
 export type { MemberRow } from './queries.js';
+export { businessForLogin } from './people-queries.js';
 export { importRoster, type ImportReport, RosterError } from './roster-import.js';
 export { readRosterFile, type RosterEncoding, type RosterFile } from './roster-file.js';
 export { exportRoster, rosterColumns } from './roster-export.js';

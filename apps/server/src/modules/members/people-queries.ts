@@ -299,3 +299,28 @@ export async function businessExists(db: Executor, contactId: string): Promise<b
     .limit(1);
   return row !== undefined;
 }
+
+/**
+ * A business as another module names it (a sponsor, a buyer): its display name, and the
+ * login's role among its people when `userId` is given (null when it is none of them).
+ */
+export async function businessForLogin(db: Executor, contactId: string, userId: string | null) {
+  const [row] = await db
+    .select({
+      contactId: contacts.id,
+      businessName: contacts.businessName,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+    })
+    .from(contacts)
+    .where(eq(contacts.id, contactId));
+  if (!row) return null;
+  const [person] = userId
+    ? await db
+        .select({ role: businessPeople.role })
+        .from(businessPeople)
+        .where(and(eq(businessPeople.contactId, contactId), eq(businessPeople.userId, userId)))
+    : [];
+  const name = row.businessName?.trim() || `${row.firstName} ${row.lastName}`.trim();
+  return { contactId: row.contactId, name, role: person?.role ?? null };
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  publicSponsorshipPackagesSchema,
   appointmentSchema,
   appConfigSchema,
   calendarSchema,
@@ -26,6 +27,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { CalendarService } from '../calendars/index.js';
 import { NewsArchive } from '../communications/index.js';
+import type { SponsorshipsService } from '../sponsorships/index.js';
 import type { Tickets } from '../tickets/index.js';
 import { ChamberService } from '../chamber/index.js';
 import { DealsService } from '../deals/index.js';
@@ -64,6 +66,7 @@ export function servicePageData(
   clock: Clock,
   config: Config,
   tickets: Tickets | null,
+  sponsorships: SponsorshipsService | null = null,
 ): PageDataSource {
   const chamber = new ChamberService(db, clock, config);
   const members = new MembersService(db, clock, config.publicUrl);
@@ -111,6 +114,11 @@ export function servicePageData(
     deals: async (limit) =>
       asSent(dealListSchema, await deals.list(null, listDealsQuerySchema.parse({ limit }).limit)),
     news: async (page) => asSent(newsListSchema, await news.list(page)),
+    sponsorshipPackages: async () =>
+      asSent(
+        publicSponsorshipPackagesSchema,
+        sponsorships ? await sponsorships.publicPackages() : { packages: [] },
+      ),
     newsItem: async (slug) => {
       const found = await orNull(news.get(slug));
       return found && asSent(newsItemSchema, found);

@@ -47,6 +47,10 @@ const PAGE_TEXT: Partial<Record<AppPathName, { title: string; description: strin
   eliteMembership: { title: 'Elite membership', description: 'What an elite membership includes.' },
   jobPostings: { title: 'Job postings', description: 'Jobs offered by member businesses.' },
   deals: { title: 'Member deals', description: 'Offers and coupon codes from member businesses.' },
+  sponsorships: {
+    title: 'Sponsorships',
+    description: 'Sponsorship packages on offer from the chamber, with how many are left.',
+  },
   about: { title: 'About', description: 'About the chamber.' },
   contact: { title: 'Contact', description: 'How to reach the chamber.' },
   privacy: { title: 'Privacy', description: 'How the portal handles personal data.' },

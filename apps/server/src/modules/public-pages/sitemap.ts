@@ -19,6 +19,7 @@ export const PUBLIC_PAGES: AppPathName[] = [
   'jobPostings',
   'deals',
   'news',
+  'sponsorships',
   'about',
   'contact',
   'privacy',

@@ -13,7 +13,10 @@ export function accountNavItems(role: string | null): NavItem[] {
     ...(role === 'admin' ? [{ label: 'Admin Dashboard', href: paths.admin.href() }] : []),
     // The campaign routes are staff's (moderators too), so is the entry.
     ...(role === 'admin' || role === 'moderator'
-      ? [{ label: 'Communications', href: paths.communications.href() }]
+      ? [
+          { label: 'Communications', href: paths.communications.href() },
+          { label: 'Sponsorships', href: paths.adminSponsorships.href() },
+        ]
       : []),
   ];
 }

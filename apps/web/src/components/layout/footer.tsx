@@ -56,6 +56,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link to={paths.sponsorships.href()} className={linkClass}>
+                Sponsorships
+              </Link>
+            </li>
+            <li>
               {socialUrl ? (
                 <a href={socialUrl} className={linkClass} rel="noopener noreferrer" target="_blank">
                   Social media page

@@ -1,0 +1,77 @@
+import { endpoints } from '@chamber/contract/endpoints';
+import type { SponsorshipPackageInput, SponsorshipPurchase } from '@chamber/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api/client';
+
+export const sponsorshipKeys = {
+  all: ['sponsorships'] as const,
+  public: ['sponsorships', 'packages'] as const,
+  staff: ['sponsorships', 'admin'] as const,
+};
+
+/** GET /sponsorships/packages: the packages on offer, each with what is left. */
+export const sponsorshipPackagesQueryOptions = () =>
+  queryOptions({
+    queryKey: sponsorshipKeys.public,
+    queryFn: ({ signal }) =>
+      api
+        .call(endpoints.sponsorships.packages, {
+          signal,
+          errorMessage: 'Failed to load the sponsorship packages',
+        })
+        .then((answer) => answer.packages),
+  });
+
+/** GET /admin/sponsorship-packages: every package with sold and left (staff). */
+export const staffSponsorshipPackagesQueryOptions = () =>
+  queryOptions({
+    queryKey: sponsorshipKeys.staff,
+    queryFn: ({ signal }) =>
+      api
+        .call(endpoints.sponsorships.adminList, {
+          signal,
+          errorMessage: 'Failed to load the sponsorship packages',
+        })
+        .then((answer) => answer.packages),
+  });
+
+export const useStaffSponsorshipPackages = () => useQuery(staffSponsorshipPackagesQueryOptions());
+
+/** Create or change a package; every list refetches after. */
+export function useSavePackage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: SponsorshipPackageInput }) =>
+      id
+        ? api.call(endpoints.sponsorships.update, {
+            params: { id },
+            body,
+            errorMessage: 'Failed to save the package',
+          })
+        : api.call(endpoints.sponsorships.create, {
+            body,
+            errorMessage: 'Failed to save the package',
+          }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: sponsorshipKeys.all }),
+  });
+}
+
+/** A business buys a package (`staff`: staff sell it to one). */
+export function useBuyPackage(staff = false) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SponsorshipPurchase }) =>
+      staff
+        ? api.call(endpoints.sponsorships.sell, {
+            params: { id },
+            body,
+            errorMessage: 'Failed to sell the package',
+          })
+        : api.call(endpoints.sponsorships.purchase, {
+            params: { id },
+            body,
+            errorMessage: 'Failed to buy the package',
+          }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: sponsorshipKeys.all }),
+  });
+}
