@@ -221,6 +221,7 @@ export const paymentPurposeLabels = {
   membership_upgrade: 'upgrade',
   event_ticket: 'ticket',
   other: 'other',
+  sponsorship: 'sponsorship',
 } as const satisfies Record<
   (typeof invoicePurposes)[number],
   'dues' | 'upgrade' | 'ticket' | 'sponsorship' | 'other'

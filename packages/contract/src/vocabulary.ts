@@ -82,6 +82,8 @@ export const invoicePurposes = [
   'membership_upgrade',
   'event_ticket',
   'other',
+  /** A sponsorship: a drive's pledge turned into an invoice. */
+  'sponsorship',
 ] as const;
 export const paymentMethods = ['card', 'check', 'cash', 'bank_transfer', 'other'] as const;
 /** A payment brings money in; a refund sends (part of) one back. */

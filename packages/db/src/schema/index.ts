@@ -18,3 +18,4 @@ export * from './deals.js';
 export * from './jobs.js';
 export * from './celebrations.js';
 export * from './communications.js';
+export * from './drives.js';

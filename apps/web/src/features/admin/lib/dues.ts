@@ -63,6 +63,7 @@ export const purposeLabels: Record<Invoice['purpose'], string> = {
   membership_upgrade: 'Upgrade',
   event_ticket: 'Event ticket',
   other: 'Other',
+  sponsorship: 'Sponsorship',
 };
 
 export const methodLabels: Record<Payment['method'], string> = {
