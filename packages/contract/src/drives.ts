@@ -102,8 +102,12 @@ export const addVolunteerSchema = z
     message: 'Name a person of a member business or a staff login, not both.',
   });
 
-/** Who may be made a volunteer: members' people and staff logins. */
+/**
+ * Who may be made a volunteer (members' people and staff logins), and the member businesses
+ * a prospect may be.
+ */
 export const volunteerCandidatesSchema = z.object({
+  businesses: z.array(z.object({ contactId: z.string(), name: z.string() })),
   people: z.array(z.object({ personId: z.string(), name: z.string(), businessName: z.string() })),
   staff: z.array(z.object({ userId: z.string(), name: z.string() })),
 });

@@ -130,6 +130,16 @@ describe('the sponsorship drive', () => {
       listed: false,
       businessName: 'Newcomer Hardware',
     });
+    // The same address again is a clear 409, not a second contact.
+    const again = await call('POST', `${BASE}/${driveId}/prospects`, staff, {
+      volunteerId: vA,
+      business: {
+        name: 'Newcomer Again',
+        contactName: 'Pat Owner',
+        email: 'NEWCOMERHARDWARE@example.org',
+      },
+    });
+    expect(again.statusCode, again.body).toBe(409);
     const member = await call('POST', `${BASE}/${driveId}/prospects`, staff, {
       volunteerId: vB,
       contactId: memberContact,

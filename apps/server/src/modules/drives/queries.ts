@@ -133,7 +133,13 @@ export async function candidates(db: Executor) {
     .from(users)
     .where(and(inArray(users.role, ['admin', 'moderator']), eq(users.status, 'active')))
     .orderBy(asc(users.lastName));
-  return { people, staff };
+  const businesses = await db
+    .select({ contactId: contacts.id, name: contacts.businessName })
+    .from(contacts)
+    .where(and(isNotNull(contacts.memberSince), isNotNull(contacts.businessName)))
+    .orderBy(asc(contacts.businessName))
+    .limit(1000);
+  return { people, staff, businesses };
 }
 
 export async function contact(db: Executor, id: string) {
@@ -141,6 +147,14 @@ export async function contact(db: Executor, id: string) {
     .select({ id: contacts.id, memberSince: contacts.memberSince })
     .from(contacts)
     .where(eq(contacts.id, id));
+  return row;
+}
+
+export async function contactByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select({ id: contacts.id, memberSince: contacts.memberSince })
+    .from(contacts)
+    .where(sql`lower(${contacts.email}) = ${email.toLowerCase()}`);
   return row;
 }
 

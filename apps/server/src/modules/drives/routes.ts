@@ -62,7 +62,10 @@ export const drivesRoutes: FastifyPluginAsyncZod<{ drives: DrivesService }> = as
   contractRoute(
     app,
     endpoints.drives.candidates,
-    staff({ summary: 'Who may volunteer: people of member businesses and staff logins' }),
+    staff({
+      summary: 'Who may volunteer, and which member businesses may be prospects',
+      description: 'People of member businesses and staff logins; member businesses by name.',
+    }),
     async (request) => drives.candidates(request.params.driveId),
   );
 

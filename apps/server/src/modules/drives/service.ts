@@ -15,6 +15,7 @@ import {
 import type { Database, Executor } from '@chamber/db';
 import { recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/input.js';
 import type { Session } from '../../plugins/auth.js';
@@ -24,6 +25,13 @@ import * as q from './queries.js';
 
 const notFound = () => new AppError('not_found', 'No such drive.');
 const noProspect = () => new AppError('not_found', 'No such prospect.');
+const emailTaken = (member: boolean) =>
+  new AppError(
+    'conflict',
+    member
+      ? 'A member business has this email: choose it as a member business.'
+      : 'A business with this email is already a contact of the chamber.',
+  );
 
 /**
  * The moves a prospect may make by a change (PATCH): contacted ⇄ pledged. Invoiced comes from
@@ -143,8 +151,9 @@ export class DrivesService {
 
   async candidates(id: string): Promise<VolunteerCandidates> {
     if (!isUuid(id) || !(await q.drive(this.db, id))) throw notFound();
-    const { people, staff } = await q.candidates(this.db);
+    const { people, staff, businesses } = await q.candidates(this.db);
     return {
+      businesses: businesses.map((b) => ({ contactId: b.contactId, name: b.name ?? '' })),
       people: people.map((p) => ({
         personId: p.personId,
         name: name(p.firstName, p.lastName) || 'Unnamed',
@@ -196,13 +205,20 @@ export class DrivesService {
           throw new AppError('not_found', 'No such member business.');
         }
       } else {
+        const taken = await q.contactByEmail(tx, input.business!.email);
+        if (taken) throw emailTaken(taken.memberSince !== null);
         contactId = (
-          await q.insertProspectContact(tx, {
-            name: input.business!.name,
-            contactName: input.business!.contactName,
-            email: input.business!.email,
-            phone: input.business!.phone ?? null,
-          })
+          await q
+            .insertProspectContact(tx, {
+              name: input.business!.name,
+              contactName: input.business!.contactName,
+              email: input.business!.email,
+              phone: input.business!.phone ?? null,
+            })
+            .catch((error: unknown) => {
+              // Another request took the address between the check and the insert.
+              throw isUniqueViolation(error) ? emailTaken(false) : error;
+            })
         ).id;
       }
       const row = await q.insertProspect(tx, {
