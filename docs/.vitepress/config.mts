@@ -108,6 +108,7 @@ export default defineConfig({
           { text: 'Member listings and directory', link: '/staff/listings' },
           { text: 'Job board', link: '/staff/job-board' },
           { text: 'Ribbon cuttings and celebrations', link: '/staff/celebrations' },
+          { text: 'Sponsorship drive', link: '/staff/sponsorship-drive' },
           { text: 'Accounts and sign-in', link: '/staff/accounts' },
         ],
       },

@@ -15,5 +15,8 @@ export function accountNavItems(role: string | null): NavItem[] {
     ...(role === 'admin' || role === 'moderator'
       ? [{ label: 'Communications', href: paths.communications.href() }]
       : []),
+    ...(role === 'admin' || role === 'moderator'
+      ? [{ label: 'Sponsorship drives', href: paths.sponsorshipDrives.href() }]
+      : []),
   ];
 }
