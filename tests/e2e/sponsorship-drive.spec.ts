@@ -10,7 +10,7 @@ async function chooseContaining(page: Page, label: string, text: string) {
   const select = page.getByLabel(label, { exact: true });
   const value = await select.evaluate(
     (el, wanted) =>
-      [...(el as HTMLSelectElement).options].find((o) => o.text.includes(wanted))?.value ?? '',
+      Array.from(el.querySelectorAll('option')).find((o) => o.text.includes(wanted))?.value ?? '',
     text,
   );
   expect(value, `an option with ${text}`).not.toBe('');
