@@ -109,6 +109,7 @@ export default defineConfig({
           { text: 'Job board', link: '/staff/job-board' },
           { text: 'Sponsorships', link: '/staff/sponsorships' },
           { text: 'Ribbon cuttings and celebrations', link: '/staff/celebrations' },
+          { text: 'Sponsorship drive', link: '/staff/sponsorship-drive' },
           { text: 'Accounts and sign-in', link: '/staff/accounts' },
         ],
       },

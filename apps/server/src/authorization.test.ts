@@ -10,6 +10,8 @@ import {
   campaigns,
   celebrations,
   deals,
+  driveProspects,
+  driveVolunteers,
   eventRegistrations,
   eventTicketTypes,
   jobPosts,
@@ -17,6 +19,7 @@ import {
   membershipPlans,
   newsletterSubscribers,
   sponsorshipPackages,
+  sponsorshipDrives,
   users,
 } from '@chamber/db';
 import { createContact, createEvent } from '@chamber/db/factories';
@@ -375,6 +378,35 @@ async function membersPerson(world: World) {
   return row!.id;
 }
 
+/** A sponsorship drive with a volunteer (a person of a business no persona is) and a prospect. */
+async function aDrive(world: World, status: 'contacted' | 'pledged' = 'contacted') {
+  const db = world.ctx.db;
+  const [drive] = await db
+    .insert(sponsorshipDrives)
+    .values({ name: 'Drive', goalCents: 100_000, startsOn: '2026-03-01', endsOn: '2026-04-30' })
+    .returning();
+  const other = (await createContact(db)).id;
+  const [person] = await db
+    .insert(businessPeople)
+    .values({ contactId: other, role: 'employee', firstName: 'Val' })
+    .returning();
+  const [volunteer] = await db
+    .insert(driveVolunteers)
+    .values({ driveId: drive!.id, personId: person!.id })
+    .returning();
+  const [prospect] = await db
+    .insert(driveProspects)
+    .values({
+      driveId: drive!.id,
+      volunteerId: volunteer!.id,
+      contactId: other,
+      status,
+      ...(status === 'pledged' ? { pledgeCents: 5_000, pledgeDescription: 'Bronze' } : {}),
+    })
+    .returning();
+  return { driveId: drive!.id, volunteerId: volunteer!.id, prospectId: prospect!.id };
+}
+
 /** A fresh campaign to the newsletter's subscribers (one confirmed), in `state`. */
 async function aCampaign(world: World, state: 'draft' | 'sending' | 'paused' = 'draft') {
   await world.ctx.db
@@ -720,6 +752,82 @@ const table: Record<string, { call: Build; expect: Expected }> = {
       },
     }),
     expect: { ...signedIn(403), moderator: 201, admin: 201 },
+  },
+  'GET /api/admin/campaigns/sponsorship': {
+    call: () => ({ url: '/api/admin/campaigns/sponsorship' }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/campaigns/sponsorship': {
+    call: () => ({
+      url: '/api/admin/campaigns/sponsorship',
+      payload: { name: 'Drive', goalCents: 100_000, startsOn: '2026-03-01', endsOn: '2026-03-31' },
+    }),
+    expect: { ...signedIn(403), moderator: 201, admin: 201 },
+  },
+  'GET /api/admin/campaigns/sponsorship/:driveId': {
+    call: async (w) => ({ url: `/api/admin/campaigns/sponsorship/${(await aDrive(w)).driveId}` }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'PUT /api/admin/campaigns/sponsorship/:driveId': {
+    call: async (w) => ({
+      url: `/api/admin/campaigns/sponsorship/${(await aDrive(w)).driveId}`,
+      payload: { name: 'Drive', goalCents: 200_000, startsOn: '2026-03-01', endsOn: '2026-03-31' },
+    }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'GET /api/admin/campaigns/sponsorship/:driveId/volunteer-candidates': {
+    call: async (w) => ({
+      url: `/api/admin/campaigns/sponsorship/${(await aDrive(w)).driveId}/volunteer-candidates`,
+    }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/campaigns/sponsorship/:driveId/volunteers': {
+    call: async (w) => ({
+      url: `/api/admin/campaigns/sponsorship/${(await aDrive(w)).driveId}/volunteers`,
+      payload: { personId: await membersPerson(w) },
+    }),
+    expect: { ...signedIn(403), moderator: 201, admin: 201 },
+  },
+  'POST /api/admin/campaigns/sponsorship/:driveId/prospects': {
+    call: async (w) => {
+      const drive = await aDrive(w);
+      return {
+        url: `/api/admin/campaigns/sponsorship/${drive.driveId}/prospects`,
+        payload: { volunteerId: drive.volunteerId, contactId: w.memberContactId },
+      };
+    },
+    expect: { ...signedIn(403), moderator: 201, admin: 201 },
+  },
+  'PATCH /api/admin/campaigns/sponsorship/:driveId/prospects/:prospectId': {
+    call: async (w) => {
+      const drive = await aDrive(w);
+      return {
+        url: `/api/admin/campaigns/sponsorship/${drive.driveId}/prospects/${drive.prospectId}`,
+        payload: { note: 'Called' },
+      };
+    },
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/campaigns/sponsorship/:driveId/prospects/:prospectId/invoice': {
+    call: async (w) => {
+      const drive = await aDrive(w, 'pledged');
+      return {
+        url: `/api/admin/campaigns/sponsorship/${drive.driveId}/prospects/${drive.prospectId}/invoice`,
+      };
+    },
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'GET /api/sponsorship-drives/mine': {
+    call: () => ({ url: '/api/sponsorship-drives/mine' }),
+    expect: signedIn(200),
+  },
+  // Another volunteer's prospect: refused to everyone, staff too (theirs is the admin route).
+  'PATCH /api/sponsorship-drives/mine/prospects/:prospectId': {
+    call: async (w) => ({
+      url: `/api/sponsorship-drives/mine/prospects/${(await aDrive(w)).prospectId}`,
+      payload: { note: 'Called' },
+    }),
+    expect: signedIn(403),
   },
   'GET /api/admin/campaigns/:id': {
     call: async (w) => ({ url: `/api/admin/campaigns/${await aCampaign(w)}` }),

@@ -8,6 +8,7 @@ import { communicationsEndpoints } from './communications/endpoints.js';
 import { checkInEndpoints } from './check-in/endpoints.js';
 import { chamberEndpoints } from './chamber/endpoints.js';
 import { dealsEndpoints } from './deals/endpoints.js';
+import { drivesEndpoints } from './drives/endpoints.js';
 import { icalEndpoints } from './ical/endpoints.js';
 import { jobsEndpoints } from './jobs/endpoints.js';
 import { mediaEndpoints } from './media/endpoints.js';
@@ -42,4 +43,5 @@ export const endpoints = {
   communications: communicationsEndpoints,
   tickets: ticketsEndpoints,
   sponsorships: sponsorshipsEndpoints,
+  drives: drivesEndpoints,
 };

@@ -43,5 +43,6 @@ export * from './map.js';
 export * from './mail-outbox.js';
 export * from './member-hub.js';
 export * from './communications/schemas.js';
+export * from './drives.js';
 export * from './endpoint.js';
 export * from './endpoints.js';

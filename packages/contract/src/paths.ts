@@ -68,6 +68,18 @@ export const paths = {
     path: '/admin/communications/:id/edit',
     href: (id: string) => `/admin/communications/${encodeURIComponent(id)}/edit`,
   },
+  /** Staff's sponsorship drives: each with its goal and totals; a new one. */
+  sponsorshipDrives: {
+    path: '/admin/sponsorship-drives',
+    href: () => '/admin/sponsorship-drives',
+  },
+  /** One drive: the leaderboard against the goal and the board of prospects by stage. */
+  sponsorshipDrive: {
+    path: '/admin/sponsorship-drives/:id',
+    href: (id: string) => `/admin/sponsorship-drives/${encodeURIComponent(id)}`,
+  },
+  /** A volunteer's own prospects in the drives they volunteer in. */
+  myDrive: { path: '/account/sponsorship-drive', href: () => '/account/sponsorship-drive' },
   calendar: { path: '/calendar', href: () => '/calendar' },
   event: { path: '/events/:id', href: (id: string) => `/events/${encodeURIComponent(id)}` },
   /** The door of an event: its organizer and staff check guests in. */

@@ -82,6 +82,7 @@ export const invoicePurposes = [
   'membership_upgrade',
   'event_ticket',
   'other',
+  /** A sponsorship: a package sold, or a drive's pledge turned into an invoice. */
   'sponsorship',
 ] as const;
 export const paymentMethods = ['card', 'check', 'cash', 'bank_transfer', 'other'] as const;

@@ -30,6 +30,7 @@ import {
   UnsubscribeTokens,
 } from './communications/index.js';
 import { dealsRoutes } from './deals/index.js';
+import { DrivesService, drivesRoutes } from './drives/index.js';
 import type { ModuleDeps } from './deps.js';
 import { JobsService, jobsRoutes } from './jobs/index.js';
 import { mediaRoutes, type UploadRules } from './media/index.js';
@@ -162,6 +163,9 @@ export async function registerModules(
     members,
   );
   new CelebrationMail(deps.db, celebrations).register(deps.outbox);
+  // Sponsorship drives invoice pledges; a paid one marks its prospect paid.
+  const drives = new DrivesService(deps.db, deps.clock, billing);
+  drives.register();
   registerApprovalsDigest(deps.db, deps.outbox);
   // Member communications: campaigns sent at a pace, bounces to a per-recipient return path.
   let sender: CampaignSender | null = null;
@@ -251,6 +255,7 @@ export async function registerModules(
       });
       await api.register(celebrationsRoutes, { celebrations });
       await api.register(sponsorshipsRoutes, { sponsorships });
+      await api.register(drivesRoutes, { drives });
       await api.register(communicationsRoutes, {
         communications,
         suppressions,

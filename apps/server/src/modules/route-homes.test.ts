@@ -38,6 +38,7 @@ const homes: Record<string, string> = {
   o: 'communications',
   events: 'tickets',
   sponsorships: 'sponsorships',
+  'sponsorship-drives': 'drives',
 };
 /**
  * The staff side of a feature lives with the feature: /admin/<name> (and the exports named
@@ -153,8 +154,14 @@ describe('where each route lives', () => {
       if (outsideModules.has(segment)) continue;
       const declaredIn = [...literals].filter(([, set]) => set.has(local)).map(([m]) => m);
       const [, , second, third] = local.split('/');
+      // /admin/campaigns/sponsorship* are the sponsorship drives, not newsletter campaigns.
+      const drive = segment === 'admin' && second === 'campaigns' && third === 'sponsorship';
       const staffSide =
-        segment === 'admin' ? adminHomes[(second === 'exports' ? third : second)!] : undefined;
+        segment === 'admin'
+          ? drive
+            ? 'drives'
+            : adminHomes[(second === 'exports' ? third : second)!]
+          : undefined;
       const offEvent =
         segment === 'calendars'
           ? calendarHomes[local.split('/')[second === 'appointments' ? 4 : 3] ?? '']

@@ -93,6 +93,12 @@ const crossings: Record<string, Record<string, string>> = {
     contacts: 'the business that books, locked while it books, and the ambassadors',
     users: 'the login that booked, mailed each outcome',
   },
+  drives: {
+    business_people: "volunteers are members' people, named on the leaderboard",
+    contacts: 'a prospect is a business: a member, or a new contact without membership',
+    invoices: "a prospect shows its pledge's invoice number and status",
+    users: 'staff volunteers, and the login a volunteer signs in with',
+  },
   chamber: {
     calendars: "the chamber's calendar is read with its record",
   },

@@ -29,6 +29,7 @@ import { type DemoCover, seedDemoEventCovers } from './demo-event-covers.js';
 import { seedDemoGallery } from './demo-gallery.js';
 import type { Storage } from '../lib/storage.js';
 import { seedDemoCelebrations } from './demo-celebrations.js';
+import { seedDemoDrives } from './demo-drives.js';
 import { seedDemoJobs } from './demo-jobs.js';
 import { seedDemoNews } from './demo-news.js';
 import { seedDemoSponsorships } from './demo-sponsorships.js';
@@ -268,6 +269,7 @@ export async function seedDemo(
   lines.push(...(await seedDemoNews(db, now)));
   lines.push(...(await seedDemoCelebrations(db, storage, now)));
   lines.push(...(await seedDemoSponsorships(db, now)));
+  lines.push(...(await seedDemoDrives(db, now)));
   // After deals and jobs: a listing with them gets views of them too.
   lines.push(...(await seedDemoYear(db, now)));
 

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
           { path: paths.courses.path, lazy: () => import('./routes/courses') },
           { path: paths.checkIn.path, lazy: () => import('./routes/check-in') },
           { path: paths.memberPeople.path, lazy: () => import('./routes/member-people') },
+          { path: paths.myDrive.path, lazy: () => import('./routes/my-sponsorship-drive') },
         ],
       },
       {
@@ -55,6 +56,8 @@ export const routes: RouteObject[] = [
           { path: paths.communications.path, lazy: () => import('./routes/communications') },
           { path: paths.campaign.path, lazy: () => import('./routes/campaign') },
           { path: paths.noBulkMail.path, lazy: () => import('./routes/no-bulk-mail') },
+          { path: paths.sponsorshipDrives.path, lazy: () => import('./routes/sponsorship-drives') },
+          { path: paths.sponsorshipDrive.path, lazy: () => import('./routes/sponsorship-drive') },
           {
             path: paths.adminSponsorships.path,
             lazy: () => import('./routes/admin-sponsorships'),

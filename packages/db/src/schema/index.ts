@@ -20,3 +20,4 @@ export * from './celebrations.js';
 export * from './communications.js';
 export * from './tickets.js';
 export * from './sponsorships.js';
+export * from './drives.js';

@@ -18,5 +18,8 @@ export function accountNavItems(role: string | null): NavItem[] {
           { label: 'Sponsorships', href: paths.adminSponsorships.href() },
         ]
       : []),
+    ...(role === 'admin' || role === 'moderator'
+      ? [{ label: 'Sponsorship drives', href: paths.sponsorshipDrives.href() }]
+      : []),
   ];
 }

@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CelebrationEntry } from '@/components/celebrations/celebration-entry';
+import { MyDriveEntry } from '@/components/drives/my-drive-entry';
 import { accountQueryOptions } from '../api/account';
 
 const day = (key: string) => formatDateKey(key, { month: 'long', day: 'numeric', year: 'numeric' });
@@ -85,6 +86,7 @@ export function AccountHubView() {
       </Section>
       <ListingCard hub={hub} />
       {hub.listing ? <CelebrationEntry /> : null}
+      <MyDriveEntry />
       <Section title="Past events" id="account-past">
         {hub.past.length === 0 ? (
           <Empty>No events in the past year.</Empty>
