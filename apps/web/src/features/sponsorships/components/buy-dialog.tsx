@@ -19,6 +19,7 @@ import { Label } from '@/components/ui/label';
 import { type Outcome, OutcomeMessage } from '@/components/ui/outcome-message';
 import { useAccountBusinesses } from '@/lib/api/businesses';
 import { useBuyPackage } from '../api/sponsorships';
+import { periodText } from '../lib/period';
 
 export const selectClass =
   'h-10 w-full rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
@@ -79,7 +80,7 @@ export function BuyDialog({
         <DialogHeader>
           <DialogTitle>Buy “{pkg.name}”</DialogTitle>
           <DialogDescription>
-            {formatMoney(pkg.priceCents, pkg.currency)}, {pkg.startsOn} to {pkg.endsOn}.
+            {formatMoney(pkg.priceCents, pkg.currency)}, {periodText(pkg)}.
           </DialogDescription>
         </DialogHeader>
         {sale ? (

@@ -8,6 +8,7 @@ import { useStaffSponsorshipPackages } from '../api/sponsorships';
 import { PackageDialog } from './package-dialog';
 import { SellDialog } from './sell-dialog';
 import { placementsText } from './sponsorships-page';
+import { periodText } from '../lib/period';
 
 /** /admin/sponsorships: every package with sold and left; create, edit, sell. */
 export function SponsorshipsAdmin() {
@@ -42,7 +43,7 @@ export function SponsorshipsAdmin() {
                   <div className="min-w-0">
                     <h2 className="text-lg font-semibold">{pkg.name}</h2>
                     <p className="text-sm text-muted-foreground">
-                      {formatMoney(pkg.priceCents, pkg.currency)} · {pkg.startsOn} to {pkg.endsOn}
+                      {formatMoney(pkg.priceCents, pkg.currency)} · {periodText(pkg)}
                       {pkg.saleStartsOn || pkg.saleEndsOn
                         ? ` · on sale ${pkg.saleStartsOn ?? '…'} to ${pkg.saleEndsOn ?? '…'}`
                         : ''}

@@ -16,6 +16,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { sponsorshipPackagesQueryOptions } from '../api/sponsorships';
 import { BuyDialog } from './buy-dialog';
+import { periodText } from '../lib/period';
 
 /** What a package includes, in words. */
 export function placementsText(
@@ -69,9 +70,7 @@ export function SponsorshipsPage() {
                 <Card className="h-full gap-3 px-6">
                   <h2 className="text-xl font-semibold">{pkg.name}</h2>
                   <p className="text-2xl font-bold">{formatMoney(pkg.priceCents, pkg.currency)}</p>
-                  <p className="text-sm text-muted-foreground">
-                    {pkg.startsOn} to {pkg.endsOn}
-                  </p>
+                  <p className="text-sm text-muted-foreground">{periodText(pkg)}</p>
                   {pkg.description ? <p className="text-sm">{pkg.description}</p> : null}
                   <ul className="list-disc pl-5 text-sm">
                     {placementsText(pkg).map((text) => (
