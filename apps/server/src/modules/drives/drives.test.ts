@@ -210,6 +210,21 @@ describe('the sponsorship drive', () => {
     expect((await patch(p.id, { status: 'contacted' })).statusCode).toBe(409);
   });
 
+  it('issues one invoice when Send invoice is pressed twice at once', async () => {
+    const p = await newProspect(vA, 'Double Click Ltd');
+    await patch(p.id, { status: 'pledged', pledgeCents: 80_000, pledgeDescription: 'Bronze' });
+    const url = `${BASE}/${driveId}/prospects/${p.id}/invoice`;
+    const answers = await Promise.all([call('POST', url, staff), call('POST', url, staff)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const issued = await ctx.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.contactId, p.contactId));
+    expect(issued).toHaveLength(1);
+    const mails = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'invoice'));
+    expect(mails.filter((m) => JSON.stringify(m.params).includes(issued[0]!.id))).toHaveLength(1);
+  });
+
   it('keeps volunteers to their own prospects; a member who is not one sees none', async () => {
     const own = await newProspect(vA, 'Own Prospect');
     const theirs = await newProspect(vB, 'Their Prospect');
