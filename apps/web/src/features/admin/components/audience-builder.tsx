@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import {
   type DraftSegment,
   MAX_SEGMENTS,
@@ -17,9 +18,6 @@ import {
   type SegmentKind,
 } from '../lib/audience';
 import type { EventChoice } from '../lib/event-choices';
-
-export const selectClass =
-  'h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';
 
 const kindTitles: Record<SegmentKind, string> = {
   members: 'Members',
@@ -182,9 +180,8 @@ function MembersFields({
       </fieldset>
       <div className="grid content-start gap-2">
         <Label htmlFor={`${id}-role`}>People of each business</Label>
-        <select
+        <NativeSelect
           id={`${id}-role`}
-          className={selectClass}
           value={segment.role}
           onChange={(e) => onChange({ ...segment, role: e.target.value as MemberRole })}
         >
@@ -193,7 +190,7 @@ function MembersFields({
               {memberRoleLabels[role]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
     </div>
   );
@@ -217,9 +214,8 @@ function RegistrantsField({
   return (
     <div className="grid gap-2 sm:max-w-xl">
       <Label htmlFor={`${id}-event`}>Event or series</Label>
-      <select
+      <NativeSelect
         id={`${id}-event`}
-        className={selectClass}
         value={segment.eventId}
         onChange={(e) => onChange({ ...segment, eventId: e.target.value })}
       >
@@ -243,7 +239,7 @@ function RegistrantsField({
             ))}
           </optgroup>
         ) : null}
-      </select>
+      </NativeSelect>
       <p className="text-xs text-muted-foreground">
         Confirmed registrants (not the waiting list), from a year back to a year ahead.
       </p>

@@ -27,11 +27,10 @@ import { statusLabels, whenText } from '@/lib/celebrations/celebration-text';
 import { AmbassadorsAdmin } from './ambassadors-admin';
 import { CelebrationPhotos } from './celebration-photos';
 import { type Outcome, OutcomeMessage } from '@/components/ui/outcome-message';
+import { NativeSelect } from '@/components/ui/native-select';
 
 type Shown = CelebrationStatus | 'upcoming';
 
-const selectClass =
-  'h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : 'Something went wrong. Try again.';
 
@@ -58,9 +57,8 @@ export function CelebrationsAdmin() {
         </div>
         <div className="grid gap-1 sm:w-64">
           <Label htmlFor={`${id}-show`}>Show</Label>
-          <select
+          <NativeSelect
             id={`${id}-show`}
-            className={selectClass}
             value={status}
             onChange={(e) => {
               setOutcome(null);
@@ -73,7 +71,7 @@ export function CelebrationsAdmin() {
                 {statusLabels[s]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
       </div>
       <OutcomeMessage outcome={outcome} />
@@ -219,9 +217,8 @@ function BookingItem({
               </div>
               <div className="grid gap-1">
                 <Label htmlFor={`${id}-time`}>Start</Label>
-                <select
+                <NativeSelect
                   id={`${id}-time`}
-                  className={selectClass}
                   value={time}
                   onChange={(e) => setTime(e.target.value)}
                 >
@@ -230,7 +227,7 @@ function BookingItem({
                       {t}
                     </option>
                   ))}
-                </select>
+                </NativeSelect>
               </div>
             </div>
           ) : null}

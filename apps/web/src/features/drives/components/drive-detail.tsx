@@ -1,11 +1,10 @@
 import { type DriveDetail, formatDateKey } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { type Outcome, OutcomeMessage } from '@/components/ui/outcome-message';
+import { NativeSelect } from '@/components/ui/native-select';
+import type { Outcome } from '@/components/ui/outcome-message';
 import { ApiError } from '@/lib/api/client';
 import {
   candidatesQueryOptions,
@@ -13,12 +12,11 @@ import {
   useAddProspect,
   useAddVolunteer,
 } from '@/lib/api/drives';
+import { FormCard } from './form-card';
 import { money } from './money';
 import { GoalBar } from './progress';
 import { ProspectBoard } from './prospect-board';
 
-const selectClass =
-  'h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';
 const day = (key: string) =>
   formatDateKey(key, { month: 'short', day: 'numeric', year: 'numeric' });
 const failed = (error: unknown) =>
@@ -117,59 +115,46 @@ function AddVolunteer({ drive }: { drive: DriveDetail }) {
   const [choice, setChoice] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   return (
-    <Card role="region" aria-labelledby={`${id}-title`}>
-      <CardHeader>
-        <CardTitle id={`${id}-title`}>Add a volunteer</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form
-          className="grid gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setOutcome(null);
-            const [kind, value] = choice.split(':');
-            if (!value) return setOutcome({ ok: false, text: 'Choose a person.' });
-            add.mutate(kind === 'staff' ? { userId: value } : { personId: value }, {
-              onSuccess: () => {
-                setOutcome({ ok: true, text: 'Volunteer added.' });
-                setChoice('');
-              },
-              onError: (error) => setOutcome({ ok: false, text: failed(error) }),
-            });
-          }}
-        >
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-who`}>Person of a member business, or staff</Label>
-            <select
-              id={`${id}-who`}
-              className={selectClass}
-              value={choice}
-              onChange={(e) => setChoice(e.target.value)}
-            >
-              <option value="">Choose…</option>
-              <optgroup label="Staff">
-                {candidates.data?.staff.map((s) => (
-                  <option key={s.userId} value={`staff:${s.userId}`}>
-                    {s.name}
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label="Members' people">
-                {candidates.data?.people.map((p) => (
-                  <option key={p.personId} value={`person:${p.personId}`}>
-                    {p.name} · {p.businessName}
-                  </option>
-                ))}
-              </optgroup>
-            </select>
-          </div>
-          <OutcomeMessage outcome={outcome} />
-          <Button type="submit" variant="outline" disabled={add.isPending}>
-            Add volunteer
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+    <FormCard
+      title="Add a volunteer"
+      submit="Add volunteer"
+      variant="outline"
+      pending={add.isPending}
+      outcome={outcome}
+      onSubmit={() => {
+        setOutcome(null);
+        const [kind, value] = choice.split(':');
+        if (!value) return setOutcome({ ok: false, text: 'Choose a person.' });
+        add.mutate(kind === 'staff' ? { userId: value } : { personId: value }, {
+          onSuccess: () => {
+            setOutcome({ ok: true, text: 'Volunteer added.' });
+            setChoice('');
+          },
+          onError: (error) => setOutcome({ ok: false, text: failed(error) }),
+        });
+      }}
+    >
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-who`}>Person of a member business, or staff</Label>
+        <NativeSelect id={`${id}-who`} value={choice} onChange={(e) => setChoice(e.target.value)}>
+          <option value="">Choose…</option>
+          <optgroup label="Staff">
+            {candidates.data?.staff.map((s) => (
+              <option key={s.userId} value={`staff:${s.userId}`}>
+                {s.name}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label="Members' people">
+            {candidates.data?.people.map((p) => (
+              <option key={p.personId} value={`person:${p.personId}`}>
+                {p.name} · {p.businessName}
+              </option>
+            ))}
+          </optgroup>
+        </NativeSelect>
+      </div>
+    </FormCard>
   );
 }
 
@@ -194,113 +179,102 @@ function AddProspect({ drive }: { drive: DriveDetail }) {
     </div>
   );
   return (
-    <Card role="region" aria-labelledby={`${id}-title`}>
-      <CardHeader>
-        <CardTitle id={`${id}-title`}>Add a prospect</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <form
-          className="grid gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setOutcome(null);
-            if (!volunteerId) return setOutcome({ ok: false, text: 'Choose the volunteer.' });
-            if (kind === 'member' && !contactId) {
-              return setOutcome({ ok: false, text: 'Choose the member business.' });
-            }
-            add.mutate(
-              kind === 'member'
-                ? { volunteerId, contactId }
-                : {
-                    volunteerId,
-                    business: {
-                      name: business.name,
-                      contactName: business.contactName,
-                      email: business.email,
-                      phone: business.phone || null,
-                    },
-                  },
-              {
-                onSuccess: (p) => {
-                  setOutcome({ ok: true, text: `${p.businessName} added as contacted.` });
-                  setBusiness({ name: '', contactName: '', email: '', phone: '' });
-                  setContactId('');
+    <FormCard
+      title="Add a prospect"
+      submit="Add prospect"
+      pending={add.isPending}
+      outcome={outcome}
+      onSubmit={() => {
+        setOutcome(null);
+        if (!volunteerId) return setOutcome({ ok: false, text: 'Choose the volunteer.' });
+        if (kind === 'member' && !contactId) {
+          return setOutcome({ ok: false, text: 'Choose the member business.' });
+        }
+        add.mutate(
+          kind === 'member'
+            ? { volunteerId, contactId }
+            : {
+                volunteerId,
+                business: {
+                  name: business.name,
+                  contactName: business.contactName,
+                  email: business.email,
+                  phone: business.phone || null,
                 },
-                onError: (error) => setOutcome({ ok: false, text: failed(error) }),
               },
-            );
-          }}
+          {
+            onSuccess: (p) => {
+              setOutcome({ ok: true, text: `${p.businessName} added as contacted.` });
+              setBusiness({ name: '', contactName: '', email: '', phone: '' });
+              setContactId('');
+            },
+            onError: (error) => setOutcome({ ok: false, text: failed(error) }),
+          },
+        );
+      }}
+    >
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-volunteer`}>Volunteer</Label>
+        <NativeSelect
+          id={`${id}-volunteer`}
+          value={volunteerId}
+          onChange={(e) => setVolunteerId(e.target.value)}
         >
-          <div className="grid gap-1">
-            <Label htmlFor={`${id}-volunteer`}>Volunteer</Label>
-            <select
-              id={`${id}-volunteer`}
-              className={selectClass}
-              value={volunteerId}
-              onChange={(e) => setVolunteerId(e.target.value)}
-            >
-              <option value="">Choose…</option>
-              {drive.volunteers.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <fieldset className="grid gap-2">
-            <legend className="text-sm font-medium">The business</legend>
-            <div className="flex flex-wrap gap-4 text-sm">
-              <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name={`${id}-kind`}
-                  checked={kind === 'new'}
-                  onChange={() => setKind('new')}
-                />
-                A new business
-              </label>
-              <label className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name={`${id}-kind`}
-                  checked={kind === 'member'}
-                  onChange={() => setKind('member')}
-                />
-                A member business
-              </label>
-            </div>
-          </fieldset>
-          {kind === 'member' ? (
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-member`}>Member business</Label>
-              <select
-                id={`${id}-member`}
-                className={selectClass}
-                value={contactId}
-                onChange={(e) => setContactId(e.target.value)}
-              >
-                <option value="">Choose…</option>
-                {candidates.data?.businesses.map((b) => (
-                  <option key={b.contactId} value={b.contactId}>
-                    {b.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : (
-            <>
-              {field('name', 'Business name')}
-              {field('contactName', 'Contact person')}
-              {field('email', 'Email', 'email')}
-              {field('phone', 'Phone (optional)', 'tel')}
-            </>
-          )}
-          <OutcomeMessage outcome={outcome} />
-          <Button type="submit" disabled={add.isPending}>
-            Add prospect
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
+          <option value="">Choose…</option>
+          {drive.volunteers.map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-medium">The business</legend>
+        <div className="flex flex-wrap gap-4 text-sm">
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              checked={kind === 'new'}
+              onChange={() => setKind('new')}
+            />
+            A new business
+          </label>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              checked={kind === 'member'}
+              onChange={() => setKind('member')}
+            />
+            A member business
+          </label>
+        </div>
+      </fieldset>
+      {kind === 'member' ? (
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-member`}>Member business</Label>
+          <NativeSelect
+            id={`${id}-member`}
+            value={contactId}
+            onChange={(e) => setContactId(e.target.value)}
+          >
+            <option value="">Choose…</option>
+            {candidates.data?.businesses.map((b) => (
+              <option key={b.contactId} value={b.contactId}>
+                {b.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      ) : (
+        <>
+          {field('name', 'Business name')}
+          {field('contactName', 'Contact person')}
+          {field('email', 'Email', 'email')}
+          {field('phone', 'Phone (optional)', 'tel')}
+        </>
+      )}
+    </FormCard>
   );
 }

@@ -2,13 +2,12 @@ import { formatDateKey, paths } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { type Outcome, OutcomeMessage } from '@/components/ui/outcome-message';
+import type { Outcome } from '@/components/ui/outcome-message';
 import { ApiError } from '@/lib/api/client';
 import { drivesQueryOptions, useCreateDrive } from '@/lib/api/drives';
+import { FormCard } from './form-card';
 import { money, parseCents } from './money';
 import { GoalBar } from './progress';
 
@@ -92,61 +91,50 @@ export function DriveList({ currency = 'USD' }: { currency?: string }) {
           </ul>
         )}
       </section>
-      <Card role="region" aria-labelledby={`${id}-new`}>
-        <CardHeader>
-          <CardTitle id={`${id}-new`}>New drive</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <form
-            className="grid gap-3"
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-name`}>Name</Label>
-              <Input
-                id={`${id}-name`}
-                value={name}
-                maxLength={200}
-                onChange={(e) => setName(e.target.value)}
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-goal`}>Goal ({currency})</Label>
-              <Input
-                id={`${id}-goal`}
-                inputMode="decimal"
-                value={goal}
-                onChange={(e) => setGoal(e.target.value)}
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-start`}>First day</Label>
-              <Input
-                id={`${id}-start`}
-                type="date"
-                value={startsOn}
-                onChange={(e) => setStartsOn(e.target.value)}
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor={`${id}-end`}>Last day</Label>
-              <Input
-                id={`${id}-end`}
-                type="date"
-                value={endsOn}
-                onChange={(e) => setEndsOn(e.target.value)}
-              />
-            </div>
-            <OutcomeMessage outcome={outcome} />
-            <Button type="submit" disabled={create.isPending}>
-              Create drive
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
+      <FormCard
+        title="New drive"
+        submit="Create drive"
+        pending={create.isPending}
+        outcome={outcome}
+        onSubmit={submit}
+      >
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-name`}>Name</Label>
+          <Input
+            id={`${id}-name`}
+            value={name}
+            maxLength={200}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-goal`}>Goal ({currency})</Label>
+          <Input
+            id={`${id}-goal`}
+            inputMode="decimal"
+            value={goal}
+            onChange={(e) => setGoal(e.target.value)}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-start`}>First day</Label>
+          <Input
+            id={`${id}-start`}
+            type="date"
+            value={startsOn}
+            onChange={(e) => setStartsOn(e.target.value)}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-end`}>Last day</Label>
+          <Input
+            id={`${id}-end`}
+            type="date"
+            value={endsOn}
+            onChange={(e) => setEndsOn(e.target.value)}
+          />
+        </div>
+      </FormCard>
     </div>
   );
 }

@@ -22,9 +22,7 @@ import {
 } from '@/lib/api/celebrations';
 import { feeText, statusLabels, whenText } from '@/lib/celebrations/celebration-text';
 import { type Outcome, OutcomeMessage } from '@/components/ui/outcome-message';
-
-const selectClass =
-  'h-9 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none';
+import { NativeSelect } from '@/components/ui/native-select';
 
 /**
  * Ribbon cuttings and milestone celebrations on the member's membership page: their bookings,
@@ -161,9 +159,8 @@ function BookingForm({ mine }: { mine: MyCelebrations }) {
     <form onSubmit={submit} className="grid gap-4" aria-label="Book a celebration">
       <div className="grid gap-2">
         <Label htmlFor={`${id}-kind`}>Kind</Label>
-        <select
+        <NativeSelect
           id={`${id}-kind`}
-          className={selectClass}
           value={kind}
           onChange={(e) => {
             setKind(e.target.value as CelebrationKind);
@@ -175,13 +172,12 @@ function BookingForm({ mine }: { mine: MyCelebrations }) {
               {celebrationKindLabels[k]}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-slot`}>Time</Label>
-        <select
+        <NativeSelect
           id={`${id}-slot`}
-          className={selectClass}
           value={slot}
           required
           aria-describedby={`${id}-slot-hint`}
@@ -193,7 +189,7 @@ function BookingForm({ mine }: { mine: MyCelebrations }) {
               {whenText(s.start, slots.data.timezone)}
             </option>
           ))}
-        </select>
+        </NativeSelect>
         <p id={`${id}-slot-hint`} className="text-sm text-muted-foreground">
           {slots.error
             ? slots.error.message
