@@ -26,6 +26,7 @@ import {
   Suppressions,
   CommunicationsService,
   communicationsRoutes,
+  MailSubscriptions,
   NewsArchive,
   UnsubscribeTokens,
 } from './communications/index.js';
@@ -169,17 +170,25 @@ export async function registerModules(
   registerApprovalsDigest(deps.db, deps.outbox);
   // Member communications: campaigns sent at a pace, bounces to a per-recipient return path.
   let sender: CampaignSender | null = null;
+  const unsubscribeTokens = new UnsubscribeTokens(deps.db);
   const communications = new CommunicationsService(
     deps.db,
     deps.clock,
     deps.mail,
     deps.outbox,
-    deps.throttle,
-    new UnsubscribeTokens(deps.db),
+    unsubscribeTokens,
     deps.config.publicUrl,
     () => sender?.wake(),
   );
-  communications.registerMail();
+  const subscriptions = new MailSubscriptions(
+    deps.db,
+    deps.clock,
+    deps.outbox,
+    deps.throttle,
+    unsubscribeTokens,
+    deps.config.publicUrl,
+  );
+  subscriptions.registerMail();
   sender = new CampaignSender(
     deps.db,
     deps.clock,
@@ -258,6 +267,7 @@ export async function registerModules(
       await api.register(drivesRoutes, { drives });
       await api.register(communicationsRoutes, {
         communications,
+        subscriptions,
         suppressions,
         news: new NewsArchive(deps.db, deps.config.publicUrl, deps.config.chamberName),
       });

@@ -5,6 +5,7 @@
  * beside it (./bounces).
  */
 export { CommunicationsService } from './service.js';
+export { MailSubscriptions } from './subscriptions.js';
 export { CampaignSender } from './sender.js';
 export { communicationsRoutes } from './routes.js';
 export { excerptOf, NewsArchive } from './news.js';

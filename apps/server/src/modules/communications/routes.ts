@@ -4,6 +4,7 @@ import { contractRoute, type RouteDocs } from '../../lib/contract-route.js';
 import { AppError } from '../../lib/errors.js';
 import type { NewsArchive } from './news.js';
 import type { CommunicationsService } from './service.js';
+import type { MailSubscriptions } from './subscriptions.js';
 import type { Suppressions } from './suppressions.js';
 import { PIXEL, unknownLinkPage } from './tracking.js';
 
@@ -29,13 +30,14 @@ const ATOM_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
 /**
  * /admin/campaigns* and /admin/audiences/preview (staff's campaigns), /unsubscribe/{token}
  * (one click, RFC 8058), /newsletter/* (the public sign-up) and /news* (the public archive of
- * sent messages, with its Atom feed), thin over CommunicationsService and NewsArchive.
+ * sent messages, with its Atom feed), thin over CommunicationsService, MailSubscriptions and NewsArchive.
  */
 export const communicationsRoutes: FastifyPluginAsyncZod<{
   communications: CommunicationsService;
+  subscriptions: MailSubscriptions;
   suppressions: Suppressions;
   news: NewsArchive;
-}> = async (app, { communications, suppressions, news }) => {
+}> = async (app, { communications, subscriptions, suppressions, news }) => {
   contractRoute(
     app,
     endpoints.communications.suppressions,
@@ -187,7 +189,7 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
       description:
         'A forged or damaged token answers `{ valid: false }` (the page then asks for the address).',
     }),
-    async (request) => communications.unsubscribeState(request.params.token),
+    async (request) => subscriptions.unsubscribeState(request.params.token),
   );
 
   contractRoute(
@@ -198,7 +200,7 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
       description:
         "Mail programs post `List-Unsubscribe=One-Click` as application/x-www-form-urlencoded; any body is accepted. The address leaves the token's topic for every later send; transactional mail is not affected.",
     }),
-    async (request) => communications.unsubscribe(request.params.token),
+    async (request) => subscriptions.unsubscribe(request.params.token),
   );
 
   contractRoute(
@@ -209,7 +211,7 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
       description:
         '`topics` names each topic as received (true) or not (false); a topic set to true again removes its unsubscribe, one not named stays as it is. A forged or damaged token changes nothing and answers `{ valid: false }`. Transactional mail is not affected.',
     }),
-    async (request) => communications.setPreferences(request.params.token, request.body.topics),
+    async (request) => subscriptions.setPreferences(request.params.token, request.body.topics),
   );
 
   contractRoute(
@@ -223,7 +225,7 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       reply
         .status(202)
-        .send(await communications.requestPreferenceLink(request.body.email, request.ip)),
+        .send(await subscriptions.requestPreferenceLink(request.body.email, request.ip)),
   );
 
   contractRoute(
@@ -301,14 +303,14 @@ export const communicationsRoutes: FastifyPluginAsyncZod<{
         'A confirmation link is mailed; the answer is the same for a new, a pending and a confirmed address. Limited per client address.',
     }),
     async (request, reply) =>
-      reply.status(202).send(await communications.subscribe(request.body.email, request.ip)),
+      reply.status(202).send(await subscriptions.subscribe(request.body.email, request.ip)),
   );
 
   contractRoute(
     app,
     endpoints.communications.confirm,
     open({ summary: "Confirm a newsletter sign-up with its link's token" }),
-    async (request) => communications.confirm(request.body.token),
+    async (request) => subscriptions.confirm(request.body.token),
   );
 
   contractRoute(

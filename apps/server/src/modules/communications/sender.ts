@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { MailDelivery } from '../../lib/mail/delivery.js';
 import { isPermanentFailure } from '../../lib/mail/outbox.js';
 import type { CommunicationsService } from './service.js';
-import { startSending } from './service.js';
+import { startSending } from './start-sending.js';
 
 type Log = {
   warn(details: object, message: string): void;
