@@ -37,20 +37,34 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   },
 }));
 
+/**
+ * Home: 172 since the API's routes table (0.7 kB: each endpoint's method and path) came in;
+ * 173 since the admin, calendar, registration, ical and communications endpoints joined it
+ * (195 endpoints, 2.5 kB). The table is one object, so every page carries it whole. 174 since
+ * member communications reached every page (2026-11-30: the staff guard and menu entry, the
+ * footer's News link and newsletter sign-up shell, six more endpoints: 173.4 kB). Every page's
+ * since 2026-11-30, when sonner left the entry (home 174.0 → 165.3 kB): its figure then, with
+ * about 2 kB of room. Raise one only with the reason here.
+ */
+const PAGE_BUDGETS = [
+  { route: 'src/app/routes/home.tsx', label: 'Home page', maxGzipKb: 168 },
+  { route: 'src/app/routes/calendar.tsx', label: 'Calendar', maxGzipKb: 263 },
+  { route: 'src/app/routes/members.tsx', label: 'Directory', maxGzipKb: 221 },
+  { route: 'src/app/routes/member.tsx', label: 'Member page', maxGzipKb: 205 },
+  { route: 'src/app/routes/event.tsx', label: 'Event page', maxGzipKb: 276 },
+  { route: 'src/app/routes/join.tsx', label: 'Join', maxGzipKb: 237 },
+  { route: 'src/app/routes/job-postings.tsx', label: 'Job board', maxGzipKb: 184 },
+  { route: 'src/app/routes/job-posting.tsx', label: 'Job post', maxGzipKb: 183 },
+  { route: 'src/app/routes/deals.tsx', label: 'Deals', maxGzipKb: 148 },
+  { route: 'src/app/routes/news.tsx', label: 'Newsletter archive', maxGzipKb: 145 },
+  { route: 'src/app/routes/sponsorships.tsx', label: 'Sponsorships', maxGzipKb: 190 },
+];
+
 function clientOnlyPlugins() {
   return [
-    // The page budget: what a first visit to the home page downloads before it renders.
-    bundleBudget({
-      route: 'src/app/routes/home.tsx',
-      label: 'Home page initial JavaScript',
-      // 172 since the API's routes table (0.7 kB: each endpoint's method and path) came in;
-      // 173 since the admin, calendar, registration, ical and communications endpoints joined
-      // it (195 endpoints, 2.5 kB). The table is one object, so every page carries it whole.
-      // 174 since member communications reached every page (2026-11-30: the staff guard and
-      // menu entry, the footer's News link and newsletter sign-up shell, six more endpoints:
-      // 173.4 kB). Next to cut: sonner (about 12 kB of it), loaded with the first toast.
-      maxGzipKb: 174,
-    }),
+    // The page budgets: what a first visit to each public page downloads before it
+    // renders (bench/lighthouse.mjs measures the same pages as a phone loads them).
+    bundleBudget(PAGE_BUDGETS),
     precompress(),
   ];
 }

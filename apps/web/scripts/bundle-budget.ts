@@ -8,22 +8,28 @@ interface Chunk {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  modules: Record<string, { renderedLength: number }>;
+}
+
+/** A page and the most JavaScript its first visit may download. */
+export interface PageBudget {
+  /** The route module of the page, as its path ends (`src/app/routes/home.tsx`). */
+  route: string;
+  /** What the page is called in the build's output. */
+  label: string;
+  maxGzipKb: number;
 }
 
 /**
- * Prints the JavaScript a first visit to a page downloads before it can render, gzipped, and
- * fails the build above the budget. That is the entry chunk, every chunk it imports
- * statically (the browser fetches them at once, modulepreloaded), and the page's route chunk
- * with its own static imports: the router loads a lazy route before rendering it, so for the
- * page a visitor lands on it is initial JavaScript too.
+ * Prints the JavaScript a first visit to each page downloads before it can render, gzipped,
+ * and fails the build when a page is above its budget. That is the entry chunk, every chunk
+ * it imports statically (the browser fetches them at once, modulepreloaded), and the page's
+ * route chunk with its own static imports: the router loads a lazy route before rendering it,
+ * so for the page a visitor lands on it is initial JavaScript too.
+ *
+ * `BUNDLE_BUDGET_LIST=N` also lists each page's chunks and the entry chunk's N largest modules.
  */
-export function bundleBudget(options: {
-  /** The route module of the page, as its path ends (`src/app/routes/home.tsx`). */
-  route: string;
-  /** What the figure is called in the build's output. */
-  label: string;
-  maxGzipKb: number;
-}): Plugin {
+export function bundleBudget(pages: PageBudget[]): Plugin {
   return {
     name: 'chamber:bundle-budget',
     apply: 'build',
@@ -33,47 +39,69 @@ export function bundleBudget(options: {
         if (file.type === 'chunk') chunks.set(file.fileName, file as Chunk);
       }
       const entry = [...chunks.values()].find((c) => c.isEntry);
-      const route = [...chunks.values()].find((c) =>
-        c.facadeModuleId?.replaceAll('\\', '/').endsWith(options.route),
-      );
       if (!entry) return this.error('bundle budget: the build has no entry chunk');
-      if (!route) {
-        return this.error(`bundle budget: no chunk is built from ${options.route}`);
-      }
-
-      const initial = new Set<string>();
-      const visit = (fileName: string) => {
-        if (initial.has(fileName)) return;
-        const chunk = chunks.get(fileName);
-        if (!chunk) return;
-        initial.add(fileName);
-        chunk.imports.forEach(visit);
+      const gzipped = new Map<string, number>();
+      const gzip = (fileName: string) => {
+        let size = gzipped.get(fileName);
+        if (size === undefined) {
+          size = gzipSync(chunks.get(fileName)!.code, { level: 9 }).length;
+          gzipped.set(fileName, size);
+        }
+        return size;
       };
-      visit(entry.fileName);
-      visit(route.fileName);
-
-      let rawBytes = 0;
-      let gzipBytes = 0;
-      for (const fileName of initial) {
-        const code = chunks.get(fileName)!.code;
-        rawBytes += Buffer.byteLength(code);
-        gzipBytes += gzipSync(code, { level: 9 }).length;
-      }
       // kB of 1000 bytes, as Vite's own size report counts them.
       const kb = (bytes: number) => (bytes / 1000).toFixed(1);
-      const line =
-        `${options.label}: ${kb(gzipBytes)} kB gzipped (${kb(rawBytes)} kB raw) in ` +
-        `${initial.size} chunks; budget ${options.maxGzipKb} kB gzipped`;
-      if (process.env.BUNDLE_BUDGET_LIST) {
+      const list = Number(process.env.BUNDLE_BUDGET_LIST) || 0;
+
+      const over: string[] = [];
+      for (const page of pages) {
+        const route = [...chunks.values()].find((c) =>
+          c.facadeModuleId?.replaceAll('\\', '/').endsWith(page.route),
+        );
+        if (!route) return this.error(`bundle budget: no chunk is built from ${page.route}`);
+        const initial = new Set<string>();
+        const visit = (fileName: string) => {
+          if (initial.has(fileName)) return;
+          const chunk = chunks.get(fileName);
+          if (!chunk) return;
+          initial.add(fileName);
+          chunk.imports.forEach(visit);
+        };
+        visit(entry.fileName);
+        visit(route.fileName);
+
+        let rawBytes = 0;
+        let gzipBytes = 0;
         for (const fileName of initial) {
-          const size = gzipSync(chunks.get(fileName)!.code, { level: 9 }).length;
-          this.info(`  ${fileName} ${kb(size)} kB`);
+          rawBytes += Buffer.byteLength(chunks.get(fileName)!.code);
+          gzipBytes += gzip(fileName);
+        }
+        const line =
+          `${page.label} initial JavaScript: ${kb(gzipBytes)} kB gzipped (${kb(rawBytes)} kB raw) ` +
+          `in ${initial.size} chunks; budget ${page.maxGzipKb} kB gzipped`;
+        if (list) {
+          for (const fileName of [...initial].sort((a, b) => gzip(b) - gzip(a)).slice(0, list)) {
+            this.info(`  ${fileName} ${kb(gzip(fileName))} kB`);
+          }
+        }
+        if (gzipBytes > page.maxGzipKb * 1000) over.push(line);
+        else this.info(line);
+      }
+      if (list) {
+        // The entry chunk's largest modules (before minifying): what to load lazily next.
+        const modules = Object.entries(entry.modules)
+          .map(([id, m]) => ({ id, bytes: m.renderedLength }))
+          .sort((a, b) => b.bytes - a.bytes)
+          .slice(0, list);
+        for (const m of modules) {
+          this.info(
+            `  entry: ${kb(m.bytes).padStart(6)} kB ${m.id.replace(/^.*node_modules\//, '')}`,
+          );
         }
       }
-      if (gzipBytes > options.maxGzipKb * 1000) {
-        return this.error(`${line}: over budget. Load more of it lazily.`);
+      if (over.length) {
+        return this.error(`${over.join('; ')}: over budget. Load more of it lazily.`);
       }
-      this.info(line);
     },
   };
 }
