@@ -104,6 +104,7 @@ export default defineConfig({
           { text: 'Membership dues', link: '/staff/dues' },
           { text: 'Staff cockpit and approvals', link: '/staff/cockpit' },
           { text: 'Events, tickets and check-in', link: '/staff/events' },
+          { text: 'Promo codes and plan benefits', link: '/staff/promo-codes-and-benefits' },
           { text: 'Mail and communications', link: '/staff/mail' },
           { text: 'Member listings and directory', link: '/staff/listings' },
           { text: 'Job board', link: '/staff/job-board' },

@@ -18,6 +18,7 @@ import {
   mailSuppressions,
   membershipPlans,
   newsletterSubscribers,
+  promoCodes,
   sponsorshipPackages,
   sponsorshipDrives,
   users,
@@ -318,6 +319,27 @@ const ticketType = {
   seatsPerTicket: 1,
   sortOrder: 0,
 };
+
+/** A promo code input with a code of its own. */
+const promoCodeInput = () => ({
+  code: `CODE${randomBytes(4).toString('hex')}`,
+  kind: 'percent',
+  percentOff: 10,
+  eventId: null,
+  usageLimit: null,
+  validFrom: null,
+  validUntil: null,
+  membersOnly: false,
+});
+
+/** A fresh promo code, never used. */
+async function aPromoCode(world: World) {
+  const [row] = await world.ctx.db
+    .insert(promoCodes)
+    .values({ code: `CODE${randomBytes(4).toString('hex')}`, kind: 'amount', amountOffCents: 500 })
+    .returning();
+  return row!.id;
+}
 
 /** A fresh deal on "member"'s (elite) listing. */
 async function membersDeal(world: World) {
@@ -1716,6 +1738,45 @@ const table: Record<string, { call: Build; expect: Expected }> = {
       return { url: `/api/admin/events/${eventId}/ticket-types/${typeId}` };
     },
     expect: { ...signedIn(403), moderator: 204, admin: 204 },
+  },
+  // Promo codes: staff keep them; anyone checks one against an event's ticket types.
+  'GET /api/admin/promo-codes': {
+    call: () => ({ url: '/api/admin/promo-codes' }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/promo-codes': {
+    call: () => ({ url: '/api/admin/promo-codes', payload: promoCodeInput() }),
+    expect: { ...signedIn(403), moderator: 201, admin: 201 },
+  },
+  'PUT /api/admin/promo-codes/:id': {
+    call: async (w) => ({
+      url: `/api/admin/promo-codes/${await aPromoCode(w)}`,
+      payload: promoCodeInput(),
+    }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'DELETE /api/admin/promo-codes/:id': {
+    call: async (w) => ({ url: `/api/admin/promo-codes/${await aPromoCode(w)}` }),
+    expect: { ...signedIn(403), moderator: 204, admin: 204 },
+  },
+  'POST /api/admin/promo-codes/:id/end': {
+    call: async (w) => ({ url: `/api/admin/promo-codes/${await aPromoCode(w)}/end` }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/events/:id/promo-codes/check': {
+    call: async (w) => {
+      const { eventId, typeId } = await eventWithTicketType(w);
+      return {
+        url: `/api/events/${eventId}/promo-codes/check`,
+        payload: { code: 'NOSUCHCODE', items: [{ typeId, quantity: 1 }] },
+      };
+    },
+    expect: all(200),
+  },
+  // A business's plan benefits used and left: its people and staff.
+  'GET /api/members/:id/benefits': {
+    call: (w) => ({ url: `/api/members/${w.memberContactId}/benefits` }),
+    expect: ownerOrStaff(200),
   },
   'GET /api/calendars/appointments/:id': {
     call: async (w) => ({ url: `/api/calendars/appointments/${await membersEvent(w)}` }),

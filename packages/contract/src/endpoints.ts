@@ -1,6 +1,7 @@
 import { accountEndpoints } from './account/endpoints.js';
 import { adminEndpoints } from './admin/endpoints.js';
 import { authEndpoints } from './auth/endpoints.js';
+import { benefitsEndpoints } from './benefits/endpoints.js';
 import { billingEndpoints } from './billing/endpoints.js';
 import { calendarsEndpoints } from './calendars/endpoints.js';
 import { celebrationsEndpoints } from './celebrations/endpoints.js';
@@ -44,4 +45,5 @@ export const endpoints = {
   tickets: ticketsEndpoints,
   sponsorships: sponsorshipsEndpoints,
   drives: drivesEndpoints,
+  benefits: benefitsEndpoints,
 };

@@ -44,5 +44,6 @@ export * from './mail-outbox.js';
 export * from './member-hub.js';
 export * from './communications/schemas.js';
 export * from './drives.js';
+export * from './benefits.js';
 export * from './endpoint.js';
 export * from './endpoints.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ticketBenefitSchema } from './benefits.js';
 import { membershipTiers } from './vocabulary.js';
 
 /**
@@ -17,6 +18,10 @@ export const membershipPlanSchema = z.object({
   currency: z.string().length(3).describe('ISO 4217, the chamber’s one currency'),
   benefits: z.array(z.string()).describe('What this plan adds over the plan below it'),
   highlights: z.array(z.string()).describe('The few lines its price card shows'),
+  ticketBenefits: z
+    .array(ticketBenefitSchema)
+    .default([])
+    .describe('Its benefits that are tickets or prices, applied by themselves to orders'),
   featured: z.boolean().describe("Marked 'Most Popular'"),
   available: z.boolean().describe('Offered for joining and renewing'),
 });
@@ -49,6 +54,11 @@ export const updateMembershipPlanSchema = z.object({
     .max(MAX_PLAN_PRICE_CENTS, 'Price is too large'),
   benefits: z.array(line).max(MAX_PLAN_LINES, `At most ${MAX_PLAN_LINES} benefits`),
   highlights: z.array(line).max(10, 'At most 10 highlights'),
+  ticketBenefits: z
+    .array(ticketBenefitSchema)
+    .max(10, 'At most 10 ticket benefits')
+    .optional()
+    .describe('Left out: kept as they are'),
   available: z.boolean(),
   featured: z.boolean(),
 });

@@ -18,6 +18,7 @@ import {
 } from './calendars/index.js';
 import { checkInRoutes } from './check-in/index.js';
 import { CelebrationMail, CelebrationsService, celebrationsRoutes } from './celebrations/index.js';
+import { benefitsRoutes } from './benefits/index.js';
 import { chamberRoutes, type EmbedOrigins } from './chamber/index.js';
 import {
   CampaignSender,
@@ -244,6 +245,7 @@ export async function registerModules(
       await api.register(registrationRoutes, { ...deps, tickets });
       await api.register(checkInRoutes, { ...deps, tickets });
       await api.register(ticketRoutes, { ...deps, tickets });
+      await api.register(benefitsRoutes, { ...deps, tickets });
       await api.register(adminRoutes, { ...deps, memberships });
       await api.register(membershipPlansRoutes, deps);
       await api.register(onlinePaymentRoutes, { ...deps, online });

@@ -66,6 +66,15 @@ const adminHomes: Record<string, string> = {
   audiences: 'communications',
   'campaign-settings': 'communications',
   events: 'tickets',
+  'promo-codes': 'benefits',
+};
+/**
+ * What hangs off an event or a member (/events/{id}/<name>, /members/{id}/<name>) and belongs
+ * to another module than the first segment's.
+ */
+const subHomes: Record<string, Record<string, string>> = {
+  events: { 'promo-codes': 'benefits' },
+  members: { benefits: 'benefits' },
 };
 /**
  * What hangs off a calendar or an event (/calendars/{calendarId}/<name>,
@@ -166,7 +175,9 @@ describe('where each route lives', () => {
         segment === 'calendars'
           ? calendarHomes[local.split('/')[second === 'appointments' ? 4 : 3] ?? '']
           : undefined;
-      const home = staffSide ?? offEvent ?? homes[segment] ?? `(no module for /${segment})`;
+      const below = subHomes[segment]?.[third ?? ''];
+      const home =
+        staffSide ?? offEvent ?? below ?? homes[segment] ?? `(no module for /${segment})`;
       if (declaredIn.length !== 1 || declaredIn[0] !== home) {
         misplaced.push(`${method} ${url}: in ${declaredIn.join(', ') || 'no module'}, not ${home}`);
       }

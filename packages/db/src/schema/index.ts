@@ -21,3 +21,4 @@ export * from './communications.js';
 export * from './tickets.js';
 export * from './sponsorships.js';
 export * from './drives.js';
+export * from './benefits.js';

@@ -37,6 +37,29 @@ export const membershipEventKindEnum = pgEnum('membership_event_kind', membershi
 export const duesNoticeKindEnum = pgEnum('dues_notice_kind', duesNoticeKinds);
 
 /**
+ * A benefit of a plan that is a ticket or a price, applied by itself to orders of the plan's
+ * members (modules/benefits): `free_ticket` makes `count` single-seat tickets a period free,
+ * `fixed_price` sells `count` tickets a period at `priceCents`. Either reaches the events of
+ * `eventId`, or those whose title holds `eventTag` (or every event), minus `excludedEventIds`;
+ * `ticketTypeId` or `ticketTypeName` (a part of the name, any case) narrows it to a type.
+ * `until` (a date in the chamber's zone, inclusive) ends it.
+ */
+export interface PlanTicketBenefit {
+  id: string;
+  kind: 'free_ticket' | 'fixed_price';
+  label: string;
+  count: number;
+  period: 'month' | 'year';
+  eventId: string | null;
+  eventTag: string | null;
+  excludedEventIds: string[];
+  ticketTypeId: string | null;
+  ticketTypeName: string | null;
+  priceCents: number | null;
+  until: string | null;
+}
+
+/**
  * A membership plan as sold: the feature level stays in code (`level`: what the listing
  * unlocks), the name, yearly price, description and benefits are the chamber's to edit.
  * One plan per level.
@@ -57,6 +80,11 @@ export const membershipPlans = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Its benefits that are tickets or prices, applied by themselves (PlanTicketBenefit). */
+    ticketBenefits: jsonb('ticket_benefits')
+      .$type<PlanTicketBenefit[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The few lines its price card shows. */
     highlights: text('highlights')
       .array()

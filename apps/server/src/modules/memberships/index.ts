@@ -14,3 +14,4 @@ export { subscriptionHooks } from './stripe-effects.js';
 export { membershipBilling } from './billing-adapter.js';
 export { membershipRoutes } from './routes.js';
 export { chamberCurrency } from './standing.js';
+export { planBenefitsOf } from './benefit-plans.js';

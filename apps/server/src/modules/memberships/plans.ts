@@ -20,6 +20,7 @@ function toPlan(row: q.PlanRow, currency: string): MembershipPlan {
     currency,
     benefits: row.benefits,
     highlights: row.highlights,
+    ticketBenefits: row.ticketBenefits,
     featured: row.featured,
     available: row.available,
   };
@@ -32,6 +33,7 @@ const edited = (row: q.PlanRow) => ({
   priceCents: row.priceCents,
   benefits: row.benefits,
   highlights: row.highlights,
+  ticketBenefits: row.ticketBenefits,
   available: row.available,
   featured: row.featured,
 });
@@ -73,7 +75,12 @@ export class MembershipPlansService {
       if (!before) throw planNotFound();
       const now = this.clock.now();
       const unfeatured = body.featured ? await q.unfeatureOthers(tx, id, now) : [];
-      const after = await q.updatePlan(tx, id, { ...body, updatedAt: now });
+      const { ticketBenefits, ...fields } = body;
+      const after = await q.updatePlan(tx, id, {
+        ...fields,
+        ...(ticketBenefits ? { ticketBenefits } : {}),
+        updatedAt: now,
+      });
       const was = edited(before) as Record<string, unknown>;
       const is = edited(after) as Record<string, unknown>;
       const changed = Object.keys(is).filter(

@@ -1,0 +1,18 @@
+/**
+ * The benefits module: promo codes (kept by staff, checked by the order form) and the plan
+ * benefits that are tickets or prices, applied by themselves to a current member's orders.
+ * Orders price with `discountsFor` and record the uses with `redeem` in their transaction.
+ */
+export { applyDiscounts, percentOf, type OrderLine } from './pricing.js';
+export {
+  BenefitsService,
+  discountsFor,
+  type DiscountsAnswer,
+  type DiscountsInput,
+  periodKey,
+  redeem,
+  type Redemption,
+  type Viewer,
+  viewerOf,
+} from './service.js';
+export { benefitsRoutes } from './routes.js';
