@@ -5,7 +5,6 @@
  */
 export { applyDiscounts, percentOf, type OrderLine } from './pricing.js';
 export {
-  BenefitsService,
   discountsFor,
   type DiscountsAnswer,
   type DiscountsInput,
@@ -14,5 +13,6 @@ export {
   type Redemption,
   type Viewer,
   viewerOf,
-} from './service.js';
+} from './discounts.js';
+export { BenefitsService } from './service.js';
 export { benefitsRoutes } from './routes.js';
