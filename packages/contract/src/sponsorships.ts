@@ -188,7 +188,11 @@ export const sponsorClickQuerySchema = z.object({ slot: sponsorSlotSchema });
 
 // https with a real host and no user name before it.
 const sponsorLinkSchema = z
-  .url({ protocol: /^https?$/, hostname: z.regexes.domain, message: 'The link is a web address (https://…)' })
+  .url({
+    protocol: /^https?$/,
+    hostname: z.regexes.domain,
+    message: 'The link is a web address (https://…)',
+  })
   .max(500, 'The link is too long (at most 500 characters)')
   .refine((url) => !/^https?:\/\/[^/?#]*@/i.test(url), 'The link is a web address (https://…)');
 

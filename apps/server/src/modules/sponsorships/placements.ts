@@ -29,9 +29,13 @@ const notFound = () => new AppError('not_found', 'Sponsorship not found');
 
 /** The slots a package's placement shows on: its kind, or event:{id} for an event's. */
 export function slotsOf(placements: q.SponsorRow['placements']): string[] {
-  return placements
-    .map((p) => (p.kind === 'event' ? (p.eventId ? `event:${p.eventId}` : null) : p.kind))
-    .filter((s): s is string => s !== null && s !== 'newsletter');
+  return [...new Set(placements.map(slotOf).filter((s): s is string => s !== null))];
+}
+
+/** The slot of one placement; null for newsletters (not a page). */
+function slotOf(p: q.SponsorRow['placements'][number]): string | null {
+  if (p.kind === 'newsletter') return null;
+  return p.kind === 'event' ? (p.eventId ? `event:${p.eventId.toLowerCase()}` : null) : p.kind;
 }
 
 /** Held: the setting is on and the sponsor's invoice is unpaid after its due date. */
@@ -93,7 +97,9 @@ export class SponsorPlacementsService {
     const bySlot = new Map<string, SponsorPlacements['sponsors']>();
     for (const row of rows) {
       if (hold && isHeld(row, day)) continue;
-      for (const slot of new Set(slotsOf(row.placements))) {
+      for (const placement of row.placements) {
+        const slot = slotOf(placement);
+        if (!slot || bySlot.get(slot)?.some((s) => s.id === row.id)) continue;
         const list = bySlot.get(slot) ?? [];
         list.push({
           id: row.id,
@@ -104,7 +110,7 @@ export class SponsorPlacementsService {
           clickUrl: row.link
             ? `/api/sponsors/${row.id}/click?slot=${encodeURIComponent(slot)}`
             : null,
-          level: slot.startsWith('event:') ? row.level : null,
+          level: placement.kind === 'event' ? (placement.level ?? row.level) : null,
         });
         bySlot.set(slot, list);
       }

@@ -188,7 +188,11 @@ export async function addCounts(
     .insert(sponsorPlacementDays)
     .values(rows)
     .onConflictDoUpdate({
-      target: [sponsorPlacementDays.sponsorshipId, sponsorPlacementDays.slot, sponsorPlacementDays.day],
+      target: [
+        sponsorPlacementDays.sponsorshipId,
+        sponsorPlacementDays.slot,
+        sponsorPlacementDays.day,
+      ],
       set: {
         impressions: sql`${sponsorPlacementDays.impressions} + excluded.impressions`,
         clicks: sql`${sponsorPlacementDays.clicks} + excluded.clicks`,

@@ -136,7 +136,7 @@ export const sponsorshipsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Follow a sponsor's link (counted)",
         description:
-          "302 to the link stored with the sponsorship (never one from the request), the click counted unless the visitor is a bot. 404 when the sponsor is not live on the slot or has no link.",
+          '302 to the link stored with the sponsorship (never one from the request), the click counted unless the visitor is a bot. 404 when the sponsor is not live on the slot or has no link.',
       },
     },
     async (request, reply) => {
@@ -158,8 +158,7 @@ export const sponsorshipsRoutes: FastifyPluginAsyncZod<{
           "By staff or the business's primary or billing person (403 for anyone else). The logo is an image uploaded to the portal first (POST /medias/upload-avatar with the business's contactId: checked and resized there).",
       },
     },
-    async (request) =>
-      placements.saveCreative(request.params.id, request.body, request.session!),
+    async (request) => placements.saveCreative(request.params.id, request.body, request.session!),
   );
 
   contractRoute(
