@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { NewestDeals } from '@/features/deals/components/newest-deals';
+import { SponsorStrip } from '@/features/sponsorships/components/sponsor-strip';
 import { HomeCarousel } from '@/features/home/components/home-carousel';
 import { MembershipOverview } from '@/features/home/components/membership-overview';
 import { useChamber } from '@/lib/chamber/use-chamber';
@@ -27,6 +28,7 @@ export function Component() {
       <Suspense fallback={null}>
         <NewestJobs />
       </Suspense>
+      <SponsorStrip slot="home" className="pt-16" />
     </>
   );
 }
