@@ -251,6 +251,3 @@ export const sponsorReportSchema = z.object({
   ),
 });
 export type SponsorReport = z.infer<typeof sponsorReportSchema>;
-
-/** The words of a placement strip. */
-export const sponsorStripWords = { heading: 'Our sponsors', presentedBy: 'Presented by' } as const;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { addDays, dateKeyIn } from '@chamber/contract';
 import {
   contacts,
@@ -20,6 +20,9 @@ import { sponsorshipBilling } from '../modules/sponsorship-billing.js';
 import { SponsorshipsService } from '../modules/sponsorships/index.js';
 import { DEALS_MEMBER_EMAIL } from './demo-deals.js';
 import { TIMEZONE } from './demo-data.js';
+
+/** The business sold the directory featured listing. */
+const FEATURED_SPONSOR_EMAIL = 'priya@jordanrivercpa.example';
 
 /**
  * Three sponsorship packages for the year from this month, one sold by invoice to the deals
@@ -98,13 +101,12 @@ export async function seedDemoSponsorships(
     );
     lines.push('sold the luncheon presenting sponsorship by invoice');
     await showWithLogo(db, storage, sale.id, buyer.id, sale.businessName, '#1f5f8b', today);
-    // A second sponsor, on the directory and the job board.
+    // A second sponsor, on the directory and the job board (a business of no dues story).
     const [second] = await db
       .select({ id: contacts.id })
-      .from(contacts)
-      .where(and(ne(contacts.id, buyer.id), isNotNull(contacts.primaryUserId)))
-      .orderBy(contacts.businessName)
-      .limit(1);
+      .from(users)
+      .innerJoin(contacts, eq(contacts.id, users.contactId))
+      .where(eq(users.email, FEATURED_SPONSOR_EMAIL));
     if (second) {
       const other = await sponsorships.staffSale(
         featured.id,

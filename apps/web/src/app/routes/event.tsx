@@ -1,6 +1,5 @@
 import { useParams } from 'react-router';
 import { EventError, EventPage } from '@/features/calendar/components/event-page';
-import { sponsorStripWords } from '@chamber/contract';
 import { SponsorStrip } from '@/features/sponsorships/components/sponsor-strip';
 import { useMetaDescription } from '@/lib/use-meta-description';
 
@@ -15,7 +14,7 @@ export function Component() {
       <EventPage key={id} id={id} />
       <SponsorStrip
         slot={`event:${id.toLowerCase()}`}
-        title={sponsorStripWords.presentedBy}
+        title="Presented by"
         className="pb-8"
       />
     </>

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { NewestDeals } from '@/features/deals/components/newest-deals';
-import { SponsorStrip } from '@/features/sponsorships/components/sponsor-strip';
 import { HomeCarousel } from '@/features/home/components/home-carousel';
 import { MembershipOverview } from '@/features/home/components/membership-overview';
 import { useChamber } from '@/lib/chamber/use-chamber';
@@ -12,6 +11,11 @@ import { homeDescription } from '@chamber/contract/page-text';
 // first download within its budget.
 const NewestJobs = lazy(() =>
   import('@/features/jobs/components/newest-jobs').then((m) => ({ default: m.NewestJobs })),
+);
+const SponsorStrip = lazy(() =>
+  import('@/features/sponsorships/components/sponsor-strip').then((m) => ({
+    default: m.SponsorStrip,
+  })),
 );
 
 export function Component() {
@@ -28,7 +32,9 @@ export function Component() {
       <Suspense fallback={null}>
         <NewestJobs />
       </Suspense>
-      <SponsorStrip slot="home" className="pt-16" />
+      <Suspense fallback={null}>
+        <SponsorStrip slot="home" className="pt-16" />
+      </Suspense>
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { sponsorStripWords } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { cn } from '@/lib/utils';
 import { sponsorPlacementsQueryOptions } from '../api/sponsorships';
@@ -10,7 +9,7 @@ import { sponsorPlacementsQueryOptions } from '../api/sponsorships';
  */
 export function SponsorStrip({
   slot,
-  title = sponsorStripWords.heading,
+  title = 'Our sponsors',
   className,
 }: {
   slot: string;
