@@ -21,11 +21,14 @@ test('the home page shows the live sponsor with its logo; its link counts and re
   await expect(strip).toBeVisible();
   const logo = strip.getByRole('img', { name: `${SPONSOR} logo` });
   await expect(logo).toBeVisible();
-  expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Loaded lazily: once scrolled to, the drawn logo loads.
+  await strip.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   const link = strip.getByRole('link', { name: `${SPONSOR} logo` });
   const href = await link.getAttribute('href');
   expect(href).toMatch(/^\/api\/sponsors\/[0-9a-f-]{36}\/click\?slot=home$/);
-  await strip.scrollIntoViewIfNeeded();
   await checkLooks(page, 'sponsor-strip-home');
 
   // The link goes only to the sponsor's stored address.
