@@ -306,14 +306,12 @@ describe('logo, impressions, clicks and the report', () => {
     expect(anonymous.statusCode).toBe(401);
     // An employee of the sponsor's business may read it.
     const employee = await createTestUser(ctx.db, { contact: false });
-    await ctx.db
-      .insert(businessPeople)
-      .values({
-        contactId: bolt.contactId,
-        userId: employee.id,
-        role: 'employee',
-        firstName: 'Em',
-      });
+    await ctx.db.insert(businessPeople).values({
+      contactId: bolt.contactId,
+      userId: employee.id,
+      role: 'employee',
+      firstName: 'Em',
+    });
     const read = await ctx.app.inject({
       method: 'GET',
       url: `/api/sponsors/${saleId}/report`,

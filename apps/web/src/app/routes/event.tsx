@@ -12,11 +12,7 @@ export function Component() {
   return (
     <>
       <EventPage key={id} id={id} />
-      <SponsorStrip
-        slot={`event:${id.toLowerCase()}`}
-        title="Presented by"
-        className="pb-8"
-      />
+      <SponsorStrip slot={`event:${id.toLowerCase()}`} title="Presented by" className="pb-8" />
     </>
   );
 }
