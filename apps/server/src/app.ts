@@ -194,7 +194,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(privateAnswersPlugin);
   await app.register(idempotencyPlugin, { db, clock });
   await app.register(healthRoutes, { prefix: '/api', db });
-  const { tickets, sponsorships } = await registerModules(app, {
+  const { tickets, sponsorships, placements } = await registerModules(app, {
     db,
     config,
     auth,
@@ -218,7 +218,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const heads = new PageHeads(db, clock, config);
   const renderer = await loadServerRenderer(webDist);
-  const pageData = servicePageData(db, clock, config, tickets, sponsorships);
+  const pageData = servicePageData(db, clock, config, tickets, sponsorships, placements);
   await app.register(spaPlugin, {
     root: webDist,
     pages: {

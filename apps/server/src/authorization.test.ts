@@ -20,6 +20,7 @@ import {
   newsletterSubscribers,
   promoCodes,
   sponsorshipPackages,
+  sponsorships,
   sponsorshipDrives,
   users,
 } from '@chamber/db';
@@ -382,6 +383,34 @@ async function aSponsorshipPackage(world: World) {
   return row!.id;
 }
 
+/** A fresh confirmed sponsorship of "member"'s business, live on the home strip, with a link. */
+async function aSponsorship(world: World) {
+  const [pkg] = await world.ctx.db
+    .insert(sponsorshipPackages)
+    .values({
+      name: 'Home strip',
+      priceCents: 0,
+      quantity: 100,
+      startsOn: '2020-01-01',
+      endsOn: '2099-12-31',
+      placements: [{ kind: 'home' }],
+    })
+    .returning();
+  const [row] = await world.ctx.db
+    .insert(sponsorships)
+    .values({
+      packageId: pkg!.id,
+      contactId: world.memberContactId,
+      startsOn: '2020-01-01',
+      endsOn: '2099-12-31',
+      status: 'confirmed',
+      payment: 'invoice',
+      link: 'https://sponsor.example.org/',
+    })
+    .returning();
+  return row!.id;
+}
+
 const sponsorshipPackageInput = {
   name: 'Directory featured listing',
   priceCents: 25_000,
@@ -729,6 +758,43 @@ const table: Record<string, { call: Build; expect: Expected }> = {
       payload: { memberId: w.memberContactId, payment: 'invoice' },
     }),
     expect: { ...signedIn(403), moderator: 201, admin: 201 },
+  },
+  'GET /api/sponsors/placements': {
+    call: () => ({ url: '/api/sponsors/placements?slot=home' }),
+    expect: all(200),
+  },
+  'GET /api/sponsors/:id/click': {
+    call: async (w) => ({ url: `/api/sponsors/${await aSponsorship(w)}/click?slot=home` }),
+    expect: all(302),
+  },
+  // Staff and the sponsor's primary or billing person; anyone else is refused.
+  'PUT /api/sponsors/:id/creative': {
+    call: async (w) => ({
+      url: `/api/sponsors/${await aSponsorship(w)}/creative`,
+      payload: { logoAlt: 'Sponsor', link: 'https://sponsor.example.org/' },
+    }),
+    expect: { ...ownerOrStaff(200), member: 200 },
+  },
+  // Staff and the sponsor business's people; anyone else is refused.
+  'GET /api/sponsors/:id/report': {
+    call: async (w) => ({ url: `/api/sponsors/${await aSponsorship(w)}/report` }),
+    expect: { ...ownerOrStaff(200), member: 200 },
+  },
+  'GET /api/sponsors/mine': {
+    call: () => ({ url: '/api/sponsors/mine' }),
+    expect: signedIn(200),
+  },
+  'GET /api/admin/sponsorships': {
+    call: () => ({ url: '/api/admin/sponsorships' }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'GET /api/admin/sponsorship-settings': {
+    call: () => ({ url: '/api/admin/sponsorship-settings' }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'PUT /api/admin/sponsorship-settings': {
+    call: () => ({ url: '/api/admin/sponsorship-settings', payload: { holdUnpaid: false } }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
   },
   'GET /api/admin/celebrations': {
     call: () => ({ url: '/api/admin/celebrations?status=pending' }),

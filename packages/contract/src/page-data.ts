@@ -8,7 +8,7 @@ import type { DealList } from './deals.js';
 import type { MembershipPlanList } from './membership-plans.js';
 import type { AppPathName } from './paths.js';
 import type { NewsItem, NewsList } from './communications/schemas.js';
-import type { PublicSponsorshipPackage } from './sponsorships.js';
+import type { PublicSponsorshipPackage, SponsorPlacements } from './sponsorships.js';
 
 /**
  * What the server renderer of the web app may read while it renders a public page as an
@@ -49,6 +49,8 @@ export interface PageDataSource {
   newsItem(slug: string): Promise<NewsItem | null>;
   /** GET /sponsorships/packages: the packages on offer, each with what is left. */
   sponsorshipPackages(): Promise<{ packages: PublicSponsorshipPackage[] }>;
+  /** GET /sponsors/placements?slot: the sponsors live on the slot now (no impression counted). */
+  sponsorPlacements(slot: string): Promise<SponsorPlacements>;
 }
 
 /**

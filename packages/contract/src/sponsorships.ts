@@ -148,3 +148,106 @@ export const sponsorshipMessages = {
   paidByInvoice: 'Thank you: your sponsorship is booked. The invoice is on its way by email.',
   payOnline: `Complete your payment within ${SPONSORSHIP_HOLD_MINUTES} minutes to keep your sponsorship.`,
 } as const;
+
+// Placements (decision 0149): a sold sponsorship shows its sponsor on the slots its package
+// includes, from the period's first day to its last in the chamber's zone.
+
+/** A slot a placement is read for: home, calendar, directory, jobs, or event:{eventId}. */
+export const sponsorSlotSchema = z
+  .string()
+  .regex(
+    /^(home|calendar|directory|jobs|event:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i,
+    'slot is one of home, calendar, directory, jobs or event:{eventId}',
+  )
+  .transform((s) => s.toLowerCase());
+
+export const sponsorPlacementsQuerySchema = z.object({ slot: sponsorSlotSchema });
+
+/** One sponsor live on a slot now. */
+export const sponsorPlacementSchema = z.object({
+  id: z.string().describe('The sponsorship'),
+  businessName: z.string(),
+  logoUrl: z.string().nullable(),
+  logoAlt: z.string(),
+  link: z.string().nullable(),
+  clickUrl: z
+    .string()
+    .nullable()
+    .describe("The counting redirect to the sponsor's link; null without a link"),
+  level: sponsorLevelSchema.nullable(),
+});
+export type SponsorPlacement = z.infer<typeof sponsorPlacementSchema>;
+export const sponsorPlacementsSchema = z.object({
+  slot: z.string(),
+  sponsors: z.array(sponsorPlacementSchema),
+});
+export type SponsorPlacements = z.infer<typeof sponsorPlacementsSchema>;
+
+/** The click redirect's slot. */
+export const sponsorClickQuerySchema = z.object({ slot: sponsorSlotSchema });
+
+// https with a real host and no user name before it.
+const sponsorLinkSchema = z
+  .url({
+    protocol: /^https?$/,
+    hostname: z.regexes.domain,
+    message: 'The link is a web address (https://…)',
+  })
+  .max(500, 'The link is too long (at most 500 characters)')
+  .refine((url) => !/^https?:\/\/[^/?#]*@/i.test(url), 'The link is a web address (https://…)');
+
+/** What a sponsor shows: its logo (uploaded to the portal first), alt text and link. */
+export const sponsorCreativeInputSchema = z.object({
+  logoUrl: z.string().trim().max(500).nullable().default(null),
+  logoAlt: z.string().trim().max(200, 'The alt text is at most 200 characters').default(''),
+  link: sponsorLinkSchema.nullable().default(null),
+});
+export type SponsorCreativeInput = z.input<typeof sponsorCreativeInputSchema>;
+
+export const sponsorCreativeSchema = z.object({
+  id: z.string(),
+  logoUrl: z.string().nullable(),
+  logoAlt: z.string(),
+  link: z.string().nullable(),
+});
+
+export const sponsorshipSettingsSchema = z.object({
+  holdUnpaid: z
+    .boolean()
+    .describe('A sponsor whose invoice is unpaid after its due date is not shown until paid'),
+});
+export type SponsorshipSettings = z.infer<typeof sponsorshipSettingsSchema>;
+
+/** A sale as staff and the sponsor's people see it, with what it shows. */
+export const sponsorSummarySchema = z.object({
+  id: z.string(),
+  packageName: z.string(),
+  memberId: z.string(),
+  businessName: z.string(),
+  startsOn: z.string(),
+  endsOn: z.string(),
+  status: sponsorshipStatusSchema,
+  slots: z.array(z.string()),
+  logoUrl: z.string().nullable(),
+  logoAlt: z.string(),
+  link: z.string().nullable(),
+});
+export type SponsorSummary = z.infer<typeof sponsorSummarySchema>;
+export const sponsorSummariesSchema = z.object({ sponsors: z.array(sponsorSummarySchema) });
+
+/** Impressions and clicks per placement per day (days in the chamber's zone). */
+export const sponsorReportSchema = z.object({
+  sponsor: sponsorSummarySchema,
+  days: z.array(
+    z.object({
+      slot: z.string(),
+      day: z.string(),
+      impressions: z.number().int(),
+      clicks: z.number().int(),
+    }),
+  ),
+  totals: z.array(
+    z.object({ slot: z.string(), impressions: z.number().int(), clicks: z.number().int() }),
+  ),
+});
+export type SponsorReport = z.infer<typeof sponsorReportSchema>;

@@ -62,7 +62,11 @@ import {
 } from './registrations/index.js';
 import { siteRoutes } from './site/index.js';
 import { sponsorshipBilling } from './sponsorship-billing.js';
-import { SponsorshipsService, sponsorshipsRoutes } from './sponsorships/index.js';
+import {
+  SponsorPlacementsService,
+  SponsorshipsService,
+  sponsorshipsRoutes,
+} from './sponsorships/index.js';
 import { ticketBilling } from './ticket-billing.js';
 import { ticketRoutes, type Tickets, ticketsFor } from './tickets/index.js';
 
@@ -88,7 +92,11 @@ declare module 'fastify' {
 export async function registerModules(
   app: FastifyInstance,
   deps: ModuleDeps & { auth: AuthService; embeds: EmbedOrigins },
-): Promise<{ tickets: Tickets; sponsorships: SponsorshipsService }> {
+): Promise<{
+  tickets: Tickets;
+  sponsorships: SponsorshipsService;
+  placements: SponsorPlacementsService;
+}> {
   const members = new MembersService(deps.db, deps.clock, deps.config.publicUrl);
   const documents = new BillingDocuments(deps.db, deps.config, deps.storage, deps.clock);
   documents.register(deps.outbox);
@@ -137,6 +145,12 @@ export async function registerModules(
     deps.db,
     deps.clock,
     sponsorshipBilling(billing, documents, online, deps.clock),
+  );
+  const placements = new SponsorPlacementsService(
+    deps.db,
+    deps.clock,
+    deps.config.publicUrl,
+    app.log.child({ component: 'sponsor-counts' }),
   );
   // The calendar announces its edits and deletions; registrants hear of them by mail, each
   // mail an outbox row written in the change's transaction.
@@ -265,7 +279,7 @@ export async function registerModules(
         counter: deps.counter,
       });
       await api.register(celebrationsRoutes, { celebrations });
-      await api.register(sponsorshipsRoutes, { sponsorships });
+      await api.register(sponsorshipsRoutes, { sponsorships, placements });
       await api.register(drivesRoutes, { drives });
       await api.register(communicationsRoutes, {
         communications,
@@ -278,5 +292,5 @@ export async function registerModules(
   );
   await app.register(oauthMetadataRoutes, deps);
   await app.register(publicPagesRoutes, deps);
-  return { tickets, sponsorships };
+  return { tickets, sponsorships, placements };
 }

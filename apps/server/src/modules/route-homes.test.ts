@@ -38,6 +38,7 @@ const homes: Record<string, string> = {
   o: 'communications',
   events: 'tickets',
   sponsorships: 'sponsorships',
+  sponsors: 'sponsorships',
   'sponsorship-drives': 'drives',
 };
 /**
@@ -62,6 +63,8 @@ const adminHomes: Record<string, string> = {
   campaigns: 'communications',
   suppressions: 'communications',
   'sponsorship-packages': 'sponsorships',
+  sponsorships: 'sponsorships',
+  'sponsorship-settings': 'sponsorships',
   unsubscribes: 'communications',
   audiences: 'communications',
   'campaign-settings': 'communications',

@@ -268,7 +268,7 @@ export async function seedDemo(
   lines.push(...(await seedDemoJobs(db, now)));
   lines.push(...(await seedDemoNews(db, now)));
   lines.push(...(await seedDemoCelebrations(db, storage, now)));
-  lines.push(...(await seedDemoSponsorships(db, now)));
+  lines.push(...(await seedDemoSponsorships(db, storage, now)));
   lines.push(...(await seedDemoDrives(db, now)));
   // After deals and jobs: a listing with them gets views of them too.
   lines.push(...(await seedDemoYear(db, now)));

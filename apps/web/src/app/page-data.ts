@@ -14,7 +14,10 @@ import { dealsQueryOptions } from '@/features/deals/api/deals';
 import { jobBoardQueryOptions, jobPostQueryOptions } from '@/features/jobs/api/job-posts';
 import { newsItemQueryOptions, newsListQueryOptions } from '@/features/news/api/news';
 import { newsPageOf } from '@/features/news/lib/news-page';
-import { sponsorshipPackagesQueryOptions } from '@/features/sponsorships/api/sponsorships';
+import {
+  sponsorPlacementsQueryOptions,
+  sponsorshipPackagesQueryOptions,
+} from '@/features/sponsorships/api/sponsorships';
 import { boardFilters } from '@/features/jobs/lib/board-filters';
 import {
   directoryFilters,
@@ -46,6 +49,14 @@ export interface PageDataContext {
 export type PageData = (context: PageDataContext) => Promise<boolean>;
 
 const staticPage: PageData = async () => true;
+
+/** An event page's sponsor slot (a uuid is the only id a slot names; others have none). */
+const eventSlot = ({ params }: PageDataContext) => {
+  const id = (params.id ?? '').toLowerCase();
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)
+    ? `event:${id}`
+    : 'none';
+};
 
 /** The directory's first page, all members or those open now (the key the directory reads). */
 const directoryPage =
@@ -101,6 +112,20 @@ async function upcoming({ source, queryClient, config, now }: PageDataContext) {
   );
 }
 
+/** The sponsors live on a slot, under the key the strip reads. */
+async function sponsors({ source, queryClient }: PageDataContext, slot: string) {
+  const { sponsors: list } = await source.sponsorPlacements(slot);
+  queryClient.setQueryData(sponsorPlacementsQueryOptions(slot).queryKey, list);
+}
+
+/** A page's data and its sponsors on `slot`, read side by side. */
+const withSponsors =
+  (slot: (context: PageDataContext) => string, page: PageData): PageData =>
+  async (context) => {
+    const [shown] = await Promise.all([page(context), sponsors(context, slot(context))]);
+    return shown;
+  };
+
 /**
  * The pages the server renders, and what each one reads before it is drawn. A page that is
  * not listed is rendered by the browser only. The app's shell (the start-up config and the
@@ -113,14 +138,17 @@ export const pageData: Partial<Record<AppPathName, PageData>> = {
     queryClient.setQueryData(memberQueryOptions(params.id!).queryKey, member);
     return true;
   },
-  members: directoryPage(false),
-  membersOpenNow: directoryPage(true),
-  membersCategory: directoryPage(false),
-  jobPostings: async ({ source, queryClient }) => {
-    const { queryKey } = jobBoardQueryOptions(boardFilters(new URLSearchParams()));
-    queryClient.setQueryData(queryKey, await source.jobPosts());
-    return true;
-  },
+  members: withSponsors(() => 'directory', directoryPage(false)),
+  membersOpenNow: withSponsors(() => 'directory', directoryPage(true)),
+  membersCategory: withSponsors(() => 'directory', directoryPage(false)),
+  jobPostings: withSponsors(
+    () => 'jobs',
+    async ({ source, queryClient }) => {
+      const { queryKey } = jobBoardQueryOptions(boardFilters(new URLSearchParams()));
+      queryClient.setQueryData(queryKey, await source.jobPosts());
+      return true;
+    },
+  ),
   jobPosting: async ({ params, source, queryClient }) => {
     const post = await source.jobPost(params.id!);
     if (!post) return false;
@@ -128,14 +156,14 @@ export const pageData: Partial<Record<AppPathName, PageData>> = {
     queryClient.setQueryData(jobPostQueryOptions(params.id!, null).queryKey, post);
     return true;
   },
-  event: async ({ params, source, queryClient }) => {
+  event: withSponsors(eventSlot, async ({ params, source, queryClient }) => {
     // A retired occurrence id answers the occurrence that replaced it, under the id asked
     // for: the page then moves the address to the current one, as it does in the browser.
     const event = await source.event(params.id!);
     if (!event) return false;
     queryClient.setQueryData(eventQueryOptions(params.id!).queryKey, event);
     return true;
-  },
+  }),
   home: async (context) => {
     const { source, queryClient } = context;
     await Promise.all([
@@ -148,12 +176,13 @@ export const pageData: Partial<Record<AppPathName, PageData>> = {
         const { queryKey } = jobBoardQueryOptions(boardFilters(new URLSearchParams()));
         queryClient.setQueryData(queryKey, board);
       }),
+      sponsors(context, 'home'),
     ]);
     return true;
   },
   calendar: async (context) => {
     const { source, queryClient, config, now, search } = context;
-    await upcoming(context);
+    await Promise.all([upcoming(context), sponsors(context, 'calendar')]);
     if (!config.calendarId) return true;
     const calendar = await source.calendar(config.calendarId);
     if (!calendar) return true;

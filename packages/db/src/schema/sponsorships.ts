@@ -2,12 +2,15 @@
 // sale (package, business, period, status, invoice), which the placements read.
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
   integer,
   jsonb,
   pgEnum,
+  primaryKey,
+  smallint,
   pgTable,
   text,
   timestamp,
@@ -91,6 +94,10 @@ export const sponsorships = pgTable(
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     /** Staff who sold it; null when the business bought it itself. */
     soldByUserId: uuid('sold_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The sponsor's logo (an image uploaded to the portal), its alt text and its link. */
+    logoUrl: text('logo_url'),
+    logoAlt: text('logo_alt').notNull().default(''),
+    link: text('link'),
     ...timestamps,
   },
   (t) => [
@@ -100,4 +107,35 @@ export const sponsorships = pgTable(
     // The placements read what runs on a day.
     index('sponsorships_period_idx').on(t.startsOn, t.endsOn),
   ],
+);
+
+/** The chamber's sponsorship settings: one row. */
+export const sponsorshipSettings = pgTable(
+  'sponsorship_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** A sponsor whose invoice is unpaid after its due date is not shown until it is paid. */
+    holdUnpaid: boolean('hold_unpaid').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [check('sponsorship_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Impressions and clicks of a sponsorship's placement on a slot, per day in the chamber's
+ * zone: counted in memory and added here in batches (no write per page view).
+ */
+export const sponsorPlacementDays = pgTable(
+  'sponsor_placement_days',
+  {
+    sponsorshipId: uuid('sponsorship_id')
+      .notNull()
+      .references(() => sponsorships.id, { onDelete: 'cascade' }),
+    /** The slot: home, calendar, directory, jobs, or event:{id}. */
+    slot: text('slot').notNull(),
+    day: date('day').notNull(),
+    impressions: integer('impressions').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sponsorshipId, t.slot, t.day] })],
 );

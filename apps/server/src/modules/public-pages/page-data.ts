@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   publicSponsorshipPackagesSchema,
+  sponsorPlacementsSchema,
   appointmentSchema,
   appConfigSchema,
   calendarSchema,
@@ -27,7 +28,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { CalendarService } from '../calendars/index.js';
 import { NewsArchive } from '../communications/index.js';
-import type { SponsorshipsService } from '../sponsorships/index.js';
+import type { SponsorPlacementsService, SponsorshipsService } from '../sponsorships/index.js';
 import type { Tickets } from '../tickets/index.js';
 import { ChamberService } from '../chamber/index.js';
 import { DealsService } from '../deals/index.js';
@@ -67,6 +68,7 @@ export function servicePageData(
   config: Config,
   tickets: Tickets | null,
   sponsorships: SponsorshipsService | null = null,
+  placements: SponsorPlacementsService | null = null,
 ): PageDataSource {
   const chamber = new ChamberService(db, clock, config);
   const members = new MembersService(db, clock, config.publicUrl);
@@ -118,6 +120,11 @@ export function servicePageData(
       asSent(
         publicSponsorshipPackagesSchema,
         sponsorships ? await sponsorships.publicPackages() : { packages: [] },
+      ),
+    sponsorPlacements: async (slot) =>
+      asSent(
+        sponsorPlacementsSchema,
+        placements ? await placements.placements(slot) : { slot, sponsors: [] },
       ),
     newsItem: async (slug) => {
       const found = await orNull(news.get(slug));

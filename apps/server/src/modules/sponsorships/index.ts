@@ -4,5 +4,6 @@
  */
 export type { SponsorshipBilling, SponsorshipInvoice } from './billing-port.js';
 export * as sponsorshipQueries from './queries.js';
+export { SponsorPlacementsService } from './placements.js';
 export { sponsorshipsRoutes } from './routes.js';
 export { SponsorshipsService, windowRefusal } from './service.js';

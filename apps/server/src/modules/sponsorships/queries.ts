@@ -1,5 +1,14 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { type Executor, sponsorshipPackages, sponsorships } from '@chamber/db';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import {
+  businessPeople,
+  contacts,
+  type Executor,
+  invoices,
+  sponsorPlacementDays,
+  sponsorshipPackages,
+  sponsorships,
+  sponsorshipSettings,
+} from '@chamber/db';
 
 export type PackageRow = typeof sponsorshipPackages.$inferSelect;
 export type SaleRow = typeof sponsorships.$inferSelect;
@@ -107,4 +116,117 @@ export async function saleOfInvoice(db: Executor, invoiceId: string, lock = fals
   const query = db.select().from(sponsorships).where(eq(sponsorships.invoiceId, invoiceId));
   const [row] = lock ? await query.for('update') : await query;
   return row;
+}
+
+// Placements and their counts (decision 0149).
+
+/** A sale with what it shows, its package's placements and its invoice's standing. */
+export async function sponsorRows(
+  db: Executor,
+  where: { liveOn?: string; ids?: string[]; contactIds?: string[] },
+) {
+  const conditions = [];
+  if (where.liveOn) {
+    conditions.push(
+      eq(sponsorships.status, 'confirmed'),
+      lte(sponsorships.startsOn, where.liveOn),
+      gte(sponsorships.endsOn, where.liveOn),
+    );
+  } else {
+    conditions.push(sql`${sponsorships.status} <> 'lapsed'`);
+  }
+  if (where.ids) conditions.push(inArray(sponsorships.id, where.ids));
+  if (where.contactIds) conditions.push(inArray(sponsorships.contactId, where.contactIds));
+  return db
+    .select({
+      id: sponsorships.id,
+      contactId: sponsorships.contactId,
+      businessName: contacts.businessName,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+      packageName: sponsorshipPackages.name,
+      placements: sponsorshipPackages.placements,
+      level: sponsorshipPackages.level,
+      startsOn: sponsorships.startsOn,
+      endsOn: sponsorships.endsOn,
+      status: sponsorships.status,
+      logoUrl: sponsorships.logoUrl,
+      logoAlt: sponsorships.logoAlt,
+      link: sponsorships.link,
+      invoiceStatus: invoices.status,
+      invoiceDueOn: invoices.dueOn,
+      createdAt: sponsorships.createdAt,
+    })
+    .from(sponsorships)
+    .innerJoin(sponsorshipPackages, eq(sponsorshipPackages.id, sponsorships.packageId))
+    .innerJoin(contacts, eq(contacts.id, sponsorships.contactId))
+    .leftJoin(invoices, eq(invoices.id, sponsorships.invoiceId))
+    .where(and(...conditions))
+    .orderBy(asc(sponsorships.startsOn), asc(sponsorships.createdAt));
+}
+export type SponsorRow = Awaited<ReturnType<typeof sponsorRows>>[number];
+
+export async function holdUnpaid(db: Executor): Promise<boolean> {
+  const [row] = await db.select().from(sponsorshipSettings).where(eq(sponsorshipSettings.id, 1));
+  return row?.holdUnpaid ?? false;
+}
+
+export async function saveHoldUnpaid(db: Executor, holdUnpaid: boolean, now: Date) {
+  await db
+    .insert(sponsorshipSettings)
+    .values({ id: 1, holdUnpaid, updatedAt: now })
+    .onConflictDoUpdate({ target: sponsorshipSettings.id, set: { holdUnpaid, updatedAt: now } });
+}
+
+/** Adds counted impressions and clicks to the (sponsorship, slot, day) totals. */
+export async function addCounts(
+  db: Executor,
+  rows: { sponsorshipId: string; slot: string; day: string; impressions: number; clicks: number }[],
+) {
+  if (rows.length === 0) return;
+  await db
+    .insert(sponsorPlacementDays)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [
+        sponsorPlacementDays.sponsorshipId,
+        sponsorPlacementDays.slot,
+        sponsorPlacementDays.day,
+      ],
+      set: {
+        impressions: sql`${sponsorPlacementDays.impressions} + excluded.impressions`,
+        clicks: sql`${sponsorPlacementDays.clicks} + excluded.clicks`,
+      },
+    });
+}
+
+export function countsOf(db: Executor, sponsorshipId: string) {
+  return db
+    .select({
+      slot: sponsorPlacementDays.slot,
+      day: sponsorPlacementDays.day,
+      impressions: sponsorPlacementDays.impressions,
+      clicks: sponsorPlacementDays.clicks,
+    })
+    .from(sponsorPlacementDays)
+    .where(eq(sponsorPlacementDays.sponsorshipId, sponsorshipId))
+    .orderBy(asc(sponsorPlacementDays.day), asc(sponsorPlacementDays.slot));
+}
+
+/** The role of the login among the business's people, or null. */
+export async function roleOf(db: Executor, contactId: string, userId: string) {
+  const [row] = await db
+    .select({ role: businessPeople.role })
+    .from(businessPeople)
+    .where(and(eq(businessPeople.contactId, contactId), eq(businessPeople.userId, userId)));
+  return row?.role ?? null;
+}
+
+/** The businesses the login is a person of. */
+export async function businessesOf(db: Executor, userId: string) {
+  const rows = await db
+    .select({ contactId: businessPeople.contactId })
+    .from(businessPeople)
+    .where(eq(businessPeople.userId, userId));
+  return rows.map((r) => r.contactId);
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@chamber/contract';
 import { contractRoute } from '../../lib/contract-route.js';
 import { optionalBearer } from '../../plugins/auth.js';
+import type { SponsorPlacementsService } from './placements.js';
 import type { SponsorshipsService } from './service.js';
 
 const tags = ['sponsorships'];
@@ -9,7 +10,11 @@ const tags = ['sponsorships'];
 /** /sponsorships (public packages, buying one) and /admin/sponsorship-packages (staff). */
 export const sponsorshipsRoutes: FastifyPluginAsyncZod<{
   sponsorships: SponsorshipsService;
-}> = async (app, { sponsorships }) => {
+  placements: SponsorPlacementsService;
+}> = async (app, { sponsorships, placements }) => {
+  // What is counted in memory is written when the server closes cleanly.
+  app.addHook('onClose', async () => placements.close());
+
   contractRoute(
     app,
     endpoints.sponsorships.packages,
@@ -103,5 +108,122 @@ export const sponsorshipsRoutes: FastifyPluginAsyncZod<{
       reply
         .code(201)
         .send(await sponsorships.staffSale(request.params.id, request.body, request.session!)),
+  );
+
+  contractRoute(
+    app,
+    endpoints.sponsorships.placements,
+    {
+      schema: {
+        security: optionalBearer,
+        tags,
+        summary: 'The sponsors live on a slot now',
+        description:
+          "`slot`: home, calendar, directory, jobs or event:{eventId}. A sponsor is live from its period's first day to its last (in the chamber's zone) when its sale is confirmed (paid online, or by invoice) and its package includes the slot; with the setting `holdUnpaid`, one whose invoice is unpaid after its due date is left out until paid. Read from a kept answer; each answer to a person's browser (not a bot) counts an impression of each sponsor, without cookies.",
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return placements.placements(request.query.slot, request.headers);
+    },
+  );
+
+  contractRoute(
+    app,
+    endpoints.sponsorships.click,
+    {
+      schema: {
+        tags,
+        summary: "Follow a sponsor's link (counted)",
+        description:
+          '302 to the link stored with the sponsorship (never one from the request), the click counted unless the visitor is a bot. 404 when the sponsor is not live on the slot or has no link.',
+      },
+    },
+    async (request, reply) => {
+      const url = await placements.click(request.params.id, request.query.slot, request.headers);
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      return reply.redirect(url, 302);
+    },
+  );
+
+  contractRoute(
+    app,
+    endpoints.sponsorships.creative,
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: "Set a sponsor's logo, alt text and link",
+        description:
+          "By staff or the business's primary or billing person (403 for anyone else). The logo is an image uploaded to the portal first (POST /medias/upload-avatar with the business's contactId: checked and resized there).",
+      },
+    },
+    async (request) => placements.saveCreative(request.params.id, request.body, request.session!),
+  );
+
+  contractRoute(
+    app,
+    endpoints.sponsorships.report,
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: "A sponsor's impressions and clicks per placement per day",
+        description:
+          "For staff and the sponsor business's people (403 for anyone else). Days in the chamber's zone; counts still in memory are written first.",
+      },
+    },
+    async (request) => placements.report(request.params.id, request.session!),
+  );
+
+  contractRoute(
+    app,
+    endpoints.sponsorships.mine,
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'The sponsorships of the businesses the caller is a person of',
+      },
+    },
+    async (request) => placements.mine(request.session!),
+  );
+
+  contractRoute(
+    app,
+    endpoints.sponsorships.sales,
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'Every sponsorship sold (not lapsed), with what it shows',
+      },
+    },
+    async () => placements.all(),
+  );
+
+  contractRoute(
+    app,
+    endpoints.sponsorships.settings,
+    {
+      config: { access: 'staff' },
+      schema: { tags, summary: "The chamber's sponsorship settings" },
+    },
+    async () => placements.settings(),
+  );
+
+  contractRoute(
+    app,
+    endpoints.sponsorships.saveSettings,
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: "Change the chamber's sponsorship settings",
+        description:
+          '`holdUnpaid`: a sponsor whose invoice is unpaid after its due date is not shown until it is paid.',
+      },
+    },
+    async (request) => placements.saveSettings(request.body),
   );
 };

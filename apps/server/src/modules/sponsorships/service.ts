@@ -286,7 +286,12 @@ export class SponsorshipsService {
   /** In the payment's transaction: a held online purchase is confirmed. */
   private async paid(tx: Executor, invoiceId: string) {
     const row = await q.saleOfInvoice(tx, invoiceId, true);
-    if (!row || row.status !== 'held') return;
+    if (!row) return;
+    if (row.status !== 'held') {
+      // A sponsor held for an unpaid invoice shows again: the change renews the kept placements.
+      await q.updateSale(tx, row.id, { updatedAt: this.clock.now() });
+      return;
+    }
     await q.updateSale(tx, row.id, {
       status: 'confirmed',
       holdUntil: null,

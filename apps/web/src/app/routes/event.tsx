@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { EventError, EventPage } from '@/features/calendar/components/event-page';
+import { SponsorStrip } from '@/features/sponsorships/components/sponsor-strip';
 import { useMetaDescription } from '@/lib/use-meta-description';
 
 export function Component() {
@@ -8,5 +9,10 @@ export function Component() {
   if (!id)
     return <EventError title="Event ID not provided" detail="The link does not name an event." />;
   // Another event starts a fresh page: no dialog left open from the last one.
-  return <EventPage key={id} id={id} />;
+  return (
+    <>
+      <EventPage key={id} id={id} />
+      <SponsorStrip slot={`event:${id.toLowerCase()}`} title="Presented by" className="pb-8" />
+    </>
+  );
 }

@@ -12,6 +12,11 @@ import { homeDescription } from '@chamber/contract/page-text';
 const NewestJobs = lazy(() =>
   import('@/features/jobs/components/newest-jobs').then((m) => ({ default: m.NewestJobs })),
 );
+const SponsorStrip = lazy(() =>
+  import('@/features/sponsorships/components/sponsor-strip').then((m) => ({
+    default: m.SponsorStrip,
+  })),
+);
 
 export function Component() {
   const { name } = useChamber();
@@ -26,6 +31,9 @@ export function Component() {
       <NewestDeals />
       <Suspense fallback={null}>
         <NewestJobs />
+      </Suspense>
+      <Suspense fallback={null}>
+        <SponsorStrip slot="home" className="pt-16" />
       </Suspense>
     </>
   );

@@ -1,6 +1,7 @@
 import { useMatch, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { MembersDirectory } from '@/features/members/components/members-directory';
+import { SponsorStrip } from '@/features/sponsorships/components/sponsor-strip';
 import { useMetaDescription } from '@/lib/use-meta-description';
 
 /**
@@ -17,5 +18,11 @@ export function Component() {
         ? 'The businesses of the chamber in this category.'
         : 'The member directory: find local businesses by name, business or specialty.',
   );
-  return <MembersDirectory openNow={openNow} category={category} key={category ?? ''} />;
+  return (
+    <>
+      {/* Featured sponsors at the top of the directory. */}
+      <SponsorStrip slot="directory" title="Featured sponsors" className="pt-6" />
+      <MembersDirectory openNow={openNow} category={category} key={category ?? ''} />
+    </>
+  );
 }

@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { CelebrationEntry } from '@/components/celebrations/celebration-entry';
 import { MyDriveEntry } from '@/components/drives/my-drive-entry';
+import { MySponsorships } from '@/components/sponsors/my-sponsorships';
 import { accountQueryOptions } from '../api/account';
 
 const day = (key: string) => formatDateKey(key, { month: 'long', day: 'numeric', year: 'numeric' });
@@ -87,6 +88,7 @@ export function AccountHubView() {
       <ListingCard hub={hub} />
       {hub.listing ? <CelebrationEntry /> : null}
       <MyDriveEntry />
+      <MySponsorships />
       <Section title="Past events" id="account-past">
         {hub.past.length === 0 ? (
           <Empty>No events in the past year.</Empty>

@@ -75,3 +75,20 @@ export function useBuyPackage(staff = false) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: sponsorshipKeys.all }),
   });
 }
+
+/**
+ * GET /sponsors/placements?slot: the sponsors live on a slot now. Asked again on every visit
+ * of the page (the answer counts the impressions), also after a server-rendered page.
+ */
+export const sponsorPlacementsQueryOptions = (slot: string) =>
+  queryOptions({
+    queryKey: ['sponsors', 'placements', slot] as const,
+    queryFn: ({ signal }) =>
+      api
+        .call(endpoints.sponsorships.placements, {
+          query: { slot },
+          signal,
+          errorMessage: 'Failed to load the sponsors',
+        })
+        .then((answer) => answer.sponsors),
+  });

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { HoldUnpaidSetting, SponsorsPanel } from '@/components/sponsors/sponsors-panel';
 import { useStaffSponsorshipPackages } from '../api/sponsorships';
 import { PackageDialog } from './package-dialog';
 import { SellDialog } from './sell-dialog';
@@ -81,6 +82,13 @@ export function SponsorshipsAdmin() {
           ))}
         </ul>
       )}
+      <section aria-labelledby="sold-sponsorships" className="grid gap-4">
+        <h2 id="sold-sponsorships" className="text-2xl font-semibold">
+          Sponsors
+        </h2>
+        <HoldUnpaidSetting />
+        <SponsorsPanel staff />
+      </section>
       {editing ? (
         <PackageDialog pkg={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       ) : null}

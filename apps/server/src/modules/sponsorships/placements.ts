@@ -1,0 +1,281 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  dateKeyIn,
+  DEFAULT_TIMEZONE,
+  type SponsorCreativeInput,
+  sponsorCreativeInputSchema,
+  type SponsorPlacements,
+  type SponsorReport,
+  type SponsorshipSettings,
+  type SponsorSummary,
+} from '@chamber/contract';
+import { chambers, type Database } from '@chamber/db';
+import type { Clock } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import { isCountedVisit } from '../../lib/listing-counter.js';
+import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
+import { isStaff, type Session } from '../../plugins/auth.js';
+import { uploadedImageUrl } from '../media/index.js';
+import * as q from './queries.js';
+
+/** The roles of a business's people who may change what its sponsorship shows. */
+const EDITOR_ROLES = new Set(['primary', 'billing']);
+/** How long counts wait in memory before they are added to the daily totals. */
+const FLUSH_MS = 60_000;
+/** A batch this large is written at once. */
+const MAX_PENDING = 20_000;
+
+const notFound = () => new AppError('not_found', 'Sponsorship not found');
+
+/** The slots a package's placement shows on: its kind, or event:{id} for an event's. */
+export function slotsOf(placements: q.SponsorRow['placements']): string[] {
+  return [...new Set(placements.map(slotOf).filter((s): s is string => s !== null))];
+}
+
+/** The slot of one placement; null for newsletters (not a page). */
+function slotOf(p: q.SponsorRow['placements'][number]): string | null {
+  if (p.kind === 'newsletter') return null;
+  return p.kind === 'event' ? (p.eventId ? `event:${p.eventId.toLowerCase()}` : null) : p.kind;
+}
+
+/** Held: the setting is on and the sponsor's invoice is unpaid after its due date. */
+export function isHeld(row: Pick<q.SponsorRow, 'invoiceStatus' | 'invoiceDueOn'>, today: string) {
+  return row.invoiceStatus === 'open' && row.invoiceDueOn !== null && row.invoiceDueOn < today;
+}
+
+const nameOf = (row: Pick<q.SponsorRow, 'businessName' | 'firstName' | 'lastName'>) =>
+  row.businessName?.trim() || `${row.firstName} ${row.lastName}`.trim();
+
+interface Live {
+  day: string;
+  zone: string;
+  bySlot: Map<string, SponsorPlacements['sponsors']>;
+}
+
+/**
+ * The sponsors live on each slot now (decision 0149): a confirmed sale whose period holds
+ * today in the chamber's zone, its package including the slot, not held for an unpaid
+ * invoice when the chamber holds those. Read from a kept answer per data version and day.
+ * Impressions and clicks are counted in memory and added to daily totals in batches.
+ */
+export class SponsorPlacementsService {
+  private readonly kept = new VersionedCache<Live>({ maxEntries: 4, name: 'sponsor-placements' });
+  private zone: string | null = null;
+  private pending = new Map<string, { impressions: number; clicks: number }>();
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly publicUrl: string,
+    private readonly log: { warn(obj: unknown, msg: string): void } = console,
+    private readonly flushMs = FLUSH_MS,
+  ) {}
+
+  private async timeZone(): Promise<string> {
+    if (this.zone) return this.zone;
+    const [row] = await this.db.select({ timezone: chambers.timezone }).from(chambers).limit(1);
+    this.zone = row?.timezone || DEFAULT_TIMEZONE;
+    return this.zone;
+  }
+
+  private async live(): Promise<Live> {
+    const today = dateKeyIn(this.clock.now(), await this.timeZone());
+    const version = await currentDataVersion(this.db);
+    return this.kept.get(today, version, () => this.compute());
+  }
+
+  private async compute(): Promise<Live> {
+    this.zone = null;
+    const zone = await this.timeZone();
+    const day = dateKeyIn(this.clock.now(), zone);
+    const [rows, hold] = await Promise.all([
+      q.sponsorRows(this.db, { liveOn: day }),
+      q.holdUnpaid(this.db),
+    ]);
+    const bySlot = new Map<string, SponsorPlacements['sponsors']>();
+    for (const row of rows) {
+      if (hold && isHeld(row, day)) continue;
+      for (const placement of row.placements) {
+        const slot = slotOf(placement);
+        if (!slot || bySlot.get(slot)?.some((s) => s.id === row.id)) continue;
+        const list = bySlot.get(slot) ?? [];
+        list.push({
+          id: row.id,
+          businessName: nameOf(row),
+          logoUrl: row.logoUrl,
+          logoAlt: row.logoAlt || nameOf(row),
+          link: row.link,
+          clickUrl: row.link
+            ? `/api/sponsors/${row.id}/click?slot=${encodeURIComponent(slot)}`
+            : null,
+          level: placement.kind === 'event' ? (placement.level ?? row.level) : null,
+        });
+        bySlot.set(slot, list);
+      }
+    }
+    return { day, zone, bySlot };
+  }
+
+  /** What is live on the slot now; counts an impression of each when `headers` are a visit. */
+  async placements(slot: string, headers?: IncomingHttpHeaders): Promise<SponsorPlacements> {
+    const live = await this.live();
+    const sponsors = live.bySlot.get(slot) ?? [];
+    if (headers && sponsors.length > 0 && isCountedVisit(headers)) {
+      for (const s of sponsors) this.add(s.id, slot, live.day, 'impressions');
+    }
+    return { slot, sponsors };
+  }
+
+  /**
+   * A click on a live sponsor: its stored link (never one from the request), counted when a
+   * visit. Null when the sponsor is not live on the slot or has no link.
+   */
+  async click(id: string, slot: string, headers: IncomingHttpHeaders): Promise<string> {
+    const live = await this.live();
+    const sponsor = live.bySlot.get(slot)?.find((s) => s.id === id);
+    if (!sponsor?.link) throw notFound();
+    if (isCountedVisit(headers)) this.add(id, slot, live.day, 'clicks');
+    return sponsor.link;
+  }
+
+  private add(id: string, slot: string, day: string, what: 'impressions' | 'clicks') {
+    const key = `${id}|${slot}|${day}`;
+    const entry = this.pending.get(key) ?? { impressions: 0, clicks: 0 };
+    entry[what] += 1;
+    this.pending.set(key, entry);
+    if (this.pending.size >= MAX_PENDING) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+  }
+
+  /** Adds what is counted to the daily totals; resolves once it is written. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.pending;
+    this.pending = new Map();
+    this.writing = this.writing.then(() => this.write(batch));
+    return this.writing;
+  }
+
+  private async write(batch: Map<string, { impressions: number; clicks: number }>) {
+    if (batch.size === 0) return;
+    const rows = [...batch].map(([key, n]) => {
+      const [sponsorshipId = '', slot = '', day = ''] = key.split('|');
+      return { sponsorshipId, slot, day, ...n };
+    });
+    try {
+      await q.addCounts(this.db, rows);
+    } catch (error) {
+      // Kept for the next batch: a database away for a moment loses no counts. A sponsorship
+      // deleted meanwhile would fail every time, so one failed retry drops the batch.
+      this.log.warn({ err: error }, 'sponsor counts not written yet; kept for the next batch');
+      for (const row of rows) {
+        const key = `${row.sponsorshipId}|${row.slot}|${row.day}`;
+        const entry = this.pending.get(key) ?? { impressions: 0, clicks: 0 };
+        entry.impressions += row.impressions;
+        entry.clicks += row.clicks;
+        this.pending.set(key, entry);
+      }
+      this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+    }
+  }
+
+  /** The server's close: writes what is pending. */
+  async close(): Promise<void> {
+    await this.flush();
+  }
+
+  // Staff and the sponsor's people.
+
+  private async summaries(rows: q.SponsorRow[]): Promise<SponsorSummary[]> {
+    return rows.map((row) => ({
+      id: row.id,
+      packageName: row.packageName,
+      memberId: row.contactId,
+      businessName: nameOf(row),
+      startsOn: row.startsOn,
+      endsOn: row.endsOn,
+      status: row.status,
+      slots: slotsOf(row.placements),
+      logoUrl: row.logoUrl,
+      logoAlt: row.logoAlt,
+      link: row.link,
+    }));
+  }
+
+  /** Every sale not lapsed, for staff. */
+  async all(): Promise<{ sponsors: SponsorSummary[] }> {
+    return { sponsors: await this.summaries(await q.sponsorRows(this.db, {})) };
+  }
+
+  /** The sales of the businesses the login is a person of. */
+  async mine(session: Session): Promise<{ sponsors: SponsorSummary[] }> {
+    const contactIds = await q.businessesOf(this.db, session.user.id);
+    if (contactIds.length === 0) return { sponsors: [] };
+    return { sponsors: await this.summaries(await q.sponsorRows(this.db, { contactIds })) };
+  }
+
+  /** The sale, when the login is staff or one of its business's people (`roles`, if given). */
+  private async readable(id: string, session: Session, roles?: Set<string>) {
+    const [row] = await q.sponsorRows(this.db, { ids: [id] });
+    if (!row) throw notFound();
+    if (isStaff(session)) return row;
+    const role = await q.roleOf(this.db, row.contactId, session.user.id);
+    if (!role) throw new AppError('forbidden', 'Only staff and the sponsor’s people may see this.');
+    if (roles && !roles.has(role)) {
+      throw new AppError(
+        'forbidden',
+        `Only ${nameOf(row)}’s primary or billing person may change its sponsorship.`,
+      );
+    }
+    return row;
+  }
+
+  /** The logo, alt text and link the sponsor shows; by staff or its primary or billing person. */
+  async saveCreative(id: string, input: SponsorCreativeInput, session: Session) {
+    const data = sponsorCreativeInputSchema.parse(input);
+    await this.readable(id, session, EDITOR_ROLES);
+    const logoUrl = data.logoUrl
+      ? await uploadedImageUrl(this.db, data.logoUrl, this.publicUrl)
+      : null;
+    await q.updateSale(this.db, id, {
+      logoUrl,
+      logoAlt: data.logoAlt,
+      link: data.link,
+      updatedAt: this.clock.now(),
+    });
+    return { id, logoUrl, logoAlt: data.logoAlt, link: data.link };
+  }
+
+  /** Impressions and clicks per placement per day, counted so far (pending ones written first). */
+  async report(id: string, session: Session): Promise<SponsorReport> {
+    const row = await this.readable(id, session);
+    await this.flush();
+    const days = await q.countsOf(this.db, id);
+    const totals = new Map<string, { impressions: number; clicks: number }>();
+    for (const slot of slotsOf(row.placements)) totals.set(slot, { impressions: 0, clicks: 0 });
+    for (const d of days) {
+      const t = totals.get(d.slot) ?? { impressions: 0, clicks: 0 };
+      t.impressions += d.impressions;
+      t.clicks += d.clicks;
+      totals.set(d.slot, t);
+    }
+    const [sponsor] = await this.summaries([row]);
+    return {
+      sponsor: sponsor!,
+      days,
+      totals: [...totals].map(([slot, t]) => ({ slot, ...t })),
+    };
+  }
+
+  async settings(): Promise<SponsorshipSettings> {
+    return { holdUnpaid: await q.holdUnpaid(this.db) };
+  }
+
+  async saveSettings(input: SponsorshipSettings): Promise<SponsorshipSettings> {
+    await q.saveHoldUnpaid(this.db, input.holdUnpaid, this.clock.now());
+    return this.settings();
+  }
+}

@@ -1,0 +1,74 @@
+import { accounts, checkLooks, expect, followSystemTheme, paths, signIn, test } from './fixtures';
+
+/** The seed's luncheon sponsor: live on the home page and calendar, with a drawn logo. */
+const SPONSOR = 'Redwood Hardware & Supply';
+
+test.beforeEach(async ({ page }) => {
+  await followSystemTheme(page);
+});
+
+test('the home page shows the live sponsor with its logo; its link counts and redirects', async ({
+  page,
+}) => {
+  test.slow(); // Two pages, each scanned at two widths in two themes.
+  // Drawn by the server: the strip is in the page before any script runs.
+  const html = await (await page.request.get(paths.home.href())).text();
+  expect(html).toContain('Our sponsors');
+  expect(html).toContain(`alt="${SPONSOR.replace('&', '&amp;')} logo"`);
+
+  await page.goto(paths.home.href());
+  const strip = page.getByRole('region', { name: 'Our sponsors' });
+  await expect(strip).toBeVisible();
+  const logo = strip.getByRole('img', { name: `${SPONSOR} logo` });
+  await expect(logo).toBeVisible();
+  // Loaded lazily: once scrolled to, the drawn logo loads.
+  await strip.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  const link = strip.getByRole('link', { name: `${SPONSOR} logo` });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/api\/sponsors\/[0-9a-f-]{36}\/click\?slot=home$/);
+  await checkLooks(page, 'sponsor-strip-home');
+
+  // The link goes only to the sponsor's stored address.
+  const click = await page.request.get(`${href}&to=https://elsewhere.example/`, {
+    maxRedirects: 0,
+  });
+  expect(click.status()).toBe(302);
+  expect(click.headers().location).toBe('https://example.org/');
+
+  // The calendar shows it too; the directory shows the featured sponsor instead.
+  await page.goto(paths.calendar.href());
+  await expect(
+    page
+      .getByRole('region', { name: 'Our sponsors' })
+      .getByRole('img', { name: `${SPONSOR} logo` }),
+  ).toBeVisible();
+  await page.goto(paths.members.href());
+  const featured = page.getByRole('region', { name: 'Featured sponsors' });
+  await expect(featured.getByRole('img')).toBeVisible();
+  await expect(featured.getByRole('img', { name: `${SPONSOR} logo` })).toHaveCount(0);
+});
+
+test("staff read a sponsor's report per placement and per day", async ({ page }) => {
+  test.slow();
+  await signIn(page, accounts.admin);
+  await page.goto(paths.adminSponsorships.href());
+  await expect(page.getByRole('heading', { level: 2, name: 'Sponsors' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Hold unpaid sponsors' })).not.toBeChecked();
+  const sponsors = page.getByRole('list', { name: 'Sponsors' });
+  const card = sponsors.getByRole('listitem').filter({ hasText: SPONSOR });
+  await card
+    .getByRole('button', { name: `Report of ${SPONSOR}: Luncheon presenting sponsor` })
+    .click();
+  const totals = card.getByRole('table', { name: 'Totals per placement' });
+  await expect(totals).toBeVisible();
+  // The seeded days of the home page (up to two weeks back in the period).
+  const home = totals.getByRole('row', { name: /Home page/ });
+  const impressions = Number(await home.getByRole('cell').first().textContent());
+  expect(impressions).toBeGreaterThan(0);
+  await card.getByText('Per day').click();
+  await expect(card.getByRole('table', { name: 'Per placement per day' })).toBeVisible();
+  await checkLooks(page, 'sponsor-report-admin');
+});
