@@ -100,6 +100,7 @@ describe('the OpenAPI document', () => {
       ['/api/membership/join', 'post'],
       ['/api/deals', 'post'],
       ['/api/admin/events/{id}/ticket-types', 'post'],
+      ['/api/events/{id}/orders', 'post'],
     ] as const;
     for (const [path, method] of keyed) {
       const header = doc.paths[path]![method]!.parameters?.find(

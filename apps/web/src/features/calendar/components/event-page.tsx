@@ -24,6 +24,9 @@ import { EventFormDialog } from './event-form-dialog';
 import { EventHero } from './event-hero';
 import { EventSideCard, REGISTRATION_STATUS_ID } from './event-side-card';
 import { PageLoading, ProblemCard } from './page-states';
+import { useTicketTypes } from '../api/ticket-types';
+import { EventOrders } from './event-orders';
+import { OrderDialog } from './order-dialog';
 import { RegistrationDialog } from './registration-dialog';
 import { TicketTypesCard } from './ticket-types-card';
 
@@ -91,7 +94,10 @@ export function EventError({
 }
 
 function EventView({ event }: { event: Appointment }) {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
+  // An event sold by ticket types takes orders (named attendees) instead of registrations.
+  const typesQuery = useTicketTypes(event.id, user?.id ?? null, !event.isRecurring);
+  const sellsTypes = (typesQuery.data?.types.length ?? 0) > 0;
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   // The server draws the page by its path, for every visitor: what this browser remembers
@@ -175,6 +181,7 @@ function EventView({ event }: { event: Appointment }) {
           {isAuthenticated && event.canEdit ? (
             <AttendeeList attendees={event.attendees} event={event} />
           ) : null}
+          {sellsTypes ? <EventOrders eventId={event.id} /> : null}
         </div>
         <EventSideCard
           event={event}
@@ -186,12 +193,31 @@ function EventView({ event }: { event: Appointment }) {
           onRegister={openRegistration}
         />
       </div>
+      <OrderDialog
+        eventId={event.id}
+        eventTitle={event.title}
+        open={registering && sellsTypes}
+        onOpenChange={setRegistering}
+        onOrdered={(order) => {
+          setEventFlag(REGISTERED_KEY, event.id, true);
+          setConfirmation(order.message);
+          setWaitlisted(order.status === 'waitlisted');
+          setRegistering(false);
+        }}
+        onCloseAutoFocus={(e) => {
+          const status = document.getElementById(REGISTRATION_STATUS_ID);
+          if (status) {
+            e.preventDefault();
+            status.focus();
+          }
+        }}
+      />
       <RegistrationDialog
         eventId={event.id}
         eventTitle={event.title}
         ticket={event.ticket}
         waitlist={event.seatsLeft === 0}
-        open={registering}
+        open={registering && !sellsTypes}
         onOpenChange={setRegistering}
         series={
           event.isRecurring && event.masterEventId && event.id !== event.masterEventId
