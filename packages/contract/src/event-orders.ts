@@ -73,15 +73,11 @@ export const placeOrderSchema = z.object({
     .array(orderAttendeeInputSchema)
     .max(1000, 'Too many attendees')
     .default([])
-    .describe(
-      'Named attendees, in order, each of a type in the items; at most the seats of that type. Seats left unnamed can be named later from the manage link.',
-    ),
+    .describe('Named attendees, each of a type ordered; at most its seats'),
   joinWaitingList: z
     .boolean()
     .default(false)
-    .describe(
-      'When the tickets asked for are not left: true joins the waiting list of those types (in arrival order; mailed an offer when seats free up), false (default) refuses the order whole (409, saying what is left)',
-    ),
+    .describe('Not left: true waits on the list, false (default) is refused (409)'),
   buyer: z.object({
     name: z
       .string()
@@ -157,10 +153,8 @@ export const placedOrderSchema = orderDetailsSchema.extend({
   status: z.enum(orderStatuses),
   registration: eventRegistrationSchema,
   currency: z.string(),
-  manageUrl: z.string().describe('The manage link (also mailed): names, cancelling'),
-  ticket: ticketStateSchema
-    .nullable()
-    .describe('A paid order: its invoice, and the Checkout page while unpaid online'),
+  manageUrl: z.string().describe('The manage link (also mailed)'),
+  ticket: ticketStateSchema.nullable().describe('A paid order: its invoice and Checkout page'),
   message: z.string(),
 });
 export type PlacedOrder = z.infer<typeof placedOrderSchema>;

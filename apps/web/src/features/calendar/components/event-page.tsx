@@ -1,5 +1,5 @@
 import type { Appointment, CalendarEvent } from '@chamber/contract';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -25,8 +25,6 @@ import { EventHero } from './event-hero';
 import { EventSideCard, REGISTRATION_STATUS_ID } from './event-side-card';
 import { PageLoading, ProblemCard } from './page-states';
 import { useTicketTypes } from '../api/ticket-types';
-import { EventOrders } from './event-orders';
-import { OrderDialog } from './order-dialog';
 import { RegistrationDialog } from './registration-dialog';
 import { TicketTypesCard } from './ticket-types-card';
 
@@ -92,6 +90,10 @@ export function EventError({
     </div>
   );
 }
+
+// Only events sold by ticket types need these: they load when such an event shows.
+const OrderDialog = lazy(() => import('./order-dialog').then((m) => ({ default: m.OrderDialog })));
+const EventOrders = lazy(() => import('./event-orders').then((m) => ({ default: m.EventOrders })));
 
 function EventView({ event }: { event: Appointment }) {
   const { isAuthenticated, user } = useAuth();
@@ -181,7 +183,11 @@ function EventView({ event }: { event: Appointment }) {
           {isAuthenticated && event.canEdit ? (
             <AttendeeList attendees={event.attendees} event={event} />
           ) : null}
-          {sellsTypes ? <EventOrders eventId={event.id} /> : null}
+          {sellsTypes ? (
+            <Suspense fallback={null}>
+              <EventOrders eventId={event.id} />
+            </Suspense>
+          ) : null}
         </div>
         <EventSideCard
           event={event}
@@ -193,25 +199,29 @@ function EventView({ event }: { event: Appointment }) {
           onRegister={openRegistration}
         />
       </div>
-      <OrderDialog
-        eventId={event.id}
-        eventTitle={event.title}
-        open={registering && sellsTypes}
-        onOpenChange={setRegistering}
-        onOrdered={(order) => {
-          setEventFlag(REGISTERED_KEY, event.id, true);
-          setConfirmation(order.message);
-          setWaitlisted(order.status === 'waitlisted');
-          setRegistering(false);
-        }}
-        onCloseAutoFocus={(e) => {
-          const status = document.getElementById(REGISTRATION_STATUS_ID);
-          if (status) {
-            e.preventDefault();
-            status.focus();
-          }
-        }}
-      />
+      {sellsTypes ? (
+        <Suspense fallback={null}>
+          <OrderDialog
+            eventId={event.id}
+            eventTitle={event.title}
+            open={registering && sellsTypes}
+            onOpenChange={setRegistering}
+            onOrdered={(order) => {
+              setEventFlag(REGISTERED_KEY, event.id, true);
+              setConfirmation(order.message);
+              setWaitlisted(order.status === 'waitlisted');
+              setRegistering(false);
+            }}
+            onCloseAutoFocus={(e) => {
+              const status = document.getElementById(REGISTRATION_STATUS_ID);
+              if (status) {
+                e.preventDefault();
+                status.focus();
+              }
+            }}
+          />
+        </Suspense>
+      ) : null}
       <RegistrationDialog
         eventId={event.id}
         eventTitle={event.title}
