@@ -13,6 +13,7 @@ import {
   driveProspects,
   driveVolunteers,
   eventRegistrations,
+  eventAttendees,
   eventTicketTypes,
   jobPosts,
   mailSuppressions,
@@ -307,6 +308,30 @@ async function eventWithTicketType(world: World) {
     .values({ eventId, name: 'Table of 8', seatsPerTicket: 8, priceCents: 80_000 })
     .returning();
   return { eventId, typeId: row!.id };
+}
+
+/**
+ * An order of a fresh ticketed event of "member"'s: a registration with a table and its first
+ * attendee, reached by its manage link (for the buyer's and staff's attendee calls).
+ */
+async function orderWithAttendee(world: World, as: Persona) {
+  const { eventId, typeId } = await eventWithTicketType(world);
+  const token = randomBytes(32).toString('base64url');
+  const [registration] = await world.ctx.db
+    .insert(eventRegistrations)
+    .values({
+      eventId,
+      name: 'Pat Visitor',
+      email: `${as}-${token.slice(0, 8)}@example.org`,
+      guests: 8,
+      manageTokenHash: sha256Hex(token),
+    })
+    .returning();
+  const [attendee] = await world.ctx.db
+    .insert(eventAttendees)
+    .values({ registrationId: registration!.id, typeId, position: 1, qrToken: token.slice(0, 24) })
+    .returning();
+  return { eventId, attendeeId: attendee!.id, headers: { 'x-registration-token': token } };
 }
 
 const ticketType = {
@@ -1839,10 +1864,60 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     },
     expect: all(200),
   },
+  // Orders: anyone orders and quotes; the buyer (manage link) and staff name attendees.
+  'POST /api/events/:id/orders/quote': {
+    call: async (w) => {
+      const { eventId, typeId } = await eventWithTicketType(w);
+      return {
+        url: `/api/events/${eventId}/orders/quote`,
+        payload: { items: [{ typeId, quantity: 1 }] },
+      };
+    },
+    expect: all(200),
+  },
   // A business's plan benefits used and left: its people and staff.
   'GET /api/members/:id/benefits': {
     call: (w) => ({ url: `/api/members/${w.memberContactId}/benefits` }),
     expect: ownerOrStaff(200),
+  },
+  'POST /api/events/:id/orders': {
+    call: async (w, as) => {
+      const { eventId, typeId } = await eventWithTicketType(w);
+      return {
+        url: `/api/events/${eventId}/orders`,
+        remoteAddress: `198.51.100.${personas.indexOf(as) + 81}`,
+        payload: {
+          items: [{ typeId, quantity: 1 }],
+          buyer: { name: 'Pat Visitor', email: `order-${as}@example.org` },
+        },
+      };
+    },
+    expect: all(201),
+  },
+  'GET /api/admin/events/:id/orders': {
+    call: async (w) => ({ url: `/api/admin/events/${await membersEvent(w)}/orders` }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'PUT /api/admin/events/:id/attendees/:attendeeId': {
+    call: async (w, as) => {
+      const { eventId, attendeeId } = await orderWithAttendee(w, as);
+      return {
+        url: `/api/admin/events/${eventId}/attendees/${attendeeId}`,
+        payload: { name: 'Ada Lovelace' },
+      };
+    },
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'PUT /api/registrations/manage/attendees/:attendeeId': {
+    call: async (w, as) => {
+      const { attendeeId, headers } = await orderWithAttendee(w, as);
+      return {
+        url: `/api/registrations/manage/attendees/${attendeeId}`,
+        headers,
+        payload: { name: 'Ada Lovelace' },
+      };
+    },
+    expect: all(200),
   },
   'GET /api/calendars/appointments/:id': {
     call: async (w) => ({ url: `/api/calendars/appointments/${await membersEvent(w)}` }),

@@ -101,6 +101,7 @@ describe('the OpenAPI document', () => {
       ['/api/deals', 'post'],
       ['/api/admin/events/{id}/ticket-types', 'post'],
       ['/api/admin/promo-codes', 'post'],
+      ['/api/events/{id}/orders', 'post'],
     ] as const;
     for (const [path, method] of keyed) {
       const header = doc.paths[path]![method]!.parameters?.find(

@@ -32,6 +32,7 @@ export * from './seo.js';
 export * from './page-text.js';
 export * from './event-tickets.js';
 export * from './event-ticket-types.js';
+export * from './event-orders.js';
 export * from './deals.js';
 export * from './job-posts.js';
 export * from './sponsorships.js';

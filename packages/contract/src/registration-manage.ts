@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { eventRegistrationSchema, registerForEventSchema } from './calendar-registrations.js';
 import { ticketStateSchema } from './event-tickets.js';
+import { orderDetailsSchema } from './event-orders.js';
 
 /**
  * The manage link of an event registration: the confirmation mail carries a random token that
@@ -66,6 +67,10 @@ export const managedRegistrationSchema = z.object({
     .string()
     .nullable()
     .describe('The signed code of the QR shown at the door; null while the party has no seats'),
+  order: orderDetailsSchema
+    .nullable()
+    .default(null)
+    .describe('An order of ticket types: its tickets and named attendees, each with a QR token'),
 });
 export type ManagedRegistration = z.infer<typeof managedRegistrationSchema>;
 

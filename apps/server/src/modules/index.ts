@@ -58,6 +58,7 @@ import { publicPagesRoutes } from './public-pages/index.js';
 import {
   EventChangeComposers,
   followEventChanges,
+  OrderService,
   registrationRoutes,
 } from './registrations/index.js';
 import { siteRoutes } from './site/index.js';
@@ -256,9 +257,17 @@ export async function registerModules(
       await api.register(mediaRoutes, { ...deps, uploadRules });
       await api.register(calendarRoutes, { ...deps, tickets, announcements });
       await api.register(icsRoutes, deps);
-      await api.register(registrationRoutes, { ...deps, tickets });
+      const orders = new OrderService(
+        deps.db,
+        deps.clock,
+        deps.throttle,
+        deps.outbox,
+        tickets,
+        deps.config.publicUrl,
+      );
+      await api.register(registrationRoutes, { ...deps, tickets, orders });
       await api.register(checkInRoutes, { ...deps, tickets });
-      await api.register(ticketRoutes, { ...deps, tickets });
+      await api.register(ticketRoutes, { ...deps, tickets, orders });
       await api.register(benefitsRoutes, { ...deps, tickets });
       await api.register(adminRoutes, { ...deps, memberships });
       await api.register(membershipPlansRoutes, deps);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   businessPeople,
@@ -5,6 +6,8 @@ import {
   contactCategories,
   contacts,
   eventRegistrations,
+  eventAttendees,
+  eventOrderLines,
   eventTicketTypes,
   events,
   chambers,
@@ -370,27 +373,97 @@ async function seedAnnualDinner(
       priceCents: 10_000,
     })
     .returning();
-  await db.insert(eventTicketTypes).values([
+  const [table, single] = await db
+    .insert(eventTicketTypes)
+    .values([
+      {
+        eventId: event!.id,
+        name: 'Table of 8',
+        memberPriceCents: 56_000,
+        priceCents: 76_000,
+        quantity: 10,
+        perOrderLimit: 2,
+        seatsPerTicket: 8,
+        sortOrder: 0,
+      },
+      {
+        eventId: event!.id,
+        name: 'Single seat',
+        memberPriceCents: 7_500,
+        priceCents: 10_000,
+        perOrderLimit: 8,
+        seatsPerTicket: 1,
+        sortOrder: 1,
+      },
+    ])
+    .returning();
+  await seedDinnerOrders(db, event!.id, table!, single!);
+}
+
+/**
+ * Two demo orders of the dinner, as the order form makes them, for staff to see: a table of
+ * 8 with its guests named (one of them still to come), and two single seats not named yet.
+ */
+async function seedDinnerOrders(
+  db: Database,
+  eventId: string,
+  table: typeof eventTicketTypes.$inferSelect,
+  single: typeof eventTicketTypes.$inferSelect,
+) {
+  const orders = [
     {
-      eventId: event!.id,
-      name: 'Table of 8',
-      memberPriceCents: 56_000,
-      priceCents: 76_000,
-      quantity: 10,
-      perOrderLimit: 2,
-      seatsPerTicket: 8,
-      sortOrder: 0,
+      buyer: { name: 'Robin Hale', email: 'robin@halebakery.example' },
+      type: table,
+      quantity: 1,
+      names: [
+        ['Robin Hale', 'Vegetarian'],
+        ['Sam Hale', null],
+        ['Jordan Reyes', 'No nuts'],
+        ['Casey Morgan', null],
+        ['Alex Chen', null],
+        ['Taylor Brooks', 'Gluten-free'],
+        ['Morgan Lee', null],
+        [null, null],
+      ] as [string | null, string | null][],
     },
     {
-      eventId: event!.id,
-      name: 'Single seat',
-      memberPriceCents: 7_500,
-      priceCents: 10_000,
-      perOrderLimit: 8,
-      seatsPerTicket: 1,
-      sortOrder: 1,
+      buyer: { name: 'Pat Visitor', email: 'pat.visitor@example.org' },
+      type: single,
+      quantity: 2,
+      names: [] as [string | null, string | null][],
     },
-  ]);
+  ];
+  for (const order of orders) {
+    const seats = order.quantity * order.type.seatsPerTicket;
+    const [registration] = await db
+      .insert(eventRegistrations)
+      .values({ eventId, ...order.buyer, guests: seats, seatStatus: 'confirmed' })
+      .returning();
+    const unitCents = order.type.priceCents ?? 0;
+    await db.insert(eventOrderLines).values({
+      registrationId: registration!.id,
+      typeId: order.type.id,
+      typeName: order.type.name,
+      quantity: order.quantity,
+      seatsPerTicket: order.type.seatsPerTicket,
+      unitCents,
+      lineCents: unitCents * order.quantity,
+    });
+    await db.insert(eventAttendees).values(
+      Array.from({ length: seats }, (_, i) => ({
+        registrationId: registration!.id,
+        typeId: order.type.id,
+        position: i + 1,
+        name: order.names[i]?.[0] ?? null,
+        dietaryNote: order.names[i]?.[1] ?? null,
+        qrToken: randomBytes(18).toString('base64url'),
+      })),
+    );
+    await db
+      .update(eventTicketTypes)
+      .set({ sold: sql`${eventTicketTypes.sold} + ${order.quantity}` })
+      .where(eq(eventTicketTypes.id, order.type.id));
+  }
 }
 
 /** A breakfast of 6 seats, all taken, with two parties waiting: the sold-out event to try. */

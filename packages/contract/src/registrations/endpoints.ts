@@ -10,6 +10,7 @@ import {
 } from '../calendar-registrations.js';
 import { eventErrors, eventParams } from '../calendars/endpoints.js';
 import { endpoint, errorAnswers } from '../endpoint.js';
+import { orderAttendeeSchema, updateAttendeeSchema } from '../event-orders.js';
 import {
   cancelledRegistrationSchema,
   managedRegistrationSchema,
@@ -101,6 +102,16 @@ export const registrationsEndpoints = {
     path: '/registrations/manage/new-link',
     headers: registrationTokenHeadersSchema,
     responses: { 200: newManageLinkSchema, ...manageErrors, ...errorAnswers(429) },
+  }),
+  updateManagedAttendee: endpoint({
+    method: 'PUT',
+    path: '/registrations/manage/attendees/:attendeeId',
+    headers: registrationTokenHeadersSchema,
+    params: z.object({
+      attendeeId: z.string().uuid('An attendee id is a UUID').describe('An attendee id'),
+    }),
+    body: updateAttendeeSchema,
+    responses: { 200: orderAttendeeSchema, ...manageErrors },
   }),
   cancelManaged: endpoint({
     method: 'DELETE',

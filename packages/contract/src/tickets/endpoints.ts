@@ -5,9 +5,21 @@ import {
   ticketTypeListSchema,
   ticketTypeSchema,
 } from '../event-ticket-types.js';
+import {
+  eventOrdersSchema,
+  orderAttendeeSchema,
+  orderQuoteInputSchema,
+  orderQuoteSchema,
+  placedOrderSchema,
+  placeOrderSchema,
+  updateAttendeeSchema,
+} from '../event-orders.js';
 
 const eventParams = z.object({
   id: z.string().min(1).max(64).describe('An event id'),
+});
+const attendeeParams = eventParams.extend({
+  attendeeId: z.string().uuid('An attendee id is a UUID').describe('An attendee id'),
 });
 const typeParams = eventParams.extend({
   typeId: z.string().uuid('A ticket type id is a UUID').describe('A ticket type id'),
@@ -43,5 +55,32 @@ export const ticketsEndpoints = {
     path: '/admin/events/:id/ticket-types/:typeId',
     params: typeParams,
     responses: { 204: z.null(), ...errorAnswers(401, 403, 404, 409) },
+  }),
+  quoteOrder: endpoint({
+    method: 'POST',
+    path: '/events/:id/orders/quote',
+    params: eventParams,
+    body: orderQuoteInputSchema,
+    responses: { 200: orderQuoteSchema, ...errorAnswers(400, 404, 409) },
+  }),
+  placeOrder: endpoint({
+    method: 'POST',
+    path: '/events/:id/orders',
+    params: eventParams,
+    body: placeOrderSchema,
+    responses: { 201: placedOrderSchema, ...errorAnswers(400, 404, 409, 429) },
+  }),
+  eventOrders: endpoint({
+    method: 'GET',
+    path: '/admin/events/:id/orders',
+    params: eventParams,
+    responses: { 200: eventOrdersSchema, ...errorAnswers(401, 403, 404) },
+  }),
+  updateAttendee: endpoint({
+    method: 'PUT',
+    path: '/admin/events/:id/attendees/:attendeeId',
+    params: attendeeParams,
+    body: updateAttendeeSchema,
+    responses: { 200: orderAttendeeSchema, ...errorAnswers(400, 401, 403, 404) },
   }),
 };

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -18,6 +19,7 @@ import { users } from './auth.js';
 import { invoices } from './billing.js';
 import { timestamps } from './columns.js';
 import { events } from './events.js';
+import { eventTicketTypes } from './tickets.js';
 
 /**
  * The earlier manage links of a registration, which keep working beside its newest one: a
@@ -151,4 +153,65 @@ export const eventReminders = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.registrationId, t.startsAt] })],
+);
+
+/**
+ * The lines of an order: what a registration bought of each ticket type of its event (one
+ * order = one registration, whose `guests` are the seats of all its lines). The name, seats
+ * and prices are kept as sold, so a later edit of the type does not change an order.
+ */
+export const eventOrderLines = pgTable(
+  'event_order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => eventRegistrations.id, { onDelete: 'cascade' }),
+    typeId: uuid('type_id')
+      .notNull()
+      .references(() => eventTicketTypes.id, { onDelete: 'cascade' }),
+    typeName: text('type_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    seatsPerTicket: integer('seats_per_ticket').notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    lineCents: integer('line_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('event_order_lines_type_key').on(t.registrationId, t.typeId),
+    index('event_order_lines_type_idx').on(t.typeId),
+    check('event_order_lines_quantity_check', sql`${t.quantity} between 1 and 100`),
+  ],
+);
+
+/**
+ * The named attendees of an order: one row per seat, each with its own id and QR token (the
+ * door checks in one attendee of a party). The buyer fills or changes the names from the
+ * manage link until the event starts; staff at any time.
+ */
+export const eventAttendees = pgTable(
+  'event_attendees',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => eventRegistrations.id, { onDelete: 'cascade' }),
+    typeId: uuid('type_id')
+      .notNull()
+      .references(() => eventTicketTypes.id, { onDelete: 'cascade' }),
+    /** Its place in the order (1, 2, …): the order the names were given in. */
+    position: integer('position').notNull(),
+    name: text('name'),
+    email: text('email'),
+    dietaryNote: text('dietary_note'),
+    /** Random, unguessable: what the attendee's QR code carries. */
+    qrToken: text('qr_token').notNull(),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('event_attendees_registration_idx').on(t.registrationId, t.position),
+    uniqueIndex('event_attendees_qr_key').on(t.qrToken),
+  ],
 );

@@ -54,12 +54,13 @@ describe('the demo calendar', () => {
       url: `/api/events/${dinner!.id}/ticket-types`,
     });
     const list = res.json<TicketTypeList>();
-    expect(list.seatsLeft).toBe(160);
+    // Two demo orders hold seats: a named table of 8 and two single seats.
+    expect(list.seatsLeft).toBe(150);
     expect(
-      list.types.map((t) => [t.name, t.seatsPerTicket, t.viewerPriceCents, t.ticketsLeft]),
+      list.types.map((t) => [t.name, t.seatsPerTicket, t.viewerPriceCents, t.sold, t.ticketsLeft]),
     ).toEqual([
-      ['Table of 8', 8, 76_000, 10],
-      ['Single seat', 1, 10_000, 160],
+      ['Table of 8', 8, 76_000, 1, 9],
+      ['Single seat', 1, 10_000, 2, 150],
     ]);
   });
 });

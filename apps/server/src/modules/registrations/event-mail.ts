@@ -37,6 +37,14 @@ const QR_PNG: QRCode.QRCodeToBufferOptions = {
   rendererOpts: pngOptions as QRCode.QRCodeToBufferOptions['rendererOpts'],
 };
 
+/** An order's tickets and attendees as its confirmation lists them. */
+export interface OrderMail {
+  /** Each line: "1 × Table of 8". */
+  lines: string[];
+  /** Each attendee: its place, its name (or "name to come") and its QR code. */
+  attendees: { position: number; label: string; code: string }[];
+}
+
 /** One date of a series registration as its mail lists it. */
 export interface SeriesDate {
   row: EventRow;
@@ -93,11 +101,13 @@ export class EventMail {
     content: (chamber: ChamberIdentity) => MailContent,
     extra: {
       checkInCode?: string | undefined;
+      /** An order's attendees: each one's own QR code, attached as attendee-N-qr.png. */
+      attendeeCodes?: { position: number; code: string }[] | undefined;
       invite?: (chamber: ChamberIdentity) => IcsInvite;
       auto?: true;
     } = {},
   ) {
-    const { checkInCode, invite, auto } = extra;
+    const { checkInCode, attendeeCodes, invite, auto } = extra;
     await this.mail.send(async (chamber) => ({
       to,
       ...renderMail(chamber, content(chamber)),
@@ -114,6 +124,13 @@ export class EventMail {
               },
             ]
           : []),
+        ...(await Promise.all(
+          (attendeeCodes ?? []).map(async (a) => ({
+            filename: `attendee-${a.position}-qr.png`,
+            content: await QRCode.toBuffer(a.code, QR_PNG),
+            contentType: 'image/png',
+          })),
+        )),
       ],
     }));
   }
@@ -138,12 +155,18 @@ export class EventMail {
   async registrationConfirmed(
     target: Target,
     registration: RegistrationRow,
-    options: { updated: boolean; manageUrl?: string; checkInCode?: string; ticketLine?: string },
+    options: {
+      updated: boolean;
+      manageUrl?: string;
+      checkInCode?: string;
+      ticketLine?: string;
+      order?: OrderMail | null;
+    },
   ) {
     const row = shownRow(target);
     const title = row.title.trim() || 'Untitled Event';
     const others = registration.guests - 1;
-    const { updated, manageUrl, checkInCode, ticketLine } = options;
+    const { updated, manageUrl, checkInCode, ticketLine, order } = options;
     await this.send(
       registration.email,
       target,
@@ -157,7 +180,13 @@ export class EventMail {
             : `Thank you for registering for ${title}. We look forward to seeing you${others > 0 ? ` and your ${others} guest${others === 1 ? '' : 's'}` : ''}.`,
           `When: ${whenText(row)}`,
           ...(row.location ? [`Where: ${row.location}`] : []),
-          `Party size: ${registration.guests}`,
+          ...(order
+            ? [
+                `Tickets: ${order.lines.join('; ')}`,
+                `Attendees: ${order.attendees.map((a) => `${a.position}. ${a.label}`).join('; ')}`,
+                'Each attendee has their own QR code attached (attendee-1-qr.png, …) and on your order page, where you can fill in or change names until the event starts.',
+              ]
+            : [`Party size: ${registration.guests}`]),
           ...(ticketLine ? [ticketLine] : []),
           'The attached calendar file adds the event to your calendar.',
           ...(checkInCode
@@ -171,7 +200,7 @@ export class EventMail {
           ? `Plans changed? The link above changes your party size and details or cancels your registration; it works for this address only, so keep it to yourself. Questions? Reply to reach the ${chamber.name}.`
           : `To change or cancel it again, use the link in your latest registration email, or reply to this message to reach the ${chamber.name}.`,
       }),
-      { checkInCode },
+      { checkInCode, attendeeCodes: order?.attendees },
     );
   }
 

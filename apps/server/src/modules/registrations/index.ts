@@ -4,3 +4,4 @@ export { followEventChanges } from './follow-edits.js';
 export { queueReminders } from './reminders.js';
 export { registrationRoutes } from './routes.js';
 export { settleAllSeats } from './seat-offers.js';
+export { OrderService } from './orders.js';

@@ -327,6 +327,7 @@ describe('the manage link', () => {
       seatsLeft: null,
       canAccept: false,
       checkInCode: expect.stringMatching(/^r1\.[\w-]+\.[\w-]{22}$/),
+      order: null,
       ticket: null,
     });
   });

@@ -2,6 +2,8 @@ import {
   type CancelledRegistration,
   dateTimeFormat,
   type ManagedRegistration,
+  type OrderAttendee,
+  type updateAttendeeSchema,
   seatMessages,
   type updateManagedRegistrationSchema,
 } from '@chamber/contract';
@@ -35,6 +37,8 @@ import {
 import { issueManageToken, manageTokenHash } from './manage-links.js';
 import { CheckInCodes } from '../check-in/index.js';
 import { closedReason, queueOffers, registrationWindows } from './rules.js';
+import * as oq from './order-queries.js';
+import { invoiceStoredOrder, isOrder, orderOf, type OrderService } from './orders.js';
 import { notEnoughSeats, seatsFor, settleSeats } from './seats.js';
 import { sellsTickets, type Tickets, userIsMember } from '../tickets/index.js';
 
@@ -69,6 +73,7 @@ export class RegistrationManageService {
     private readonly outbox: MailOutbox,
     private readonly codes: CheckInCodes = new CheckInCodes(db),
     private readonly tickets: Tickets | null = null,
+    private readonly orders: OrderService | null = null,
   ) {}
 
   async read(token: string): Promise<ManagedRegistration> {
@@ -95,7 +100,9 @@ export class RegistrationManageService {
     const now = this.clock.now();
     const result = await this.db.transaction(async (tx) => {
       const { row: stored, target } = await this.lockOpen(tx, token);
-      const guests = Number(changes.numberOfGuests ?? 1);
+      // An order's seats are its tickets' (its party size is not sent by its page).
+      const order = await isOrder(tx, stored.id);
+      const guests = order ? stored.guests : Number(changes.numberOfGuests ?? 1);
       if (stored.invoiceId && guests !== stored.guests) {
         throw new AppError(
           'conflict',
@@ -134,7 +141,10 @@ export class RegistrationManageService {
     const now = this.clock.now();
     const { row, target } = await this.db.transaction(async (tx) => {
       const open = await this.lockOpen(tx, token);
+      const order = await isOrder(tx, open.row.id);
       await q.deleteRegistration(tx, open.row.id);
+      // An order's tickets go back to their types.
+      if (order) await oq.recountSold(tx, open.row.eventId, now);
       const offers = await settleSeats(
         tx,
         registrationKey(open.target),
@@ -188,6 +198,9 @@ export class RegistrationManageService {
       // At a paid event the seats are taken with a ticket: held until paid online, or
       // confirmed with the price due at the door.
       const shown = shownRow(target);
+      if (this.tickets && (await isOrder(tx, stored.id))) {
+        return this.acceptOrder(tx, stored, target, now);
+      }
       const terms =
         this.tickets && sellsTickets(shown)
           ? this.tickets.termsFor(shown, await userIsMember(tx, stored.userId))
@@ -225,6 +238,43 @@ export class RegistrationManageService {
     if (outcome.kind === 'expired') throw new AppError('conflict', seatMessages.offerExpired);
     const { row, target } = outcome;
     return this.view(this.db, row, target);
+  }
+
+  /**
+   * A waiting order takes the tickets offered it: its stored lines are invoiced (held until
+   * paid online, or due at the door), or it is confirmed when it has nothing to pay.
+   */
+  private async acceptOrder(tx: Executor, stored: RegistrationRow, target: Target, now: Date) {
+    const shown = shownRow(target);
+    const online = this.tickets!.paymentFor(shown) === 'online';
+    const owes = (await oq.linesOf(tx, [stored.id])).some((l) => l.lineCents > 0);
+    const held = owes && online;
+    let row = await q.updateRegistration(tx, stored.id, {
+      seatStatus: held ? 'held' : 'confirmed',
+      holdUntil: held ? this.tickets!.holdUntil(now) : null,
+      updatedAt: now,
+    });
+    if (await invoiceStoredOrder(tx, this.tickets!, row, shown)) {
+      row = (await q.findRegistration(tx, row.id))!;
+    }
+    await oq.recountSold(tx, row.eventId, now);
+    if (row.seatStatus === 'confirmed') await queueManaged(tx, now, OFFER_TAKEN_MAIL, row.id);
+    return { kind: 'accepted' as const, row, target };
+  }
+
+  /**
+   * The buyer names (or renames) an attendee of their order, through its manage link, until
+   * the event starts. An attendee of another order is not found (404).
+   */
+  async updateAttendee(
+    token: string,
+    attendeeId: string,
+    details: z.output<typeof updateAttendeeSchema>,
+  ): Promise<OrderAttendee> {
+    const row = await q.findRegistrationByToken(this.db, manageTokenHash(token));
+    if (!row) throw linkNotValid();
+    if (!this.orders) throw new AppError('not_found', 'Attendee not found');
+    return this.orders.updateOwnAttendee(row, attendeeId, details);
   }
 
   /**
@@ -328,6 +378,7 @@ export class RegistrationManageService {
         row.holdUntil !== null &&
         row.holdUntil > now,
       checkInCode: row.seatStatus === 'confirmed' ? await this.codes.issue(row.id) : null,
+      order: target.kind === 'single' ? await orderOf(db, row, shown, now) : null,
     };
   }
 }

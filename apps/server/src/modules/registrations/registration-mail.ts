@@ -6,7 +6,8 @@ import { AppError } from '../../lib/errors.js';
 import type { Compose, MailDelivery } from '../../lib/mail/delivery.js';
 import type { MailOutbox } from '../../lib/mail/outbox.js';
 import type { CheckInCodes } from '../check-in/index.js';
-import { EventMail, type SeriesDate } from './event-mail.js';
+import { EventMail, type OrderMail, type SeriesDate } from './event-mail.js';
+import * as oq from './order-queries.js';
 import { issueManageToken, manageUrl } from './manage-links.js';
 import {
   calendarQueries as q,
@@ -175,14 +176,32 @@ export class RegistrationMail {
         ? `Ticket: ${formatMoney(ticket.amountCents, ticket.currency)}, to be paid at the door (invoice ${ticket.invoiceNumber}).`
         : null;
     const checkInCode = await this.codes.issue(row.id);
+    const order = await this.orderMail(row);
     return this.compose((mail) =>
       mail.registrationConfirmed(target, row, {
         updated: p.outcome === 'updated',
         manageUrl: link,
         checkInCode,
         ...(ticketLine ? { ticketLine } : {}),
+        order,
       }),
     );
+  }
+
+  /** The tickets and attendees of an order, for its confirmation; null for a registration. */
+  private async orderMail(row: RegistrationRow): Promise<OrderMail | null> {
+    const lines = await oq.linesOf(this.db, [row.id]);
+    if (lines.length === 0) return null;
+    const attendees = await oq.attendeesOf(this.db, [row.id]);
+    const names = new Map(lines.map((l) => [l.typeId, l.typeName]));
+    return {
+      lines: lines.map((l) => `${l.quantity} × ${l.typeName}`),
+      attendees: attendees.map((a) => ({
+        position: a.position,
+        label: `${a.name ?? 'name to come'} (${names.get(a.typeId) ?? 'ticket'})`,
+        code: a.qrToken,
+      })),
+    };
   }
 
   /**
@@ -252,12 +271,14 @@ export class RegistrationMail {
     if (!ticketLine) return null;
     const link = await this.freshLink(row);
     const checkInCode = await this.codes.issue(row.id);
+    const order = await this.orderMail(row);
     return this.compose((mail) =>
       mail.registrationConfirmed(target, row, {
         updated: false,
         manageUrl: link,
         checkInCode,
         ticketLine,
+        order,
       }),
     );
   }
@@ -280,8 +301,13 @@ export class RegistrationMail {
     if (found?.row.seatStatus !== 'confirmed') return null;
     const { row, target } = found;
     const checkInCode = await this.codes.issue(row.id);
+    const order = await this.orderMail(row);
     return this.compose((mail) =>
-      mail.registrationConfirmed(target, row, { updated, checkInCode }),
+      mail.registrationConfirmed(target, row, {
+        updated,
+        checkInCode,
+        order,
+      }),
     );
   }
 

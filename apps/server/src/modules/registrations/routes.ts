@@ -8,6 +8,7 @@ import type { ModuleDeps } from '../deps.js';
 import { FORM_PAGE_POLICY, formAnswerPage, fromOwnPages, registeredTitle } from './form-page.js';
 import { RegistrationManageService } from './manage.js';
 import { RegistrationMail } from './registration-mail.js';
+import type { OrderService } from './orders.js';
 import { RegistrationService } from './service.js';
 import { SeriesRegistrationService } from './series-registrations.js';
 import { occurrenceId } from '../calendars/index.js';
@@ -28,7 +29,7 @@ const proof = `The token of the manage link from the registration mail, in the \
  * manage link in its mail (/registrations/manage): read, change, cancel.
  */
 export const registrationRoutes: FastifyPluginAsyncZod<
-  ModuleDeps & { tickets: Tickets | null }
+  ModuleDeps & { tickets: Tickets | null; orders?: OrderService }
 > = async (app, deps) => {
   const codes = new CheckInCodes(deps.db);
   new RegistrationMail(deps.db, deps.config, deps.clock, codes, deps.tickets).register(deps.outbox);
@@ -46,6 +47,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     deps.outbox,
     codes,
     deps.tickets,
+    deps.orders ?? null,
   );
 
   contractRoute(
@@ -296,6 +298,23 @@ export const registrationRoutes: FastifyPluginAsyncZod<
     async (request, reply) => {
       noStore(reply);
       return manage.replaceLinks(token(request), request.ip);
+    },
+  );
+
+  contractRoute(
+    app,
+    endpoints.registrations.updateManagedAttendee,
+    {
+      bodyLimit: 4 * 1024,
+      schema: {
+        tags,
+        summary: 'Name or rename an attendee of an order through its manage link',
+        description: `${proof} The buyer fills or changes an attendee's name, email and dietary note (all optional) until the event starts (then 400: staff can still change them). An attendee of another order is not found (404).`,
+      },
+    },
+    async (request, reply) => {
+      noStore(reply);
+      return manage.updateAttendee(token(request), request.params.attendeeId, request.body);
     },
   );
 

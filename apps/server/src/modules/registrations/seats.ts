@@ -2,6 +2,7 @@ import { chambers, type Executor } from '@chamber/db';
 import { asc } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.js';
 import { issueManageToken } from './manage-links.js';
+import * as oq from './order-queries.js';
 import { voidOpenInvoices } from '../billing/index.js';
 import { calendarQueries as q, type RegistrationRow, type SeatKey } from '../calendars/index.js';
 
@@ -58,8 +59,26 @@ export async function settleAndCount(
   const holdUntil = new Date(now.getTime() + (await seatOfferHours(tx)) * HOUR);
   const offers: Offer[] = [];
   let offered = 0;
+  // A waiting order also needs its tickets left of each of its types (orders.ts).
+  const lines = await oq.linesOf(
+    tx,
+    waiting.map((p) => p.id),
+  );
+  const room = lines.length > 0 ? await oq.typeRoom(tx, key.eventId, now) : null;
   for (const party of waiting) {
     if (party.guests > free) continue;
+    if (room) {
+      const own = lines.filter((l) => l.registrationId === party.id);
+      if (
+        own.some((l) => (room.get(l.typeId) ?? null) !== null && l.quantity > room.get(l.typeId)!)
+      ) {
+        continue;
+      }
+      for (const l of own) {
+        const left = room.get(l.typeId);
+        if (left !== null && left !== undefined) room.set(l.typeId, left - l.quantity);
+      }
+    }
     const { token, hash } = issueManageToken();
     const row = await q.updateRegistration(tx, party.id, {
       seatStatus: 'offered',
@@ -72,6 +91,8 @@ export async function settleAndCount(
     offered += party.guests;
     if (free <= 0) break;
   }
+  // Tickets offered to waiting orders count on their types' rows.
+  if (room && offers.length > 0) await oq.recountSold(tx, key.eventId, now);
   return { offers, taken: taken + offered };
 }
 

@@ -1,7 +1,11 @@
 export type { TicketBilling, TicketInvoice } from './billing-port.js';
+export type { OrderDesk } from './orders-port.js';
+export { priceOrder } from './pricing.js';
+export type { OrderDiscount, PricedLine, PricedOrder } from './pricing.js';
 export * as ticketQueries from './queries.js';
 export { userIsMember } from './queries.js';
 export { Tickets, isMember, sellsTickets, ticketStatusOf, ticketsFor } from './service.js';
 export type { TicketTerms } from './service.js';
 export { ticketRoutes } from './routes.js';
-export { TicketTypes } from './ticket-types.js';
+export { TicketTypes, viewOfType } from './ticket-types.js';
+export * as typeQueries from './type-queries.js';

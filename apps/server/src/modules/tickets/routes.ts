@@ -3,6 +3,7 @@ import { endpoints } from '@chamber/contract';
 import { contractRoute } from '../../lib/contract-route.js';
 import { optionalBearer, requireSession } from '../../plugins/auth.js';
 import type { ModuleDeps } from '../deps.js';
+import type { OrderDesk } from './orders-port.js';
 import type { Tickets } from './service.js';
 import { TicketTypes } from './ticket-types.js';
 
@@ -11,10 +12,9 @@ const staff = { access: 'staff' } as const;
 const bodyLimit = 8 * 1024;
 
 /** An event's ticket types: read by anyone, kept by staff. */
-export const ticketRoutes: FastifyPluginAsyncZod<ModuleDeps & { tickets: Tickets }> = async (
-  app,
-  deps,
-) => {
+export const ticketRoutes: FastifyPluginAsyncZod<
+  ModuleDeps & { tickets: Tickets; orders: OrderDesk }
+> = async (app, deps) => {
   const types = new TicketTypes(deps.db, deps.clock, deps.tickets);
 
   contractRoute(
@@ -87,5 +87,84 @@ export const ticketRoutes: FastifyPluginAsyncZod<ModuleDeps & { tickets: Tickets
       await types.remove(request.params.id, request.params.typeId);
       return reply.status(204).send(null);
     },
+  );
+
+  contractRoute(
+    app,
+    endpoints.tickets.quoteOrder,
+    {
+      bodyLimit,
+      schema: {
+        security: optionalBearer,
+        tags,
+        summary: 'Price an order of ticket types before paying (anyone)',
+        description:
+          "The order's lines (each type's price for this viewer × quantity, the seats they take), its discounts and total, as POST /events/{id}/orders will charge them: the total is computed here, on the server. Refused (400, saying why) for a type outside its sale window, over its per-order limit, not of this event, or an event that has started, was cancelled or sells no types. Whether the tickets are left is decided when the order is placed.",
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return deps.orders.quote(request.params.id, request.body.items, request.session);
+    },
+  );
+
+  contractRoute(
+    app,
+    endpoints.tickets.placeOrder,
+    {
+      config: { idempotent: true },
+      bodyLimit: 64 * 1024,
+      schema: {
+        security: optionalBearer,
+        tags,
+        summary: 'Order tickets of an event’s types, with named attendees (anyone)',
+        description:
+          "One order is one registration of as many seats as its tickets take (quantity × seats per ticket), with a line per type and an attendee per seat (each with its own id and QR token; names optional, fillable later from the manage link until the event starts). Priced as the quote. The seats are counted across types against the event's capacity, and each type's tickets against its quantity, under the event's seat lock: two buyers for the last table get one table and one refusal. An order over a type's per-order limit or outside its sale window is refused (400); one that is not left is refused whole (409, saying what is left) unless `joinWaitingList`, when it waits in arrival order and is mailed an offer when its tickets free up. A free order is confirmed at once; a paid one gets one invoice with a line per type, paid online through Checkout (seats held until then) or at the door. The manage link comes in the answer and the confirmation mail. An address already registered for the event is refused (409). Shares the registration throttle (429).",
+      },
+    },
+    async (request, reply) => {
+      const placed = await deps.orders.place(
+        request.params.id,
+        request.body,
+        request.session,
+        request.ip,
+      );
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send(placed);
+    },
+  );
+
+  contractRoute(
+    app,
+    endpoints.tickets.eventOrders,
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary: "An event's orders with their lines and attendees (staff)",
+        description: 'Moderators and admins. First come first, waiting orders included.',
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return deps.orders.ordersOf(request.params.id);
+    },
+  );
+
+  contractRoute(
+    app,
+    endpoints.tickets.updateAttendee,
+    {
+      config: staff,
+      bodyLimit: 4 * 1024,
+      schema: {
+        tags,
+        summary: 'Change an attendee of an order (staff)',
+        description:
+          "Moderators and admins, at any time (the buyer's manage link until the event starts). Name, email and dietary note, all optional.",
+      },
+    },
+    async (request) =>
+      deps.orders.updateAttendee(request.params.id, request.params.attendeeId, request.body),
   );
 };

@@ -136,6 +136,42 @@ export class Tickets {
     return invoice;
   }
 
+  /**
+   * Issues the invoice of an order (one line per ticket type, as priced by `priceOrder`), in
+   * its transaction, and links the order's registration to it.
+   */
+  async invoiceOrder(
+    tx: Executor,
+    input: {
+      row: RegistrationRow;
+      title: string;
+      when: string;
+      lines: { name: string; quantity: number; unitCents: number; lineCents: number }[];
+      contactId: string | null;
+    },
+  ): Promise<TicketInvoice> {
+    const { row } = input;
+    const total = input.lines.reduce((sum, l) => sum + l.lineCents, 0);
+    const invoice = await this.billing.issue(tx, {
+      contactId: input.contactId,
+      billTo: { name: row.name, email: row.email },
+      lines: input.lines.map((l) => ({
+        description: `${l.name}: ${input.title}, ${input.when}`,
+        quantity: l.quantity,
+        unitCents: l.unitCents,
+      })),
+      shares: { [row.id]: total },
+      eventId: row.eventId,
+    });
+    await q.updateRegistration(tx, row.id, { invoiceId: invoice.id });
+    return invoice;
+  }
+
+  /** How an event's tickets are paid: online when card payment is set up and chosen. */
+  paymentFor(row: EventRow): TicketPayment {
+    return this.paymentOf(row);
+  }
+
   /** Where a registration's ticket stands, with a Checkout page while it is unpaid online. */
   async stateOf(
     row: RegistrationRow,

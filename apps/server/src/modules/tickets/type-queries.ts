@@ -66,3 +66,18 @@ export async function updateType(
 export async function deleteType(db: Executor, typeId: string): Promise<void> {
   await db.delete(eventTicketTypes).where(eq(eventTicketTypes.id, typeId));
 }
+
+/** Sets how many tickets of a type are sold; the caller holds the type's row lock. */
+export async function setSold(db: Executor, typeId: string, sold: number): Promise<void> {
+  await db.update(eventTicketTypes).set({ sold }).where(eq(eventTicketTypes.id, typeId));
+}
+
+/** The event's types, each row locked (in one order: no deadlock between two orders). */
+export function lockTypesOfEvent(db: Executor, eventId: string): Promise<TicketTypeRow[]> {
+  return db
+    .select()
+    .from(eventTicketTypes)
+    .where(eq(eventTicketTypes.eventId, eventId))
+    .orderBy(asc(eventTicketTypes.id))
+    .for('update');
+}

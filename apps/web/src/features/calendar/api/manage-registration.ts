@@ -1,4 +1,8 @@
-import { REGISTRATION_TOKEN_HEADER, type UpdateManagedRegistration } from '@chamber/contract';
+import {
+  REGISTRATION_TOKEN_HEADER,
+  type UpdateAttendee,
+  type UpdateManagedRegistration,
+} from '@chamber/contract';
 import { endpoints } from '@chamber/contract/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
@@ -86,5 +90,20 @@ export function useNewManageLink(token: string) {
         ...withToken(token),
         errorMessage: 'Could not send a new link. Please try again.',
       }),
+  });
+}
+
+/** PUT /registrations/manage/attendees/{id}: the buyer names an attendee of the order. */
+export function useUpdateManagedAttendee(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ attendeeId, body }: { attendeeId: string; body: UpdateAttendee }) =>
+      api.call(manage.updateManagedAttendee, {
+        params: { attendeeId },
+        body,
+        ...withToken(token),
+        errorMessage: 'Could not save the name. Please try again.',
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: managedKey }),
   });
 }

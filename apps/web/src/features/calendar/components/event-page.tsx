@@ -1,5 +1,5 @@
 import type { Appointment, CalendarEvent } from '@chamber/contract';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
@@ -24,6 +24,7 @@ import { EventFormDialog } from './event-form-dialog';
 import { EventHero } from './event-hero';
 import { EventSideCard, REGISTRATION_STATUS_ID } from './event-side-card';
 import { PageLoading, ProblemCard } from './page-states';
+import { useTicketTypes } from '../api/ticket-types';
 import { RegistrationDialog } from './registration-dialog';
 import { TicketTypesCard } from './ticket-types-card';
 
@@ -90,8 +91,15 @@ export function EventError({
   );
 }
 
+// Only events sold by ticket types need these: they load when such an event shows.
+const OrderDialog = lazy(() => import('./order-dialog').then((m) => ({ default: m.OrderDialog })));
+const EventOrders = lazy(() => import('./event-orders').then((m) => ({ default: m.EventOrders })));
+
 function EventView({ event }: { event: Appointment }) {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
+  // An event sold by ticket types takes orders (named attendees) instead of registrations.
+  const typesQuery = useTicketTypes(event.id, user?.id ?? null, !event.isRecurring);
+  const sellsTypes = (typesQuery.data?.types.length ?? 0) > 0;
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   // The server draws the page by its path, for every visitor: what this browser remembers
@@ -175,6 +183,11 @@ function EventView({ event }: { event: Appointment }) {
           {isAuthenticated && event.canEdit ? (
             <AttendeeList attendees={event.attendees} event={event} />
           ) : null}
+          {sellsTypes ? (
+            <Suspense fallback={null}>
+              <EventOrders eventId={event.id} />
+            </Suspense>
+          ) : null}
         </div>
         <EventSideCard
           event={event}
@@ -186,12 +199,35 @@ function EventView({ event }: { event: Appointment }) {
           onRegister={openRegistration}
         />
       </div>
+      {sellsTypes ? (
+        <Suspense fallback={null}>
+          <OrderDialog
+            eventId={event.id}
+            eventTitle={event.title}
+            open={registering && sellsTypes}
+            onOpenChange={setRegistering}
+            onOrdered={(order) => {
+              setEventFlag(REGISTERED_KEY, event.id, true);
+              setConfirmation(order.message);
+              setWaitlisted(order.status === 'waitlisted');
+              setRegistering(false);
+            }}
+            onCloseAutoFocus={(e) => {
+              const status = document.getElementById(REGISTRATION_STATUS_ID);
+              if (status) {
+                e.preventDefault();
+                status.focus();
+              }
+            }}
+          />
+        </Suspense>
+      ) : null}
       <RegistrationDialog
         eventId={event.id}
         eventTitle={event.title}
         ticket={event.ticket}
         waitlist={event.seatsLeft === 0}
-        open={registering}
+        open={registering && !sellsTypes}
         onOpenChange={setRegistering}
         series={
           event.isRecurring && event.masterEventId && event.id !== event.masterEventId

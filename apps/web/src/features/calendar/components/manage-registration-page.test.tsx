@@ -43,6 +43,7 @@ function managed(overrides: Partial<ManagedRegistration> = {}): ManagedRegistrat
     seatsLeft: null,
     canAccept: false,
     checkInCode: null,
+    order: null,
     ticket: null,
     ...overrides,
   };

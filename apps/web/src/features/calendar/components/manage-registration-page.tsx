@@ -1,6 +1,6 @@
 import type { ManagedRegistration } from '@chamber/contract';
 import { CalendarCheckIcon, CalendarX2Icon } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import {
@@ -15,6 +15,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Form, FormError, useZodForm } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api/client';
@@ -23,6 +25,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import {
   useCancelManagedRegistration,
   useManagedRegistration,
+  useUpdateManagedAttendee,
   useUpdateManagedRegistration,
   useAcceptOffer,
 } from '../api/manage-registration';
@@ -158,6 +161,7 @@ function RegistrationCard({
           </dl>
         </div>
         <SeatState managed={managed} token={token} />
+        {managed.order ? <OrderAttendees order={managed.order} token={token} /> : null}
         {canChange ? (
           <ChangeForm managed={managed} token={token} onCancelled={onCancelled} />
         ) : (
@@ -186,8 +190,14 @@ function ChangeForm({
   token: string;
   onCancelled: (message: string) => void;
 }) {
+  // An order's seats are its tickets': the form leaves its party size alone.
+  const isOrder = managed.order !== null;
+  const defaults = (registration: ManagedRegistration['registration']) => ({
+    ...manageRegistrationDefaults(registration),
+    ...(isOrder ? { numberOfGuests: '1' } : {}),
+  });
   const form = useZodForm(manageRegistrationFormSchema, {
-    defaultValues: manageRegistrationDefaults(managed.registration),
+    defaultValues: defaults(managed.registration),
   });
   const update = useUpdateManagedRegistration(token);
   const cancel = useCancelManagedRegistration(token);
@@ -198,7 +208,7 @@ function ChangeForm({
     setError(null);
     try {
       const saved = await update.mutateAsync(manageRegistrationBody(values));
-      form.reset(manageRegistrationDefaults(saved.registration));
+      form.reset(defaults(saved.registration));
       toast.success('Your registration is updated. We sent you a confirmation.');
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : 'Could not save your changes.');
@@ -225,7 +235,7 @@ function ChangeForm({
         className="grid gap-4"
         aria-label="Change your registration"
       >
-        <RegistrationFields withEmail={false} />
+        <RegistrationFields withEmail={false} withGuests={!isOrder} />
         <FormError>{error}</FormError>
         <div className="flex flex-wrap justify-between gap-2">
           <Button
@@ -362,5 +372,129 @@ function CheckInQr({ code }: { code: string }) {
         You're registered. Show this code at the door to check in.
       </figcaption>
     </figure>
+  );
+}
+
+/**
+ * An order's tickets and attendees on its manage page: each attendee with their own QR code,
+ * and the buyer names or renames them until the event starts.
+ */
+function OrderAttendees({
+  order,
+  token,
+}: {
+  order: NonNullable<ManagedRegistration['order']>;
+  token: string;
+}) {
+  return (
+    <section className="grid gap-3" aria-labelledby="order-attendees-heading">
+      <h2 id="order-attendees-heading" className="text-lg font-semibold">
+        Tickets and attendees
+      </h2>
+      <p className="text-sm">{order.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}</p>
+      {order.canEditNames ? (
+        <p className="text-sm text-muted-foreground">
+          Fill in or change each attendee’s name until the event starts.
+        </p>
+      ) : null}
+      <ol className="grid gap-3">
+        {order.attendees.map((a) => (
+          <AttendeeCard key={a.id} attendee={a} token={token} canEdit={order.canEditNames} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function AttendeeCard({
+  attendee,
+  token,
+  canEdit,
+}: {
+  attendee: NonNullable<ManagedRegistration['order']>['attendees'][number];
+  token: string;
+  canEdit: boolean;
+}) {
+  const id = useId();
+  const update = useUpdateManagedAttendee(token);
+  const [draft, setDraft] = useState({
+    name: attendee.name ?? '',
+    email: attendee.email ?? '',
+    dietaryNote: attendee.dietaryNote ?? '',
+  });
+  const label = attendee.name ?? `Attendee ${attendee.position}`;
+  return (
+    <li className="grid gap-3 rounded-md border p-3 sm:grid-cols-[auto_1fr]">
+      <AttendeeQr code={attendee.qrToken} label={label} />
+      <form
+        className="grid gap-2"
+        aria-label={`Attendee ${attendee.position}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          update.mutate(
+            { attendeeId: attendee.id, body: draft },
+            { onSuccess: () => toast.success('Saved.') },
+          );
+        }}
+      >
+        <p className="text-sm font-medium">
+          Attendee {attendee.position} · {attendee.typeName}
+        </p>
+        {(['name', 'email', 'dietaryNote'] as const).map((field) => (
+          <div key={field} className="grid gap-1">
+            <Label htmlFor={`${id}-${field}`}>
+              {field === 'name' ? 'Name' : field === 'email' ? 'Email' : 'Dietary note'}
+            </Label>
+            <Input
+              id={`${id}-${field}`}
+              type={field === 'email' ? 'email' : 'text'}
+              disabled={!canEdit}
+              value={draft[field]}
+              onChange={(e) => setDraft((d) => ({ ...d, [field]: e.target.value }))}
+            />
+          </div>
+        ))}
+        {update.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {update.error.message}
+          </p>
+        ) : null}
+        {canEdit ? (
+          <Button
+            type="submit"
+            size="sm"
+            className="justify-self-start"
+            disabled={update.isPending}
+          >
+            Save attendee {attendee.position}
+          </Button>
+        ) : null}
+      </form>
+    </li>
+  );
+}
+
+/** An attendee's own QR code, drawn in the browser. */
+function AttendeeQr({ code, label }: { code: string; label: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode').then(({ default: QRCode }) =>
+      QRCode.toDataURL(code, { margin: 2, width: 160 }).then((url) => live && setSrc(url)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [code]);
+  return src ? (
+    <img
+      src={src}
+      alt={`QR code of ${label}`}
+      width={120}
+      height={120}
+      className="justify-self-center"
+    />
+  ) : (
+    <div className="size-[120px]" aria-hidden="true" />
   );
 }

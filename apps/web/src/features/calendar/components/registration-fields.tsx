@@ -9,9 +9,12 @@ import type { RegistrationFormValues } from '../lib/registration-form';
  */
 export function RegistrationFields({
   withEmail,
+  withGuests = true,
   notesPlaceholder,
 }: {
   withEmail: boolean;
+  /** False for an order of ticket types: its seats are its tickets', its attendees named. */
+  withGuests?: boolean;
   notesPlaceholder?: string;
 }) {
   const { control } = useFormContext<RegistrationFormValues>();
@@ -36,17 +39,19 @@ export function RegistrationFields({
           type="tel"
           autoComplete="tel"
         />
-        <InputField
-          control={control}
-          name="numberOfGuests"
-          label="Number of Guests"
-          description="Including you, 1 to 10."
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={10}
-          step={1}
-        />
+        {withGuests ? (
+          <InputField
+            control={control}
+            name="numberOfGuests"
+            label="Number of Guests"
+            description="Including you, 1 to 10."
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={10}
+            step={1}
+          />
+        ) : null}
       </div>
       <TextareaField
         control={control}

@@ -1,0 +1,136 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { eventAttendees, eventOrderLines, eventRegistrations, type Executor } from '@chamber/db';
+import { typeQueries as tt } from '../tickets/index.js';
+
+/** The SQL of orders: their lines per ticket type and their attendees (orders.ts). */
+
+export type OrderLineRow = typeof eventOrderLines.$inferSelect;
+export type AttendeeRow = typeof eventAttendees.$inferSelect;
+
+export async function insertLines(
+  db: Executor,
+  rows: (typeof eventOrderLines.$inferInsert)[],
+): Promise<void> {
+  if (rows.length > 0) await db.insert(eventOrderLines).values(rows);
+}
+
+export async function insertAttendees(
+  db: Executor,
+  rows: (typeof eventAttendees.$inferInsert)[],
+): Promise<AttendeeRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(eventAttendees).values(rows).returning();
+}
+
+/** The lines of these registrations (orders), in the order they were bought. */
+export function linesOf(db: Executor, registrationIds: string[]): Promise<OrderLineRow[]> {
+  if (registrationIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(eventOrderLines)
+    .where(inArray(eventOrderLines.registrationId, registrationIds))
+    .orderBy(asc(eventOrderLines.createdAt), asc(eventOrderLines.id));
+}
+
+export function attendeesOf(db: Executor, registrationIds: string[]): Promise<AttendeeRow[]> {
+  if (registrationIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(eventAttendees)
+    .where(inArray(eventAttendees.registrationId, registrationIds))
+    .orderBy(asc(eventAttendees.registrationId), asc(eventAttendees.position));
+}
+
+/** An attendee with the event of its order, locked for a change. */
+export async function lockAttendee(db: Executor, attendeeId: string) {
+  const [row] = await db
+    .select({ attendee: eventAttendees, eventId: eventRegistrations.eventId })
+    .from(eventAttendees)
+    .innerJoin(eventRegistrations, eq(eventRegistrations.id, eventAttendees.registrationId))
+    .where(eq(eventAttendees.id, attendeeId))
+    .for('update', { of: eventAttendees });
+  return row;
+}
+
+export async function updateAttendee(
+  db: Executor,
+  id: string,
+  values: Pick<AttendeeRow, 'name' | 'email' | 'dietaryNote'>,
+  now: Date,
+): Promise<AttendeeRow> {
+  const [row] = await db
+    .update(eventAttendees)
+    .set({ ...values, updatedAt: now })
+    .where(eq(eventAttendees.id, id))
+    .returning();
+  return row!;
+}
+
+/**
+ * Tickets of each type held by the event's seat-holders (confirmed, and offered or held
+ * before their time runs out): what `sold` on the type's row is.
+ */
+export async function ticketsHeldByType(
+  db: Executor,
+  eventId: string,
+  now: Date,
+): Promise<Map<string, number>> {
+  const at = now.toISOString();
+  const rows = await db
+    .select({
+      typeId: eventOrderLines.typeId,
+      n: sql<number>`coalesce(sum(${eventOrderLines.quantity}), 0)::int`,
+    })
+    .from(eventOrderLines)
+    .innerJoin(eventRegistrations, eq(eventRegistrations.id, eventOrderLines.registrationId))
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        sql`(${eventRegistrations.seatStatus} = 'confirmed' or (${eventRegistrations.seatStatus} in ('offered', 'held') and ${eventRegistrations.holdUntil} > ${at}::timestamptz))`,
+      ),
+    )
+    .groupBy(eventOrderLines.typeId);
+  return new Map(rows.map((r) => [r.typeId, r.n]));
+}
+
+/** The event's registrations that are orders (have lines), first come first. */
+export async function orderRegistrations(db: Executor, eventId: string) {
+  return db
+    .select()
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        sql`exists (select 1 from ${eventOrderLines} l where l.registration_id = ${eventRegistrations.id})`,
+      ),
+    )
+    .orderBy(asc(eventRegistrations.queuedAt));
+}
+
+/** The tickets of each type still to be had (null: only the seats limit it). */
+export async function typeRoom(tx: Executor, eventId: string, now: Date) {
+  const types = await tt.typesOfEvent(tx, eventId);
+  const held = await ticketsHeldByType(tx, eventId, now);
+  return new Map(
+    types.map((t) => [t.id, t.quantity === null ? null : t.quantity - (held.get(t.id) ?? 0)]),
+  );
+}
+
+/**
+ * Brings each of the event's types' `sold` up to date, under the types' row locks: the tickets
+ * its seat-holders hold (a lapsed hold or offer, a cancelled order free theirs). Answers the
+ * locked rows with `sold` as now.
+ */
+export async function recountSold(tx: Executor, eventId: string, now: Date) {
+  const types = await tt.lockTypesOfEvent(tx, eventId);
+  if (types.length === 0) return types;
+  const held = await ticketsHeldByType(tx, eventId, now);
+  for (const t of types) {
+    const n = held.get(t.id) ?? 0;
+    if (n !== t.sold) {
+      await tt.setSold(tx, t.id, n);
+      t.sold = n;
+    }
+  }
+  return types;
+}

@@ -1,0 +1,472 @@
+import {
+  type EventOrders,
+  type OrderAttendee,
+  type OrderDetails,
+  type OrderItem,
+  type OrderQuote,
+  type PlacedOrder,
+  type placeOrderSchema,
+  type updateAttendeeSchema,
+} from '@chamber/contract';
+import type { Database, Executor } from '@chamber/db';
+import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.js';
+import { randomToken } from '../../lib/crypto.js';
+import { AppError } from '../../lib/errors.js';
+import { type MailOutbox, queueMail } from '../../lib/mail/outbox.js';
+import type { Throttle } from '../../lib/throttle.js';
+import type { Session } from '../../plugins/auth.js';
+import {
+  calendarQueries as q,
+  type EventRow,
+  isCancelled,
+  type RegistrationRow,
+  resolveTarget,
+  toRegistration,
+} from '../calendars/index.js';
+import {
+  type OrderDesk,
+  type PricedOrder,
+  priceOrder,
+  typeQueries as tt,
+  type Tickets,
+  viewOfType,
+} from '../tickets/index.js';
+import { issueManageToken, manageUrl } from './manage-links.js';
+import * as oq from './order-queries.js';
+import { REGISTRATION_MAIL, type RegistrationMailParams } from './registration-mail.js';
+import { answerMessage, closed, closedReason, queueOffers, throttleRegistration } from './rules.js';
+import { settleAndCount } from './seats.js';
+import { dateTimeFormat } from '@chamber/contract';
+
+type PlaceBody = z.output<typeof placeOrderSchema>;
+type AttendeeBody = z.output<typeof updateAttendeeSchema>;
+
+const attendeeNotFound = () => new AppError('not_found', 'Attendee not found');
+
+const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);
+
+/** An attendee row as the API shows it. */
+export function toAttendee(row: oq.AttendeeRow, typeName: string): OrderAttendee {
+  return {
+    id: row.id,
+    typeId: row.typeId,
+    typeName,
+    position: row.position,
+    name: row.name,
+    email: row.email,
+    dietaryNote: row.dietaryNote,
+    qrToken: row.qrToken,
+    checkedInAt: row.checkedInAt?.toISOString() ?? null,
+  };
+}
+
+/** Whether the buyer may still change names: until the event starts (staff at any time). */
+const namesOpen = (event: EventRow, now: Date) => !isCancelled(event) && event.startTime > now;
+
+/** An order's lines and attendees as its buyer and staff see them. */
+export function detailsOf(
+  event: EventRow,
+  lines: oq.OrderLineRow[],
+  attendees: oq.AttendeeRow[],
+  now: Date,
+): OrderDetails {
+  const names = new Map(lines.map((l) => [l.typeId, l.typeName]));
+  return {
+    lines: lines.map((l) => ({
+      typeId: l.typeId,
+      name: l.typeName,
+      quantity: l.quantity,
+      seats: l.quantity * l.seatsPerTicket,
+      unitCents: l.unitCents,
+      discountCents: l.discountCents,
+      lineCents: l.lineCents,
+    })),
+    totalCents: lines.reduce((sum, l) => sum + l.lineCents, 0),
+    attendees: attendees.map((a) => toAttendee(a, names.get(a.typeId) ?? '')),
+    namesUntil: event.startTime.toISOString(),
+    canEditNames: namesOpen(event, now),
+  };
+}
+
+/** The order of a registration, or null when it is a registration without ticket types. */
+export async function orderOf(
+  db: Executor,
+  row: RegistrationRow,
+  event: EventRow,
+  now: Date,
+): Promise<OrderDetails | null> {
+  const lines = await oq.linesOf(db, [row.id]);
+  if (lines.length === 0) return null;
+  return detailsOf(event, lines, await oq.attendeesOf(db, [row.id]), now);
+}
+
+/**
+ * Issues the invoice of an order from its stored lines (a waiting order taking the tickets
+ * offered it), when it has something to pay; answers whether it did.
+ */
+export async function invoiceStoredOrder(
+  tx: Executor,
+  tickets: Tickets,
+  row: RegistrationRow,
+  event: EventRow,
+): Promise<boolean> {
+  const lines = await oq.linesOf(tx, [row.id]);
+  const paid = lines.filter((l) => l.lineCents > 0);
+  if (paid.length === 0 || row.invoiceId) return false;
+  await tickets.invoiceOrder(tx, {
+    row,
+    title: titleOfEvent(event),
+    when: dayOfEvent(event),
+    lines: paid.map((l) => ({
+      name: l.typeName,
+      quantity: l.quantity,
+      unitCents: l.unitCents,
+      lineCents: l.lineCents,
+    })),
+    contactId: null,
+  });
+  return true;
+}
+
+/** Whether a registration is an order (has lines). */
+export async function isOrder(db: Executor, registrationId: string): Promise<boolean> {
+  return (await oq.linesOf(db, [registrationId])).length > 0;
+}
+
+const titleOfEvent = (event: EventRow) => event.title.trim() || 'Untitled Event';
+const dayOfEvent = (event: EventRow) =>
+  dateTimeFormat('en-US', { timeZone: event.timezone, dateStyle: 'long' }).format(event.startTime);
+
+/**
+ * Orders of an event's ticket types. An order is one registration of as many seats as its
+ * tickets take (so its manage link, mails, reminders, cancelling and counts are a
+ * registration's), with a line per type and a row per attendee. It is priced by
+ * `priceOrder` alone, and decided under the event's seat lock (the one every registration
+ * takes) and the types' row locks: never more seats than the capacity, nor tickets of a type
+ * than its quantity; arrival order kept on the waiting list.
+ */
+export class OrderService implements OrderDesk {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly throttle: Throttle,
+    private readonly outbox: MailOutbox,
+    private readonly tickets: Tickets,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** The event of an order: a single event that sells ticket types and is still to come. */
+  private async eventOf(eventId: string): Promise<EventRow> {
+    const target = await resolveTarget(this.db, eventId);
+    if (target.kind !== 'single') {
+      throw new AppError('bad_request', 'Ticket types are sold for single events only.');
+    }
+    return target.row;
+  }
+
+  /** Refuses, with the reason, items a form should not have sent (before any lock). */
+  private checkItems(event: EventRow, types: tt.TicketTypeRow[], items: OrderItem[], now: Date) {
+    if (types.length === 0) {
+      throw new AppError(
+        'bad_request',
+        'This event sells no ticket types: register for it instead.',
+      );
+    }
+    const reason = closedReason(event, now);
+    if (reason) throw closed(reason);
+    const byId = new Map(types.map((t) => [t.id, t]));
+    for (const item of items) {
+      const type = byId.get(item.typeId);
+      if (!type) {
+        throw new AppError(
+          'bad_request',
+          'A ticket type of this order is not sold for this event.',
+        );
+      }
+      const view = viewOfType(type, event, null, false, now);
+      if (view.closedReason === 'not_yet_open' || view.closedReason === 'sale_ended') {
+        throw new AppError('bad_request', `“${type.name}” is not on sale. ${view.closedMessage}`);
+      }
+      if (item.quantity > type.perOrderLimit) {
+        throw new AppError(
+          'bad_request',
+          `An order takes at most ${type.perOrderLimit} ${plural(type.perOrderLimit, 'ticket')} of “${type.name}”.`,
+        );
+      }
+    }
+  }
+
+  async quote(eventId: string, items: OrderItem[], viewer: Session | null): Promise<OrderQuote> {
+    const event = await this.eventOf(eventId);
+    const now = this.clock.now();
+    const types = await tt.typesOfEvent(this.db, event.id);
+    this.checkItems(event, types, items, now);
+    const priced = priceOrder(types, items, viewer);
+    return { ...priced, currency: await this.tickets.currency() };
+  }
+
+  async place(
+    eventId: string,
+    body: PlaceBody,
+    viewer: Session | null,
+    ip: string,
+  ): Promise<PlacedOrder> {
+    const event = await this.eventOf(eventId);
+    const now = this.clock.now();
+    this.checkItems(event, await tt.typesOfEvent(this.db, event.id), body.items, now);
+    await throttleRegistration(this.throttle, body.buyer.email, ip);
+    const key = { eventId: event.id, occurrenceKey: '' };
+    const { token, hash } = issueManageToken();
+    const payment = this.tickets.paymentFor(event);
+
+    const { row, priced } = await this.db.transaction(async (tx) => {
+      // The seat lock of every registration of the event first, then the types' rows.
+      await q.lockSeats(tx, key);
+      const { offers, taken } = await settleAndCount(tx, key, event.capacity, now);
+      const types = await oq.recountSold(tx, event.id, now);
+      const priced = priceOrder(types, body.items, viewer);
+      this.checkAttendees(priced, body);
+      const shortage = this.shortage(types, priced, event.capacity, taken);
+      if (shortage && !body.joinWaitingList) {
+        throw new AppError(
+          'conflict',
+          `${shortage} Nothing was ordered; order fewer tickets, or join the waiting list.`,
+        );
+      }
+      const online = !shortage && priced.totalCents > 0 && payment === 'online';
+      const inserted = await q.insertRegistration(tx, {
+        eventId: event.id,
+        occurrenceKey: '',
+        name: body.buyer.name,
+        email: body.buyer.email,
+        phone: body.buyer.phone,
+        guests: priced.seats,
+        notes: null,
+        userId: viewer?.user.id ?? null,
+        manageTokenHash: hash,
+        seatStatus: shortage ? 'waitlisted' : online ? 'held' : 'confirmed',
+        holdUntil: online ? this.tickets.holdUntil(now) : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (!inserted) {
+        throw new AppError(
+          'conflict',
+          'This email address already has a registration for this event. Use the link in its email to see or change it, or order with another address.',
+        );
+      }
+      await oq.insertLines(
+        tx,
+        priced.lines.map((l) => {
+          const type = types.find((t) => t.id === l.typeId)!;
+          return {
+            registrationId: inserted.id,
+            typeId: l.typeId,
+            typeName: l.name,
+            quantity: l.quantity,
+            seatsPerTicket: type.seatsPerTicket,
+            unitCents: l.unitCents,
+            discountCents: l.discountCents,
+            lineCents: l.lineCents,
+          };
+        }),
+      );
+      await oq.insertAttendees(tx, this.attendeeRows(inserted.id, priced, body));
+      let row = inserted;
+      if (!shortage) {
+        // The tickets are sold: counted on their types' rows, under their locks.
+        for (const line of priced.lines) {
+          const type = types.find((t) => t.id === line.typeId)!;
+          await tt.setSold(tx, type.id, type.sold + line.quantity);
+        }
+        if (priced.totalCents > 0) {
+          await this.tickets.invoiceOrder(tx, {
+            row,
+            title: titleOfEvent(event),
+            when: dayOfEvent(event),
+            lines: priced.lines.filter((l) => l.lineCents > 0),
+            contactId: viewer?.contact?.id ?? null,
+          });
+          row = (await q.findRegistration(tx, row.id))!;
+        }
+      }
+      // Seats held for an online payment are confirmed by the payment's mail.
+      if (row.seatStatus !== 'held') {
+        const params: RegistrationMailParams = {
+          targetId: event.id,
+          registrationId: row.id,
+          outcome: 'created',
+          seatStatus: row.seatStatus,
+        };
+        await queueMail(tx, now, REGISTRATION_MAIL, { ...params });
+      }
+      await queueOffers(tx, now, offers);
+      return { row, priced };
+    });
+    this.outbox.wake();
+
+    const returnPath = `/events/${encodeURIComponent(event.id)}`;
+    const ticket = await this.tickets.stateOf(row, event, { checkout: true, returnPath });
+    const registration = toRegistration(row, event.id, await q.waitlistPosition(this.db, row));
+    const details = await orderOf(this.db, row, event, now);
+    return {
+      ...details!,
+      status:
+        row.seatStatus === 'waitlisted'
+          ? 'waitlisted'
+          : row.seatStatus === 'held'
+            ? 'awaiting_payment'
+            : 'confirmed',
+      registration,
+      currency: await this.tickets.currency(),
+      manageUrl: manageUrl(this.publicUrl, token),
+      ticket,
+      totalCents: priced.totalCents,
+      message: answerMessage(registration, ticket),
+    };
+  }
+
+  /** Named attendees must be of the order's types, at most the seats bought of each. */
+  private checkAttendees(priced: PricedOrder, body: PlaceBody) {
+    for (const line of priced.lines) {
+      const named = body.attendees.filter((a) => a.typeId === line.typeId).length;
+      if (named > line.seats) {
+        throw new AppError(
+          'bad_request',
+          `${named} attendees are named for “${line.name}”, which seats ${line.seats}.`,
+        );
+      }
+    }
+    if (body.attendees.some((a) => !priced.lines.some((l) => l.typeId === a.typeId))) {
+      throw new AppError('bad_request', 'An attendee is named for a ticket type not in the order.');
+    }
+  }
+
+  /** One attendee row per seat, the names given filling each type's seats in order. */
+  private attendeeRows(registrationId: string, priced: PricedOrder, body: PlaceBody) {
+    const rows: Parameters<typeof oq.insertAttendees>[1] = [];
+    let position = 0;
+    for (const line of priced.lines) {
+      const named = body.attendees.filter((a) => a.typeId === line.typeId);
+      for (let i = 0; i < line.seats; i++) {
+        const given = named[i];
+        position += 1;
+        rows.push({
+          registrationId,
+          typeId: line.typeId,
+          position,
+          name: given?.name ?? null,
+          email: given?.email ?? null,
+          dietaryNote: given?.dietaryNote ?? null,
+          qrToken: randomToken(18),
+        });
+      }
+    }
+    return rows;
+  }
+
+  /** What the order wants that is not left, in a sentence; null when it fits. */
+  private shortage(
+    types: tt.TicketTypeRow[],
+    priced: PricedOrder,
+    capacity: number | null,
+    taken: number,
+  ): string | null {
+    for (const line of priced.lines) {
+      const type = types.find((t) => t.id === line.typeId)!;
+      if (type.quantity === null) continue;
+      const left = Math.max(0, type.quantity - type.sold);
+      if (line.quantity > left) {
+        return left === 0
+          ? `“${type.name}” is sold out.`
+          : `Only ${left} ${plural(left, 'ticket')} of “${type.name}” ${left === 1 ? 'is' : 'are'} left.`;
+      }
+    }
+    if (capacity !== null) {
+      const left = Math.max(0, capacity - taken);
+      if (priced.seats > left) {
+        return left === 0
+          ? 'There are no seats left at this event.'
+          : `Not enough seats left: this order takes ${priced.seats} seats and ${left} ${left === 1 ? 'is' : 'are'} left.`;
+      }
+    }
+    return null;
+  }
+
+  /** The event's orders with their attendees, for staff. */
+  async ordersOf(eventId: string): Promise<EventOrders> {
+    const event = await this.eventOf(eventId);
+    const now = this.clock.now();
+    const rows = await oq.orderRegistrations(this.db, event.id);
+    const ids = rows.map((r) => r.id);
+    const lines = await oq.linesOf(this.db, ids);
+    const attendees = await oq.attendeesOf(this.db, ids);
+    return {
+      orders: rows.map((r) => ({
+        ...detailsOf(
+          event,
+          lines.filter((l) => l.registrationId === r.id),
+          attendees.filter((a) => a.registrationId === r.id),
+          now,
+        ),
+        registrationId: r.id,
+        buyerName: r.name,
+        buyerEmail: r.email,
+        seatStatus: r.seatStatus,
+      })),
+    };
+  }
+
+  /** Staff change an attendee's details, at any time. */
+  async updateAttendee(
+    eventId: string,
+    attendeeId: string,
+    details: AttendeeBody,
+  ): Promise<OrderAttendee> {
+    const event = await this.eventOf(eventId);
+    return this.db.transaction(async (tx) => {
+      const found = await oq.lockAttendee(tx, attendeeId);
+      if (!found || found.eventId !== event.id) throw attendeeNotFound();
+      return this.saveAttendee(tx, found.attendee, details);
+    });
+  }
+
+  /**
+   * The buyer changes an attendee of their own order (`registration`, which its manage link
+   * proved), until the event starts.
+   */
+  async updateOwnAttendee(
+    registration: RegistrationRow,
+    attendeeId: string,
+    details: AttendeeBody,
+  ): Promise<OrderAttendee> {
+    const target = await resolveTarget(this.db, registration.eventId);
+    if (target.kind !== 'single') throw attendeeNotFound();
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const found = await oq.lockAttendee(tx, attendeeId);
+      if (!found || found.attendee.registrationId !== registration.id) throw attendeeNotFound();
+      if (!namesOpen(target.row, now)) {
+        throw new AppError(
+          'bad_request',
+          'Names can be changed until the event starts; please ask the chamber’s staff.',
+        );
+      }
+      return this.saveAttendee(tx, found.attendee, details);
+    });
+  }
+
+  private async saveAttendee(tx: Executor, attendee: oq.AttendeeRow, details: AttendeeBody) {
+    const row = await oq.updateAttendee(
+      tx,
+      attendee.id,
+      { name: details.name, email: details.email, dietaryNote: details.dietaryNote },
+      this.clock.now(),
+    );
+    const [line] = (await oq.linesOf(tx, [attendee.registrationId])).filter(
+      (l) => l.typeId === row.typeId,
+    );
+    return toAttendee(row, line?.typeName ?? '');
+  }
+}

@@ -1,0 +1,114 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiToken } from './admin-api';
+import {
+  accounts,
+  expect,
+  expectNoAxeViolations,
+  paths,
+  signInThroughForm,
+  test,
+} from './fixtures';
+
+// Orders by ticket type: a visitor on a phone orders a table of 8 with the guests' names and
+// sees the total before placing it; staff at 1280 px see the order with its attendees.
+
+async function expectFitsAndAccessible(page: Page, where: string, width: number) {
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scroll, `page width of ${where}`).toBeLessThanOrEqual(width);
+  await expectNoAxeViolations(page, { where });
+}
+
+/** A one-off dinner of 40 seats, 12 days ahead, with a free table of 8 type. */
+async function dinnerWithTables(request: APIRequestContext, baseURL: string, title: string) {
+  const token = await apiToken(request, baseURL, accounts.admin);
+  const headers = { Authorization: `Bearer ${token}` };
+  const day = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
+  const res = await request.post('/api/calendars/appointments', {
+    headers,
+    data: {
+      title,
+      startTime: `${day}T01:00:00.000Z`,
+      endTime: `${day}T04:00:00.000Z`,
+      location: 'Riverton Event Center',
+      capacity: 40,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const event = (await res.json()) as { id: string };
+  const type = await request.post(`/api/admin/events/${event.id}/ticket-types`, {
+    headers,
+    data: {
+      name: 'Table of 8',
+      memberPriceCents: null,
+      priceCents: null,
+      quantity: 4,
+      salesOpenAt: null,
+      salesCloseAt: null,
+      perOrderLimit: 2,
+      seatsPerTicket: 8,
+      sortOrder: 0,
+    },
+  });
+  expect(type.status(), await type.text()).toBe(201);
+  return event;
+}
+
+const guests = [
+  'Ada Lovelace',
+  'Grace Hopper',
+  'Katherine Johnson',
+  'Dorothy Vaughan',
+  'Mary Jackson',
+  'Hedy Lamarr',
+  'Radia Perlman',
+  'Barbara Liskov',
+];
+
+test('a visitor orders a named table of 8 at 360 px and staff see it at 1280 px', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.slow(); // Two browsers, eight names.
+  const title = `Awards Dinner ${Date.now().toString(36)}`;
+  const event = await dinnerWithTables(request, baseURL!, title);
+
+  const visitor = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const phone = await visitor.newPage();
+  await phone.goto(paths.event.href(event.id));
+  await phone.getByRole('button', { name: 'Register Now' }).first().click();
+  const dialog = phone.getByRole('dialog', { name: 'Order tickets' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Table of 8');
+  await expect(dialog).toContainText('4 left');
+  await dialog.getByRole('button', { name: 'One more Table of 8' }).click();
+  await expect(dialog.getByLabel('Quantity of Table of 8')).toHaveValue('1');
+  // A table of 8 asks for 8 names.
+  const names = dialog.getByLabel('Name', { exact: true });
+  await expect(names).toHaveCount(8);
+  for (const [i, name] of guests.entries()) await names.nth(i).fill(name);
+  await dialog.getByLabel('Dietary note').first().fill('Vegetarian');
+  await dialog.getByLabel('Full Name').fill('Pat Visitor');
+  await dialog.getByLabel('Email', { exact: true }).last().fill(`pat-${Date.now()}@example.org`);
+  await expect(dialog.getByTestId('order-total')).toContainText('Free');
+  for (const scheme of ['light', 'dark'] as const) {
+    await phone.emulateMedia({ colorScheme: scheme });
+    await expectFitsAndAccessible(phone, `the order form at 360 px, ${scheme}`, 360);
+  }
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(phone.getByText("We've sent a confirmation to your email.").first()).toBeVisible();
+  await visitor.close();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(paths.login.href());
+  await signInThroughForm(page, accounts.admin, { remember: true });
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto(paths.event.href(event.id));
+  const orders = page.getByRole('region', { name: 'Order of Pat Visitor' });
+  await expect(orders).toContainText('1 × Table of 8');
+  for (const name of guests) await expect(orders).toContainText(name);
+  await expect(orders).toContainText('Vegetarian');
+  await expectFitsAndAccessible(page, 'the orders card at 1280 px', 1280);
+});
