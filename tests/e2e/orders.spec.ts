@@ -112,3 +112,87 @@ test('a visitor orders a named table of 8 at 360 px and staff see it at 1280 px'
   await expect(orders).toContainText('Vegetarian');
   await expectFitsAndAccessible(page, 'the orders card at 1280 px', 1280);
 });
+
+test('a sponsor’s promo code comes off the total before paying, and a wrong one says why (360 px)', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const token = await apiToken(request, baseURL!, accounts.admin);
+  const headers = { Authorization: `Bearer ${token}` };
+  const day = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const created = await request.post('/api/calendars/appointments', {
+    headers,
+    data: {
+      title: `Sponsor Gala ${Date.now().toString(36)}`,
+      startTime: `${day}T01:00:00.000Z`,
+      endTime: `${day}T04:00:00.000Z`,
+      location: 'Riverton Event Center',
+      capacity: 40,
+      ticketPayment: 'door',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const event = (await created.json()) as { id: string };
+  const type = await request.post(`/api/admin/events/${event.id}/ticket-types`, {
+    headers,
+    data: {
+      name: 'Single seat',
+      memberPriceCents: 6_000,
+      priceCents: 8_000,
+      quantity: null,
+      salesOpenAt: null,
+      salesCloseAt: null,
+      perOrderLimit: 8,
+      seatsPerTicket: 1,
+      sortOrder: 0,
+    },
+  });
+  expect(type.status(), await type.text()).toBe(201);
+  const code = `GALA${Date.now().toString(36).toUpperCase()}`;
+  const promo = await request.post('/api/admin/promo-codes', {
+    headers,
+    data: {
+      code,
+      description: 'For the gala sponsors',
+      kind: 'percent',
+      percentOff: 50,
+      amountOffCents: null,
+      eventId: event.id,
+      ticketTypeIds: [],
+      usageLimit: 10,
+      validFrom: null,
+      validUntil: null,
+      membersOnly: false,
+    },
+  });
+  expect(promo.status(), await promo.text()).toBe(201);
+
+  const visitor = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const phone = await visitor.newPage();
+  await phone.goto(paths.event.href(event.id));
+  await phone.getByRole('button', { name: 'Register Now' }).first().click();
+  const dialog = phone.getByRole('dialog', { name: 'Order tickets' });
+  await dialog.getByRole('button', { name: 'One more Single seat' }).click();
+  await dialog.getByRole('button', { name: 'One more Single seat' }).click();
+  await expect(dialog.getByTestId('order-total')).toContainText('$160.00');
+  await dialog.getByLabel('Promo code (optional)').fill('NOT-A-CODE');
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('There is no promo code NOT-A-CODE.');
+  await dialog.getByLabel('Promo code (optional)').fill(code.toLowerCase());
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toContainText(`Code ${code} (50% off)`);
+  await expect(dialog.getByTestId('order-total')).toContainText('$80.00');
+  for (const scheme of ['light', 'dark'] as const) {
+    await phone.emulateMedia({ colorScheme: scheme });
+    await expectFitsAndAccessible(phone, `the order form with a code, ${scheme}`, 360);
+  }
+  await dialog.getByLabel('Full Name').fill('Sam Sponsor');
+  await dialog.getByLabel('Email', { exact: true }).last().fill(`sam-${Date.now()}@example.org`);
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(dialog).toBeHidden();
+  await visitor.close();
+  const list = await request.get('/api/admin/promo-codes', { headers });
+  const codes = ((await list.json()) as { codes: { code: string; uses: number }[] }).codes;
+  expect(codes.find((c) => c.code.toUpperCase() === code)?.uses).toBe(1);
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROMO_CODE_MAX } from './benefits.js';
 import { eventRegistrationSchema } from './calendar-registrations.js';
 import { ticketStateSchema } from './event-tickets.js';
 
@@ -62,13 +63,26 @@ export const orderAttendeeInputSchema = attendeeDetailsSchema.extend({
   typeId: uuid('A ticket type id').describe('The type whose seat this attendee takes'),
 });
 
+/** A promo code typed at checkout: blank is none. */
+const promoCodeField = z
+  .string()
+  .trim()
+  .max(PROMO_CODE_MAX, 'No code is that long')
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .describe('A promo code; checked on the server, refused with its reason');
+
 /** POST /events/{id}/orders/quote. */
-export const orderQuoteInputSchema = z.object({ items: orderItemsSchema });
+export const orderQuoteInputSchema = z.object({
+  items: orderItemsSchema,
+  promoCode: promoCodeField,
+});
 export type OrderQuoteInput = z.input<typeof orderQuoteInputSchema>;
 
 /** POST /events/{id}/orders. */
 export const placeOrderSchema = z.object({
   items: orderItemsSchema,
+  promoCode: promoCodeField,
   attendees: z
     .array(orderAttendeeInputSchema)
     .max(1000, 'Too many attendees')

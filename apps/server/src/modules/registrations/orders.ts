@@ -24,15 +24,16 @@ import {
   resolveTarget,
   toRegistration,
 } from '../calendars/index.js';
+import { redeem } from '../benefits/index.js';
 import {
   type OrderDesk,
   type PricedOrder,
-  priceOrder,
   typeQueries as tt,
   type Tickets,
   viewOfType,
 } from '../tickets/index.js';
 import { issueManageToken, manageUrl } from './manage-links.js';
+import { priceWithDiscounts } from './order-price.js';
 import * as oq from './order-queries.js';
 import { REGISTRATION_MAIL, type RegistrationMailParams } from './registration-mail.js';
 import { answerMessage, closed, closedReason, queueOffers, throttleRegistration } from './rules.js';
@@ -197,12 +198,25 @@ export class OrderService implements OrderDesk {
     }
   }
 
-  async quote(eventId: string, items: OrderItem[], viewer: Session | null): Promise<OrderQuote> {
+  async quote(
+    eventId: string,
+    items: OrderItem[],
+    viewer: Session | null,
+    promoCode?: string,
+  ): Promise<OrderQuote> {
     const event = await this.eventOf(eventId);
     const now = this.clock.now();
     const types = await tt.typesOfEvent(this.db, event.id);
     this.checkItems(event, types, items, now);
-    const priced = priceOrder(types, items, viewer);
+    const { priced } = await priceWithDiscounts(
+      this.db,
+      event,
+      types,
+      items,
+      viewer,
+      promoCode,
+      now,
+    );
     return { ...priced, currency: await this.tickets.currency() };
   }
 
@@ -225,7 +239,15 @@ export class OrderService implements OrderDesk {
       await q.lockSeats(tx, key);
       const { offers, taken } = await settleAndCount(tx, key, event.capacity, now);
       const types = await oq.recountSold(tx, event.id, now);
-      const priced = priceOrder(types, body.items, viewer);
+      const { priced, redemptions } = await priceWithDiscounts(
+        tx,
+        event,
+        types,
+        body.items,
+        viewer,
+        body.promoCode,
+        now,
+      );
       this.checkAttendees(priced, body);
       const shortage = this.shortage(types, priced, event.capacity, taken);
       if (shortage && !body.joinWaitingList) {
@@ -273,6 +295,8 @@ export class OrderService implements OrderDesk {
         }),
       );
       await oq.insertAttendees(tx, this.attendeeRows(inserted.id, priced, body));
+      // The code's use and the benefits' are counted with the order, or the order rolls back.
+      await redeem(tx, { registrationId: inserted.id, redemptions, at: now });
       let row = inserted;
       if (!shortage) {
         // The tickets are sold: counted on their types' rows, under their locks.

@@ -1,7 +1,7 @@
 export type { TicketBilling, TicketInvoice } from './billing-port.js';
 export type { OrderDesk } from './orders-port.js';
 export { priceOrder } from './pricing.js';
-export type { OrderDiscount, PricedLine, PricedOrder } from './pricing.js';
+export type { Discounted, OrderDiscount, PricedLine, PricedOrder } from './pricing.js';
 export * as ticketQueries from './queries.js';
 export { userIsMember } from './queries.js';
 export { Tickets, isMember, sellsTickets, ticketStatusOf, ticketsFor } from './service.js';

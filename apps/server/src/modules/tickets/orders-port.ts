@@ -17,7 +17,12 @@ import type { Session } from '../../plugins/auth.js';
  * registrations, which builds on it.
  */
 export interface OrderDesk {
-  quote(eventId: string, items: OrderItem[], viewer: Session | null): Promise<OrderQuote>;
+  quote(
+    eventId: string,
+    items: OrderItem[],
+    viewer: Session | null,
+    promoCode?: string,
+  ): Promise<OrderQuote>;
   place(
     eventId: string,
     body: z.output<typeof placeOrderSchema>,

@@ -179,6 +179,91 @@ describe('orders: prices', () => {
   });
 });
 
+describe('orders: promo codes', () => {
+  const newCode = async (payload: object) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/promo-codes',
+      headers: bearer(people.moderator.token),
+      payload: {
+        description: '',
+        kind: 'percent',
+        percentOff: null,
+        amountOffCents: null,
+        eventId: null,
+        ticketTypeIds: [],
+        usageLimit: null,
+        validFrom: null,
+        validUntil: null,
+        membersOnly: false,
+        ...payload,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+
+  it('takes a code off the quote and the order alike, and counts its use once', async () => {
+    const { event, tables, seats } = await dinner({ ticketPayment: 'door' });
+    await newCode({
+      code: 'TABLE25',
+      kind: 'percent',
+      percentOff: 25,
+      eventId: event.id,
+      ticketTypeIds: [tables.id],
+    });
+    const items = [
+      { typeId: tables.id, quantity: 1 },
+      { typeId: seats.id, quantity: 1 },
+    ];
+    const q = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/orders/quote`,
+      payload: { items, promoCode: 'table25' },
+    });
+    expect(q.statusCode, q.body).toBe(200);
+    // 25% of the visitor's table (80,000), not of the single seat (10,000).
+    expect(q.json<OrderQuote>()).toMatchObject({
+      lines: [
+        { discountCents: 20_000, lineCents: 60_000 },
+        { discountCents: 0, lineCents: 10_000 },
+      ],
+      discounts: [{ kind: 'promo', amountCents: 20_000 }],
+      totalCents: 70_000,
+    });
+    const o = await placed(event.id, { items, promoCode: 'TABLE25' });
+    expect(o.totalCents).toBe(70_000);
+    expect(o.ticket).toMatchObject({ amountCents: 70_000 });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/promo-codes',
+      headers: bearer(people.moderator.token),
+    });
+    const codes = list.json<{ codes: { code: string; uses: number }[] }>().codes;
+    expect(codes.find((c) => c.code.toUpperCase() === 'TABLE25')?.uses).toBe(1);
+  });
+
+  it('refuses a code that does not apply, with its reason, and orders nothing', async () => {
+    const { event, seats } = await dinner();
+    await newCode({ code: 'MEMBERS10', kind: 'amount', amountOffCents: 1_000, membersOnly: true });
+    await newCode({ code: 'ONCE', kind: 'amount', amountOffCents: 500, usageLimit: 1 });
+    const items = [{ typeId: seats.id, quantity: 1 }];
+    const visitor = await order(event.id, { items, promoCode: 'MEMBERS10' });
+    expect(visitor.statusCode).toBe(400);
+    expect(visitor.json<{ message: string }>().message).toMatch(/MEMBERS10 is for chamber members/);
+    const unknown = await order(event.id, { items, promoCode: 'NOPE' });
+    expect(unknown.json<{ message: string }>().message).toBe('There is no promo code NOPE.');
+    expect(await soldOf(seats.id)).toBe(0);
+    // A member may use it; a code used up is refused to the next buyer.
+    const member = await placed(event.id, { items, promoCode: 'members10' }, people.owner.token);
+    expect(member.totalCents).toBe(6_500);
+    await placed(event.id, { items, promoCode: 'ONCE' });
+    const late = await order(event.id, { items, promoCode: 'ONCE' });
+    expect(late.statusCode).toBe(400);
+    expect(late.json<{ message: string }>().message).toMatch(/used up/);
+    expect(await soldOf(seats.id)).toBe(2);
+  });
+});
+
 describe('orders: what is left', () => {
   it('counts seats across types against the capacity, and refuses the rest whole', async () => {
     const { event, tables, seats } = await dinner({ capacity: 12 });

@@ -22,6 +22,12 @@ export interface OrderDiscount {
   amountCents: number;
 }
 
+/** What discounts take off an order: per line, and named for the buyer. */
+export interface Discounted {
+  lines: readonly { typeId: string; discountCents: number }[];
+  discounts: OrderDiscount[];
+}
+
 export interface PricedOrder {
   lines: PricedLine[];
   discounts: OrderDiscount[];
@@ -38,13 +44,15 @@ export interface PricedOrder {
  * of a business whose membership is current, else the visitor price; null is free). Items
  * name types of `types` (the event's), each at most once; anything else is a 400.
  *
- * Discounts are none yet: promo codes and plan benefits reduce lines (`discountCents`) and
- * add to `discounts` here, and nowhere else.
+ * `discounted` is what promo codes and plan benefits take off (the benefits module works it
+ * out from the undiscounted lines): each line's `discountCents`, never more than the line,
+ * and the discounts named for the buyer. The total is the lines' sum after their discounts.
  */
 export function priceOrder(
   types: readonly TicketTypeRow[],
   items: readonly OrderItem[],
   viewer: Session | null,
+  discounted?: Discounted,
 ): PricedOrder {
   const member = isMember(viewer);
   const byId = new Map(types.map((t) => [t.id, t]));
@@ -53,7 +61,8 @@ export function priceOrder(
     if (!type)
       throw new AppError('bad_request', 'A ticket type of this order is not sold for this event.');
     const unitCents = ticketPriceFor(type, member) ?? 0;
-    const discountCents = 0;
+    const off = discounted?.lines.find((l) => l.typeId === type.id)?.discountCents ?? 0;
+    const discountCents = Math.min(Math.max(0, off), unitCents * item.quantity);
     return {
       typeId: type.id,
       name: type.name,
@@ -64,10 +73,8 @@ export function priceOrder(
       lineCents: unitCents * item.quantity - discountCents,
     };
   });
-  const discounts: OrderDiscount[] = [];
-  const totalCents =
-    lines.reduce((sum, l) => sum + l.lineCents, 0) -
-    discounts.reduce((sum, d) => sum + d.amountCents, 0);
+  const discounts: OrderDiscount[] = discounted?.discounts ?? [];
+  const totalCents = lines.reduce((sum, l) => sum + l.lineCents, 0);
   return {
     lines,
     discounts,

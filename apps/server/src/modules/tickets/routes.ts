@@ -104,7 +104,12 @@ export const ticketRoutes: FastifyPluginAsyncZod<
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return deps.orders.quote(request.params.id, request.body.items, request.session);
+      return deps.orders.quote(
+        request.params.id,
+        request.body.items,
+        request.session,
+        request.body.promoCode,
+      );
     },
   );
 

@@ -6,18 +6,32 @@ import { calendarKeys } from '@/lib/api/calendar-keys';
 
 const orderKeys = {
   staff: (eventId: string) => [...calendarKeys.event(eventId), 'orders'] as const,
-  quote: (eventId: string, viewer: string | null, items: OrderItem[]) =>
-    [...calendarKeys.event(eventId), 'order-quote', viewer ?? 'visitor', items] as const,
+  quote: (eventId: string, viewer: string | null, items: OrderItem[], promoCode?: string) =>
+    [
+      ...calendarKeys.event(eventId),
+      'order-quote',
+      viewer ?? 'visitor',
+      items,
+      promoCode ?? '',
+    ] as const,
 };
 
-/** POST /events/{id}/orders/quote: the total the server will charge, before paying. */
-export function useOrderQuote(eventId: string, viewer: string | null, items: OrderItem[]) {
+/**
+ * POST /events/{id}/orders/quote: the total the server will charge, before paying, with a
+ * promo code and the plan's benefits taken off (a code that does not apply is the error).
+ */
+export function useOrderQuote(
+  eventId: string,
+  viewer: string | null,
+  items: OrderItem[],
+  promoCode?: string,
+) {
   return useQuery({
-    queryKey: orderKeys.quote(eventId, viewer, items),
+    queryKey: orderKeys.quote(eventId, viewer, items, promoCode),
     queryFn: ({ signal }) =>
       api.call(endpoints.tickets.quoteOrder, {
         params: { id: eventId },
-        body: { items },
+        body: { items, promoCode },
         signal,
         errorMessage: 'Could not price this order',
       }),

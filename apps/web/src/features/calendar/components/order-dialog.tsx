@@ -103,7 +103,11 @@ function OrderForm({
     phone: user?.phone ?? '',
   });
   const items = useMemo(() => itemsOf(types, quantities), [types, quantities]);
-  const quote = useOrderQuote(eventId, user?.id ?? null, items);
+  // The code typed, and the one applied to the quote (and to the order).
+  const [codeText, setCodeText] = useState('');
+  const [promoCode, setPromoCode] = useState<string | undefined>(undefined);
+  const applyCode = () => setPromoCode(codeText.trim() || undefined);
+  const quote = useOrderQuote(eventId, user?.id ?? null, items, promoCode);
   const place = usePlaceOrder(eventId);
   const waiting = types.some(
     (t) => (quantities[t.id] ?? 0) > 0 && (t.ticketsLeft ?? Infinity) < (quantities[t.id] ?? 0),
@@ -134,6 +138,7 @@ function OrderForm({
     place.mutate(
       {
         items,
+        promoCode,
         attendees: named,
         joinWaitingList: waiting,
         buyer: { name: buyer.name, email: buyer.email, phone: buyer.phone || null },
@@ -313,6 +318,28 @@ function OrderForm({
         </div>
       </fieldset>
 
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-promo`}>Promo code (optional)</Label>
+        <div className="flex gap-2">
+          <Input
+            id={`${id}-promo`}
+            autoComplete="off"
+            autoCapitalize="characters"
+            maxLength={40}
+            value={codeText}
+            onChange={(e) => setCodeText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              applyCode();
+            }}
+          />
+          <Button type="button" variant="outline" onClick={applyCode}>
+            Apply
+          </Button>
+        </div>
+      </div>
+
       <div aria-live="polite" className="grid gap-1 rounded-md border p-3">
         {items.length === 0 ? (
           <p className="text-muted-foreground text-sm">Choose how many tickets you want.</p>
@@ -327,7 +354,13 @@ function OrderForm({
                 <span>
                   {l.quantity} × {l.name}
                 </span>
-                <span>{priceLabel(l.lineCents || null, quote.data.currency)}</span>
+                <span>{priceLabel(l.unitCents * l.quantity || null, quote.data.currency)}</span>
+              </p>
+            ))}
+            {quote.data.discounts.map((d) => (
+              <p key={d.label} className="flex justify-between gap-2 text-sm">
+                <span>{d.label}</span>
+                <span>−{priceLabel(d.amountCents, quote.data.currency)}</span>
               </p>
             ))}
             <p className="flex justify-between gap-2 font-semibold" data-testid="order-total">
