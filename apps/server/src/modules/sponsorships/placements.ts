@@ -9,12 +9,13 @@ import {
   type SponsorshipSettings,
   type SponsorSummary,
 } from '@chamber/contract';
-import { chambers, type Database } from '@chamber/db';
+import type { Database } from '@chamber/db';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { isCountedVisit } from '../../lib/listing-counter.js';
 import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
 import { isStaff, type Session } from '../../plugins/auth.js';
+import { firstChamber } from '../chamber/index.js';
 import { uploadedImageUrl } from '../media/index.js';
 import * as q from './queries.js';
 
@@ -75,8 +76,7 @@ export class SponsorPlacementsService {
 
   private async timeZone(): Promise<string> {
     if (this.zone) return this.zone;
-    const [row] = await this.db.select({ timezone: chambers.timezone }).from(chambers).limit(1);
-    this.zone = row?.timezone || DEFAULT_TIMEZONE;
+    this.zone = (await firstChamber(this.db))?.timezone || DEFAULT_TIMEZONE;
     return this.zone;
   }
 
