@@ -3,6 +3,7 @@ import { isbot } from 'isbot';
 import { type ListingCountKind, dateKeyIn } from '@chamber/contract';
 import { chambers, type Database } from '@chamber/db';
 import { sql } from 'drizzle-orm';
+import { BatchedTotals } from './batched-totals.js';
 import type { Clock } from './clock.js';
 import { isUuid } from './input.js';
 
@@ -36,16 +37,23 @@ export function isCountedVisit(headers: IncomingHttpHeaders): boolean {
  * spanning midnight lands on both days. A crash loses at most the last seconds' hits.
  */
 export class ListingCounter {
-  private pending = new Map<string, number>();
-  private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> = Promise.resolve();
+  private readonly totals: BatchedTotals<{ hits: number }>;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
-    private readonly log: { warn(obj: unknown, msg: string): void },
-    private readonly flushMs = FLUSH_MS,
-  ) {}
+    log: { warn(obj: unknown, msg: string): void },
+    flushMs = FLUSH_MS,
+  ) {
+    this.totals = new BatchedTotals({
+      what: 'listing counts',
+      flushMs,
+      maxPending: MAX_PENDING,
+      zero: () => ({ hits: 0 }),
+      write: (batch) => this.write(batch),
+      log,
+    });
+  }
 
   /**
    * Counts one hit when the request is a person's visit; never throws. `subject` is the
@@ -54,72 +62,52 @@ export class ListingCounter {
    */
   count(headers: IncomingHttpHeaders, subject: string, kind: ListingCountKind): void {
     if (!isUuid(subject) || !isCountedVisit(headers)) return;
-    this.add(`${subject}|${kind}|${Math.floor(this.clock.now().getTime() / MINUTE_MS)}`, 1);
-  }
-
-  private add(key: string, hits: number): void {
-    this.pending.set(key, (this.pending.get(key) ?? 0) + hits);
-    if (this.pending.size >= MAX_PENDING) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+    const minute = Math.floor(this.clock.now().getTime() / MINUTE_MS);
+    this.totals.add(`${subject}|${kind}|${minute}`, { hits: 1 });
   }
 
   /** Writes what is pending; resolves once it (and any write before it) is in the table. */
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const batch = this.pending;
-    this.pending = new Map();
-    this.writing = this.writing.then(() => this.write(batch));
-    return this.writing;
+    return this.totals.flush();
   }
 
-  private async write(batch: Map<string, number>): Promise<void> {
-    if (batch.size === 0) return;
-    try {
-      const [chamber] = await this.db
-        .select({ timezone: chambers.timezone })
-        .from(chambers)
-        .limit(1);
-      const timeZone = chamber?.timezone ?? 'America/Denver';
-      // One row per listing, day and kind: a statement may not touch a row twice.
-      const totals = new Map<string, number>();
-      for (const [key, hits] of batch) {
-        const [subject, kind, minute] = key.split('|');
-        const day = dateKeyIn(new Date(Number(minute) * MINUTE_MS), timeZone);
-        const row = `${subject}|${day}|${kind}`;
-        totals.set(row, (totals.get(row) ?? 0) + hits);
-      }
-      const rows = [...totals].map(([key, hits]) => {
-        const [subject = '', day = '', kind = ''] = key.split('|');
-        return [subject, day, kind, hits] as const;
-      });
-      // A job post's hits go to its listing; listings or posts that do not exist (a made-up
-      // id, one deleted meanwhile) are left out.
-      await this.db.execute(sql`
-        insert into listing_counts (contact_id, day, kind, count)
-        select coalesce(j.contact_id, c.id), v.day, v.kind, sum(v.count)::integer
-        from unnest(
-          ${pgArray(rows.map((r) => r[0]))}::uuid[],
-          ${pgArray(rows.map((r) => r[1]))}::date[],
-          ${pgArray(rows.map((r) => r[2]))}::listing_count_kind[],
-          ${pgArray(rows.map((r) => r[3]))}::integer[]
-        ) as v(subject, day, kind, count)
-        left join job_posts j on j.id = v.subject and v.kind in ('job_view', 'apply_click')
-        left join contacts c on c.id = v.subject and v.kind not in ('job_view', 'apply_click')
-        where coalesce(j.contact_id, c.id) is not null
-        group by 1, 2, 3
-        on conflict (contact_id, day, kind)
-        do update set count = listing_counts.count + excluded.count`);
-    } catch (error) {
-      // Kept for the next batch: a database that is away for a moment loses no hits.
-      this.log.warn({ err: error }, 'listing counts not written yet; kept for the next batch');
-      for (const [key, hits] of batch) this.add(key, hits);
+  private async write(batch: Map<string, { hits: number }>): Promise<void> {
+    const [chamber] = await this.db.select({ timezone: chambers.timezone }).from(chambers).limit(1);
+    const timeZone = chamber?.timezone ?? 'America/Denver';
+    // One row per listing, day and kind: a statement may not touch a row twice.
+    const totals = new Map<string, number>();
+    for (const [key, { hits }] of batch) {
+      const [subject, kind, minute] = key.split('|');
+      const day = dateKeyIn(new Date(Number(minute) * MINUTE_MS), timeZone);
+      const row = `${subject}|${day}|${kind}`;
+      totals.set(row, (totals.get(row) ?? 0) + hits);
     }
+    const rows = [...totals].map(([key, hits]) => {
+      const [subject = '', day = '', kind = ''] = key.split('|');
+      return [subject, day, kind, hits] as const;
+    });
+    // A job post's hits go to its listing; listings or posts that do not exist (a made-up
+    // id, one deleted meanwhile) are left out.
+    await this.db.execute(sql`
+      insert into listing_counts (contact_id, day, kind, count)
+      select coalesce(j.contact_id, c.id), v.day, v.kind, sum(v.count)::integer
+      from unnest(
+        ${pgArray(rows.map((r) => r[0]))}::uuid[],
+        ${pgArray(rows.map((r) => r[1]))}::date[],
+        ${pgArray(rows.map((r) => r[2]))}::listing_count_kind[],
+        ${pgArray(rows.map((r) => r[3]))}::integer[]
+      ) as v(subject, day, kind, count)
+      left join job_posts j on j.id = v.subject and v.kind in ('job_view', 'apply_click')
+      left join contacts c on c.id = v.subject and v.kind not in ('job_view', 'apply_click')
+      where coalesce(j.contact_id, c.id) is not null
+      group by 1, 2, 3
+      on conflict (contact_id, day, kind)
+      do update set count = listing_counts.count + excluded.count`);
   }
 
   /** Stops the timer and writes what is pending (the app's close). */
   async close(): Promise<void> {
-    await this.flush();
+    await this.totals.close();
   }
 }
 

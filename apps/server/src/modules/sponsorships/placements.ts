@@ -11,6 +11,7 @@ import {
 } from '@chamber/contract';
 import type { Database } from '@chamber/db';
 import type { Clock } from '../../lib/clock.js';
+import { BatchedTotals } from '../../lib/batched-totals.js';
 import { AppError } from '../../lib/errors.js';
 import { isCountedVisit } from '../../lib/listing-counter.js';
 import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
@@ -62,17 +63,30 @@ interface Live {
 export class SponsorPlacementsService {
   private readonly kept = new VersionedCache<Live>({ maxEntries: 4, name: 'sponsor-placements' });
   private zone: string | null = null;
-  private pending = new Map<string, { impressions: number; clicks: number }>();
-  private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> = Promise.resolve();
+  private readonly counts: BatchedTotals<{ impressions: number; clicks: number }>;
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly publicUrl: string,
-    private readonly log: { warn(obj: unknown, msg: string): void } = console,
-    private readonly flushMs = FLUSH_MS,
-  ) {}
+    log: { warn(obj: unknown, msg: string): void } = console,
+    flushMs = FLUSH_MS,
+  ) {
+    this.counts = new BatchedTotals({
+      what: 'sponsor counts',
+      flushMs,
+      maxPending: MAX_PENDING,
+      zero: () => ({ impressions: 0, clicks: 0 }),
+      write: async (batch) => {
+        const rows = [...batch].map(([key, n]) => {
+          const [sponsorshipId = '', slot = '', day = ''] = key.split('|');
+          return { sponsorshipId, slot, day, ...n };
+        });
+        await q.addCounts(this.db, rows);
+      },
+      log,
+    });
+  }
 
   private async timeZone(): Promise<string> {
     if (this.zone) return this.zone;
@@ -141,50 +155,17 @@ export class SponsorPlacementsService {
   }
 
   private add(id: string, slot: string, day: string, what: 'impressions' | 'clicks') {
-    const key = `${id}|${slot}|${day}`;
-    const entry = this.pending.get(key) ?? { impressions: 0, clicks: 0 };
-    entry[what] += 1;
-    this.pending.set(key, entry);
-    if (this.pending.size >= MAX_PENDING) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
+    this.counts.add(`${id}|${slot}|${day}`, { [what]: 1 });
   }
 
   /** Adds what is counted to the daily totals; resolves once it is written. */
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const batch = this.pending;
-    this.pending = new Map();
-    this.writing = this.writing.then(() => this.write(batch));
-    return this.writing;
-  }
-
-  private async write(batch: Map<string, { impressions: number; clicks: number }>) {
-    if (batch.size === 0) return;
-    const rows = [...batch].map(([key, n]) => {
-      const [sponsorshipId = '', slot = '', day = ''] = key.split('|');
-      return { sponsorshipId, slot, day, ...n };
-    });
-    try {
-      await q.addCounts(this.db, rows);
-    } catch (error) {
-      // Kept for the next batch: a database away for a moment loses no counts. A sponsorship
-      // deleted meanwhile would fail every time, so one failed retry drops the batch.
-      this.log.warn({ err: error }, 'sponsor counts not written yet; kept for the next batch');
-      for (const row of rows) {
-        const key = `${row.sponsorshipId}|${row.slot}|${row.day}`;
-        const entry = this.pending.get(key) ?? { impressions: 0, clicks: 0 };
-        entry.impressions += row.impressions;
-        entry.clicks += row.clicks;
-        this.pending.set(key, entry);
-      }
-      this.timer ??= setTimeout(() => void this.flush(), this.flushMs).unref();
-    }
+    return this.counts.flush();
   }
 
   /** The server's close: writes what is pending. */
   async close(): Promise<void> {
-    await this.flush();
+    await this.counts.close();
   }
 
   // Staff and the sponsor's people.
