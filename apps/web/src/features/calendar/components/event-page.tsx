@@ -16,6 +16,7 @@ import {
   forgetPendingTicket,
   rememberPendingTicket,
   type TicketNotice,
+  typesSoldOut,
 } from '../lib/ticket-text';
 import { AttendeeList } from './attendee-list';
 import { EventDetailsCard } from './event-details-card';
@@ -100,6 +101,8 @@ function EventView({ event }: { event: Appointment }) {
   // An event sold by ticket types takes orders (named attendees) instead of registrations.
   const typesQuery = useTicketTypes(event.id, user?.id ?? null, !event.isRecurring);
   const sellsTypes = (typesQuery.data?.types.length ?? 0) > 0;
+  // With types, the buttons follow what the types have left, not the event's seats alone.
+  const shown = typesSoldOut(typesQuery.data?.types ?? []) ? { ...event, seatsLeft: 0 } : event;
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   // The server draws the page by its path, for every visitor: what this browser remembers
@@ -170,7 +173,7 @@ function EventView({ event }: { event: Appointment }) {
   return (
     <>
       <EventHero
-        event={event}
+        event={shown}
         canRegister={canRegister}
         onRegister={openRegistration}
         onEdit={isAuthenticated && event.canEdit ? () => setEditing(event) : null}
@@ -190,7 +193,7 @@ function EventView({ event }: { event: Appointment }) {
           ) : null}
         </div>
         <EventSideCard
-          event={event}
+          event={shown}
           registered={registered}
           confirmation={confirmation}
           waitlisted={waitlisted}

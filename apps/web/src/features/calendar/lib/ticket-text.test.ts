@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventTicket } from '@chamber/contract';
+import type { EventTicket, TicketType } from '@chamber/contract';
 import {
   checkoutReturn,
   doorNotice,
   readPendingTicket,
   rememberPendingTicket,
   ticketLines,
+  typesSoldOut,
 } from './ticket-text';
 
 const luncheon: EventTicket = {
@@ -128,5 +129,20 @@ describe('back from Checkout', () => {
       settled: true,
       released: true,
     });
+  });
+});
+
+describe('an event sold by ticket types', () => {
+  const type = (over: Partial<TicketType>): TicketType =>
+    ({ ticketsLeft: 3, onSale: true, closedReason: null, ...over }) as TicketType;
+  it('is sold out only when every type is', () => {
+    expect(typesSoldOut([])).toBe(false);
+    expect(typesSoldOut([type({ ticketsLeft: 0 }), type({})])).toBe(false);
+    expect(typesSoldOut([type({ ticketsLeft: 0 }), type({ closedReason: 'sold_out' })])).toBe(true);
+    // A sale not open yet, or over, is not a waiting list.
+    expect(typesSoldOut([type({ ticketsLeft: 0 }), type({ closedReason: 'not_yet_open' })])).toBe(
+      false,
+    );
+    expect(typesSoldOut([type({ ticketsLeft: null })])).toBe(false);
   });
 });

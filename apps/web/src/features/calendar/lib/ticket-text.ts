@@ -4,9 +4,18 @@ import {
   type RegistrationResult,
   TICKET_HOLD_MINUTES,
   type TicketState,
+  type TicketType,
   ticketPriceFor,
 } from '@chamber/contract';
 import { readItem, removeItem, writeItem } from '@/lib/storage';
+
+/**
+ * Whether an event sold by ticket types has nothing left to order: every type sold out (its
+ * own quantity, or the event's seats). A type not on sale yet, or no longer, is not sold out.
+ * Then its page offers the waiting list, as for an event without types whose seats are gone.
+ */
+export const typesSoldOut = (types: readonly TicketType[]): boolean =>
+  types.length > 0 && types.every((t) => t.closedReason === 'sold_out' || t.ticketsLeft === 0);
 
 /** '$25.00', or 'Free' for no price. */
 export const priceLabel = (cents: number | null, currency: string) =>
