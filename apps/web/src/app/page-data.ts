@@ -15,6 +15,7 @@ import { jobBoardQueryOptions, jobPostQueryOptions } from '@/features/jobs/api/j
 import { newsItemQueryOptions, newsListQueryOptions } from '@/features/news/api/news';
 import { newsPageOf } from '@/features/news/lib/news-page';
 import {
+  eventSponsorSlot,
   sponsorPlacementsQueryOptions,
   sponsorshipPackagesQueryOptions,
 } from '@/features/sponsorships/api/sponsorships';
@@ -51,12 +52,7 @@ export type PageData = (context: PageDataContext) => Promise<boolean>;
 const staticPage: PageData = async () => true;
 
 /** An event page's sponsor slot (a uuid is the only id a slot names; others have none). */
-const eventSlot = ({ params }: PageDataContext) => {
-  const id = (params.id ?? '').toLowerCase();
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)
-    ? `event:${id}`
-    : 'none';
-};
+const eventSlot = ({ params }: PageDataContext) => eventSponsorSlot(params.id ?? '');
 
 /** The directory's first page, all members or those open now (the key the directory reads). */
 const directoryPage =

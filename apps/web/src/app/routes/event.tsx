@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { EventError, EventPage } from '@/features/calendar/components/event-page';
+import { eventSponsorSlot } from '@/features/sponsorships/api/sponsorships';
 import { SponsorStrip } from '@/features/sponsorships/components/sponsor-strip';
 import { useMetaDescription } from '@/lib/use-meta-description';
 
@@ -12,7 +13,7 @@ export function Component() {
   return (
     <>
       <EventPage key={id} id={id} />
-      <SponsorStrip slot={`event:${id.toLowerCase()}`} title="Presented by" className="pb-8" />
+      <SponsorStrip slot={eventSponsorSlot(id)} title="Presented by" className="pb-8" />
     </>
   );
 }

@@ -80,6 +80,17 @@ export function useBuyPackage(staff = false) {
  * GET /sponsors/placements?slot: the sponsors live on a slot now. Asked again on every visit
  * of the page (the answer counts the impressions), also after a server-rendered page.
  */
+/**
+ * The sponsor slot of an event page: `event:{id}`; a date of a series (`{masterId}_{start}`)
+ * shows its series' sponsors; 'none' for an id that names no event.
+ */
+export function eventSponsorSlot(id: string): string {
+  const master = id.split('_')[0]!.toLowerCase();
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(master)
+    ? `event:${master}`
+    : 'none';
+}
+
 export const sponsorPlacementsQueryOptions = (slot: string) =>
   queryOptions({
     queryKey: ['sponsors', 'placements', slot] as const,
@@ -91,4 +102,6 @@ export const sponsorPlacementsQueryOptions = (slot: string) =>
           errorMessage: 'Failed to load the sponsors',
         })
         .then((answer) => answer.sponsors),
+    // An event page whose address names no event has no slot to ask for.
+    enabled: slot !== 'none',
   });
