@@ -458,7 +458,7 @@ program
     }
     return withDatabase(async ({ db }) => {
       if (opts.retry !== undefined) {
-        const count = await retryFailedMail(db, systemClock.now(), opts.retry);
+        const count = (await retryFailedMail(db, systemClock.now(), opts.retry)).length;
         if (count === 0 && opts.retry !== 'all') {
           throw new CliError(`No failed mail with id ${opts.retry}`);
         }

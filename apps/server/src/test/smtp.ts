@@ -57,6 +57,12 @@ export async function startSmtpServer(options: SmtpServerOptions = {}) {
         });
     },
   });
+  /**
+   * A connection's socket error (a client killed mid-message resets it) is the client's doing,
+   * kept here: unheard, the server's `error` event would end the test run.
+   */
+  const connectionErrors: Error[] = [];
+  server.on('error', (err) => connectionErrors.push(err));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
@@ -95,6 +101,7 @@ export async function startSmtpServer(options: SmtpServerOptions = {}) {
     received,
     /** How many connections were opened and the most messages taken at once. */
     seen: seen as Readonly<typeof seen>,
+    connectionErrors,
     waitFor,
     sentTo,
     /** The envelope sender (MAIL FROM) `mail` was sent with. */

@@ -192,18 +192,22 @@ export async function deleteOldSentMail(db: Database, now: Date): Promise<number
 }
 
 /**
- * Puts failed mail back in line, with fresh attempts: one mail by its id, or every failed one
- * (`'all'`). Answers how many.
+ * Puts failed mail back in line with fresh attempts: one mail by id, or `all`. Returns the
+ * rows as the update left them, read in the same statement: a worker woken afterwards may
+ * take a row at once, and the caller reports what it did, not what the worker did next.
  */
-export async function retryFailedMail(db: Database, now: Date, which: string): Promise<number> {
-  const rows = await db
+export async function retryFailedMail(
+  db: Database,
+  now: Date,
+  which: string,
+): Promise<OutboxMail[]> {
+  return db
     .update(mailOutbox)
     .set({ state: 'pending', attempts: 0, nextAttemptAt: now, lockedBy: null, lockedUntil: null })
     .where(
       and(eq(mailOutbox.state, 'failed'), which === 'all' ? undefined : eq(mailOutbox.id, which)),
     )
-    .returning({ id: mailOutbox.id });
-  return rows.length;
+    .returning(mailColumns);
 }
 
 /**

@@ -74,14 +74,14 @@ export const mailRoutes: FastifyPluginAsyncZod<ModuleDeps> = async (app, deps) =
       const { id } = request.params;
       const mail = isUuid(id) ? await findMail(db, id) : null;
       if (!mail) throw notFound('Mail');
-      if ((await retryFailedMail(db, clock.now(), id)) === 0) {
+      const [after] = await retryFailedMail(db, clock.now(), id);
+      if (!after) {
         throw new AppError(
           'conflict',
           'Only a mail that failed is retried; this one has not failed.',
         );
       }
       outbox.wake();
-      const after = (await findMail(db, id))!;
       return { message: 'The mail is back in line and goes out shortly.', mail: toMail(after) };
     },
   );

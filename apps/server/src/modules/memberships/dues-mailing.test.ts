@@ -223,7 +223,7 @@ describe('a dues notice', () => {
 
     // The mailbox has room again; retried from the failed list, it goes, once.
     deferred.delete(email);
-    expect(await retryFailedMail(ctx.db, ctx.clock.now(), failed.id)).toBe(1);
+    expect(await retryFailedMail(ctx.db, ctx.clock.now(), failed.id)).toHaveLength(1);
     await ctx.app.flushMail();
     expect(await mailOf()).toMatchObject({ state: 'sent', attempts: 1 });
     // Composed as it goes, a day and more later: the days truly left.
