@@ -1,47 +1,31 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken } from './admin-api';
-import {
-  accounts,
-  docsScreenshot,
-  expect,
-  expectNoAxeViolations,
-  paths,
-  signInThroughForm,
-  test,
-} from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+import { createEventThroughApi, expectFitsAndAccessible } from './event-setup';
+import { accounts, docsScreenshot, expect, paths, signInThroughForm, test } from './fixtures';
 import { mailContaining } from './public-site-helpers';
 
 // Seats, the waiting list and the door, as a phone shows them.
 test.use({ viewport: { width: 360, height: 780 } });
 
-async function expectFitsAndAccessible(page: Page, where: string) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `page width of ${where}`).toBeLessThanOrEqual(360);
-  await expectNoAxeViolations(page, { where });
-}
-
-/** A one-off event `days` ahead at noon Denver time, made through the API by `account`. */
-async function createEvent(
+/** A one-off event `days` ahead (6 unless told) at noon Denver time, made by `account`. */
+const createEvent = (
   request: APIRequestContext,
   baseURL: string,
   account: { email: string; password: string },
   fields: { title: string; capacity?: number | null; days?: number },
-) {
-  const token = await apiToken(request, baseURL, account);
-  const day = new Date(Date.now() + (fields.days ?? 6) * 86_400_000).toISOString().slice(0, 10);
-  const res = await request.post('/api/calendars/appointments', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      title: fields.title,
-      startTime: `${day}T18:00:00.000Z`,
-      endTime: `${day}T19:30:00.000Z`,
+) =>
+  createEventThroughApi(
+    request,
+    baseURL,
+    {
+      days: 6,
+      startTime: 'T18:00',
+      endTime: 'T19:30',
       location: 'Riverton City Hall',
-      capacity: fields.capacity ?? null,
+      capacity: null,
+      ...fields,
     },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string; title: string };
-}
+    account,
+  );
 
 const registrationsUrl = (id: string) =>
   `/api/calendars/appointments/${encodeURIComponent(id)}/registrations`;
@@ -82,7 +66,7 @@ test('a visitor meets “Sold out”, joins the waiting list, and the offer mail
   // Every way in says so: the hero's button too.
   await expect(page.getByRole('button', { name: 'Register Now' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Join the Waiting List' })).toHaveCount(2);
-  await expectFitsAndAccessible(page, 'the sold-out event page');
+  await expectFitsAndAccessible(page, 'the sold-out event page', 360);
   await page.getByRole('button', { name: 'Join the Waiting List' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Join the waiting list' });
   await dialog.getByLabel('Full Name*').fill('Wren Walker');
@@ -112,7 +96,7 @@ test('a visitor meets “Sold out”, joins the waiting list, and the offer mail
   await expect(
     page.getByText('Seats are free for your party of 1.', { exact: false }),
   ).toBeVisible();
-  await expectFitsAndAccessible(page, 'the manage page with an offer');
+  await expectFitsAndAccessible(page, 'the manage page with an offer', 360);
   // The labels beside the event's details stay whole ('When:', not 'Wh' over 'en:').
   const broken = await page.locator('dt').evaluateAll((labels) =>
     labels
@@ -181,7 +165,7 @@ test('an organizer checks a guest in by searching their name on a 360 px screen'
   await expect(count('Checked in')).toHaveText('0');
   await expect(count('No-shows')).toHaveText('6');
   expect(await counts.count()).toBe(3);
-  await expectFitsAndAccessible(page, 'the check-in page');
+  await expectFitsAndAccessible(page, 'the check-in page', 360);
   await docsScreenshot(page, 'check-in');
 
   // A second phone at the door opened the list before the guest arrived, and has not
@@ -216,7 +200,7 @@ test('an organizer checks a guest in by searching their name on a 360 px screen'
   await expect(guests.getByText(`Checked in at ${at}`)).toBeVisible();
   await expect(count('Checked in')).toHaveText('2');
   await expect(count('No-shows')).toHaveText('4');
-  await expectFitsAndAccessible(page, 'the check-in page after a check-in');
+  await expectFitsAndAccessible(page, 'the check-in page after a check-in', 360);
 
   // The other phone still shows the button: the door answers when the party came in.
   await other.getByRole('button', { name: 'Check in Tobias Lindqvist' }).click();
@@ -239,5 +223,5 @@ test('an organizer checks a guest in by searching their name on a 360 px screen'
   await page.getByRole('searchbox', { name: 'Search by name' }).fill('okonkwo');
   await expect(guests.getByRole('listitem')).toHaveCount(1);
   await expect(guests.getByText('2 people · walk-in')).toBeVisible();
-  await expectFitsAndAccessible(page, 'the check-in page after a walk-in');
+  await expectFitsAndAccessible(page, 'the check-in page after a walk-in', 360);
 });

@@ -1,55 +1,15 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { apiToken } from './admin-api';
-import {
-  accounts,
-  expect,
-  expectNoAxeViolations,
-  paths,
-  signInThroughForm,
-  test,
-} from './fixtures';
+import { addTicketType, createEventThroughApi, expectFitsAndAccessible } from './event-setup';
+import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
 
 // Orders by ticket type: a visitor on a phone orders a table of 8 with the guests' names and
 // sees the total before placing it; staff at 1280 px see the order with its attendees.
 
-async function expectFitsAndAccessible(page: Page, where: string, width: number) {
-  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scroll, `page width of ${where}`).toBeLessThanOrEqual(width);
-  await expectNoAxeViolations(page, { where });
-}
-
 /** A one-off dinner of 40 seats, 12 days ahead, with a free table of 8 type. */
 async function dinnerWithTables(request: APIRequestContext, baseURL: string, title: string) {
-  const token = await apiToken(request, baseURL, accounts.admin);
-  const headers = { Authorization: `Bearer ${token}` };
-  const day = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
-  const res = await request.post('/api/calendars/appointments', {
-    headers,
-    data: {
-      title,
-      startTime: `${day}T01:00:00.000Z`,
-      endTime: `${day}T04:00:00.000Z`,
-      location: 'Riverton Event Center',
-      capacity: 40,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const event = (await res.json()) as { id: string };
-  const type = await request.post(`/api/admin/events/${event.id}/ticket-types`, {
-    headers,
-    data: {
-      name: 'Table of 8',
-      memberPriceCents: null,
-      priceCents: null,
-      quantity: 4,
-      salesOpenAt: null,
-      salesCloseAt: null,
-      perOrderLimit: 2,
-      seatsPerTicket: 8,
-      sortOrder: 0,
-    },
-  });
-  expect(type.status(), await type.text()).toBe(201);
+  const event = await createEventThroughApi(request, baseURL, { title, capacity: 40 });
+  await addTicketType(request, baseURL, event.id);
   return event;
 }
 
@@ -120,35 +80,20 @@ test('a sponsor’s promo code comes off the total before paying, and a wrong on
 }) => {
   const token = await apiToken(request, baseURL!, accounts.admin);
   const headers = { Authorization: `Bearer ${token}` };
-  const day = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
-  const created = await request.post('/api/calendars/appointments', {
-    headers,
-    data: {
-      title: `Sponsor Gala ${Date.now().toString(36)}`,
-      startTime: `${day}T01:00:00.000Z`,
-      endTime: `${day}T04:00:00.000Z`,
-      location: 'Riverton Event Center',
-      capacity: 40,
-      ticketPayment: 'door',
-    },
+  const event = await createEventThroughApi(request, baseURL!, {
+    title: `Sponsor Gala ${Date.now().toString(36)}`,
+    days: 14,
+    capacity: 40,
+    ticketPayment: 'door',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const event = (await created.json()) as { id: string };
-  const type = await request.post(`/api/admin/events/${event.id}/ticket-types`, {
-    headers,
-    data: {
-      name: 'Single seat',
-      memberPriceCents: 6_000,
-      priceCents: 8_000,
-      quantity: null,
-      salesOpenAt: null,
-      salesCloseAt: null,
-      perOrderLimit: 8,
-      seatsPerTicket: 1,
-      sortOrder: 0,
-    },
+  await addTicketType(request, baseURL!, event.id, {
+    name: 'Single seat',
+    memberPriceCents: 6_000,
+    priceCents: 8_000,
+    quantity: null,
+    perOrderLimit: 8,
+    seatsPerTicket: 1,
   });
-  expect(type.status(), await type.text()).toBe(201);
   const code = `GALA${Date.now().toString(36).toUpperCase()}`;
   const promo = await request.post('/api/admin/promo-codes', {
     headers,

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken } from './admin-api';
-import { docsScreenshot, expect, expectNoAxeViolations, ownNetwork, paths, test } from './fixtures';
+import { expectFitsAndAccessible as checkFitsAndAccessible } from './event-setup';
+import { docsScreenshot, expect, ownNetwork, paths, test } from './fixtures';
 import { retireMembers } from './membership-helpers';
 import { mailContaining } from './public-site-helpers';
 
@@ -8,12 +9,9 @@ import { mailContaining } from './public-site-helpers';
 // API tests use (start-server.mjs); its Checkout page shows the amount with 'Pay' and 'Cancel',
 // and 'Pay' sends the portal the signed webhook events before it returns to the portal.
 
-async function expectFitsAndAccessible(page: Page, where: string, width: number) {
-  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scroll, `page width of ${where}`).toBeLessThanOrEqual(width);
-  // The sign-up's 'welcome' toast is the toaster's own styling, checked with the sign-up pages.
-  await expectNoAxeViolations(page, { exclude: ['[data-sonner-toaster]'], where });
-}
+// The sign-up's 'welcome' toast is the toaster's own styling, checked with the sign-up pages.
+const expectFitsAndAccessible = (page: Page, where: string, width: number) =>
+  checkFitsAndAccessible(page, where, width, { exclude: ['[data-sonner-toaster]'] });
 
 /** Stripe's hosted Checkout, as the stand-in shows it: the amount, then 'Pay' or 'Cancel'. */
 async function onCheckout(page: Page, amount: string) {

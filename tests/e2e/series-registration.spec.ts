@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { apiToken } from './admin-api';
-import { accounts, paths, ownNetwork, test, expect, expectNoAxeViolations } from './fixtures';
+import { expectFitsAndAccessible } from './event-setup';
+import { accounts, paths, ownNetwork, test, expect } from './fixtures';
 
 // A visitor registers for every upcoming date of a series in one step, on a desktop and a phone.
 
@@ -12,12 +13,6 @@ const denverDate = (days: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(
     new Date(Date.now() + days * 86_400_000),
   );
-
-async function expectFitsAndAccessible(page: Page, width: number, where: string) {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, `page width of ${where}`).toBeLessThanOrEqual(width);
-  await expectNoAxeViolations(page, { where });
-}
 
 /**
  * A weekly series of `DATES` lunches made through the API by staff, its first date three days
@@ -72,7 +67,7 @@ for (const width of [1280, 360]) {
 
       await page.goto(paths.event.href(dates[1]!));
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      await expectFitsAndAccessible(page, width, 'the event page of a series date');
+      await expectFitsAndAccessible(page, 'the event page of a series date', width);
 
       await page.getByRole('button', { name: 'Register Now' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Register for Event' });
@@ -82,7 +77,7 @@ for (const width of [1280, 360]) {
       await all.check();
       await dialog.getByLabel('Full Name*').fill('Priya Raman');
       await dialog.getByLabel('Email*').fill(`series-${width}-${stamp}@riverton.example`);
-      await expectFitsAndAccessible(page, width, 'the registration dialog with the choice');
+      await expectFitsAndAccessible(page, 'the registration dialog with the choice', width);
       await dialog.getByRole('button', { name: 'Register' }).click();
 
       await expect(dialog.getByRole('status')).toHaveText(
@@ -104,7 +99,7 @@ for (const width of [1280, 360]) {
           .map((span) => span.textContent),
       );
       expect(broken).toEqual([]);
-      await expectFitsAndAccessible(page, width, 'the answer listing each date');
+      await expectFitsAndAccessible(page, 'the answer listing each date', width);
       await page.screenshot({ path: test.info().outputPath(`series-answer-${width}.png`) });
 
       await dialog.getByRole('button', { name: 'Done' }).click();
@@ -112,7 +107,7 @@ for (const width of [1280, 360]) {
       await expect(
         page.getByRole('status').filter({ hasText: "We've sent a confirmation to your email." }),
       ).toBeVisible();
-      await expectFitsAndAccessible(page, width, 'the event page after registering');
+      await expectFitsAndAccessible(page, 'the event page after registering', width);
       await page.screenshot({ path: test.info().outputPath(`series-done-${width}.png`) });
 
       // Counted by the server on every date, not only the one the page showed.

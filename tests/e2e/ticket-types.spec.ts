@@ -1,41 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken } from './admin-api';
-import {
-  accounts,
-  docsScreenshot,
-  expect,
-  expectNoAxeViolations,
-  paths,
-  signInThroughForm,
-  test,
-} from './fixtures';
+import { createEventThroughApi, expectFitsAndAccessible } from './event-setup';
+import { accounts, docsScreenshot, expect, paths, signInThroughForm, test } from './fixtures';
 
 // Ticket types: staff add a table of 8 and single seats on the event's page at 1280 px, a
 // refusal of the server shows in the dialog, and a visitor sees the types at 360 px.
-
-async function expectFitsAndAccessible(page: Page, where: string, width: number) {
-  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scroll, `page width of ${where}`).toBeLessThanOrEqual(width);
-  await expectNoAxeViolations(page, { where });
-}
-
-/** A one-off event of 20 seats, 12 days ahead, made through the API by the admin. */
-async function createEvent(request: APIRequestContext, baseURL: string, title: string) {
-  const token = await apiToken(request, baseURL, accounts.admin);
-  const day = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
-  const res = await request.post('/api/calendars/appointments', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      title,
-      startTime: `${day}T01:00:00.000Z`,
-      endTime: `${day}T04:00:00.000Z`,
-      location: 'Riverton Event Center',
-      capacity: 20,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: string };
-}
 
 test('staff add ticket types on the event page and a visitor sees them at 360 px', async ({
   page,
@@ -45,7 +12,7 @@ test('staff add ticket types on the event page and a visitor sees them at 360 px
 }) => {
   test.slow(); // Two browsers and several dialogs.
   const title = `Awards Dinner ${Date.now().toString(36)}`;
-  const event = await createEvent(request, baseURL!, title);
+  const event = await createEventThroughApi(request, baseURL!, { title, capacity: 20 });
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(paths.login.href());

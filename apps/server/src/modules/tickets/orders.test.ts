@@ -10,51 +10,21 @@ import {
   type TicketType,
   type TicketTypeList,
 } from '@chamber/contract';
-import { contacts, eventTicketTypes, invoiceLines } from '@chamber/db';
+import { eventTicketTypes, invoiceLines } from '@chamber/db';
 import { createTestApp, type TestContext } from '../../test/app.js';
-import { calendarPeople, createCalendar, createdEvent } from '../../test/calendar.js';
+import { type CalendarPeople, createdEvent } from '../../test/calendar.js';
 import { bearer } from '../../test/members.js';
+import { seatType as seat, tableType as table, ticketPeople } from '../../test/ticket-types.js';
 
 let ctx: TestContext;
-let people: Awaited<ReturnType<typeof calendarPeople>>;
+let people: CalendarPeople;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await createCalendar(ctx.db);
-  people = await calendarPeople(ctx);
-  // The owner is a member in good standing; the other member's membership is not paid.
-  await ctx.db
-    .update(contacts)
-    .set({ paymentStatus: 'paid' })
-    .where(eq(contacts.id, people.owner.user.contactId!));
-  await ctx.db
-    .update(contacts)
-    .set({ paymentStatus: 'pending' })
-    .where(eq(contacts.id, people.other.user.contactId!));
+  people = await ticketPeople(ctx);
 });
 afterAll(() => ctx.close());
 
-const table = {
-  name: 'Table of 8',
-  memberPriceCents: 60_000,
-  priceCents: 80_000,
-  quantity: 3,
-  salesOpenAt: null,
-  salesCloseAt: null,
-  perOrderLimit: 2,
-  seatsPerTicket: 8,
-  sortOrder: 0,
-};
-const seat = {
-  ...table,
-  name: 'Single seat',
-  memberPriceCents: 7_500,
-  priceCents: 10_000,
-  quantity: null,
-  perOrderLimit: 8,
-  seatsPerTicket: 1,
-  sortOrder: 1,
-};
 const free = { ...seat, name: 'Free seat', memberPriceCents: null, priceCents: null };
 
 const added = async (eventId: string, payload: object) => {
