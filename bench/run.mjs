@@ -28,6 +28,7 @@ import {
   runDuesJobOnce,
   seatEvents,
   seatsTaken,
+  ticketsTaken,
   startMailSink,
 } from './lib/dues-seats.mjs';
 
@@ -314,6 +315,25 @@ try {
       throw new Error(`overbooked: ${seating.seated} seats taken of ${CAPACITY}`);
     }
   }
+  // Nor by ticket type: no type past its quantity, its `sold` what its confirmed orders hold.
+  let ordering = null;
+  if (wanted('orders')) {
+    ordering = { capacity: CAPACITY, ...(await ticketsTaken(store.pool, seats.orderFor)) };
+    const types = ordering.types
+      .map((t) => `${t.name} ${t.held}${t.quantity === null ? '' : ` of ${t.quantity}`}`)
+      .join(', ');
+    console.log(
+      `orders under load: ${ordering.registrations} orders, ${ordering.seated} of ${CAPACITY} seats taken (${types}), ${ordering.waiting} waiting`,
+    );
+    if (ordering.seated > CAPACITY) {
+      throw new Error(`overbooked by orders: ${ordering.seated} seats taken of ${CAPACITY}`);
+    }
+    for (const t of ordering.types) {
+      if ((t.quantity !== null && t.held > t.quantity) || t.sold !== t.held) {
+        throw new Error(`${t.name}: ${t.held} held, ${t.sold} sold, of ${t.quantity ?? 'any'}`);
+      }
+    }
+  }
   const result = {
     run: {
       scale,
@@ -332,6 +352,7 @@ try {
     rows: checked.rows,
     dues,
     seating,
+    ordering,
   };
   const markdown = toMarkdown(result);
   console.log(`\n${markdown}`);

@@ -139,7 +139,41 @@ export async function seatEvents(pool, capacity) {
      from generate_series(1, 500) i`,
     [door],
   );
-  return { registerFor, door };
+  const orderFor = await event('Bench dinner (orders by ticket type)', capacity);
+  const type = async (name, quantity, seatsPerTicket, sortOrder) => {
+    const { rows } = await pool.query(
+      `insert into event_ticket_types (event_id, name, member_price_cents, price_cents, quantity, per_order_limit, seats_per_ticket, sort_order)
+       values ($1, $2, null, null, $3, 4, $4, $5) returning id`,
+      [orderFor, name, quantity, seatsPerTicket, sortOrder],
+    );
+    return rows[0].id;
+  };
+  // Tables sell out first (10 of 8 seats), then the single seats fill what the event has left.
+  const types = {
+    table: await type('Table of 8', 10, 8, 0),
+    seat: await type('Single seat', null, 1, 1),
+  };
+  return { registerFor, door, orderFor, types };
+}
+
+/**
+ * What the orders under load left, counted in the database: the event's seats taken, and for
+ * each ticket type the tickets its confirmed orders hold against its quantity and its `sold`.
+ */
+export async function ticketsTaken(pool, eventId) {
+  const seats = await seatsTaken(pool, eventId);
+  const { rows } = await pool.query(
+    `select t.name, t.quantity, t.sold,
+            coalesce(sum(l.quantity) filter (where r.seat_status in ('confirmed', 'offered', 'held')), 0)::int as held
+     from event_ticket_types t
+     left join event_order_lines l on l.type_id = t.id
+     left join event_registrations r on r.id = l.registration_id
+     where t.event_id = $1
+     group by t.id
+     order by t.sort_order`,
+    [eventId],
+  );
+  return { ...seats, types: rows };
 }
 
 /** Seats taken at the end: what no overbooking is checked on. */
@@ -178,6 +212,42 @@ export function registrationRequest(eventId) {
           name: `Bench Guest ${i}`,
           email: `guest${i}@bench.example`,
           numberOfGuests: 1 + (i % 4),
+        }),
+      };
+    },
+  };
+}
+
+/**
+ * An order for autocannon, each from another person and address: one table of 8 (every fifth
+ * order) or one to three single seats, each seat named; an order that no longer fits waits on
+ * the list, as a buyer who ticks 'Join the waiting list' does.
+ */
+export function orderRequest(eventId, types) {
+  return {
+    method: 'POST',
+    path: `/api/events/${eventId}/orders`,
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (request) => {
+      sequence += 1;
+      const i = sequence;
+      const table = i % 5 === 0;
+      const quantity = table ? 1 : 1 + (i % 3);
+      const typeId = table ? types.table : types.seat;
+      return {
+        ...request,
+        headers: {
+          ...request.headers,
+          'x-forwarded-for': `11.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+        },
+        body: JSON.stringify({
+          items: [{ typeId, quantity }],
+          attendees: Array.from({ length: table ? 2 : quantity }, (_, n) => ({
+            typeId,
+            name: `Bench Diner ${i}-${n + 1}`,
+          })),
+          joinWaitingList: true,
+          buyer: { name: `Bench Buyer ${i}`, email: `buyer${i}@bench.example` },
         }),
       };
     },

@@ -130,7 +130,7 @@ export function toMarkdown(result) {
       'left',
     ],
   );
-  const { memory, run, dues, seating } = result;
+  const { memory, run, dues, seating, ordering } = result;
   const kept = result.rows.filter((r) => r.kept?.length);
   return [
     table,
@@ -174,6 +174,16 @@ export function toMarkdown(result) {
           `Registration under load: ${seating.registrations.toLocaleString('en-US')} registrations ` +
             `for ${seating.capacity} seats; ${seating.seated} seats taken, ${seating.waiting} parties ` +
             `waiting, counted in the database (${seating.seated > seating.capacity ? 'OVERBOOKED' : 'no overbooking'}).`,
+          '',
+        ]
+      : []),
+    ...(ordering
+      ? [
+          `Orders by ticket type under load: ${ordering.registrations.toLocaleString('en-US')} orders ` +
+            `for ${ordering.capacity} seats; ${ordering.seated} seats taken ` +
+            `(${ordering.types.map((t) => `${t.name}: ${t.held}${t.quantity === null ? '' : ` of ${t.quantity}`}`).join('; ')}), ` +
+            `${ordering.waiting} orders waiting, counted in the database ` +
+            `(${ordering.seated > ordering.capacity || ordering.types.some((t) => t.quantity !== null && t.held > t.quantity) ? 'OVERBOOKED' : 'no overbooking'}).`,
           '',
         ]
       : []),

@@ -1,6 +1,6 @@
 // What the benchmark asks of the portal: the requests a visitor's pages make, with targets.
 import { createHash, randomBytes } from 'node:crypto';
-import { registrationRequest } from './dues-seats.mjs';
+import { orderRequest, registrationRequest } from './dues-seats.mjs';
 
 const CALENDAR = 'racc-events';
 const TIME_ZONE = 'America/Denver';
@@ -246,6 +246,13 @@ export async function scenarios(url, seats) {
       requests: [registrationRequest(seats.registerFor)],
       target: { p99Ms: 100 },
       // A write: every request is another registration, so the check before timing is skipped.
+      write: true,
+    },
+    {
+      name: 'orders by ticket type (capacity)',
+      key: 'orders',
+      requests: [orderRequest(seats.orderFor, seats.types)],
+      target: { p99Ms: 100 },
       write: true,
     },
     {
