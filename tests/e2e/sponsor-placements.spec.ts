@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
 import { accounts, checkLooks, expect, followSystemTheme, paths, signIn, test } from './fixtures';
 
 /** The seed's luncheon sponsor: live on the home page and calendar, with a drawn logo. */
@@ -71,4 +73,34 @@ test("staff read a sponsor's report per placement and per day", async ({ page })
   await card.getByText('Per day').click();
   await expect(card.getByRole('table', { name: 'Per placement per day' })).toBeVisible();
   await checkLooks(page, 'sponsor-report-admin');
+  await expectReportPdf(page, card);
+});
+
+/** The report's PDF downloads from the card: a PDF named after the sponsor. */
+async function expectReportPdf(page: Page, card: Locator) {
+  const downloading = page.waitForEvent('download');
+  await card.getByRole('button', { name: 'Report PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(
+    /^sponsor-report-redwood-hardware-supply-\d{4}-\d{2}-\d{2}\.pdf$/,
+  );
+  const bytes = readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+}
+
+test("the sponsor's people read its report on their account and download its PDF", async ({
+  page,
+}) => {
+  test.slow();
+  // An employee of the sponsor's business: it may read the report, not change the logo.
+  await signIn(page, { email: 'kai@redwoodhardware.example', password: 'Chamber-Member-2026' });
+  await page.goto(paths.account.href());
+  const mine = page.getByRole('region', { name: 'Your sponsorships' });
+  const card = mine.getByRole('listitem').filter({ hasText: SPONSOR });
+  await card
+    .getByRole('button', { name: `Report of ${SPONSOR}: Luncheon presenting sponsor` })
+    .click();
+  await expect(card.getByRole('table', { name: 'Totals per placement' })).toBeVisible();
+  await checkLooks(page, 'sponsor-report-account');
+  await expectReportPdf(page, card);
 });

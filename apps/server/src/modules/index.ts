@@ -288,7 +288,7 @@ export async function registerModules(
         counter: deps.counter,
       });
       await api.register(celebrationsRoutes, { celebrations });
-      await api.register(sponsorshipsRoutes, { sponsorships, placements });
+      await api.register(sponsorshipsRoutes, { sponsorships, placements, documents });
       await api.register(drivesRoutes, { drives });
       await api.register(communicationsRoutes, {
         communications,

@@ -16,9 +16,11 @@ import { AppError } from '../../lib/errors.js';
 import { isCountedVisit } from '../../lib/listing-counter.js';
 import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
 import { isStaff, type Session } from '../../plugins/auth.js';
+import type { Letterhead } from '../billing/index.js';
 import { firstChamber } from '../chamber/index.js';
 import { uploadedImageUrl } from '../media/index.js';
 import * as q from './queries.js';
+import { renderSponsorReportPdf, reportFilename } from './report-pdf.js';
 
 /** The roles of a business's people who may change what its sponsorship shows. */
 const EDITOR_ROLES = new Set(['primary', 'billing']);
@@ -249,6 +251,21 @@ export class SponsorPlacementsService {
       days,
       totals: [...totals].map(([slot, t]) => ({ slot, ...t })),
     };
+  }
+
+  /**
+   * The report's summary as a PDF on the chamber's letterhead, for whoever may read the
+   * report; its period, today (in the chamber's zone) and the totals per placement.
+   */
+  async reportPdf(
+    id: string,
+    session: Session,
+    letterhead: () => Promise<Letterhead>,
+  ): Promise<{ filename: string; bytes: Buffer }> {
+    const report = await this.report(id, session);
+    const today = dateKeyIn(this.clock.now(), await this.timeZone());
+    const bytes = await renderSponsorReportPdf(report, await letterhead(), today);
+    return { filename: reportFilename(report), bytes };
   }
 
   async settings(): Promise<SponsorshipSettings> {
