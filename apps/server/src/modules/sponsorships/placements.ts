@@ -2,6 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import {
   dateKeyIn,
   DEFAULT_TIMEZONE,
+  type SponsorLevel,
+  sponsorLevels,
   type SponsorCreativeInput,
   sponsorCreativeInputSchema,
   type SponsorPlacements,
@@ -142,6 +144,22 @@ export class SponsorPlacementsService {
       for (const s of sponsors) this.add(s.id, slot, live.day, 'impressions');
     }
     return { slot, sponsors };
+  }
+
+  /**
+   * The names of the sponsors presenting an event today (a registrant's confirmation says
+   * 'Presented by …'): its live presenting sponsors, or when it has none every live sponsor of
+   * its slot, by level (gold, then silver). Counts nothing: a mail is no page view.
+   */
+  async presentersOf(eventId: string): Promise<string[]> {
+    const live = await this.live();
+    const sponsors = live.bySlot.get(`event:${eventId.toLowerCase()}`) ?? [];
+    const presenting = sponsors.filter((s) => s.level === 'presenting');
+    const rank = (s: { level: string | null }) =>
+      s.level === null ? sponsorLevels.length : sponsorLevels.indexOf(s.level as SponsorLevel);
+    const shown =
+      presenting.length > 0 ? presenting : [...sponsors].sort((a, b) => rank(a) - rank(b));
+    return [...new Set(shown.map((s) => s.businessName))];
   }
 
   /**
