@@ -805,6 +805,10 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     call: async (w) => ({ url: `/api/sponsors/${await aSponsorship(w)}/report` }),
     expect: { ...ownerOrStaff(200), member: 200 },
   },
+  'GET /api/sponsors/:id/report.pdf': {
+    call: async (w) => ({ url: `/api/sponsors/${await aSponsorship(w)}/report.pdf` }),
+    expect: { ...ownerOrStaff(200), member: 200 },
+  },
   'GET /api/sponsors/mine': {
     call: () => ({ url: '/api/sponsors/mine' }),
     expect: signedIn(200),

@@ -265,7 +265,13 @@ export async function registerModules(
         tickets,
         deps.config.publicUrl,
       );
-      await api.register(registrationRoutes, { ...deps, tickets, orders });
+      await api.register(registrationRoutes, {
+        ...deps,
+        tickets,
+        orders,
+        // 'Presented by …' in the registrant's confirmation: the event's live sponsors.
+        sponsors: { presentersOf: (eventId) => placements.presentersOf(eventId) },
+      });
       await api.register(checkInRoutes, { ...deps, tickets });
       await api.register(ticketRoutes, { ...deps, tickets, orders });
       await api.register(benefitsRoutes, { ...deps, tickets });
@@ -288,7 +294,7 @@ export async function registerModules(
         counter: deps.counter,
       });
       await api.register(celebrationsRoutes, { celebrations });
-      await api.register(sponsorshipsRoutes, { sponsorships, placements });
+      await api.register(sponsorshipsRoutes, { sponsorships, placements, documents });
       await api.register(drivesRoutes, { drives });
       await api.register(communicationsRoutes, {
         communications,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, errorAnswers } from '../endpoint.js';
+import { endpoint, errorAnswers, fileAnswer } from '../endpoint.js';
 import {
   sponsorClickQuerySchema,
   sponsorCreativeInputSchema,
@@ -90,6 +90,15 @@ export const sponsorshipsEndpoints = {
     path: '/sponsors/:id/report',
     params: sponsorParams,
     responses: { 200: sponsorReportSchema, ...errorAnswers(400, 401, 403, 404) },
+  }),
+  reportPdf: endpoint({
+    method: 'GET',
+    path: '/sponsors/:id/report.pdf',
+    params: sponsorParams,
+    responses: {
+      200: fileAnswer("The sponsor report's summary", 'application/pdf'),
+      ...errorAnswers(400, 401, 403, 404),
+    },
   }),
   mine: endpoint({
     method: 'GET',

@@ -30,6 +30,9 @@ export {
   type RecordPaymentInput,
 } from './service.js';
 export { BillingDocuments, type MailNotes } from './documents.js';
-export type { PdfVariant } from './document-text.js';
+export type { Letterhead, PdfVariant } from './document-text.js';
+export type { PdfPage } from './pdf-page.js';
+/** The page other documents are drawn on as the invoices are; pdfkit loads with it. */
+export const loadPdfPage = () => import('./pdf-page.js');
 export { createStripeClient, type OnlinePayments } from './stripe.js';
 export { settlePendingRefunds } from './stripe-refunds.js';

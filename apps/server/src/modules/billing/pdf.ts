@@ -1,5 +1,4 @@
 import { formatMoney, howToPayItems } from '@chamber/contract';
-import PDFDocument from 'pdfkit';
 import {
   type BillingDocument,
   type Letterhead,
@@ -7,18 +6,7 @@ import {
   paidBy,
   type PdfVariant,
 } from './document-text.js';
-import { fontRuns, registerFonts, type Weight } from './pdf-fonts.js';
-
-/**
- * The fonts' glyph composition (ccmp) is off: it draws 'ị' as 'i' plus a combining dot,
- * and the dot then reads back as no letter when the PDF is searched or copied from. Noto
- * Sans has each accented letter whole. (fontkit takes an object of features on and off.)
- */
-const KEEP_LETTERS_WHOLE = { ccmp: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
-
-const GREY = '#4b5563';
-const LEFT = 50;
-const RIGHT = 545;
+import { drawLetterhead, LEFT, openPdf, RIGHT } from './pdf-page.js';
 
 /**
  * An A4 invoice, receipt or credit note drawn with pdfkit, as PDF/A-2b (the archivable PDF:
@@ -37,61 +25,13 @@ export function renderPdf(
     receipt: `Receipt for invoice ${invoice.number}`,
     credit_note: `Credit note ${invoice.number}`,
   }[variant];
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    pdfVersion: '1.7',
-    subset: 'PDF/A-2b',
-    lang: 'en',
-    info: {
-      Title: title,
-      Author: letterhead.name,
-      CreationDate: new Date(`${invoice.issuedOn}T12:00:00Z`),
-    },
+  const page = openPdf({
+    title,
+    author: letterhead.name,
+    createdAt: new Date(`${invoice.issuedOn}T12:00:00Z`),
   });
-  registerFonts(pdf);
-  // The weight text is written in; write() draws it in runs of the faces that have its glyphs.
-  let weight: Weight = 'regular';
-  const font = (w: Weight) => {
-    weight = w;
-    return pdf;
-  };
-  function write(text: string, x?: number, y?: number, given: PDFKit.Mixins.TextOptions = {}) {
-    const options = { ...given, features: KEEP_LETTERS_WHOLE };
-    const runs = fontRuns(text, weight);
-    if (runs.length === 0) runs.push({ font: fontRuns(' ', weight)[0]!.font, text: '' });
-    runs.forEach((run, i) => {
-      const continued = i < runs.length - 1 || options.continued === true;
-      pdf.font(run.font);
-      if (i > 0) pdf.text(run.text, { features: KEEP_LETTERS_WHOLE, continued });
-      else if (x === undefined) pdf.text(run.text, { ...options, continued });
-      else pdf.text(run.text, x, y, { ...options, continued });
-    });
-    return pdf;
-  }
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-
-  // Letterhead: the logo on the left, the chamber's name and address beside it.
-  let textX = LEFT;
-  if (letterhead.logo) {
-    try {
-      pdf.image(letterhead.logo, LEFT, 45, { fit: [90, 60] });
-      textX = LEFT + 105;
-    } catch {
-      // A logo pdfkit cannot read is left out rather than failing the invoice.
-    }
-  }
-  font('bold').fontSize(14).fillColor('black');
-  write(letterhead.name, textX, 50);
-  font('regular').fontSize(9).fillColor(GREY);
-  for (const line of [...letterhead.addressLines, letterhead.phone, letterhead.email]) {
-    if (line) write(line, textX);
-  }
+  const { pdf, font, write } = page;
+  drawLetterhead(page, letterhead);
 
   pdf.moveDown(2);
   const top = Math.max(pdf.y, 120);
@@ -182,6 +122,5 @@ export function renderPdf(
   } else if (invoice.status === 'paid') {
     write('Paid. Thank you.');
   }
-  pdf.end();
-  return done;
+  return page.finish();
 }

@@ -147,12 +147,14 @@ export class EventMail {
       checkInCode?: string;
       ticketLine?: string;
       order?: OrderMail | null;
+      /** 'Presented by …', when the event has live sponsors. */
+      presentedBy?: string | null;
     },
   ) {
     const row = shownRow(target);
     const title = row.title.trim() || 'Untitled Event';
     const others = registration.guests - 1;
-    const { updated, manageUrl, checkInCode, ticketLine, order } = options;
+    const { updated, manageUrl, checkInCode, ticketLine, order, presentedBy } = options;
     await this.send(
       registration.email,
       target,
@@ -164,6 +166,7 @@ export class EventMail {
           updated
             ? `We've updated your registration for ${title}.`
             : `Thank you for registering for ${title}. We look forward to seeing you${others > 0 ? ` and your ${others} guest${others === 1 ? '' : 's'}` : ''}.`,
+          ...(presentedBy ? [presentedBy] : []),
           `When: ${whenText(row)}`,
           ...(row.location ? [`Where: ${row.location}`] : []),
           ...(order

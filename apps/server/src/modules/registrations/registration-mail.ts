@@ -9,8 +9,10 @@ import type { CheckInCodes } from '../check-in/index.js';
 import { EventMail, type OrderMail, type SeriesDate } from './event-mail.js';
 import * as oq from './order-queries.js';
 import { issueManageToken, manageUrl } from './manage-links.js';
+import { type EventSponsors, namesInProse } from './sponsor-port.js';
 import {
   calendarQueries as q,
+  ownerRow,
   type EventRow,
   isCancelled,
   occurrenceId,
@@ -111,7 +113,14 @@ export class RegistrationMail {
     private readonly clock: Clock,
     private readonly codes: CheckInCodes,
     private readonly tickets: Tickets | null,
+    private readonly sponsors: EventSponsors | null = null,
   ) {}
+
+  /** 'Presented by …' of the event (a date's series) when it has live sponsors now. */
+  private async presentedBy(target: Target): Promise<string | null> {
+    const names = this.sponsors ? await this.sponsors.presentersOf(ownerRow(target).id) : [];
+    return names.length > 0 ? `Presented by ${namesInProse(names)}.` : null;
+  }
 
   /** Registers the composers with the outbox. */
   register(outbox: MailOutbox): void {
@@ -177,6 +186,7 @@ export class RegistrationMail {
         : null;
     const checkInCode = await this.codes.issue(row.id);
     const order = await this.orderMail(row);
+    const presentedBy = await this.presentedBy(target);
     return this.compose((mail) =>
       mail.registrationConfirmed(target, row, {
         updated: p.outcome === 'updated',
@@ -184,6 +194,7 @@ export class RegistrationMail {
         checkInCode,
         ...(ticketLine ? { ticketLine } : {}),
         order,
+        presentedBy,
       }),
     );
   }
@@ -272,6 +283,7 @@ export class RegistrationMail {
     const link = await this.freshLink(row);
     const checkInCode = await this.codes.issue(row.id);
     const order = await this.orderMail(row);
+    const presentedBy = await this.presentedBy(target);
     return this.compose((mail) =>
       mail.registrationConfirmed(target, row, {
         updated: false,
@@ -279,6 +291,7 @@ export class RegistrationMail {
         checkInCode,
         ticketLine,
         order,
+        presentedBy,
       }),
     );
   }
@@ -302,11 +315,13 @@ export class RegistrationMail {
     const { row, target } = found;
     const checkInCode = await this.codes.issue(row.id);
     const order = await this.orderMail(row);
+    const presentedBy = await this.presentedBy(target);
     return this.compose((mail) =>
       mail.registrationConfirmed(target, row, {
         updated,
         checkInCode,
         order,
+        presentedBy,
       }),
     );
   }

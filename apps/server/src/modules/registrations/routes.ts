@@ -14,6 +14,7 @@ import { SeriesRegistrationService } from './series-registrations.js';
 import { occurrenceId } from '../calendars/index.js';
 import { CheckInCodes } from '../check-in/index.js';
 import type { Tickets } from '../tickets/index.js';
+import type { EventSponsors } from './sponsor-port.js';
 
 const tags = ['calendar'];
 const token = (request: FastifyRequest) =>
@@ -29,10 +30,17 @@ const proof = `The token of the manage link from the registration mail, in the \
  * manage link in its mail (/registrations/manage): read, change, cancel.
  */
 export const registrationRoutes: FastifyPluginAsyncZod<
-  ModuleDeps & { tickets: Tickets | null; orders?: OrderService }
+  ModuleDeps & { tickets: Tickets | null; orders?: OrderService; sponsors?: EventSponsors }
 > = async (app, deps) => {
   const codes = new CheckInCodes(deps.db);
-  new RegistrationMail(deps.db, deps.config, deps.clock, codes, deps.tickets).register(deps.outbox);
+  new RegistrationMail(
+    deps.db,
+    deps.config,
+    deps.clock,
+    codes,
+    deps.tickets,
+    deps.sponsors ?? null,
+  ).register(deps.outbox);
   const registrations = new RegistrationService(
     deps.db,
     deps.clock,

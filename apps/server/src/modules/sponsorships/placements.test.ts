@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -91,6 +92,15 @@ async function live(slot: string, agent = BROWSER) {
   return res.json<SponsorPlacements>().sponsors;
 }
 const liveIds = async (slot: string) => (await live(slot, BOT)).map((s) => s.id);
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
 
 const setHold = async (holdUnpaid: boolean) => {
   const res = await ctx.app.inject({
@@ -318,6 +328,64 @@ describe('logo, impressions, clicks and the report', () => {
       headers: bearer(await signIn(ctx, employee.email)),
     });
     expect(read.statusCode, read.body).toBe(200);
+  });
+
+  it("sums the report up in a PDF with the period and the totals, for the sponsor's people", async () => {
+    const today = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Denver',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(ctx.clock.now());
+    for (const token of [bolt.token, admin]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/sponsors/${saleId}/report.pdf`,
+        headers: bearer(token),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(
+        'attachment; filename="sponsor-report-bolt-bikes-2026-01-01.pdf"',
+      );
+      const text = (await pdfText(res.rawPayload)).replace(/\s+/g, ' ');
+      expect(text).toContain('Sponsor report');
+      expect(text).toContain('Bolt Bikes');
+      expect(text).toContain('Period: January 1, 2026 to December 31, 2028');
+      expect(text).toContain(`Prepared: ${today}`);
+      // Per placement: impressions, clicks, click rate; then the totals.
+      expect(text).toContain('Home page 3 1 33.3%');
+      expect(text).toContain('Calendar 1 0 0.0%');
+      expect(text).toContain('Total 4 1 25.0%');
+    }
+  });
+
+  it('refuses the PDF to other businesses’ people and to anonymous callers', async () => {
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/sponsors/${saleId}/report.pdf`,
+      headers: bearer(acme.token),
+    });
+    expect(other.statusCode).toBe(403);
+    expect(other.headers['content-type']).toContain('application/json');
+    expect(other.body).toContain('Only staff and the sponsor’s people may see this.');
+    const anonymous = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/sponsors/${saleId}/report.pdf`,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/sponsors/8d7a1c2e-0000-4000-8000-000000000000/report.pdf',
+      headers: bearer(admin),
+    });
+    expect(unknown.statusCode).toBe(404);
+    const notAnId = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/sponsors/nope/report.pdf',
+      headers: bearer(admin),
+    });
+    expect(notAnId.statusCode).toBe(400);
   });
 
   it('writes the counts still in memory when the server closes cleanly', async () => {

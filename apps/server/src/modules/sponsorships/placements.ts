@@ -2,6 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import {
   dateKeyIn,
   DEFAULT_TIMEZONE,
+  type SponsorLevel,
+  sponsorLevels,
   type SponsorCreativeInput,
   sponsorCreativeInputSchema,
   type SponsorPlacements,
@@ -16,9 +18,11 @@ import { AppError } from '../../lib/errors.js';
 import { isCountedVisit } from '../../lib/listing-counter.js';
 import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
 import { isStaff, type Session } from '../../plugins/auth.js';
+import type { Letterhead } from '../billing/index.js';
 import { firstChamber } from '../chamber/index.js';
 import { uploadedImageUrl } from '../media/index.js';
 import * as q from './queries.js';
+import { renderSponsorReportPdf, reportFilename } from './report-pdf.js';
 
 /** The roles of a business's people who may change what its sponsorship shows. */
 const EDITOR_ROLES = new Set(['primary', 'billing']);
@@ -143,6 +147,22 @@ export class SponsorPlacementsService {
   }
 
   /**
+   * The names of the sponsors presenting an event today (a registrant's confirmation says
+   * 'Presented by …'): its live presenting sponsors, or when it has none every live sponsor of
+   * its slot, by level (gold, then silver). Counts nothing: a mail is no page view.
+   */
+  async presentersOf(eventId: string): Promise<string[]> {
+    const live = await this.live();
+    const sponsors = live.bySlot.get(`event:${eventId.toLowerCase()}`) ?? [];
+    const presenting = sponsors.filter((s) => s.level === 'presenting');
+    const rank = (s: { level: string | null }) =>
+      s.level === null ? sponsorLevels.length : sponsorLevels.indexOf(s.level as SponsorLevel);
+    const shown =
+      presenting.length > 0 ? presenting : [...sponsors].sort((a, b) => rank(a) - rank(b));
+    return [...new Set(shown.map((s) => s.businessName))];
+  }
+
+  /**
    * A click on a live sponsor: its stored link (never one from the request), counted when a
    * visit. Null when the sponsor is not live on the slot or has no link.
    */
@@ -249,6 +269,21 @@ export class SponsorPlacementsService {
       days,
       totals: [...totals].map(([slot, t]) => ({ slot, ...t })),
     };
+  }
+
+  /**
+   * The report's summary as a PDF on the chamber's letterhead, for whoever may read the
+   * report; its period, today (in the chamber's zone) and the totals per placement.
+   */
+  async reportPdf(
+    id: string,
+    session: Session,
+    letterhead: () => Promise<Letterhead>,
+  ): Promise<{ filename: string; bytes: Buffer }> {
+    const report = await this.report(id, session);
+    const today = dateKeyIn(this.clock.now(), await this.timeZone());
+    const bytes = await renderSponsorReportPdf(report, await letterhead(), today);
+    return { filename: reportFilename(report), bytes };
   }
 
   async settings(): Promise<SponsorshipSettings> {

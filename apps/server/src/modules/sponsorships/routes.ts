@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@chamber/contract';
 import { contractRoute } from '../../lib/contract-route.js';
 import { optionalBearer } from '../../plugins/auth.js';
+import type { Letterhead } from '../billing/index.js';
 import type { SponsorPlacementsService } from './placements.js';
 import type { SponsorshipsService } from './service.js';
 
@@ -11,7 +12,9 @@ const tags = ['sponsorships'];
 export const sponsorshipsRoutes: FastifyPluginAsyncZod<{
   sponsorships: SponsorshipsService;
   placements: SponsorPlacementsService;
-}> = async (app, { sponsorships, placements }) => {
+  /** The chamber's letterhead, as its invoices print it (billing's BillingDocuments). */
+  documents: { letterhead(): Promise<Letterhead> };
+}> = async (app, { sponsorships, placements, documents }) => {
   // What is counted in memory is written when the server closes cleanly.
   app.addHook('onClose', async () => placements.close());
 
@@ -174,6 +177,32 @@ export const sponsorshipsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => placements.report(request.params.id, request.session!),
+  );
+
+  contractRoute(
+    app,
+    endpoints.sponsorships.reportPdf,
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: "The sponsor report's summary as PDF",
+        description:
+          "On the chamber's letterhead: the sponsor, its package and period, and the impressions, clicks and click rate per placement with their totals, for the chamber to send at the end of the period. For staff and the sponsor business's people (403 for anyone else).",
+      },
+    },
+    async (request, reply) => {
+      const { filename, bytes } = await placements.reportPdf(
+        request.params.id,
+        request.session!,
+        () => documents.letterhead(),
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(bytes);
+    },
   );
 
   contractRoute(

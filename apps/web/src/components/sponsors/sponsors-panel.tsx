@@ -1,6 +1,7 @@
 import { formatDateKey, type SponsorSummary } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { DownloadButton } from '@/components/files/download-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -195,9 +196,18 @@ function SponsorReportView({ id }: { id: string }) {
     );
   }
   if (!report.data) return <Skeleton className="h-16 rounded-lg" aria-busy="true" />;
-  const { totals, days } = report.data;
+  const { totals, days, sponsor } = report.data;
   return (
     <div className="grid gap-3 overflow-x-auto">
+      <div>
+        <DownloadButton
+          path={`/sponsors/${encodeURIComponent(id)}/report.pdf`}
+          filename={`sponsor-report-${sponsor.startsOn}.pdf`}
+          failureMessage="Failed to download the sponsor report"
+        >
+          Report PDF
+        </DownloadButton>
+      </div>
       <table className="w-full text-left text-sm" aria-label="Totals per placement">
         <thead>
           <tr>

@@ -1,13 +1,14 @@
 import {
   parsePriceCents,
   priceText,
+  type SponsorLevel,
   type SponsorshipPackage,
   type SponsorshipPackageInput,
   type SponsorshipSlotKind,
   sponsorshipSlotLabels,
 } from '@chamber/contract';
-import { sponsorshipSlotKinds } from '@chamber/contract/vocabulary';
-import { type FormEvent, useState } from 'react';
+import { sponsorLevels, sponsorshipSlotKinds } from '@chamber/contract/vocabulary';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -21,7 +22,18 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { type Outcome, OutcomeMessage } from '@/components/ui/outcome-message';
 import { Textarea } from '@/components/ui/textarea';
+import { useUpcomingEvents } from '@/lib/api/upcoming-events';
 import { useSavePackage } from '../api/sponsorships';
+import { selectClass } from './buy-dialog';
+
+const levelLabels: Record<SponsorLevel, string> = {
+  presenting: 'Presenting',
+  gold: 'Gold',
+  silver: 'Silver',
+};
+
+/** The event a listed event or date of a series is placed on: the series for its dates. */
+const placedEventId = (id: string) => id.split('_')[0]!.toLowerCase();
 
 /** Staff create a package, or change one (`pkg`), or archive it. */
 export function PackageDialog({
@@ -45,8 +57,26 @@ export function PackageDialog({
   const [archived, setArchived] = useState(pkg?.archived ?? false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const save = useSavePackage();
-  // Event placements are kept as they are: they are set through the API with their event.
   const eventPlacements = pkg?.placements.filter((p) => p.kind === 'event') ?? [];
+  const firstEvent = pkg?.eventId ?? eventPlacements[0]?.eventId ?? '';
+  const [eventId, setEventId] = useState(firstEvent.toLowerCase());
+  const [level, setLevel] = useState<SponsorLevel>(
+    pkg?.level ?? eventPlacements[0]?.level ?? 'gold',
+  );
+  // Event placements of other events than the package's (set through the API) are kept.
+  const otherEvents = eventPlacements.filter(
+    (p) => (p.eventId ?? '').toLowerCase() !== firstEvent.toLowerCase(),
+  );
+  const upcoming = useUpcomingEvents();
+  const eventChoices = useMemo(() => {
+    const choices = new Map<string, string>();
+    if (firstEvent) choices.set(firstEvent.toLowerCase(), pkg?.eventTitle ?? 'The chosen event');
+    for (const e of upcoming.events) {
+      const id = placedEventId(e.id);
+      if (!choices.has(id)) choices.set(id, `${e.title} (${e.startTime.slice(0, 10)})`);
+    }
+    return [...choices];
+  }, [firstEvent, pkg?.eventTitle, upcoming.events]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -64,9 +94,13 @@ export function PackageDialog({
       endsOn,
       saleStartsOn: saleStartsOn || null,
       saleEndsOn: saleEndsOn || null,
-      placements: [...kinds.map((kind) => ({ kind })), ...eventPlacements],
-      eventId: pkg?.eventId ?? null,
-      level: pkg?.level ?? null,
+      placements: [
+        ...kinds.map((kind) => ({ kind })),
+        ...(eventId ? [{ kind: 'event' as const, eventId, level }] : []),
+        ...otherEvents,
+      ],
+      eventId: eventId || null,
+      level: eventId ? level : null,
       archived,
     };
     save.mutate(
@@ -200,6 +234,50 @@ export function PackageDialog({
                 </label>
               ))}
           </fieldset>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {field(
+              'package-event',
+              'Event (optional)',
+              <select
+                id="package-event"
+                className={selectClass}
+                value={eventId}
+                onChange={(e) => setEventId(e.target.value)}
+                aria-describedby="package-event-help"
+              >
+                <option value="">No event</option>
+                {eventChoices.map(([id, label]) => (
+                  <option key={id} value={id}>
+                    {label}
+                  </option>
+                ))}
+              </select>,
+            )}
+            {eventId
+              ? field(
+                  'package-level',
+                  'Sponsor level',
+                  <select
+                    id="package-level"
+                    className={selectClass}
+                    value={level}
+                    onChange={(e) =>
+                      setLevel(sponsorLevels.find((l) => l === e.target.value) ?? 'gold')
+                    }
+                  >
+                    {sponsorLevels.map((l) => (
+                      <option key={l} value={l}>
+                        {levelLabels[l]}
+                      </option>
+                    ))}
+                  </select>,
+                )
+              : null}
+            <p id="package-event-help" className="text-muted-foreground text-sm sm:col-span-2">
+              A package for an event shows its sponsor on the event’s page, grouped by level
+              (presenting first), and in its registration confirmations.
+            </p>
+          </div>
           {pkg ? (
             <label className="flex items-center gap-2 text-sm">
               <input
