@@ -1,4 +1,4 @@
-import jsQR from 'jsqr';
+import jsqr from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { qrPng } from './qr-png.js';
@@ -6,7 +6,8 @@ import { qrPng } from './qr-png.js';
 /** What a phone's camera reads from the image. */
 async function read(png: Buffer) {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
+  // jsqr is CommonJS: under NodeNext its default import is the module, whose `default` reads.
+  return jsqr.default(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
 }
 
 describe('a QR code as a PNG', () => {
