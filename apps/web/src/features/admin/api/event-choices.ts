@@ -1,20 +1,25 @@
-import { DEFAULT_TIMEZONE } from '@chamber/contract';
+import { addDays, dateKeyIn, DEFAULT_TIMEZONE, MAX_EVENT_WINDOW_DAYS } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getCalendarEvents } from '@/lib/api/calendar-events';
 import { useChamber } from '@/lib/chamber/use-chamber';
-import { eventChoices, eventWindow } from '../lib/event-choices';
+import { eventChoices } from '../lib/event-choices';
 
 /**
- * The calendar's events (each series once), a year back to a year ahead, as choices for a
- * staff form: a promo code's event, a plan benefit's event or the events it leaves out.
+ * The calendar's events (each series once), a month back to the longest window the calendar
+ * answers ahead, as choices for a staff form: a promo code's event, a plan benefit's event or
+ * the events it leaves out. Both are about events still to come.
  */
 export function useEventChoices() {
   const { config, location } = useChamber();
   const timeZone = location?.timezone ?? DEFAULT_TIMEZONE;
   const calendarId = config?.calendarId ?? '';
   const [mountedAt] = useState(() => new Date());
-  const window = eventWindow(mountedAt, timeZone);
+  const today = dateKeyIn(mountedAt, timeZone);
+  const window = {
+    startDate: addDays(today, -30),
+    endDate: addDays(today, MAX_EVENT_WINDOW_DAYS - 40),
+  };
   return useQuery({
     queryKey: ['admin', 'event-choices', calendarId, window.startDate, window.endDate],
     queryFn: ({ signal }) => getCalendarEvents({ calendarId, ...window }, signal),

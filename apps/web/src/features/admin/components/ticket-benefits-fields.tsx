@@ -1,12 +1,12 @@
 import { PlusIcon, Trash2Icon, XIcon } from 'lucide-react';
 import { useId } from 'react';
-import { type Control, useController, useFieldArray, useWatch } from 'react-hook-form';
+import { type Control, useController, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField, InputField } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useEventChoices } from '../api/event-choices';
-import { newTicketBenefitRow, type PlanFormValues } from '../lib/plan-form';
+import { newTicketBenefitRow, type PlanFormValues, type TicketBenefitRow } from '../lib/plan-form';
 import type { UpdateMembershipPlan } from '@chamber/contract';
 
 type PlanControl = Control<PlanFormValues, unknown, UpdateMembershipPlan>;
@@ -29,11 +29,12 @@ export function TicketBenefitsFields({
   planName: string;
   currency: string;
 }) {
-  const { fields, append, remove } = useFieldArray({
-    control,
-    name: 'ticketBenefits',
-    keyName: 'key',
-  });
+  // The list as one controlled value (react-hook-form's field arrays would add to the form
+  // chunk every page with a form loads); each row is keyed by its benefit's id.
+  const { field: list } = useController({ control, name: 'ticketBenefits' });
+  const fields = list.value;
+  const append = (row: TicketBenefitRow) => list.onChange([...fields, row]);
+  const remove = (index: number) => list.onChange(fields.filter((_, i) => i !== index));
   const headingId = useId();
   return (
     <fieldset className="grid gap-3 sm:col-span-2" aria-labelledby={headingId}>
@@ -51,7 +52,7 @@ export function TicketBenefitsFields({
       ) : (
         <ul className="grid gap-3" aria-label={`Ticket benefits of ${planName}`}>
           {fields.map((field, index) => (
-            <li key={field.key} className="rounded-lg border p-3">
+            <li key={field.id} className="rounded-lg border p-3">
               <TicketBenefitRowFields
                 control={control}
                 index={index}
