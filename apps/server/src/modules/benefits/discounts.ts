@@ -259,3 +259,14 @@ export async function redeem(
     });
   }
 }
+
+/**
+ * A cancelled order gives back its uses (decision 0152): its promo code's use and its plan
+ * benefits' tickets count no more, in the cancellation's transaction.
+ */
+export async function releaseRedemptions(
+  tx: Executor,
+  input: { registrationId: string; at: Date },
+): Promise<void> {
+  await q.releaseUses(tx, input.registrationId, input.at);
+}

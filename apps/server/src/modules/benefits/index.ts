@@ -1,7 +1,8 @@
 /**
  * The benefits module: promo codes (kept by staff, checked by the order form) and the plan
  * benefits that are tickets or prices, applied by themselves to a current member's orders.
- * Orders price with `discountsFor` and record the uses with `redeem` in their transaction.
+ * Orders price with `discountsFor` and record the uses with `redeem` in their transaction;
+ * a cancelled order gives them back with `releaseRedemptions`.
  */
 export { applyDiscounts, percentOf, type OrderLine } from './pricing.js';
 export {
@@ -11,6 +12,7 @@ export {
   periodKey,
   redeem,
   type Redemption,
+  releaseRedemptions,
   type Viewer,
   viewerOf,
 } from './discounts.js';

@@ -141,3 +141,43 @@ export async function usageOf(
     .where(and(eq(benefitUsage.contactId, contactId), inArray(benefitUsage.period, periods)));
   return new Map(rows.map((r) => [`${r.benefitId}/${r.period}`, r.used]));
 }
+
+/**
+ * Gives back what a cancelled order used (decision 0152): each code's use is uncounted and
+ * each benefit's tickets go back to the period they were counted in, and the order's
+ * redemptions go, so a code's uses stay the count of the orders that hold one. In the
+ * cancellation's transaction; the rows are locked in the order a redemption takes them.
+ */
+export async function releaseUses(db: Executor, registrationId: string, now: Date): Promise<void> {
+  const codes = await db
+    .delete(promoCodeRedemptions)
+    .where(eq(promoCodeRedemptions.registrationId, registrationId))
+    .returning({ promoCodeId: promoCodeRedemptions.promoCodeId });
+  for (const { promoCodeId } of codes) {
+    await db
+      .update(promoCodes)
+      .set({ uses: sql`greatest(${promoCodes.uses} - 1, 0)`, updatedAt: now })
+      .where(eq(promoCodes.id, promoCodeId));
+  }
+  const benefits = await db
+    .delete(benefitRedemptions)
+    .where(eq(benefitRedemptions.registrationId, registrationId))
+    .returning({
+      contactId: benefitRedemptions.contactId,
+      benefitId: benefitRedemptions.benefitId,
+      period: benefitRedemptions.period,
+      quantity: benefitRedemptions.quantity,
+    });
+  for (const b of benefits) {
+    await db
+      .update(benefitUsage)
+      .set({ used: sql`greatest(${benefitUsage.used} - ${b.quantity}, 0)`, updatedAt: now })
+      .where(
+        and(
+          eq(benefitUsage.contactId, b.contactId),
+          eq(benefitUsage.benefitId, b.benefitId),
+          eq(benefitUsage.period, b.period),
+        ),
+      );
+  }
+}

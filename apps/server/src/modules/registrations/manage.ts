@@ -35,6 +35,7 @@ import {
   viewOfTarget,
 } from '../calendars/index.js';
 import { issueManageToken, manageTokenHash } from './manage-links.js';
+import { releaseRedemptions } from '../benefits/index.js';
 import { CheckInCodes } from '../check-in/index.js';
 import { closedReason, queueOffers, registrationWindows } from './rules.js';
 import * as oq from './order-queries.js';
@@ -143,8 +144,10 @@ export class RegistrationManageService {
       const open = await this.lockOpen(tx, token);
       const order = await isOrder(tx, open.row.id);
       await q.deleteRegistration(tx, open.row.id);
-      // An order's tickets go back to their types.
+      // An order's tickets go back to their types, its promo code's use and plan benefits'
+      // tickets to the code and the business (decision 0152).
       if (order) await oq.recountSold(tx, open.row.eventId, now);
+      await releaseRedemptions(tx, { registrationId: open.row.id, at: now });
       const offers = await settleSeats(
         tx,
         registrationKey(open.target),

@@ -5,12 +5,20 @@ import {
   type ManagedRegistration,
   type OrderAttendee,
   type OrderQuote,
+  type MemberBenefits,
   type PlacedOrder,
+  type PromoCode,
   REGISTRATION_TOKEN_HEADER,
   type TicketType,
   type TicketTypeList,
 } from '@chamber/contract';
-import { eventTicketTypes, invoiceLines } from '@chamber/db';
+import {
+  benefitUsage,
+  eventTicketTypes,
+  invoiceLines,
+  membershipPlans,
+  promoCodes,
+} from '@chamber/db';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { type CalendarPeople, createdEvent } from '../../test/calendar.js';
 import { bearer } from '../../test/members.js';
@@ -501,5 +509,93 @@ describe('orders: named attendees', () => {
     });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe('2 attendees are named for “Single seat”, which seats 1.');
+  });
+});
+
+describe('orders: a cancelled order gives back its uses (decision 0152)', () => {
+  it("puts its promo code's use and its plan benefit's ticket back, so the next order has them", async () => {
+    const benefitId = '5d7c0b7e-6f1a-4a55-9c1e-0b52a1520152';
+    await ctx.db.update(membershipPlans).set({
+      ticketBenefits: [
+        {
+          id: benefitId,
+          kind: 'free_ticket',
+          label: 'One free give-back luncheon ticket per month',
+          count: 1,
+          period: 'month',
+          eventId: null,
+          eventTag: 'give-back luncheon',
+          excludedEventIds: [],
+          ticketTypeId: null,
+          ticketTypeName: null,
+          priceCents: null,
+          until: null,
+        },
+      ],
+    });
+    const { event, seats } = await dinner({ title: 'Give-back Luncheon', capacity: 50 });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/promo-codes',
+      headers: bearer(people.moderator.token),
+      payload: {
+        code: 'GIVEBACK',
+        description: '',
+        kind: 'percent',
+        percentOff: 50,
+        amountOffCents: null,
+        eventId: event.id,
+        ticketTypeIds: [],
+        usageLimit: 1,
+        validFrom: null,
+        validUntil: null,
+        membersOnly: false,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const code = res.json<PromoCode>();
+    const items = [{ typeId: seats.id, quantity: 2 }];
+    const member = people.owner;
+    const memberId = member.user.contactId!;
+    const usedOf = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/members/${memberId}/benefits`,
+          headers: bearer(member.token),
+        })
+      ).json<MemberBenefits>().benefits[0]!;
+    const usesOf = async () =>
+      (await ctx.db.select().from(promoCodes).where(eq(promoCodes.id, code.id)))[0]!.uses;
+
+    // The member's first seat is free, the code takes half off the other: 3,750.
+    const first = await placed(event.id, { items, promoCode: 'giveback' }, member.token);
+    expect(first.totalCents).toBe(3_750);
+    expect(await usesOf()).toBe(1);
+    expect(await usedOf()).toMatchObject({ used: 1, left: 0 });
+    // Used up and taken: a second order is refused the code and pays for both seats.
+    const refused = await order(event.id, { items, promoCode: 'GIVEBACK' }, member.token);
+    expect(refused.statusCode).toBe(400);
+
+    const cancel = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/registrations/manage',
+      headers: { [REGISTRATION_TOKEN_HEADER]: tokenOf(first) },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await usesOf()).toBe(0);
+    expect(await usedOf()).toMatchObject({ used: 0, left: 1 });
+    const usage = await ctx.db
+      .select()
+      .from(benefitUsage)
+      .where(eq(benefitUsage.contactId, memberId));
+    expect(usage.map((u) => u.used)).toEqual([0]);
+
+    // The next order has both again.
+    const again = await placed(event.id, { items, promoCode: 'GIVEBACK' }, member.token);
+    expect(again.totalCents).toBe(3_750);
+    expect(await usesOf()).toBe(1);
+    expect(await usedOf()).toMatchObject({ used: 1, left: 0 });
+    await ctx.db.update(membershipPlans).set({ ticketBenefits: [] });
   });
 });

@@ -13,9 +13,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { BenefitsUsed } from '@/components/members/benefits-used';
 import { CelebrationEntry } from '@/components/celebrations/celebration-entry';
 import { MyDriveEntry } from '@/components/drives/my-drive-entry';
 import { MySponsorships } from '@/components/sponsors/my-sponsorships';
+import { memberBenefitsQueryOptions } from '@/lib/api/member-benefits';
 import { accountQueryOptions } from '../api/account';
 
 const day = (key: string) => formatDateKey(key, { month: 'long', day: 'numeric', year: 'numeric' });
@@ -72,6 +74,7 @@ export function AccountHubView() {
     <div className="grid gap-6 md:grid-cols-2">
       <YearCard hub={hub} />
       <StandingCard hub={hub} />
+      {hub.listing ? <PlanBenefitsCard memberId={hub.listing.contactId} /> : null}
       <Section title="Upcoming events" id="account-upcoming">
         {hub.upcoming.length === 0 ? (
           <Empty>
@@ -167,6 +170,20 @@ function YearCard({ hub }: { hub: AccountHub }) {
       <p className="text-xs text-muted-foreground">
         {day(v.from)} to {day(v.to)}. Counted without cookies; bots are left out.
       </p>
+    </Section>
+  );
+}
+
+/** The plan's ticket benefits, used and left: only for a plan that has some. */
+function PlanBenefitsCard({ memberId }: { memberId: string }) {
+  const query = useQuery(memberBenefitsQueryOptions(memberId));
+  if (!query.data || query.data.benefits.length === 0) return null;
+  return (
+    <Section title="Plan benefits" id="account-benefits">
+      <p className="text-sm text-muted-foreground">
+        Applied by themselves to your orders for the events they name.
+      </p>
+      <BenefitsUsed memberId={memberId} whose="your" hideWhenNone />
     </Section>
   );
 }

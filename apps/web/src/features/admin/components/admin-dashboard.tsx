@@ -11,6 +11,7 @@ import {
   MailWarningIcon,
   SettingsIcon,
   TagsIcon,
+  TicketPercentIcon,
   UsersIcon,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
@@ -31,6 +32,7 @@ import { JobPostingsQueue } from './job-postings-queue';
 import { MembershipPlans } from './membership-plans';
 import { Memberships } from './memberships';
 import { Messages } from './messages';
+import { PromoCodes } from './promo-codes';
 import { Insights } from './insights';
 import { Today } from './today';
 import { UserManagement } from './user-management';
@@ -42,6 +44,7 @@ const tabs = [
   { value: 'memberships', label: 'Memberships', icon: IdCardIcon },
   { value: 'at-risk', label: 'At-risk members', icon: HeartHandshakeIcon },
   { value: 'plans', label: 'Membership plans', icon: BadgeDollarSignIcon },
+  { value: 'promo-codes', label: 'Promo codes', icon: TicketPercentIcon },
   { value: 'audit', label: 'Audit Log', icon: HistoryIcon },
   { value: 'settings', label: 'Settings', icon: SettingsIcon },
   { value: 'messages', label: 'Messages', icon: InboxIcon },
@@ -123,6 +126,9 @@ export function AdminDashboard() {
             <AtRiskMembers />
           </TabsContent>
           {kept('plans', <MembershipPlans />)}
+          <TabsContent value="promo-codes">
+            <PromoCodes />
+          </TabsContent>
           <TabsContent value="audit">
             <AuditLog />
           </TabsContent>

@@ -8,6 +8,7 @@ import {
 } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
+import { BenefitsUsed } from '@/components/members/benefits-used';
 import { DownloadButton } from '@/components/files/download-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -148,6 +149,10 @@ function Detail({ id, first }: { id: string; first: Membership }) {
           </Button>
         ) : null}
       </div>
+
+      <Section title="Ticket benefits used and left">
+        <BenefitsUsed memberId={membership.contactId} whose="this" />
+      </Section>
 
       <Section title="Invoices and payments">
         {invoices.data ? (

@@ -52,6 +52,7 @@ describe('Admin → Membership plans', () => {
         highlights: plans[1]!.highlights,
         available: true,
         featured: true,
+        ticketBenefits: [],
       },
     ]);
     await waitFor(() =>
@@ -63,6 +64,65 @@ describe('Admin → Membership plans', () => {
         ).value,
       ).toBe('612.50'),
     );
+  });
+
+  it('adds a ticket benefit in plain words and sends it as the contract has it', async () => {
+    let plans = makePlans();
+    const api = stubApi({
+      'GET /membership-plans': () => json(200, { plans }),
+      [`PUT /admin/membership-plans/${enhancedId}`]: (body) => {
+        plans = makePlans({ enhanced: body as object });
+        return json(200, { plan: plans[1] });
+      },
+    });
+    renderWithProviders(<MembershipPlans />);
+    const card = await screen.findByRole('form', { name: 'Enhanced plan' });
+    expect(within(card).getByText('No ticket benefits.')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Add a ticket benefit to Enhanced' }));
+    fireEvent.change(within(card).getByLabelText('Benefit'), {
+      target: { value: 'fixed_price' },
+    });
+    fireEvent.change(within(card).getByLabelText('What members read*'), {
+      target: { value: 'Fall Festival booth for $30' },
+    });
+    fireEvent.change(within(card).getByLabelText('Each'), { target: { value: 'year' } });
+    fireEvent.change(within(card).getByLabelText('Events whose title holds'), {
+      target: { value: 'Fall Festival' },
+    });
+    fireEvent.change(within(card).getByLabelText('Only ticket types whose name holds'), {
+      target: { value: 'booth' },
+    });
+    // A set price needs its price: refused on the field, nothing sent.
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Enhanced' }));
+    expect(await within(card).findByText('Give the price')).toBeTruthy();
+    expect(api.calls.filter((c) => c.route.startsWith('PUT'))).toEqual([]);
+
+    fireEvent.change(within(card).getByLabelText('Price of a ticket (USD)*'), {
+      target: { value: '30' },
+    });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Enhanced' }));
+    await waitFor(() =>
+      expect(api.bodies(`PUT /admin/membership-plans/${enhancedId}`)).toHaveLength(1),
+    );
+    const [body] = api.bodies(`PUT /admin/membership-plans/${enhancedId}`) as {
+      ticketBenefits: unknown[];
+    }[];
+    expect(body!.ticketBenefits).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        kind: 'fixed_price',
+        label: 'Fall Festival booth for $30',
+        count: 1,
+        period: 'year',
+        eventId: null,
+        eventTag: 'Fall Festival',
+        excludedEventIds: [],
+        ticketTypeId: null,
+        ticketTypeName: 'booth',
+        priceCents: 3_000,
+        until: null,
+      },
+    ]);
   });
 
   it('refuses a price that is not an amount, sending nothing', async () => {

@@ -16,6 +16,7 @@ import { membershipPlansQueryOptions, updateMembershipPlan } from '@/lib/api/mem
 import { adminKeys } from '../api/admin-keys';
 import { planFormSchema, planFormValues } from '../lib/plan-form';
 import { TabError, TabLoading } from './tab-states';
+import { TicketBenefitsFields } from './ticket-benefits-fields';
 import { useFormSave } from './use-form-save';
 
 /** What each level unlocks in the portal: fixed in code, so the editor says it, not edits it. */
@@ -131,6 +132,7 @@ function PlanEditor({ plan }: { plan: MembershipPlan }) {
             description="When off, nobody can join this plan or upgrade or change to it, and staff move a member onto it only with an override and a reason; members already on it keep renewing on it."
           />
           <CheckboxField control={control} name="featured" label="Mark as Most Popular" />
+          <TicketBenefitsFields control={control} planName={plan.name} currency={plan.currency} />
         </div>
         <div className="flex justify-end">
           <Button type="submit" disabled={save.isPending}>
