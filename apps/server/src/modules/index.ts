@@ -56,6 +56,7 @@ import {
 import { icsRoutes } from './ical/index.js';
 import { publicPagesRoutes } from './public-pages/index.js';
 import {
+  DoorAttendees,
   EventChangeComposers,
   followEventChanges,
   OrderService,
@@ -266,7 +267,7 @@ export async function registerModules(
         deps.config.publicUrl,
       );
       await api.register(registrationRoutes, { ...deps, tickets, orders });
-      await api.register(checkInRoutes, { ...deps, tickets });
+      await api.register(checkInRoutes, { ...deps, tickets, attendees: new DoorAttendees() });
       await api.register(ticketRoutes, { ...deps, tickets, orders });
       await api.register(benefitsRoutes, { ...deps, tickets });
       await api.register(adminRoutes, { ...deps, memberships });

@@ -5,3 +5,4 @@ export { queueReminders } from './reminders.js';
 export { registrationRoutes } from './routes.js';
 export { settleAllSeats } from './seat-offers.js';
 export { OrderService } from './orders.js';
+export { DoorAttendees, type DoorAttendeeRow } from './door-attendees.js';
