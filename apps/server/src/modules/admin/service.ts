@@ -24,6 +24,7 @@ import type { Session } from '../../plugins/auth.js';
 import { type AccountService, assertAddressFree } from '../auth/index.js';
 import { chamberTimeZone } from './cockpit-queries.js';
 import { businessesOfSignIns } from '../members/index.js';
+import { recountSoldOf } from '../registrations/index.js';
 import * as q from './queries.js';
 
 type UpdateUser = z.output<typeof updateUserSchema>;
@@ -328,7 +329,9 @@ export class AdminService {
         throw new AppError('forbidden', 'You cannot delete your own account.');
       }
       await this.keepAnAdmin(tx, account, 'member', 'suspended');
-      await q.deleteAccount(tx, account);
+      const events = await q.deleteAccount(tx, account);
+      // An order among them gives its tickets back to their types.
+      await recountSoldOf(tx, events, this.clock.now());
       return null;
     });
   }

@@ -30,7 +30,7 @@ import { firstName, whenInstant, whenText } from './mail-words.js';
  * 17 ms each, which a rush of confirmations paid one after the other).
  */
 const pngOptions = { colorType: 0, filterType: 2 };
-const QR_PNG: QRCode.QRCodeToBufferOptions = {
+export const QR_PNG: QRCode.QRCodeToBufferOptions = {
   margin: 2,
   width: 320,
   // qrcode hands these to pngjs as they are; its types list only the deflate settings.

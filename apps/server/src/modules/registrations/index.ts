@@ -6,3 +6,4 @@ export { registrationRoutes } from './routes.js';
 export { settleAllSeats } from './seat-offers.js';
 export { OrderService } from './orders.js';
 export { DoorAttendees, type DoorAttendeeRow } from './door-attendees.js';
+export { recountSoldOf } from './order-queries.js';
