@@ -60,6 +60,7 @@ import {
   EventChangeComposers,
   followEventChanges,
   OrderService,
+  recountSoldOf,
   registrationRoutes,
 } from './registrations/index.js';
 import { siteRoutes } from './site/index.js';
@@ -270,7 +271,12 @@ export async function registerModules(
       await api.register(checkInRoutes, { ...deps, tickets, attendees: new DoorAttendees() });
       await api.register(ticketRoutes, { ...deps, tickets, orders });
       await api.register(benefitsRoutes, { ...deps, tickets });
-      await api.register(adminRoutes, { ...deps, memberships });
+      // Deleting an account recounts the tickets of the orders it had.
+      await api.register(adminRoutes, {
+        ...deps,
+        memberships,
+        ticketCounts: { recount: recountSoldOf },
+      });
       await api.register(membershipPlansRoutes, deps);
       await api.register(onlinePaymentRoutes, { ...deps, online });
       await api.register(billingRoutes, { ...deps, billing, documents });

@@ -4,8 +4,7 @@ import { contractRoute } from '../../lib/contract-route.js';
 import { JsonBody } from '../../lib/json-body.js';
 import type { ModuleDeps } from '../deps.js';
 import { CheckInCodes } from './codes.js';
-import { CheckInService } from './service.js';
-import type { DoorAttendees } from '../registrations/index.js';
+import { type DoorAttendees, CheckInService } from './service.js';
 import type { Tickets } from '../tickets/index.js';
 
 const tags = ['calendar'];

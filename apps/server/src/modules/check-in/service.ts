@@ -36,7 +36,6 @@ import {
   viewOfTarget,
 } from '../calendars/index.js';
 import type { CheckInCodes } from './codes.js';
-import type { DoorAttendeeRow, DoorAttendees } from '../registrations/index.js';
 import { type TicketInvoice, type Tickets, ticketStatusOf } from '../tickets/index.js';
 
 const notATicket = () =>
@@ -51,6 +50,29 @@ const seriesHasNoDoor = () =>
   new AppError('bad_request', 'Choose a date of this series to check guests in.');
 
 type Ticketing = { invoices: Map<string, TicketInvoice>; payment: 'online' | 'door' };
+
+/** An attendee of an order as the door sees it. */
+export interface DoorAttendeeRow {
+  id: string;
+  registrationId: string;
+  position: number;
+  name: string | null;
+  email: string | null;
+  typeName: string;
+  checkedInAt: Date | null;
+}
+
+/**
+ * The attendees of orders, which are the registrations module's (its DoorAttendees, handed
+ * over in modules/index.ts): read, found by QR token, checked in or undone one by one.
+ */
+export interface DoorAttendees {
+  of(db: Executor, registrationIds: string[]): Promise<Map<string, DoorAttendeeRow[]>>;
+  byQrToken(db: Executor, token: string): Promise<{ id: string } | null>;
+  registrationOf(db: Executor, attendeeId: string): Promise<string | null>;
+  set(tx: Executor, attendeeId: string, at: Date | null, now: Date): Promise<void>;
+  setAll(tx: Executor, registrationId: string, at: Date): Promise<void>;
+}
 
 /** The attendees of an occurrence's orders, and each order's table number. */
 interface Seating {
