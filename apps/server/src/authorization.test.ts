@@ -2064,6 +2064,26 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     }),
     expect: ownerOrStaff(201),
   },
+  'POST /api/events/:id/check-ins': {
+    call: async (w, as) => {
+      const { eventId, attendeeId } = await orderWithAttendee(w, as);
+      return { url: `/api/events/${eventId}/check-ins`, payload: { attendeeId } };
+    },
+    expect: ownerOrStaff(200),
+  },
+  'DELETE /api/events/:id/check-ins/:attendeeId': {
+    call: async (w, as) => {
+      const { eventId, attendeeId } = await orderWithAttendee(w, as);
+      return { url: `/api/events/${eventId}/check-ins/${attendeeId}` };
+    },
+    expect: ownerOrStaff(200),
+  },
+  'GET /api/calendars/appointments/:id/attendees.csv': {
+    call: async (w) => ({
+      url: `/api/calendars/appointments/${await membersEvent(w)}/attendees.csv`,
+    }),
+    expect: ownerOrStaff(200),
+  },
   'GET /api/calendars/appointments/:id/registrations.csv': {
     call: async (w) => ({
       url: `/api/calendars/appointments/${await membersEvent(w)}/registrations.csv`,

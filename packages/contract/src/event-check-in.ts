@@ -8,7 +8,12 @@ import { registerForEventSchema } from './calendar-registrations.js';
  *   POST /calendars/appointments/{id}/check-in   CheckInRequest   → CheckInResult
  *   POST /calendars/appointments/{id}/walk-ins   WalkIn           → 201 CheckInResult
  *   GET  /calendars/appointments/{id}/registrations.csv           → text/csv
+ *   GET  /calendars/appointments/{id}/attendees.csv               → text/csv
+ *   POST   /events/{id}/check-ins               { attendeeId }     → CheckInResult
+ *   DELETE /events/{id}/check-ins/{attendeeId}                     → CheckInResult
  *
+ * An order's attendees are checked in one by one, each by id or by their own QR code (its
+ * random token), and a check-in of an attendee can be undone.
  * Each registration with seats has a check-in code, signed by the portal, shown as a QR code
  * in its confirmation mail and on its manage page. A code the portal did not sign answers 400,
  * a code of another event's registration 409.
@@ -28,9 +33,21 @@ export const checkInPath = (eventId: string) => `/events/${eventId}/check-in`;
 export const checkInCountsSchema = z.object({
   registered: z.number().int().describe('People with seats (confirmed, offered or held)'),
   checkedIn: z.number().int().describe('People checked in'),
-  noShows: z.number().int().describe('People with seats not checked in (yet)'),
+  noShows: z.number().int().describe('People with seats not checked in (0 before the start)'),
 });
 export type CheckInCounts = z.infer<typeof checkInCountsSchema>;
+
+/** One named attendee of an order (a seat of a ticket type), checked in on their own. */
+export const doorAttendeeSchema = z.object({
+  id: z.string(),
+  registrationId: z.string(),
+  position: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  typeName: z.string(),
+  checkedInAt: z.string().nullable(),
+});
+export type DoorAttendee = z.infer<typeof doorAttendeeSchema>;
 
 export const checkInPartySchema = z.object({
   id: z.string(),
@@ -50,6 +67,8 @@ export const checkInPartySchema = z.object({
     .nullable()
     .default(null)
     .describe('A paid ticket: what the party owes or paid; unpaid at the door means collect it'),
+  table: z.number().int().nullable().default(null).describe("An order's table number"),
+  attendees: z.array(doorAttendeeSchema).default([]).describe("An order's attendees"),
 });
 export type CheckInParty = z.infer<typeof checkInPartySchema>;
 
@@ -82,9 +101,16 @@ export const checkInResultSchema = z.object({
   alreadyCheckedIn: z
     .boolean()
     .describe("The party had been checked in before ('Already checked in at 18:02')"),
+  attendee: doorAttendeeSchema.nullable().default(null).describe('The one attendee named'),
   counts: checkInCountsSchema,
 });
 export type CheckInResult = z.infer<typeof checkInResultSchema>;
+
+/** POST /events/{id}/check-ins: one attendee of an order. */
+export const attendeeCheckInSchema = z.object({
+  attendeeId: z.uuid({ message: 'attendeeId must be an attendee id' }),
+});
+export type AttendeeCheckIn = z.input<typeof attendeeCheckInSchema>;
 
 /** A party that turned up without registering; the address is optional at the door. */
 export const walkInSchema = registerForEventSchema.extend({

@@ -1,14 +1,7 @@
-import jsqr from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { readQr as read } from '../test/qr.js';
 import { qrPng } from './qr-png.js';
-
-/** What a phone's camera reads from the image. */
-async function read(png: Buffer) {
-  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  // jsqr is CommonJS: under NodeNext its default import is the module, whose `default` reads.
-  return jsqr.default(new Uint8ClampedArray(data), info.width, info.height)?.data ?? null;
-}
 
 describe('a QR code as a PNG', () => {
   it('reads back as its text, a small grey image 320 pixels square', async () => {

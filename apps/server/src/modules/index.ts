@@ -56,9 +56,11 @@ import {
 import { icsRoutes } from './ical/index.js';
 import { publicPagesRoutes } from './public-pages/index.js';
 import {
+  DoorAttendees,
   EventChangeComposers,
   followEventChanges,
   OrderService,
+  recountSoldOf,
   registrationRoutes,
 } from './registrations/index.js';
 import { siteRoutes } from './site/index.js';
@@ -272,10 +274,15 @@ export async function registerModules(
         // 'Presented by …' in the registrant's confirmation: the event's live sponsors.
         sponsors: { presentersOf: (eventId) => placements.presentersOf(eventId) },
       });
-      await api.register(checkInRoutes, { ...deps, tickets });
+      await api.register(checkInRoutes, { ...deps, tickets, attendees: new DoorAttendees() });
       await api.register(ticketRoutes, { ...deps, tickets, orders });
       await api.register(benefitsRoutes, { ...deps, tickets });
-      await api.register(adminRoutes, { ...deps, memberships });
+      // Deleting an account recounts the tickets of the orders it had.
+      await api.register(adminRoutes, {
+        ...deps,
+        memberships,
+        ticketCounts: { recount: recountSoldOf },
+      });
       await api.register(membershipPlansRoutes, deps);
       await api.register(onlinePaymentRoutes, { ...deps, online });
       await api.register(billingRoutes, { ...deps, billing, documents });

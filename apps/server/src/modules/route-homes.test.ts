@@ -76,7 +76,7 @@ const adminHomes: Record<string, string> = {
  * to another module than the first segment's.
  */
 const subHomes: Record<string, Record<string, string>> = {
-  events: { 'promo-codes': 'benefits' },
+  events: { 'promo-codes': 'benefits', 'check-ins': 'check-in' },
   members: { benefits: 'benefits' },
 };
 /**
@@ -93,6 +93,7 @@ const calendarHomes: Record<string, string> = {
   'check-in': 'check-in',
   'walk-ins': 'check-in',
   'registrations.csv': 'check-in',
+  'attendees.csv': 'check-in',
 };
 /** Served by the app itself, not by a module. */
 const outsideModules = new Set(['health', 'ready', 'openapi.json', 'docs']);

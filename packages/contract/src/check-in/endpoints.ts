@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint, errorAnswers, fileAnswer } from '../endpoint.js';
 import {
+  attendeeCheckInSchema,
   checkInListSchema,
   checkInRequestSchema,
   checkInResultSchema,
@@ -47,6 +48,27 @@ export const checkInEndpoints = {
     params: eventParams,
     body: doorPaymentRequestSchema,
     responses: { 200: checkInResultSchema, ...doorErrors, ...errorAnswers(409) },
+  }),
+  checkInAttendee: endpoint({
+    method: 'POST',
+    path: '/events/:id/check-ins',
+    params: eventParams,
+    body: attendeeCheckInSchema,
+    responses: { 200: checkInResultSchema, ...doorErrors, ...errorAnswers(409) },
+  }),
+  undoAttendeeCheckIn: endpoint({
+    method: 'DELETE',
+    path: '/events/:id/check-ins/:attendeeId',
+    params: eventParams.extend({
+      attendeeId: z.uuid({ message: 'attendeeId must be an attendee id' }),
+    }),
+    responses: { 200: checkInResultSchema, ...doorErrors, ...errorAnswers(409) },
+  }),
+  attendeesCsv: endpoint({
+    method: 'GET',
+    path: '/calendars/appointments/:id/attendees.csv',
+    params: eventParams,
+    responses: { 200: fileAnswer('The attendees as CSV', 'text/csv'), ...doorErrors },
   }),
   registrationsCsv: endpoint({
     method: 'GET',

@@ -11,13 +11,17 @@ import { cockpitRoutes } from './cockpit-routes.js';
 import { mailRoutes } from './mail-routes.js';
 import { dashboardRoutes } from './routes.js';
 import { securityRoutes } from './security-routes.js';
-import type { AdminMembershipChanges } from './service.js';
+import type { AdminMembershipChanges, AdminTicketCounts } from './service.js';
 
 export type { AdminMembershipChanges } from './service.js';
 export { queueApprovalsDigest, registerApprovalsDigest } from './approvals-digest.js';
 
 export const adminRoutes: FastifyPluginAsyncZod<
-  ModuleDeps & { auth: AuthService; memberships: AdminMembershipChanges }
+  ModuleDeps & {
+    auth: AuthService;
+    memberships: AdminMembershipChanges;
+    ticketCounts?: AdminTicketCounts;
+  }
 > = async (app, deps) => {
   await app.register(dashboardRoutes, deps);
   await app.register(securityRoutes, deps);

@@ -109,14 +109,19 @@ export async function updateContact(
 /**
  * Removes the login and everything that is the person's: sessions and codes go with the
  * login (cascade), their event registrations and their directory contact are deleted; events
- * they organised stay on the calendar without an organiser (set null).
+ * they organised stay on the calendar without an organiser (set null). Answers the events
+ * whose registrations went, for their tickets to be recounted.
  */
-export async function deleteAccount(db: Executor, account: AccountRow) {
+export async function deleteAccount(db: Executor, account: AccountRow): Promise<string[]> {
   // Their occurrences' seat locks first, as every path that changes registrations takes them.
   await lockSeatsOfUser(db, account.user.id);
-  await db.delete(eventRegistrations).where(eq(eventRegistrations.userId, account.user.id));
+  const removed = await db
+    .delete(eventRegistrations)
+    .where(eq(eventRegistrations.userId, account.user.id))
+    .returning({ eventId: eventRegistrations.eventId });
   await db.delete(users).where(eq(users.id, account.user.id));
   if (account.contact) await db.delete(contacts).where(eq(contacts.id, account.contact.id));
+  return removed.map((r) => r.eventId);
 }
 
 export async function stats(db: Executor) {

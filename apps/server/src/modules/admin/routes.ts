@@ -7,20 +7,25 @@ import { accountServices, type AuthService } from '../auth/index.js';
 import type { ModuleDeps } from '../deps.js';
 import { exportRoster } from '../members/index.js';
 import { SubmissionsService } from '../site/index.js';
-import { type AdminMembershipChanges, AdminService } from './service.js';
+import { type AdminMembershipChanges, AdminService, type AdminTicketCounts } from './service.js';
 
 /**
  * The admin dashboard (docs/product.md#api-calls Admin): users, stats, the audit log and the native forms'
  * messages. Every route is for admins only (`access`).
  */
 export const dashboardRoutes: FastifyPluginAsyncZod<
-  ModuleDeps & { auth: AuthService; memberships: AdminMembershipChanges }
+  ModuleDeps & {
+    auth: AuthService;
+    memberships: AdminMembershipChanges;
+    ticketCounts?: AdminTicketCounts;
+  }
 > = async (app, deps) => {
   const admin = new AdminService(
     deps.db,
     deps.clock,
     accountServices(deps).accounts,
     deps.memberships,
+    deps.ticketCounts ?? null,
   );
   const submissions = new SubmissionsService(
     deps.db,

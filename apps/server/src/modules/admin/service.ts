@@ -174,6 +174,14 @@ export interface AdminMembershipChanges {
   membershipIds(db: Executor, contactIds: string[]): Promise<Map<string, string>>;
 }
 
+/**
+ * Deleting an account deletes its registrations; an order among them gives its tickets back
+ * to their types, counted by the registrations module (handed over in modules/index.ts).
+ */
+export interface AdminTicketCounts {
+  recount(tx: Executor, eventIds: string[], now: Date): Promise<void>;
+}
+
 /** The two fields the edit dialog shows but does not change: what each follows instead. */
 const readOnlyFields = {
   membershipTier:
@@ -189,6 +197,7 @@ export class AdminService {
     /** Logins are saved and suspended by the auth module's rules. */
     private readonly accounts: AccountService,
     private readonly memberships: AdminMembershipChanges,
+    private readonly ticketCounts: AdminTicketCounts | null = null,
   ) {}
 
   async listUsers(query: z.output<typeof listUsersQuerySchema>): Promise<UserList> {
@@ -328,7 +337,9 @@ export class AdminService {
         throw new AppError('forbidden', 'You cannot delete your own account.');
       }
       await this.keepAnAdmin(tx, account, 'member', 'suspended');
-      await q.deleteAccount(tx, account);
+      const events = await q.deleteAccount(tx, account);
+      // An order among them gives its tickets back to their types.
+      await this.ticketCounts?.recount(tx, events, this.clock.now());
       return null;
     });
   }

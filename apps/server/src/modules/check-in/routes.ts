@@ -4,7 +4,7 @@ import { contractRoute } from '../../lib/contract-route.js';
 import { JsonBody } from '../../lib/json-body.js';
 import type { ModuleDeps } from '../deps.js';
 import { CheckInCodes } from './codes.js';
-import { CheckInService } from './service.js';
+import { type DoorAttendees, CheckInService } from './service.js';
 import type { Tickets } from '../tickets/index.js';
 
 const tags = ['calendar'];
@@ -16,9 +16,15 @@ const doorRule =
  * registrations as CSV (/registrations.csv), for its organizer and staff.
  */
 export const checkInRoutes: FastifyPluginAsyncZod<
-  ModuleDeps & { tickets: Tickets | null }
+  ModuleDeps & { tickets: Tickets | null; attendees: DoorAttendees | null }
 > = async (app, deps) => {
-  const checkIn = new CheckInService(deps.db, deps.clock, new CheckInCodes(deps.db), deps.tickets);
+  const checkIn = new CheckInService(
+    deps.db,
+    deps.clock,
+    new CheckInCodes(deps.db),
+    deps.tickets,
+    deps.attendees,
+  );
 
   contractRoute(
     app,
@@ -72,6 +78,62 @@ export const checkInRoutes: FastifyPluginAsyncZod<
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return checkIn.checkIn(request.params.id, request.body, request.session);
+    },
+  );
+
+  contractRoute(
+    app,
+    endpoints['check-in'].checkInAttendee,
+    {
+      config: { access: 'signed-in' },
+      bodyLimit: 4 * 1024,
+      schema: {
+        tags,
+        summary: 'Check one attendee of an order in',
+        description: `${doorRule} One named attendee (a seat of an order) is checked in; the rest of the party is not. \`alreadyCheckedIn\` is true (and nothing changes) when the attendee had been checked in: \`attendee.checkedInAt\` says when. An unknown attendee is 404; one of another event or date, or of an order still waiting, 409. The party's \`checkedInAt\` is its first attendee's.`,
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return checkIn.checkInAttendee(request.params.id, request.body, request.session);
+    },
+  );
+
+  contractRoute(
+    app,
+    endpoints['check-in'].undoAttendeeCheckIn,
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Undo the check-in of one attendee of an order',
+        description: `${doorRule} The attendee is no longer checked in (an attendee not checked in stays so, and the answer is the same). An unknown attendee is 404; one of another event or date 409.`,
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return checkIn.undoAttendee(request.params.id, request.params.attendeeId, request.session);
+    },
+  );
+
+  contractRoute(
+    app,
+    endpoints['check-in'].attendeesCsv,
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'The attendee list of an event or occurrence as CSV, with table numbers',
+        description: `${doorRule} Columns: table (the event's orders numbered 1, 2, … in the order placed), name (an unnamed seat is 'Guest n of <buyer>'), email, type (the ticket type), checked in (local time). A party without ticket types is one row with no table or type.`,
+      },
+    },
+    async (request, reply) => {
+      const { csv, filename } = await checkIn.attendeesCsv(request.params.id, request.session);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
     },
   );
 

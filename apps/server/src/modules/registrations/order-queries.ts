@@ -134,3 +134,11 @@ export async function recountSold(tx: Executor, eventId: string, now: Date) {
   }
   return types;
 }
+
+/**
+ * `recountSold` for each of these events (rows removed outside this module's paths, such as
+ * an account deleted by staff with its registrations), in id order as every path locks them.
+ */
+export async function recountSoldOf(tx: Executor, eventIds: string[], now: Date): Promise<void> {
+  for (const id of [...new Set(eventIds)].sort()) await recountSold(tx, id, now);
+}

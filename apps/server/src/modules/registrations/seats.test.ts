@@ -542,14 +542,15 @@ describe('check-in at the door', () => {
   it('checks a party in by its code once, and says when at the second scan', async () => {
     const list = await door('GET', `${event.id}/check-in`, people.owner.token);
     expect(list.statusCode).toBe(200);
-    expect(list.json<CheckInList>().counts).toEqual({ registered: 5, checkedIn: 0, noShows: 5 });
+    // Door Night starts in nine days: nobody is a no-show before it starts.
+    expect(list.json<CheckInList>().counts).toEqual({ registered: 5, checkedIn: 0, noShows: 0 });
 
     const first = await door('POST', `${event.id}/check-in`, people.owner.token, { code });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<CheckInResult>()).toMatchObject({
       alreadyCheckedIn: false,
       party: { id: partyId, name: 'Casey Door', checkedInAt: ctx.clock.now().toISOString() },
-      counts: { registered: 5, checkedIn: 3, noShows: 2 },
+      counts: { registered: 5, checkedIn: 3, noShows: 0 },
     });
     const at = ctx.clock.now().toISOString();
     ctx.clock.advance(60_000);

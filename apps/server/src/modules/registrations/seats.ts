@@ -53,8 +53,12 @@ export async function settleAndCount(
     now,
   });
   let free = capacity === null ? Number.POSITIVE_INFINITY : capacity - taken;
-  // A sold-out occurrence's waiting list (thousands, under a rush) is not read.
-  if (!anyoneWaiting || free <= 0) return { offers: [], taken };
+  // A sold-out occurrence's waiting list (thousands, under a rush) is not read. A hold or
+  // offer that lapsed gave its tickets back: the types' `sold` is recounted either way.
+  if (!anyoneWaiting || free <= 0) {
+    await oq.recountSold(tx, key.eventId, now);
+    return { offers: [], taken };
+  }
   const waiting = await q.waitingParties(tx, key);
   const holdUntil = new Date(now.getTime() + (await seatOfferHours(tx)) * HOUR);
   const offers: Offer[] = [];
@@ -91,8 +95,9 @@ export async function settleAndCount(
     offered += party.guests;
     if (free <= 0) break;
   }
-  // Tickets offered to waiting orders count on their types' rows.
-  if (room && offers.length > 0) await oq.recountSold(tx, key.eventId, now);
+  // Tickets offered to waiting orders, and those of lapsed holds and offers, count on their
+  // types' rows.
+  await oq.recountSold(tx, key.eventId, now);
   return { offers, taken: taken + offered };
 }
 

@@ -1,6 +1,13 @@
-import type { CheckInRequest, CheckInResult, DoorPaymentRequest, WalkIn } from '@chamber/contract';
+import type {
+  AttendeeCheckIn,
+  CheckInRequest,
+  CheckInResult,
+  DoorPaymentRequest,
+  WalkIn,
+} from '@chamber/contract';
 import { endpoints } from '@chamber/contract/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { saveFile } from '@/components/files/download-button';
 import { api } from '@/lib/api/client';
 import { calendarKeys } from '@/lib/api/calendar-keys';
 
@@ -56,3 +63,27 @@ export const useDoorPayment = (id: string) =>
       errorMessage: 'Could not record the payment',
     }),
   );
+
+/** POST /events/{id}/check-ins: one attendee of an order. */
+export const useAttendeeCheckIn = (id: string) =>
+  useDoorMutation(id, (body: AttendeeCheckIn) =>
+    api.call(door.checkInAttendee, { params: { id }, body, errorMessage: 'Check-in failed' }),
+  );
+
+/** DELETE /events/{id}/check-ins/{attendeeId}: undoes one attendee's check-in. */
+export const useUndoAttendeeCheckIn = (id: string) =>
+  useDoorMutation(id, (attendeeId: string) =>
+    api.call(door.undoAttendeeCheckIn, {
+      params: { id, attendeeId },
+      errorMessage: 'Could not undo the check-in',
+    }),
+  );
+
+/** GET …/attendees.csv, fetched with the session and saved (a link would carry no token). */
+export async function downloadAttendeesCsv(id: string) {
+  const file = await api.download(door.attendeesCsv, {
+    params: { id },
+    errorMessage: 'Could not download the attendee list',
+  });
+  saveFile(file.blob, file.filename ?? 'attendees.csv');
+}

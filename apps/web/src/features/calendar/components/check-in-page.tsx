@@ -1,12 +1,27 @@
-import { type CheckInParty, type CheckInResult, formatMoney, isStaffRole } from '@chamber/contract';
-import { useEffect, useRef, useState } from 'react';
+import {
+  type CheckInParty,
+  type CheckInResult,
+  type DoorAttendee,
+  formatMoney,
+  isStaffRole,
+} from '@chamber/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useCheckIn, useCheckInList, useDoorPayment, useWalkIn } from '../api/check-in';
+import {
+  downloadAttendeesCsv,
+  useAttendeeCheckIn,
+  useCheckIn,
+  useCheckInList,
+  useDoorPayment,
+  useUndoAttendeeCheckIn,
+  useWalkIn,
+} from '../api/check-in';
+import { beep, type Tone } from './door-signal';
 
 const timeIn = (iso: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', {
@@ -16,20 +31,77 @@ const timeIn = (iso: string, timeZone: string) =>
     hourCycle: 'h23',
   }).format(new Date(iso));
 
+/** An attendee's name, or their seat in the order while unnamed. */
+const attendeeName = (a: DoorAttendee, party: CheckInParty) =>
+  a.name?.trim() || `Guest ${a.position} of ${party.name}`;
+
+const noticeClass: Record<Tone, string> = {
+  ok: 'font-medium text-success',
+  warn: 'font-medium text-amber-700 dark:text-amber-300',
+  error: 'font-medium text-destructive',
+};
+const flashClass: Record<Tone, string> = {
+  ok: 'bg-green-500/40',
+  warn: 'bg-amber-400/50',
+  error: 'bg-red-600/40',
+};
+
 /**
  * The door of an event, made for a phone: scan a guest's QR code or find them by name, check
- * them in, add walk-ins; the counts stay current (other phones at the door refresh in 10 s).
+ * them in (an order's attendees one by one, with undo), add walk-ins; the counts stay current
+ * (other phones at the door refresh in 10 s). The scanner keeps scanning: each result flashes
+ * the screen green (in), amber (already in) or red (refused) with a short beep.
  */
 export function CheckInPage({ id }: { id: string }) {
   const list = useCheckInList(id);
   const checkIn = useCheckIn(id);
+  const attendeeCheckIn = useAttendeeCheckIn(id);
+  const undoCheckIn = useUndoAttendeeCheckIn(id);
   const doorPayment = useDoorPayment(id);
   const { user } = useAuth();
   // Money at the door is recorded by the chamber's staff (the organizer sees what is owed).
   const takesPayments = user ? isStaffRole(user.role) : false;
   const [query, setQuery] = useState('');
-  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<{ tone: Tone; text: string; at: number } | null>(null);
   const [scanning, setScanning] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const tell = useCallback((tone: Tone, text: string) => {
+    setNotice({ tone, text, at: Date.now() });
+    beep(tone);
+  }, []);
+  const listZone = list.data?.event.timezone ?? 'UTC';
+  const scanned = useCallback(
+    async (code: string) => {
+      try {
+        const result = await checkIn.mutateAsync({ code });
+        const at = timeIn(
+          (result.attendee ?? result.party).checkedInAt ?? new Date().toISOString(),
+          listZone,
+        );
+        const who = result.attendee
+          ? attendeeName(result.attendee, result.party)
+          : result.party.name;
+        tell(
+          result.alreadyCheckedIn ? 'warn' : 'ok',
+          result.alreadyCheckedIn
+            ? `${who}: Already checked in at ${at}`
+            : `${who} checked in at ${at}`,
+        );
+      } catch (err) {
+        tell('error', err instanceof Error ? err.message : 'Check-in failed');
+      }
+    },
+    [checkIn, tell, listZone],
+  );
+  useEffect(() => {
+    if (!printing) return;
+    // Printed after the list has been drawn; the browser's dialog blocks until it closes.
+    const frame = requestAnimationFrame(() => {
+      window.print();
+      setPrinting(false);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [printing]);
 
   if (list.isPending) return <p className="p-4">Loading guests…</p>;
   if (list.isError) {
@@ -43,36 +115,51 @@ export function CheckInPage({ id }: { id: string }) {
   const zone = event.timezone;
 
   const said = (result: CheckInResult) => {
-    const at = timeIn(result.party.checkedInAt!, zone);
-    setNotice(
+    const who = result.attendee ? attendeeName(result.attendee, result.party) : result.party.name;
+    const at = timeIn((result.attendee ?? result.party).checkedInAt!, zone);
+    tell(
+      result.alreadyCheckedIn ? 'warn' : 'ok',
       result.alreadyCheckedIn
-        ? { tone: 'error', text: `${result.party.name}: Already checked in at ${at}` }
-        : { tone: 'ok', text: `${result.party.name} checked in at ${at}` },
+        ? `${who}: Already checked in at ${at}`
+        : `${who} checked in at ${at}`,
     );
     void list.refetch();
   };
-  const send = async (body: { code: string } | { registrationId: string }) => {
+  const send = async (body: { registrationId: string }) => {
     try {
       said(await checkIn.mutateAsync(body));
     } catch (err) {
-      setNotice({ tone: 'error', text: err instanceof Error ? err.message : 'Check-in failed' });
+      tell('error', err instanceof Error ? err.message : 'Check-in failed');
+    }
+  };
+  const sendAttendee = async (attendeeId: string) => {
+    try {
+      said(await attendeeCheckIn.mutateAsync({ attendeeId }));
+    } catch (err) {
+      tell('error', err instanceof Error ? err.message : 'Check-in failed');
+    }
+  };
+  const undo = async (attendee: DoorAttendee, party: CheckInParty) => {
+    try {
+      await undoCheckIn.mutateAsync(attendee.id);
+      tell('warn', `${attendeeName(attendee, party)}: check-in undone`);
+      void list.refetch();
+    } catch (err) {
+      tell('error', err instanceof Error ? err.message : 'Could not undo the check-in');
     }
   };
 
   const pay = async (party: CheckInParty, method: 'cash' | 'card' | 'check', reference: string) => {
     try {
       await doorPayment.mutateAsync({ registrationId: party.id, method, reference });
-      setNotice({
-        tone: 'ok',
-        text: `${party.name}: ${formatMoney(party.ticket!.amountCents, party.ticket!.currency)} paid`,
-      });
+      tell(
+        'ok',
+        `${party.name}: ${formatMoney(party.ticket!.amountCents, party.ticket!.currency)} paid`,
+      );
       void list.refetch();
       return true;
     } catch (err) {
-      setNotice({
-        tone: 'error',
-        text: err instanceof Error ? err.message : 'Could not record the payment',
-      });
+      tell('error', err instanceof Error ? err.message : 'Could not record the payment');
       return false;
     }
   };
@@ -104,24 +191,12 @@ export function CheckInPage({ id }: { id: string }) {
           </div>
         ))}
       </dl>
-      {notice ? (
-        <p
-          role="status"
-          className={
-            notice.tone === 'ok' ? 'font-medium text-success' : 'font-medium text-destructive'
-          }
-        >
-          {notice.text}
-        </p>
-      ) : null}
+      <p role="status" data-tone={notice?.tone} className={notice ? noticeClass[notice.tone] : ''}>
+        {notice?.text}
+      </p>
+      {notice ? <Flash key={notice.at} tone={notice.tone} /> : null}
       {scanning ? (
-        <Scanner
-          onCode={(code) => {
-            setScanning(false);
-            void send({ code });
-          }}
-          onClose={() => setScanning(false)}
-        />
+        <Scanner onCode={scanned} onClose={() => setScanning(false)} />
       ) : (
         <Button type="button" size="lg" onClick={() => setScanning(true)}>
           Scan a QR code
@@ -138,6 +213,9 @@ export function CheckInPage({ id }: { id: string }) {
             party={p}
             zone={zone}
             onCheckIn={() => void send({ registrationId: p.id })}
+            onAttendee={(a) => void sendAttendee(a.id)}
+            onUndo={(a) => void undo(a, p)}
+            busy={attendeeCheckIn.isPending || undoCheckIn.isPending}
             onPay={takesPayments ? (method, reference) => pay(p, method, reference) : null}
             paying={doorPayment.isPending}
           />
@@ -145,6 +223,135 @@ export function CheckInPage({ id }: { id: string }) {
         {shown.length === 0 ? <li className="p-3 text-muted-foreground">No guest found.</li> : null}
       </ul>
       <WalkInCard id={id} onAdded={said} />
+      <section aria-labelledby="attendee-list-heading" className="grid gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="attendee-list-heading" className="font-semibold">
+            Attendee list
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" onClick={() => setPrinting(true)}>
+              Print the list
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                downloadAttendeesCsv(id).catch((err: unknown) =>
+                  tell('error', err instanceof Error ? err.message : 'Could not download'),
+                );
+              }}
+            >
+              Download CSV
+            </Button>
+          </div>
+        </div>
+        <PrintableList title={event.title} zone={zone} parties={parties} />
+      </section>
+    </div>
+  );
+}
+
+/** The whole screen flashes the result's colour for a moment (nothing to read: the status says it). */
+function Flash({ tone }: { tone: Tone }) {
+  const [shown, setShown] = useState(true);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setShown(false), 450);
+    return () => window.clearTimeout(timer);
+  }, []);
+  if (!shown) return null;
+  return (
+    <div
+      aria-hidden="true"
+      data-flash={tone}
+      className={`pointer-events-none fixed inset-0 z-50 animate-fade-out print:hidden ${flashClass[tone]}`}
+      style={{ animationDelay: '250ms', animationFillMode: 'forwards' }}
+    />
+  );
+}
+
+interface ListRow {
+  key: string;
+  table: number | null;
+  name: string;
+  type: string;
+  checkedInAt: string | null;
+}
+
+/** One row per attendee of an order (by table) and per plain party, as the CSV has them. */
+function listRows(parties: CheckInParty[]): ListRow[] {
+  const ordered = [...parties].sort(
+    (a, b) => (a.table ?? Infinity) - (b.table ?? Infinity) || a.name.localeCompare(b.name),
+  );
+  return ordered.flatMap((p) =>
+    p.attendees.length === 0
+      ? [
+          {
+            key: p.id,
+            table: null,
+            name: p.guests > 1 ? `${p.name} (party of ${p.guests})` : p.name,
+            type: '',
+            checkedInAt: p.checkedInAt,
+          },
+        ]
+      : p.attendees.map((a) => ({
+          key: a.id,
+          table: p.table,
+          name: attendeeName(a, p),
+          type: a.typeName,
+          checkedInAt: a.checkedInAt,
+        })),
+  );
+}
+
+/** The attendee list, on screen and on paper (print CSS prints this table alone). */
+function PrintableList({
+  title,
+  zone,
+  parties,
+}: {
+  title: string;
+  zone: string;
+  parties: CheckInParty[];
+}) {
+  const rows = listRows(parties);
+  return (
+    <div data-print-only className="overflow-x-auto rounded-md border">
+      <table className="w-full text-left text-sm">
+        <caption className="p-2 text-left font-medium">Attendees: {title}</caption>
+        <thead className="border-b bg-muted/50">
+          <tr>
+            <th scope="col" className="p-2">
+              Table
+            </th>
+            <th scope="col" className="p-2">
+              Name
+            </th>
+            <th scope="col" className="p-2">
+              Type
+            </th>
+            <th scope="col" className="p-2">
+              Checked in
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {rows.map((r) => (
+            <tr key={r.key}>
+              <td className="p-2">{r.table ?? ''}</td>
+              <td className="p-2">{r.name}</td>
+              <td className="p-2">{r.type}</td>
+              <td className="p-2">{r.checkedInAt ? timeIn(r.checkedInAt, zone) : ''}</td>
+            </tr>
+          ))}
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={4} className="p-2 text-muted-foreground">
+                Nobody has registered yet.
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
     </div>
   );
 }
@@ -160,25 +367,35 @@ function GuestRow({
   party,
   zone,
   onCheckIn,
+  onAttendee,
+  onUndo,
+  busy,
   onPay,
   paying,
 }: {
   party: CheckInParty;
   zone: string;
   onCheckIn: () => void;
+  onAttendee: (attendee: DoorAttendee) => void;
+  onUndo: (attendee: DoorAttendee) => void;
+  busy: boolean;
   onPay: ((method: PayMethod, reference: string) => Promise<boolean>) | null;
   paying: boolean;
 }) {
   const ticket = party.ticket;
   const owes = ticket?.status === 'unpaid';
+  const attendees = party.attendees;
+  const inCount = attendees.filter((a) => a.checkedInAt !== null).length;
   return (
     <li className="grid gap-2 p-3">
       <div className="flex items-center justify-between gap-3">
         <span className="grid min-w-0">
           <span className="font-medium">{party.name}</span>
           <span className="text-sm text-muted-foreground">
+            {party.table !== null ? `Table ${party.table} · ` : ''}
             {party.guests === 1 ? '1 person' : `${party.guests} people`}
             {party.walkIn ? ' · walk-in' : ''}
+            {attendees.length > 0 ? ` · ${inCount} of ${attendees.length} in` : ''}
           </span>
           {ticket ? (
             <span className={owes ? 'text-sm font-semibold' : 'text-sm font-medium text-success'}>
@@ -188,8 +405,30 @@ function GuestRow({
             </span>
           ) : null}
         </span>
-        <CheckInState party={party} zone={zone} onCheckIn={onCheckIn} />
+        {attendees.length === 0 || inCount === 0 ? (
+          <CheckInState
+            party={party}
+            zone={zone}
+            onCheckIn={onCheckIn}
+            all={attendees.length > 0}
+          />
+        ) : null}
       </div>
+      {attendees.length > 0 ? (
+        <ul aria-label={`Guests of ${party.name}`} className="grid gap-1 border-l-2 pl-3">
+          {attendees.map((a) => (
+            <AttendeeRow
+              key={a.id}
+              attendee={a}
+              name={attendeeName(a, party)}
+              zone={zone}
+              busy={busy}
+              onCheckIn={() => onAttendee(a)}
+              onUndo={() => onUndo(a)}
+            />
+          ))}
+        </ul>
+      ) : null}
       {owes && onPay ? <PaymentForm party={party} onPay={onPay} paying={paying} /> : null}
     </li>
   );
@@ -260,10 +499,13 @@ function CheckInState({
   party,
   zone,
   onCheckIn,
+  all,
 }: {
   party: CheckInParty;
   zone: string;
   onCheckIn: () => void;
+  /** An order: the button checks in every attendee of it. */
+  all: boolean;
 }) {
   return (
     <>
@@ -272,11 +514,72 @@ function CheckInState({
           Checked in at {timeIn(party.checkedInAt, zone)}
         </span>
       ) : (
-        <Button type="button" onClick={onCheckIn} aria-label={`Check in ${party.name}`}>
-          Check in
+        <Button
+          type="button"
+          variant={all ? 'outline' : 'default'}
+          onClick={onCheckIn}
+          aria-label={all ? `Check in all guests of ${party.name}` : `Check in ${party.name}`}
+        >
+          {all ? 'Check in all' : 'Check in'}
         </Button>
       )}
     </>
+  );
+}
+
+/** One attendee of an order: their name and type, and check in or undo. */
+function AttendeeRow({
+  attendee,
+  name,
+  zone,
+  busy,
+  onCheckIn,
+  onUndo,
+}: {
+  attendee: DoorAttendee;
+  name: string;
+  zone: string;
+  busy: boolean;
+  onCheckIn: () => void;
+  onUndo: () => void;
+}) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2">
+      <span className="grid min-w-0">
+        <span className="text-sm font-medium">{name}</span>
+        <span className="text-xs text-muted-foreground">
+          {attendee.typeName}
+          {attendee.checkedInAt ? (
+            <span className="font-medium text-success">
+              {' '}
+              · Checked in at {timeIn(attendee.checkedInAt, zone)}
+            </span>
+          ) : null}
+        </span>
+      </span>
+      {attendee.checkedInAt ? (
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          disabled={busy}
+          onClick={onUndo}
+          aria-label={`Undo check-in of ${name}`}
+        >
+          Undo
+        </Button>
+      ) : (
+        <Button
+          type="button"
+          size="sm"
+          disabled={busy}
+          onClick={onCheckIn}
+          aria-label={`Check in ${name}`}
+        >
+          Check in
+        </Button>
+      )}
+    </li>
   );
 }
 
@@ -341,18 +644,38 @@ interface Detector {
   detect(source: CanvasImageSource): Promise<{ rawValue: string }[]>;
 }
 
+/** After a result the scanner waits this long before it reads again (the guest steps on). */
+const SCAN_PAUSE_MS = 1500;
+/** The same code read again within this time is the same guest still in front of the camera. */
+const SAME_CODE_MS = 4000;
+
 /**
- * The camera, read for QR codes: the browser's BarcodeDetector where there is one (Chrome on
- * Android), else jsQR on the frames, loaded only when a scan starts.
+ * The camera, read for QR codes until stopped: the browser's BarcodeDetector where there is
+ * one (Chrome on Android), else jsQR on the frames, loaded only when a scan starts. After each
+ * code it pauses a moment and reads on, without a tap; the same code held up again is ignored
+ * for a few seconds.
  */
-function Scanner({ onCode, onClose }: { onCode: (code: string) => void; onClose: () => void }) {
+function Scanner({
+  onCode,
+  onClose,
+}: {
+  onCode: (code: string) => Promise<void>;
+  onClose: () => void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
+  // The latest handler, so that a new render does not restart the camera.
+  const handler = useRef(onCode);
+  useEffect(() => {
+    handler.current = onCode;
+  }, [onCode]);
 
   useEffect(() => {
+    let last: { code: string; at: number } | null = null;
     let stream: MediaStream | null = null;
     let stopped = false;
     let frame = 0;
+    let timer = 0;
     const canvas = document.createElement('canvas');
     const context = canvas.getContext('2d', { willReadFrequently: true });
     (async () => {
@@ -380,8 +703,14 @@ function Scanner({ onCode, onClose }: { onCode: (code: string) => void; onClose:
               const image = context.getImageData(0, 0, canvas.width, canvas.height);
               found = jsQR(image.data, image.width, image.height)?.data;
             }
-            if (found) {
-              onCode(found);
+            const repeated = found && last?.code === found && Date.now() - last.at < SAME_CODE_MS;
+            if (found && !repeated) {
+              last = { code: found, at: Date.now() };
+              await handler.current(found);
+              if (stopped) return;
+              timer = window.setTimeout(() => {
+                frame = requestAnimationFrame(() => void tick());
+              }, SCAN_PAUSE_MS);
               return;
             }
           }
@@ -395,9 +724,10 @@ function Scanner({ onCode, onClose }: { onCode: (code: string) => void; onClose:
     return () => {
       stopped = true;
       cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
       stream?.getTracks().forEach((t) => t.stop());
     };
-  }, [onCode]);
+  }, []);
 
   return (
     <div className="grid gap-2">
