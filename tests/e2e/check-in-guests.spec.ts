@@ -1,60 +1,20 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken } from './admin-api';
-import {
-  accounts,
-  expect,
-  expectNoAxeViolations,
-  ownNetwork,
-  paths,
-  signInThroughForm,
-  test,
-} from './fixtures';
+import { addTicketType, createEventThroughApi, expectFitsAndAccessible } from './event-setup';
+import { accounts, expect, ownNetwork, paths, signInThroughForm, test } from './fixtures';
 
 // The door of a dinner sold by the table: staff check in one guest of a table, undo it, and
 // take the attendee list (printed or as CSV), on a phone (360 px) and a laptop (1280 px).
-
-async function expectFitsAndAccessible(page: Page, where: string, width: number) {
-  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scroll, `page width of ${where}`).toBeLessThanOrEqual(width);
-  await expectNoAxeViolations(page, { where });
-}
 
 const guests = ['Ada Lovelace', 'Grace Hopper', 'Katherine Johnson'];
 
 /** A dinner 12 days ahead with a free table of 4, and one table ordered with 3 names. */
 async function dinnerWithATable(request: APIRequestContext, baseURL: string, title: string) {
-  const token = await apiToken(request, baseURL, accounts.admin);
-  const headers = { Authorization: `Bearer ${token}` };
-  const day = new Date(Date.now() + 12 * 86_400_000).toISOString().slice(0, 10);
-  const res = await request.post('/api/calendars/appointments', {
-    headers,
-    data: {
-      title,
-      startTime: `${day}T01:00:00.000Z`,
-      endTime: `${day}T04:00:00.000Z`,
-      location: 'Riverton Event Center',
-      capacity: 40,
-    },
+  const event = await createEventThroughApi(request, baseURL, { title, capacity: 40 });
+  const { id: typeId } = await addTicketType(request, baseURL, event.id, {
+    name: 'Table of 4',
+    seatsPerTicket: 4,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const event = (await res.json()) as { id: string };
-  const type = await request.post(`/api/admin/events/${event.id}/ticket-types`, {
-    headers,
-    data: {
-      name: 'Table of 4',
-      memberPriceCents: null,
-      priceCents: null,
-      quantity: 4,
-      salesOpenAt: null,
-      salesCloseAt: null,
-      perOrderLimit: 2,
-      seatsPerTicket: 4,
-      sortOrder: 0,
-    },
-  });
-  expect(type.status(), await type.text()).toBe(201);
-  const typeId = ((await type.json()) as { id: string }).id;
   const order = await request.post(`/api/events/${event.id}/orders`, {
     headers: ownNetwork(),
     data: {

@@ -1,24 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken } from './admin-api';
-import {
-  accounts,
-  expect,
-  expectNoAxeViolations,
-  paths,
-  signInThroughForm,
-  test,
-} from './fixtures';
+import { addTicketType, createEventThroughApi, expectFitsAndAccessible } from './event-setup';
+import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
 
 // Promo codes and plan benefits in the browser: staff keep a code on the admin dashboard at
 // 1280 px, a visitor uses it in the order form at 360 px and the next one is told it is used
 // up; a visitor is refused a members-only code that a member's order takes after her plan's
 // free luncheon ticket, which /account then shows as used.
-
-async function expectFitsAndAccessible(page: Page, where: string, width: number) {
-  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scroll, `page width of ${where}`).toBeLessThanOrEqual(width);
-  await expectNoAxeViolations(page, { where });
-}
 
 async function bothSchemes(page: Page, where: string, width: number) {
   // Looked at once a toast has gone: one fading out has its text at part opacity.
@@ -32,39 +20,26 @@ async function bothSchemes(page: Page, where: string, width: number) {
 /** An event paid at the door, days ahead, with a single-seat type at the two prices. */
 async function eventWithSeats(
   request: APIRequestContext,
-  headers: Record<string, string>,
+  baseURL: string,
   title: string,
   days: number,
 ) {
-  const day = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-  const created = await request.post('/api/calendars/appointments', {
-    headers,
-    data: {
-      title,
-      startTime: `${day}T18:00:00.000Z`,
-      endTime: `${day}T20:00:00.000Z`,
-      location: 'Riverton Event Center',
-      capacity: 40,
-      ticketPayment: 'door',
-    },
+  const event = await createEventThroughApi(request, baseURL, {
+    title,
+    days,
+    startTime: 'T18:00',
+    endTime: 'T20:00',
+    capacity: 40,
+    ticketPayment: 'door',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const event = (await created.json()) as { id: string };
-  const type = await request.post(`/api/admin/events/${event.id}/ticket-types`, {
-    headers,
-    data: {
-      name: 'Single seat',
-      memberPriceCents: 2_500,
-      priceCents: 8_000,
-      quantity: null,
-      salesOpenAt: null,
-      salesCloseAt: null,
-      perOrderLimit: 8,
-      seatsPerTicket: 1,
-      sortOrder: 0,
-    },
+  await addTicketType(request, baseURL, event.id, {
+    name: 'Single seat',
+    memberPriceCents: 2_500,
+    priceCents: 8_000,
+    quantity: null,
+    perOrderLimit: 8,
+    seatsPerTicket: 1,
   });
-  expect(type.status(), await type.text()).toBe(201);
   return event;
 }
 
@@ -93,11 +68,9 @@ test('staff add a promo code at 1280 px; a visitor uses it at 360 px and the nex
   baseURL,
 }) => {
   test.slow(); // Three browsers and eight axe scans.
-  const token = await apiToken(request, baseURL!, accounts.admin);
-  const headers = { Authorization: `Bearer ${token}` };
   const stamp = Date.now().toString(36).toUpperCase();
   const title = `Sponsor Gala ${stamp}`;
-  const event = await eventWithSeats(request, headers, title, 15);
+  const event = await eventWithSeats(request, baseURL!, title, 15);
   const code = `GALA-${stamp}`;
 
   // Staff at 1280 px: Admin Dashboard → Promo codes → Add promo code.
@@ -198,7 +171,7 @@ test('a members-only code is refused to a visitor; a member gets her free lunche
   const token = await apiToken(request, baseURL!, accounts.admin);
   const headers = { Authorization: `Bearer ${token}` };
   const stamp = Date.now().toString(36).toUpperCase();
-  const event = await eventWithSeats(request, headers, `Member Luncheon ${stamp}`, 16);
+  const event = await eventWithSeats(request, baseURL!, `Member Luncheon ${stamp}`, 16);
   const code = `MEMBERS-${stamp}`;
   const promo = await request.post('/api/admin/promo-codes', {
     headers,
