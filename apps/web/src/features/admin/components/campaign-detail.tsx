@@ -28,7 +28,7 @@ import {
   toAudience,
 } from '../lib/audience';
 import { campaignControls, campaignStateLabels } from '../lib/campaign-controls';
-import { eventChoices, eventWindow } from '../lib/event-choices';
+import { eventChoices, eventWindows } from '../lib/event-choices';
 import { atText, contentText, recipientsText, topicLabels } from '../lib/campaign-format';
 import { AudienceBuilder } from './audience-builder';
 import { CampaignEngagement } from './campaign-engagement';
@@ -86,12 +86,18 @@ function CampaignScreen({ campaign }: { campaign: Campaign }) {
   const planOrder = useMemo(() => planList.map((p) => p.id), [planList]);
   const calendarId = config?.calendarId ?? '';
   const [mountedAt] = useState(() => new Date());
-  const window = eventWindow(mountedAt, timeZone);
+  const windows = eventWindows(mountedAt, timeZone);
   const events = useQuery({
-    queryKey: ['campaigns', 'event-choices', calendarId, window.startDate, window.endDate],
-    queryFn: ({ signal }) => getCalendarEvents({ calendarId, ...window }, signal),
+    queryKey: ['campaigns', 'event-choices', calendarId, ...windows.map((w) => w.startDate)],
+    // One answer per window, side by side; an event in both (over midnight) is listed once.
+    queryFn: async ({ signal }) => {
+      const lists = await Promise.all(
+        windows.map((w) => getCalendarEvents({ calendarId, ...w }, signal)),
+      );
+      return lists.flatMap((list) => list.events);
+    },
     enabled: calendarId !== '',
-    select: (list) => eventChoices(list.events),
+    select: eventChoices,
     staleTime: 60_000,
   });
 
