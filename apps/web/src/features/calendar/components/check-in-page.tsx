@@ -320,7 +320,7 @@ function PrintableList({
         <caption className="p-2 text-left font-medium">Attendees: {title}</caption>
         <thead className="border-b bg-muted/50">
           <tr>
-            <th scope="col" className="p-2">
+            <th scope="col" className="whitespace-nowrap p-2">
               Table
             </th>
             <th scope="col" className="p-2">
