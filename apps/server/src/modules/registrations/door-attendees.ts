@@ -1,16 +1,6 @@
 import { and, asc, eq, inArray, isNull, min } from 'drizzle-orm';
 import { eventAttendees, eventOrderLines, eventRegistrations, type Executor } from '@chamber/db';
-
-/** An attendee of an order as the door sees it. */
-export interface DoorAttendeeRow {
-  id: string;
-  registrationId: string;
-  position: number;
-  name: string | null;
-  email: string | null;
-  typeName: string;
-  checkedInAt: Date | null;
-}
+import type { DoorAttendeeRow, DoorAttendeesPort } from '../check-in/index.js';
 
 /**
  * The attendees of orders at the door (the check-in module reaches the registrations module's
@@ -19,7 +9,7 @@ export interface DoorAttendeeRow {
  * attendees (the first one in, null when none is), so the party's state, the registrations
  * CSV and the data version that keeps check-in lists fresh move with each attendee.
  */
-export class DoorAttendees {
+export class DoorAttendees implements DoorAttendeesPort {
   /** The attendees of these registrations, by registration, in the order they were named. */
   async of(db: Executor, registrationIds: string[]): Promise<Map<string, DoorAttendeeRow[]>> {
     const found = new Map<string, DoorAttendeeRow[]>();

@@ -6,5 +6,5 @@ export { registrationRoutes } from './routes.js';
 export { settleAllSeats } from './seat-offers.js';
 export { OrderService } from './orders.js';
 export type { EventSponsors } from './sponsor-port.js';
-export { DoorAttendees, type DoorAttendeeRow } from './door-attendees.js';
+export { DoorAttendees } from './door-attendees.js';
 export { recountSoldOf } from './order-queries.js';
