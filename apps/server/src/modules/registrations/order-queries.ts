@@ -10,8 +10,9 @@ export type AttendeeRow = typeof eventAttendees.$inferSelect;
 export async function insertLines(
   db: Executor,
   rows: (typeof eventOrderLines.$inferInsert)[],
-): Promise<void> {
-  if (rows.length > 0) await db.insert(eventOrderLines).values(rows);
+): Promise<OrderLineRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(eventOrderLines).values(rows).returning();
 }
 
 export async function insertAttendees(

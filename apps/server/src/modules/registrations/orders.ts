@@ -12,6 +12,7 @@ import type { Database, Executor } from '@chamber/db';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/crypto.js';
+import { BatchLine, type Outcome } from '../../lib/batch-line.js';
 import { AppError } from '../../lib/errors.js';
 import { type MailOutbox, queueMail } from '../../lib/mail/outbox.js';
 import type { Throttle } from '../../lib/throttle.js';
@@ -42,6 +43,28 @@ import { dateTimeFormat } from '@chamber/contract';
 
 type PlaceBody = z.output<typeof placeOrderSchema>;
 type AttendeeBody = z.output<typeof updateAttendeeSchema>;
+
+/** At most this many orders go in one transaction. */
+const ORDER_BATCH_LIMIT = 32;
+
+/** An order checked and waiting in the event's line. */
+interface PendingOrder {
+  event: EventRow;
+  body: PlaceBody;
+  viewer: Session | null;
+  /** The hash of the manage link its answer carries. */
+  hash: string;
+  /** When it arrived: its rows' and mail's time. */
+  now: Date;
+}
+
+/** An order stored, as its batch answers it. */
+interface Placed {
+  row: RegistrationRow;
+  priced: PricedOrder;
+  lines: oq.OrderLineRow[];
+  attendees: oq.AttendeeRow[];
+}
 
 const attendeeNotFound = () => new AppError('not_found', 'Attendee not found');
 
@@ -155,7 +178,12 @@ export class OrderService implements OrderDesk {
     private readonly outbox: MailOutbox,
     private readonly tickets: Tickets,
     private readonly publicUrl: string,
-  ) {}
+  ) {
+    this.line = new BatchLine((_, orders) => this.placeBatch(orders), ORDER_BATCH_LIMIT);
+  }
+
+  /** New orders for one event, lined up and placed in batches. */
+  private readonly line: BatchLine<PendingOrder, Placed>;
 
   /** The event of an order: a single event that sells ticket types and is still to come. */
   private async eventOf(eventId: string): Promise<EventRow> {
@@ -230,112 +258,21 @@ export class OrderService implements OrderDesk {
     const now = this.clock.now();
     this.checkItems(event, await tt.typesOfEvent(this.db, event.id), body.items, now);
     await throttleRegistration(this.throttle, body.buyer.email, ip);
-    const key = { eventId: event.id, occurrenceKey: '' };
     const { token, hash } = issueManageToken();
-    const payment = this.tickets.paymentFor(event);
-
-    const { row, priced } = await this.db.transaction(async (tx) => {
-      // The seat lock of every registration of the event first, then the types' rows.
-      await q.lockSeats(tx, key);
-      const { offers, taken } = await settleAndCount(tx, key, event.capacity, now);
-      const types = await oq.recountSold(tx, event.id, now);
-      const { priced, redemptions } = await priceWithDiscounts(
-        tx,
-        event,
-        types,
-        body.items,
-        viewer,
-        body.promoCode,
-        now,
-      );
-      this.checkAttendees(priced, body);
-      const shortage = this.shortage(types, priced, event.capacity, taken);
-      if (shortage && !body.joinWaitingList) {
-        throw new AppError(
-          'conflict',
-          `${shortage} Nothing was ordered; order fewer tickets, or join the waiting list.`,
-        );
-      }
-      const online = !shortage && priced.totalCents > 0 && payment === 'online';
-      const inserted = await q.insertRegistration(tx, {
-        eventId: event.id,
-        occurrenceKey: '',
-        name: body.buyer.name,
-        email: body.buyer.email,
-        phone: body.buyer.phone,
-        guests: priced.seats,
-        notes: null,
-        userId: viewer?.user.id ?? null,
-        manageTokenHash: hash,
-        seatStatus: shortage ? 'waitlisted' : online ? 'held' : 'confirmed',
-        holdUntil: online ? this.tickets.holdUntil(now) : null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (!inserted) {
-        throw new AppError(
-          'conflict',
-          'This email address already has a registration for this event. Use the link in its email to see or change it, or order with another address.',
-        );
-      }
-      await oq.insertLines(
-        tx,
-        priced.lines.map((l) => {
-          const type = types.find((t) => t.id === l.typeId)!;
-          return {
-            registrationId: inserted.id,
-            typeId: l.typeId,
-            typeName: l.name,
-            quantity: l.quantity,
-            seatsPerTicket: type.seatsPerTicket,
-            unitCents: l.unitCents,
-            discountCents: l.discountCents,
-            lineCents: l.lineCents,
-          };
-        }),
-      );
-      await oq.insertAttendees(tx, this.attendeeRows(inserted.id, priced, body));
-      // The code's use and the benefits' are counted with the order, or the order rolls back.
-      await redeem(tx, { registrationId: inserted.id, redemptions, at: now });
-      let row = inserted;
-      if (!shortage) {
-        // The tickets are sold: counted on their types' rows, under their locks.
-        for (const line of priced.lines) {
-          const type = types.find((t) => t.id === line.typeId)!;
-          await tt.setSold(tx, type.id, type.sold + line.quantity);
-        }
-        if (priced.totalCents > 0) {
-          await this.tickets.invoiceOrder(tx, {
-            row,
-            title: titleOfEvent(event),
-            when: dayOfEvent(event),
-            lines: priced.lines.filter((l) => l.lineCents > 0),
-            contactId: viewer?.contact?.id ?? null,
-          });
-          row = (await q.findRegistration(tx, row.id))!;
-        }
-      }
-      // Seats held for an online payment are confirmed by the payment's mail.
-      if (row.seatStatus !== 'held') {
-        const params: RegistrationMailParams = {
-          targetId: event.id,
-          registrationId: row.id,
-          outcome: 'created',
-          seatStatus: row.seatStatus,
-        };
-        await queueMail(tx, now, REGISTRATION_MAIL, { ...params });
-      }
-      await queueOffers(tx, now, offers);
-      return { row, priced };
+    const { row, priced, lines, attendees } = await this.line.take(event.id, {
+      event,
+      body,
+      viewer,
+      hash,
+      now,
     });
     this.outbox.wake();
 
     const returnPath = `/events/${encodeURIComponent(event.id)}`;
     const ticket = await this.tickets.stateOf(row, event, { checkout: true, returnPath });
     const registration = toRegistration(row, event.id, await q.waitlistPosition(this.db, row));
-    const details = await orderOf(this.db, row, event, now);
     return {
-      ...details!,
+      ...detailsOf(event, lines, attendees, now),
       status:
         row.seatStatus === 'waitlisted'
           ? 'waitlisted'
@@ -349,6 +286,150 @@ export class OrderService implements OrderDesk {
       totalCents: priced.totalCents,
       message: answerMessage(registration, ticket),
     };
+  }
+
+  /**
+   * A batch of the event's orders, in their order of arrival, in one transaction under the
+   * seat lock; each order in a savepoint of its own, so that one refused (a sold-out type
+   * without the waiting list, a code used up) is rolled back alone. If the transaction fails
+   * as a whole, each order goes again alone, with its own answer.
+   */
+  private async placeBatch(orders: PendingOrder[]): Promise<Outcome<Placed>[]> {
+    try {
+      return await this.db.transaction((tx) => this.placeAll(tx, orders));
+    } catch (error) {
+      if (orders.length === 1) return [{ ok: false, error }];
+      const outcomes: Outcome<Placed>[] = [];
+      for (const order of orders) outcomes.push(...(await this.placeBatch([order])));
+      return outcomes;
+    }
+  }
+
+  private async placeAll(tx: Executor, orders: PendingOrder[]): Promise<Outcome<Placed>[]> {
+    const { event } = orders[0]!;
+    const now = this.clock.now();
+    const key = { eventId: event.id, occurrenceKey: '' };
+    // The seat lock of every registration of the event first, then the types' rows.
+    await q.lockSeats(tx, key);
+    const settled = await settleAndCount(tx, key, event.capacity, now);
+    const { types } = settled;
+    const soldBefore = new Map(types.map((t) => [t.id, t.sold]));
+    let taken = settled.taken;
+    const outcomes: Outcome<Placed>[] = [];
+    for (const order of orders) {
+      try {
+        const placed = await tx.transaction((sp) =>
+          this.placeOne(sp, order, types, event.capacity, taken),
+        );
+        if (placed.row.seatStatus !== 'waitlisted') {
+          // The tickets are sold: counted on their types' rows below, under their locks.
+          taken += placed.priced.seats;
+          for (const line of placed.priced.lines) {
+            types.find((t) => t.id === line.typeId)!.sold += line.quantity;
+          }
+        }
+        outcomes.push({ ok: true, value: placed });
+      } catch (error) {
+        outcomes.push({ ok: false, error });
+      }
+    }
+    for (const type of types) {
+      if (type.sold !== soldBefore.get(type.id)) await tt.setSold(tx, type.id, type.sold);
+    }
+    await queueOffers(tx, now, settled.offers);
+    return outcomes;
+  }
+
+  /** One order of a batch: `taken` seats and the types' `sold` as the orders before it left them. */
+  private async placeOne(
+    tx: Executor,
+    order: PendingOrder,
+    types: tt.TicketTypeRow[],
+    capacity: number | null,
+    taken: number,
+  ): Promise<Placed> {
+    const { event, body, viewer, hash, now } = order;
+    const { priced, redemptions } = await priceWithDiscounts(
+      tx,
+      event,
+      types,
+      body.items,
+      viewer,
+      body.promoCode,
+      now,
+    );
+    this.checkAttendees(priced, body);
+    const shortage = this.shortage(types, priced, capacity, taken);
+    if (shortage && !body.joinWaitingList) {
+      throw new AppError(
+        'conflict',
+        `${shortage} Nothing was ordered; order fewer tickets, or join the waiting list.`,
+      );
+    }
+    const online =
+      !shortage && priced.totalCents > 0 && this.tickets.paymentFor(event) === 'online';
+    const inserted = await q.insertRegistration(tx, {
+      eventId: event.id,
+      occurrenceKey: '',
+      name: body.buyer.name,
+      email: body.buyer.email,
+      phone: body.buyer.phone,
+      guests: priced.seats,
+      notes: null,
+      userId: viewer?.user.id ?? null,
+      manageTokenHash: hash,
+      seatStatus: shortage ? 'waitlisted' : online ? 'held' : 'confirmed',
+      holdUntil: online ? this.tickets.holdUntil(now) : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (!inserted) {
+      throw new AppError(
+        'conflict',
+        'This email address already has a registration for this event. Use the link in its email to see or change it, or order with another address.',
+      );
+    }
+    const lines = await oq.insertLines(
+      tx,
+      priced.lines.map((l) => {
+        const type = types.find((t) => t.id === l.typeId)!;
+        return {
+          registrationId: inserted.id,
+          typeId: l.typeId,
+          typeName: l.name,
+          quantity: l.quantity,
+          seatsPerTicket: type.seatsPerTicket,
+          unitCents: l.unitCents,
+          discountCents: l.discountCents,
+          lineCents: l.lineCents,
+        };
+      }),
+    );
+    const attendees = await oq.insertAttendees(tx, this.attendeeRows(inserted.id, priced, body));
+    // The code's use and the benefits' are counted with the order, or the order rolls back.
+    await redeem(tx, { registrationId: inserted.id, redemptions, at: now });
+    let row = inserted;
+    if (!shortage && priced.totalCents > 0) {
+      await this.tickets.invoiceOrder(tx, {
+        row,
+        title: titleOfEvent(event),
+        when: dayOfEvent(event),
+        lines: priced.lines.filter((l) => l.lineCents > 0),
+        contactId: viewer?.contact?.id ?? null,
+      });
+      row = (await q.findRegistration(tx, row.id))!;
+    }
+    // Seats held for an online payment are confirmed by the payment's mail.
+    if (row.seatStatus !== 'held') {
+      const params: RegistrationMailParams = {
+        targetId: event.id,
+        registrationId: row.id,
+        outcome: 'created',
+        seatStatus: row.seatStatus,
+      };
+      await queueMail(tx, now, REGISTRATION_MAIL, { ...params });
+    }
+    return { row, priced, lines, attendees };
   }
 
   /** Named attendees must be of the order's types, at most the seats bought of each. */

@@ -1,4 +1,5 @@
 import type { Executor } from '@chamber/db';
+import { BatchLine, type Outcome } from '../../lib/batch-line.js';
 import {
   calendarQueries as q,
   type NewParty,
@@ -8,12 +9,6 @@ import {
 
 /** At most this many parties go to the database in one statement. */
 export const BATCH_LIMIT = 64;
-
-interface Waiting {
-  party: NewParty;
-  resolve(attempt: SeatAttempt): void;
-  reject(err: unknown): void;
-}
 
 /**
  * New registrations for one occurrence, taken in the order they arrived, in batches: while one
@@ -29,55 +24,44 @@ interface Waiting {
  * database, so the seats stay right with any number of processes.
  */
 export class SeatLine {
-  /** The parties waiting per occurrence (and capacity); present while a batch is out. */
-  private readonly lines = new Map<string, Waiting[]>();
+  private readonly line: BatchLine<Party, SeatAttempt>;
 
   constructor(
     private readonly db: Executor,
-    private readonly limit = BATCH_LIMIT,
-  ) {}
+    limit = BATCH_LIMIT,
+  ) {
+    this.line = new BatchLine((_, parties) => this.takeAll(parties), limit);
+  }
 
   take(key: SeatKey, capacity: number | null, party: NewParty): Promise<SeatAttempt> {
     const line = `${key.eventId} ${key.occurrenceKey} ${capacity ?? ''}`;
-    return new Promise((resolve, reject) => {
-      const waiting = { party, resolve, reject };
-      const queue = this.lines.get(line);
-      if (queue) {
-        queue.push(waiting);
-        return;
-      }
-      this.lines.set(line, []);
-      void this.run(line, key, capacity, [waiting]);
-    });
+    return this.line.take(line, { key, capacity, party });
   }
 
-  private async run(line: string, key: SeatKey, capacity: number | null, batch: Waiting[]) {
+  /** One statement for the batch; if it fails, each party alone, with its own answer. */
+  private async takeAll(parties: Party[]): Promise<Outcome<SeatAttempt>[]> {
+    const { key, capacity } = parties[0]!;
     try {
       const attempts = await q.takeSeatsOrQueue(
         this.db,
         key,
         capacity,
-        batch.map((w) => w.party),
+        parties.map((p) => p.party),
       );
-      batch.forEach((w, i) => w.resolve(attempts[i]!));
-    } catch (err) {
-      if (batch.length === 1) {
-        batch[0]!.reject(err);
-      } else {
-        // One party's fault is its own: the others are taken one by one, each with its answer.
-        for (const w of batch) {
-          await q.takeSeatsOrQueue(this.db, key, capacity, [w.party]).then(
-            ([attempt]) => w.resolve(attempt!),
-            (one: unknown) => w.reject(one),
-          );
-        }
-      }
+      return attempts.map((value) => ({ ok: true, value }));
+    } catch (error) {
+      if (parties.length === 1) return [{ ok: false, error }];
+      // One party's fault is its own: the others are taken one by one, each with its answer.
+      const outcomes: Outcome<SeatAttempt>[] = [];
+      for (const p of parties) outcomes.push(...(await this.takeAll([p])));
+      return outcomes;
     }
-    const queue = this.lines.get(line)!;
-    if (queue.length === 0) {
-      this.lines.delete(line);
-      return;
-    }
-    void this.run(line, key, capacity, queue.splice(0, this.limit));
   }
+}
+
+/** A party waiting in the line, with the occurrence it is for. */
+interface Party {
+  key: SeatKey;
+  capacity: number | null;
+  party: NewParty;
 }

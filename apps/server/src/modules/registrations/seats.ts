@@ -5,6 +5,7 @@ import { issueManageToken } from './manage-links.js';
 import * as oq from './order-queries.js';
 import { voidOpenInvoices } from '../billing/index.js';
 import { calendarQueries as q, type RegistrationRow, type SeatKey } from '../calendars/index.js';
+import type { typeQueries as tt } from '../tickets/index.js';
 
 const HOUR = 3_600_000;
 
@@ -39,13 +40,16 @@ export async function settleSeats(
   return (await settleAndCount(tx, key, capacity, now)).offers;
 }
 
-/** `settleSeats`, also answering the seats taken once the offers are made. */
+/**
+ * `settleSeats`, also answering the seats taken once the offers are made, and the event's
+ * ticket types as recounted, under their row locks.
+ */
 export async function settleAndCount(
   tx: Executor,
   key: SeatKey,
   capacity: number | null,
   now: Date,
-): Promise<{ offers: Offer[]; taken: number }> {
+): Promise<{ offers: Offer[]; taken: number; types: tt.TicketTypeRow[] }> {
   const { taken, anyoneWaiting, unpaidInvoiceIds } = await q.lapseAndCount(tx, key, now);
   await voidOpenInvoices(tx, {
     invoiceIds: unpaidInvoiceIds,
@@ -56,8 +60,7 @@ export async function settleAndCount(
   // A sold-out occurrence's waiting list (thousands, under a rush) is not read. A hold or
   // offer that lapsed gave its tickets back: the types' `sold` is recounted either way.
   if (!anyoneWaiting || free <= 0) {
-    await oq.recountSold(tx, key.eventId, now);
-    return { offers: [], taken };
+    return { offers: [], taken, types: await oq.recountSold(tx, key.eventId, now) };
   }
   const waiting = await q.waitingParties(tx, key);
   const holdUntil = new Date(now.getTime() + (await seatOfferHours(tx)) * HOUR);
@@ -97,8 +100,8 @@ export async function settleAndCount(
   }
   // Tickets offered to waiting orders, and those of lapsed holds and offers, count on their
   // types' rows.
-  await oq.recountSold(tx, key.eventId, now);
-  return { offers, taken: taken + offered };
+  const types = await oq.recountSold(tx, key.eventId, now);
+  return { offers, taken: taken + offered, types };
 }
 
 /**

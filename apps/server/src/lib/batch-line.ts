@@ -1,0 +1,64 @@
+/** What a batch answers for one of its items. */
+export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+interface Waiting<T, R> {
+  item: T;
+  resolve(value: R): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Work that must not run side by side for one key (an occurrence's seats, say), taken in the
+ * order it arrived and in batches: while a batch for a key is out, the items that arrive for
+ * it wait here, without a database connection, and go together in the next, at most `limit`
+ * at a time. A lone item goes at once.
+ *
+ * `work` answers an outcome per item, in their order; if it throws, every item of the batch
+ * gets that error. Only this process's items line up here: work that must also be kept apart
+ * from other processes takes its lock in the database as well.
+ */
+export class BatchLine<T, R> {
+  /** The items waiting per key; present while a batch for the key is out. */
+  private readonly lines = new Map<string, Waiting<T, R>[]>();
+
+  constructor(
+    private readonly work: (key: string, items: T[]) => Promise<Outcome<R>[]>,
+    private readonly limit: number,
+  ) {}
+
+  take(key: string, item: T): Promise<R> {
+    return new Promise((resolve, reject) => {
+      const waiting = { item, resolve, reject };
+      const queue = this.lines.get(key);
+      if (queue) {
+        queue.push(waiting);
+        return;
+      }
+      this.lines.set(key, []);
+      void this.run(key, [waiting]);
+    });
+  }
+
+  private async run(key: string, batch: Waiting<T, R>[]): Promise<void> {
+    let outcomes: Outcome<R>[];
+    try {
+      outcomes = await this.work(
+        key,
+        batch.map((w) => w.item),
+      );
+    } catch (error) {
+      outcomes = batch.map(() => ({ ok: false, error }));
+    }
+    batch.forEach((w, i) => {
+      const outcome = outcomes[i] ?? { ok: false, error: new Error('The batch gave no answer.') };
+      if (outcome.ok) w.resolve(outcome.value);
+      else w.reject(outcome.error);
+    });
+    const queue = this.lines.get(key)!;
+    if (queue.length === 0) {
+      this.lines.delete(key);
+      return;
+    }
+    void this.run(key, queue.splice(0, this.limit));
+  }
+}
