@@ -77,5 +77,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --retries=5 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# --max-old-space-size: V8 grows a small heap in small steps (README, Operating the portal, Memory).
-CMD ["node", "--max-old-space-size=384", "/app/apps/server/dist/server.js"]
+# --max-old-space-size: V8 grows a small heap in small steps; --max-semi-space-size: Node 22+
+# sizes the young generation by the machine's memory (docs/operator/operations.md, Memory).
+CMD ["node", "--max-old-space-size=384", "--max-semi-space-size=16", "/app/apps/server/dist/server.js"]

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The server's own node flags, as the Dockerfile's CMD and `npm start` give them. */
-export const SERVER_NODE_FLAGS = ['--max-old-space-size=384'];
+export const SERVER_NODE_FLAGS = ['--max-old-space-size=384', '--max-semi-space-size=16'];
 
 /**
  * @param {{ scale?: number, port: number, app?: string, nodeArgs?: string[],
