@@ -42,12 +42,13 @@ const statusVariant = (status: PromoCode['status']) =>
   status === 'active' ? 'default' : status === 'scheduled' ? 'outline' : 'secondary';
 
 /**
- * Admin → Promo codes: every code with its discount, its event (and ticket types), uses and
+ * Promo codes (the admin dashboard's tab, and staff's page /admin/promo-codes, where its
+ * heading is the page's, `level` 1): every code with its discount, its event (and ticket types), uses and
  * limit, window, members only and status. Staff add and change codes in a dialog, end a code
  * (refused from then on, its uses kept) and delete one never used. The server has the last
  * word: a refusal (a code taken, a limit below its uses) shows its message in the dialog.
  */
-export function PromoCodes() {
+export function PromoCodes({ level = 2 }: { level?: 1 | 2 }) {
   const query = useQuery(promoCodesQueryOptions());
   const { save, end, remove } = usePromoCodeChanges();
   const [editing, setEditing] = useState<PromoCode | 'new' | null>(null);
@@ -68,14 +69,22 @@ export function PromoCodes() {
     return <TabLoading label="Loading the promo codes" count={3} className="h-24" />;
   }
   const { codes, currency, timezone } = query.data;
+  const Heading = level === 1 ? 'h1' : 'h2';
 
   return (
     <section aria-labelledby={headingId} className="grid max-w-5xl gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
-          <h2 id={headingId} className="text-xl font-semibold">
+          <Heading
+            id={headingId}
+            className={
+              level === 1
+                ? 'text-3xl font-bold tracking-tight sm:text-4xl'
+                : 'text-xl font-semibold'
+            }
+          >
             Promo codes
-          </h2>
+          </Heading>
           <p className="text-sm text-muted-foreground">
             Codes buyers type in an event’s order form: a percentage off each ticket or an amount
             off the order. Dates are on the chamber’s clock ({timezone}).
