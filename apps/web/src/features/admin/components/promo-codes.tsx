@@ -2,8 +2,15 @@ import type { PromoCode, PromoCodeValues } from '@chamber/contract';
 import { endpoints } from '@chamber/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { CircleStopIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import {
+  DialogFormFooter,
+  HintedInput,
+  messageOf,
+  useCheckedForm,
+  useReturnFocus,
+} from '@/components/forms/staff-dialog-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -12,14 +19,11 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/lib/api/client';
 import { useEventChoices } from '../api/event-choices';
 import { promoCodesQueryOptions, usePromoCodeChanges } from '../api/promo-codes';
@@ -34,9 +38,6 @@ import {
   windowText,
 } from '../lib/promo-code-form';
 import { TabError, TabLoading } from './tab-states';
-
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 const statusVariant = (status: PromoCode['status']) =>
   status === 'active' ? 'default' : status === 'scheduled' ? 'outline' : 'secondary';
@@ -53,14 +54,8 @@ export function PromoCodes({ level = 2 }: { level?: 1 | 2 }) {
   const { save, end, remove } = usePromoCodeChanges();
   const [editing, setEditing] = useState<PromoCode | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PromoCode | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const addButton = useRef<HTMLButtonElement>(null);
+  const { addButton, openedBy, backToAdd, returnFocus } = useReturnFocus();
   const headingId = useId();
-  const returnFocus = (e: Event) => {
-    e.preventDefault();
-    const back = opener.current?.isConnected ? opener.current : addButton.current;
-    back?.focus();
-  };
 
   if (query.error) {
     return <TabError message={query.error.message} onRetry={() => void query.refetch()} />;
@@ -94,7 +89,7 @@ export function PromoCodes({ level = 2 }: { level?: 1 | 2 }) {
           ref={addButton}
           type="button"
           onClick={(e) => {
-            opener.current = e.currentTarget;
+            openedBy(e.currentTarget);
             save.reset();
             setEditing('new');
           }}
@@ -140,7 +135,7 @@ export function PromoCodes({ level = 2 }: { level?: 1 | 2 }) {
                   size="sm"
                   variant="outline"
                   onClick={(e) => {
-                    opener.current = e.currentTarget;
+                    openedBy(e.currentTarget);
                     save.reset();
                     setEditing(code);
                   }}
@@ -171,7 +166,7 @@ export function PromoCodes({ level = 2 }: { level?: 1 | 2 }) {
                     size="sm"
                     variant="outline"
                     onClick={(e) => {
-                      opener.current = e.currentTarget;
+                      openedBy(e.currentTarget);
                       remove.reset();
                       setDeleting(code);
                     }}
@@ -229,7 +224,7 @@ export function PromoCodes({ level = 2 }: { level?: 1 | 2 }) {
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              opener.current = addButton.current;
+              backToAdd();
               setDeleting(null);
             },
           })
@@ -263,8 +258,11 @@ function PromoCodeForm({
   onCancel: () => void;
 }) {
   const id = useId();
-  const [values, setValues] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
+  const { values, setValues, error, submit } = useCheckedForm(
+    initial,
+    (v: PromoCodeFormValues) => promoCodeInputOf(v, timeZone),
+    onSubmit,
+  );
   const events = useEventChoices();
   const types = useQuery({
     queryKey: ['promo-codes', 'ticket-types', values.eventId],
@@ -280,17 +278,6 @@ function PromoCodeForm({
     (name: Exclude<keyof PromoCodeFormValues, 'ticketTypeIds' | 'membersOnly'>) =>
     (e: { target: { value: string } }) =>
       setValues((v) => ({ ...v, [name]: e.target.value }));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = promoCodeInputOf(values, timeZone);
-    if ('error' in parsed) {
-      setError(parsed.error);
-      return;
-    }
-    setError(null);
-    onSubmit(parsed.input);
-  };
 
   const field = (
     name:
@@ -309,24 +296,13 @@ function PromoCodeForm({
       maxLength?: number;
     } = {},
   ) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`${id}-${name}`}>{label}</Label>
-      <Input
-        id={`${id}-${name}`}
-        value={values[name]}
-        onChange={set(name)}
-        inputMode={props.inputMode}
-        type={props.type ?? 'text'}
-        maxLength={props.maxLength}
-        autoComplete="off"
-        aria-describedby={props.hint ? `${id}-${name}-hint` : undefined}
-      />
-      {props.hint ? (
-        <p id={`${id}-${name}-hint`} className="text-sm text-muted-foreground">
-          {props.hint}
-        </p>
-      ) : null}
-    </div>
+    <HintedInput
+      id={`${id}-${name}`}
+      label={label}
+      value={values[name]}
+      onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
+      {...props}
+    />
   );
 
   // The code's own event stays a choice even when it is outside the calendar's window.
@@ -335,7 +311,6 @@ function PromoCodeForm({
     current?.eventId && !choices.some((c) => c.id === current.eventId)
       ? [{ id: current.eventId, label: current.eventTitle ?? 'Its event' }, ...choices]
       : choices;
-  const shown = error ?? serverError;
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label={submitLabel} noValidate>
       {field('code', 'Code*', {
@@ -420,20 +395,12 @@ function PromoCodeForm({
         {field('validFrom', 'Valid from', { type: 'datetime-local', hint: 'Empty: now.' })}
         {field('validUntil', 'Valid until', { type: 'datetime-local', hint: 'Empty: no end.' })}
       </div>
-      {shown ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {shown}
-        </p>
-      ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? <Spinner className="size-4" /> : null}
-          {submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        error={error ?? serverError}
+        pending={pending}
+        submitLabel={submitLabel}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
