@@ -2014,6 +2014,13 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     }),
     expect: ownerOrStaff(200),
   },
+  'DELETE /api/calendars/appointments/:id/registrations/:registrationId': {
+    call: async (w) => {
+      const { eventId, registrationId } = await doorParty(w);
+      return { url: `/api/calendars/appointments/${eventId}/registrations/${registrationId}` };
+    },
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
   'POST /api/registrations/manage/accept': {
     call: async (w, as) => ({
       url: '/api/registrations/manage/accept',

@@ -113,6 +113,8 @@ export const paths = {
   sponsorships: { path: '/sponsorships', href: () => '/sponsorships' },
   /** Staff's sponsorship packages: sold and left, create and edit, sell to a business. */
   adminSponsorships: { path: '/admin/sponsorships', href: () => '/admin/sponsorships' },
+  /** Staff's promo codes (moderators too; admins also have them as a dashboard tab). */
+  promoCodes: { path: '/admin/promo-codes', href: () => '/admin/promo-codes' },
   /** Member deals: offers of members whose tier includes coupons. */
   deals: { path: '/deals', href: () => '/deals' },
   jobPosting: {

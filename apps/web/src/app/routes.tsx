@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
             path: paths.adminSponsorships.path,
             lazy: () => import('./routes/admin-sponsorships'),
           },
+          { path: paths.promoCodes.path, lazy: () => import('./routes/promo-codes') },
           {
             path: paths.adminCampaignNew.path,
             lazy: () => import('./routes/admin-campaign-compose'),

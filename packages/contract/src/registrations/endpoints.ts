@@ -78,6 +78,14 @@ export const registrationsEndpoints = {
     params: eventParams,
     responses: { 200: registrationListSchema, ...manageErrors },
   }),
+  staffCancel: endpoint({
+    method: 'DELETE',
+    path: '/calendars/appointments/:id/registrations/:registrationId',
+    params: eventParams.extend({
+      registrationId: z.string().uuid('A registration id is a UUID').describe('A registration id'),
+    }),
+    responses: { 200: cancelledRegistrationSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+  }),
   manage: endpoint({
     method: 'GET',
     path: '/registrations/manage',

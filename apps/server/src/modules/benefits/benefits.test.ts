@@ -7,7 +7,8 @@ import { createTestApp, createTestUser, signIn, type TestContext } from '../../t
 import { createCalendar } from '../../test/calendar.js';
 import { bearer } from '../../test/members.js';
 import { AppError } from '../../lib/errors.js';
-import { discountsFor, type OrderLine, percentOf, redeem } from './index.js';
+import { resolveTarget } from '../calendars/index.js';
+import { discountEventOf, discountsFor, type OrderLine, percentOf, redeem } from './index.js';
 
 let ctx: TestContext;
 const people = {} as Record<
@@ -335,6 +336,10 @@ async function inParallel(
   );
 }
 
+/** The luncheon as an order's caller hands it to `discountsFor`, resolved. */
+const lunchEvent = async () =>
+  discountEventOf(await resolveTarget(ctx.db, lunch.eventId), lunch.eventId);
+
 const lines = (typeId: string, quantity = 1): OrderLine[] => [
   { typeId, name: 'Single seat', quantity, seatsPerTicket: 1, unitCents: 2_500 },
 ];
@@ -342,10 +347,11 @@ const lines = (typeId: string, quantity = 1): OrderLine[] => [
 describe('redemptions under parallel orders', () => {
   it('a code with one use left is used by one of two parallel orders; the other is refused', async () => {
     const code = await created({ code: 'LASTONE', usageLimit: 1 });
+    const event = await lunchEvent();
     const priced = await Promise.all(
       [0, 1].map(() =>
         discountsFor(ctx.db, {
-          eventId: lunch.eventId,
+          event,
           lines: lines(lunch.seat),
           viewer: { isMember: false },
           promoCode: 'lastone',
@@ -372,10 +378,11 @@ describe('redemptions under parallel orders', () => {
       businessId: people.enhanced.contactId!,
       isMember: true,
     };
+    const event = await lunchEvent();
     const priced = await Promise.all(
       [0, 1].map(() =>
         discountsFor(ctx.db, {
-          eventId: lunch.eventId,
+          event,
           lines: lines(lunch.seat, 2),
           viewer,
           at: ctx.clock.now(),
@@ -402,7 +409,7 @@ describe('redemptions under parallel orders', () => {
     expect(rows[0]!.used).toBe(1);
     // Taken this month: the next order pays, and the benefits page says none is left.
     const after = await discountsFor(ctx.db, {
-      eventId: lunch.eventId,
+      event,
       lines: lines(lunch.seat),
       viewer,
       at: ctx.clock.now(),

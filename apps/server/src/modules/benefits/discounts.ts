@@ -2,7 +2,7 @@ import { dateKeyIn, dateTimeFormat, type Discount, type PromoRefusal } from '@ch
 import type { Executor, PlanTicketBenefit } from '@chamber/db';
 import { AppError } from '../../lib/errors.js';
 import { isCurrentMember, type Session } from '../../plugins/auth.js';
-import { resolveTarget, shownRow } from '../calendars/index.js';
+import { type Target, shownRow } from '../calendars/index.js';
 import { firstChamber } from '../chamber/index.js';
 import { planBenefitsOf } from '../memberships/index.js';
 import {
@@ -34,8 +34,15 @@ export type Redemption =
       amountCents: number;
     };
 
+/** The event an order is for, as discounts read it: every id that names it, and its title. */
+export interface DiscountEvent {
+  ids: string[];
+  title: string;
+}
+
 export interface DiscountsInput {
-  eventId: string;
+  /** Resolved by the caller, which has it already: discounts do not look it up again. */
+  event: DiscountEvent;
   lines: OrderLine[];
   viewer: Viewer;
   promoCode?: string | null;
@@ -64,6 +71,16 @@ export const chamberZone = async (db: Executor): Promise<string> =>
 /** The period a moment falls in, in the chamber's zone: `2026-11` (month) or `2026` (year). */
 export const periodKey = (period: 'month' | 'year', at: Date, zone: string): string =>
   dateKeyIn(at, zone).slice(0, period === 'month' ? 7 : 4);
+
+/**
+ * The event a target is, for `discountsFor`: the id it was asked by, its row's, and for an
+ * occurrence its series' (a code or a benefit may name any of them).
+ */
+export function discountEventOf(target: Target, requestedId: string): DiscountEvent {
+  const row = shownRow(target);
+  const series = target.kind === 'occurrence' ? target.series.id : row.id;
+  return { ids: [...new Set([requestedId, row.id, series])], title: row.title };
+}
 
 const refusal = (code: PromoRefusal, message: string) => ({ error: { code, message } });
 
@@ -94,11 +111,7 @@ function reaches(
  * show and the redemptions `redeem` records in the order's transaction.
  */
 export async function discountsFor(db: Executor, input: DiscountsInput): Promise<DiscountsAnswer> {
-  const target = await resolveTarget(db, input.eventId);
-  const row = shownRow(target);
-  const ids = [
-    ...new Set([input.eventId, row.id, target.kind === 'occurrence' ? target.series.id : row.id]),
-  ];
+  const { ids } = input.event;
   const zone = await chamberZone(db);
   const at = input.at;
 
@@ -159,7 +172,7 @@ export async function discountsFor(db: Executor, input: DiscountsInput): Promise
           benefit,
           period,
           left: Math.max(0, benefit.count - (used.get(`${benefit.id}/${period}`) ?? 0)),
-          reachesEvent: reaches(benefit, { ids, title: row.title }, today),
+          reachesEvent: reaches(benefit, input.event, today),
         });
       });
     }

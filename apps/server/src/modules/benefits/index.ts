@@ -6,6 +6,8 @@
  */
 export { applyDiscounts, percentOf, type OrderLine } from './pricing.js';
 export {
+  type DiscountEvent,
+  discountEventOf,
   discountsFor,
   type DiscountsAnswer,
   type DiscountsInput,

@@ -13,12 +13,12 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../../lib/input.js';
 import { isStaff, type Session } from '../../plugins/auth.js';
-import { calendarQueries } from '../calendars/index.js';
+import { calendarQueries, resolveTarget } from '../calendars/index.js';
 import { chamberCurrency, planBenefitsOf } from '../memberships/index.js';
 import { businessForLogin } from '../members/index.js';
 import { type TicketTypes } from '../tickets/index.js';
 import { type OrderLine } from './pricing.js';
-import { chamberZone, discountsFor, periodKey, viewerOf } from './discounts.js';
+import { chamberZone, discountEventOf, discountsFor, periodKey, viewerOf } from './discounts.js';
 import * as q from './queries.js';
 
 const codeNotFound = () => new AppError('not_found', 'Promo code not found');
@@ -235,7 +235,9 @@ export class BenefitsService {
     input: PromoCheckInput,
     session: Session | null,
   ): Promise<PromoCheck> {
-    const { types } = await this.ticketTypes.list(eventId, session);
+    // Resolved once, for the types and the discounts alike.
+    const target = await resolveTarget(this.db, eventId);
+    const { types } = await this.ticketTypes.listFor(target, session);
     const byId = new Map(types.map((t) => [t.id, t]));
     const lines: OrderLine[] = input.items.map((item) => {
       const type = byId.get(item.typeId);
@@ -249,7 +251,7 @@ export class BenefitsService {
       };
     });
     const answer = await discountsFor(this.db, {
-      eventId,
+      event: discountEventOf(target, eventId),
       lines,
       viewer: viewerOf(session),
       promoCode: input.code,

@@ -109,6 +109,8 @@ describe('checking in one attendee of an order', () => {
 
     const res = await checkIn(event.id, ada.id, people.owner.token);
     expect(res.statusCode, res.body).toBe(200);
+    // The door's answers name people: no cache keeps them.
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const result = res.json<CheckInResult>();
     expect(result.alreadyCheckedIn).toBe(false);
     expect(result.attendee).toMatchObject({ id: ada.id, name: 'Ada Lovelace' });
@@ -139,6 +141,7 @@ describe('checking in one attendee of an order', () => {
 
     const undone = await undo(event.id, ada.id, people.owner.token);
     expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.headers['cache-control']).toBe('private, no-store');
     expect(undone.json<CheckInResult>()).toMatchObject({
       attendee: { id: ada.id, checkedInAt: null },
       party: { checkedInAt: null },
@@ -251,6 +254,7 @@ describe('the attendee list as CSV', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/csv/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['content-disposition']).toMatch(/annual-dinner-\d{8}-attendees\.csv/);
     const lines = res.body.trim().split(/\r?\n/);
     expect(lines[0]).toBe('table,name,email,type,checked in');

@@ -1,6 +1,12 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endpoints } from '@chamber/contract';
-import { contractRoute } from '../../lib/contract-route.js';
+import { type Endpoint, endpoints } from '@chamber/contract';
+import {
+  contractRoute,
+  type EndpointHandler,
+  type RouteDocs,
+  type ZodApp,
+} from '../../lib/contract-route.js';
 import { JsonBody } from '../../lib/json-body.js';
 import type { ModuleDeps } from '../deps.js';
 import { CheckInCodes } from './codes.js';
@@ -10,6 +16,37 @@ import type { Tickets } from '../tickets/index.js';
 const tags = ['calendar'];
 const doorRule =
   'For the event’s organizer, moderators and admins (403 for anyone else). A series id is 400: choose a date.';
+
+/** A CSV file to save, under its name. */
+const sendCsv = (reply: FastifyReply, file: { csv: string; filename: string }) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .send(file.csv);
+
+/**
+ * A route of the door: any signed-in person reaches the handler, whose service lets the
+ * event's organizer and staff in (403 for the rest). Being signed in, its answers are kept by
+ * no cache (plugins/private-answers.ts).
+ */
+function doorRoute<E extends Endpoint>(
+  app: ZodApp,
+  endpoint: E,
+  docs: RouteDocs & { bodyLimit?: number },
+  handler: EndpointHandler<E>,
+) {
+  const { bodyLimit, ...schema } = docs;
+  contractRoute(
+    app,
+    endpoint,
+    {
+      config: { access: 'signed-in' },
+      ...(bodyLimit === undefined ? {} : { bodyLimit }),
+      schema: { tags, ...schema },
+    },
+    handler,
+  );
+}
 
 /**
  * The door of an event (/calendars/appointments/{id}/check-in, /walk-ins) and the
@@ -39,102 +76,64 @@ export const checkInRoutes: FastifyPluginAsyncZod<
           'The party’s whole ticket (its invoice) is paid by cash, check (its number as `reference`), a card on the chamber’s reader, or other; the receipt is mailed to the party’s address. A paid ticket answers 409 `invoice_paid`, a void one 409 `invoice_void`, a party without a ticket 409, a registration of another event 404. A series id is 400: choose a date.',
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return checkIn.doorPayment(request.params.id, request.body, request.session);
-    },
+    async (request) => checkIn.doorPayment(request.params.id, request.body, request.session),
   );
 
-  contractRoute(
+  doorRoute(
     app,
     endpoints['check-in'].list,
     {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'The check-in list of an event or occurrence: parties with seats and the counts',
-        description: `${doorRule} Every party with seats, by name, with its check-in time; counts in people: registered, checked in, no-shows (registered, not checked in).`,
-      },
+      summary: 'The check-in list of an event or occurrence: parties with seats and the counts',
+      description: `${doorRule} Every party with seats, by name, with its check-in time; counts in people: registered, checked in, no-shows (registered, not checked in).`,
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
       const list = await checkIn.list(request.params.id, request.session);
       return list instanceof JsonBody ? list.send(request, reply) : list;
     },
   );
 
-  contractRoute(
+  doorRoute(
     app,
     endpoints['check-in'].checkIn,
     {
-      config: { access: 'signed-in' },
       bodyLimit: 4 * 1024,
-      schema: {
-        tags,
-        summary: 'Check a party in, by its scanned QR code or by its registration id',
-        description: `${doorRule} \`alreadyCheckedIn\` is true (and nothing changes) when the party had been checked in: its \`checkedInAt\` says when. A code the portal did not sign is 400, a cancelled registration 404, a party of another event or date (or still waiting) 409.`,
-      },
+      summary: 'Check a party in, by its scanned QR code or by its registration id',
+      description: `${doorRule} \`alreadyCheckedIn\` is true (and nothing changes) when the party had been checked in: its \`checkedInAt\` says when. A code the portal did not sign is 400, a cancelled registration 404, a party of another event or date (or still waiting) 409.`,
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return checkIn.checkIn(request.params.id, request.body, request.session);
-    },
+    async (request) => checkIn.checkIn(request.params.id, request.body, request.session),
   );
 
-  contractRoute(
+  doorRoute(
     app,
     endpoints['check-in'].checkInAttendee,
     {
-      config: { access: 'signed-in' },
       bodyLimit: 4 * 1024,
-      schema: {
-        tags,
-        summary: 'Check one attendee of an order in',
-        description: `${doorRule} One named attendee (a seat of an order) is checked in; the rest of the party is not. \`alreadyCheckedIn\` is true (and nothing changes) when the attendee had been checked in: \`attendee.checkedInAt\` says when. An unknown attendee is 404; one of another event or date, or of an order still waiting, 409. The party's \`checkedInAt\` is its first attendee's.`,
-      },
+      summary: 'Check one attendee of an order in',
+      description: `${doorRule} One named attendee (a seat of an order) is checked in; the rest of the party is not. \`alreadyCheckedIn\` is true (and nothing changes) when the attendee had been checked in: \`attendee.checkedInAt\` says when. An unknown attendee is 404; one of another event or date, or of an order still waiting, 409. The party's \`checkedInAt\` is its first attendee's.`,
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return checkIn.checkInAttendee(request.params.id, request.body, request.session);
-    },
+    async (request) => checkIn.checkInAttendee(request.params.id, request.body, request.session),
   );
 
-  contractRoute(
+  doorRoute(
     app,
     endpoints['check-in'].undoAttendeeCheckIn,
     {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'Undo the check-in of one attendee of an order',
-        description: `${doorRule} The attendee is no longer checked in (an attendee not checked in stays so, and the answer is the same). An unknown attendee is 404; one of another event or date 409.`,
-      },
+      summary: 'Undo the check-in of one attendee of an order',
+      description: `${doorRule} The attendee is no longer checked in (an attendee not checked in stays so, and the answer is the same). An unknown attendee is 404; one of another event or date 409.`,
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return checkIn.undoAttendee(request.params.id, request.params.attendeeId, request.session);
-    },
+    async (request) =>
+      checkIn.undoAttendee(request.params.id, request.params.attendeeId, request.session),
   );
 
-  contractRoute(
+  doorRoute(
     app,
     endpoints['check-in'].attendeesCsv,
     {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'The attendee list of an event or occurrence as CSV, with table numbers',
-        description: `${doorRule} Columns: table (the event's orders numbered 1, 2, … in the order placed), name (an unnamed seat is 'Guest n of <buyer>'), email, type (the ticket type), checked in (local time). A party without ticket types is one row with no table or type.`,
-      },
+      summary: 'The attendee list of an event or occurrence as CSV, with table numbers',
+      description: `${doorRule} Columns: table (the event's orders numbered 1, 2, … in the order placed), name (an unnamed seat is 'Guest n of <buyer>'), email, type (the ticket type), checked in (local time). A party without ticket types is one row with no table or type.`,
     },
-    async (request, reply) => {
-      const { csv, filename } = await checkIn.attendeesCsv(request.params.id, request.session);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(csv);
-    },
+    async (request, reply) =>
+      sendCsv(reply, await checkIn.attendeesCsv(request.params.id, request.session)),
   );
 
   contractRoute(
@@ -150,31 +149,19 @@ export const checkInRoutes: FastifyPluginAsyncZod<
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
       const result = await checkIn.walkIn(request.params.id, request.body, request.session);
       return reply.status(201).send(result);
     },
   );
 
-  contractRoute(
+  doorRoute(
     app,
     endpoints['check-in'].registrationsCsv,
     {
-      config: { access: 'signed-in' },
-      schema: {
-        tags,
-        summary: 'The registrations of an event, an occurrence or a whole series, as CSV',
-        description:
-          'For the event’s organizer, moderators and admins. Columns: name, email, phone, party, status (confirmed, offered, waitlisted (position), lapsed), paid, checked in (local time); a series id lists every date, with a date column first. Cells starting with =, +, - or @ are written after an apostrophe (formula injection).',
-      },
+      summary: 'The registrations of an event, an occurrence or a whole series, as CSV',
+      description:
+        'For the event’s organizer, moderators and admins. Columns: name, email, phone, party, status (confirmed, offered, waitlisted (position), lapsed), paid, checked in (local time); a series id lists every date, with a date column first. Cells starting with =, +, - or @ are written after an apostrophe (formula injection).',
     },
-    async (request, reply) => {
-      const { csv, filename } = await checkIn.csv(request.params.id, request.session);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'private, no-store')
-        .send(csv);
-    },
+    async (request, reply) => sendCsv(reply, await checkIn.csv(request.params.id, request.session)),
   );
 };

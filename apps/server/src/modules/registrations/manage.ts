@@ -52,6 +52,12 @@ const linkNotValid = () =>
     'This link is not valid. It may have been replaced by a newer one you asked for, or the registration was cancelled.',
   );
 
+const registrationNotFound = () => new AppError('not_found', 'Registration not found');
+
+/** The registrant's refund sentence, told to staff. */
+const theirs = (refund: string) =>
+  refund.replace(/\bYour ticket\b/g, 'Their ticket').replace(/\byour (ticket|card)\b/g, 'their $1');
+
 const sentence = (reason: string) => `Registration is closed: ${reason}.`;
 
 /** A mail of the manage page about one registration, written in the change's transaction. */
@@ -142,26 +148,7 @@ export class RegistrationManageService {
     const now = this.clock.now();
     const { row, target } = await this.db.transaction(async (tx) => {
       const open = await this.lockOpen(tx, token);
-      const order = await isOrder(tx, open.row.id);
-      await q.deleteRegistration(tx, open.row.id);
-      // An order's tickets go back to their types, its promo code's use and plan benefits'
-      // tickets to the code and the business (decision 0152).
-      if (order) await oq.recountSold(tx, open.row.eventId, now);
-      await releaseRedemptions(tx, { registrationId: open.row.id, at: now });
-      const offers = await settleSeats(
-        tx,
-        registrationKey(open.target),
-        shownRow(open.target).capacity,
-        now,
-      );
-      await queueOffers(tx, now, offers);
-      // The row is gone: the mail's row holds whom to tell.
-      const params: CancelledMailParams = {
-        targetId: targetIdOf(open.row),
-        name: open.row.name,
-        email: open.row.email,
-      };
-      await queueMail(tx, now, REGISTRATION_CANCELLED_MAIL, { ...params });
+      await this.remove(tx, open, now);
       return open;
     });
     this.outbox.wake();
@@ -171,6 +158,81 @@ export class RegistrationManageService {
         ? 'You have left the waiting list.'
         : `Your registration is cancelled.${refund ? ` ${refund}` : ''}`;
     return { cancelled: true, message };
+  }
+
+  /**
+   * Staff cancel a registration or order of the event `eventId` names (decision 0156): as the
+   * registrant's own cancellation does, in one transaction, and while the event is still to
+   * come. A party already checked in at the door is not cancelled (409). The answer tells
+   * staff what happened to its ticket's money.
+   */
+  async cancelByStaff(eventId: string, registrationId: string): Promise<CancelledRegistration> {
+    const now = this.clock.now();
+    const { row, target } = await this.db.transaction(async (tx) => {
+      const seen = await q.findRegistration(tx, registrationId);
+      if (!seen || targetIdOf(seen) !== (await this.canonicalId(tx, eventId))) {
+        throw registrationNotFound();
+      }
+      await q.lockSeats(tx, seen);
+      const row = await q.findRegistration(tx, registrationId, true);
+      if (!row) throw registrationNotFound();
+      const target = await this.targetOf(tx, row);
+      const reason = closedReason(shownRow(target), now);
+      if (reason) throw new AppError('bad_request', sentence(reason));
+      if (row.checkedInAt) {
+        throw new AppError(
+          'conflict',
+          'This party is checked in at the door: undo the check-in before cancelling.',
+        );
+      }
+      const open = { row, target };
+      await this.remove(tx, open, now);
+      return open;
+    });
+    this.outbox.wake();
+    const refund = this.tickets ? await this.tickets.cancelled(row, shownRow(target)) : null;
+    const waiting = row.seatStatus === 'waitlisted' || row.seatStatus === 'offered';
+    const message = waiting
+      ? `${row.name} has left the waiting list and was mailed that the registration is cancelled.`
+      : `${row.name}'s registration is cancelled and they were mailed that it is.${
+          refund ? ` ${theirs(refund)}` : ''
+        }`;
+    return { cancelled: true, message };
+  }
+
+  /**
+   * Removes a locked registration: an order's tickets go back to their types, its promo
+   * code's use and plan benefits' tickets to the code and the business (decision 0152), the
+   * seats freed are offered down the waiting list, and the address is mailed.
+   */
+  private async remove(tx: Executor, open: { row: RegistrationRow; target: Target }, now: Date) {
+    const order = await isOrder(tx, open.row.id);
+    await q.deleteRegistration(tx, open.row.id);
+    if (order) await oq.recountSold(tx, open.row.eventId, now);
+    await releaseRedemptions(tx, { registrationId: open.row.id, at: now });
+    const offers = await settleSeats(
+      tx,
+      registrationKey(open.target),
+      shownRow(open.target).capacity,
+      now,
+    );
+    await queueOffers(tx, now, offers);
+    // The row is gone: the mail's row holds whom to tell.
+    const params: CancelledMailParams = {
+      targetId: targetIdOf(open.row),
+      name: open.row.name,
+      email: open.row.email,
+    };
+    await queueMail(tx, now, REGISTRATION_CANCELLED_MAIL, { ...params });
+  }
+
+  /** The id of the event or occurrence `id` names, as its registrations name it; 404 if none. */
+  private async canonicalId(tx: Executor, id: string): Promise<string> {
+    try {
+      return targetIdOf(registrationKey(await resolveTarget(tx, id)));
+    } catch {
+      throw registrationNotFound();
+    }
   }
 
   /**

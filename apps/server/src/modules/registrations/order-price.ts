@@ -26,7 +26,8 @@ export async function priceWithDiscounts(
   if (!promoCode && !buyer.isMember) return { priced: base, redemptions: [] };
   const seatsOf = new Map(types.map((t) => [t.id, t.seatsPerTicket]));
   const answer = await discountsFor(db, {
-    eventId: event.id,
+    // Orders are for one event, not a series' date: its row is all that names it.
+    event: { ids: [event.id], title: event.title },
     lines: base.lines.map((l) => ({
       typeId: l.typeId,
       name: l.name,

@@ -246,6 +246,24 @@ export const registrationRoutes: FastifyPluginAsyncZod<
 
   contractRoute(
     app,
+    endpoints.registrations.staffCancel,
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'Cancel a registration or order of an event (staff)',
+        description:
+          "Moderators and admins, while the event is still to come (400 after). As the registrant's own cancellation: the registration is removed, an order's tickets go back to their types, its promo code's use and plan benefits' tickets are given back, the seats freed are offered down the waiting list, and the address is mailed that it is cancelled. An open invoice is voided; a paid ticket follows the event's refund rules, which the answer's message tells. A registration of another event answers 404; a party checked in at the door 409.",
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return manage.cancelByStaff(request.params.id, request.params.registrationId);
+    },
+  );
+
+  contractRoute(
+    app,
     endpoints.registrations.manage,
     {
       schema: {

@@ -16,6 +16,7 @@ import {
   isCancelled,
   registrationKey,
   resolveTarget,
+  type Target,
   seatsLeftOf,
 } from '../calendars/index.js';
 import * as tq from './type-queries.js';
@@ -96,7 +97,11 @@ export class TicketTypes {
 
   /** The event's types as `viewer` sees them (none for a series or one of its dates). */
   async list(eventId: string, viewer: Session | null): Promise<TicketTypeList> {
-    const target = await resolveTarget(this.db, eventId);
+    return this.listFor(await resolveTarget(this.db, eventId), viewer);
+  }
+
+  /** The types of an event its caller resolved already (a series' date sells none). */
+  async listFor(target: Target, viewer: Session | null): Promise<TicketTypeList> {
     const currency = await this.tickets.currency();
     const member = isMember(viewer);
     if (target.kind !== 'single') {

@@ -16,6 +16,7 @@ export function accountNavItems(role: string | null): NavItem[] {
       ? [
           { label: 'Communications', href: paths.communications.href() },
           { label: 'Sponsorships', href: paths.adminSponsorships.href() },
+          { label: 'Promo codes', href: paths.promoCodes.href() },
         ]
       : []),
     ...(role === 'admin' || role === 'moderator'

@@ -2,8 +2,15 @@ import type { PromoCode, PromoCodeValues } from '@chamber/contract';
 import { endpoints } from '@chamber/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { CircleStopIcon, PencilIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
+import {
+  DialogFormFooter,
+  HintedInput,
+  messageOf,
+  useCheckedForm,
+  useReturnFocus,
+} from '@/components/forms/staff-dialog-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -12,14 +19,11 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/lib/api/client';
 import { useEventChoices } from '../api/event-choices';
 import { promoCodesQueryOptions, usePromoCodeChanges } from '../api/promo-codes';
@@ -35,31 +39,23 @@ import {
 } from '../lib/promo-code-form';
 import { TabError, TabLoading } from './tab-states';
 
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
-
 const statusVariant = (status: PromoCode['status']) =>
   status === 'active' ? 'default' : status === 'scheduled' ? 'outline' : 'secondary';
 
 /**
- * Admin → Promo codes: every code with its discount, its event (and ticket types), uses and
+ * Promo codes (the admin dashboard's tab, and staff's page /admin/promo-codes, where its
+ * heading is the page's, `level` 1): every code with its discount, its event (and ticket types), uses and
  * limit, window, members only and status. Staff add and change codes in a dialog, end a code
  * (refused from then on, its uses kept) and delete one never used. The server has the last
  * word: a refusal (a code taken, a limit below its uses) shows its message in the dialog.
  */
-export function PromoCodes() {
+export function PromoCodes({ level = 2 }: { level?: 1 | 2 }) {
   const query = useQuery(promoCodesQueryOptions());
   const { save, end, remove } = usePromoCodeChanges();
   const [editing, setEditing] = useState<PromoCode | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PromoCode | null>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  const addButton = useRef<HTMLButtonElement>(null);
+  const { addButton, openedBy, backToAdd, returnFocus } = useReturnFocus();
   const headingId = useId();
-  const returnFocus = (e: Event) => {
-    e.preventDefault();
-    const back = opener.current?.isConnected ? opener.current : addButton.current;
-    back?.focus();
-  };
 
   if (query.error) {
     return <TabError message={query.error.message} onRetry={() => void query.refetch()} />;
@@ -68,14 +64,22 @@ export function PromoCodes() {
     return <TabLoading label="Loading the promo codes" count={3} className="h-24" />;
   }
   const { codes, currency, timezone } = query.data;
+  const Heading = level === 1 ? 'h1' : 'h2';
 
   return (
     <section aria-labelledby={headingId} className="grid max-w-5xl gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
-          <h2 id={headingId} className="text-xl font-semibold">
+          <Heading
+            id={headingId}
+            className={
+              level === 1
+                ? 'text-3xl font-bold tracking-tight sm:text-4xl'
+                : 'text-xl font-semibold'
+            }
+          >
             Promo codes
-          </h2>
+          </Heading>
           <p className="text-sm text-muted-foreground">
             Codes buyers type in an event’s order form: a percentage off each ticket or an amount
             off the order. Dates are on the chamber’s clock ({timezone}).
@@ -85,7 +89,7 @@ export function PromoCodes() {
           ref={addButton}
           type="button"
           onClick={(e) => {
-            opener.current = e.currentTarget;
+            openedBy(e.currentTarget);
             save.reset();
             setEditing('new');
           }}
@@ -131,7 +135,7 @@ export function PromoCodes() {
                   size="sm"
                   variant="outline"
                   onClick={(e) => {
-                    opener.current = e.currentTarget;
+                    openedBy(e.currentTarget);
                     save.reset();
                     setEditing(code);
                   }}
@@ -162,7 +166,7 @@ export function PromoCodes() {
                     size="sm"
                     variant="outline"
                     onClick={(e) => {
-                      opener.current = e.currentTarget;
+                      openedBy(e.currentTarget);
                       remove.reset();
                       setDeleting(code);
                     }}
@@ -220,7 +224,7 @@ export function PromoCodes() {
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              opener.current = addButton.current;
+              backToAdd();
               setDeleting(null);
             },
           })
@@ -254,8 +258,11 @@ function PromoCodeForm({
   onCancel: () => void;
 }) {
   const id = useId();
-  const [values, setValues] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
+  const { values, setValues, error, submit } = useCheckedForm(
+    initial,
+    (v: PromoCodeFormValues) => promoCodeInputOf(v, timeZone),
+    onSubmit,
+  );
   const events = useEventChoices();
   const types = useQuery({
     queryKey: ['promo-codes', 'ticket-types', values.eventId],
@@ -271,17 +278,6 @@ function PromoCodeForm({
     (name: Exclude<keyof PromoCodeFormValues, 'ticketTypeIds' | 'membersOnly'>) =>
     (e: { target: { value: string } }) =>
       setValues((v) => ({ ...v, [name]: e.target.value }));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = promoCodeInputOf(values, timeZone);
-    if ('error' in parsed) {
-      setError(parsed.error);
-      return;
-    }
-    setError(null);
-    onSubmit(parsed.input);
-  };
 
   const field = (
     name:
@@ -300,24 +296,13 @@ function PromoCodeForm({
       maxLength?: number;
     } = {},
   ) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`${id}-${name}`}>{label}</Label>
-      <Input
-        id={`${id}-${name}`}
-        value={values[name]}
-        onChange={set(name)}
-        inputMode={props.inputMode}
-        type={props.type ?? 'text'}
-        maxLength={props.maxLength}
-        autoComplete="off"
-        aria-describedby={props.hint ? `${id}-${name}-hint` : undefined}
-      />
-      {props.hint ? (
-        <p id={`${id}-${name}-hint`} className="text-sm text-muted-foreground">
-          {props.hint}
-        </p>
-      ) : null}
-    </div>
+    <HintedInput
+      id={`${id}-${name}`}
+      label={label}
+      value={values[name]}
+      onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
+      {...props}
+    />
   );
 
   // The code's own event stays a choice even when it is outside the calendar's window.
@@ -326,7 +311,6 @@ function PromoCodeForm({
     current?.eventId && !choices.some((c) => c.id === current.eventId)
       ? [{ id: current.eventId, label: current.eventTitle ?? 'Its event' }, ...choices]
       : choices;
-  const shown = error ?? serverError;
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label={submitLabel} noValidate>
       {field('code', 'Code*', {
@@ -411,20 +395,12 @@ function PromoCodeForm({
         {field('validFrom', 'Valid from', { type: 'datetime-local', hint: 'Empty: now.' })}
         {field('validUntil', 'Valid until', { type: 'datetime-local', hint: 'Empty: no end.' })}
       </div>
-      {shown ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {shown}
-        </p>
-      ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? <Spinner className="size-4" /> : null}
-          {submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        error={error ?? serverError}
+        pending={pending}
+        submitLabel={submitLabel}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

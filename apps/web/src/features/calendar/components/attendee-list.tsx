@@ -1,10 +1,29 @@
-import { type CalendarEvent, checkInPath, type EventAttendee } from '@chamber/contract';
+import {
+  type CalendarEvent,
+  checkInPath,
+  type EventAttendee,
+  isStaffRole,
+} from '@chamber/contract';
 import { endpoints } from '@chamber/contract/endpoints';
 import { UsersIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { saveFile } from '@/components/files/download-button';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { api } from '@/lib/api/client';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useStaffCancelRegistration } from '../api/cancel-registration';
 
 const holding = (a: EventAttendee) =>
   a.seatStatus === 'confirmed' || a.seatStatus === 'offered' || a.seatStatus === 'held';
@@ -55,6 +74,8 @@ function stateOf(a: EventAttendee, timeZone: string): string | null {
 /**
  * Who registered, for the event's organizer, moderators and admins (the API sends the list
  * only to them): name, party size, how to reach them and their notes, earliest first.
+ * Moderators and admins may cancel a registration or order not yet checked in, after a
+ * confirmation.
  */
 export function AttendeeList({
   attendees,
@@ -74,6 +95,9 @@ export function AttendeeList({
       (a.waitlistPosition ?? 0) - (b.waitlistPosition ?? 0) ||
       a.createdAt.localeCompare(b.createdAt),
   );
+  const { role } = useAuth();
+  const staff = role !== null && isStaffRole(role);
+  const [cancelling, setCancelling] = useState<EventAttendee | null>(null);
   return (
     <Card>
       <CardHeader className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -138,12 +162,92 @@ export function AttendeeList({
                     {attendee.notes}
                   </p>
                 ) : null}
+                {staff && !attendee.checkedInAt ? (
+                  <p>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      className="-ml-2 text-destructive hover:bg-destructive/10 hover:text-destructive"
+                      onClick={() => setCancelling(attendee)}
+                    >
+                      Cancel registration
+                      <span className="sr-only"> of {attendee.name}</span>
+                    </Button>
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>
         )}
       </CardContent>
+      {staff ? (
+        <CancelRegistrationDialog
+          eventId={event.id}
+          attendee={cancelling}
+          onDone={() => setCancelling(null)}
+        />
+      ) : null}
     </Card>
+  );
+}
+
+/**
+ * Asks staff before cancelling a registration: what the server does (decision 0156) is said
+ * before, and its answer (what became of a paid ticket) in a toast after.
+ */
+function CancelRegistrationDialog({
+  eventId,
+  attendee,
+  onDone,
+}: {
+  eventId: string;
+  attendee: EventAttendee | null;
+  onDone: () => void;
+}) {
+  const cancel = useStaffCancelRegistration(eventId);
+  const confirm = () => {
+    if (!attendee) return;
+    cancel.mutate(attendee.id, {
+      onSuccess: (answer) => {
+        toast.success(answer.message);
+        onDone();
+      },
+    });
+  };
+  return (
+    <AlertDialog
+      open={attendee !== null}
+      onOpenChange={(open) => {
+        if (!open && !cancel.isPending) {
+          cancel.reset();
+          onDone();
+        }
+      }}
+    >
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Cancel this registration?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {attendee?.name} ({attendee?.email}) is mailed that the registration is cancelled. Its
+            seats are offered down the waiting list; an order&apos;s tickets, promo code use and
+            plan benefits are given back. An unpaid ticket&apos;s invoice is voided; a paid one is
+            refunded only as the event&apos;s refund rules say. This cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        {cancel.isError ? (
+          <p role="alert" className="text-sm font-medium text-destructive">
+            {cancel.error.message}
+          </p>
+        ) : null}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={cancel.isPending}>Keep registration</AlertDialogCancel>
+          <Button type="button" variant="destructive" disabled={cancel.isPending} onClick={confirm}>
+            {cancel.isPending ? 'Cancelling...' : 'Cancel registration'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }
 

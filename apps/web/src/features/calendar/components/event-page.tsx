@@ -18,7 +18,6 @@ import {
   type TicketNotice,
   typesSoldOut,
 } from '../lib/ticket-text';
-import { AttendeeList } from './attendee-list';
 import { EventDetailsCard } from './event-details-card';
 import { EventPhotos } from './event-photos';
 import { EventFormDialog } from './event-form-dialog';
@@ -95,6 +94,10 @@ export function EventError({
 // Only events sold by ticket types need these: they load when such an event shows.
 const OrderDialog = lazy(() => import('./order-dialog').then((m) => ({ default: m.OrderDialog })));
 const EventOrders = lazy(() => import('./event-orders').then((m) => ({ default: m.EventOrders })));
+// Only the organizer and staff see who registered (and staff cancel there).
+const AttendeeList = lazy(() =>
+  import('./attendee-list').then((m) => ({ default: m.AttendeeList })),
+);
 
 function EventView({ event }: { event: Appointment }) {
   const { isAuthenticated, user } = useAuth();
@@ -184,7 +187,9 @@ function EventView({ event }: { event: Appointment }) {
           <TicketTypesCard event={event} />
           <EventPhotos eventId={event.id} />
           {isAuthenticated && event.canEdit ? (
-            <AttendeeList attendees={event.attendees} event={event} />
+            <Suspense fallback={null}>
+              <AttendeeList attendees={event.attendees} event={event} />
+            </Suspense>
           ) : null}
           {sellsTypes ? (
             <Suspense fallback={null}>

@@ -5,7 +5,14 @@ import {
   type TicketTypeInput,
 } from '@chamber/contract';
 import { PencilIcon, PlusIcon, TicketIcon, Trash2Icon } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import {
+  DialogFormFooter,
+  HintedInput,
+  messageOf,
+  useCheckedForm,
+  useReturnFocus,
+} from '@/components/forms/staff-dialog-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -14,13 +21,9 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useSaveTicketType, useTicketTypes } from '../api/ticket-types';
 import { priceLabel } from '../lib/ticket-text';
@@ -29,9 +32,6 @@ import {
   ticketTypeInputOf,
   type TicketTypeFormValues,
 } from '../lib/ticket-type-form';
-
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 /** '8 seats a ticket' for a table; nothing for a single seat. */
 const seatsText = (type: TicketType) =>
@@ -56,15 +56,8 @@ export function TicketTypesCard({ event }: { event: Appointment }) {
   const { save, remove } = useSaveTicketType(event.id);
   const [editing, setEditing] = useState<TicketType | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TicketType | null>(null);
-  // The dialogs open without a trigger of their own: focus goes back to the button that
-  // opened one, or to 'Add ticket type' when that button went with its deleted type.
-  const opener = useRef<HTMLElement | null>(null);
-  const addButton = useRef<HTMLButtonElement>(null);
-  const returnFocus = (e: Event) => {
-    e.preventDefault();
-    const back = opener.current?.isConnected ? opener.current : addButton.current;
-    back?.focus();
-  };
+  // Focus goes back to the button that opened a dialog, or to 'Add ticket type'.
+  const { addButton, openedBy, backToAdd, returnFocus } = useReturnFocus();
 
   if (!single || !query.data) return null;
   const { types, currency } = query.data;
@@ -82,7 +75,7 @@ export function TicketTypesCard({ event }: { event: Appointment }) {
             type="button"
             size="sm"
             onClick={(e) => {
-              opener.current = e.currentTarget;
+              openedBy(e.currentTarget);
               save.reset();
               setEditing('new');
             }}
@@ -139,7 +132,7 @@ export function TicketTypesCard({ event }: { event: Appointment }) {
                       size="sm"
                       variant="outline"
                       onClick={(e) => {
-                        opener.current = e.currentTarget;
+                        openedBy(e.currentTarget);
                         save.reset();
                         setEditing(type);
                       }}
@@ -152,7 +145,7 @@ export function TicketTypesCard({ event }: { event: Appointment }) {
                       size="sm"
                       variant="outline"
                       onClick={(e) => {
-                        opener.current = e.currentTarget;
+                        openedBy(e.currentTarget);
                         remove.reset();
                         setDeleting(type);
                       }}
@@ -215,7 +208,7 @@ export function TicketTypesCard({ event }: { event: Appointment }) {
               remove.mutate(deleting.id, {
                 onSuccess: () => {
                   // Its row and buttons go: focus returns to 'Add ticket type'.
-                  opener.current = addButton.current;
+                  backToAdd();
                   setDeleting(null);
                 },
               })
@@ -247,22 +240,11 @@ function TicketTypeForm({
   onCancel: () => void;
 }) {
   const id = useId();
-  const [values, setValues] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const set = (name: keyof TicketTypeFormValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = ticketTypeInputOf(values, timeZone);
-    if ('error' in parsed) {
-      setError(parsed.error);
-      return;
-    }
-    setError(null);
-    onSubmit(parsed.input);
-  };
-
+  const { values, setValues, error, submit } = useCheckedForm(
+    initial,
+    (v: TicketTypeFormValues) => ticketTypeInputOf(v, timeZone),
+    onSubmit,
+  );
   const field = (
     name: keyof TicketTypeFormValues,
     label: string,
@@ -273,27 +255,15 @@ function TicketTypeForm({
       required?: boolean;
     } = {},
   ) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`${id}-${name}`}>{label}</Label>
-      <Input
-        id={`${id}-${name}`}
-        value={values[name]}
-        onChange={set(name)}
-        inputMode={props.inputMode}
-        type={props.type ?? 'text'}
-        required={props.required}
-        autoComplete="off"
-        aria-describedby={props.hint ? `${id}-${name}-hint` : undefined}
-      />
-      {props.hint ? (
-        <p id={`${id}-${name}-hint`} className="text-sm text-muted-foreground">
-          {props.hint}
-        </p>
-      ) : null}
-    </div>
+    <HintedInput
+      id={`${id}-${name}`}
+      label={label}
+      value={values[name]}
+      onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
+      {...props}
+    />
   );
 
-  const shown = error ?? serverError;
   return (
     <form onSubmit={submit} className="grid gap-4" aria-label={submitLabel} noValidate>
       {field('name', 'Name*', { hint: 'Table of 8, Single seat, Foursome…', required: true })}
@@ -322,20 +292,12 @@ function TicketTypeForm({
           hint: 'Empty: at the start.',
         })}
       </div>
-      {shown ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {shown}
-        </p>
-      ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? <Spinner className="size-4" /> : null}
-          {submitLabel}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        error={error ?? serverError}
+        pending={pending}
+        submitLabel={submitLabel}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
