@@ -44,6 +44,8 @@ import {
   PeopleService,
   peopleRoutes,
   StaffPeopleService,
+  staffBusinessRoutes,
+  StaffBusinessesService,
 } from './members/index.js';
 import {
   membershipPlansRoutes,
@@ -254,6 +256,9 @@ export async function registerModules(
       await api.register(peopleRoutes, {
         people,
         staffPeople: new StaffPeopleService(deps.db, deps.clock),
+      });
+      await api.register(staffBusinessRoutes, {
+        businesses: new StaffBusinessesService(deps.db),
       });
       await api.register(dealsRoutes, deps);
       await api.register(mediaRoutes, { ...deps, uploadRules });

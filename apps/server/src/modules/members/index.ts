@@ -11,6 +11,8 @@ export { canEditMember, keepsListing, MembersService } from './service.js';
 export { peopleRoutes } from './people-routes.js';
 export { type HashPassword, PeopleService } from './people.js';
 export { StaffPeopleService } from './people-staff.js';
+export { staffBusinessRoutes } from './staff-business-routes.js';
+export { StaffBusinessesService } from './staff-businesses.js';
 export { InvitationMail } from './people-mail.js';
 export { memberTags } from './view.js';
 export type { MemberRow } from './queries.js';
