@@ -1,4 +1,5 @@
 import { accounts, checkLooks, expect, followSystemTheme, paths, signIn, test } from './fixtures';
+import { png } from './images';
 
 test.beforeEach(async ({ page }) => {
   await followSystemTheme(page);
@@ -147,6 +148,21 @@ test('staff sell a package to a prospect: found by name, or put on file in the d
   );
   await sell.getByRole('button', { name: 'Done' }).click();
   await expect(card.getByText('2 sold · 1 left of 3')).toBeVisible();
+
+  // Staff give the new sponsor its logo (uploaded as a sponsor logo) and its link.
+  const sponsor = page.getByRole('listitem').filter({ hasText: `${prospect}: ${name}` });
+  await sponsor.getByRole('button', { name: `Logo and link of ${prospect}` }).click();
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/medias/upload-sponsor-logo'));
+  await sponsor.getByLabel('Logo (JPEG or PNG)').setInputFiles({
+    name: 'juniper.png',
+    mimeType: 'image/png',
+    buffer: png([20, 110, 60]),
+  });
+  await sponsor.getByLabel('Alt text', { exact: true }).fill(`${prospect} logo`);
+  await sponsor.getByLabel('Link', { exact: true }).fill('https://juniperridge.example/');
+  await sponsor.getByRole('button', { name: 'Save logo and link' }).click();
+  expect((await uploaded).status()).toBe(201);
+  await expect(sponsor.getByRole('img', { name: `${prospect} logo` })).toBeVisible();
 
   // Found by name next time, as any business on file.
   await card.getByRole('button', { name: `Sell to a business: ${name}` }).click();

@@ -1607,6 +1607,17 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     }),
     expect: ownerOrStaff(201),
   },
+  // A business with a sponsorship: staff and its primary or billing person, as for its logo.
+  'POST /api/medias/upload-sponsor-logo': {
+    call: async (w) => {
+      await aSponsorship(w);
+      return {
+        url: '/api/medias/upload-sponsor-logo',
+        payload: { contactId: w.memberContactId, fileData: w.pngDataUrl, fileName: 'l.png' },
+      };
+    },
+    expect: ownerOrStaff(201),
+  },
   'POST /api/medias/upload-coverImage': {
     call: (w) => ({
       url: '/api/medias/upload-coverImage',

@@ -120,7 +120,10 @@ export async function registerModules(
   // One instance: modules register what a paid invoice fulfils with billing.onPaid.
   const billing = new BillingService(deps.db, deps.clock, documents);
   const uploadRules: UploadRules = {
-    forContact: (kind, contactId, session) => members.checkUpload(kind, contactId, session),
+    forContact: (kind, contactId, session) =>
+      kind === 'sponsorLogo'
+        ? placements.checkLogoUpload(contactId, session)
+        : members.checkUpload(kind, contactId, session),
     forEvents: (session) => void assertCanCreateEvents(session),
   };
   const online = deps.config.stripe
@@ -146,15 +149,14 @@ export async function registerModules(
   // Tickets are billed as dues are: their onPaid hook confirms the seats a payment pays for.
   const tickets = ticketsFor(deps, ticketBilling(billing, online));
   // Sponsorships too: their onPaid hook confirms an online purchase held for payment.
-  const sponsorships = new SponsorshipsService(
-    deps.db,
-    deps.clock,
-    sponsorshipBilling(billing, documents, online, deps.clock),
-  );
+  const sponsorBilling = sponsorshipBilling(billing, documents, online, deps.clock);
+  const sponsorships = new SponsorshipsService(deps.db, deps.clock, sponsorBilling);
+  // The placements hold a sponsor unpaid after its invoice's due date: billing's to say.
   const placements = new SponsorPlacementsService(
     deps.db,
     deps.clock,
     deps.config.publicUrl,
+    sponsorBilling,
     app.log.child({ component: 'sponsor-counts' }),
   );
   // The calendar announces its edits and deletions; registrants hear of them by mail, each

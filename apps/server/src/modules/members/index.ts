@@ -16,7 +16,7 @@ export { StaffBusinessesService } from './staff-businesses.js';
 export { InvitationMail } from './people-mail.js';
 export { memberTags } from './view.js';
 export type { MemberRow } from './queries.js';
-export { businessForLogin } from './people-queries.js';
+export { businessesOfLogin, businessForLogin, businessNames } from './people-queries.js';
 export { importRoster, type ImportReport, RosterError } from './roster-import.js';
 export { readRosterFile, type RosterEncoding, type RosterFile } from './roster-file.js';
 export { exportRoster, rosterColumns } from './roster-export.js';

@@ -5,6 +5,7 @@ import {
   type SponsorshipPayment,
   type SponsorshipSale,
 } from '@chamber/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,6 +19,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { type Outcome, OutcomeMessage } from '@/components/ui/outcome-message';
+import { sponsorKeys } from '@/lib/api/sponsors';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useBuyPackage, useCreateProspect, useStaffBusinessSearch } from '../api/sponsorships';
 import { selectClass } from './buy-dialog';
@@ -40,6 +42,7 @@ export function SellDialog({ pkg, onClose }: { pkg: SponsorshipPackage; onClose:
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [sale, setSale] = useState<SponsorshipSale | null>(null);
   const sell = useBuyPackage(true);
+  const queryClient = useQueryClient();
   const found = useStaffBusinessSearch(term);
   const options = added ? [added] : (found.data ?? []);
   const chosen = added?.id || memberId || options[0]?.id || '';
@@ -54,6 +57,8 @@ export function SellDialog({ pkg, onClose }: { pkg: SponsorshipPackage; onClose:
       { id: pkg.id, body: { memberId: chosen, payment } },
       {
         onSuccess: (answer) => {
+          // The sale is a sponsor now: the Sponsors list below the packages shows it.
+          void queryClient.invalidateQueries({ queryKey: sponsorKeys.all });
           setSale(answer);
           setOutcome({
             ok: true,
