@@ -1,4 +1,5 @@
 import { accounts, checkLooks, expect, followSystemTheme, paths, signIn, test } from './fixtures';
+import { png } from './images';
 
 test.beforeEach(async ({ page }) => {
   await followSystemTheme(page);
@@ -77,4 +78,97 @@ test('staff create a package, a member buys it by invoice, the public page shows
   await visitorPage.getByRole('contentinfo').getByRole('link', { name: 'Sponsorships' }).click();
   await expect(visitorPage).toHaveURL(paths.sponsorships.href());
   await visitor.close();
+});
+
+test('staff sell a package to a prospect: found by name, or put on file in the dialog', async ({
+  page,
+}) => {
+  test.slow(); // The dialog is scanned at two widths in two themes, twice.
+  const stamp = Date.now();
+  const name = `Trailhead map sponsor ${stamp}`;
+  const prospect = `Juniper Ridge Cycles ${stamp}`;
+
+  await signIn(page, accounts.admin);
+  await page.goto(paths.adminSponsorships.href());
+  await page.getByRole('button', { name: 'New package' }).click();
+  const define = page.getByRole('dialog', { name: 'New sponsorship package' });
+  await define.getByLabel('Name').fill(name);
+  await define.getByLabel('Description').fill('Your logo on the trailhead map page.');
+  await define.getByLabel('Price').fill('300');
+  await define.getByLabel('Quantity').fill('3');
+  await define.getByLabel('Runs from').fill('2027-01-01');
+  await define.getByLabel('Runs until').fill('2027-12-31');
+  await define.getByRole('checkbox', { name: 'Calendar page' }).check();
+  await define.getByRole('button', { name: 'Save package' }).click();
+  await expect(define).toBeHidden();
+  const card = page.getByRole('listitem').filter({ hasText: name });
+
+  // A business of the drive, on file without a membership: the directory does not list it,
+  // the staff search finds it.
+  await card.getByRole('button', { name: `Sell to a business: ${name}` }).click();
+  const sell = page.getByRole('dialog', { name: `Sell “${name}”` });
+  await sell.getByLabel('Find the business').fill('Canyon Outfit');
+  await expect(sell.getByLabel('Business', { exact: true })).toHaveValue(/.+/);
+  await expect(sell.getByLabel('Business', { exact: true }).locator('option')).toHaveText([
+    'Canyon Outfitters (Dana Reyes) · prospect',
+  ]);
+  await sell.getByRole('button', { name: 'Sell', exact: true }).click();
+  await expect(sell.getByRole('status')).toHaveText(
+    /^Sold to Canyon Outfitters: invoice \d{4}-\d{4} is mailed\.$/,
+  );
+  await sell.getByRole('button', { name: 'Done' }).click();
+  await expect(card.getByText('1 sold · 2 left of 3')).toBeVisible();
+
+  // A business not on file at all: staff put it on file from the dialog and sell to it.
+  await card.getByRole('button', { name: `Sell to a business: ${name}` }).click();
+  await sell.getByLabel('Find the business').fill(prospect);
+  await expect(sell.getByText('No business of that name.')).toBeVisible();
+  await sell.getByRole('button', { name: 'New business (a prospect)' }).click();
+  const fields = sell.getByRole('group', { name: 'New business (a prospect)' });
+  await fields.getByLabel('Business name').fill(prospect);
+  await fields.getByLabel('Contact name').fill('Rosa Lindqvist');
+  await fields.getByLabel('Email').fill('dana@canyonoutfitters.example');
+  await checkLooks(page, 'admin-sponsorships-sell-prospect');
+  await fields.getByRole('button', { name: 'Add the business' }).click();
+  // An email already on file is refused with the reason.
+  await expect(fields.getByRole('alert')).toHaveText(
+    'A business with this email is already on file: find it by name instead.',
+  );
+  await fields.getByLabel('Email').fill(`rosa-${stamp}@juniperridge.example`);
+  await fields.getByRole('button', { name: 'Add the business' }).click();
+  await expect(fields).toBeHidden();
+  await expect(sell.getByLabel('Business', { exact: true })).toHaveText(
+    `${prospect} (Rosa Lindqvist) · prospect`,
+  );
+  await sell.getByRole('radio', { name: /Online by card/ }).check();
+  await sell.getByRole('radio', { name: 'By invoice' }).check();
+  await sell.getByRole('button', { name: 'Sell', exact: true }).press('Enter');
+  await expect(sell.getByRole('status')).toHaveText(
+    new RegExp(`^Sold to ${prospect}: invoice \\d{4}-\\d{4} is mailed\\.$`),
+  );
+  await sell.getByRole('button', { name: 'Done' }).click();
+  await expect(card.getByText('2 sold · 1 left of 3')).toBeVisible();
+
+  // Staff give the new sponsor its logo (uploaded as a sponsor logo) and its link.
+  const sponsor = page.getByRole('listitem').filter({ hasText: `${prospect}: ${name}` });
+  await sponsor.getByRole('button', { name: `Logo and link of ${prospect}` }).click();
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/medias/upload-sponsor-logo'));
+  await sponsor.getByLabel('Logo (JPEG or PNG)').setInputFiles({
+    name: 'juniper.png',
+    mimeType: 'image/png',
+    buffer: png([20, 110, 60]),
+  });
+  await sponsor.getByLabel('Alt text', { exact: true }).fill(`${prospect} logo`);
+  await sponsor.getByLabel('Link', { exact: true }).fill('https://juniperridge.example/');
+  await sponsor.getByRole('button', { name: 'Save logo and link' }).click();
+  expect((await uploaded).status()).toBe(201);
+  await expect(sponsor.getByRole('img', { name: `${prospect} logo` })).toBeVisible();
+
+  // Found by name next time, as any business on file.
+  await card.getByRole('button', { name: `Sell to a business: ${name}` }).click();
+  await sell.getByLabel('Find the business').fill('juniper ridge cycles');
+  await expect(sell.getByLabel('Business', { exact: true }).locator('option')).toContainText([
+    `${prospect} (Rosa Lindqvist) · prospect`,
+  ]);
+  await checkLooks(page, 'admin-sponsorships-sell-found');
 });

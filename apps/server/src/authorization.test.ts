@@ -1518,6 +1518,22 @@ const table: Record<string, { call: Build; expect: Expected }> = {
     },
     expect: { ...signedIn(403), moderator: 200, admin: 200 },
   },
+  // Staff find any business, prospects and unlisted ones too; the directory is the public's.
+  'GET /api/admin/members': {
+    call: () => ({ url: '/api/admin/members?search=shop' }),
+    expect: { ...signedIn(403), moderator: 200, admin: 200 },
+  },
+  'POST /api/admin/members': {
+    call: () => ({
+      url: '/api/admin/members',
+      payload: {
+        name: 'Prospect Shop',
+        contactName: 'Pat Prospect',
+        email: `prospect-${randomUUID()}@example.org`,
+      },
+    }),
+    expect: { ...signedIn(403), moderator: 201, admin: 201 },
+  },
   // The link is the credential: anyone holding it sees what it offers.
   'GET /api/invitations/:token': {
     call: async (w) => ({ url: `/api/invitations/${(await membersInvitation(w)).token}` }),
@@ -1589,6 +1605,17 @@ const table: Record<string, { call: Build; expect: Expected }> = {
       url: '/api/medias/upload-avatar',
       payload: { contactId: w.memberContactId, fileData: w.pngDataUrl, fileName: 'a.png' },
     }),
+    expect: ownerOrStaff(201),
+  },
+  // A business with a sponsorship: staff and its primary or billing person, as for its logo.
+  'POST /api/medias/upload-sponsor-logo': {
+    call: async (w) => {
+      await aSponsorship(w);
+      return {
+        url: '/api/medias/upload-sponsor-logo',
+        payload: { contactId: w.memberContactId, fileData: w.pngDataUrl, fileName: 'l.png' },
+      };
+    },
     expect: ownerOrStaff(201),
   },
   'POST /api/medias/upload-coverImage': {

@@ -278,3 +278,41 @@ export const updateOwnProfileSchema = memberFieldsSchema
     email: emailSchema.optional(),
   });
 export type UpdateOwnProfile = z.input<typeof updateOwnProfileSchema>;
+
+/**
+ * Staff find any business on file, member or not (GET /admin/members): by its name, its
+ * primary person's name or its email. A business without a membership is a prospect.
+ */
+export const staffBusinessQuerySchema = z.object({
+  search: z.string().trim().min(2).max(100),
+  limit: z.coerce.number().int().min(1).max(20).default(10),
+});
+export type StaffBusinessQuery = z.input<typeof staffBusinessQuerySchema>;
+
+export const staffBusinessSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  contactName: z.string(),
+  email: z.string().nullable(),
+  /** Whether it has (or had) a membership; one that never had is a prospect. */
+  member: z.boolean(),
+});
+export type StaffBusiness = z.infer<typeof staffBusinessSchema>;
+
+export const staffBusinessListSchema = z.object({ businesses: z.array(staffBusinessSchema) });
+export type StaffBusinessList = z.infer<typeof staffBusinessListSchema>;
+
+/** A new business staff put on file without a membership (a prospect), not listed. */
+export const createProspectBusinessSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  contactName: z.string().trim().min(1).max(200),
+  email: z.string().trim().email().max(320),
+  phone: z
+    .string()
+    .trim()
+    .max(50)
+    .transform((s) => (s === '' ? null : s))
+    .nullable()
+    .optional(),
+});
+export type CreateProspectBusiness = z.input<typeof createProspectBusinessSchema>;

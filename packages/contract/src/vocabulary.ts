@@ -27,6 +27,7 @@ export const mediaKinds = [
   'eventCover',
   'downloadFile',
   'galleryImage',
+  'sponsorLogo',
 ] as const;
 /** Who sees a member deal: everyone, or signed-in members only. */
 export const dealAudiences = ['public', 'members'] as const;

@@ -44,6 +44,8 @@ import {
   PeopleService,
   peopleRoutes,
   StaffPeopleService,
+  staffBusinessRoutes,
+  StaffBusinessesService,
 } from './members/index.js';
 import {
   membershipPlansRoutes,
@@ -118,7 +120,10 @@ export async function registerModules(
   // One instance: modules register what a paid invoice fulfils with billing.onPaid.
   const billing = new BillingService(deps.db, deps.clock, documents);
   const uploadRules: UploadRules = {
-    forContact: (kind, contactId, session) => members.checkUpload(kind, contactId, session),
+    forContact: (kind, contactId, session) =>
+      kind === 'sponsorLogo'
+        ? placements.checkLogoUpload(contactId, session)
+        : members.checkUpload(kind, contactId, session),
     forEvents: (session) => void assertCanCreateEvents(session),
   };
   const online = deps.config.stripe
@@ -144,15 +149,14 @@ export async function registerModules(
   // Tickets are billed as dues are: their onPaid hook confirms the seats a payment pays for.
   const tickets = ticketsFor(deps, ticketBilling(billing, online));
   // Sponsorships too: their onPaid hook confirms an online purchase held for payment.
-  const sponsorships = new SponsorshipsService(
-    deps.db,
-    deps.clock,
-    sponsorshipBilling(billing, documents, online, deps.clock),
-  );
+  const sponsorBilling = sponsorshipBilling(billing, documents, online, deps.clock);
+  const sponsorships = new SponsorshipsService(deps.db, deps.clock, sponsorBilling);
+  // The placements hold a sponsor unpaid after its invoice's due date: billing's to say.
   const placements = new SponsorPlacementsService(
     deps.db,
     deps.clock,
     deps.config.publicUrl,
+    sponsorBilling,
     app.log.child({ component: 'sponsor-counts' }),
   );
   // The calendar announces its edits and deletions; registrants hear of them by mail, each
@@ -254,6 +258,9 @@ export async function registerModules(
       await api.register(peopleRoutes, {
         people,
         staffPeople: new StaffPeopleService(deps.db, deps.clock),
+      });
+      await api.register(staffBusinessRoutes, {
+        businesses: new StaffBusinessesService(deps.db),
       });
       await api.register(dealsRoutes, deps);
       await api.register(mediaRoutes, { ...deps, uploadRules });

@@ -1,6 +1,11 @@
 import type { Executor } from '@chamber/db';
 import type { Clock } from '../lib/clock.js';
-import type { BillingDocuments, BillingService, OnlinePayments } from './billing/index.js';
+import {
+  type BillingDocuments,
+  type BillingService,
+  invoiceStandings,
+  type OnlinePayments,
+} from './billing/index.js';
 import type { SponsorshipBilling, SponsorshipInvoice } from './sponsorships/index.js';
 import { ticketQueries as tq } from './tickets/index.js';
 
@@ -49,6 +54,7 @@ export function sponsorshipBilling(
       await documents?.queueMail(tx, clock.now(), invoiceId, 'invoice');
     },
     invoices,
+    standings: (db, ids) => invoiceStandings(db, ids),
     online: online !== null,
     async checkout(invoiceId, returnPath, expiresAt) {
       if (!online) throw new Error('card payment is not set up');

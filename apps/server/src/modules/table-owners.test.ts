@@ -99,11 +99,6 @@ const crossings: Record<string, Record<string, string>> = {
     invoices: "a prospect shows its pledge's invoice number and status",
     users: 'staff volunteers, and the login a volunteer signs in with',
   },
-  sponsorships: {
-    business_people: "a sponsor's report and logo are its primary or billing person's",
-    contacts: 'a placement shows its sponsor business by name',
-    invoices: "an unpaid sponsor is held after its invoice's due date (a setting)",
-  },
   chamber: {
     calendars: "the chamber's calendar is read with its record",
   },

@@ -21,6 +21,7 @@ export const mediaEndpoints = {
   uploadGalleryImage: upload('/medias/upload-gallery-image'),
   uploadEventCover: upload('/medias/upload-event-cover'),
   uploadDownloadFile: upload('/medias/upload-download-file'),
+  uploadSponsorLogo: upload('/medias/upload-sponsor-logo'),
   getFile: endpoint({
     method: 'GET',
     path: '/media/:key',

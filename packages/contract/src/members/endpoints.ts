@@ -24,9 +24,13 @@ import {
 import { listingClickSchema } from '../member-hub.js';
 import { updateLocationSchema } from '../map.js';
 import {
+  createProspectBusinessSchema,
   listMembersQuerySchema,
   memberDetailSchema,
   memberListSchema,
+  staffBusinessListSchema,
+  staffBusinessQuerySchema,
+  staffBusinessSchema,
   updateAvatarSchema,
   updateCoverImageSchema,
   updateMemberSchema,
@@ -182,5 +186,17 @@ export const membersEndpoints = {
     params: idParams,
     body: mergeBusinessSchema,
     responses: { 200: memberDetailSchema, ...errorAnswers(400, 401, 403, 404, 409) },
+  }),
+  staffBusinesses: endpoint({
+    method: 'GET',
+    path: '/admin/members',
+    query: staffBusinessQuerySchema,
+    responses: { 200: staffBusinessListSchema, ...errorAnswers(400, 401, 403) },
+  }),
+  createProspect: endpoint({
+    method: 'POST',
+    path: '/admin/members',
+    body: createProspectBusinessSchema,
+    responses: { 201: staffBusinessSchema, ...errorAnswers(400, 401, 403, 409) },
   }),
 };

@@ -30,6 +30,7 @@ export {
   type RecordPaymentInput,
 } from './service.js';
 export { BillingDocuments, type MailNotes } from './documents.js';
+export { invoiceStandings } from './queries.js';
 export type { Letterhead, PdfVariant } from './document-text.js';
 export type { PdfPage } from './pdf-page.js';
 /** The page other documents are drawn on as the invoices are; pdfkit loads with it. */

@@ -13,6 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { isAnyOf } from '../../lib/sql-lists.js';
 import {
   chambers,
   contacts,
@@ -306,4 +307,20 @@ export function paymentsBetween(db: Executor, from: string | undefined, to: stri
     .leftJoin(creditNotes, eq(creditNotes.id, payments.creditNoteId))
     .where(where.length > 0 ? and(...where) : undefined)
     .orderBy(asc(payments.receivedOn), asc(payments.createdAt), asc(payments.id));
+}
+
+/**
+ * Each invoice's status and due date, by id: what another module reads of an invoice's
+ * standing (a sponsor held while its invoice is unpaid after its due date).
+ */
+export async function invoiceStandings(
+  db: Executor,
+  ids: string[],
+): Promise<Map<string, { status: InvoiceRow['status']; dueOn: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: invoices.id, status: invoices.status, dueOn: invoices.dueOn })
+    .from(invoices)
+    .where(isAnyOf(invoices.id, ids, 'uuid'));
+  return new Map(rows.map((r) => [r.id, { status: r.status, dueOn: r.dueOn }]));
 }

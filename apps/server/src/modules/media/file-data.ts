@@ -57,6 +57,7 @@ export const maxSide = {
   eventCover: 2400,
   downloadFile: 4000,
   galleryImage: 2400,
+  sponsorLogo: 800,
 };
 
 /**

@@ -26,7 +26,8 @@ type UploadName =
   | 'uploadCoverImage'
   | 'uploadGalleryImage'
   | 'uploadEventCover'
-  | 'uploadDownloadFile';
+  | 'uploadDownloadFile'
+  | 'uploadSponsorLogo';
 
 const uploads: {
   endpoint: (typeof endpoints.media)[UploadName];
@@ -63,6 +64,12 @@ const uploads: {
     kind: 'downloadFile',
     summary: "Upload an event's download file (PDF, JPEG or PNG, less than 10MB)",
     who: forEvents,
+  },
+  {
+    endpoint: endpoints.media.uploadSponsorLogo,
+    kind: 'sponsorLogo',
+    summary: "Upload a sponsor's logo",
+    who: "For a business with a sponsorship: by staff or the business's primary or billing person (403 for its other people and anyone else; 404 when the business has no sponsorship). The answer's URL is then saved with PUT /sponsors/{id}/creative.",
   },
 ];
 

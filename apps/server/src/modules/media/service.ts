@@ -31,7 +31,8 @@ import * as q from './queries.js';
 export interface UploadRules {
   /**
    * Before a file is stored for a contact: throws unless the contact exists and the uploader
-   * may edit it (and, for a cover or gallery image, its tier includes one).
+   * may edit it (and, for a cover or gallery image, its tier includes one). A sponsor logo is
+   * the sponsorships module's to allow: staff, or the business's primary or billing person.
    */
   forContact(kind: MediaKind, contactId: string, session: Session): Promise<void>;
   /** Before an event's cover or download file is stored: throws unless the uploader may create events. */
@@ -63,6 +64,7 @@ const labels: Record<MediaKind, string> = {
   eventCover: 'Event cover image',
   downloadFile: 'Download file',
   galleryImage: 'Gallery image',
+  sponsorLogo: 'Sponsor logo',
 };
 
 export class MediaService {
@@ -121,7 +123,11 @@ export class MediaService {
     contactId: string | undefined,
     session: Session,
   ): Promise<string | null> {
-    const forContact = kind === 'avatar' || kind === 'coverImage' || kind === 'galleryImage';
+    const forContact =
+      kind === 'avatar' ||
+      kind === 'coverImage' ||
+      kind === 'galleryImage' ||
+      kind === 'sponsorLogo';
     if (!contactId) {
       if (forContact) throw new AppError('bad_request', 'contactId is required for this upload.');
       return null;

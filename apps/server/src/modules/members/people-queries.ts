@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import { businessInvitations, businessPeople, contacts, type Executor, users } from '@chamber/db';
+import { isAnyOf } from '../../lib/sql-lists.js';
 
 export type PersonRow = typeof businessPeople.$inferSelect;
 export type InvitationRow = typeof businessInvitations.$inferSelect;
@@ -323,4 +324,21 @@ export async function businessForLogin(db: Executor, contactId: string, userId: 
     : [];
   const name = row.businessName?.trim() || `${row.firstName} ${row.lastName}`.trim();
   return { contactId: row.contactId, name, role: person?.role ?? null };
+}
+
+/** The businesses' names (the business name, else its primary person's), by id. */
+export async function businessNames(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: contacts.id,
+      businessName: contacts.businessName,
+      firstName: contacts.firstName,
+      lastName: contacts.lastName,
+    })
+    .from(contacts)
+    .where(isAnyOf(contacts.id, ids, 'uuid'));
+  return new Map(
+    rows.map((r) => [r.id, r.businessName?.trim() || `${r.firstName} ${r.lastName}`.trim()]),
+  );
 }

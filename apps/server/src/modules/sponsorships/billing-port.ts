@@ -33,6 +33,11 @@ export interface SponsorshipBilling {
   /** Queues the invoice's mail with its PDF, in the caller's transaction. */
   mailInvoice(tx: Executor, invoiceId: string): Promise<void>;
   invoices(db: Executor, ids: string[]): Promise<Map<string, SponsorshipInvoice>>;
+  /** Each invoice's status and due date (the placements hold a sponsor unpaid after it). */
+  standings(
+    db: Executor,
+    ids: string[],
+  ): Promise<Map<string, { status: SponsorshipInvoice['status']; dueOn: string }>>;
   /** Whether card payment through Stripe is set up. */
   readonly online: boolean;
   checkout(invoiceId: string, returnPath: string, expiresAt: Date): Promise<string>;

@@ -199,16 +199,18 @@ describe('logo, impressions, clicks and the report', () => {
   });
 
   it("takes a logo uploaded for the sponsor's business, and a link; refuses others", async () => {
-    const upload = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/medias/upload-avatar',
-      headers: bearer(bolt.token),
-      payload: {
-        fileData: dataUrl(await makeImage('png', { width: 40, height: 20 })),
-        fileName: 'logo.png',
-        contactId: bolt.contactId,
-      },
-    });
+    const uploadLogo = async (token: string, contactId = bolt.contactId) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/medias/upload-sponsor-logo',
+        headers: bearer(token),
+        payload: {
+          fileData: dataUrl(await makeImage('png', { width: 40, height: 20 })),
+          fileName: 'logo.png',
+          contactId,
+        },
+      });
+    const upload = await uploadLogo(bolt.token);
     expect(upload.statusCode, upload.body).toBe(201);
     const logoUrl = upload.json<{ mediaUrl: string }>().mediaUrl;
     const creative = (token: string, payload: object) =>
@@ -241,6 +243,42 @@ describe('logo, impressions, clicks and the report', () => {
       link: 'https://bolt.example.org/ride',
       clickUrl: `/api/sponsors/${saleId}/click?slot=home`,
     });
+  });
+
+  it("lets only staff and the business's primary or billing person upload its logo", async () => {
+    const upload = async (token: string, contactId = bolt.contactId) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/medias/upload-sponsor-logo',
+        headers: bearer(token),
+        payload: {
+          fileData: dataUrl(await makeImage('png', { width: 30, height: 30 })),
+          fileName: 'logo.png',
+          contactId,
+        },
+      });
+    const person = async (role: 'billing' | 'editor' | 'employee') => {
+      const user = await createTestUser(ctx.db, { contact: false });
+      await ctx.db
+        .insert(businessPeople)
+        .values({ contactId: bolt.contactId, userId: user.id, role, firstName: role });
+      return signIn(ctx, user.email);
+    };
+    // An editor keeps the listing (its avatar may be theirs to upload), not the sponsorship.
+    const editor = await upload(await person('editor'));
+    expect(editor.statusCode).toBe(403);
+    expect(editor.json().message).toBe(
+      'Only Bolt Bikes’s primary or billing person may upload its sponsor logo.',
+    );
+    expect((await upload(await person('employee'))).statusCode).toBe(403);
+    expect((await upload(acme.token)).statusCode).toBe(403);
+    expect((await upload(await person('billing'))).statusCode).toBe(201);
+    expect((await upload(admin)).statusCode).toBe(201);
+    // A business without a sponsorship has no sponsor logo to upload.
+    const none = await createTestUser(ctx.db, { contact: { businessName: 'No Sponsor Cafe' } });
+    const refused = await upload(await signIn(ctx, none.email), none.contactId!);
+    expect(refused.statusCode).toBe(404);
+    expect((await upload(admin, none.contactId!)).statusCode).toBe(404);
   });
 
   it('counts impressions and clicks of browsers, not bots, and adds them to daily totals', async () => {

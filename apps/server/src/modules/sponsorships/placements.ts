@@ -15,12 +15,15 @@ import type { Database } from '@chamber/db';
 import type { Clock } from '../../lib/clock.js';
 import { BatchedTotals } from '../../lib/batched-totals.js';
 import { AppError } from '../../lib/errors.js';
+import { isUuid } from '../../lib/input.js';
 import { isCountedVisit } from '../../lib/listing-counter.js';
 import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
 import { isStaff, type Session } from '../../plugins/auth.js';
 import type { Letterhead } from '../billing/index.js';
 import { firstChamber } from '../chamber/index.js';
 import { uploadedImageUrl } from '../media/index.js';
+import { businessesOfLogin, businessForLogin, businessNames } from '../members/index.js';
+import type { SponsorshipBilling } from './billing-port.js';
 import * as q from './queries.js';
 import { renderSponsorReportPdf, reportFilename } from './report-pdf.js';
 
@@ -33,24 +36,30 @@ const MAX_PENDING = 20_000;
 
 const notFound = () => new AppError('not_found', 'Sponsorship not found');
 
+/** A sale with its package's placements, its business's name and its invoice's standing. */
+export type SponsorRow = q.SaleWithPackage & {
+  businessName: string;
+  invoiceStatus: 'open' | 'paid' | 'void' | null;
+  invoiceDueOn: string | null;
+};
+
 /** The slots a package's placement shows on: its kind, or event:{id} for an event's. */
-export function slotsOf(placements: q.SponsorRow['placements']): string[] {
+export function slotsOf(placements: SponsorRow['placements']): string[] {
   return [...new Set(placements.map(slotOf).filter((s): s is string => s !== null))];
 }
 
 /** The slot of one placement; null for newsletters (not a page). */
-function slotOf(p: q.SponsorRow['placements'][number]): string | null {
+function slotOf(p: SponsorRow['placements'][number]): string | null {
   if (p.kind === 'newsletter') return null;
   return p.kind === 'event' ? (p.eventId ? `event:${p.eventId.toLowerCase()}` : null) : p.kind;
 }
 
 /** Held: the setting is on and the sponsor's invoice is unpaid after its due date. */
-export function isHeld(row: Pick<q.SponsorRow, 'invoiceStatus' | 'invoiceDueOn'>, today: string) {
+export function isHeld(row: Pick<SponsorRow, 'invoiceStatus' | 'invoiceDueOn'>, today: string) {
   return row.invoiceStatus === 'open' && row.invoiceDueOn !== null && row.invoiceDueOn < today;
 }
 
-const nameOf = (row: Pick<q.SponsorRow, 'businessName' | 'firstName' | 'lastName'>) =>
-  row.businessName?.trim() || `${row.firstName} ${row.lastName}`.trim();
+const nameOf = (row: Pick<SponsorRow, 'businessName'>) => row.businessName;
 
 interface Live {
   day: string;
@@ -73,6 +82,7 @@ export class SponsorPlacementsService {
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly publicUrl: string,
+    private readonly billing: Pick<SponsorshipBilling, 'standings'>,
     log: { warn(obj: unknown, msg: string): void } = console,
     flushMs = FLUSH_MS,
   ) {
@@ -92,6 +102,31 @@ export class SponsorPlacementsService {
     });
   }
 
+  /** The sales with their business's name (members') and invoice's standing (billing's). */
+  private async sponsorRows(where: Parameters<typeof q.saleRows>[1]): Promise<SponsorRow[]> {
+    const rows = await q.saleRows(this.db, where);
+    if (rows.length === 0) return [];
+    const invoiceIds = rows.map((r) => r.invoiceId).filter((id): id is string => id !== null);
+    const [names, standings] = await Promise.all([
+      businessNames(this.db, [...new Set(rows.map((r) => r.contactId))]),
+      this.billing.standings(this.db, [...new Set(invoiceIds)]),
+    ]);
+    return rows.map((row) => {
+      const invoice = row.invoiceId ? standings.get(row.invoiceId) : undefined;
+      return {
+        ...row,
+        businessName: names.get(row.contactId) ?? '',
+        invoiceStatus: invoice?.status ?? null,
+        invoiceDueOn: invoice?.dueOn ?? null,
+      };
+    });
+  }
+
+  /** The login's role among the business's people, or null. */
+  private async roleOf(contactId: string, userId: string) {
+    return (await businessForLogin(this.db, contactId, userId))?.role ?? null;
+  }
+
   private async timeZone(): Promise<string> {
     if (this.zone) return this.zone;
     this.zone = (await firstChamber(this.db))?.timezone || DEFAULT_TIMEZONE;
@@ -109,7 +144,7 @@ export class SponsorPlacementsService {
     const zone = await this.timeZone();
     const day = dateKeyIn(this.clock.now(), zone);
     const [rows, hold] = await Promise.all([
-      q.sponsorRows(this.db, { liveOn: day }),
+      this.sponsorRows({ liveOn: day }),
       q.holdUnpaid(this.db),
     ]);
     const bySlot = new Map<string, SponsorPlacements['sponsors']>();
@@ -190,7 +225,7 @@ export class SponsorPlacementsService {
 
   // Staff and the sponsor's people.
 
-  private async summaries(rows: q.SponsorRow[]): Promise<SponsorSummary[]> {
+  private async summaries(rows: SponsorRow[]): Promise<SponsorSummary[]> {
     return rows.map((row) => ({
       id: row.id,
       packageName: row.packageName,
@@ -208,22 +243,22 @@ export class SponsorPlacementsService {
 
   /** Every sale not lapsed, for staff. */
   async all(): Promise<{ sponsors: SponsorSummary[] }> {
-    return { sponsors: await this.summaries(await q.sponsorRows(this.db, {})) };
+    return { sponsors: await this.summaries(await this.sponsorRows({})) };
   }
 
   /** The sales of the businesses the login is a person of. */
   async mine(session: Session): Promise<{ sponsors: SponsorSummary[] }> {
-    const contactIds = await q.businessesOf(this.db, session.user.id);
+    const contactIds = (await businessesOfLogin(this.db, session.user.id)).map((b) => b.contactId);
     if (contactIds.length === 0) return { sponsors: [] };
-    return { sponsors: await this.summaries(await q.sponsorRows(this.db, { contactIds })) };
+    return { sponsors: await this.summaries(await this.sponsorRows({ contactIds })) };
   }
 
   /** The sale, when the login is staff or one of its business's people (`roles`, if given). */
   private async readable(id: string, session: Session, roles?: Set<string>) {
-    const [row] = await q.sponsorRows(this.db, { ids: [id] });
+    const [row] = await this.sponsorRows({ ids: [id] });
     if (!row) throw notFound();
     if (isStaff(session)) return row;
-    const role = await q.roleOf(this.db, row.contactId, session.user.id);
+    const role = await this.roleOf(row.contactId, session.user.id);
     if (!role) throw new AppError('forbidden', 'Only staff and the sponsor’s people may see this.');
     if (roles && !roles.has(role)) {
       throw new AppError(
@@ -232,6 +267,26 @@ export class SponsorPlacementsService {
       );
     }
     return row;
+  }
+
+  /**
+   * Before a sponsor logo is stored for a business (the media module's rule for the upload):
+   * the business has a sponsorship (not lapsed), and the uploader is staff or its primary or
+   * billing person, as for the logo's save. Its editors and employees may not.
+   */
+  async checkLogoUpload(contactId: string, session: Session): Promise<void> {
+    const noSponsorship = new AppError('not_found', 'This business has no sponsorship.');
+    if (!isUuid(contactId)) throw noSponsorship;
+    const [sale] = await this.sponsorRows({ contactIds: [contactId] });
+    if (!sale) throw noSponsorship;
+    if (isStaff(session)) return;
+    const role = await this.roleOf(contactId, session.user.id);
+    if (!EDITOR_ROLES.has(role ?? '')) {
+      throw new AppError(
+        'forbidden',
+        `Only ${nameOf(sale)}’s primary or billing person may upload its sponsor logo.`,
+      );
+    }
   }
 
   /** The logo, alt text and link the sponsor shows; by staff or its primary or billing person. */

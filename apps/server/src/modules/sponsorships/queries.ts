@@ -1,9 +1,6 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
-  businessPeople,
-  contacts,
   type Executor,
-  invoices,
   sponsorPlacementDays,
   sponsorshipPackages,
   sponsorships,
@@ -120,8 +117,11 @@ export async function saleOfInvoice(db: Executor, invoiceId: string, lock = fals
 
 // Placements and their counts (decision 0149).
 
-/** A sale with what it shows, its package's placements and its invoice's standing. */
-export async function sponsorRows(
+/**
+ * A sale with what it shows and its package's placements. Its business's name and its
+ * invoice's standing are the members' and billing's to read (placements.ts adds them).
+ */
+export async function saleRows(
   db: Executor,
   where: { liveOn?: string; ids?: string[]; contactIds?: string[] },
 ) {
@@ -141,9 +141,6 @@ export async function sponsorRows(
     .select({
       id: sponsorships.id,
       contactId: sponsorships.contactId,
-      businessName: contacts.businessName,
-      firstName: contacts.firstName,
-      lastName: contacts.lastName,
       packageName: sponsorshipPackages.name,
       placements: sponsorshipPackages.placements,
       level: sponsorshipPackages.level,
@@ -153,18 +150,15 @@ export async function sponsorRows(
       logoUrl: sponsorships.logoUrl,
       logoAlt: sponsorships.logoAlt,
       link: sponsorships.link,
-      invoiceStatus: invoices.status,
-      invoiceDueOn: invoices.dueOn,
+      invoiceId: sponsorships.invoiceId,
       createdAt: sponsorships.createdAt,
     })
     .from(sponsorships)
     .innerJoin(sponsorshipPackages, eq(sponsorshipPackages.id, sponsorships.packageId))
-    .innerJoin(contacts, eq(contacts.id, sponsorships.contactId))
-    .leftJoin(invoices, eq(invoices.id, sponsorships.invoiceId))
     .where(and(...conditions))
     .orderBy(asc(sponsorships.startsOn), asc(sponsorships.createdAt));
 }
-export type SponsorRow = Awaited<ReturnType<typeof sponsorRows>>[number];
+export type SaleWithPackage = Awaited<ReturnType<typeof saleRows>>[number];
 
 export async function holdUnpaid(db: Executor): Promise<boolean> {
   const [row] = await db.select().from(sponsorshipSettings).where(eq(sponsorshipSettings.id, 1));
@@ -211,22 +205,4 @@ export function countsOf(db: Executor, sponsorshipId: string) {
     .from(sponsorPlacementDays)
     .where(eq(sponsorPlacementDays.sponsorshipId, sponsorshipId))
     .orderBy(asc(sponsorPlacementDays.day), asc(sponsorPlacementDays.slot));
-}
-
-/** The role of the login among the business's people, or null. */
-export async function roleOf(db: Executor, contactId: string, userId: string) {
-  const [row] = await db
-    .select({ role: businessPeople.role })
-    .from(businessPeople)
-    .where(and(eq(businessPeople.contactId, contactId), eq(businessPeople.userId, userId)));
-  return row?.role ?? null;
-}
-
-/** The businesses the login is a person of. */
-export async function businessesOf(db: Executor, userId: string) {
-  const rows = await db
-    .select({ contactId: businessPeople.contactId })
-    .from(businessPeople)
-    .where(eq(businessPeople.userId, userId));
-  return rows.map((r) => r.contactId);
 }

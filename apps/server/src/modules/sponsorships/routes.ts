@@ -158,7 +158,7 @@ export const sponsorshipsRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Set a sponsor's logo, alt text and link",
         description:
-          "By staff or the business's primary or billing person (403 for anyone else). The logo is an image uploaded to the portal first (POST /medias/upload-avatar with the business's contactId: checked and resized there).",
+          "By staff or the business's primary or billing person (403 for anyone else). The logo is an image uploaded to the portal first (POST /medias/upload-sponsor-logo with the business's contactId, allowed to the same people: checked and resized there).",
       },
     },
     async (request) => placements.saveCreative(request.params.id, request.body, request.session!),

@@ -65,7 +65,7 @@ export function useSaveSponsorshipSettings() {
 
 /** Uploads a logo for the sponsor's business through the media checks; answers its URL. */
 export async function uploadSponsorLogo(contactId: string, file: File, fileData: string) {
-  const { mediaUrl } = await api.call(endpoints.media.uploadAvatar, {
+  const { mediaUrl } = await api.call(endpoints.media.uploadSponsorLogo, {
     body: { contactId, fileData, fileName: file.name || 'logo.png', mimeType: file.type },
     errorMessage: 'Failed to upload the logo',
   });

@@ -1,5 +1,9 @@
 import { endpoints } from '@chamber/contract/endpoints';
-import type { SponsorshipPackageInput, SponsorshipPurchase } from '@chamber/contract';
+import type {
+  CreateProspectBusiness,
+  SponsorshipPackageInput,
+  SponsorshipPurchase,
+} from '@chamber/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 
@@ -105,3 +109,36 @@ export const sponsorPlacementsQueryOptions = (slot: string) =>
     // An event page whose address names no event has no slot to ask for.
     enabled: slot !== 'none',
   });
+
+/**
+ * GET /admin/members?search: any business on file for staff, members and prospects alike (the
+ * directory shows only listed members). Asked from two characters on.
+ */
+export function useStaffBusinessSearch(term: string) {
+  return useQuery({
+    queryKey: ['sponsorships', 'businesses', term],
+    enabled: term.length >= 2,
+    queryFn: ({ signal }) =>
+      api
+        .call(endpoints.members.staffBusinesses, {
+          query: { search: term, limit: 10 },
+          signal,
+          errorMessage: 'Failed to search the businesses',
+        })
+        .then((answer) => answer.businesses),
+  });
+}
+
+/** POST /admin/members: staff put a new business on file as a prospect. */
+export function useCreateProspect() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateProspectBusiness) =>
+      api.call(endpoints.members.createProspect, {
+        body,
+        errorMessage: 'Failed to add the business',
+      }),
+    onSuccess: () =>
+      void queryClient.invalidateQueries({ queryKey: ['sponsorships', 'businesses'] }),
+  });
+}
