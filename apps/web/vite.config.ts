@@ -45,14 +45,16 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
  * footer's News link and newsletter sign-up shell, six more endpoints: 173.4 kB). Every page's
  * since 2026-11-30, when sonner left the entry (home 174.0 → 165.3 kB): its figure then, with
  * about 2 kB of room. Raise one only with the reason here. Directory 223 and job board 186
- * since their sponsor strips came (the strip and its query: 221.5 and 184.6 kB).
+ * since their sponsor strips came (the strip and its query: 221.5 and 184.6 kB). Calendar 205 and
+ * event page 246 since the event editor loads only for people signed in (263.0 → 202.4 and
+ * 274.3 → 243.7 kB).
  */
 const PAGE_BUDGETS = [
   { route: 'src/app/routes/home.tsx', label: 'Home page', maxGzipKb: 168 },
-  { route: 'src/app/routes/calendar.tsx', label: 'Calendar', maxGzipKb: 263 },
+  { route: 'src/app/routes/calendar.tsx', label: 'Calendar', maxGzipKb: 205 },
   { route: 'src/app/routes/members.tsx', label: 'Directory', maxGzipKb: 223 },
   { route: 'src/app/routes/member.tsx', label: 'Member page', maxGzipKb: 205 },
-  { route: 'src/app/routes/event.tsx', label: 'Event page', maxGzipKb: 276 },
+  { route: 'src/app/routes/event.tsx', label: 'Event page', maxGzipKb: 246 },
   { route: 'src/app/routes/join.tsx', label: 'Join', maxGzipKb: 237 },
   { route: 'src/app/routes/job-postings.tsx', label: 'Job board', maxGzipKb: 186 },
   { route: 'src/app/routes/job-posting.tsx', label: 'Job post', maxGzipKb: 183 },

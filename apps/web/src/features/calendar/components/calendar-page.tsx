@@ -16,7 +16,7 @@ import { eventStartDay } from '../lib/event-list';
 import { eventsByDay, gridRange, monthOf, openingView, type Month } from '../lib/month-grid';
 import { DayEventsDialog } from './day-events-dialog';
 import { EventDetailDialog } from './event-detail-dialog';
-import { EventFormDialog } from './event-form-dialog';
+import { EventFormDialog, usePreloadEventEditor } from './event-form-dialog';
 import { MonthCalendar } from './month-calendar';
 import { SubscribeDialog } from './subscribe-dialog';
 import { UpcomingEvents } from './upcoming-events-list';
@@ -28,6 +28,8 @@ export function CalendarPage() {
   // The server says whether this account may add events (a pending membership may not yet), so
   // the form is offered only where saving it can succeed, and the reason is said up front.
   const canCreate = user?.canCreateEvents ?? false;
+  // Members may edit their own events from the calendar too.
+  usePreloadEventEditor(Boolean(user));
   const { shortName } = useChamber();
   const { calendarId, calendar, timeZone } = useChamberCalendar();
   const [searchParams, setSearchParams] = useSearchParams();

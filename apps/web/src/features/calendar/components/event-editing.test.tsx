@@ -22,7 +22,7 @@ async function openCreator() {
   fireEvent.click(
     await screen.findByRole('button', { name: /Thursday, March 19, no events, add event/ }),
   );
-  return screen.findByRole('dialog', { name: 'Create Event' });
+  return formIn(await screen.findByRole('dialog', { name: 'Create Event' }));
 }
 
 /** The calendar, then the occurrence's details, then Edit: answers the Edit Event dialog. */
@@ -30,7 +30,13 @@ async function openEditor() {
   renderWithProviders(<CalendarPage />);
   fireEvent.click(await screen.findByRole('button', { name: /Networking Breakfast/ }));
   fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Edit' }));
-  return screen.findByRole('dialog', { name: 'Edit Event' });
+  return formIn(await screen.findByRole('dialog', { name: 'Edit Event' }));
+}
+
+/** The dialog once its form is in: the editor loads on demand. */
+async function formIn(dialog: HTMLElement) {
+  await within(dialog).findByLabelText('Start date');
+  return dialog;
 }
 
 describe('the event dialog on the calendar', () => {

@@ -1,4 +1,5 @@
 import type { CalendarEvent } from '@chamber/contract';
+import { lazy, Suspense, useEffect } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -11,8 +12,31 @@ import { eventZone, zoneAbbreviation } from '@/lib/events/event-time';
 import { useChamberCalendar } from '../api/get-calendar';
 import { useEventCustomFields } from '../api/get-event-custom-fields';
 import { eventToFormValues, newEventDefaults } from '../lib/event-form';
-import { EventEditor } from './event-editor';
 import type { EventDialogMode } from './use-save-event';
+
+// The editor (its form library, recurrence rules, file field) is no part of a visitor's first
+// download: it loads when a signed-in person may need it (`usePreloadEventEditor`), or on
+// the first open at the latest.
+const loadEditor = () => import('./event-editor');
+const EventEditor = lazy(() => loadEditor().then((m) => ({ default: m.EventEditor })));
+
+/** Starts loading the event editor once `wanted` (someone signed in who may add or edit). */
+export function usePreloadEventEditor(wanted: boolean) {
+  useEffect(() => {
+    if (wanted) void loadEditor();
+  }, [wanted]);
+}
+
+function EditorLoading({ label }: { label: string }) {
+  return (
+    <div className="grid gap-4" aria-label={label} role="status">
+      <Skeleton className="h-10" />
+      <Skeleton className="h-24" />
+      <Skeleton className="h-10" />
+      <Skeleton className="h-10" />
+    </div>
+  );
+}
 
 interface EventFormDialogProps {
   mode: EventDialogMode | null;
@@ -82,24 +106,21 @@ function DialogBody({
         </DialogDescription>
       </DialogHeader>
       {event && custom.isPending ? (
-        <div className="grid gap-4" aria-label="Loading event" role="status">
-          <Skeleton className="h-10" />
-          <Skeleton className="h-24" />
-          <Skeleton className="h-10" />
-          <Skeleton className="h-10" />
-        </div>
+        <EditorLoading label="Loading event" />
       ) : (
-        <EventEditor
-          mode={mode}
-          initial={initial}
-          timeZone={timeZone}
-          zoneLabel={zoneLabel}
-          onCancel={onClose}
-          onDone={(saved) => {
-            onDone?.(saved);
-            onClose();
-          }}
-        />
+        <Suspense fallback={<EditorLoading label="Loading the form" />}>
+          <EventEditor
+            mode={mode}
+            initial={initial}
+            timeZone={timeZone}
+            zoneLabel={zoneLabel}
+            onCancel={onClose}
+            onDone={(saved) => {
+              onDone?.(saved);
+              onClose();
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -20,7 +20,7 @@ import {
 } from '../lib/ticket-text';
 import { EventDetailsCard } from './event-details-card';
 import { EventPhotos } from './event-photos';
-import { EventFormDialog } from './event-form-dialog';
+import { EventFormDialog, usePreloadEventEditor } from './event-form-dialog';
 import { EventHero } from './event-hero';
 import { EventSideCard, REGISTRATION_STATUS_ID } from './event-side-card';
 import { PageLoading, ProblemCard } from './page-states';
@@ -101,6 +101,7 @@ const AttendeeList = lazy(() =>
 
 function EventView({ event }: { event: Appointment }) {
   const { isAuthenticated, user } = useAuth();
+  usePreloadEventEditor(isAuthenticated && event.canEdit);
   // An event sold by ticket types takes orders (named attendees) instead of registrations.
   const typesQuery = useTicketTypes(event.id, user?.id ?? null, !event.isRecurring);
   const sellsTypes = (typesQuery.data?.types.length ?? 0) > 0;
