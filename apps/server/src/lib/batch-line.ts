@@ -13,8 +13,9 @@ interface Waiting<T, R> {
  * it wait here, without a database connection, and go together in the next, at most `limit`
  * at a time. A lone item goes at once.
  *
- * `work` answers an outcome per item, in their order; if it throws, every item of the batch
- * gets that error. Only this process's items line up here: work that must also be kept apart
+ * `work` answers an outcome per item, in their order. If it throws for a batch of several,
+ * one item's fault is its own: each item goes again alone, with its own answer; a lone item
+ * that throws gets that error. Only this process's items line up here: work that must also be kept apart
  * from other processes takes its lock in the database as well.
  */
 export class BatchLine<T, R> {
@@ -40,15 +41,10 @@ export class BatchLine<T, R> {
   }
 
   private async run(key: string, batch: Waiting<T, R>[]): Promise<void> {
-    let outcomes: Outcome<R>[];
-    try {
-      outcomes = await this.work(
-        key,
-        batch.map((w) => w.item),
-      );
-    } catch (error) {
-      outcomes = batch.map(() => ({ ok: false, error }));
-    }
+    const outcomes = await this.settle(
+      key,
+      batch.map((w) => w.item),
+    );
     batch.forEach((w, i) => {
       const outcome = outcomes[i] ?? { ok: false, error: new Error('The batch gave no answer.') };
       if (outcome.ok) w.resolve(outcome.value);
@@ -60,5 +56,17 @@ export class BatchLine<T, R> {
       return;
     }
     void this.run(key, queue.splice(0, this.limit));
+  }
+
+  /** `work` for the batch; if it throws, each item alone. */
+  private async settle(key: string, items: T[]): Promise<Outcome<R>[]> {
+    try {
+      return await this.work(key, items);
+    } catch (error) {
+      if (items.length === 1) return [{ ok: false, error }];
+      const outcomes: Outcome<R>[] = [];
+      for (const item of items) outcomes.push(...(await this.settle(key, [item])));
+      return outcomes;
+    }
   }
 }

@@ -292,17 +292,10 @@ export class OrderService implements OrderDesk {
    * A batch of the event's orders, in their order of arrival, in one transaction under the
    * seat lock; each order in a savepoint of its own, so that one refused (a sold-out type
    * without the waiting list, a code used up) is rolled back alone. If the transaction fails
-   * as a whole, each order goes again alone, with its own answer.
+   * as a whole, the line sends each order again alone, with its own answer.
    */
-  private async placeBatch(orders: PendingOrder[]): Promise<Outcome<Placed>[]> {
-    try {
-      return await this.db.transaction((tx) => this.placeAll(tx, orders));
-    } catch (error) {
-      if (orders.length === 1) return [{ ok: false, error }];
-      const outcomes: Outcome<Placed>[] = [];
-      for (const order of orders) outcomes.push(...(await this.placeBatch([order])));
-      return outcomes;
-    }
+  private placeBatch(orders: PendingOrder[]): Promise<Outcome<Placed>[]> {
+    return this.db.transaction((tx) => this.placeAll(tx, orders));
   }
 
   private async placeAll(tx: Executor, orders: PendingOrder[]): Promise<Outcome<Placed>[]> {

@@ -38,24 +38,16 @@ export class SeatLine {
     return this.line.take(line, { key, capacity, party });
   }
 
-  /** One statement for the batch; if it fails, each party alone, with its own answer. */
+  /** One statement for the batch (if it fails, the line sends each party alone). */
   private async takeAll(parties: Party[]): Promise<Outcome<SeatAttempt>[]> {
     const { key, capacity } = parties[0]!;
-    try {
-      const attempts = await q.takeSeatsOrQueue(
-        this.db,
-        key,
-        capacity,
-        parties.map((p) => p.party),
-      );
-      return attempts.map((value) => ({ ok: true, value }));
-    } catch (error) {
-      if (parties.length === 1) return [{ ok: false, error }];
-      // One party's fault is its own: the others are taken one by one, each with its answer.
-      const outcomes: Outcome<SeatAttempt>[] = [];
-      for (const p of parties) outcomes.push(...(await this.takeAll([p])));
-      return outcomes;
-    }
+    const attempts = await q.takeSeatsOrQueue(
+      this.db,
+      key,
+      capacity,
+      parties.map((p) => p.party),
+    );
+    return attempts.map((value) => ({ ok: true, value }));
   }
 }
 
