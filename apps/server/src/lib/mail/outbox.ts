@@ -88,6 +88,17 @@ export async function queueMail(
   await db.insert(mailOutbox).values(outboxRow(kind, params, now));
 }
 
+/** `queueMail` for several mails of one kind, in one statement. */
+export async function queueMails(
+  db: Executor,
+  now: Date,
+  kind: string,
+  params: Record<string, unknown>[],
+): Promise<void> {
+  if (params.length === 0) return;
+  await db.insert(mailOutbox).values(params.map((p) => outboxRow(kind, p, now)));
+}
+
 interface Claimed {
   id: string;
   kind: string;

@@ -11,8 +11,10 @@ import { seatType, tableType, ticketPeople } from '../../test/ticket-types.js';
 
 // A rush of orders for one event goes through the event's seat lock in batches: the orders
 // that arrive while a batch is at the database wait in this process, in their order of
-// arrival, and go together in the next transaction, each in a savepoint of its own. These
-// tests place orders through the API on the real database.
+// arrival, and go together in the next transaction. Orders priced without the database are
+// decided in the process and written a statement per table; an order with a code (or a
+// member's plan) is placed in a savepoint of its own. These tests place orders through the
+// API on the real database.
 
 let ctx: TestContext;
 let people: CalendarPeople;
@@ -45,7 +47,13 @@ async function dinner(capacity: number, tables = 3) {
 }
 
 let n = 0;
-const order = (app: FastifyInstance, eventId: string, items: object[], email?: string) => {
+const order = (
+  app: FastifyInstance,
+  eventId: string,
+  items: object[],
+  email?: string,
+  promoCode?: string,
+) => {
   n += 1;
   return app.inject({
     method: 'POST',
@@ -54,6 +62,7 @@ const order = (app: FastifyInstance, eventId: string, items: object[], email?: s
     payload: {
       items,
       buyer: { name: `Rush buyer ${n}`, email: email ?? `rush${n}@line.example` },
+      ...(promoCode ? { promoCode } : {}),
     },
   });
 };
@@ -152,6 +161,85 @@ describe('orders in a rush', () => {
       .from(eventRegistrations)
       .where(eq(eventRegistrations.email, 'twice@line.example'));
     expect(twice.map((r) => r.guests)).toEqual([1]);
+  });
+
+  it('place an order with a code between plain ones, and refuse an address twice in a batch', async () => {
+    const event = await createdEvent(ctx, people.owner.token, {
+      title: 'Rush luncheon',
+      capacity: 10,
+      ticketPayment: 'door',
+    });
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/events/${event.id}/ticket-types`,
+      headers: bearer(people.moderator.token),
+      payload: seatType,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const seat = added.json<TicketType>();
+    const code = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/promo-codes',
+      headers: bearer(people.moderator.token),
+      payload: {
+        code: 'RUSHONCE',
+        description: '',
+        kind: 'amount',
+        percentOff: null,
+        amountOffCents: 2_500,
+        eventId: event.id,
+        ticketTypeIds: [],
+        usageLimit: 1,
+        validFrom: null,
+        validUntil: null,
+        membersOnly: false,
+      },
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    const two = [{ typeId: seat.id, quantity: 2 }];
+    // Which of two racing orders arrives first is not known: each pair is judged together.
+    const { result: answers, locks } = await seatLocksDuring(() =>
+      Promise.all([
+        order(ctx.app, event.id, two),
+        order(ctx.app, event.id, two),
+        order(ctx.app, event.id, two, 'same@line.example'),
+        order(ctx.app, event.id, two, undefined, 'RUSHONCE'),
+        // The code has one use: one of the two orders with it has it.
+        order(ctx.app, event.id, two, undefined, 'RUSHONCE'),
+        order(ctx.app, event.id, two, 'SAME@line.example'),
+        order(ctx.app, event.id, two),
+      ]),
+    );
+    expect(locks).toBeLessThan(7);
+    const [a, b, same1, coded1, coded2, same2, c] = answers;
+    for (const r of [a, b, c]) expect(r!.statusCode, r!.body).toBe(201);
+    // One address, twice: one order placed, the other refused with the reason.
+    const same = [same1!, same2!];
+    expect(same.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(same.find((r) => r.statusCode === 409)!.json().message).toMatch(
+      /already has a registration for this event/,
+    );
+    const coded = [coded1!, coded2!];
+    expect(coded.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(coded.find((r) => r.statusCode === 201)!.json<PlacedOrder>().totalCents).toBe(
+      2 * 10_000 - 2_500,
+    );
+    expect(a!.json<PlacedOrder>().totalCents).toBe(2 * 10_000);
+    // Five orders of two seats: the ten seats, each order with its lines, attendees, invoice.
+    expect(await soldOf(seat.id)).toBe(10);
+    expect(await seatsTaken(event.id)).toBe(10);
+    const placed = answers.filter((r) => r.statusCode === 201).map((r) => r.json<PlacedOrder>());
+    expect(placed).toHaveLength(5);
+    for (const p of placed) {
+      expect(p.lines).toHaveLength(1);
+      expect(p.attendees).toHaveLength(2);
+      expect(p.ticket?.invoiceId).toBeTruthy();
+    }
+    const rows = await ctx.db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.eventId, event.id));
+    expect(rows.map((r) => r.id).sort()).toEqual(placed.map((p) => p.registration.id).sort());
   });
 
   it('never overbook the event when two processes take orders at once', async () => {

@@ -7,6 +7,14 @@ import type { EventRow } from '../calendars/index.js';
 import { type PricedOrder, priceOrder, typeQueries as tt } from '../tickets/index.js';
 
 /**
+ * Whether an order's price is its types' prices for the viewer, with nothing to read or
+ * record: without a code, only a current member's plan can take anything off.
+ */
+export function pricedAlone(viewer: Session | null, promoCode: string | undefined): boolean {
+  return !promoCode && !viewerOf(viewer).isMember;
+}
+
+/**
  * The order priced for the viewer with what a promo code and the plan's benefits take off
  * (the benefits module decides that from the undiscounted lines); a code that does not
  * apply is refused with its reason. Answers too the uses to record with the order.
@@ -22,8 +30,7 @@ export async function priceWithDiscounts(
 ): Promise<{ priced: PricedOrder; redemptions: Redemption[] }> {
   const base = priceOrder(types, items, viewer);
   const buyer = viewerOf(viewer);
-  // Without a code, only a current member's plan can take anything off.
-  if (!promoCode && !buyer.isMember) return { priced: base, redemptions: [] };
+  if (pricedAlone(viewer, promoCode)) return { priced: base, redemptions: [] };
   const seatsOf = new Map(types.map((t) => [t.id, t.seatsPerTicket]));
   const answer = await discountsFor(db, {
     // Orders are for one event, not a series' date: its row is all that names it.

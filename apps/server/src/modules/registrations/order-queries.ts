@@ -1,11 +1,51 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { eventAttendees, eventOrderLines, eventRegistrations, type Executor } from '@chamber/db';
+import { isAnyOf } from '../../lib/sql-lists.js';
 import { typeQueries as tt } from '../tickets/index.js';
 
 /** The SQL of orders: their lines per ticket type and their attendees (orders.ts). */
 
 export type OrderLineRow = typeof eventOrderLines.$inferSelect;
 export type AttendeeRow = typeof eventAttendees.$inferSelect;
+
+export type RegistrationRow = typeof eventRegistrations.$inferSelect;
+
+/**
+ * Inserts the registrations of a batch of orders in one statement, in their order (so their
+ * `queued_at` is their order of arrival); a row whose address already has a registration for
+ * the occurrence is left out of the answer, as `insertRegistration` does for one.
+ */
+export async function insertRegistrations(
+  db: Executor,
+  rows: (typeof eventRegistrations.$inferInsert)[],
+): Promise<RegistrationRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(eventRegistrations).values(rows).onConflictDoNothing().returning();
+}
+
+/** Which of these addresses (lower case) already have a registration for the single event. */
+export async function emailsRegistered(
+  db: Executor,
+  eventId: string,
+  emails: string[],
+): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const rows = await db
+    .select({ email: sql<string>`lower(${eventRegistrations.email})` })
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        eq(eventRegistrations.occurrenceKey, ''),
+        isAnyOf(
+          sql`lower(${eventRegistrations.email})`,
+          emails.map((e) => e.toLowerCase()),
+          'text',
+        ),
+      ),
+    );
+  return new Set(rows.map((r) => r.email));
+}
 
 export async function insertLines(
   db: Executor,

@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/crypto.js';
 import { BatchLine, type Outcome } from '../../lib/batch-line.js';
 import { AppError } from '../../lib/errors.js';
-import { type MailOutbox, queueMail } from '../../lib/mail/outbox.js';
+import { type MailOutbox, queueMails } from '../../lib/mail/outbox.js';
 import type { Throttle } from '../../lib/throttle.js';
 import type { Session } from '../../plugins/auth.js';
 import {
@@ -25,16 +25,17 @@ import {
   resolveTarget,
   toRegistration,
 } from '../calendars/index.js';
-import { redeem } from '../benefits/index.js';
+import { redeem, type Redemption } from '../benefits/index.js';
 import {
   type OrderDesk,
   type PricedOrder,
+  priceOrder,
   typeQueries as tt,
   type Tickets,
   viewOfType,
 } from '../tickets/index.js';
 import { issueManageToken, manageUrl } from './manage-links.js';
-import { priceWithDiscounts } from './order-price.js';
+import { pricedAlone, priceWithDiscounts } from './order-price.js';
 import * as oq from './order-queries.js';
 import { REGISTRATION_MAIL, type RegistrationMailParams } from './registration-mail.js';
 import { answerMessage, closed, closedReason, queueOffers, throttleRegistration } from './rules.js';
@@ -67,6 +68,22 @@ interface Placed {
 }
 
 const attendeeNotFound = () => new AppError('not_found', 'Attendee not found');
+
+const alreadyRegistered = () =>
+  new AppError(
+    'conflict',
+    'This email address already has a registration for this event. Use the link in its email to see or change it, or order with another address.',
+  );
+
+/** What an order gets, decided under the seat lock before it is written. */
+interface Decision {
+  priced: PricedOrder;
+  redemptions: Redemption[];
+  /** It does not fit: it waits. */
+  shortage: boolean;
+  seatStatus: 'confirmed' | 'held' | 'waitlisted';
+  holdUntil: Date | null;
+}
 
 const plural = (n: number, one: string, many = `${one}s`) => (n === 1 ? one : many);
 
@@ -307,25 +324,67 @@ export class OrderService implements OrderDesk {
     const settled = await settleAndCount(tx, key, event.capacity, now);
     const { types } = settled;
     const soldBefore = new Map(types.map((t) => [t.id, t.sold]));
-    let taken = settled.taken;
-    const outcomes: Outcome<Placed>[] = [];
-    for (const order of orders) {
+    const seats = { taken: settled.taken };
+    // The addresses that have a registration already (an order's buyer has one at most).
+    const registered = await oq.emailsRegistered(
+      tx,
+      event.id,
+      orders.map((o) => o.body.buyer.email),
+    );
+    const outcomes: Outcome<Placed>[] = new Array<Outcome<Placed>>(orders.length);
+    /** Orders decided without the database (no code, no plan to apply), not yet written. */
+    let decided: { index: number; order: PendingOrder; decision: Decision }[] = [];
+    const writeDecided = async () => {
+      if (decided.length === 0) return;
+      const batch = decided;
+      decided = [];
+      const placed = await this.writeAll(tx, batch, types, now);
+      batch.forEach((d, i) => (outcomes[d.index] = placed[i]!));
+    };
+    for (const [index, order] of orders.entries()) {
+      const { body, viewer } = order;
+      const email = body.buyer.email.toLowerCase();
+      const alone = pricedAlone(viewer, body.promoCode);
+      // A code or a plan reads and records uses: the orders before it are written first (a
+      // failure there fails the transaction, and the line sends each order again alone).
+      if (!alone) await writeDecided();
       try {
-        const placed = await tx.transaction((sp) =>
-          this.placeOne(sp, order, types, event.capacity, taken),
-        );
-        if (placed.row.seatStatus !== 'waitlisted') {
-          // The tickets are sold: counted on their types' rows below, under their locks.
-          taken += placed.priced.seats;
-          for (const line of placed.priced.lines) {
-            types.find((t) => t.id === line.typeId)!.sold += line.quantity;
-          }
+        if (registered.has(email)) throw alreadyRegistered();
+        if (alone) {
+          const priced = priceOrder(types, body.items, viewer);
+          const decision = this.decide(order, types, event.capacity, seats.taken, {
+            priced,
+            redemptions: [],
+          });
+          registered.add(email);
+          this.count(decision, types, seats);
+          decided.push({ index, order, decision });
+          continue;
         }
-        outcomes.push({ ok: true, value: placed });
+        // In a savepoint of its own, so that a refusal is rolled back alone.
+        const placed = await tx.transaction(async (sp) => {
+          const discounted = await priceWithDiscounts(
+            sp,
+            event,
+            types,
+            body.items,
+            viewer,
+            body.promoCode,
+            order.now,
+          );
+          const decision = this.decide(order, types, event.capacity, seats.taken, discounted);
+          const [one] = await this.writeAll(sp, [{ order, decision }], types, now);
+          if (!one!.ok) throw one!.error;
+          return { placed: one!.value, decision };
+        });
+        registered.add(email);
+        this.count(placed.decision, types, seats);
+        outcomes[index] = { ok: true, value: placed.placed };
       } catch (error) {
-        outcomes.push({ ok: false, error });
+        outcomes[index] = { ok: false, error };
       }
     }
+    await writeDecided();
     for (const type of types) {
       if (type.sold !== soldBefore.get(type.id)) await tt.setSold(tx, type.id, type.sold);
     }
@@ -333,24 +392,28 @@ export class OrderService implements OrderDesk {
     return outcomes;
   }
 
-  /** One order of a batch: `taken` seats and the types' `sold` as the orders before it left them. */
-  private async placeOne(
-    tx: Executor,
+  /** An order that took seats: counted on its types' rows (written below, under their locks). */
+  private count(decision: Decision, types: tt.TicketTypeRow[], seats: { taken: number }) {
+    if (decision.shortage) return;
+    seats.taken += decision.priced.seats;
+    for (const line of decision.priced.lines) {
+      types.find((t) => t.id === line.typeId)!.sold += line.quantity;
+    }
+  }
+
+  /**
+   * Whether an order, priced, is seated, held for an online payment or waits; refuses it (with
+   * the reason) when its names do not fit or it does not fit and would not wait. `taken`: the
+   * seats as the orders before it left them.
+   */
+  private decide(
     order: PendingOrder,
     types: tt.TicketTypeRow[],
     capacity: number | null,
     taken: number,
-  ): Promise<Placed> {
-    const { event, body, viewer, hash, now } = order;
-    const { priced, redemptions } = await priceWithDiscounts(
-      tx,
-      event,
-      types,
-      body.items,
-      viewer,
-      body.promoCode,
-      now,
-    );
+    { priced, redemptions }: { priced: PricedOrder; redemptions: Redemption[] },
+  ): Decision {
+    const { event, body } = order;
     this.checkAttendees(priced, body);
     const shortage = this.shortage(types, priced, capacity, taken);
     if (shortage && !body.joinWaitingList) {
@@ -361,68 +424,120 @@ export class OrderService implements OrderDesk {
     }
     const online =
       !shortage && priced.totalCents > 0 && this.tickets.paymentFor(event) === 'online';
-    const inserted = await q.insertRegistration(tx, {
-      eventId: event.id,
-      occurrenceKey: '',
-      name: body.buyer.name,
-      email: body.buyer.email,
-      phone: body.buyer.phone,
-      guests: priced.seats,
-      notes: null,
-      userId: viewer?.user.id ?? null,
-      manageTokenHash: hash,
+    return {
+      priced,
+      redemptions,
+      shortage: shortage !== null,
       seatStatus: shortage ? 'waitlisted' : online ? 'held' : 'confirmed',
-      holdUntil: online ? this.tickets.holdUntil(now) : null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    if (!inserted) {
-      throw new AppError(
-        'conflict',
-        'This email address already has a registration for this event. Use the link in its email to see or change it, or order with another address.',
-      );
+      holdUntil: online ? this.tickets.holdUntil(order.now) : null,
+    };
+  }
+
+  /**
+   * Writes decided orders, in their order, a statement per table for them all: their
+   * registrations, lines, attendees, the uses of codes and benefits, the invoices of those
+   * with something to pay now, and their mails. An order whose address turns out to have a
+   * registration already is refused; if it was one of several, the batch is sent again order
+   * by order (the others were decided counting its seats).
+   */
+  private async writeAll(
+    tx: Executor,
+    batch: { order: PendingOrder; decision: Decision }[],
+    types: tt.TicketTypeRow[],
+    now: Date,
+  ): Promise<Outcome<Placed>[]> {
+    const inserted = await oq.insertRegistrations(
+      tx,
+      batch.map(({ order: { event, body, viewer, hash, now: at }, decision }) => ({
+        eventId: event.id,
+        occurrenceKey: '',
+        name: body.buyer.name,
+        email: body.buyer.email,
+        phone: body.buyer.phone,
+        guests: decision.priced.seats,
+        notes: null,
+        userId: viewer?.user.id ?? null,
+        manageTokenHash: hash,
+        seatStatus: decision.seatStatus,
+        holdUntil: decision.holdUntil,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    );
+    const byHash = new Map(inserted.map((r) => [r.manageTokenHash, r]));
+    if (byHash.size < batch.length) {
+      if (batch.length > 1) throw new Error('An order of the batch was registered meanwhile.');
+      return [{ ok: false, error: alreadyRegistered() }];
     }
+    const stored = batch.map((b) => ({ ...b, row: byHash.get(b.order.hash)! }));
     const lines = await oq.insertLines(
       tx,
-      priced.lines.map((l) => {
-        const type = types.find((t) => t.id === l.typeId)!;
-        return {
-          registrationId: inserted.id,
+      stored.flatMap(({ row, decision }) =>
+        decision.priced.lines.map((l) => ({
+          registrationId: row.id,
           typeId: l.typeId,
           typeName: l.name,
           quantity: l.quantity,
-          seatsPerTicket: type.seatsPerTicket,
+          seatsPerTicket: types.find((t) => t.id === l.typeId)!.seatsPerTicket,
           unitCents: l.unitCents,
           discountCents: l.discountCents,
           lineCents: l.lineCents,
-        };
-      }),
+        })),
+      ),
     );
-    const attendees = await oq.insertAttendees(tx, this.attendeeRows(inserted.id, priced, body));
-    // The code's use and the benefits' are counted with the order, or the order rolls back.
-    await redeem(tx, { registrationId: inserted.id, redemptions, at: now });
-    let row = inserted;
-    if (!shortage && priced.totalCents > 0) {
-      await this.tickets.invoiceOrder(tx, {
+    const attendees = await oq.insertAttendees(
+      tx,
+      stored.flatMap(({ row, order, decision }) =>
+        this.attendeeRows(row.id, decision.priced, order.body),
+      ),
+    );
+    const placed: Placed[] = [];
+    for (const { row: inserted, order, decision } of stored) {
+      const { event, viewer } = order;
+      // The code's use and the benefits' are counted with the order, or the order rolls back.
+      if (decision.redemptions.length > 0) {
+        await redeem(tx, {
+          registrationId: inserted.id,
+          redemptions: decision.redemptions,
+          at: now,
+        });
+      }
+      let row = inserted;
+      if (!decision.shortage && decision.priced.totalCents > 0) {
+        await this.tickets.invoiceOrder(tx, {
+          row,
+          title: titleOfEvent(event),
+          when: dayOfEvent(event),
+          lines: decision.priced.lines.filter((l) => l.lineCents > 0),
+          contactId: viewer?.contact?.id ?? null,
+        });
+        row = (await q.findRegistration(tx, row.id))!;
+      }
+      placed.push({
         row,
-        title: titleOfEvent(event),
-        when: dayOfEvent(event),
-        lines: priced.lines.filter((l) => l.lineCents > 0),
-        contactId: viewer?.contact?.id ?? null,
+        priced: decision.priced,
+        lines: lines.filter((l) => l.registrationId === row.id),
+        attendees: attendees.filter((a) => a.registrationId === row.id),
       });
-      row = (await q.findRegistration(tx, row.id))!;
     }
     // Seats held for an online payment are confirmed by the payment's mail.
-    if (row.seatStatus !== 'held') {
-      const params: RegistrationMailParams = {
-        targetId: event.id,
-        registrationId: row.id,
-        outcome: 'created',
-        seatStatus: row.seatStatus,
-      };
-      await queueMail(tx, now, REGISTRATION_MAIL, { ...params });
-    }
-    return { row, priced, lines, attendees };
+    await queueMails(
+      tx,
+      now,
+      REGISTRATION_MAIL,
+      placed
+        .filter(({ row }) => row.seatStatus !== 'held')
+        .map(({ row }) => {
+          const params: RegistrationMailParams = {
+            targetId: row.eventId,
+            registrationId: row.id,
+            outcome: 'created',
+            seatStatus: row.seatStatus,
+          };
+          return { ...params };
+        }),
+    );
+    return placed.map((value) => ({ ok: true, value }));
   }
 
   /** Named attendees must be of the order's types, at most the seats bought of each. */
