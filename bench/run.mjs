@@ -130,7 +130,11 @@ function medianRows(rounds) {
       row[field] = median(same.map((r) => r[field]));
     }
     row.errors = same.reduce((sum, r) => sum + r.errors, 0);
-    row.roundShares = { bare: within('bare'), baseline: within('baseline') };
+    row.roundShares = {
+      bare: within('bare'),
+      baseline: within('baseline'),
+      of: first.target?.of ? within(first.target.of) : null,
+    };
     return row;
   });
 }
@@ -200,7 +204,7 @@ try {
     }
   }
 
-  const seats = await seatEvents(store.pool, CAPACITY);
+  const seats = await seatEvents(store.pool, CAPACITY, { orders: wanted('orders') });
   const list = (await scenarios(portal.url, seats))
     .filter((s) => s.key === 'baseline' || wanted(s.key))
     // The smoke's figures (small data, one cold second each) mean nothing against the targets.

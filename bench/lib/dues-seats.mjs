@@ -120,7 +120,11 @@ export async function dataVersion(pool) {
  * `capacity` seats to register for, and a 500-seat event with 500 parties of one, every
  * other one checked in, for its check-in list.
  */
-export async function seatEvents(pool, capacity) {
+/**
+ * The events the seat scenarios load. `orders: false` leaves out the ticket types' event, so
+ * the harness can also load a build from before ticket types (--app).
+ */
+export async function seatEvents(pool, capacity, { orders = true } = {}) {
   const event = async (title, seats) => {
     const { rows } = await pool.query(
       `insert into events (calendar_id, title, start_time, end_time, capacity, appointment_status)
@@ -139,6 +143,7 @@ export async function seatEvents(pool, capacity) {
      from generate_series(1, 500) i`,
     [door],
   );
+  if (!orders) return { registerFor, door, orderFor: null, types: null };
   const orderFor = await event('Bench dinner (orders by ticket type)', capacity);
   const type = async (name, quantity, seatsPerTicket, sortOrder) => {
     const { rows } = await pool.query(

@@ -17,6 +17,11 @@ function misses(row) {
   if (target?.bare !== undefined && row.bareRatio < target.bare) {
     found.push(`${pct(row.bareRatio)} of bare Fastify (target ${pct(target.bare)})`);
   }
+  if (target?.of !== undefined && row.ofRatio !== null && row.ofRatio < 1 - target.loss) {
+    found.push(
+      `${pct(row.ofRatio)} of ${target.of} (target ≥ ${pct(1 - target.loss)}, a loss of at most ${pct(target.loss)})`,
+    );
+  }
   if (target?.p99Ms !== undefined && row.p99Ms >= target.p99Ms) {
     found.push(`p99 ${row.p99Ms} ms (target < ${target.p99Ms} ms)`);
   }
@@ -48,6 +53,16 @@ export function evaluate(rows, memory) {
           ? middle(row.roundShares.bare)
           : share(row.rps, ceiling),
     };
+    // A row compared with another endpoint (the same page with one feature at work).
+    const of = row.target?.of;
+    const ofRps = of ? rows.find((r) => r.key === of)?.rps : undefined;
+    withRatio.ofRatio = !of
+      ? null
+      : row.roundShares?.of
+        ? middle(row.roundShares.of)
+        : ofRps
+          ? share(row.rps, ofRps)
+          : null;
     return { ...withRatio, missed: misses(withRatio) };
   });
   const memoryMissed =
@@ -63,6 +78,7 @@ const targetText = (t) =>
     : [
         t.bare !== undefined ? `≥ ${pct(t.bare)} of bare` : null,
         t.ratio !== undefined ? `≥ ${pct(t.ratio)} of health` : null,
+        t.of !== undefined ? `≥ ${pct(1 - t.loss)} of ${t.of}` : null,
         t.p99Ms !== undefined ? `p99 < ${t.p99Ms} ms` : null,
       ]
         .filter(Boolean)

@@ -112,6 +112,10 @@ function mapViews() {
   return views;
 }
 
+/** A phone browser's user agent: a request with it is a person's visit, counted as a view. */
+const BROWSER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
 export async function scenarios(url, seats) {
   const token = await signIn(url);
   const staff = { authorization: `Bearer ${await signIn(url, ADMIN)}` };
@@ -163,6 +167,17 @@ export async function scenarios(url, seats) {
       key: 'member',
       requests: paths(memberIds.map((id) => `/api/members/${id}`)),
       target: { bare: 0.4, ratio: 0.35, p99Ms: 20 },
+    },
+    {
+      // The same pages opened by a browser: each is a listing view, counted (issue 41: at
+      // most 5% of the member page's throughput).
+      name: 'member page, a counted view',
+      key: 'member-counted',
+      requests: memberIds.map((id) => ({
+        path: `/api/members/${id}`,
+        headers: { 'user-agent': BROWSER_AGENT },
+      })),
+      target: { of: 'member', loss: 0.05 },
     },
     {
       name: 'calendar month (42-day grid)',
