@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { PromoCode } from '@chamber/contract';
 import { contacts } from '@chamber/db';
 import type { TestContext } from './app.js';
 import { calendarPeople, createCalendar } from './calendar.js';
+import { bearer } from './members.js';
 
 /** Ticket types the ticket tests sell: a table of 8 (three of them) and a single seat. */
 export const tableType = {
@@ -42,4 +45,34 @@ export async function ticketPeople(ctx: TestContext) {
     .set({ paymentStatus: 'pending' })
     .where(eq(contacts.id, people.other.user.contactId!));
   return people;
+}
+
+/** A promo code's fields as staff's form sends them with every option off. */
+export const promoCodeFields = {
+  description: '',
+  kind: 'percent',
+  percentOff: null,
+  amountOffCents: null,
+  eventId: null,
+  ticketTypeIds: [],
+  usageLimit: null,
+  validFrom: null,
+  validUntil: null,
+  membersOnly: false,
+};
+
+/** A promo code made by staff (`token`) through the API: `fields` over `promoCodeFields`. */
+export async function newPromoCode(
+  ctx: TestContext,
+  token: string,
+  fields: { code: string } & Record<string, unknown>,
+): Promise<PromoCode> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/promo-codes',
+    headers: bearer(token),
+    payload: { ...promoCodeFields, ...fields },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<PromoCode>();
 }

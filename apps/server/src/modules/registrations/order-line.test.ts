@@ -7,7 +7,7 @@ import { buildApp } from '../../app.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { type CalendarPeople, createdEvent } from '../../test/calendar.js';
 import { bearer } from '../../test/members.js';
-import { seatType, tableType, ticketPeople } from '../../test/ticket-types.js';
+import { newPromoCode, seatType, tableType, ticketPeople } from '../../test/ticket-types.js';
 
 // A rush of orders for one event goes through the event's seat lock in batches: the orders
 // that arrive while a batch is at the database wait in this process, in their order of
@@ -177,25 +177,13 @@ describe('orders in a rush', () => {
     });
     expect(added.statusCode, added.body).toBe(201);
     const seat = added.json<TicketType>();
-    const code = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/promo-codes',
-      headers: bearer(people.moderator.token),
-      payload: {
-        code: 'RUSHONCE',
-        description: '',
-        kind: 'amount',
-        percentOff: null,
-        amountOffCents: 2_500,
-        eventId: event.id,
-        ticketTypeIds: [],
-        usageLimit: 1,
-        validFrom: null,
-        validUntil: null,
-        membersOnly: false,
-      },
+    await newPromoCode(ctx, people.moderator.token, {
+      code: 'RUSHONCE',
+      kind: 'amount',
+      amountOffCents: 2_500,
+      eventId: event.id,
+      usageLimit: 1,
     });
-    expect(code.statusCode, code.body).toBe(201);
     const two = [{ typeId: seat.id, quantity: 2 }];
     // Which of two racing orders arrives first is not known: each pair is judged together.
     const { result: answers, locks } = await seatLocksDuring(() =>

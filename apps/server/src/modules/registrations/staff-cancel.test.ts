@@ -4,7 +4,6 @@ import {
   type CancelledRegistration,
   type ManagedRegistration,
   type PlacedOrder,
-  type PromoCode,
   REGISTRATION_TOKEN_HEADER,
   type RegistrationList,
   type TicketType,
@@ -13,7 +12,7 @@ import { eventRegistrations, eventTicketTypes, mailOutbox, promoCodes } from '@c
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { type CalendarPeople, createdEvent, register } from '../../test/calendar.js';
 import { bearer } from '../../test/members.js';
-import { seatType, tableType, ticketPeople } from '../../test/ticket-types.js';
+import { newPromoCode, seatType, tableType, ticketPeople } from '../../test/ticket-types.js';
 
 // Staff cancel a registration or an order from the event's list (decision 0156): what the
 // registrant's own cancellation does, and only moderators and admins may.
@@ -83,26 +82,12 @@ describe('staff cancel a registration (decision 0156)', () => {
     });
     const tables = await addType(event.id, { ...tableType, quantity: 2 });
     const seats = await addType(event.id, seatType);
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/promo-codes',
-      headers: bearer(people.moderator.token),
-      payload: {
-        code: 'SPRING1',
-        description: '',
-        kind: 'percent',
-        percentOff: 10,
-        amountOffCents: null,
-        eventId: event.id,
-        ticketTypeIds: [],
-        usageLimit: 1,
-        validFrom: null,
-        validUntil: null,
-        membersOnly: false,
-      },
+    const code = await newPromoCode(ctx, people.moderator.token, {
+      code: 'SPRING1',
+      percentOff: 10,
+      eventId: event.id,
+      usageLimit: 1,
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const code = created.json<PromoCode>();
     const usesOf = async () =>
       (await ctx.db.select().from(promoCodes).where(eq(promoCodes.id, code.id)))[0]!.uses;
 

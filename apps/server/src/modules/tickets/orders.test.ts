@@ -7,7 +7,6 @@ import {
   type OrderQuote,
   type MemberBenefits,
   type PlacedOrder,
-  type PromoCode,
   REGISTRATION_TOKEN_HEADER,
   type TicketType,
   type TicketTypeList,
@@ -22,7 +21,12 @@ import {
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { type CalendarPeople, createdEvent } from '../../test/calendar.js';
 import { bearer } from '../../test/members.js';
-import { seatType as seat, tableType as table, ticketPeople } from '../../test/ticket-types.js';
+import {
+  newPromoCode,
+  seatType as seat,
+  tableType as table,
+  ticketPeople,
+} from '../../test/ticket-types.js';
 
 let ctx: TestContext;
 let people: CalendarPeople;
@@ -158,27 +162,8 @@ describe('orders: prices', () => {
 });
 
 describe('orders: promo codes', () => {
-  const newCode = async (payload: object) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/promo-codes',
-      headers: bearer(people.moderator.token),
-      payload: {
-        description: '',
-        kind: 'percent',
-        percentOff: null,
-        amountOffCents: null,
-        eventId: null,
-        ticketTypeIds: [],
-        usageLimit: null,
-        validFrom: null,
-        validUntil: null,
-        membersOnly: false,
-        ...payload,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-  };
+  const newCode = (fields: { code: string } & Record<string, unknown>) =>
+    newPromoCode(ctx, people.moderator.token, fields);
 
   it('takes a code off the quote and the order alike, and counts its use once', async () => {
     const { event, tables, seats } = await dinner({ ticketPayment: 'door' });
@@ -534,26 +519,12 @@ describe('orders: a cancelled order gives back its uses (decision 0152)', () => 
       ],
     });
     const { event, seats } = await dinner({ title: 'Give-back Luncheon', capacity: 50 });
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/admin/promo-codes',
-      headers: bearer(people.moderator.token),
-      payload: {
-        code: 'GIVEBACK',
-        description: '',
-        kind: 'percent',
-        percentOff: 50,
-        amountOffCents: null,
-        eventId: event.id,
-        ticketTypeIds: [],
-        usageLimit: 1,
-        validFrom: null,
-        validUntil: null,
-        membersOnly: false,
-      },
+    const code = await newPromoCode(ctx, people.moderator.token, {
+      code: 'GIVEBACK',
+      percentOff: 50,
+      eventId: event.id,
+      usageLimit: 1,
     });
-    expect(res.statusCode, res.body).toBe(201);
-    const code = res.json<PromoCode>();
     const items = [{ typeId: seats.id, quantity: 2 }];
     const member = people.owner;
     const memberId = member.user.contactId!;
