@@ -186,6 +186,25 @@ describe('the mail outbox', () => {
     expect(smtp.received.map((m) => m.messageId)).toEqual([`<${taken!.messageId}@portal.example>`]);
   });
 
+  it('sends a mail it is still sending only once, however far the clock moves meanwhile', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { smtp, clock, outbox, queue, rows } = await setUp(() => gate);
+    await queue(1);
+    const box = outbox({ concurrency: 2, pollMs: 10 });
+    box.start();
+    await expect.poll(async () => (await rows())[0]!.state).toBe('sending');
+    // A test's clock jumps hours ahead while the mail server still has the mail: its lease
+    // looks run out, but this process is the one sending it. The other lane looks meanwhile.
+    clock.advance(3 * 60 * 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const drained = box.drain();
+    release();
+    await drained;
+    expect((await rows())[0]).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
   it('on stop, lets the mails being sent finish and leaves the rest waiting', async () => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));

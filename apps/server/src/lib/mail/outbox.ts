@@ -240,6 +240,11 @@ export class MailOutbox {
   private stopping = false;
   private readonly lanes = new Set<Promise<void>>();
   private readonly inFlight = new Set<Promise<void>>();
+  /**
+   * The mails this process is composing or sending now: never taken again here, even when
+   * their lease looks run out (a clock moved on meanwhile, as a test's does).
+   */
+  private readonly sending = new Set<string>();
   private sleepers: (() => void)[] = [];
 
   constructor(
@@ -387,6 +392,7 @@ export class MailOutbox {
         select id from ${mailOutbox}
         where state in ('pending', 'sending') and next_attempt_at <= ${now}::timestamptz
           and (state = 'pending' or locked_until <= ${now}::timestamptz)
+          and not (id = any(${sql.param(`{${[...this.sending].join(',')}}`)}::uuid[]))
         order by next_attempt_at
         limit 1
         for update skip locked)
@@ -403,6 +409,7 @@ export class MailOutbox {
   }
 
   private async handle(row: Claimed): Promise<void> {
+    this.sending.add(row.id);
     // The lease is renewed while the mail is composed and sent, however long the mail server
     // takes, so no other process takes it meanwhile.
     const renew = setInterval(() => {
@@ -429,6 +436,7 @@ export class MailOutbox {
       }
     } finally {
       clearInterval(renew);
+      this.sending.delete(row.id);
     }
   }
 
