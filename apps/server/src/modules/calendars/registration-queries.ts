@@ -61,12 +61,21 @@ export async function insertRegistration(
   db: Executor,
   values: typeof eventRegistrations.$inferInsert,
 ): Promise<RegistrationRow | undefined> {
-  const [row] = await db
-    .insert(eventRegistrations)
-    .values(values)
-    .onConflictDoNothing()
-    .returning();
+  const [row] = await insertRegistrations(db, [values]);
   return row;
+}
+
+/**
+ * `insertRegistration` for several, in one statement and in their order (so their
+ * `queued_at` is their order here); a row whose address already has a registration for its
+ * occurrence is left out of the answer.
+ */
+export async function insertRegistrations(
+  db: Executor,
+  rows: (typeof eventRegistrations.$inferInsert)[],
+): Promise<RegistrationRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(eventRegistrations).values(rows).onConflictDoNothing().returning();
 }
 
 /** The registration of an address for an occurrence, locked for this transaction. */

@@ -8,21 +8,6 @@ import { typeQueries as tt } from '../tickets/index.js';
 export type OrderLineRow = typeof eventOrderLines.$inferSelect;
 export type AttendeeRow = typeof eventAttendees.$inferSelect;
 
-export type RegistrationRow = typeof eventRegistrations.$inferSelect;
-
-/**
- * Inserts the registrations of a batch of orders in one statement, in their order (so their
- * `queued_at` is their order of arrival); a row whose address already has a registration for
- * the occurrence is left out of the answer, as `insertRegistration` does for one.
- */
-export async function insertRegistrations(
-  db: Executor,
-  rows: (typeof eventRegistrations.$inferInsert)[],
-): Promise<RegistrationRow[]> {
-  if (rows.length === 0) return [];
-  return db.insert(eventRegistrations).values(rows).onConflictDoNothing().returning();
-}
-
 /** Which of these addresses (lower case) already have a registration for the single event. */
 export async function emailsRegistered(
   db: Executor,

@@ -446,7 +446,7 @@ export class OrderService implements OrderDesk {
     types: tt.TicketTypeRow[],
     now: Date,
   ): Promise<Outcome<Placed>[]> {
-    const inserted = await oq.insertRegistrations(
+    const inserted = await q.insertRegistrations(
       tx,
       batch.map(({ order: { event, body, viewer, hash, now: at }, decision }) => ({
         eventId: event.id,
