@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/app.js';
 import { manualClock } from './clock.js';
@@ -75,5 +76,44 @@ describe('Throttle.take', () => {
     // 17:00 UTC starts an hour and lies inside a day: two rows, one attempt each.
     expect(attempt.blocked).toBe(false);
     expect(await count('test:twice')).toBe(2);
+  });
+
+  it('counts attempts that arrive together in one statement, each as if it came alone', async () => {
+    const throttle = new Throttle(handle.db, manualClock(new Date('2026-03-10T17:00:00Z')));
+    const windows = (n: number) => [
+      { key: 'test:email:rush', limit: 3, windowMs: HOUR },
+      { key: `test:ip:rush-${n % 2}`, limit: 100, windowMs: HOUR },
+    ];
+    const execute = vi.spyOn(handle.db, 'execute');
+    const attempts = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => throttle.take(windows(n))),
+    );
+    // In order of arrival: the first three pass, the seven after them are refused.
+    expect(attempts.map((a) => a.blocked)).toEqual([
+      ...Array<boolean>(3).fill(false),
+      ...Array<boolean>(7).fill(true),
+    ]);
+    expect(await count('test:email:rush')).toBe(3);
+    expect((await count('test:ip:rush-0')) + (await count('test:ip:rush-1'))).toBe(3);
+    // The first alone, the nine that waited for it together; then the seven give-backs.
+    const counted = execute.mock.calls.filter(([query]) =>
+      new PgDialect()
+        .sqlToQuery(query as SQL)
+        .sql.trim()
+        .startsWith('insert into rate_limits'),
+    );
+    execute.mockRestore();
+    expect(counted).toHaveLength(2);
+  });
+
+  it('counts one key given twice for one window as two attempts', async () => {
+    const throttle = new Throttle(handle.db, manualClock(new Date('2026-03-10T17:00:00Z')));
+    const attempt = await throttle.take([
+      { key: 'test:same', limit: 5, windowMs: HOUR },
+      { key: 'test:same', limit: 1, windowMs: HOUR },
+    ]);
+    // The second window sees the first's count: 2 against its limit of 1, and both go back.
+    expect(attempt.blocked).toBe(true);
+    expect(await count('test:same')).toBe(0);
   });
 });

@@ -112,6 +112,18 @@ export const eventRegistrations = pgTable(
     // without this one each of those read the whole table (a sequential scan that grew with
     // every event the chamber ever held).
     index('event_registrations_occurrence_idx').on(t.eventId, t.occurrenceKey),
+    // An occurrence's seat-holders (at most its capacity, however long its waiting list): the
+    // seats taken and the tickets held per type, counted again under the seat lock by every
+    // batch of registrations or orders. Through the index above they read every registration
+    // of the occurrence, which grew with the waiting list during a rush.
+    index('event_registrations_holders_idx')
+      .on(t.eventId, t.occurrenceKey)
+      .where(sql`${t.seatStatus} in ('confirmed', 'offered', 'held')`),
+    // A waiting party's place: the parties ahead of it, counted in this index alone (its
+    // confirmation and offer mails, an order's answer), however long the list.
+    index('event_registrations_queue_idx')
+      .on(t.eventId, t.occurrenceKey, t.queuedAt)
+      .where(sql`${t.seatStatus} = 'waitlisted'`),
   ],
 );
 

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { type Database, type Executor, mailOutbox } from '@chamber/db';
 import type { Clock } from '../clock.js';
+import { insertRows } from '../insert-rows.js';
 import {
   type Compose,
   defaultPace,
@@ -96,7 +97,11 @@ export async function queueMails(
   params: Record<string, unknown>[],
 ): Promise<void> {
   if (params.length === 0) return;
-  await db.insert(mailOutbox).values(params.map((p) => outboxRow(kind, p, now)));
+  await insertRows(
+    db,
+    mailOutbox,
+    params.map((p) => outboxRow(kind, p, now)),
+  );
 }
 
 interface Claimed {

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { eventRegistrations, type Executor, registrationLinks } from '@chamber/db';
 import { isAnyOf } from '../../lib/sql-lists.js';
+import { insertRows } from '../../lib/insert-rows.js';
 
 export type RegistrationRow = typeof eventRegistrations.$inferSelect;
 
@@ -75,7 +76,7 @@ export async function insertRegistrations(
   rows: (typeof eventRegistrations.$inferInsert)[],
 ): Promise<RegistrationRow[]> {
   if (rows.length === 0) return [];
-  return db.insert(eventRegistrations).values(rows).onConflictDoNothing().returning();
+  return insertRows(db, eventRegistrations, rows, { onConflictDoNothing: true });
 }
 
 /** The registration of an address for an occurrence, locked for this transaction. */

@@ -170,9 +170,15 @@ export async function takeSeatsOrQueue(
   return attempts;
 }
 
-/** Seat-takers: confirmed, or offered or held and not yet expired. */
-const takesSeats = (now: Date) =>
-  sql`(${eventRegistrations.seatStatus} = 'confirmed' or (${eventRegistrations.seatStatus} in ('offered', 'held') and ${eventRegistrations.holdUntil} > ${now.toISOString()}::timestamptz))`;
+/**
+ * Seat-takers: confirmed, or offered or held and not yet expired. Written with the condition
+ * of the seat-holders' index (`event_registrations_holders_idx`) on its own, so that the
+ * planner reads that index (an occurrence's holders, at most its capacity) and not every
+ * registration of the occurrence, waiting list included, as it did when the statistics had
+ * not yet seen a rush.
+ */
+export const takesSeats = (now: Date) =>
+  sql`(${eventRegistrations.seatStatus} in ('confirmed', 'offered', 'held') and (${eventRegistrations.seatStatus} = 'confirmed' or ${eventRegistrations.holdUntil} > ${now.toISOString()}::timestamptz))`;
 
 /** People holding seats of an occurrence, besides the registration `except`. */
 export async function seatsTaken(
@@ -217,8 +223,8 @@ export async function lapseAndCount(
     select
       (select coalesce(sum(guests), 0)::int from ${eventRegistrations}
         where event_id = ${key.eventId} and occurrence_key = ${key.occurrenceKey}
-          and (seat_status = 'confirmed'
-            or (seat_status in ('offered', 'held') and hold_until > ${at}::timestamptz))) as taken,
+          and seat_status in ('confirmed', 'offered', 'held')
+          and (seat_status = 'confirmed' or hold_until > ${at}::timestamptz)) as taken,
       exists (select 1 from ${eventRegistrations}
         where event_id = ${key.eventId} and occurrence_key = ${key.occurrenceKey}
           and seat_status = 'waitlisted') as waiting,
@@ -283,7 +289,8 @@ export async function waitlistPosition(db: Executor, row: RegistrationRow): Prom
     .where(
       and(
         ofOccurrence(row),
-        eq(eventRegistrations.seatStatus, 'waitlisted'),
+        // A literal, not a parameter: the condition of the queue's index, which is read alone.
+        sql`${eventRegistrations.seatStatus} = 'waitlisted'`,
         sql`${eventRegistrations.queuedAt} < ${row.queuedAt}`,
       ),
     );

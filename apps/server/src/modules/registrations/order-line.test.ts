@@ -163,6 +163,57 @@ describe('orders in a rush', () => {
     expect(twice.map((r) => r.guests)).toEqual([1]);
   });
 
+  it('give each waiting order of a batch its place in turn, and refuse a bad item alone', async () => {
+    const { event, seat, table } = await dinner(8, 1);
+    const waiting = (i: number, items: object[]) => {
+      n += 1;
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/events/${event.id}/orders`,
+        remoteAddress: `10.44.${Math.floor(n / 250)}.${n % 250}`,
+        payload: {
+          items,
+          joinWaitingList: true,
+          buyer: { name: `Queued buyer ${i}`, email: `queued${i}@line.example` },
+        },
+      });
+    };
+    const answers = await Promise.all([
+      waiting(1, [{ typeId: table.id, quantity: 1 }]),
+      waiting(2, [{ typeId: seat.id, quantity: 1 }]),
+      // More tickets than an order may take: refused with the reason, the others unmoved.
+      waiting(3, [{ typeId: seat.id, quantity: 99 }]),
+      waiting(4, [{ typeId: seat.id, quantity: 2 }]),
+      waiting(5, [{ typeId: seat.id, quantity: 1 }]),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 400, 201, 201]);
+    expect(answers[2]!.json().message).toMatch(/^An order takes at most \d+ tickets of “/);
+    const placed = answers.flatMap((a) => (a.statusCode === 201 ? [a.json<PlacedOrder>()] : []));
+    expect(placed.map((p) => p.status)).toEqual([
+      'confirmed',
+      'waitlisted',
+      'waitlisted',
+      'waitlisted',
+    ]);
+    expect(placed.map((p) => p.registration.waitlistPosition ?? null)).toEqual([null, 1, 2, 3]);
+    // The places answered are the ones the waiting list gives when read again.
+    const read = await ctx.db
+      .select({ email: eventRegistrations.email })
+      .from(eventRegistrations)
+      .where(
+        and(
+          eq(eventRegistrations.eventId, event.id),
+          eq(eventRegistrations.seatStatus, 'waitlisted'),
+        ),
+      )
+      .orderBy(eventRegistrations.queuedAt);
+    expect(read.map((r) => r.email)).toEqual([
+      'queued2@line.example',
+      'queued4@line.example',
+      'queued5@line.example',
+    ]);
+  });
+
   it('place an order with a code between plain ones, and refuse an address twice in a batch', async () => {
     const event = await createdEvent(ctx, people.owner.token, {
       title: 'Rush luncheon',

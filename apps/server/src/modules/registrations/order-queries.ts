@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { eventAttendees, eventOrderLines, eventRegistrations, type Executor } from '@chamber/db';
-import { isAnyOf } from '../../lib/sql-lists.js';
+import { insertRows } from '../../lib/insert-rows.js';
+import { textArray } from '../../lib/sql-lists.js';
+import { calendarQueries } from '../calendars/index.js';
 import { typeQueries as tt } from '../tickets/index.js';
 
 /** The SQL of orders: their lines per ticket type and their attendees (orders.ts). */
@@ -8,27 +10,25 @@ import { typeQueries as tt } from '../tickets/index.js';
 export type OrderLineRow = typeof eventOrderLines.$inferSelect;
 export type AttendeeRow = typeof eventAttendees.$inferSelect;
 
-/** Which of these addresses (lower case) already have a registration for the single event. */
+/**
+ * Which of these addresses (lower case) already have a registration for the single event: a
+ * probe of the unique index on the address for each (a list compared with `= any` let the
+ * planner read every registration of the event instead, thousands under a rush).
+ */
 export async function emailsRegistered(
   db: Executor,
   eventId: string,
   emails: string[],
 ): Promise<Set<string>> {
   if (emails.length === 0) return new Set();
-  const rows = await db
-    .select({ email: sql<string>`lower(${eventRegistrations.email})` })
-    .from(eventRegistrations)
-    .where(
-      and(
-        eq(eventRegistrations.eventId, eventId),
-        eq(eventRegistrations.occurrenceKey, ''),
-        isAnyOf(
-          sql`lower(${eventRegistrations.email})`,
-          emails.map((e) => e.toLowerCase()),
-          'text',
-        ),
-      ),
-    );
+  const { rows } = await db.execute<{ email: string }>(sql`
+    select sent.email from unnest(${textArray(emails.map((e) => e.toLowerCase()))}) as sent(email)
+    cross join lateral (
+      select 1 from ${eventRegistrations} r
+      where r.event_id = ${eventId} and r.occurrence_key = '' and r.email <> ''
+        and lower(r.email) = sent.email
+      limit 1
+    ) found`);
   return new Set(rows.map((r) => r.email));
 }
 
@@ -37,7 +37,7 @@ export async function insertLines(
   rows: (typeof eventOrderLines.$inferInsert)[],
 ): Promise<OrderLineRow[]> {
   if (rows.length === 0) return [];
-  return db.insert(eventOrderLines).values(rows).returning();
+  return insertRows(db, eventOrderLines, rows);
 }
 
 export async function insertAttendees(
@@ -45,7 +45,7 @@ export async function insertAttendees(
   rows: (typeof eventAttendees.$inferInsert)[],
 ): Promise<AttendeeRow[]> {
   if (rows.length === 0) return [];
-  return db.insert(eventAttendees).values(rows).returning();
+  return insertRows(db, eventAttendees, rows);
 }
 
 /** The lines of these registrations (orders), in the order they were bought. */
@@ -101,7 +101,6 @@ export async function ticketsHeldByType(
   eventId: string,
   now: Date,
 ): Promise<Map<string, number>> {
-  const at = now.toISOString();
   const rows = await db
     .select({
       typeId: eventOrderLines.typeId,
@@ -112,7 +111,8 @@ export async function ticketsHeldByType(
     .where(
       and(
         eq(eventRegistrations.eventId, eventId),
-        sql`(${eventRegistrations.seatStatus} = 'confirmed' or (${eventRegistrations.seatStatus} in ('offered', 'held') and ${eventRegistrations.holdUntil} > ${at}::timestamptz))`,
+        eq(eventRegistrations.occurrenceKey, ''),
+        calendarQueries.takesSeats(now),
       ),
     )
     .groupBy(eventOrderLines.typeId);

@@ -46,11 +46,10 @@ type PlaceBody = z.output<typeof placeOrderSchema>;
 type AttendeeBody = z.output<typeof updateAttendeeSchema>;
 
 /** At most this many orders go in one transaction. */
-const ORDER_BATCH_LIMIT = 32;
+const ORDER_BATCH_LIMIT = 64;
 
-/** An order checked and waiting in the event's line. */
-interface PendingOrder {
-  event: EventRow;
+/** An order waiting in its event's line, as it came (checked in its batch). */
+interface LinedOrder {
   body: PlaceBody;
   viewer: Session | null;
   /** The hash of the manage link its answer carries. */
@@ -59,12 +58,25 @@ interface PendingOrder {
   now: Date;
 }
 
+/** An order in its batch, with the event read once for the batch. */
+interface PendingOrder extends LinedOrder {
+  event: EventRow;
+}
+
 /** An order stored, as its batch answers it. */
 interface Placed {
   row: RegistrationRow;
   priced: PricedOrder;
   lines: oq.OrderLineRow[];
   attendees: oq.AttendeeRow[];
+  /** Its place on the waiting list, or null when it is not waiting. */
+  position: number | null;
+}
+
+/** What the line answers an order: stored, with its event and the chamber's currency. */
+interface Answered extends Placed {
+  event: EventRow;
+  currency: string;
 }
 
 const attendeeNotFound = () => new AppError('not_found', 'Attendee not found');
@@ -196,11 +208,14 @@ export class OrderService implements OrderDesk {
     private readonly tickets: Tickets,
     private readonly publicUrl: string,
   ) {
-    this.line = new BatchLine((_, orders) => this.placeBatch(orders), ORDER_BATCH_LIMIT);
+    this.line = new BatchLine(
+      (eventId, orders) => this.placeBatch(eventId, orders),
+      ORDER_BATCH_LIMIT,
+    );
   }
 
-  /** New orders for one event, lined up and placed in batches. */
-  private readonly line: BatchLine<PendingOrder, Placed>;
+  /** New orders for one event, lined up by the id they were sent to and placed in batches. */
+  private readonly line: BatchLine<LinedOrder, Answered>;
 
   /** The event of an order: a single event that sells ticket types and is still to come. */
   private async eventOf(eventId: string): Promise<EventRow> {
@@ -271,23 +286,20 @@ export class OrderService implements OrderDesk {
     viewer: Session | null,
     ip: string,
   ): Promise<PlacedOrder> {
-    const event = await this.eventOf(eventId);
-    const now = this.clock.now();
-    this.checkItems(event, await tt.typesOfEvent(this.db, event.id), body.items, now);
     await throttleRegistration(this.throttle, body.buyer.email, ip);
+    const now = this.clock.now();
     const { token, hash } = issueManageToken();
-    const { row, priced, lines, attendees } = await this.line.take(event.id, {
-      event,
-      body,
-      viewer,
-      hash,
-      now,
-    });
+    // The event, its types, the checks and the place on the waiting list are read once for
+    // the batch the order goes in, not once per order.
+    const { event, currency, row, priced, lines, attendees, position } = await this.line.take(
+      eventId,
+      { body, viewer, hash, now },
+    );
     this.outbox.wake();
 
     const returnPath = `/events/${encodeURIComponent(event.id)}`;
     const ticket = await this.tickets.stateOf(row, event, { checkout: true, returnPath });
-    const registration = toRegistration(row, event.id, await q.waitlistPosition(this.db, row));
+    const registration = toRegistration(row, event.id, position);
     return {
       ...detailsOf(event, lines, attendees, now),
       status:
@@ -297,7 +309,7 @@ export class OrderService implements OrderDesk {
             ? 'awaiting_payment'
             : 'confirmed',
       registration,
-      currency: await this.tickets.currency(),
+      currency,
       manageUrl: manageUrl(this.publicUrl, token),
       ticket,
       totalCents: priced.totalCents,
@@ -309,10 +321,23 @@ export class OrderService implements OrderDesk {
    * A batch of the event's orders, in their order of arrival, in one transaction under the
    * seat lock; each order in a savepoint of its own, so that one refused (a sold-out type
    * without the waiting list, a code used up) is rolled back alone. If the transaction fails
-   * as a whole, the line sends each order again alone, with its own answer.
+   * as a whole, the line sends each order again alone, with its own answer. An event that
+   * sells no tickets (unknown, a series) refuses every order of the batch.
    */
-  private placeBatch(orders: PendingOrder[]): Promise<Outcome<Placed>[]> {
-    return this.db.transaction((tx) => this.placeAll(tx, orders));
+  private async placeBatch(eventId: string, lined: LinedOrder[]): Promise<Outcome<Answered>[]> {
+    let event: EventRow;
+    let currency: string;
+    try {
+      event = await this.eventOf(eventId);
+      currency = await this.tickets.currency();
+    } catch (error) {
+      return lined.map(() => ({ ok: false, error }));
+    }
+    const orders = lined.map((order) => ({ ...order, event }));
+    const outcomes = await this.db.transaction((tx) => this.placeAll(tx, orders));
+    return outcomes.map((outcome) =>
+      outcome.ok ? { ok: true, value: { ...outcome.value, event, currency } } : outcome,
+    );
   }
 
   private async placeAll(tx: Executor, orders: PendingOrder[]): Promise<Outcome<Placed>[]> {
@@ -349,6 +374,7 @@ export class OrderService implements OrderDesk {
       // failure there fails the transaction, and the line sends each order again alone).
       if (!alone) await writeDecided();
       try {
+        this.checkItems(event, types, body.items, order.now);
         if (registered.has(email)) throw alreadyRegistered();
         if (alone) {
           const priced = priceOrder(types, body.items, viewer);
@@ -385,11 +411,25 @@ export class OrderService implements OrderDesk {
       }
     }
     await writeDecided();
+    await this.placeInQueue(tx, outcomes);
     for (const type of types) {
       if (type.sold !== soldBefore.get(type.id)) await tt.setSold(tx, type.id, type.sold);
     }
     await queueOffers(tx, now, settled.offers);
     return outcomes;
+  }
+
+  /**
+   * The places of the batch's waiting orders: the first one's is counted, the others follow
+   * it (under the seat lock only this batch queues parties for the occurrence).
+   */
+  private async placeInQueue(tx: Executor, outcomes: Outcome<Placed>[]) {
+    const waiting = outcomes
+      .flatMap((o) => (o.ok && o.value.row.seatStatus === 'waitlisted' ? [o.value] : []))
+      .sort((a, b) => a.row.queuedAt - b.row.queuedAt);
+    if (waiting.length === 0) return;
+    const first = (await q.waitlistPosition(tx, waiting[0]!.row))!;
+    waiting.forEach((placed, i) => (placed.position = first + i));
   }
 
   /** An order that took seats: counted on its types' rows (written below, under their locks). */
@@ -518,6 +558,7 @@ export class OrderService implements OrderDesk {
         priced: decision.priced,
         lines: lines.filter((l) => l.registrationId === row.id),
         attendees: attendees.filter((a) => a.registrationId === row.id),
+        position: null,
       });
     }
     // Seats held for an online payment are confirmed by the payment's mail.

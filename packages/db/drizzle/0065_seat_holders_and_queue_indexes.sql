@@ -1,0 +1,2 @@
+CREATE INDEX "event_registrations_holders_idx" ON "event_registrations" USING btree ("event_id","occurrence_key") WHERE "event_registrations"."seat_status" in ('confirmed', 'offered', 'held');--> statement-breakpoint
+CREATE INDEX "event_registrations_queue_idx" ON "event_registrations" USING btree ("event_id","occurrence_key","queued_at") WHERE "event_registrations"."seat_status" = 'waitlisted';
