@@ -114,10 +114,19 @@ export async function findRegistrationByToken(db: Executor, tokenHash: string, l
         .where(eq(registrationLinks.tokenHash, tokenHash)),
     ),
   );
-  const [row] = lock
-    ? await db.select().from(eventRegistrations).where(byToken).for('update').limit(1)
-    : await db.select().from(eventRegistrations).where(byToken).limit(1);
-  return row;
+  const [row] = await db.select().from(eventRegistrations).where(byToken).limit(1);
+  if (!row || !lock) return row;
+  // Locked by its id, then the link checked again by a statement that sees what committed
+  // meanwhile. Locking by the link itself lost the row when a mail gave it a fresh link at
+  // that moment: the lock waited, the row came back with the new hash, and the earlier one,
+  // stored in `registrationLinks` by that same change, was not yet seen.
+  const locked = await findRegistration(db, row.id, true);
+  if (!locked) return undefined;
+  const [still] = await db
+    .select({ id: eventRegistrations.id })
+    .from(eventRegistrations)
+    .where(and(eq(eventRegistrations.id, row.id), byToken));
+  return still ? locked : undefined;
 }
 
 export async function updateRegistration(

@@ -388,6 +388,30 @@ describe('the manage link', () => {
     expect((await register(ctx, event.id, body, { remoteAddress: ip })).statusCode).toBe(201);
   });
 
+  it('cancels with a link whose registration gets a fresh link at that very moment', async () => {
+    const { body, ip } = visitor();
+    const { link } = await registerAndRead(body, { remoteAddress: ip });
+    // A mail being composed gives the registration a fresh link (the earlier ones keep
+    // working): here that change holds the row while the cancellation arrives.
+    const other = await ctx.pool.connect();
+    try {
+      await other.query('begin');
+      await other.query(
+        `update event_registrations set manage_token_hash = $1 where lower(email) = lower($2)`,
+        [sha256Hex('a fresh link'), body.email],
+      );
+      const cancelling = manage('DELETE', link.token);
+      // The cancellation waits for the row; then the change commits.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await other.query('commit');
+      const res = await cancelling;
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await stored(body.email)).toHaveLength(0);
+    } finally {
+      other.release();
+    }
+  });
+
   it('works for an occurrence of a series', async () => {
     const series = await createSeries(ctx, people.owner.token, {
       title: 'Tuesday Coffee',
