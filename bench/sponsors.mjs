@@ -1,12 +1,17 @@
 // What live sponsors cost the pages that show them (issue 43: within 5% of the throughput
 // without any). The production build on a fresh embedded database seeded by `chamber seed
-// --scale`, whose demo sponsors are live on the home page, the calendar and the directory;
-// each page is loaded with them live, then with every sponsorship lapsed (no sponsor shown),
-// alternately, `--repeat` times, and the medians compared.
+// --scale`, whose demo sponsors are live on the home page, the calendar and the directory.
+// Each page is loaded in pairs of short runs, one with the sponsors live and one with every
+// sponsorship lapsed (no sponsor shown), right after each other and taking turns at going
+// first; each pair gives a ratio, and the loss is one minus the median of a page's ratios.
+// The machine's load drifts over minutes: comparing the two halves of a pair, seconds apart,
+// keeps that drift out of the ratio, where medians of long runs minutes apart did not (single
+// runs of one page differed by up to 20%).
 //
-//   node bench/sponsors.mjs             scale 1, 10 s a run, 3 rounds; writes
+//   node bench/sponsors.mjs             scale 1, 7 pairs of 4 s runs per page; writes
 //                                       bench/results/sponsors.json and sponsors.md
-//   --scale N, --seconds S, --connections C, --repeat N, --smoke (a few seconds, small data)
+//   --scale N, --seconds S, --connections C, --repeat N (pairs per page), --smoke (a few
+//   seconds, small data)
 //
 // Requests per second move with what else the machine does: the load average is printed and
 // kept with the figures. CPU per request (the server's and its database's) hardly does.
@@ -30,10 +35,11 @@ const { values: args } = parseArgs({
 });
 const smoke = args.smoke;
 const scale = Number(args.scale ?? (smoke ? 0.02 : 1));
-const seconds = Number(args.seconds ?? (smoke ? 1 : 10));
-const warmupSeconds = smoke ? 1 : 3;
+const seconds = Number(args.seconds ?? (smoke ? 1 : 4));
+// The first second after a switch redraws the kept pages (the data version moved).
+const warmupSeconds = 1;
 const connections = Number(args.connections);
-const repeat = Math.max(1, Math.floor(Number(args.repeat ?? (smoke ? 1 : 3))));
+const repeat = Math.max(1, Math.floor(Number(args.repeat ?? (smoke ? 1 : 7))));
 /** The target: live sponsors cost at most 5% of a page's throughput. */
 const MAX_LOSS = 0.05;
 
@@ -99,14 +105,15 @@ async function setSponsors(on) {
   }
 }
 
-const runs = Object.fromEntries(pages.map((p) => [p.key, { live: [], none: [] }]));
+const runs = Object.fromEntries(pages.map((p) => [p.key, []]));
 try {
-  for (let round = 0; round < repeat; round += 1) {
-    // Alternate which comes first, so a drift of the machine's load falls on both.
-    const order = round % 2 === 0 ? ['live', 'none'] : ['none', 'live'];
-    for (const state of order) {
-      await setSponsors(state === 'live');
-      for (const page of pages) {
+  for (const page of pages) {
+    for (let pair = 0; pair < repeat; pair += 1) {
+      // Each half goes first in turn, so a drift within a pair falls on both sides alike.
+      const order = pair % 2 === 0 ? ['live', 'none'] : ['none', 'live'];
+      const halves = {};
+      for (const state of order) {
+        await setSponsors(state === 'live');
         const figures = await measure({
           url: portal.url,
           requests: [{ path: page.path }],
@@ -116,11 +123,15 @@ try {
           pid: portal.pid,
         });
         if (figures.errors > 0) throw new Error(`${page.name}: ${figures.errors} errors`);
-        runs[page.key][state].push(figures);
-        console.log(
-          `round ${round + 1} ${state.padEnd(4)} ${page.name}: ${figures.rps} req/s, p99 ${figures.p99Ms} ms`,
-        );
+        halves[state] = figures;
       }
+      runs[page.key].push(halves);
+      console.log(
+        `${page.name}, pair ${pair + 1}: live ${halves.live.rps} req/s, none ${halves.none.rps} req/s (${(
+          (100 * halves.live.rps) /
+          halves.none.rps
+        ).toFixed(1)}%)`,
+      );
     }
   }
 } finally {
@@ -130,20 +141,26 @@ const loadAfter = loadAverage();
 console.log(`load average after: ${loadAfter.join(', ')}`);
 
 const rows = pages.map((page) => {
-  const { live, none } = runs[page.key];
-  const rps = (list) => median(list.map((f) => f.rps));
-  const cpu = (list) => median(list.map((f) => (f.serverCpuUs ?? 0) + (f.databaseCpuUs ?? 0)));
-  const loss = 1 - rps(live) / rps(none);
+  const pairs = runs[page.key];
+  const side = (state, pick) => median(pairs.map((p) => pick(p[state])));
+  const cpu = (f) => (f.serverCpuUs ?? 0) + (f.databaseCpuUs ?? 0);
+  const ratios = pairs.map((p) => p.live.rps / p.none.rps);
+  const loss = 1 - median(ratios);
   return {
     key: page.key,
     name: page.name,
-    rpsLive: rps(live),
-    rpsNone: rps(none),
+    rpsLive: side('live', (f) => f.rps),
+    rpsNone: side('none', (f) => f.rps),
     loss: Math.round(loss * 1000) / 10,
-    cpuUsLive: cpu(live),
-    cpuUsNone: cpu(none),
-    p99MsLive: median(live.map((f) => f.p99Ms)),
-    p99MsNone: median(none.map((f) => f.p99Ms)),
+    /** The spread of the pairs' losses, lowest and highest, in %. */
+    lossRange: [
+      Math.round((1 - Math.max(...ratios)) * 1000) / 10,
+      Math.round((1 - Math.min(...ratios)) * 1000) / 10,
+    ],
+    cpuUsLive: side('live', cpu),
+    cpuUsNone: side('none', cpu),
+    p99MsLive: side('live', (f) => f.p99Ms),
+    p99MsNone: side('none', (f) => f.p99Ms),
     met: loss <= MAX_LOSS,
   };
 });
@@ -167,7 +184,8 @@ const table = markdownTable(
     'Page',
     'Req/s, sponsors live',
     'Req/s, none',
-    'Loss',
+    'Loss (median of pairs)',
+    'Pairs’ losses',
     'CPU µs/req live',
     'CPU µs/req none',
     'p99 ms live / none',
@@ -178,14 +196,15 @@ const table = markdownTable(
     String(r.rpsLive),
     String(r.rpsNone),
     `${r.loss}%`,
+    `${r.lossRange[0]}% to ${r.lossRange[1]}%`,
     String(r.cpuUsLive),
     String(r.cpuUsNone),
     `${r.p99MsLive} / ${r.p99MsNone}`,
     r.met ? 'yes' : 'no',
   ]),
-  ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+  ['left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
 );
-const markdown = `Medians of ${repeat} rounds, ${seconds} s each, ${connections} connections, scale ${scale}, ${liveIds.length} live sponsorships; load average ${loadBefore.join(', ')} before and ${loadAfter.join(', ')} after, on ${os.cpus().length} cores.\n\n${table}\n`;
+const markdown = `${repeat} pairs of runs per page (one with the sponsors live, one without, right after each other), ${seconds} s each after ${warmupSeconds} s of warm-up; the loss is one minus the median of the pairs' ratios, the other columns medians of each side; ${connections} connections, scale ${scale}, ${liveIds.length} live sponsorships; load average ${loadBefore.join(', ')} before and ${loadAfter.join(', ')} after, on ${os.cpus().length} cores.\n\n${table}\n`;
 console.log(`\n${markdown}`);
 if (!smoke) {
   const out = path.join(root, 'bench', 'results');
