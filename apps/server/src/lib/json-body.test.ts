@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { preferredEncoding } from './compressed-body.js';
+import { compressedForms, ownBytes, preferredEncoding } from './compressed-body.js';
 import { JsonBody } from './json-body.js';
 
 const schema = z.object({
@@ -106,5 +106,23 @@ describe('JsonBody', () => {
     const res = await get('/small', 'br, gzip');
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toEqual({ items: [] });
+  });
+});
+
+describe('a kept body', () => {
+  it('holds memory of its own bytes’ size, not the buffers zlib and the pool made them in', async () => {
+    const plain = Buffer.from(JSON.stringify(big));
+    const forms = await compressedForms(plain);
+    for (const form of [forms.br!, forms.gzip!]) {
+      expect(form.length).toBeLessThan(8192);
+      expect(form.buffer.byteLength).toBe(form.length);
+    }
+    expect(brotliDecompressSync(forms.br!).equals(plain)).toBe(true);
+    expect(gunzipSync(forms.gzip!).equals(plain)).toBe(true);
+    // A small body is kept plain: a view of the shared pool until it is copied out.
+    const small = Buffer.from('{"ok":true}');
+    const own = ownBytes(small);
+    expect(own.equals(small)).toBe(true);
+    expect(own.buffer.byteLength).toBe(own.length);
   });
 });
