@@ -223,8 +223,7 @@ export async function lapseAndCount(
     select
       (select coalesce(sum(guests), 0)::int from ${eventRegistrations}
         where event_id = ${key.eventId} and occurrence_key = ${key.occurrenceKey}
-          and seat_status in ('confirmed', 'offered', 'held')
-          and (seat_status = 'confirmed' or hold_until > ${at}::timestamptz)) as taken,
+          and ${takesSeats(now)}) as taken,
       exists (select 1 from ${eventRegistrations}
         where event_id = ${key.eventId} and occurrence_key = ${key.occurrenceKey}
           and seat_status = 'waitlisted') as waiting,
