@@ -34,6 +34,21 @@ export async function lockSeats(db: Executor, key: SeatKey): Promise<void> {
 }
 
 /**
+ * The parties waiting for an occurrence, from its counter row (kept by the registrations'
+ * trigger): read under the seat lock, it includes the parties queued so far in the caller's
+ * transaction, every one of them behind all the others.
+ */
+export async function waitingCount(db: Executor, key: SeatKey): Promise<number> {
+  const [row] = await db
+    .select({ waiting: eventSeats.waiting })
+    .from(eventSeats)
+    .where(
+      and(eq(eventSeats.eventId, key.eventId), eq(eventSeats.occurrenceKey, key.occurrenceKey)),
+    );
+  return row?.waiting ?? 0;
+}
+
+/**
  * The seat locks of every occurrence of these events that has a counter row, taken in one
  * order (event, then occurrence key, as a series registration takes its dates), before a
  * change that moves or deletes many registrations at once: its trigger would otherwise take
@@ -133,7 +148,9 @@ export async function takeSeatsOrQueue(
       insert into ${mailOutbox} (kind, params, next_attempt_at, created_at)
       select ${REGISTRATION_MAIL},
         party.value->'mail' || jsonb_build_object('registrationId', taken.out_id,
-          'seatStatus', taken.out_seat_status),
+          'seatStatus', taken.out_seat_status, 'queuedAt', taken.out_queued_at,
+          'place', case when taken.out_seat_status = 'waitlisted'
+            then taken.out_waiting + 1 end),
         (party.value->>'at')::timestamptz, (party.value->>'at')::timestamptz
       from taken
       join jsonb_array_elements(${JSON.stringify(sent)}::jsonb) with ordinality as party(value, ord)

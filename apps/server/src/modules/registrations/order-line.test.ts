@@ -2,7 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlacedOrder, TicketType } from '@chamber/contract';
-import { connect, type DbHandle, eventRegistrations, eventTicketTypes } from '@chamber/db';
+import {
+  connect,
+  type DbHandle,
+  eventRegistrations,
+  eventTicketTypes,
+  mailOutbox,
+} from '@chamber/db';
 import { buildApp } from '../../app.js';
 import { createTestApp, type TestContext } from '../../test/app.js';
 import { type CalendarPeople, createdEvent } from '../../test/calendar.js';
@@ -212,6 +218,24 @@ describe('orders in a rush', () => {
       'queued4@line.example',
       'queued5@line.example',
     ]);
+    // Each confirmation waiting in the outbox holds the place its answer gave, for its mail.
+    const mails = await ctx.db
+      .select({ params: mailOutbox.params })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.kind, 'registration'),
+          sql`${mailOutbox.params}->>'targetId' = ${event.id}`,
+        ),
+      );
+    const places = new Map(mails.map(({ params }) => [params.registrationId, params.place]));
+    expect(placed.map((p) => places.get(p.registration.id))).toEqual([null, 1, 2, 3]);
+    // The next batch queues behind them.
+    const next = await Promise.all([
+      waiting(6, [{ typeId: seat.id, quantity: 1 }]),
+      waiting(7, [{ typeId: table.id, quantity: 1 }]),
+    ]);
+    expect(next.map((a) => a.json<PlacedOrder>().registration.waitlistPosition)).toEqual([4, 5]);
   });
 
   it('place an order with a code between plain ones, and refuse an address twice in a batch', async () => {

@@ -94,27 +94,33 @@ export async function updateAttendee(
 
 /**
  * Tickets of each type held by the event's seat-holders (confirmed, and offered or held
- * before their time runs out): what `sold` on the type's row is.
+ * before their time runs out): what `sold` on the type's row is. The holders are read first,
+ * from their own index (at most the event's capacity), and their lines by registration: as a
+ * join, the planner read every order line of the event, waiting orders' included, once a
+ * rush's statistics came in (17 ms a batch with 8,000 orders waiting, under the seat lock).
  */
 export async function ticketsHeldByType(
   db: Executor,
   eventId: string,
   now: Date,
 ): Promise<Map<string, number>> {
-  const rows = await db
-    .select({
-      typeId: eventOrderLines.typeId,
-      n: sql<number>`coalesce(sum(${eventOrderLines.quantity}), 0)::int`,
-    })
-    .from(eventOrderLines)
-    .innerJoin(eventRegistrations, eq(eventRegistrations.id, eventOrderLines.registrationId))
+  const holders = db
+    .select({ id: eventRegistrations.id })
+    .from(eventRegistrations)
     .where(
       and(
         eq(eventRegistrations.eventId, eventId),
         eq(eventRegistrations.occurrenceKey, ''),
         calendarQueries.takesSeats(now),
       ),
-    )
+    );
+  const rows = await db
+    .select({
+      typeId: eventOrderLines.typeId,
+      n: sql<number>`coalesce(sum(${eventOrderLines.quantity}), 0)::int`,
+    })
+    .from(eventOrderLines)
+    .where(sql`${eventOrderLines.registrationId} = any(array(${holders}))`)
     .groupBy(eventOrderLines.typeId);
   return new Map(rows.map((r) => [r.typeId, r.n]));
 }

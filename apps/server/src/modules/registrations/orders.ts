@@ -23,6 +23,7 @@ import {
   isCancelled,
   type RegistrationRow,
   resolveTarget,
+  type SeatKey,
   toRegistration,
 } from '../calendars/index.js';
 import { redeem, type Redemption } from '../benefits/index.js';
@@ -411,7 +412,8 @@ export class OrderService implements OrderDesk {
       }
     }
     await writeDecided();
-    await this.placeInQueue(tx, outcomes);
+    await this.placeInQueue(tx, key, outcomes);
+    await this.queueConfirmations(tx, outcomes, now);
     for (const type of types) {
       if (type.sold !== soldBefore.get(type.id)) await tt.setSold(tx, type.id, type.sold);
     }
@@ -420,16 +422,43 @@ export class OrderService implements OrderDesk {
   }
 
   /**
-   * The places of the batch's waiting orders: the first one's is counted, the others follow
-   * it (under the seat lock only this batch queues parties for the occurrence).
+   * The places of the batch's waiting orders, at the end of the queue in their turns: under
+   * the seat lock only this batch queues parties for the occurrence, so the counter's waiting
+   * parties are the ones ahead and the batch's own (counting those ahead instead read each of
+   * them, thousands under a rush, in every batch).
    */
-  private async placeInQueue(tx: Executor, outcomes: Outcome<Placed>[]) {
+  private async placeInQueue(tx: Executor, key: SeatKey, outcomes: Outcome<Placed>[]) {
     const waiting = outcomes
       .flatMap((o) => (o.ok && o.value.row.seatStatus === 'waitlisted' ? [o.value] : []))
       .sort((a, b) => a.row.queuedAt - b.row.queuedAt);
     if (waiting.length === 0) return;
-    const first = (await q.waitlistPosition(tx, waiting[0]!.row))!;
+    const first = (await q.waitingCount(tx, key)) - waiting.length + 1;
     waiting.forEach((placed, i) => (placed.position = first + i));
+  }
+
+  /**
+   * The buyers' confirmations, in the batch's transaction, with the places the waiting ones
+   * were given. Seats held for an online payment are confirmed by the payment's mail.
+   */
+  private async queueConfirmations(tx: Executor, outcomes: Outcome<Placed>[], now: Date) {
+    await queueMails(
+      tx,
+      now,
+      REGISTRATION_MAIL,
+      outcomes
+        .flatMap((o) => (o.ok && o.value.row.seatStatus !== 'held' ? [o.value] : []))
+        .map(({ row, position }) => {
+          const params: RegistrationMailParams = {
+            targetId: row.eventId,
+            registrationId: row.id,
+            outcome: 'created',
+            seatStatus: row.seatStatus,
+            place: position,
+            queuedAt: row.queuedAt,
+          };
+          return { ...params };
+        }),
+    );
   }
 
   /** An order that took seats: counted on its types' rows (written below, under their locks). */
@@ -561,23 +590,6 @@ export class OrderService implements OrderDesk {
         position: null,
       });
     }
-    // Seats held for an online payment are confirmed by the payment's mail.
-    await queueMails(
-      tx,
-      now,
-      REGISTRATION_MAIL,
-      placed
-        .filter(({ row }) => row.seatStatus !== 'held')
-        .map(({ row }) => {
-          const params: RegistrationMailParams = {
-            targetId: row.eventId,
-            registrationId: row.id,
-            outcome: 'created',
-            seatStatus: row.seatStatus,
-          };
-          return { ...params };
-        }),
-    );
     return placed.map((value) => ({ ok: true, value }));
   }
 

@@ -45,6 +45,15 @@ export interface RegistrationMailParams {
   outcome: 'created' | 'updated' | 'unchanged';
   /** Its seats as saved: a registration whose seats changed since is mailed by that change. */
   seatStatus: string;
+  /**
+   * A waiting party's place in the queue when it joined (the one its answer gave) and its
+   * turn then (`queuedAt`). The mail says that place while the party still waits with that
+   * turn: counting the parties ahead again costs a read of each of them, and a rush of
+   * thousands mailed one by one read the queue over and over (quadratic in its length).
+   * A party put back at the end (after an offer it let lapse) is counted again.
+   */
+  place?: number | null;
+  queuedAt?: number | null;
 }
 
 /** An offer of seats to a waiting party. */
@@ -176,7 +185,10 @@ export class RegistrationMail {
       return this.compose((mail) => mail.registrationAlreadyMade(target, row, link));
     }
     if (row.seatStatus === 'waitlisted') {
-      const position = (await q.waitlistPosition(this.db, row)) ?? 1;
+      const position =
+        p.place != null && p.queuedAt === row.queuedAt
+          ? p.place
+          : ((await q.waitlistPosition(this.db, row)) ?? 1);
       return this.compose((mail) => mail.joinedWaitlist(target, row, position, link));
     }
     const ticket = this.tickets ? await this.tickets.stateOf(row, shownRow(target)) : null;

@@ -242,6 +242,34 @@ describe('capacity and the waiting list', () => {
     expect(positions).toEqual(Array.from({ length: waiting.length }, (_, i) => i + 1));
   });
 
+  it('mails each waiting party the place its answer gave, counted again once put back', async () => {
+    const event = await createdEvent(ctx, people.owner.token, { title: 'Queue Talk', capacity: 1 });
+    await signUp(event.id, 1);
+    await ctx.app.flushMail();
+    // The mails wait in the outbox while the queue moves.
+    await ctx.app.outbox.stop(5_000);
+    type Party = Awaited<ReturnType<typeof signUp>>;
+    const placeOf = (w: Party) => w.result.registration.waitlistPosition!;
+    let waiting: Party[];
+    try {
+      waiting = await Promise.all(Array.from({ length: 6 }, () => signUp(event.id, 1)));
+      expect(waiting.map(placeOf).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+      // The first in the queue is put back at its end, as after an offer it let lapse.
+      const first = waiting.find((w) => placeOf(w) === 1)!;
+      await ctx.db
+        .update(eventRegistrations)
+        .set({ queuedAt: sql`nextval(pg_get_serial_sequence('event_registrations', 'queued_at'))` })
+        .where(eq(eventRegistrations.id, first.result.registration.id));
+    } finally {
+      ctx.app.outbox.start();
+    }
+    for (const w of waiting) {
+      const mail = await smtp.mailTo(w.body.email, /^You're on the waiting list: Queue Talk$/);
+      const place = w.result.registration.waitlistPosition === 1 ? 6 : placeOf(w);
+      expect(mail.text).toContain(`your party of 1 is number ${place} on the waiting list`);
+    }
+  });
+
   it('takes a seat or a place in the queue, with the counts of its answer, in one statement', async () => {
     const event = await createdEvent(ctx, people.owner.token, { title: 'Counted', capacity: 3 });
     await signUp(event.id, 2);
