@@ -146,29 +146,44 @@ export const paths = {
 
 export type AppPathName = keyof typeof paths;
 
+/** Each route's pattern split once: a segment to equal, or a `:param`'s name. */
+type PatternPart = { literal: string; param?: undefined } | { literal?: undefined; param: string };
+const patterns = (Object.keys(paths) as AppPathName[]).map((name) => ({
+  name,
+  parts: paths[name].path
+    .split('/')
+    .filter(Boolean)
+    .map((part): PatternPart =>
+      part.startsWith(':') ? { param: part.slice(1) } : { literal: part },
+    ),
+}));
+
 /**
  * Which app route a URL path is, with its `:params` (decoded), or null for none. A route's
- * parameters match one non-empty segment each.
+ * parameters match one non-empty segment each. Every server-rendered page asks it, so the
+ * patterns are split once, above.
  */
 export function matchAppPath(
   pathname: string,
 ): { name: AppPathName; params: Record<string, string> } | null {
   const segments = pathname.split('/').filter(Boolean);
-  for (const name of Object.keys(paths) as AppPathName[]) {
-    const pattern = paths[name].path.split('/').filter(Boolean);
-    if (pattern.length !== segments.length) continue;
+  next: for (const { name, parts } of patterns) {
+    if (parts.length !== segments.length) continue;
     const params: Record<string, string> = {};
-    const matches = pattern.every((part, i) => {
+    for (let i = 0; i < parts.length; i += 1) {
+      const part = parts[i]!;
       const segment = segments[i]!;
-      if (!part.startsWith(':')) return part === segment;
-      try {
-        params[part.slice(1)] = decodeURIComponent(segment);
-        return true;
-      } catch {
-        return false;
+      if (part.literal !== undefined) {
+        if (part.literal !== segment) continue next;
+        continue;
       }
-    });
-    if (matches) return { name, params };
+      try {
+        params[part.param!] = decodeURIComponent(segment);
+      } catch {
+        continue next;
+      }
+    }
+    return { name, params };
   }
   return null;
 }
