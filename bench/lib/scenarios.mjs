@@ -196,6 +196,12 @@ export async function scenarios(url, seats) {
       key: 'validate',
       requests: [{ path: '/api/auth/validate', headers: { authorization: `Bearer ${token}` } }],
     },
+    {
+      // What a signed-in person's account page asks first: their own profile.
+      name: 'own profile, signed in',
+      key: 'profile',
+      requests: [{ path: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } }],
+    },
     { name: 'SPA index.html', key: 'spa', requests: paths(['/']) },
     // The pages as a browser or a search engine first gets them: rendered on the server (the
     // directory and member pages) or the app with the page's own head (the event page), each
