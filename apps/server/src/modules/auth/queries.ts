@@ -10,6 +10,7 @@ import {
   users,
   type Executor,
 } from '@chamber/db';
+import type { BusinessRole } from '@chamber/contract';
 import { reusableQuery } from '../../lib/reusable-query.js';
 
 export async function findUserByEmail(db: Executor, email: string) {
@@ -80,16 +81,16 @@ const sessionQuery = reusableQuery((db) =>
       user: users,
       contact: contacts,
       membershipStatus: memberships.status,
-      businessRole: businessPeople.role,
+      // One probe of the (business, login) key: as a join, the planner's generic plan read
+      // the people's login index in order and merged it (a cost that grew with the people).
+      businessRole: sql<BusinessRole | null>`(select ${businessPeople.role} from ${businessPeople}
+        where ${businessPeople.contactId} = ${users.contactId}
+          and ${businessPeople.userId} = ${users.id})`,
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.userId))
     .leftJoin(contacts, eq(contacts.id, users.contactId))
     .leftJoin(memberships, eq(memberships.contactId, users.contactId))
-    .leftJoin(
-      businessPeople,
-      and(eq(businessPeople.contactId, users.contactId), eq(businessPeople.userId, users.id)),
-    )
     .where(
       and(
         eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),
