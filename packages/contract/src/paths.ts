@@ -146,16 +146,10 @@ export const paths = {
 
 export type AppPathName = keyof typeof paths;
 
-/** Each route's pattern split once: a segment to equal, or a `:param`'s name. */
-type PatternPart = { literal: string; param?: undefined } | { literal?: undefined; param: string };
+/** Each route's pattern, split into its segments once. */
 const patterns = (Object.keys(paths) as AppPathName[]).map((name) => ({
   name,
-  parts: paths[name].path
-    .split('/')
-    .filter(Boolean)
-    .map((part): PatternPart =>
-      part.startsWith(':') ? { param: part.slice(1) } : { literal: part },
-    ),
+  parts: paths[name].path.split('/').filter(Boolean),
 }));
 
 /**
@@ -167,23 +161,20 @@ export function matchAppPath(
   pathname: string,
 ): { name: AppPathName; params: Record<string, string> } | null {
   const segments = pathname.split('/').filter(Boolean);
-  next: for (const { name, parts } of patterns) {
+  for (const { name, parts } of patterns) {
     if (parts.length !== segments.length) continue;
     const params: Record<string, string> = {};
-    for (let i = 0; i < parts.length; i += 1) {
-      const part = parts[i]!;
+    const matches = parts.every((part, i) => {
       const segment = segments[i]!;
-      if (part.literal !== undefined) {
-        if (part.literal !== segment) continue next;
-        continue;
-      }
+      if (!part.startsWith(':')) return part === segment;
       try {
-        params[part.param!] = decodeURIComponent(segment);
+        params[part.slice(1)] = decodeURIComponent(segment);
+        return true;
       } catch {
-        continue next;
+        return false;
       }
-    }
-    return { name, params };
+    });
+    if (matches) return { name, params };
   }
   return null;
 }
