@@ -9,7 +9,9 @@
 //   --repeat N (every measured endpoint N times in one sitting, the ceiling first each time;
 //   the table gives the medians), --port P (default: any free port), --app DIR (run the build of another checkout, e.g. an
 //   earlier commit, with this harness), --profile DIR (the server writes a CPU profile there),
-//   --node-flags "…" (more flags for the server's node, after its own, e.g. to try a V8 setting)
+//   --node-flags "…" (more flags for the server's node, after its own, e.g. to try a V8 setting),
+//   --data-dir DIR (seeded on the first run, kept and used again by the next: several runs of
+//   the read endpoints on the same data without seeding each time; writes accumulate in it)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +48,7 @@ const { values: args } = parseArgs({
     profile: { type: 'string' },
     'node-flags': { type: 'string' },
     repeat: { type: 'string', default: '1' },
+    'data-dir': { type: 'string' },
     'glibc-defaults': { type: 'boolean', default: false },
   },
 });
@@ -146,6 +149,7 @@ const mailSink = await startMailSink();
 const portal = await startPortal({
   scale,
   app,
+  dataDir: args['data-dir'],
   port: Number(args.port ?? (await freePort())),
   nodeArgs: [
     ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : []),
