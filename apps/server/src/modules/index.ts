@@ -131,7 +131,7 @@ export async function registerModules(
         deps.db,
         deps.clock,
         billing,
-        createStripeClient(deps.config.stripe),
+        await createStripeClient(deps.config.stripe),
         { ...deps.config, stripe: deps.config.stripe },
         app.log,
       )
@@ -234,7 +234,7 @@ export async function registerModules(
   const suppressions = new Suppressions(deps.db, deps.clock, () => bounceReader);
   const bounces = deps.config.bounces;
   if (bounces) {
-    bounceReader = createBouncePoller({
+    bounceReader = await createBouncePoller({
       mailbox: bounces.imap,
       bounceAddress: bounces.address,
       intervalMs: bounces.pollSeconds * 1000,

@@ -34,7 +34,7 @@ describe('the Stripe stand-in', () => {
       webhookUrl: `http://127.0.0.1:${port}/hook`,
     });
     const api = new URL(standIn.url);
-    stripe = createStripeClient({
+    stripe = await createStripeClient({
       secretKey: 'sk_test_x',
       webhookSecret: secret,
       api: { host: api.hostname, port: Number(api.port), protocol: 'http' },

@@ -1,7 +1,6 @@
 import type { Database } from '@chamber/db';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../lib/clock.js';
-import StripeSdk from 'stripe';
 import { createStripeClient, type Stripe } from './stripe-client.js';
 import {
   BillingService,
@@ -31,9 +30,9 @@ export function stripeRefunds(stripe: Stripe): PaymentProvider {
         return { refundId: refund.id };
       } catch (error) {
         // A refusal (4xx) says nothing was made; no answer, or Stripe's own failure, does not.
-        const status = error instanceof StripeSdk.errors.StripeError ? error.statusCode : undefined;
+        const status = error instanceof stripe.errors.StripeError ? error.statusCode : undefined;
         if (
-          error instanceof StripeSdk.errors.StripeConnectionError ||
+          error instanceof stripe.errors.StripeConnectionError ||
           status === undefined ||
           status >= 500
         ) {
@@ -75,6 +74,6 @@ export async function settlePendingRefunds(
 ): Promise<PendingRefundsOutcome | { skipped: string }> {
   if (!config.stripe) return { skipped: 'Stripe is not set up' };
   const billing = new BillingService(db, clock);
-  billing.setPaymentProvider(stripeRefunds(createStripeClient(config.stripe)));
+  billing.setPaymentProvider(stripeRefunds(await createStripeClient(config.stripe)));
   return billing.settlePendingRefunds();
 }

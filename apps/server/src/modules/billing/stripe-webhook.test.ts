@@ -217,7 +217,7 @@ describe('POST /api/stripe/webhook', () => {
 
     // From Stripe's dashboard: the portal hears of it only through charge.refunded.
     const api = new URL(standIn.url);
-    const stripe = createStripeClient({
+    const stripe = await createStripeClient({
       secretKey: 'sk_test_dashboard',
       webhookSecret: secret,
       api: { host: api.hostname, port: Number(api.port), protocol: 'http' },
@@ -330,7 +330,7 @@ describe('POST /api/stripe/webhook', () => {
     expect(cash.statusCode).toBe(201);
     // Someone refunds the card too, in Stripe's dashboard: the money has gone all the same.
     const api = new URL(standIn.url);
-    const stripe = createStripeClient({
+    const stripe = await createStripeClient({
       secretKey: 'sk_test_dashboard',
       webhookSecret: secret,
       api: { host: api.hostname, port: Number(api.port), protocol: 'http' },

@@ -405,7 +405,7 @@ describe('paying online', () => {
     const g = await signUp(event.id, 1);
     const invoiceId = g.result.ticket!.invoiceId;
     // A second Checkout page for the same invoice (a second tab, a retried request).
-    const stripe = createStripeClient(ctx.config.stripe!);
+    const stripe = await createStripeClient(ctx.config.stripe!);
     const second = await stripe.checkout.sessions.create({
       mode: 'payment',
       client_reference_id: invoiceId,
