@@ -192,6 +192,17 @@ describe('GET /api/members?category={slug}', () => {
     const lodging = (await getTree()).categories.find((c) => c.slug === 'lodging-tourism')!;
     expect(lodging.memberCount).toBe(2);
     expect(lodging.children.find((k) => k.slug === 'attractions')!.memberCount).toBe(1);
+    // A business in two subcategories counts once for their parent, once for each of them.
+    const resort = await signedInMember(ctx, 'enhanced', { businessName: 'Filter Resort' });
+    await putCategories(resort.contactId, ['hotels-inns', 'attractions'], resort.token);
+    const counted = (await getTree()).categories.find((c) => c.slug === 'lodging-tourism')!;
+    expect(counted.memberCount).toBe(3);
+    expect(counted.children.map((k) => [k.slug, k.memberCount])).toEqual(
+      expect.arrayContaining([
+        ['hotels-inns', 2],
+        ['attractions', 2],
+      ]),
+    );
   });
 
   it('moves with a listing’s change (the kept page is renewed)', async () => {

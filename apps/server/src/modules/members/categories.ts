@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { currentDataVersion, VersionedCache } from '../../lib/versioned-cache.js';
 import type { Session } from '../../plugins/auth.js';
 import * as c from './category-queries.js';
 import { listWhere } from './queries.js';
@@ -65,8 +66,25 @@ export class CategoriesService {
     private readonly clock: Clock,
   ) {}
 
-  /** The tree in its order, each category with the listed businesses in it. */
+  /**
+   * The tree, kept per data version: the directory's and every category's page read it as they
+   * are drawn (with its head), and its counts read every listed business's categories.
+   */
+  private readonly kept = new VersionedCache<CategoryTree>({
+    maxEntries: 1,
+    name: 'category tree',
+  });
+
+  /**
+   * The tree in its order, each category with the listed businesses in it. Read through a
+   * transaction (`db`), it is read again rather than kept.
+   */
   async tree(db: Executor = this.db): Promise<CategoryTree> {
+    if (db !== this.db) return this.read(db);
+    return this.kept.get('tree', await currentDataVersion(this.db), () => this.read(this.db));
+  }
+
+  private async read(db: Executor): Promise<CategoryTree> {
     const [rows, counts] = await Promise.all([
       c.allCategories(db),
       c.listedCounts(db, listWhere({})),
