@@ -14,6 +14,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { pageData, rendersQuery } from './app/page-data';
 import { AppProvider, createQueryClient } from './app/provider';
 import { routes } from './app/routes';
+import { accentStyle } from './lib/accent';
 import { appConfigQueryOptions, locationQueryOptions } from './lib/api/chamber';
 
 const handler = createStaticHandler(routes);
@@ -66,10 +67,13 @@ export const render: ServerRenderer['render'] = async (
   const now = options.now ?? new Date();
   const config = await source.config();
   queryClient.setQueryData(appConfigQueryOptions().queryKey, config);
+  // The chamber's accent, as ChamberProvider would set it once the app runs.
+  let rootStyle = '';
   if (config.locationId) {
     const location = await source.location(config.locationId);
     if (location) {
       queryClient.setQueryData(locationQueryOptions(config.locationId).queryKey, location);
+      if (location.accentColor) rootStyle = accentStyle(location.accentColor);
     }
   }
   if (!(await load({ params: route.params, search, source, queryClient, config, now })))
@@ -88,5 +92,5 @@ export const render: ServerRenderer['render'] = async (
   // The moment it was drawn at rides with the data: the browser hydrates at the same one.
   const state = JSON.stringify({ ...dehydrate(queryClient), renderedAt: now.getTime() });
   queryClient.clear();
-  return { html, state };
+  return rootStyle ? { html, state, rootStyle } : { html, state };
 };

@@ -95,6 +95,11 @@ export interface RenderedPage {
    * while it hydrates.
    */
   state: string;
+  /**
+   * CSS declarations for the page's root element (the chamber's accent colours), or absent:
+   * the browser draws the page in them from the start.
+   */
+  rootStyle?: string;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { accentPalette, contrastRatio, parseHex } from './accent';
+import { describe, expect, it, vi } from 'vitest';
+import { accentPalette, accentStyle, applyAccent, contrastRatio, parseHex } from './accent';
 
 const rgb = (hex: string) => parseHex(hex)!;
 
@@ -25,5 +25,24 @@ describe('accent palette', () => {
 
   it('ignores values that are not hex colours', () => {
     expect(accentPalette('blue')).toBeNull();
+  });
+});
+
+describe('applying the accent', () => {
+  it('gives the server the same variables the browser sets', () => {
+    const root = document.createElement('div');
+    applyAccent('#ffd400', root);
+    expect(root.style.cssText.replace(/\s/g, '')).toBe(`${accentStyle('#ffd400')};`);
+  });
+
+  it('leaves variables the server already drew alone (a change restyles the whole page)', () => {
+    const root = document.createElement('div');
+    root.setAttribute('style', accentStyle('#1e4f8a'));
+    const set = vi.spyOn(root.style, 'setProperty');
+    applyAccent('#1e4f8a', root);
+    expect(set).not.toHaveBeenCalled();
+    applyAccent('#7f1d1d', root);
+    expect(set).toHaveBeenCalled();
+    expect(root.style.getPropertyValue('--accent-light')).toBe(accentPalette('#7f1d1d')!.light);
   });
 });

@@ -18,7 +18,7 @@ import {
   PAGE_STATE_ID,
   type Appointment,
 } from '@chamber/contract';
-import { contacts, jobPosts } from '@chamber/db';
+import { chambers, contacts, jobPosts } from '@chamber/db';
 import { keptAnswerStats } from '../../lib/versioned-cache.js';
 import { createTestApp, createContact, type TestContext } from '../../test/app.js';
 import {
@@ -114,6 +114,21 @@ describe('server-rendered public pages', () => {
     appConfigSchema.parse(data(['app-config']));
     // A link of the page is a real link.
     expect(root.querySelector('a[href="/members"]')).not.toBeNull();
+  });
+
+  it('draws the page in the chamber’s accent: the app has nothing to restyle when it starts', async () => {
+    await createCalendar(ctx.db);
+    await ctx.db
+      .update(chambers)
+      .set({ accentColor: '#7f1d1d' })
+      .where(eq(chambers.id, 'riverton-chamber'));
+    const member = await createContact(ctx.db, { businessName: 'Accent Shop' });
+    const { doc } = await page(`/members/${member.id}`);
+    const style = doc.documentElement.style;
+    // Dark red already contrasts on the light surface; on the dark one it is lightened.
+    expect(style.getPropertyValue('--accent-light')).toBe('#7f1d1d');
+    expect(style.getPropertyValue('--accent-dark')).toMatch(/^#[0-9a-f]{6}$/);
+    expect(style.getPropertyValue('--accent-dark')).not.toBe('#7f1d1d');
   });
 
   it('leaves out of the body what a basic member’s tier does not show', async () => {

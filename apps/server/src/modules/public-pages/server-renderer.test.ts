@@ -19,4 +19,11 @@ describe('withBody', () => {
     const html = withBody(template, { html: '<main>Hi</main>', state: '{}' });
     expect(html).not.toContain('rel="expect"');
   });
+
+  it("styles the root element as the page asks (the chamber's accent), escaped", () => {
+    const page = { html: '<main>Hi</main>', state: '{}' };
+    expect(withBody(template, page)).toMatch(/^<html>/);
+    const html = withBody(template, { ...page, rootStyle: '--accent-light:#1e4f8a;x:"<' });
+    expect(html).toMatch(/^<html style="--accent-light:#1e4f8a;x:&quot;&lt;">/);
+  });
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PAGE_STATE_ID, type RenderedPage, type ServerRenderer } from '@chamber/contract';
+import { escapeHtml } from '../../lib/html.js';
 
 /**
  * The web app's server entry, built by `vite build --ssr` into dist-server next to the web
@@ -31,13 +32,17 @@ const RENDER_UP_TO_FOOTER = '<link rel="expect" href="#footer" blocking="render"
 
 /**
  * The page with the rendered body in `#root` and its query data after it, drawn once parsed up
- * to its footer. The template's <noscript> notice goes: the page reads without JavaScript.
+ * to its footer, its root element styled as the page asks (the accent colours). The template's
+ * <noscript> notice goes: the page reads without JavaScript.
  */
 export function withBody(html: string, page: RenderedPage): string {
   const drawn = page.html.includes('<footer id="footer"')
     ? html.replace('</head>', () => `${RENDER_UP_TO_FOOTER}</head>`)
     : html;
-  return drawn
+  const styled = page.rootStyle
+    ? drawn.replace(/<html\b/i, () => `<html style="${escapeHtml(page.rootStyle!)}"`)
+    : drawn;
+  return styled
     .replace(/<noscript>[\s\S]*?<\/noscript>/i, '')
     .replace(
       /<div id="root"><\/div>/,

@@ -1,5 +1,4 @@
-import { DEFAULT_TIMEZONE } from '@chamber/contract';
-import { dateKeyIn } from '@chamber/contract';
+import { dateKeyIn, dateTimeFormat, DEFAULT_TIMEZONE } from '@chamber/contract';
 
 /** The fields of an event that say when it happens. */
 export interface EventTiming {
@@ -13,15 +12,8 @@ export interface EventTiming {
 export const eventZone = (event: Pick<EventTiming, 'timezone'>) =>
   event.timezone || DEFAULT_TIMEZONE;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
 function format(date: Date, timeZone: string, options: Intl.DateTimeFormatOptions): string {
-  const key = `${timeZone}|${JSON.stringify(options)}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-    formatters.set(key, formatter);
-  }
-  return formatter.format(date);
+  return dateTimeFormat('en-US', { ...options, timeZone }).format(date);
 }
 
 const LONG_DATE: Intl.DateTimeFormatOptions = {
@@ -39,7 +31,8 @@ export function formatEventTime(iso: string, timeZone: string): string {
 
 /** 'MST' or 'MDT': said beside times so a visitor in another zone is not misled. */
 export function zoneAbbreviation(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+  // Built once per zone: a formatter with zone names costs a phone milliseconds to build.
+  const parts = dateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
     .formatToParts(new Date(iso))
     .find((p) => p.type === 'timeZoneName');
   return parts?.value ?? '';
