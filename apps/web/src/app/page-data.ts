@@ -29,7 +29,13 @@ import {
 import { categoriesQueryOptions } from '@/lib/api/categories';
 import { membershipPlansQueryOptions } from '@/lib/api/membership-plans';
 import { memberQueryOptions } from '@/lib/api/members';
-import { upcomingEventsQueryOptions, upcomingWindow } from '@/lib/api/upcoming-events';
+import {
+  futureEvents,
+  upcomingEventsQueryOptions,
+  upcomingWindow,
+} from '@/lib/api/upcoming-events';
+import { UPCOMING_PAGE_SIZE } from '@/features/calendar/lib/scroll-paging';
+import { MAX_EVENT_SLIDES } from '@/features/home/lib/home-slides';
 
 export interface PageDataContext {
   params: Record<string, string>;
@@ -97,15 +103,21 @@ const plans: PageData = async ({ source, queryClient }) => {
   return true;
 };
 
-/** The upcoming events' window (a year from this month, the chamber's clock), as listed. */
-async function upcoming({ source, queryClient, config, now }: PageDataContext) {
+/**
+ * The upcoming events' window (a year from this month, the chamber's clock) under the key the
+ * page reads, with only the first `drawn` events after `now`: the ones the page shows. The
+ * whole window (up to 2,000 events, 3 MB of JSON) would ride in every home and calendar page
+ * for a carousel of three and a list of five. Kept as read at the epoch, the query is stale
+ * when the app starts, so the browser reads the whole window then, as it would have without
+ * the server.
+ */
+async function upcoming({ source, queryClient, config, now }: PageDataContext, drawn: number) {
   if (!config.calendarId) return;
   const { startDate, endDate } = upcomingWindow(config.calendarId, now);
   const { queryKey } = upcomingEventsQueryOptions(config.calendarId, now);
-  queryClient.setQueryData(
-    queryKey,
-    await source.events(config.calendarId, { startDate, endDate }),
-  );
+  const list = await source.events(config.calendarId, { startDate, endDate });
+  const events = futureEvents(list.events, now.getTime()).slice(0, drawn);
+  queryClient.setQueryData(queryKey, { ...list, events }, { updatedAt: 0 });
 }
 
 /** The sponsors live on a slot, under the key the strip reads. */
@@ -164,7 +176,7 @@ export const pageData: Partial<Record<AppPathName, PageData>> = {
     const { source, queryClient } = context;
     await Promise.all([
       plans(context),
-      upcoming(context),
+      upcoming(context, MAX_EVENT_SLIDES),
       source.deals(HOME_DEALS).then(({ deals }) => {
         queryClient.setQueryData(dealsQueryOptions(null, HOME_DEALS).queryKey, deals);
       }),
@@ -178,7 +190,8 @@ export const pageData: Partial<Record<AppPathName, PageData>> = {
   },
   calendar: async (context) => {
     const { source, queryClient, config, now, search } = context;
-    await Promise.all([upcoming(context), sponsors(context, 'calendar')]);
+    // One more than the list's first page: its "Show more" is drawn when there are more.
+    await Promise.all([upcoming(context, UPCOMING_PAGE_SIZE + 1), sponsors(context, 'calendar')]);
     if (!config.calendarId) return true;
     const calendar = await source.calendar(config.calendarId);
     if (!calendar) return true;

@@ -44,7 +44,7 @@ afterAll(async () => {
 
 interface DehydratedQuery {
   queryKey: unknown[];
-  state: { data: unknown; status: string };
+  state: { data: unknown; status: string; dataUpdatedAt: number };
 }
 
 async function page(url: string) {
@@ -57,9 +57,11 @@ async function page(url: string) {
     : null;
   const queries = parsed?.queries ?? [];
   /** The data the page was drawn from, under the key the web app reads. */
-  const data = (key: unknown[]) =>
-    queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key))?.state.data;
+  const query = (key: unknown[]) =>
+    queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(key));
+  const data = (key: unknown[]) => query(key)?.state.data;
   return {
+    query,
     res,
     doc,
     root,
@@ -440,7 +442,14 @@ describe('server-rendered pages drawn from the calendar and the plans', () => {
   });
 
   it('draws the home page with its upcoming events and prices', async () => {
-    const { res, root, text, data } = await page('/');
+    for (const day of [20, 21, 22, 23]) {
+      await createdEvent(ctx, admin, {
+        title: `Later Mixer ${day}`,
+        startTime: `2026-03-${day}T18:00:00.000Z`,
+        endTime: `2026-03-${day}T19:00:00.000Z`,
+      });
+    }
+    const { res, root, text, data, query } = await page('/');
     expect(res.statusCode).toBe(200);
     const slides = root.querySelector('[aria-roledescription="carousel"]');
     expect(slides?.textContent).toContain('Spring <Luncheon> & Awards');
@@ -448,10 +457,25 @@ describe('server-rendered pages drawn from the calendar and the plans', () => {
     const { plans } = membershipPlanListSchema.parse({ plans: data(['membership-plans']) });
     expect(plans.length).toBeGreaterThan(0);
     expect(text).toContain('Membership prices');
-    // The upcoming window: a year from the first of the chamber's month.
-    const year = eventListSchema.parse(
-      data(['calendar', 'events', CALENDAR_ID, '2026-03-01', '2027-02-28']),
+    // The upcoming window (a year from the first of the chamber's month) with the three
+    // events the carousel draws, soonest first, and no more: read as stale, so the browser
+    // reads the whole window once the app runs.
+    const key = ['calendar', 'events', CALENDAR_ID, '2026-03-01', '2027-02-28'];
+    const year = eventListSchema.parse(data(key));
+    expect(query(key)?.state.dataUpdatedAt).toBe(0);
+    const whole = eventListSchema.parse(
+      (
+        await ctx.app.inject(
+          `/api/calendars/${CALENDAR_ID}/events?startDate=2026-03-01&endDate=2027-02-28`,
+        )
+      ).json(),
     );
+    const now = ctx.clock.now().getTime();
+    const soonest = whole.events
+      .filter((e) => Date.parse(e.startTime) > now)
+      .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
+    expect(soonest.length).toBeGreaterThan(3);
+    expect(year.events.map((e) => e.id)).toEqual(soonest.slice(0, 3).map((e) => e.id));
     expect(year.events.map((e) => e.title)).toContain('Spring <Luncheon> & Awards');
   });
 
@@ -471,6 +495,9 @@ describe('server-rendered pages drawn from the calendar and the plans', () => {
       data(['calendar', 'events', CALENDAR_ID, '2026-03-01', '2026-04-11']),
     );
     expect(month.events.map((e) => e.title)).toContain('Spring <Luncheon> & Awards');
+    // The upcoming list's first page and one more (its "Show more"), not the year's events.
+    const year = ['calendar', 'events', CALENDAR_ID, '2026-03-01', '2027-02-28'];
+    expect(eventListSchema.parse(data(year)).events.length).toBeLessThanOrEqual(6);
     expect(calendarSchema.parse(data(['calendar', 'calendar', CALENDAR_ID])).timezone).toBe(
       'America/Denver',
     );
