@@ -31,10 +31,10 @@ import { membershipPlansQueryOptions } from '@/lib/api/membership-plans';
 import { memberQueryOptions } from '@/lib/api/members';
 import {
   futureEvents,
+  PART_OF_THE_WINDOW,
   upcomingEventsQueryOptions,
   upcomingWindow,
 } from '@/lib/api/upcoming-events';
-import { UPCOMING_PAGE_SIZE } from '@/features/calendar/lib/scroll-paging';
 import { MAX_EVENT_SLIDES } from '@/features/home/lib/home-slides';
 
 export interface PageDataContext {
@@ -105,19 +105,23 @@ const plans: PageData = async ({ source, queryClient }) => {
 
 /**
  * The upcoming events' window (a year from this month, the chamber's clock) under the key the
- * page reads, with only the first `drawn` events after `now`: the ones the page shows. The
- * whole window (up to 2,000 events, 3 MB of JSON) would ride in every home and calendar page
- * for a carousel of three and a list of five. Kept as read at the epoch, the query is stale
- * when the app starts, so the browser reads the whole window then, as it would have without
- * the server.
+ * page reads. With `drawn`, only the first `drawn` events after `now`: the ones the page shows.
+ * The home page's carousel shows three, and the whole window (up to 2,000 events, 2 MB of JSON
+ * at the bench's scale) would otherwise ride in every home page. Such a part is kept as read
+ * at the epoch: stale, so a screen that lists the whole window reads it again
+ * (`useUpcomingEvents`). The calendar gets the whole window: its list says how many there are.
  */
-async function upcoming({ source, queryClient, config, now }: PageDataContext, drawn: number) {
+async function upcoming({ source, queryClient, config, now }: PageDataContext, drawn?: number) {
   if (!config.calendarId) return;
   const { startDate, endDate } = upcomingWindow(config.calendarId, now);
   const { queryKey } = upcomingEventsQueryOptions(config.calendarId, now);
   const list = await source.events(config.calendarId, { startDate, endDate });
+  if (drawn === undefined) {
+    queryClient.setQueryData(queryKey, list);
+    return;
+  }
   const events = futureEvents(list.events, now.getTime()).slice(0, drawn);
-  queryClient.setQueryData(queryKey, { ...list, events }, { updatedAt: 0 });
+  queryClient.setQueryData(queryKey, { ...list, events }, { updatedAt: PART_OF_THE_WINDOW });
 }
 
 /** The sponsors live on a slot, under the key the strip reads. */
@@ -190,8 +194,7 @@ export const pageData: Partial<Record<AppPathName, PageData>> = {
   },
   calendar: async (context) => {
     const { source, queryClient, config, now, search } = context;
-    // One more than the list's first page: its "Show more" is drawn when there are more.
-    await Promise.all([upcoming(context, UPCOMING_PAGE_SIZE + 1), sponsors(context, 'calendar')]);
+    await Promise.all([upcoming(context), sponsors(context, 'calendar')]);
     if (!config.calendarId) return true;
     const calendar = await source.calendar(config.calendarId);
     if (!calendar) return true;

@@ -57,15 +57,23 @@ export function makeLocation(overrides: Partial<Chamber> = {}): Chamber {
 /**
  * Renders `ui` with the app's data, chamber, auth and router context (no theme or toasts).
  * `chamber` replaces parts of the test chamber (e.g. its `location`); `route` is the address
- * the router starts at (with its query string).
+ * the router starts at (with its query string); `queryClient` one holding data already.
  */
 export function renderWithProviders(
   ui: ReactElement,
-  { chamber, route = '/' }: { chamber?: Partial<ChamberContextValue>; route?: string } = {},
+  {
+    chamber,
+    route = '/',
+    queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    }),
+  }: {
+    chamber?: Partial<ChamberContextValue>;
+    route?: string;
+    /** A client holding data already (as a server-rendered page's). */
+    queryClient?: QueryClient;
+  } = {},
 ) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
   render(
     <QueryClientProvider client={queryClient}>
       <ChamberContext value={{ ...testChamber, ...chamber }}>

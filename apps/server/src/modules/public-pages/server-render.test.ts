@@ -480,7 +480,7 @@ describe('server-rendered pages drawn from the calendar and the plans', () => {
   });
 
   it('draws the calendar: the month, its events and the upcoming list', async () => {
-    const { res, root, data } = await page('/calendar');
+    const { res, root, data, query } = await page('/calendar');
     expect(res.statusCode).toBe(200);
     expect(root.querySelector('h1')?.textContent).toBe('Event Calendar');
     expect(root.querySelector('#calendar-month-title')?.textContent).toBe('March 2026');
@@ -495,9 +495,12 @@ describe('server-rendered pages drawn from the calendar and the plans', () => {
       data(['calendar', 'events', CALENDAR_ID, '2026-03-01', '2026-04-11']),
     );
     expect(month.events.map((e) => e.title)).toContain('Spring <Luncheon> & Awards');
-    // The upcoming list's first page and one more (its "Show more"), not the year's events.
+    // The upcoming list's window whole (the list says how many events it holds).
     const year = ['calendar', 'events', CALENDAR_ID, '2026-03-01', '2027-02-28'];
-    expect(eventListSchema.parse(data(year)).events.length).toBeLessThanOrEqual(6);
+    expect(eventListSchema.parse(data(year)).events.map((e) => e.title)).toContain(
+      'Spring <Luncheon> & Awards',
+    );
+    expect(query(year)?.state.dataUpdatedAt).toBeGreaterThan(0);
     expect(calendarSchema.parse(data(['calendar', 'calendar', CALENDAR_ID])).timezone).toBe(
       'America/Denver',
     );

@@ -52,8 +52,16 @@ export const upcomingEventsQueryOptions = (
 };
 
 /**
+ * When the window's data is only its first few events (the home page's, drawn by the server):
+ * the epoch, as the query's update time.
+ */
+export const PART_OF_THE_WINDOW = 0;
+
+/**
  * Upcoming events of the chamber's calendar, soonest first; `limit` keeps the first few
- * (the home carousel shows 3).
+ * (the home carousel shows 3). With a limit, the first events the server put in the page do
+ * (the window is not read again for them); without one, they are not the list: the query
+ * reads the whole window and is pending until it has.
  */
 export function useUpcomingEvents({ limit }: { limit?: number } = {}) {
   const calendarId = useChamber().config?.calendarId ?? '';
@@ -71,7 +79,12 @@ export function useUpcomingEvents({ limit }: { limit?: number } = {}) {
       select,
     ),
     enabled: Boolean(calendarId),
+    refetchOnMount: (q) => limit === undefined || q.state.dataUpdatedAt !== PART_OF_THE_WINDOW,
   });
   const events = query.data ?? [];
-  return { ...query, events: limit === undefined ? events : events.slice(0, limit) };
+  if (limit !== undefined) return { ...query, events: events.slice(0, limit) };
+  if (query.isSuccess && query.dataUpdatedAt === PART_OF_THE_WINDOW) {
+    return { ...query, isPending: true as const, isSuccess: false as const, events: [] };
+  }
+  return { ...query, events };
 }
