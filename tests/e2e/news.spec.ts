@@ -1,4 +1,4 @@
-import { checkLooks, expect, followSystemTheme, paths, test } from './fixtures';
+import { checkLooks, expect, followSystemTheme, hydrated, paths, test } from './fixtures';
 
 /** The seed's sent public newsletters (apps/server/src/seed/demo-news.ts), newest first. */
 const newest = { slug: 'welcome-to-our-newest-members', subject: 'Welcome to our newest members' };
@@ -14,11 +14,16 @@ test.beforeEach(async ({ page }) => {
 test('a visitor finds the news in the footer, reads one and finds the feed', async ({ page }) => {
   test.slow(); // Two pages, eight axe scans.
   await page.goto(paths.home.href());
-  await page.getByRole('contentinfo').getByRole('link', { name: 'News', exact: true }).click();
+  // Once the app runs, the link moves within it: the list is read after the page's heading
+  // shows (a click before that loads the server's page, list and all).
+  const newsLink = page.getByRole('contentinfo').getByRole('link', { name: 'News', exact: true });
+  await hydrated(newsLink);
+  await newsLink.click();
   await expect(page).toHaveURL(paths.news.href());
   await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
   const list = page.getByRole('list', { name: 'News' });
   const titles = list.getByRole('heading', { level: 2 });
+  await expect(titles.filter({ hasText: newest.subject })).toBeVisible();
   const all = await titles.allTextContents();
   expect(all.indexOf(newest.subject)).toBeGreaterThanOrEqual(0);
   expect(all.indexOf(newest.subject)).toBeLessThan(all.indexOf(older.subject));
