@@ -60,12 +60,13 @@ RUN groupadd --gid 1000 node \
  && useradd --uid 1000 --gid node --shell /bin/bash --create-home node \
  && mkdir -p /data && chown node:node /data
 COPY --from=build /node/node /usr/local/bin/node
-# MALLOC_MMAP_THRESHOLD_: freed image buffers go back to the system (README, Memory).
+# MALLOC_MMAP_THRESHOLD_: freed image buffers and short-lived blocks go back to the system
+# (docs/operator/operations.md, Memory; decision 165).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data \
-    MALLOC_MMAP_THRESHOLD_=131072
+    MALLOC_MMAP_THRESHOLD_=32768
 COPY --from=build /out /app
 # The command line, as `chamber` on PATH.
 RUN ln -s /app/apps/server/dist/cli.js /usr/local/bin/chamber

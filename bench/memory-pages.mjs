@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { database, seatEvents } from './lib/dues-seats.mjs';
 import { measure } from './lib/load.mjs';
 import { memorySampler } from './lib/memory.mjs';
-import { freePort, requireBuilt, root, startPortal } from './lib/portal.mjs';
+import { SERVER_ALLOCATOR_ENV, freePort, requireBuilt, root, startPortal } from './lib/portal.mjs';
 import { scenarios } from './lib/scenarios.mjs';
 
 /** The whole benchmark's target for the server's peak resident memory (docs/performance.md). */
@@ -84,7 +84,7 @@ const portal = await startPortal({
   ],
   env: {
     BENCH_MEMORY_LOG: probeLog,
-    ...(args['malloc-mmap-threshold'] ? { MALLOC_MMAP_THRESHOLD_: '131072' } : {}),
+    ...(args['malloc-mmap-threshold'] ? SERVER_ALLOCATOR_ENV : {}),
   },
 });
 

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { startBare } from './lib/bare.mjs';
 import { measure } from './lib/load.mjs';
 import { memorySampler } from './lib/memory.mjs';
-import { freePort, requireBuilt, root, startPortal } from './lib/portal.mjs';
+import { SERVER_ALLOCATOR_ENV, freePort, requireBuilt, root, startPortal } from './lib/portal.mjs';
 import { evaluate, toMarkdown, updateReadme } from './lib/report.mjs';
 import { ADMIN, scenarios, signIn } from './lib/scenarios.mjs';
 import {
@@ -158,10 +158,10 @@ const portal = await startPortal({
   env: {
     SMTP_URL: mailSink.url,
     TRUST_PROXY: '127.0.0.1',
-    // As deployed: the container image sets it, so glibc hands blocks of 128 kB and more back
+    // As deployed: the container image sets it, so glibc hands blocks of 32 kB and more back
     // to the system when freed (docs/operator/operations.md, Memory). --glibc-defaults runs
     // without it, as `pnpm start` on a bare machine does.
-    ...(args['glibc-defaults'] ? {} : { MALLOC_MMAP_THRESHOLD_: '131072' }),
+    ...(args['glibc-defaults'] ? {} : SERVER_ALLOCATOR_ENV),
   },
 });
 const store = await database(portal.dataDir);

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { freePort, requireBuilt, root, startPortal } from './lib/portal.mjs';
+import { SERVER_ALLOCATOR_ENV, freePort, requireBuilt, root, startPortal } from './lib/portal.mjs';
 import { signIn } from './lib/scenarios.mjs';
 
 /** The server's peak resident memory while ten uploads are handled must stay below this. */
@@ -28,10 +28,10 @@ const { values: args } = parseArgs({
   },
 });
 /**
- * As the container image sets it: glibc hands blocks of 128 kB and more straight back to the
+ * As the container image sets it: glibc hands blocks of 32 kB and more straight back to the
  * system when freed, instead of keeping them in per-thread pools (see docs/operator/operations.md, Memory).
  */
-const allocator = args['glibc-defaults'] ? {} : { MALLOC_MMAP_THRESHOLD_: '131072' };
+const allocator = args['glibc-defaults'] ? {} : SERVER_ALLOCATOR_ENV;
 const count = Number(args.count);
 const app = path.resolve(args.app ?? root);
 const serverDist = path.join(app, 'apps/server/dist');

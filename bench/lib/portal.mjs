@@ -12,6 +12,13 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SERVER_NODE_FLAGS = ['--max-old-space-size=384', '--max-semi-space-size=16'];
 
 /**
+ * The C library's setting the container image gives the server (docs/operator/operations.md,
+ * Memory): blocks of 32 kB and more are mapped on their own and handed back when freed
+ * (decisions 48 and 165).
+ */
+export const SERVER_ALLOCATOR_ENV = { MALLOC_MMAP_THRESHOLD_: '32768' };
+
+/**
  * @param {{ scale?: number, port: number, app?: string, nodeArgs?: string[],
  *   env?: Record<string, string>, log?: (line: string) => void, readyWithinMs?: number }} options
  *   `scale` undefined loads the demo chamber only; `app` is the checkout whose build runs
