@@ -8,13 +8,15 @@ import { accounts, checkLooks, expect, followSystemTheme, paths, signIn, test } 
 /** Chooses the option of a select whose text contains `text` (names come from the seed). */
 async function chooseContaining(page: Page, label: string, text: string) {
   const select = page.getByLabel(label, { exact: true });
-  const value = await select.evaluate(
-    (el, wanted) =>
-      Array.from(el.querySelectorAll('option')).find((o) => o.text.includes(wanted))?.value ?? '',
-    text,
-  );
-  expect(value, `an option with ${text}`).not.toBe('');
-  await select.selectOption(value);
+  // The options arrive with their own request after the page has drawn: wait for them.
+  const valueOf = () =>
+    select.evaluate(
+      (el, wanted) =>
+        Array.from(el.querySelectorAll('option')).find((o) => o.text.includes(wanted))?.value ?? '',
+      text,
+    );
+  await expect.poll(valueOf, { message: `an option with ${text}` }).not.toBe('');
+  await select.selectOption(await valueOf());
 }
 
 test('staff run a drive at 1280 px, a pledge becomes an invoice, and a volunteer sees only their own at 360 px', async ({
