@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Calendar } from '@chamber/contract';
 import type { Executor } from '@chamber/db';
-import { preferredEncoding } from '../../lib/compressed-body.js';
+import { brotli, preferredEncoding } from '../../lib/compressed-body.js';
 import { icsEntryFor } from './entries.js';
 import {
   ICS_CONTENT_TYPE,
@@ -15,7 +15,6 @@ import {
 } from './ical.js';
 import { calendarQueries as q, shownRow, type Target } from '../calendars/index.js';
 
-const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 /** How far back the feed reaches: a subscriber needs last year's events at most. */
@@ -91,8 +90,7 @@ export async function sendCalendarFile(
       : preferredEncoding(request.headers['accept-encoding']);
   reply.type(ICS_CONTENT_TYPE);
   if (encoding === 'br') {
-    const body = await brotli(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return reply.header('content-encoding', 'br').send(body);
+    return reply.header('content-encoding', 'br').send(await brotli(plain));
   }
   if (encoding === 'gzip')
     return reply.header('content-encoding', 'gzip').send(await gzipped(plain));
