@@ -26,7 +26,15 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     // One self-contained file (React's server renderer included): the server imports it from
     // dist-server without the web app's node_modules.
     noExternal: true,
-    resolve: { conditions: ['source', ...defaultServerConditions] },
+    // It renders from data the server hands it and checks no answer, so in production it
+    // takes the endpoints without their schemas too (decision 166: 5.7 MB less heap).
+    resolve: {
+      conditions: [
+        ...(mode === 'production' ? ['routes-only'] : []),
+        'source',
+        ...defaultServerConditions,
+      ],
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
