@@ -3,7 +3,6 @@ import { brotliCompress, constants, gunzip, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const brotliAsync = promisify(brotliCompress);
-const gzipped = promisify(gzip);
 const gunzipped = promisify(gunzip);
 
 /** Bodies this small are sent as they are: compressing them saves less than it costs. */
@@ -32,6 +31,9 @@ export function ownBytes(bytes: Buffer): Buffer {
 export function brotli(plain: Buffer): Promise<Buffer> {
   return brotliAsync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
 }
+
+/** A body's gzip form at zlib's default level, made on the thread pool. */
+export const gzipped: (plain: Buffer) => Promise<Buffer> = promisify(gzip);
 
 /** The brotli and gzip forms of a body, made on the thread pool; none for a small body. */
 export async function compressedForms(

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Calendar } from '@chamber/contract';
 import type { Executor } from '@chamber/db';
-import { brotli, preferredEncoding } from '../../lib/compressed-body.js';
+import { brotli, gzipped, preferredEncoding } from '../../lib/compressed-body.js';
 import { icsEntryFor } from './entries.js';
 import {
   ICS_CONTENT_TYPE,
@@ -14,8 +12,6 @@ import {
   renderCalendar,
 } from './ical.js';
 import { calendarQueries as q, shownRow, type Target } from '../calendars/index.js';
-
-const gzipped = promisify(gzip);
 
 /** How far back the feed reaches: a subscriber needs last year's events at most. */
 const FEED_HISTORY_MS = 366 * 86_400_000;
