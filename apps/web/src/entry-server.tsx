@@ -1,4 +1,3 @@
-import './zod-config';
 import { PassThrough } from 'node:stream';
 import {
   matchAppPath,

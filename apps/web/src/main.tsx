@@ -1,4 +1,3 @@
-import './zod-config';
 import { PAGE_STATE_ID } from '@chamber/contract/page-data';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';

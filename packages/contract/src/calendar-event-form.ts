@@ -7,11 +7,11 @@ import {
 } from './calendar.js';
 import { linkField } from './calendar-fields.js';
 import {
-  parsePriceCents,
   refundCutoffHoursSchema,
   ticketPaymentSchema,
   ticketPriceCentsSchema,
 } from './event-tickets.js';
+import { parsePriceCents } from './ticket-prices.js';
 
 /** A number field of the event form: '' (none) or what `schema` accepts, as typed. */
 const optionalWholeNumber = (schema: z.ZodNumber, message: string) =>

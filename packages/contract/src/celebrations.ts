@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { calendarDateSchema } from './common.js';
-import {
-  GALLERY_CAPTION_MAX,
-  GALLERY_URL_MESSAGE,
-  galleryImageSchema,
-  PORTAL_IMAGE,
-} from './gallery.js';
+import { celebrationKinds, celebrationStatuses } from './celebration-kinds.js';
+import { galleryImageSchema } from './gallery.js';
+import { GALLERY_CAPTION_MAX, GALLERY_URL_MESSAGE, PORTAL_IMAGE } from './gallery-limits.js';
 
 /**
  * Ribbon cuttings and milestone celebrations (/celebrations, /admin/celebrations*): a member
@@ -13,38 +10,11 @@ import {
  * decline), and a confirmed one becomes a public event on the calendar.
  */
 
-export const celebrationKinds = [
-  'ribbon_cutting',
-  'grand_opening',
-  'anniversary',
-  'groundbreaking',
-] as const;
 export const celebrationKindSchema = z.enum(celebrationKinds);
 export type CelebrationKind = z.infer<typeof celebrationKindSchema>;
 
-/** The name each kind goes by, on the calendar and in mail. */
-export const celebrationKindLabels: Record<CelebrationKind, string> = {
-  ribbon_cutting: 'Ribbon cutting',
-  grand_opening: 'Grand opening',
-  anniversary: 'Anniversary',
-  groundbreaking: 'Groundbreaking',
-};
-
-/**
- * pending: waiting for staff; proposed: staff offered another time, waiting for the member;
- * confirmed: on the calendar; declined: staff said no; cancelled: the member withdrew.
- */
-export const celebrationStatuses = [
-  'pending',
-  'proposed',
-  'confirmed',
-  'declined',
-  'cancelled',
-] as const;
 export const celebrationStatusSchema = z.enum(celebrationStatuses);
 export type CelebrationStatus = z.infer<typeof celebrationStatusSchema>;
-/** The statuses that hold their slot: no other booking may take it. */
-export const slotHoldingStatuses = ['pending', 'proposed', 'confirmed'] as const;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const line = (max: number) => z.string().trim().max(max);

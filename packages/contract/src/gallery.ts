@@ -1,13 +1,10 @@
 import { z } from 'zod';
-
-/** How many images an elite listing's gallery may hold (the Elite page's 'business image gallery'). */
-export const GALLERY_MAX = 12;
-/** A caption is a line under a photo, not a story: long enough for 'what, where, when'. */
-export const GALLERY_CAPTION_MAX = 140;
-
-/** Where the portal serves an uploaded JPEG or PNG (the media upload's `mediaUrl`). */
-export const PORTAL_IMAGE = /^\/api\/media\/[a-f0-9]{64}\.(jpg|png)$/;
-export const GALLERY_URL_MESSAGE = 'Gallery images must be uploaded to the portal first.';
+import {
+  GALLERY_CAPTION_MAX,
+  GALLERY_MAX,
+  GALLERY_URL_MESSAGE,
+  PORTAL_IMAGE,
+} from './gallery-limits.js';
 
 export const galleryImageSchema = z.object({
   url: z.string().describe('/api/media/<key>: an image uploaded to the portal'),
@@ -38,7 +35,3 @@ export const galleryInputSchema = z
     images.filter((image, i) => images.findIndex((other) => other.url === image.url) === i),
   );
 export type GalleryInput = z.input<typeof galleryInputSchema>;
-
-/** The alt text of a gallery image: its caption, or where it sits in whose gallery. */
-export const galleryAlt = (image: GalleryImage, index: number, owner: string) =>
-  image.caption || `${owner}: gallery image ${index + 1}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema } from './common.js';
+import { applyHref } from './job-apply.js';
 import {
   employmentTypes,
   jobPostStatuses,
@@ -15,24 +16,6 @@ export const JOB_POSTS_PAGE_SIZE = 20;
 export const JOB_POST_DEFAULT_DAYS = 30;
 export const JOB_POST_MAX_DAYS = 90;
 export const JOB_DESCRIPTION_MAX = 10_000;
-
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
-
-/**
- * How to apply, as the 'Apply' link's href: an email address becomes `mailto:`; a link must be
- * https (a `javascript:` or `data:` link would run in the visitor's page).
- */
-export function applyHref(value: string): string | null {
-  const text = value.trim();
-  const address = text.toLowerCase().startsWith('mailto:') ? text.slice(7) : text;
-  if (EMAIL.test(address)) return `mailto:${address}`;
-  return httpsUrl.safeParse(text).success ? text : null;
-}
-
-// https with a real host and no user name before it ('https://bank.example@elsewhere').
-const httpsUrl = z
-  .url({ protocol: /^https$/, hostname: z.regexes.domain })
-  .refine((url) => !/^https:\/\/[^/?#]*@/i.test(url));
 
 export const applyToSchema = z
   .string()

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  localMoment,
-  openingHoursSchema,
-  openingLabel,
-  openingStateAt,
-  type OpeningHoursInput,
-} from './opening-hours.js';
+import { openingHoursSchema, type OpeningHoursInput } from './opening-hours.js';
+import { localMoment, openingLabel, openingStateAt } from './opening-state.js';
 
 const ZONE = 'America/New_York';
 const weekday = [

@@ -22,18 +22,6 @@ export type SponsorshipSlotKind = z.infer<typeof sponsorshipSlotKindSchema>;
 export type SponsorLevel = z.infer<typeof sponsorLevelSchema>;
 export type SponsorshipPayment = z.infer<typeof sponsorshipPaymentSchema>;
 
-/** An online purchase not paid within this time lapses, and the package is free again. */
-export const SPONSORSHIP_HOLD_MINUTES = 30;
-
-export const sponsorshipSlotLabels: Record<SponsorshipSlotKind, string> = {
-  home: 'Home page sponsor strip',
-  calendar: 'Calendar page',
-  event: 'Event page and confirmation mail',
-  newsletter: 'Newsletters in the period',
-  directory: 'Featured listing in the directory',
-  jobs: 'Job board',
-};
-
 /** One placement a package includes; an 'event' placement names its event and level. */
 export const sponsorshipPlacementSchema = z
   .object({
@@ -142,12 +130,6 @@ export const sponsorshipSaleSchema = z.object({
     .describe('The Stripe Checkout page for an online purchase; null by invoice'),
 });
 export type SponsorshipSale = z.infer<typeof sponsorshipSaleSchema>;
-
-export const sponsorshipMessages = {
-  soldOut: 'Sold out',
-  paidByInvoice: 'Thank you: your sponsorship is booked. The invoice is on its way by email.',
-  payOnline: `Complete your payment within ${SPONSORSHIP_HOLD_MINUTES} minutes to keep your sponsorship.`,
-} as const;
 
 // Placements (decision 0149): a sold sponsorship shows its sponsor on the slots its package
 // includes, from the period's first day to its last in the chamber's zone.
