@@ -7,7 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Skeleton } from '@/components/ui/skeleton';
+import { FormSkeleton } from '@/components/ui/form-skeleton';
 import { eventZone, zoneAbbreviation } from '@/lib/events/event-time';
 import { useChamberCalendar } from '../api/get-calendar';
 import { useEventCustomFields } from '../api/get-event-custom-fields';
@@ -25,17 +25,6 @@ export function usePreloadEventEditor(wanted: boolean) {
   useEffect(() => {
     if (wanted) void loadEditor();
   }, [wanted]);
-}
-
-function EditorLoading({ label }: { label: string }) {
-  return (
-    <div className="grid gap-4" aria-label={label} role="status">
-      <Skeleton className="h-10" />
-      <Skeleton className="h-24" />
-      <Skeleton className="h-10" />
-      <Skeleton className="h-10" />
-    </div>
-  );
 }
 
 interface EventFormDialogProps {
@@ -106,9 +95,9 @@ function DialogBody({
         </DialogDescription>
       </DialogHeader>
       {event && custom.isPending ? (
-        <EditorLoading label="Loading event" />
+        <FormSkeleton label="Loading event" />
       ) : (
-        <Suspense fallback={<EditorLoading label="Loading the form" />}>
+        <Suspense fallback={<FormSkeleton label="Loading the form" />}>
           <EventEditor
             mode={mode}
             initial={initial}

@@ -188,7 +188,7 @@ describe('EventPage', () => {
 
     fireEvent.click((await screen.findAllByRole('button', { name: 'Register Now' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Register for Event' });
-    fireEvent.change(within(dialog).getByLabelText('Number of Guests'), {
+    fireEvent.change(await within(dialog).findByLabelText('Number of Guests'), {
       target: { value: '2' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
@@ -316,7 +316,7 @@ describe('EventPage', () => {
     // The dialog says what the form does: no registration, a place on the waiting list.
     const dialog = await screen.findByRole('dialog', { name: 'Join the waiting list' });
     expect(within(dialog).queryByText('Register for Event')).toBeNull();
-    fireEvent.change(within(dialog).getByLabelText('Full Name*'), {
+    fireEvent.change(await within(dialog).findByLabelText('Full Name*'), {
       target: { value: 'Maria Lopez' },
     });
     fireEvent.change(within(dialog).getByLabelText('Email*'), {
@@ -481,7 +481,7 @@ describe('EventPage', () => {
 
     fireEvent.click((await screen.findAllByRole('button', { name: 'Register Now' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Register for Event' });
-    expect((within(dialog).getByLabelText('Full Name*') as HTMLInputElement).value).toBe(
+    expect(((await within(dialog).findByLabelText('Full Name*')) as HTMLInputElement).value).toBe(
       'Maria Lopez',
     );
     expect((within(dialog).getByLabelText('Email*') as HTMLInputElement).value).toBe(
@@ -549,7 +549,7 @@ describe('EventPage', () => {
     renderWithProviders(<EventPage id="e-1" />);
     fireEvent.click((await screen.findAllByRole('button', { name: 'Register Now' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Register for Event' });
-    fireEvent.change(within(dialog).getByLabelText('Full Name*'), {
+    fireEvent.change(await within(dialog).findByLabelText('Full Name*'), {
       target: { value: 'Ana Reyes' },
     });
     fireEvent.change(within(dialog).getByLabelText('Email*'), {
@@ -622,7 +622,7 @@ describe('EventPage', () => {
     renderWithProviders(<EventPage id="e-1" />);
     fireEvent.click((await screen.findAllByRole('button', { name: 'Register Now' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Register for Event' });
-    const price = within(dialog).getByRole('region', { name: 'Price' });
+    const price = await within(dialog).findByRole('region', { name: 'Price' });
     expect(within(price).getByText('$45.00 a seat')).toBeTruthy();
     expect(within(price).getByText('Non-member rate')).toBeTruthy();
     expect(

@@ -25,7 +25,7 @@ import { EventHero } from './event-hero';
 import { EventSideCard, REGISTRATION_STATUS_ID } from './event-side-card';
 import { PageLoading, ProblemCard } from './page-states';
 import { useTicketTypes } from '../api/ticket-types';
-import { RegistrationDialog } from './registration-dialog';
+import { RegistrationDialog, usePreloadRegistrationForm } from './registration-dialog';
 import { TicketTypesCard } from './ticket-types-card';
 
 /** /events/{id} (docs/product.md#screens Event detail). */
@@ -152,6 +152,7 @@ function EventView({ event }: { event: Appointment }) {
         ? 'Registration has closed: this event has started.'
         : null;
   const canRegister = !registered && closedReason === null;
+  usePreloadRegistrationForm(canRegister);
 
   // ?register=true (the calendar's Register Now) opens the registration dialog, once.
   const wantsRegister = searchParams.get('register') === 'true';
