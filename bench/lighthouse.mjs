@@ -61,20 +61,23 @@ const METRICS = [
  * is over its budget fails the run like a missed target, so JavaScript added to a page is a
  * decision, not a drift (decision 151). The web build checks the part fetched before the page
  * renders, gzipped, against budgets of its own (apps/web/vite.config.ts). Set from the run of
- * 30 November with 3 to 4 kB of room; raise one only with the reason beside it.
+ * 30 November with 3 to 4 kB of room, and lowered from the run of 2 December (zod out of the
+ * pages without a form) with about 2.5 kB; raise one only with the reason beside it.
  */
 const JS_BUDGET_KB = {
   home: 228,
-  calendar: 322,
-  members: 277,
-  member: 270,
-  event: 345,
+  calendar: 239,
+  members: 252,
+  member: 239,
+  // The registration form loads once the page is drawn (counted here, not in the web build's
+  // first load): 316.8 kB on 2 December.
+  event: 320,
   join: 295,
   jobs: 227,
-  job: 225,
-  deals: 175,
-  news: 169,
-  sponsorships: 228,
+  job: 196,
+  deals: 172,
+  news: 166,
+  sponsorships: 200,
 };
 
 /** The kB of script a page's load transferred (every script request, whatever its origin). */
