@@ -12,6 +12,10 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // Each file in a document and module graph of its own (vitest's default, unlike the server
+    // and contract projects): a query or timer a page leaves behind would otherwise call the
+    // next file's fake API.
+    isolate: true,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
