@@ -177,10 +177,14 @@ export async function expectNoAxeViolations(
   ).toEqual([]);
 }
 
+/** With E2E_SCREENSHOTS=1, `checkLooks` keeps a picture of each width and theme. */
+const keepScreenshots = process.env.E2E_SCREENSHOTS === '1';
+
 /**
  * Both widths and both themes (the page following the system's): axe clean, nothing wider than
- * a 360 px phone, a screenshot each. With `docs`, the 1280 px light one is also the
- * documentation's picture of the page (see `docsScreenshot`).
+ * a 360 px phone, and with E2E_SCREENSHOTS=1 a screenshot each in the test's output. With
+ * `docs`, the 1280 px light one is the documentation's picture of the page (see
+ * `docsScreenshot`), taken on every run.
  */
 export async function checkLooks(page: Page, name: string, { docs = false } = {}) {
   for (const width of [1280, 360]) {
@@ -194,11 +198,13 @@ export async function checkLooks(page: Page, name: string, { docs = false } = {}
           360,
         );
       }
+      const forDocs = docs && width === 1280 && scheme === 'light';
+      if (!keepScreenshots && !forDocs) continue;
       const shot = await page.screenshot({
         path: test.info().outputPath(`${name}-${width}-${scheme}.png`),
         fullPage: true,
       });
-      if (docs && width === 1280 && scheme === 'light') writeDocsScreenshot(name, shot);
+      if (forDocs) writeDocsScreenshot(name, shot);
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
