@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,12 @@ let web: string;
 beforeAll(async () => {
   web = await mkdtemp(path.join(os.tmpdir(), 'chamber-web-'));
   await writeFile(path.join(web, 'index.html'), '<!doctype html><title>Portal</title>');
+  await mkdir(path.join(web, 'assets'));
+  await writeFile(path.join(web, 'assets', 'start-Dji7BCGF.js'), 'export const a = 1;\n');
+  await writeFile(
+    path.join(web, 'assets', 'mark-B2c3d4e5.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
   ctx = await createTestApp({ WEB_DIST: web, TRUST_PROXY: '127.0.0.1' });
   await ctx.db.insert(chambers).values({ id: 'riverton', name: 'Riverton Chamber' });
 });
@@ -128,6 +134,40 @@ describe('security headers', () => {
       'max-age=31536000; includeSubDomains',
     );
     expect(answers[5]!.headers['x-request-id']).toBe('trace-42');
+  });
+
+  it('give a built script only what guards a subresource; any other file gets them all', async () => {
+    const script = await ctx.app.inject({
+      url: '/assets/start-Dji7BCGF.js',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    });
+    expect(script.headers['x-request-id']).toMatch(/^[\w.-]{1,128}$/);
+    for (const documentOnly of [
+      'content-security-policy',
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-xss-protection',
+    ]) {
+      expect(script.headers[documentOnly], documentOnly).toBeUndefined();
+    }
+    // An SVG opened on its own is a document: it keeps the closed policy and the rest.
+    const svg = await ctx.app.inject({ url: '/assets/mark-B2c3d4e5.svg' });
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-security-policy']).toMatch(/frame-ancestors/);
+    expect(svg.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // A script that is not there is a plain-text 404 that may not be sniffed.
+    const missing = await ctx.app.inject({ url: '/assets/gone-Aaaaaaaa.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^text\/plain/);
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('send HSTS only for requests that came over TLS through the trusted proxy', async () => {
