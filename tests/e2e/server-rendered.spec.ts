@@ -276,3 +276,47 @@ test('a search typed into the directory before its scripts have run filters it o
   await expect(cards.getByRole('heading', { level: 2 })).toHaveText('Jordan River CPA Group');
   await expect(page.getByLabel('Search members')).toHaveValue('Jordan River CPA');
 });
+
+test('the page lists every script the app starts with, so the browser asks for them at once', async ({
+  page,
+  request,
+}) => {
+  // main.tsx imports the app in turns (dynamic imports, each evaluated in a task of its own)
+  // and, once the page has painted, asks for every chunk of them at once: the list is in the
+  // page. A chunk it left out would be fetched only when its turn came.
+  const html = await (await request.get(paths.home.href())).text();
+  const block = /<script type="application\/json" id="app-scripts">([^<]*)<\/script>/.exec(html);
+  if (!block) throw new Error('the page has no list of the app’s scripts');
+  const listed = new Set((JSON.parse(block[1]!) as string[]).map((href) => href.slice(8)));
+  const entry = /<script type="module"[^>]*src="\/assets\/([^"]+)"/.exec(html)?.[1];
+  if (!entry) throw new Error('the page has no module script');
+  const code = async (file: string) => (await request.get(`/assets/${file}`)).text();
+  const staticImports = (js: string) =>
+    [...js.matchAll(/(?:from|import)\s*["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) => m[1]!);
+  const entryCode = await code(entry);
+  const turns = [...entryCode.matchAll(/import\(["'`]\.\/([\w.-]+\.js)["'`]\)/g)].map((m) => m[1]!);
+  expect(turns.length, 'the entry starts the app in turns').toBeGreaterThanOrEqual(3);
+
+  const wanted = new Set<string>();
+  const visit = async (file: string) => {
+    // Chunks import the bundler's helpers from the entry, which is loaded already.
+    if (wanted.has(file) || file === entry) return;
+    wanted.add(file);
+    for (const imported of staticImports(await code(file))) await visit(imported);
+  };
+  for (const file of [...staticImports(entryCode), ...turns]) await visit(file);
+  expect([...wanted].filter((file) => !listed.has(file))).toEqual([]);
+
+  // In the browser, each is asked for once, before the turn that needs it.
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') asked.push(new URL(r.url()).pathname.slice(8));
+  });
+  await page.goto(paths.home.href());
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrating');
+  for (const file of wanted)
+    expect(
+      asked.filter((f) => f === file),
+      file,
+    ).toHaveLength(1);
+});

@@ -8,6 +8,7 @@ interface Chunk {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  dynamicImports: string[];
   modules: Record<string, { renderedLength: number }>;
 }
 
@@ -23,7 +24,8 @@ export interface PageBudget {
 /**
  * Prints the JavaScript a first visit to each page downloads before it can render, gzipped,
  * and fails the build when a page is above its budget. That is the entry chunk, every chunk
- * it imports statically (the browser fetches them at once, modulepreloaded), and the page's
+ * it imports statically or in its turns (its dynamic imports: main.tsx starts the app in
+ * turns; the browser fetches them all at once, modulepreloaded), and the page's
  * route chunk with its own static imports: the router loads a lazy route before rendering it,
  * so for the page a visitor lands on it is initial JavaScript too.
  *
@@ -68,6 +70,7 @@ export function bundleBudget(pages: PageBudget[]): Plugin {
           chunk.imports.forEach(visit);
         };
         visit(entry.fileName);
+        entry.dynamicImports.forEach(visit);
         visit(route.fileName);
 
         let rawBytes = 0;

@@ -1,45 +1,58 @@
 import { PAGE_STATE_ID } from '@chamber/contract/page-data';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppProvider, createQueryClient } from './app/provider';
-import { AppRouter, createAppRouter } from './app/router';
-import { startHydrating } from './lib/use-hydrated';
 import './index.css';
+
+// The app's scripts are evaluated in turns, each in a task of its own, with the browser free
+// to paint and answer input between them: React's DOM renderer first (the largest), then the
+// router, then the query cache and the providers, then the app, which hydrates the page.
+// Evaluated at once, as one static import graph, they were one task of 600–700 ms on a
+// phone's CPU, the largest single part of a public page's blocking time (decision 167).
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// A server-rendered page carries the query data it was drawn from: the browser starts from it
-// and draws the same page (as an anonymous visitor), then the session's own view.
-const pageState = document.getElementById(PAGE_STATE_ID);
-const serverRendered = pageState !== null && root.hasChildNodes();
-const queryClient = createQueryClient();
-const state = serverRendered
-  ? (JSON.parse(pageState.textContent ?? '{}') as DehydratedState & { renderedAt?: number })
-  : null;
-if (state) {
-  hydrate(queryClient, state);
-  startHydrating();
-  // Present until the hydrated page has committed (AppProvider removes it): what a browser
-  // test or a tool waits on before it types into the page's controls.
-  document.documentElement.dataset.hydrating = '';
+const serverRendered = document.getElementById(PAGE_STATE_ID) !== null && root.hasChildNodes();
+// Present until the hydrated page has committed (AppProvider removes it): what a browser test
+// or a tool waits on before it types into the page's controls.
+if (serverRendered) document.documentElement.dataset.hydrating = '';
+
+/** A turn of the event loop: what is queued (input, painting) runs before what follows. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Once the page has painted: a frame, then a task after it. A hidden tab paints nothing and
+ * runs no frames, so it goes on at once.
+ */
+const painted = () =>
+  document.visibilityState === 'hidden'
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/**
+ * Asks for every chunk of the turns at once (the build lists them in index.html,
+ * scripts/preload-boot.ts), so none waits for the turn before it to be fetched.
+ */
+function preloadTurns() {
+  const list = document.getElementById('app-scripts')?.textContent;
+  if (!list) return;
+  for (const href of JSON.parse(list) as string[]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
 }
 
-void createAppRouter({ hydrating: serverRendered }).then((router) => {
-  const app = (
-    <StrictMode>
-      <AppProvider
-        queryClient={queryClient}
-        serverRendered={serverRendered}
-        renderedAt={state?.renderedAt ?? null}
-      >
-        <AppRouter router={router} />
-      </AppProvider>
-    </StrictMode>
-  );
-  // In a transition, hydration yields to the browser every few milliseconds instead of
-  // holding the main thread until the whole page is hydrated.
-  if (serverRendered) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
-});
+void (async () => {
+  if (serverRendered) await painted();
+  preloadTurns();
+  // Modules of the app, not packages: a dynamic import of a package keeps all its exports.
+  await import('react-dom/client');
+  await nextTask();
+  await import('./app/router');
+  await nextTask();
+  await import('./app/provider');
+  await nextTask();
+  const { start } = await import('./app/start');
+  await start(root, serverRendered);
+})();

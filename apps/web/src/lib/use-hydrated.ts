@@ -1,9 +1,9 @@
 import { startTransition, useEffect, useState } from 'react';
 
-/** Set by main.tsx while React hydrates server-rendered HTML; cleared once it has. */
+/** Set by app/start.tsx while React hydrates server-rendered HTML; cleared once it has. */
 let hydrating = false;
 
-/** main.tsx: the page about to be drawn is server-rendered HTML that React hydrates. */
+/** app/start.tsx: the page about to be drawn is server-rendered HTML that React hydrates. */
 export function startHydrating() {
   hydrating = true;
 }
