@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { bootChunks } from './preload-boot.ts';
 
 interface Chunk {
   type: 'chunk';
@@ -61,7 +62,7 @@ export function bundleBudget(pages: PageBudget[]): Plugin {
           c.facadeModuleId?.replaceAll('\\', '/').endsWith(page.route),
         );
         if (!route) return this.error(`bundle budget: no chunk is built from ${page.route}`);
-        const initial = new Set<string>();
+        const initial = new Set([entry.fileName, ...bootChunks(entry, (f) => chunks.get(f))]);
         const visit = (fileName: string) => {
           if (initial.has(fileName)) return;
           const chunk = chunks.get(fileName);
@@ -69,8 +70,6 @@ export function bundleBudget(pages: PageBudget[]): Plugin {
           initial.add(fileName);
           chunk.imports.forEach(visit);
         };
-        visit(entry.fileName);
-        entry.dynamicImports.forEach(visit);
         visit(route.fileName);
 
         let rawBytes = 0;

@@ -1,5 +1,35 @@
 import type { Plugin } from 'vite';
 
+/** What the bundle says of a chunk, as far as its imports go. */
+interface ChunkImports {
+  imports: string[];
+  dynamicImports: string[];
+}
+
+/**
+ * The chunks the app starts with besides the entry: what the entry imports statically or in
+ * its turns (its dynamic imports), and what those import statically, in the order found.
+ * `chunk` answers a file name's chunk (undefined for an asset). The web build's page budgets
+ * count the same chunks (scripts/bundle-budget.ts).
+ */
+export function bootChunks(
+  entry: ChunkImports & { fileName: string },
+  chunk: (fileName: string) => ChunkImports | undefined,
+): string[] {
+  const seen = new Set([entry.fileName]);
+  const found: string[] = [];
+  const visit = (fileName: string) => {
+    const imports = chunk(fileName)?.imports;
+    if (seen.has(fileName) || !imports) return;
+    seen.add(fileName);
+    found.push(fileName);
+    imports.forEach(visit);
+  };
+  entry.imports.forEach(visit);
+  entry.dynamicImports.forEach(visit);
+  return found;
+}
+
 /**
  * The entry (main.tsx) imports the app's scripts in turns, as dynamic imports, so that each is
  * evaluated in a task of its own. This lists every chunk of those turns, and what they import,
@@ -22,17 +52,10 @@ export function preloadBoot(): Plugin {
       order: 'post',
       handler(html, { bundle, chunk: entry }) {
         if (!bundle || !entry) return html;
-        const named = new Set([entry.fileName]);
-        const wanted: string[] = [];
-        const visit = (fileName: string) => {
+        const wanted = bootChunks(entry, (fileName) => {
           const chunk = bundle[fileName];
-          if (named.has(fileName) || chunk?.type !== 'chunk') return;
-          named.add(fileName);
-          wanted.push(`${base}${fileName}`);
-          chunk.imports.forEach(visit);
-        };
-        entry.imports.forEach(visit);
-        entry.dynamicImports.forEach(visit);
+          return chunk?.type === 'chunk' ? chunk : undefined;
+        }).map((fileName) => `${base}${fileName}`);
         return {
           html,
           tags: [

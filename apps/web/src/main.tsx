@@ -4,7 +4,7 @@ import './index.css';
 // The app's scripts are evaluated in turns, each in a task of its own, with the browser free
 // to paint and answer input between them: React's DOM renderer first (the largest), then the
 // router, then the query cache and the providers, then the app, which hydrates the page.
-// Evaluated at once, as one static import graph, they were one task of 600–700 ms on a
+// Evaluated at once, as one static import graph, they were one task of 630–740 ms on a
 // phone's CPU, the largest single part of a public page's blocking time (decision 167).
 
 const root = document.getElementById('root');
