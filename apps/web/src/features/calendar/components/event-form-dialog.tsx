@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '@chamber/contract';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -8,6 +8,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormSkeleton } from '@/components/ui/form-skeleton';
+import { usePreload } from '@/lib/use-preload';
 import { eventZone, zoneAbbreviation } from '@/lib/events/event-time';
 import { useChamberCalendar } from '../api/get-calendar';
 import { useEventCustomFields } from '../api/get-event-custom-fields';
@@ -22,9 +23,7 @@ const EventEditor = lazy(() => loadEditor().then((m) => ({ default: m.EventEdito
 
 /** Starts loading the event editor once `wanted` (someone signed in who may add or edit). */
 export function usePreloadEventEditor(wanted: boolean) {
-  useEffect(() => {
-    if (wanted) void loadEditor();
-  }, [wanted]);
+  usePreload(loadEditor, wanted);
 }
 
 interface EventFormDialogProps {

@@ -1,5 +1,5 @@
 import type { EventTicket, RegistrationResult } from '@chamber/contract';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -8,6 +8,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { FormSkeleton } from '@/components/ui/form-skeleton';
+import { usePreload } from '@/lib/use-preload';
 import type { RegistrationSeries } from './registration-dialog-form';
 
 // The form (its form library and the registration's rules) is no part of a visitor's first
@@ -18,9 +19,7 @@ const RegistrationForm = lazy(() => loadForm().then((m) => ({ default: m.Registr
 
 /** Starts loading the registration form once `wanted` (the event takes registrations). */
 export function usePreloadRegistrationForm(wanted: boolean) {
-  useEffect(() => {
-    if (wanted) void loadForm();
-  }, [wanted]);
+  usePreload(loadForm, wanted);
 }
 
 interface RegistrationDialogProps {

@@ -1,7 +1,7 @@
 import type { MemberDetail } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { PencilIcon, UserRoundXIcon } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CategoryLinks } from '@/components/members/category-links';
 import { MemberAvatar } from '@/components/members/member-avatar';
@@ -17,6 +17,7 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { memberLoadError, memberQueryOptions } from '@/lib/api/members';
 import { capitalise } from '@/lib/members/labels';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePreload } from '@/lib/use-preload';
 import { CelebrationEntry } from '@/components/celebrations/celebration-entry';
 import { ListingCelebrations } from './listing-celebrations';
 import { MemberContactCard } from './member-contact-card';
@@ -83,9 +84,7 @@ function MemberPage({ member }: { member: MemberDetail }) {
   const ownProfile = user?.contactId != null && user.contactId === member.id;
   const canEdit = member.canEdit;
 
-  useEffect(() => {
-    if (canEdit) void loadEditor();
-  }, [canEdit]);
+  usePreload(loadEditor, canEdit);
 
   function leaveEditMode() {
     setEditing(false);
