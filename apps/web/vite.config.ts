@@ -7,6 +7,11 @@ import { precompress } from './scripts/precompress.ts';
 import { preloadBoot } from './scripts/preload-boot.ts';
 
 export default defineConfig(({ isSsrBuild, mode }) => ({
+  // The server entry is built for production alone: React's development builds, which it
+  // would otherwise carry beside the production ones and choose between at start, are left out.
+  ...(isSsrBuild && mode === 'production'
+    ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
   plugins: [
     react(),
     tailwindcss(),
@@ -51,6 +56,23 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   build: {
     target: 'es2022',
     copyPublicDir: !isSsrBuild,
+    // The server entry stays in the server's heap as source text for as long as it runs (V8
+    // keeps a script's source to compile its functions lazily): without whitespace and
+    // comments, and with every character in ASCII so that V8 holds it one byte a character
+    // instead of two. Names are kept, so a render's error still names its function.
+    ...(isSsrBuild
+      ? {
+          rolldownOptions: {
+            output: {
+              minify: {
+                compress: true,
+                mangle: false,
+                codegen: { removeWhitespace: true, asciiOnly: true },
+              },
+            },
+          },
+        }
+      : {}),
   },
 }));
 

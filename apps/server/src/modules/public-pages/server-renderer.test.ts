@@ -1,5 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { withBody } from './server-renderer.js';
+
+const SERVER_ENTRY = fileURLToPath(new URL('../../../../web/dist-server', import.meta.url));
 
 const template =
   '<html><head><title>x</title></head><body><div id="root"></div><noscript>needs JS</noscript></body></html>';
@@ -25,5 +30,25 @@ describe('withBody', () => {
     expect(withBody(template, page)).toMatch(/^<html>/);
     const html = withBody(template, { ...page, rootStyle: '--accent-light:#1e4f8a;x:"<' });
     expect(html).toMatch(/^<html style="--accent-light:#1e4f8a;x:&quot;&lt;">/);
+  });
+});
+
+describe("the web app's built server entry", () => {
+  // V8 keeps a module's source text in the heap while the server runs, at two bytes a
+  // character once one character is past Latin-1 (apps/web/vite.config.ts).
+  it('is ASCII, without whitespace, and without React development builds', () => {
+    const files = readdirSync(SERVER_ENTRY, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.js'),
+    );
+    expect(files).toContain('entry-server.js');
+    for (const file of files) {
+      const text = readFileSync(path.join(SERVER_ENTRY, file), 'utf8');
+      expect([...text].find((c) => c.charCodeAt(0) > 0x7f), file).toBeUndefined();
+    }
+    const entry = readFileSync(path.join(SERVER_ENTRY, 'entry-server.js'), 'utf8');
+    // Unminified it ran to 35,000 lines; minified, only licences and multi-line strings break it.
+    expect(entry.split('\n').length).toBeLessThan(2_000);
+    expect(entry).toContain('react-dom-server.node.production.js');
+    expect(entry).not.toContain('.development.js');
   });
 });
