@@ -60,13 +60,27 @@ const staticPage: PageData = async () => true;
 /** An event page's sponsor slot (a uuid is the only id a slot names; others have none). */
 const eventSlot = ({ params }: PageDataContext) => eventSponsorSlot(params.id ?? '');
 
-/** The directory's first page, all members or those open now (the key the directory reads). */
+/**
+ * The membership plans, as every price card and tier page reads them, and every member's
+ * level badge, named after its plan (a chamber may rename its plans).
+ */
+const plans: PageData = async ({ source, queryClient }) => {
+  const { plans: list } = await source.membershipPlans();
+  queryClient.setQueryData(membershipPlansQueryOptions().queryKey, list);
+  return true;
+};
+
+/**
+ * The directory's first page, all members or those open now (the key the directory reads),
+ * and the plans its cards' badges are named after.
+ */
 const directoryPage =
   (openNow: boolean): PageData =>
-  async ({ source, queryClient, params, search }) => {
+  async (context) => {
+    const { source, queryClient, params, search } = context;
     // A category's page (/members/category/{slug}); an unknown one is no page to draw.
     const category = params.slug ?? null;
-    const tree = await source.categories();
+    const [tree] = await Promise.all([source.categories(), plans(context)]);
     queryClient.setQueryData(categoriesQueryOptions().queryKey, tree);
     if (
       category &&
@@ -95,13 +109,6 @@ const directoryPage =
     }
     return true;
   };
-
-/** The membership plans, as every price card and tier page reads them. */
-const plans: PageData = async ({ source, queryClient }) => {
-  const { plans: list } = await source.membershipPlans();
-  queryClient.setQueryData(membershipPlansQueryOptions().queryKey, list);
-  return true;
-};
 
 /**
  * The upcoming events' window (a year from this month, the chamber's clock) under the key the
@@ -144,8 +151,10 @@ const withSponsors =
  * chamber's record) is read for every page by the server entry.
  */
 export const pageData: Partial<Record<AppPathName, PageData>> = {
-  member: async ({ params, source, queryClient }) => {
-    const member = await source.member(params.id!);
+  member: async (context) => {
+    const { params, source, queryClient } = context;
+    // The plans name the member's level badge.
+    const [member] = await Promise.all([source.member(params.id!), plans(context)]);
     if (!member) return false;
     queryClient.setQueryData(memberQueryOptions(params.id!).queryKey, member);
     return true;

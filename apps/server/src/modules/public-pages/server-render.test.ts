@@ -18,7 +18,7 @@ import {
   PAGE_STATE_ID,
   type Appointment,
 } from '@chamber/contract';
-import { chambers, contacts, jobPosts } from '@chamber/db';
+import { chambers, contacts, jobPosts, membershipPlans } from '@chamber/db';
 import { keptAnswerStats } from '../../lib/versioned-cache.js';
 import { createTestApp, createContact, type TestContext } from '../../test/app.js';
 import {
@@ -527,6 +527,30 @@ describe('server-rendered pages drawn from the calendar and the plans', () => {
     const later = await page('/calendar');
     expect(later.root.querySelector(`a[href="/events/${soon.id}"]`)).toBeNull();
     expect(later.renderedAt).toBe(ctx.clock.now().getTime());
+  });
+
+  it('names a member’s level after the chamber’s own plan on the directory and member page', async () => {
+    // A chamber that renamed its enhanced plan: without scripts, and before they fetch
+    // anything, the badge reads the plan's name, not the level's default one ('Enhanced').
+    await ctx.db
+      .update(membershipPlans)
+      .set({ name: 'Copper Circle' })
+      .where(eq(membershipPlans.level, 'enhanced'));
+    const member = await createContact(ctx.db, {
+      businessName: 'Aaron’s Ironworks',
+      membershipTier: 'enhanced',
+    });
+    for (const url of ['/members', `/members/${member.id}`]) {
+      const { res, root, data } = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      // The badge is an element of its own: its whole text is the plan's name.
+      const badges = [...root.querySelectorAll('span, div')].map((e) => e.textContent);
+      expect(badges, url).toContain('Copper Circle');
+      expect(badges, url).not.toContain('Enhanced');
+      // The browser starts from the same plans, so it draws the same badge.
+      const plans = membershipPlanListSchema.shape.plans.parse(data(['membership-plans']));
+      expect(plans.find((p) => p.level === 'enhanced')?.name, url).toBe('Copper Circle');
+    }
   });
 
   it('draws the tier pages with their prices, the join page and the nominations', async () => {
