@@ -32,6 +32,16 @@ test('the home page logs no console error or warning', async ({ page }) => {
   expect(logged, 'console errors on the home page').toEqual([]);
 });
 
+test('the page starts its Intl warm-up worker under its own policy', async ({ page }) => {
+  const logged = await recordErrors(page);
+  const worker = page.waitForEvent('worker');
+  await page.goto(paths.calendar.href());
+  // A blob worker (index.html), started before the app's scripts and allowed by worker-src.
+  expect((await worker).url()).toMatch(/^blob:/);
+  await page.waitForLoadState('networkidle');
+  expect(logged, 'console errors or CSP refusals on the calendar').toEqual([]);
+});
+
 /** The server-rendered pages: each must hydrate without a mismatch, warning or error. */
 async function serverRenderedPages(request: APIRequestContext) {
   const res = await request.get('/api/members?search=Sweetwater%20Bakery');

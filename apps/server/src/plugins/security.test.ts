@@ -44,6 +44,8 @@ describe('security headers', () => {
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['frame-src']).toEqual(["'self'", 'https://www.google.com']);
     expect(csp['object-src']).toEqual(["'none'"]);
+    // The page's Intl warm-up worker is a blob URL (the web app's index.html).
+    expect(csp['worker-src']).toEqual(["'self'", 'blob:']);
     expect(csp['frame-ancestors']).toEqual(["'self'"]);
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

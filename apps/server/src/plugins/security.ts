@@ -32,6 +32,8 @@ export function pagePolicy(
     `img-src 'self' data: blob: https: ${imageOrigins.join(' ')}`.trimEnd(),
     `font-src 'self' data:`,
     `connect-src ${list(...embeds)}`,
+    // The page's own warm-up worker is a blob (web app's index.html); nothing else is.
+    `worker-src 'self' blob:`,
     `frame-src ${list(MAP_ORIGIN, ...embeds)}`,
     `object-src 'none'`,
     `base-uri 'self'`,

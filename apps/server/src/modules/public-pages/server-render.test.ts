@@ -352,23 +352,28 @@ describe('server-rendered public pages', () => {
     expect(missing.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(missing.rawPayload).toString()).toContain('<div id="root">');
   });
-  it('runs the theme script inline, before first paint, allowed by its hash in the policy', async () => {
+  it('runs the theme and Intl warm-up scripts inline, before the app’s, allowed by their hashes', async () => {
     const { res, doc } = await page('/members');
     const inline = [...doc.querySelectorAll('head script:not([src]):not([type])')];
-    expect(inline).toHaveLength(1);
-    const theme = inline[0]!;
-    expect(theme.textContent).toContain('vite-ui-theme');
+    const texts = inline.map((script) => script.textContent ?? '');
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toContain('vite-ui-theme');
+    expect(texts[1]).toContain('new Worker');
     // Before the stylesheet and the app's scripts: nothing to wait for.
     const head = [...doc.head.children];
-    for (const later of doc.head.querySelectorAll('link[rel="stylesheet"], script[src]')) {
-      expect(head.indexOf(theme)).toBeLessThan(head.indexOf(later));
+    for (const script of inline) {
+      for (const later of doc.head.querySelectorAll('link[rel="stylesheet"], script[src]')) {
+        expect(head.indexOf(script)).toBeLessThan(head.indexOf(later));
+      }
     }
-    // The hash of exactly the text served (JSDOM gives it back unchanged).
-    const hash = createHash('sha256').update(theme.textContent!, 'utf8').digest('base64');
+    // The hashes of exactly the texts served (JSDOM gives them back unchanged).
+    const hashes = texts.map(
+      (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`,
+    );
     const scriptSrc = /script-src ([^;]*)/.exec(
       String(res.headers['content-security-policy']),
     )![1]!;
-    expect(scriptSrc.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(scriptSrc.split(' ')).toEqual(["'self'", ...hashes]);
   });
 });
 
