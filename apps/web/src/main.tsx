@@ -3,7 +3,8 @@ import './index.css';
 
 // The app's scripts are evaluated in turns, each in a task of its own, with the browser free
 // to paint and answer input between them: React's DOM renderer first (the largest), then the
-// router, then the query cache and the providers, then the app, which hydrates the page.
+// router, then the query cache and the providers, then tailwind-merge's class map, then the
+// app, which hydrates the page.
 // Evaluated at once, as one static import graph, they were one task of 630–740 ms on a
 // phone's CPU, the largest single part of a public page's blocking time (decision 167).
 
@@ -52,6 +53,10 @@ void (async () => {
   await import('./app/router');
   await nextTask();
   await import('./app/provider');
+  await nextTask();
+  // tailwind-merge builds its class map on its first call (10 ms of a desktop CPU, four times
+  // that on a phone's): here, in a turn of its own, not inside hydration's first component.
+  (await import('./lib/utils')).cn('');
   await nextTask();
   const { start } = await import('./app/start');
   await start(root, serverRendered);
