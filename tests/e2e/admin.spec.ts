@@ -159,13 +159,11 @@ test('filters narrow the list and an empty result says so', async ({ page }) => 
   await signIn(page, accounts.admin);
   await openUserManagement(page);
 
-  await page.getByLabel('Role', { exact: true }).click();
-  await page.getByRole('option', { name: 'Moderator' }).click();
+  await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Moderator' });
   await expect(rowMenu(page, 'Dana Okafor')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(1);
 
-  await page.getByLabel('Status', { exact: true }).click();
-  await page.getByRole('option', { name: 'Suspended' }).click();
+  await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Suspended' });
   await expect(page.getByText('No users found matching your criteria.')).toBeVisible();
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   await expect(rowMenu(page, 'Dana Okafor')).toBeVisible();
@@ -177,8 +175,7 @@ test('Export CSV downloads the users the filters show, and the directory contact
 }) => {
   await signIn(page, accounts.admin);
   await openUserManagement(page);
-  await page.getByLabel('Role', { exact: true }).click();
-  await page.getByRole('option', { name: 'Moderator' }).click();
+  await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Moderator' });
   await expect(rowMenu(page, 'Dana Okafor')).toBeVisible();
 
   const [users] = await Promise.all([
@@ -331,8 +328,7 @@ test('the Messages tab lists what the contact form sent', async ({ page, request
   await signIn(page, accounts.admin);
   await page.goto(paths.admin.href());
   await page.getByRole('tab', { name: 'Messages' }).click();
-  await page.getByLabel('Show').click();
-  await page.getByRole('option', { name: 'Contact messages' }).click();
+  await page.getByLabel('Show').selectOption({ label: 'Contact messages' });
 
   const item = page
     .getByRole('list', { name: 'Messages' })

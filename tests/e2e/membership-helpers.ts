@@ -76,8 +76,7 @@ export async function retireMembers(
 /** Admin → Memberships, one list, searched for `search`; the signed-in user must be an admin. */
 export async function openMembershipList(page: Page, list: string, search: string) {
   await page.goto(`${paths.admin.href()}?tab=memberships`);
-  await page.getByLabel('List', { exact: true }).click();
-  await page.getByRole('option', { name: list, exact: true }).click();
+  await page.getByLabel('List', { exact: true }).selectOption({ label: list });
   // The search is sent after a pause; until its answer the previous list stays, dimmed. Wait
   // for that answer and for the list to be drawn at full strength, so what follows (an axe
   // scan above all) meets the searched list and not the faded one before it.

@@ -10,7 +10,7 @@ import {
   applyTheme,
   DARK_QUERY,
   DEFAULT_THEME,
-  readStoredTheme,
+  readThemeChoice,
   resolveTheme,
   storeTheme,
   type ResolvedTheme,
@@ -43,7 +43,10 @@ function subscribeToStoredTheme(onChange: () => void) {
 const noStoredTheme = () => null;
 // This tab's choice, which holds even where storage is blocked.
 let chosenTheme: Theme | null = null;
-const currentTheme = () => chosenTheme ?? readStoredTheme();
+// Null, as on the server, while the visitor has made no choice: hydrating such a page then
+// needs no second render, which React would draw synchronously with the effects of the whole
+// page in the same task.
+const currentTheme = () => chosenTheme ?? readThemeChoice();
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const stored = useSyncExternalStore(subscribeToStoredTheme, currentTheme, noStoredTheme);
@@ -59,7 +62,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
 
   const setTheme = useCallback((next: Theme) => {
     storeTheme(next);
-    chosenTheme = readStoredTheme() === next ? null : next;
+    chosenTheme = readThemeChoice() === next ? null : next;
     for (const listener of themeListeners) listener();
   }, []);
 

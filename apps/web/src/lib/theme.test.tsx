@@ -1,4 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { mockSystemTheme } from '@/test/match-media';
 import { applyTheme, readStoredTheme, resolveTheme, storeTheme } from './theme';
@@ -52,6 +55,20 @@ function Probe() {
 describe('ThemeProvider', () => {
   it('applies the stored choice and stores a new one', () => {
     mockSystemTheme(false);
+    localStorage.setItem('vite-ui-theme', 'dark');
+    render(
+      <ThemeProvider>
+        <Probe />
+      </ThemeProvider>,
+    );
+    expect(screen.getByText('dark/dark')).toBeTruthy();
+    expect([...document.documentElement.classList]).toEqual(['dark']);
+  });
+
+  it('with no choice made, draws light and keeps the class the head script set', () => {
+    mockSystemTheme(false);
+    // index.html's inline script, before any of the app's: light where nothing is stored.
+    applyTheme('light');
     render(
       <ThemeProvider>
         <Probe />
@@ -64,6 +81,29 @@ describe('ThemeProvider', () => {
     expect(localStorage.getItem('vite-ui-theme')).toBe('dark');
     expect(document.documentElement.classList.contains('dark')).toBe(true);
     expect(document.documentElement.classList.contains('light')).toBe(false);
+  });
+
+  it("hydrates a page of a visitor who chose nothing in one render, with the server's theme", async () => {
+    mockSystemTheme(false);
+    const page = (
+      <ThemeProvider>
+        <Probe />
+      </ThemeProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    const commits: string[] = [];
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <Profiler id="theme" onRender={(_id, phase) => commits.push(phase)}>
+          {page}
+        </Profiler>,
+      );
+    });
+    // A second, synchronous render here would carry every effect of the page with it.
+    expect(commits).toEqual(['mount']);
+    expect(container.textContent).toContain('light/light');
   });
 
   it('follows the operating system live when set to system', () => {

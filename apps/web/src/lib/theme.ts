@@ -11,10 +11,15 @@ export function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (themes as readonly string[]).includes(value);
 }
 
+/** The visitor's stored choice; null when they have made none (or it is unknown). */
+export function readThemeChoice(): Theme | null {
+  const stored = readItem('local', THEME_KEY);
+  return isTheme(stored) ? stored : null;
+}
+
 /** The stored choice; anything missing or unknown is the default (light). */
 export function readStoredTheme(): Theme {
-  const stored = readItem('local', THEME_KEY);
-  return isTheme(stored) ? stored : DEFAULT_THEME;
+  return readThemeChoice() ?? DEFAULT_THEME;
 }
 
 export function storeTheme(theme: Theme) {

@@ -1,33 +1,15 @@
 import { useId } from 'react';
 import { Label } from '@/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/utils';
+import type { SelectOption } from './select-options';
 
-export interface SelectOption {
-  value: string;
-  label: string;
-}
-
-/** A select's list of choices, each shown by its label. */
-export function SelectOptions({ options }: { options: SelectOption[] }) {
-  return (
-    <SelectContent>
-      {options.map((option) => (
-        <SelectItem key={option.value} value={option.value}>
-          {option.label}
-        </SelectItem>
-      ))}
-    </SelectContent>
-  );
-}
-
-/** A small labelled select for filtering and sorting lists (directory, users, messages). */
+/**
+ * A small labelled select for filtering and sorting lists (directory, job board, users,
+ * messages): the browser's own `<select>`. Its picker is the platform's (the best one on a
+ * phone), and it costs the page nothing after hydration, where a scripted select registered
+ * each of its options with a state update of its own, drawn at once (decision 171).
+ */
 export function LabelledSelect({
   label,
   value,
@@ -47,12 +29,18 @@ export function LabelledSelect({
       <Label htmlFor={id} className="text-xs text-muted-foreground">
         {label}
       </Label>
-      <Select value={value} onValueChange={onValueChange}>
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectOptions options={options} />
-      </Select>
+      <NativeSelect
+        id={id}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        className="cursor-pointer sm:text-sm"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
 import { FormField } from '@/components/ui/form';
 import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { SelectOptions, type SelectOption } from './labelled-select';
+import { SelectOptions, type SelectOption } from './select-options';
 
 /** A form field choosing one of a list: labelled, described and showing its error. */
 export function SelectField<

@@ -2,18 +2,20 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 import { buttonVariants } from './button';
+import { openedOnce, useOpenedOnce } from './opened-once';
 
 /**
  * A confirmation that interrupts: focus starts on Cancel, Escape cancels, and a click outside
  * does nothing. For destructive steps such as deleting an account.
  */
-export const AlertDialog = AlertDialogPrimitive.Root;
+export const AlertDialog = openedOnce(AlertDialogPrimitive.Root);
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  if (!useOpenedOnce()) return null;
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />

@@ -1,7 +1,15 @@
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from 'lucide-react';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
@@ -58,7 +66,14 @@ export function Carousel({
     [delayMs, reduceMotion],
   );
   const plugins = useMemo(() => [autoplay], [autoplay]);
-  const [viewportRef, api] = useEmblaCarousel({ loop: true }, plugins);
+  const [setViewport, api] = useEmblaCarousel({ loop: true }, plugins);
+  // embla is handed its viewport by a ref, as a state update; a ref's update is drawn
+  // synchronously with the commit, together with every effect of the page as it hydrates. As
+  // a transition it is drawn in slices, with the page's other first updates.
+  const viewportRef = useCallback(
+    (node: HTMLDivElement | null) => startTransition(() => setViewport(node)),
+    [setViewport],
+  );
   const [selected, setSelected] = useState(0);
   // Until the visitor plays or stops it, reduced motion keeps it still: read after hydration
   // over server-rendered HTML (which knows no visitor's settings), so not a starting state.

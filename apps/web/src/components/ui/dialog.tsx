@@ -2,8 +2,9 @@ import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
+import { openedOnce, useOpenedOnce } from './opened-once';
 
-export const Dialog = DialogPrimitive.Root;
+export const Dialog = openedOnce(DialogPrimitive.Root);
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
@@ -28,6 +29,7 @@ export function DialogContent({
   children,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  if (!useOpenedOnce()) return null;
   return (
     <DialogPortal>
       <DialogOverlay />

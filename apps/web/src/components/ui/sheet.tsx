@@ -3,9 +3,10 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 import { DialogOverlay } from './dialog';
+import { openedOnce, useOpenedOnce } from './opened-once';
 
 /** A dialog that slides in from the right edge: the mobile side menu. */
-export const Sheet = DialogPrimitive.Root;
+export const Sheet = openedOnce(DialogPrimitive.Root);
 export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
 export const SheetTitle = DialogPrimitive.Title;
@@ -16,6 +17,7 @@ export function SheetContent({
   children,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  if (!useOpenedOnce()) return null;
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />

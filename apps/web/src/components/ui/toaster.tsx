@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { ToasterProps } from 'sonner';
 import { useTheme } from '@/lib/use-theme';
 
@@ -22,7 +22,8 @@ export function Toaster(props: ToasterProps) {
   useEffect(() => {
     let live = true;
     void loadSonner().then((module) => {
-      if (live) setSonner(module);
+      // Drawn in slices with the page's other first updates, not in a task of its own.
+      if (live) startTransition(() => setSonner(module));
     });
     return () => {
       live = false;

@@ -1,6 +1,14 @@
 import type { Profile } from '@chamber/contract';
 import { QueryClientContext } from '@tanstack/react-query';
-import { use, useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import {
+  startTransition,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  type ReactNode,
+} from 'react';
 import { api, UNAUTHORIZED_EVENT, type ApiClient } from '../api/client';
 import { clearToken } from '../storage';
 import { createAuthApi } from '../api/auth';
@@ -55,7 +63,10 @@ export function AuthProvider({
     let active = true;
     void restoreSession(authApi).then((user) => {
       if (!active) return;
-      dispatch(user);
+      // A transition: React draws what the session changes (for a visitor, little more than
+      // the end of 'restoring') in slices, where this update would otherwise redraw every
+      // reader of the session in one task as the page is still starting.
+      startTransition(() => dispatch(user));
       // The server drew the page with an anonymous visitor's data: a member's own answers
       // (email addresses, the Edit button) are fetched now.
       if (user && serverRendered) void queryClient?.invalidateQueries();

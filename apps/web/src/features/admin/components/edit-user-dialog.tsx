@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { Form, FormError, InputField, useZodForm } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import type { SelectOption } from '@/components/forms/labelled-select';
+import type { SelectOption } from '@/components/forms/select-options';
 import { SelectField } from '@/components/forms/select-field';
 import { usePlanName } from '@/lib/membership/use-membership-tiers';
 import { useUpdateUser } from '../api/update-user';

@@ -7,7 +7,7 @@ import {
 } from '@chamber/contract';
 import { useId, useState } from 'react';
 import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { SelectOptions } from '@/components/forms/labelled-select';
+import { SelectOptions } from '@/components/forms/select-options';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { useChamber } from '@/lib/chamber/use-chamber';

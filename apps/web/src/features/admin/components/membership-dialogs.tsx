@@ -6,7 +6,7 @@ import {
 } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { SelectOptions } from '@/components/forms/labelled-select';
+import { SelectOptions } from '@/components/forms/select-options';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Select, SelectTrigger, SelectValue } from '@/components/ui/select';

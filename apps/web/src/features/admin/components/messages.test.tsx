@@ -103,8 +103,9 @@ describe('Messages', () => {
     expect(await screen.findByText('Message 1')).toBeTruthy();
     expect(screen.queryByText(/^Showing /)).toBeNull();
 
-    fireEvent.keyDown(screen.getByLabelText('Show'), { key: 'Enter' });
-    fireEvent.click(await screen.findByRole('option', { name: 'Customer Service Superstar' }));
+    const show = screen.getByRole('combobox', { name: 'Show' });
+    expect(within(show).getByRole('option', { name: 'Customer Service Superstar' })).toBeTruthy();
+    fireEvent.change(show, { target: { value: 'customer_service' } });
     expect(await screen.findByText('Showing 1 to 25 of 27 messages')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Next/ }));
     expect(await screen.findByText('Showing 26 to 27 of 27 messages')).toBeTruthy();

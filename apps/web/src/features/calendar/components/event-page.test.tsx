@@ -518,6 +518,37 @@ describe('EventPage', () => {
     expect(screen.queryByRole('button', { name: 'Register Now' })).toBeNull();
   });
 
+  it('fills the form in from a session known only after the dialog opened, keeping what was typed', async () => {
+    // The session is read once the page has started: here it answers after Register is pressed.
+    let answerProfile: () => void = () => {};
+    const profileAnswered = new Promise<void>((resolve) => (answerProfile = resolve));
+    const signedIn = signedInAs(makeProfile());
+    stubApi({
+      ...signedIn,
+      'GET /auth/profile': async () => {
+        await profileAnswered;
+        return signedIn['GET /auth/profile']!(undefined);
+      },
+      'GET /calendars/appointments/e-1': () => json(200, makeAppointment()),
+      'GET /calendars/cal-1/events': () => json(200, { events: [], truncated: false }),
+    });
+    renderWithProviders(<EventPage id="e-1" />);
+
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Register Now' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Register for Event' });
+    const name = (await within(dialog).findByLabelText('Full Name*')) as HTMLInputElement;
+    expect(name.value).toBe('');
+    fireEvent.change(name, { target: { value: 'Maria L.' } });
+
+    answerProfile();
+    const email = within(dialog).getByLabelText('Email*') as HTMLInputElement;
+    await waitFor(() => expect(email.value).toBe('maria@riverbendbakery.example'));
+    expect((within(dialog).getByLabelText('Phone (optional)') as HTMLInputElement).value).toBe(
+      '(801) 555-0142',
+    );
+    expect(name.value).toBe('Maria L.');
+  });
+
   it('sends a double click once, and a repeat of the same form as the same request', async () => {
     let answer = 0;
     const api = stubApi({

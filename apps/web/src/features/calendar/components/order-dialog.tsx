@@ -102,6 +102,17 @@ function OrderForm({
     email: user?.email ?? '',
     phone: user?.phone ?? '',
   });
+  // The session may be known only after the dialog opened (it is read once the page has
+  // started): what the buyer left empty is filled in from it then.
+  const [buyerOf, setBuyerOf] = useState(user?.id ?? null);
+  if (user && user.id !== buyerOf) {
+    setBuyerOf(user.id);
+    setBuyer((b) => ({
+      name: b.name || user.name,
+      email: b.email || user.email,
+      phone: b.phone || (user.phone ?? ''),
+    }));
+  }
   const items = useMemo(() => itemsOf(types, quantities), [types, quantities]);
   // The code typed, and the one applied to the quote (and to the order).
   const [codeText, setCodeText] = useState('');

@@ -90,7 +90,12 @@ export function RegistrationForm({
   series: RegistrationSeries;
 }) {
   const { user } = useAuth();
-  const form = useZodForm(registrationFormSchema, { defaultValues: registrationDefaults(user) });
+  // Filled in from the signed-in user, also when the session is known only after the dialog
+  // opened (it is read once the page has started): fields already typed in are kept.
+  const form = useZodForm(registrationFormSchema, {
+    values: registrationDefaults(user),
+    resetOptions: { keepDirtyValues: true },
+  });
   const register = useRegisterForEvent(eventId);
   const registerAll = useRegisterForSeries(eventId);
   const upcoming = useUpcomingSeriesDates(eventId, series !== null);

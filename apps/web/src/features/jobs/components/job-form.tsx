@@ -11,7 +11,7 @@ import {
   payPeriods,
 } from '@chamber/contract';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { SelectOptions } from '@/components/forms/labelled-select';
+import { SelectOptions } from '@/components/forms/select-options';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

@@ -2,7 +2,7 @@ import { businessRoleLabels, businessRoles, type BusinessPerson } from '@chamber
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/components/account/done-note';
-import { SelectOptions } from '@/components/forms/labelled-select';
+import { SelectOptions } from '@/components/forms/select-options';
 import {
   AlertDialog,
   AlertDialogCancel,

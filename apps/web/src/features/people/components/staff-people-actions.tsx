@@ -8,7 +8,7 @@ import { UserPlusIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { errorMessage } from '@/components/account/done-note';
-import { SelectOptions } from '@/components/forms/labelled-select';
+import { SelectOptions } from '@/components/forms/select-options';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
