@@ -27,6 +27,25 @@ export function OpeningStatus({
 }) {
   const zone = useChamberZone();
   const now = useNow();
+  return <OpeningStatusView hours={hours} now={now} zone={zone} className={className} />;
+}
+
+/**
+ * The status at a given moment in a given zone: for a list that reads the clock and the zone
+ * once for all its entries (the directory), rather than once per entry.
+ */
+export function OpeningStatusView({
+  hours,
+  now,
+  zone,
+  className,
+}: {
+  hours: OpeningHours | null;
+  /** Epoch ms: `useNow()`. */
+  now: number;
+  zone: string;
+  className?: string;
+}) {
   const label = openingLabel(openingStateAt(hours, new Date(now), zone));
   if (!label) return null;
   return (

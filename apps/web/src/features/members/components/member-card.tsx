@@ -3,9 +3,9 @@ import { MailIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { CategoryLinks } from '@/components/members/category-links';
 import { MemberAvatar } from '@/components/members/member-avatar';
-import { OpeningStatus } from '@/components/members/opening-status';
+import { OpeningStatusView } from '@/components/members/opening-status';
 import { SocialLinks } from '@/components/members/social-links';
-import { TierBadge } from '@/components/members/tier-badge';
+import { TierBadgeView } from '@/components/members/tier-badge';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -15,16 +15,27 @@ import type { ViewMode } from './use-view-mode';
 /**
  * One directory entry. The whole card is the link to the member's page: the name's link
  * stretches over the card, so the card has a short accessible name; an elite member's
- * profile links sit above that stretch, each its own tab stop.
+ * profile links sit above that stretch, each its own tab stop. What every card reads alike
+ * (the plans' names, the clock, the chamber's zone) the directory reads once and hands down:
+ * a card holds no query observer or clock of its own.
  */
 export function MemberCard({
   member,
   view,
   showEmail,
+  planName,
+  now,
+  zone,
 }: {
   member: Member;
   view: ViewMode;
   showEmail: boolean;
+  /** The name of the member's plan (`usePlanName`). */
+  planName: string;
+  /** The moment its opening status is read at (epoch ms, `useNow`). */
+  now: number;
+  /** The chamber's zone, which opening hours are kept in. */
+  zone: string;
 }) {
   const title = member.businessName || member.name;
   const list = view === 'list';
@@ -56,11 +67,11 @@ export function MemberCard({
           {member.businessName ? (
             <p className="text-sm text-muted-foreground">{member.name}</p>
           ) : null}
-          <TierBadge tier={member.membershipTier} className="mt-1" />
+          <TierBadgeView tier={member.membershipTier} name={planName} className="mt-1" />
         </div>
       </div>
       <div className="grid min-w-0 flex-1 gap-3">
-        <OpeningStatus hours={member.openingHours} />
+        <OpeningStatusView hours={member.openingHours} now={now} zone={zone} />
         <CategoryLinks categories={member.categories} />
         {member.tagline ? (
           <p className="line-clamp-2 text-sm text-muted-foreground">{member.tagline}</p>

@@ -8,8 +8,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useCategories } from '@/lib/api/categories';
 import { useAuth } from '@/lib/auth/use-auth';
+import { useChamberZone } from '@/components/members/opening-status';
 import { useChamber } from '@/lib/chamber/use-chamber';
 import { useHydrated } from '@/lib/use-hydrated';
+import { usePlanName } from '@/lib/membership/use-membership-tiers';
+import { useNow } from '@/lib/render-time';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { directoryFilters, directoryOffset, useMemberCount, useMembers } from '../api/get-members';
@@ -53,6 +56,10 @@ export function MembersDirectory({
   // The map (an enhancement once scripts run): its view filters the list; 'Near me' sorts it.
   const hydrated = useHydrated();
   const { config } = useChamber();
+  // Read once for every card.
+  const planName = usePlanName();
+  const now = useNow();
+  const zone = useChamberZone();
   const [mapOpen, setMapOpen] = useState(false);
   const [bounds, setBounds] = useState<string | null>(null);
   const [near, setNear] = useState<string | null>(null);
@@ -273,7 +280,14 @@ export function MembersDirectory({
           >
             {shown.map((member) => (
               <li key={member.id}>
-                <MemberCard member={member} view={view} showEmail={isAuthenticated} />
+                <MemberCard
+                  member={member}
+                  view={view}
+                  showEmail={isAuthenticated}
+                  planName={planName(member.membershipTier)}
+                  now={now}
+                  zone={zone}
+                />
               </li>
             ))}
           </ul>
