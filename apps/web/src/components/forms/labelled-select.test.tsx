@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { Profiler, useState } from 'react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { commitsOf } from '@/test/commits';
 import { LabelledSelect } from './labelled-select';
 
 const sorts = [
@@ -32,12 +33,6 @@ describe('LabelledSelect', () => {
   });
 
   it('mounts in one render, with no update of its own', () => {
-    const commits: string[] = [];
-    render(
-      <Profiler id="sort" onRender={(_id, phase) => commits.push(phase)}>
-        <SortBy />
-      </Profiler>,
-    );
-    expect(commits).toEqual(['mount']);
+    expect(commitsOf(<SortBy />)).toEqual(['mount']);
   });
 });

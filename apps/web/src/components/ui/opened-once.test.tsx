@@ -1,23 +1,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Profiler, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { commitsOf } from '@/test/commits';
 import { AlertDialog, AlertDialogContent, AlertDialogTitle } from './alert-dialog';
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from './dialog';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from './sheet';
 
 // What a closed dialog leaves in the page: Radix draws its content into a portal in <body>.
 const portalled = () => document.body.querySelectorAll('[data-state]').length;
-
-/** The commits React makes to draw `children` (mount, then any update it brings on itself). */
-function commitsOf(children: ReactNode) {
-  const commits: string[] = [];
-  render(
-    <Profiler id="probe" onRender={(_id, phase) => commits.push(phase)}>
-      {children}
-    </Profiler>,
-  );
-  return commits;
-}
 
 describe('dialogs draw their content from the first time they open', () => {
   it('a closed dialog, alert or sheet mounts in one render, with no update of its own', () => {

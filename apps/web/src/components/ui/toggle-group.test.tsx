@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { Profiler, useState } from 'react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { commitsOf } from '@/test/commits';
 import { ToggleGroup, ToggleGroupItem } from './toggle-group';
 
 function Layout() {
@@ -27,13 +28,7 @@ describe('ToggleGroup', () => {
   });
 
   it('mounts in one render, with no update of its own', () => {
-    const commits: string[] = [];
-    render(
-      <Profiler id="layout" onRender={(_id, phase) => commits.push(phase)}>
-        <Layout />
-      </Profiler>,
-    );
-    expect(commits).toEqual(['mount']);
+    expect(commitsOf(<Layout />)).toEqual(['mount']);
   });
 
   it('turns a button on when pressed', () => {
