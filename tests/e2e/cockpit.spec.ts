@@ -62,5 +62,7 @@ test('staff see today’s figures and the chamber’s charts, and a figure opens
   await today.getByRole('link', { name: /Renewals due in 30 days/ }).click();
   await expect(page).toHaveURL(/tab=memberships&list=due30/);
   await expect(page.getByRole('tab', { name: 'Memberships', selected: true })).toBeVisible();
-  await expect(page.getByLabel('List')).toHaveText('Due in the next 30 days');
+  await expect(page.getByLabel('List').locator('option:checked')).toHaveText(
+    'Due in the next 30 days',
+  );
 });
