@@ -19,6 +19,8 @@ beforeAll(async () => {
   // The web build's compressed copies (contents marked, to see which one was sent).
   await writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), 'brotli copy');
   await writeFile(path.join(dist, 'assets', 'index-abc123.js.gz'), 'gzip copy');
+  // A small file, which the build does not compress.
+  await writeFile(path.join(dist, 'assets', 'check-def456.js'), 'export const a=1');
   ctx = await createTestApp({ WEB_DIST: dist });
 });
 afterAll(async () => {
@@ -51,6 +53,49 @@ describe('serving the web app', () => {
     const plain = await get('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('keeps each hashed file it has sent in memory, in the form it was asked for', async () => {
+    const get = (url: string, acceptEncoding: string) =>
+      ctx.app.inject({ url, headers: { 'accept-encoding': acceptEncoding } });
+    expect((await get('/assets/index-abc123.js', 'br')).body).toBe('brotli copy');
+    expect((await get('/assets/check-def456.js', 'br')).body).toBe('export const a=1');
+    // A hashed file never changes while the server runs: what was read once is sent again.
+    await writeFile(path.join(dist, 'assets', 'index-abc123.js.br'), 'changed on disk');
+    await writeFile(path.join(dist, 'assets', 'check-def456.js'), 'changed on disk');
+    const again = await get('/assets/index-abc123.js', 'br');
+    expect(again.body).toBe('brotli copy');
+    expect(again.headers['content-length']).toBe(String('brotli copy'.length));
+    const small = await get('/assets/check-def456.js', 'gzip, br');
+    expect(small.body).toBe('export const a=1');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The gzip form is read when first asked for.
+    expect((await get('/assets/index-abc123.js', 'gzip')).body).toBe('gzip copy');
+  });
+
+  it('answers HEAD for a hashed file with its headers and no body', async () => {
+    const res = await ctx.app.inject({
+      method: 'HEAD',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.body).toBe('');
+  });
+
+  it('sends nothing outside the hashed files from under /assets', async () => {
+    for (const url of [
+      '/assets/..%2Findex.html',
+      '/assets/%2E%2E%2Ffavicon.svg',
+      '/assets/index-abc123.js.br',
+    ]) {
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('<title>');
+    }
   });
 
   it('makes other files revalidate', async () => {

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '@chamber/db';
 import { CompressedBody } from '../lib/compressed-body.js';
 import { currentDataVersion, VersionedCache } from '../lib/versioned-cache.js';
+import { HASHED_DIR, serveHashedAssets } from './hashed-assets.js';
 import {
   matchAppPath,
   pagesReadingClock,
@@ -64,8 +65,8 @@ interface ServedPage {
 }
 
 /**
- * Serves the built web app: hashed assets cached for a year, everything else revalidated,
- * and unknown paths under /api answer JSON 404. With `pages`, an app route gets index.html
+ * Serves the built web app: hashed assets from memory, cached for a year; everything else from
+ * disk, revalidated; unknown paths under /api answer JSON 404. With `pages`, an app route gets index.html
  * with its page's head and status (a missing member or event is a 404 that still carries the
  * app, which draws the error card), and a path that is no app route is redirected home. With
  * `render`, a public page's body is rendered on the server as an anonymous visitor sees it.
@@ -129,20 +130,19 @@ export const spaPlugin = fp(
       }
     };
     if (root) {
+      // The hashed files are sent from memory (serveHashedAssets); the rest from disk.
+      await serveHashedAssets(app, root);
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
         index: false,
+        globIgnore: [`${HASHED_DIR}/**`],
         // The web build writes .br and .gz copies of its text files: sent as the client accepts.
         preCompressed: true,
-        // setHeaders decides the caching of every file.
+        // setHeaders decides the caching of every file: none of these is hashed.
         cacheControl: false,
-        setHeaders(res, filePath) {
-          const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader(
-            'cache-control',
-            hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-          );
+        setHeaders(res) {
+          res.setHeader('cache-control', 'public, max-age=0, must-revalidate');
           // Which copy was sent depends on Accept-Encoding: shared caches must keep them apart.
           res.setHeader('vary', 'accept-encoding');
         },
