@@ -26,7 +26,7 @@ export function ChamberLogo({
     );
   }
   return (
-    <span className={cn('flex items-center gap-2 font-semibold tracking-tight', className)}>
+    <span className={cn('flex min-w-0 items-center gap-2 font-semibold tracking-tight', className)}>
       <span
         aria-hidden="true"
         className={cn(
@@ -41,12 +41,12 @@ export function ChamberLogo({
       ) : full ? (
         <span className="text-base leading-tight sm:text-lg">{name}</span>
       ) : (
-        <span className="text-base leading-tight sm:text-lg">
-          <span className="hidden lg:inline">{name}</span>
-          <span className="lg:hidden" aria-hidden="true">
+        <span className="truncate text-base leading-tight sm:text-lg">
+          <span className="hidden xl:inline">{name}</span>
+          <span className="xl:hidden" aria-hidden="true">
             {shortName}
           </span>
-          <span className="sr-only lg:hidden">{name}</span>
+          <span className="sr-only xl:hidden">{name}</span>
         </span>
       )}
     </span>

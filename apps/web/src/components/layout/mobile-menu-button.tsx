@@ -7,7 +7,7 @@ import { MOBILE_MENU_ID } from './mobile-menu-id';
 const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
 
-/** The menu button under the md breakpoint; opens the side menu. */
+/** The menu button under the lg breakpoint, where the main links do not fit; opens the side menu. */
 export function MobileMenuButton() {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
@@ -20,7 +20,7 @@ export function MobileMenuButton() {
         type="button"
         variant="ghost"
         size="icon-sm"
-        className="md:hidden"
+        className="lg:hidden"
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
