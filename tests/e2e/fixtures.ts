@@ -154,6 +154,19 @@ export async function expectNoAxeViolations(
   page: Page,
   { exclude = [], where }: { exclude?: string[]; where?: string } = {},
 ) {
+  // A stored 'system' theme follows an emulated colour scheme from an effect, a render after
+  // `emulateMedia` returns: wait for the page's class to agree before the colours it animates.
+  await page.waitForFunction(() => {
+    let stored: string | null = null;
+    try {
+      stored = localStorage.getItem('vite-ui-theme');
+    } catch {
+      // Storage blocked: the default theme does not follow the system.
+    }
+    if (stored !== 'system') return true;
+    const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+    return document.documentElement.classList.contains(dark ? 'dark' : 'light');
+  });
   await page.evaluate(() =>
     Promise.all(
       document
