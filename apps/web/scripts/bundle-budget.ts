@@ -10,8 +10,12 @@ interface Chunk {
   facadeModuleId: string | null;
   imports: string[];
   dynamicImports: string[];
+  moduleIds: string[];
   modules: Record<string, { renderedLength: number }>;
 }
+
+/** A module of the schema library, as the bundle names it (pnpm's folders included). */
+const SCHEMA_LIBRARY = /[\\/]node_modules[\\/]zod[\\/]/;
 
 /** A page and the most JavaScript its first visit may download. */
 export interface PageBudget {
@@ -20,6 +24,11 @@ export interface PageBudget {
   /** What the page is called in the build's output. */
   label: string;
   maxGzipKb: number;
+  /**
+   * The page checks a form with the schema library (zod) as it starts. Any other page must not
+   * download it: a plain value taken from a module of schemas brings the library with it.
+   */
+  schemas?: boolean;
 }
 
 /**
@@ -29,6 +38,9 @@ export interface PageBudget {
  * turns; the browser fetches them all at once, modulepreloaded), and the page's
  * route chunk with its own static imports: the router loads a lazy route before rendering it,
  * so for the page a visitor lands on it is initial JavaScript too.
+ *
+ * It also fails the build when a page that checks no form as it starts downloads the schema
+ * library (`schemas` in its budget).
  *
  * `BUNDLE_BUDGET_LIST=N` also lists each page's chunks and the entry chunk's N largest modules.
  */
@@ -86,7 +98,18 @@ export function bundleBudget(pages: PageBudget[]): Plugin {
             this.info(`  ${fileName} ${kb(gzip(fileName))} kB`);
           }
         }
-        if (gzipBytes > page.maxGzipKb * 1000) over.push(line);
+        const schemaChunks = [...initial].filter((fileName) =>
+          chunks.get(fileName)!.moduleIds.some((id) => SCHEMA_LIBRARY.test(id)),
+        );
+        const problems: string[] = [];
+        if (gzipBytes > page.maxGzipKb * 1000) problems.push(`${line}: over budget`);
+        if (schemaChunks.length && !page.schemas) {
+          problems.push(
+            `${page.label} downloads the schema library (in ${schemaChunks.join(', ')}), ` +
+              'though it checks no form as it starts',
+          );
+        }
+        if (problems.length) over.push(...problems);
         else this.info(line);
       }
       if (list) {
@@ -102,7 +125,10 @@ export function bundleBudget(pages: PageBudget[]): Plugin {
         }
       }
       if (over.length) {
-        return this.error(`${over.join('; ')}: over budget. Load more of it lazily.`);
+        return this.error(
+          `${over.join('; ')}. Load more of it lazily, or take plain values from modules ` +
+            'without schemas.',
+        );
       }
     },
   };

@@ -9,3 +9,5 @@ export const MAX_EVENT_WINDOW_DAYS = 400;
 export const MAX_EVENTS_PER_WINDOW = 2000;
 export const REGISTRATION_MIN_GUESTS = 1;
 export const REGISTRATION_MAX_GUESTS = 10;
+/** An unpaid online registration keeps its seats this long, then they go to the next party. */
+export const TICKET_HOLD_MINUTES = 30;

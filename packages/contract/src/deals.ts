@@ -11,8 +11,6 @@ import { dealAudiences } from './vocabulary.js';
 export const DEAL_OFFER_MAX = 300;
 export const DEAL_CODE_MAX = 40;
 export const DEAL_TERMS_MAX = 2000;
-/** The home page shows this many of the newest deals. */
-export const HOME_DEALS = 3;
 
 const chamberDay = calendarDateSchema.describe('A day in the chamber’s time zone, YYYY-MM-DD');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TICKET_HOLD_MINUTES } from './calendar-limits.js';
 
 /**
  * Tickets for events. Free unless the event sets a price; members (signed in, with an active
@@ -10,9 +11,6 @@ import { z } from 'zod';
 export const ticketPayments = ['online', 'door'] as const;
 export const ticketPaymentSchema = z.enum(ticketPayments);
 export type TicketPayment = z.infer<typeof ticketPaymentSchema>;
-
-/** An unpaid online registration keeps its seats this long, then they go to the next party. */
-export const TICKET_HOLD_MINUTES = 30;
 
 const priceMessage = 'A ticket price is a whole number of cents from 0 to 100000000';
 export const ticketPriceCentsSchema = z

@@ -36,6 +36,7 @@ export * from './ticket-prices.js';
 export * from './event-ticket-types.js';
 export * from './event-orders.js';
 export * from './deals.js';
+export * from './list-sizes.js';
 export * from './job-posts.js';
 export * from './job-apply.js';
 export * from './sponsorships.js';

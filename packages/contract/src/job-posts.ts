@@ -11,7 +11,6 @@ import {
 
 /** The job board (/job-postings): what members post, what the public board shows. */
 
-export const JOB_POSTS_PAGE_SIZE = 20;
 /** A post's closing date when none is given, and the furthest one allowed, in days from today. */
 export const JOB_POST_DEFAULT_DAYS = 30;
 export const JOB_POST_MAX_DAYS = 90;

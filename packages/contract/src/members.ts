@@ -7,9 +7,9 @@ import { galleryImageSchema, galleryInputSchema } from './gallery.js';
 import { boundsParamSchema, locationSchema, nearParamSchema } from './map.js';
 import { openingHoursViewSchema } from './opening-hours.js';
 import { socialLinkSchema, socialLinksInputSchema } from './social-links.js';
+import { MEMBERS_PAGE_SIZE } from './list-sizes.js';
 import { membershipTiers } from './vocabulary.js';
 
-export const MEMBERS_PAGE_SIZE = 20;
 export const memberSorts = ['name', 'memberSince', 'tier'] as const;
 export type MemberSort = (typeof memberSorts)[number];
 
