@@ -16,7 +16,7 @@ export default defineProject({
     // and contract projects): a query or timer a page leaves behind would otherwise call the
     // next file's fake API.
     isolate: true,
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
   },

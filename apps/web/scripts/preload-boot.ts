@@ -4,16 +4,19 @@ import type { Plugin } from 'vite';
 interface ChunkImports {
   imports: string[];
   dynamicImports: string[];
+  moduleIds: string[];
 }
 
 /**
- * The chunks the app starts with besides the entry: what the entry imports statically or in
- * its turns (its dynamic imports), and what those import statically, in the order found.
- * `chunk` answers a file name's chunk (undefined for an asset). The web build's page budgets
- * count the same chunks (scripts/bundle-budget.ts).
+ * The chunks the app starts with besides the entry: what the entry imports statically, the
+ * turns (main.tsx's dynamic imports), and what those import statically, in the order found.
+ * main.tsx's code is in the entry chunk or, when the bundler has made the entry a facade that
+ * imports it ([decision 173](../../../docs/decisions/0173-small-common-chunks-inlined.md)), in
+ * a chunk the entry imports statically. `chunk` answers a file name's chunk (undefined for an
+ * asset). The web build's page budgets count the same chunks (scripts/bundle-budget.ts).
  */
 export function bootChunks(
-  entry: ChunkImports & { fileName: string },
+  entry: ChunkImports & { fileName: string; facadeModuleId: string | null },
   chunk: (fileName: string) => ChunkImports | undefined,
 ): string[] {
   const seen = new Set([entry.fileName]);
@@ -26,7 +29,10 @@ export function bootChunks(
     imports.forEach(visit);
   };
   entry.imports.forEach(visit);
-  entry.dynamicImports.forEach(visit);
+  const main = entry.facadeModuleId;
+  const holder =
+    [entry, ...found.map(chunk)].find((c) => c && main && c.moduleIds.includes(main)) ?? entry;
+  holder.dynamicImports.forEach(visit);
   return found;
 }
 
