@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { apiToken } from './admin-api';
 import {
+  axeScan,
   checkLooks,
   expect,
   expectNoAxeViolations,
@@ -41,11 +41,7 @@ async function expectMenuAxeClean(page: Page, where: string) {
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
   );
-  const results = await new AxeBuilder({ page })
-    .include('[role="menu"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .disableRules(['region'])
-    .analyze();
+  const results = await axeScan(page).include('[role="menu"]').disableRules(['region']).analyze();
   expect(
     results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) })),
     `axe on ${where}`,
