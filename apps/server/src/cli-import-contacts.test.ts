@@ -6,21 +6,21 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { contacts } from '@chamber/db';
 import { isUnsafe } from './lib/terminal-text.js';
 import { createTestDatabase, createTestUser } from './test/app.js';
 
 const run = promisify(execFile);
-const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
-const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+// The CLI bundled once for the run (test/bundle.ts), run by node as `chamber` runs it.
+const cli = inject('processBundles').cli;
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let dir: string;
 
 async function chamber(...args: string[]) {
   try {
-    const { stdout, stderr } = await run(tsx, ['--conditions=source', cli, ...args], {
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
       env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: 'test', DATA_DIR: dir },
     });
     return { code: 0, stdout, stderr };

@@ -2,10 +2,9 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mailOutbox, users } from '@chamber/db';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -22,15 +21,15 @@ import {
 import { startRunner, testJob, waitForRun } from './test/jobs.js';
 
 const run = promisify(execFile);
-const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
-const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+// The CLI bundled once for the run (test/bundle.ts), run by node as `chamber` runs it.
+const cli = inject('processBundles').cli;
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let dataDir: string;
 
 async function chamber(...args: string[]) {
   try {
-    const { stdout, stderr } = await run(tsx, ['--conditions=source', cli, ...args], {
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], {
       // set-password mails a notice: into a throwaway outbox, not ./data.
       env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: 'test', DATA_DIR: dataDir },
     });
@@ -224,7 +223,7 @@ describe('chamber CLI', () => {
 
     const target = await createTestDatabase();
     try {
-      const restore = await run(tsx, ['--conditions=source', cli, 'restore', archive], {
+      const restore = await run(process.execPath, [cli, 'restore', archive], {
         env: { ...process.env, DATABASE_URL: target.url, NODE_ENV: 'test', DATA_DIR: dataDir },
       });
       expect(restore.stdout).toMatch(/^Restored .*nightly\.tar\.gz/m);
@@ -232,7 +231,7 @@ describe('chamber CLI', () => {
         (await db.execute<{ n: number }>(sql`select count(*)::int as n from contacts`)).rows[0]!.n;
       expect(await count(target.db)).toBe(await count(database.db));
       // Into a database that has data: refused, with the way out named.
-      const again = await run(tsx, ['--conditions=source', cli, 'restore', archive], {
+      const again = await run(process.execPath, [cli, 'restore', archive], {
         env: { ...process.env, DATABASE_URL: target.url, NODE_ENV: 'test', DATA_DIR: dataDir },
       }).catch((err: { code: number; stderr: string }) => err);
       expect(again).toMatchObject({ code: 1 });
@@ -384,7 +383,7 @@ describe('chamber CLI', () => {
     const target = await createTestDatabase();
     try {
       await (await startRunner({ url: target.url, db: target.db })).stop();
-      const restore = await run(tsx, ['--conditions=source', cli, 'restore', archive], {
+      const restore = await run(process.execPath, [cli, 'restore', archive], {
         env: { ...process.env, DATABASE_URL: target.url, NODE_ENV: 'test', DATA_DIR: dataDir },
       });
       expect(restore.stdout).toMatch(/^Restored .*with-jobs\.tar\.gz/m);
@@ -396,7 +395,7 @@ describe('chamber CLI', () => {
   it('stops with one line naming a bad variable', async () => {
     const { stderr, code } = await (async () => {
       try {
-        await run(tsx, ['--conditions=source', cli, 'migrate'], {
+        await run(process.execPath, [cli, 'migrate'], {
           env: { ...process.env, DATABASE_URL: 'mysql://nope' },
         });
         return { code: 0, stderr: '' };

@@ -9,7 +9,8 @@ import { gate, recordingLog, startRunner, STUCK_JOB, testJob, waitForRun } from 
 import { listJobRuns } from './history.js';
 import type { JobRunner, JobRunnerOptions } from './runner.js';
 
-const jobProcess = fileURLToPath(new URL('../test/job-process.ts', import.meta.url));
+// test/job-process.ts, bundled once for the run (test/bundle.ts).
+const jobProcess = inject('processBundles').jobProcess;
 const serverPackage = fileURLToPath(new URL('../..', import.meta.url));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -160,11 +161,10 @@ describe('stopping', () => {
 
 describe('a process that dies in the middle of a run', () => {
   it('loses no job: the run is taken up again by a process still alive', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--conditions=source', jobProcess, database.url],
-      { cwd: serverPackage, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, [jobProcess, database.url], {
+      cwd: serverPackage,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const id = await new Promise<string>((resolve, reject) => {
       const onData = (chunk: Buffer) => {

@@ -5,8 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
-const serverEntry = fileURLToPath(new URL('../server.ts', import.meta.url));
 const serverPackage = fileURLToPath(new URL('../..', import.meta.url));
 
 export async function freePort(): Promise<number> {
@@ -29,12 +29,13 @@ export interface ServerProcess {
 }
 
 /**
- * The server from source in a process of its own (node with tsx's loader, so signals reach it
- * directly), resolved once it says it is running; rejected with its output if it exits first.
+ * The server from source in a process of its own (node running the bundle of the run,
+ * test/bundle.ts, so signals reach it directly), resolved once it says it is running; rejected
+ * with its output if it exits first.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', serverEntry], {
+  const child = spawn(process.execPath, [inject('processBundles').server], {
     cwd: serverPackage,
     env: {
       ...process.env,
