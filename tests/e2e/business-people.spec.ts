@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiToken } from './admin-api';
 import {
-  axeScan,
   checkLooks,
   expect,
   expectNoAxeViolations,
@@ -38,14 +37,7 @@ function invitationLink(since: number, to: string) {
  * assistive technology, which axe would report as the page's own faults.
  */
 async function expectMenuAxeClean(page: Page, where: string) {
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  );
-  const results = await axeScan(page).include('[role="menu"]').disableRules(['region']).analyze();
-  expect(
-    results.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) })),
-    `axe on ${where}`,
-  ).toEqual([]);
+  await expectNoAxeViolations(page, { include: '[role="menu"]', disable: ['region'], where });
 }
 
 /** The account menu: the dropdown on wide screens, the side menu on a phone. */

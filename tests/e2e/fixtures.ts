@@ -151,7 +151,7 @@ export const embeddedMap = 'iframe[title^="Map of"]';
  * quarter of some specs' time. The frames our pages hold are other sites' (a map, an embedded
  * form) and the sandboxed preview of a mail, none of them the page's own markup.
  */
-export const axeScan = (page: Page) =>
+const axeScan = (page: Page) =>
   new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .setLegacyMode(true);
@@ -159,12 +159,18 @@ export const axeScan = (page: Page) =>
 /**
  * An axe scan of the page (WCAG 2.1 A and AA and best practice) that finds nothing. It first
  * waits for the animations that end (a dialog fading in has its text at part opacity: the scan
- * checks what the eye sees once it is still). `exclude` leaves parts out (CSS selectors, such
- * as `embeddedMap`); `where` names the page in a failure.
+ * checks what the eye sees once it is still). `include` scans one part only (a CSS selector),
+ * `exclude` leaves parts out (CSS selectors, such as `embeddedMap`), `disable` turns rules off
+ * by id; `where` names the page in a failure.
  */
 export async function expectNoAxeViolations(
   page: Page,
-  { exclude = [], where }: { exclude?: string[]; where?: string } = {},
+  {
+    include,
+    exclude = [],
+    disable = [],
+    where,
+  }: { include?: string; exclude?: string[]; disable?: string[]; where?: string } = {},
 ) {
   // A stored 'system' theme follows an emulated colour scheme from an effect, a render after
   // `emulateMedia` returns: wait for the page's class to agree before the colours it animates.
@@ -187,7 +193,8 @@ export async function expectNoAxeViolations(
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  let axe = axeScan(page);
+  let axe = axeScan(page).disableRules(disable);
+  if (include !== undefined) axe = axe.include(include);
   for (const selector of exclude) axe = axe.exclude(selector);
   const results = await axe.analyze();
   expect(
