@@ -9,7 +9,7 @@ import { build, type Plugin } from 'esbuild';
  * source (tsx compiles and resolves every module again on each start); bundled once per run
  * it starts in under a second.
  */
-export const PROCESS_ENTRIES = {
+const PROCESS_ENTRIES = {
   cli: fileURLToPath(new URL('../cli.ts', import.meta.url)),
   server: fileURLToPath(new URL('../server.ts', import.meta.url)),
   jobProcess: fileURLToPath(new URL('./job-process.ts', import.meta.url)),
