@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { membershipSettingsApi } from './admin-api';
 import {
   accounts,
+  closeToasts,
   docsScreenshot,
   expect,
   expectNoAxeViolations,
@@ -46,7 +47,7 @@ async function paidMember(
     invoiceNumber: joined.invoice.number,
     checkNumber,
   });
-  await expect(page.getByText(`recorded for invoice ${joined.invoice.number}`)).toBeHidden();
+  await closeToasts(page);
   return { joined, dialog };
 }
 
@@ -385,7 +386,7 @@ test.describe('at 360 px', () => {
     await expect(dialog.getByRole('button', { name: 'Change plan' })).toHaveCount(0);
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
     // Scanned once the notice has gone: on a phone it lies over the dialog.
-    await expect(page.getByText(`The membership of ${businessName} is cancelled`)).toBeHidden();
+    await closeToasts(page);
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

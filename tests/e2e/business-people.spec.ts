@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { apiToken } from './admin-api';
 import {
   checkLooks,
+  closeToasts,
   expect,
   expectNoAxeViolations,
   followSystemTheme,
@@ -196,7 +197,7 @@ test('a person of two businesses joins the second signed in and chooses which on
       // The page under the menu, the menu closed (an open dropdown hides the page from axe),
       // once the joining's toast has gone: one fading out has its text at part opacity.
       if (width === 1280) {
-        await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+        await closeToasts(page);
         await expectNoAxeViolations(page, { where: `the hub, ${scheme}` });
       }
     }

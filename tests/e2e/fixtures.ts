@@ -141,6 +141,20 @@ export const followSystemTheme = (page: Page) =>
     if (window === window.top) localStorage.setItem('vite-ui-theme', 'system');
   });
 
+/**
+ * Closes the toasts on screen with their close buttons and waits until they have gone, for a
+ * scan of the page under them: a toast fading out has its text at part opacity. Waiting for
+ * them to leave by themselves took 4 to 8 s each time.
+ */
+export async function closeToasts(page: Page) {
+  const toasts = page.locator('[data-sonner-toast]');
+  // A click event, not a pointer's click: a toast stacked behind another is not clickable.
+  for (const close of await toasts.locator('[data-close-button]').all()) {
+    await close.dispatchEvent('click').catch(() => undefined);
+  }
+  await expect(toasts).toHaveCount(0, { timeout: 15_000 });
+}
+
 /** The embedded map of an address: Google's page, not ours, for `expectNoAxeViolations`. */
 export const embeddedMap = 'iframe[title^="Map of"]';
 

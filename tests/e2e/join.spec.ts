@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { membershipSettingsApi } from './admin-api';
 import {
   checkLooks,
+  closeToasts,
   expect,
   expectNoAxeViolations,
   followSystemTheme,
@@ -200,7 +201,7 @@ test("how to pay by check or bank, with the chamber's details filled in, reads a
   await expect(joinHowToPay).toContainText('Write the invoice number on the memo line');
   // The sign-up's welcome toast (8 s) is the toaster's own styling, checked with the sign-up
   // pages; these scans are of the page once it has gone.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await closeToasts(page);
   await checkLooks(page, 'join-how-to-pay');
   await closeUps(page, joinHowToPay, 'join-how-to-pay');
 

@@ -1,6 +1,15 @@
 import type { APIRequestContext } from '@playwright/test';
 import { apiToken } from './admin-api';
-import { accounts, checkLooks, expect, followSystemTheme, paths, signIn, test } from './fixtures';
+import {
+  accounts,
+  checkLooks,
+  closeToasts,
+  expect,
+  followSystemTheme,
+  paths,
+  signIn,
+  test,
+} from './fixtures';
 import { fromOutbox } from './outbox';
 
 // Staff schedule a message, see its time, move it and cancel it; and the addresses that get
@@ -178,7 +187,7 @@ test('staff add an address to the suppressed, find it and lift it; and see who l
   await expect(row).toContainText('Added by staff');
   await expect(row).toContainText('Asked by phone for no newsletters');
   // Looked at once the toast has gone: one fading out has its text at part opacity.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await closeToasts(page);
   await checkLooks(page, 'no-bulk-mail-suppressed');
 
   // Lifted after a confirm that says what it does.
@@ -190,7 +199,7 @@ test('staff add an address to the suppressed, find it and lift it; and see who l
   await confirm.getByRole('button', { name: 'Lift the suppression' }).click();
   await expect(main.getByText('No suppressed address matches the search.')).toBeVisible();
   await expect(page.getByText(`Bulk mail may go to ${email} again.`)).toBeVisible();
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await closeToasts(page);
 
   // The reader who left the newsletter, found on the second tab.
   await main.getByRole('tab', { name: 'Unsubscribed' }).click();

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken } from './admin-api';
 import { addTicketType, createEventThroughApi, expectFitsAndAccessible } from './event-setup';
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import { accounts, closeToasts, expect, paths, signInThroughForm, test } from './fixtures';
 
 // Promo codes and plan benefits in the browser: staff keep a code on the admin dashboard at
 // 1280 px, a visitor uses it in the order form at 360 px and the next one is told it is used
@@ -10,7 +10,7 @@ import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
 
 async function bothSchemes(page: Page, where: string, width: number) {
   // Looked at once a toast has gone: one fading out has its text at part opacity.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await closeToasts(page);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expectFitsAndAccessible(page, `${where}, ${scheme}`, width);

@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { createEventThroughApi, expectFitsAndAccessible } from './event-setup';
-import { accounts, expect, ownNetwork, paths, signInThroughForm, test } from './fixtures';
+import {
+  accounts,
+  closeToasts,
+  expect,
+  ownNetwork,
+  paths,
+  signInThroughForm,
+  test,
+} from './fixtures';
 
 // A moderator's staff screens: the promo codes page (no longer the admin dashboard's alone),
 // and cancelling a registration from the event's list after a confirmation, each at 360 and
@@ -8,7 +16,7 @@ import { accounts, expect, ownNetwork, paths, signInThroughForm, test } from './
 
 async function bothSchemes(page: Page, where: string, width: number) {
   // Looked at once a toast has gone: one fading out has its text at part opacity.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await closeToasts(page);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expectFitsAndAccessible(page, `${where}, ${scheme}`, width);
