@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { accounts, expect, paths, signInThroughForm, test } from './fixtures';
+import { accounts, expect, hydrated, paths, signInThroughForm, test } from './fixtures';
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -224,6 +224,46 @@ test('Register Now pressed before the scripts have run opens the registration on
   await expect(dialog.getByLabel('Full Name*')).toBeVisible();
   // The address is the event's own again, as after the calendar's Register Now.
   await expect(page).toHaveURL(url);
+});
+
+// Decision 176: the parts most visitors never open are no part of the page's start.
+test("an event's registration form and join's later steps load at the first input, not with the page", async ({
+  page,
+  request,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  const loaded = (name: string) => scripts.some((s) => s.startsWith(`/assets/${name}-`));
+
+  const event = await nextEvent(request);
+  await page.goto(paths.event.href(event.id));
+  const register = page.getByRole('main').getByRole('button', { name: 'Register Now' }).first();
+  await hydrated(register);
+  await page.waitForLoadState('networkidle');
+  expect(loaded('registration-dialog-form'), 'the form waits for an input').toBe(false);
+  await page.getByRole('main').getByRole('heading', { level: 1 }).click();
+  await expect.poll(() => loaded('registration-dialog-form')).toBe(true);
+  await register.click();
+  const dialog = page.getByRole('dialog', { name: 'Register for Event' });
+  await expect(dialog.getByLabel('Full Name*')).toBeVisible();
+
+  scripts.length = 0;
+  await page.goto(paths.join.href());
+  const basic = page.getByRole('radio', { name: 'Basic' });
+  await expect(basic).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  for (const part of ['join-details-step', 'join-pay-step', 'register-form', 'login-form']) {
+    expect(loaded(part), `${part} waits for an input`).toBe(false);
+  }
+  await page.keyboard.press('Tab');
+  for (const part of ['join-details-step', 'join-pay-step', 'register-form', 'login-form']) {
+    await expect.poll(() => loaded(part), `${part} loads at the first input`).toBe(true);
+  }
+  await basic.check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Your business' })).toBeVisible();
 });
 
 test('the sign-in page sends nobody off the site', async ({ page }) => {

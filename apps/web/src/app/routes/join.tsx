@@ -1,13 +1,20 @@
 import { LinkIcon } from 'lucide-react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { paths } from '@/config/paths';
 import { MembershipOverview } from '@/features/home/components/membership-overview';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { LoginForm } from '@/features/auth/components/login-form';
 import { JoinWizard, type SignInForms } from '@/features/membership/components/join-wizard';
-import { RegisterForm } from '@/features/onboarding/components/register-form';
 import { useMetaDescription } from '@/lib/use-meta-description';
+
+// The sign-in step's two forms (and their form library and rules) are no part of the page's
+// first download: the wizard loads them at the visitor's first input, or at that step.
+const loadLoginForm = () => import('@/features/auth/components/login-form');
+const loadRegisterForm = () => import('@/features/onboarding/components/register-form');
+const LoginForm = lazy(() => loadLoginForm().then((m) => ({ default: m.LoginForm })));
+const RegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.RegisterForm })));
+const preloadSignInForms = () => Promise.all([loadLoginForm(), loadRegisterForm()]);
 
 /** The join's sign-in step: the sign-up as /register has it, or signing in. */
 const signInForms: SignInForms = ({ details, onDone }) => (
@@ -48,7 +55,7 @@ export function Component() {
         description="Choose the membership level that fits your business, tell us about it, and pay online or by invoice."
       />
       <div className="mx-auto grid max-w-5xl gap-6 px-4 pt-8 pb-16 sm:px-6 sm:pt-12">
-        <JoinWizard signInForms={signInForms} />
+        <JoinWizard signInForms={signInForms} preloadSignInForms={preloadSignInForms} />
         <p className="flex gap-2 text-sm text-muted-foreground">
           <LinkIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
           <span>

@@ -12,14 +12,19 @@ import { usePreload } from '@/lib/use-preload';
 import type { RegistrationSeries } from './registration-dialog-form';
 
 // The form (its form library and the registration's rules) is no part of a visitor's first
-// download: it loads once the page can take a registration (`usePreloadRegistrationForm`), or
-// on the first open at the latest.
+// download: it loads once the page can take a registration and the visitor first presses,
+// touches or scrolls the page (`usePreloadRegistrationForm`), or on the first open at the latest.
 const loadForm = () => import('./registration-dialog-form');
 const RegistrationForm = lazy(() => loadForm().then((m) => ({ default: m.RegistrationForm })));
 
-/** Starts loading the registration form once `wanted` (the event takes registrations). */
+/**
+ * Starts loading the registration form once `wanted` (the event takes registrations) and the
+ * visitor has first pressed, touched, typed or scrolled on the page: most visitors read an
+ * event and leave, and evaluating the form's modules was one of the page's longest tasks while
+ * it started (decision 176).
+ */
 export function usePreloadRegistrationForm(wanted: boolean) {
-  usePreload(loadForm, wanted);
+  usePreload(loadForm, wanted, 'first-input');
 }
 
 interface RegistrationDialogProps {

@@ -1,17 +1,10 @@
-import { formatMoney, joinDetailsSchema, type MembershipPlan } from '@chamber/contract';
+import { formatMoney, type MembershipPlan } from '@chamber/contract';
 import type { ReactNode } from 'react';
-import { z } from 'zod';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 
-/** What the joining wizard's steps share: the details' form, the tab's key, a step's card. */
+/** What the joining wizard's steps share: the tab's key, a plan's price, a step's card. */
 
-export const detailsFormSchema = joinDetailsSchema
-  .required({ firstName: true, lastName: true })
-  .extend({
-    businessName: z.string().trim().min(1, 'Business name is required').max(200),
-    email: z.string().trim().max(254),
-  });
-export type JoinDetailsValues = z.input<typeof detailsFormSchema>;
+export type { JoinDetailsValues } from './join-details-schema';
 
 // Kept for the tab, so signing in (or a trip to Stripe and back) returns to the step left.
 export const STORAGE_KEY = 'chamber.join';

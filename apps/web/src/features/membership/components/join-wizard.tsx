@@ -1,27 +1,31 @@
 import type { JoinMembershipResponse, MembershipPlan } from '@chamber/contract';
 import { useQuery } from '@tanstack/react-query';
-import { type ComponentProps, type ReactNode, useEffect, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Form, FormField, useZodForm } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { FormSkeleton } from '@/components/ui/form-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { membershipPlansQueryOptions } from '@/lib/api/membership-plans';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useHydrated } from '@/lib/use-hydrated';
+import { usePreload } from '@/lib/use-preload';
 import { myMembershipQueryOptions } from '../api/my-membership';
-import {
-  detailsFormSchema,
-  type JoinDetailsValues,
-  price,
-  StepCard,
-  STORAGE_KEY,
-} from './join-parts';
-import { InvoiceConfirmation, PaidConfirmation, PayStep } from './join-pay-step';
+import { type JoinDetailsValues, price, StepCard, STORAGE_KEY } from './join-parts';
 
 export type { JoinDetailsValues } from './join-parts';
+
+// The steps after the plan (their forms, zod, the payment's parts) are chunks of their own:
+// a visitor reading the plans downloads and runs none of them. They load at the visitor's
+// first press, touch, key or scroll on the page, or when a step is shown at the latest, behind
+// a skeleton (decision 176).
+const loadDetails = () => import('./join-details-step');
+const loadPay = () => import('./join-pay-step');
+const DetailsStep = lazy(() => loadDetails().then((m) => ({ default: m.DetailsStep })));
+const PayStep = lazy(() => loadPay().then((m) => ({ default: m.PayStep })));
+const PaidConfirmation = lazy(() => loadPay().then((m) => ({ default: m.PaidConfirmation })));
+const InvoiceConfirmation = lazy(() => loadPay().then((m) => ({ default: m.InvoiceConfirmation })));
+const loadSteps = () => Promise.all([loadDetails(), loadPay()]);
 
 type Step = 'plan' | 'details' | 'account' | 'pay';
 const isStep = (value: string | null): value is Step =>
@@ -66,7 +70,14 @@ function readProgress(): Progress {
 /** The sign-in step's forms (the sign-up's and the sign-in's), given by the page. */
 export type SignInForms = (props: { details: JoinDetailsValues; onDone: () => void }) => ReactNode;
 
-export function JoinWizard({ signInForms }: { signInForms: SignInForms }) {
+export function JoinWizard({
+  signInForms,
+  preloadSignInForms,
+}: {
+  signInForms: SignInForms;
+  /** Starts loading the sign-in step's forms (a chunk of the page's own). */
+  preloadSignInForms?: () => Promise<unknown>;
+}) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { user, isAuthenticated, isLoading } = useAuth();
@@ -98,16 +109,30 @@ export function JoinWizard({ signInForms }: { signInForms: SignInForms }) {
   useEffect(() => {
     if (hydrated) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(progress));
   }, [hydrated, progress]);
+  usePreload(loadSteps, true, 'first-input');
+  usePreload(
+    preloadSignInForms ?? loadSteps,
+    !isAuthenticated && !!preloadSignInForms,
+    'first-input',
+  );
 
   const paid = params.get('paid');
-  if (paid) return <PaidConfirmation number={paid} />;
+  if (paid) {
+    return (
+      <Suspense fallback={<StepSkeleton label="Loading your membership" />}>
+        <PaidConfirmation number={paid} />
+      </Suspense>
+    );
+  }
   if (progress.done) {
     return (
-      <InvoiceConfirmation
-        done={progress.done}
-        email={user?.email ?? progress.details?.email ?? ''}
-        onStartOver={() => setMoved(fresh)}
-      />
+      <Suspense fallback={<StepSkeleton label="Loading your membership" />}>
+        <InvoiceConfirmation
+          done={progress.done}
+          email={user?.email ?? progress.details?.email ?? ''}
+          onStartOver={() => setMoved(fresh)}
+        />
+      </Suspense>
     );
   }
   const membership = mine.data?.membership;
@@ -145,38 +170,53 @@ export function JoinWizard({ signInForms }: { signInForms: SignInForms }) {
   return (
     <div className="grid gap-6">
       <StepList current={step} />
+      {/* The plan step stays outside the boundary: drawn by the server, it hydrates with the
+          page (inside a Suspense boundary it would hydrate later, after the page's effects). */}
       {step === 'plan' ? (
         <PlanStep
           plans={plans}
           chosen={progress.planSlug}
           onChoose={(slug) => go('details', { planSlug: slug })}
         />
-      ) : step === 'details' ? (
-        <DetailsStep
-          initial={progress.details}
-          signedInEmail={isAuthenticated ? (user?.email ?? '') : null}
-          defaults={{
-            firstName: user?.firstName ?? '',
-            lastName: user?.lastName ?? '',
-            businessName: user?.businessName ?? '',
-            phone: user?.phone ?? '',
-          }}
-          onBack={() => go('plan')}
-          onDone={(details) => go(isAuthenticated ? 'pay' : 'account', { details })}
-        />
-      ) : step === 'account' ? (
-        <AccountStep onBack={() => go('details')}>
-          {signInForms({ details: progress.details!, onDone: () => go('pay') })}
-        </AccountStep>
       ) : (
-        <PayStep
-          plan={plan!}
-          details={progress.details!}
-          cancelled={params.has('cancelled')}
-          onBack={() => go('details')}
-          onInvoiced={(done) => setProgress({ done })}
-        />
+        <Suspense fallback={<StepSkeleton label="Loading the next step" />}>
+          {step === 'details' ? (
+            <DetailsStep
+              initial={progress.details}
+              signedInEmail={isAuthenticated ? (user?.email ?? '') : null}
+              defaults={{
+                firstName: user?.firstName ?? '',
+                lastName: user?.lastName ?? '',
+                businessName: user?.businessName ?? '',
+                phone: user?.phone ?? '',
+              }}
+              onBack={() => go('plan')}
+              onDone={(details) => go(isAuthenticated ? 'pay' : 'account', { details })}
+            />
+          ) : step === 'account' ? (
+            <AccountStep onBack={() => go('details')}>
+              {signInForms({ details: progress.details!, onDone: () => go('pay') })}
+            </AccountStep>
+          ) : (
+            <PayStep
+              plan={plan!}
+              details={progress.details!}
+              cancelled={params.has('cancelled')}
+              onBack={() => go('details')}
+              onInvoiced={(done) => setProgress({ done })}
+            />
+          )}
+        </Suspense>
       )}
+    </div>
+  );
+}
+
+/** A step still loading its part of the page. */
+function StepSkeleton({ label }: { label: string }) {
+  return (
+    <div className="rounded-xl border p-6">
+      <FormSkeleton label={label} />
     </div>
   );
 }
@@ -275,99 +315,6 @@ function PlanStep({
           </Button>
         </fieldset>
       </form>
-    </StepCard>
-  );
-}
-
-function DetailsStep({
-  initial,
-  defaults,
-  signedInEmail,
-  onBack,
-  onDone,
-}: {
-  initial: JoinDetailsValues | null;
-  defaults: { firstName: string; lastName: string; businessName: string; phone: string };
-  signedInEmail: string | null;
-  onBack: () => void;
-  onDone: (details: JoinDetailsValues) => void;
-}) {
-  const schema = signedInEmail
-    ? detailsFormSchema
-    : detailsFormSchema.extend({
-        email: z.string().trim().min(1, 'Email is required').email('Enter a valid email address'),
-      });
-  const form = useZodForm(schema, {
-    defaultValues: initial ?? {
-      ...defaults,
-      email: signedInEmail ?? '',
-      address1: '',
-      city: '',
-      state: '',
-      postalCode: '',
-    },
-  });
-  const text = (
-    name: keyof JoinDetailsValues,
-    label: string,
-    autoComplete: string,
-    extra: Partial<ComponentProps<typeof Input>> = {},
-  ) => (
-    <FormField
-      control={form.control}
-      name={name}
-      label={label}
-      render={({ field, controlProps }) => (
-        <Input
-          {...field}
-          {...controlProps}
-          {...extra}
-          value={field.value ?? ''}
-          autoComplete={autoComplete}
-        />
-      )}
-    />
-  );
-  return (
-    <StepCard
-      title="Your business"
-      description="How your business appears on invoices and, once you are a member, in the directory."
-    >
-      <Form
-        form={form}
-        onSubmit={(values) => onDone({ ...values, email: signedInEmail ?? values.email })}
-        className="grid gap-5"
-        aria-label="Business details"
-      >
-        {text('businessName', 'Business name', 'organization')}
-        <div className="grid gap-5 sm:grid-cols-2">
-          {text('firstName', 'First name', 'given-name')}
-          {text('lastName', 'Last name', 'family-name')}
-        </div>
-        <div className="grid gap-5 sm:grid-cols-2">
-          {signedInEmail ? (
-            <div className="grid gap-2 text-sm">
-              <span className="font-medium">Email</span>
-              <span className="text-muted-foreground">{signedInEmail}</span>
-            </div>
-          ) : (
-            text('email', 'Email', 'email', { type: 'email' })
-          )}
-          {text('phone', 'Phone', 'tel', { type: 'tel' })}
-        </div>
-        {text('address1', 'Street address', 'street-address')}
-        <div className="grid gap-5 sm:grid-cols-[2fr_1fr_1fr]">
-          {text('city', 'City', 'address-level2')}
-          {text('state', 'State', 'address-level1', { maxLength: 2 })}
-          {text('postalCode', 'ZIP code', 'postal-code')}
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <Button type="button" variant="outline" onClick={onBack}>
-            Back
-          </Button>
-          <Button type="submit">Continue</Button>
-        </div>
-      </Form>
     </StepCard>
   );
 }
