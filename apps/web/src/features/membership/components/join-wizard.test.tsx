@@ -151,7 +151,8 @@ function atPayment() {
   );
 }
 
-const join = () => <JoinWizard signInForms={() => null} />;
+const noForms = () => Promise.resolve();
+const join = () => <JoinWizard signInForms={() => null} preloadSignInForms={noForms} />;
 
 afterEach(() => {
   sessionStorage.clear();

@@ -76,7 +76,7 @@ export function JoinWizard({
 }: {
   signInForms: SignInForms;
   /** Starts loading the sign-in step's forms (a chunk of the page's own). */
-  preloadSignInForms?: () => Promise<unknown>;
+  preloadSignInForms: () => Promise<unknown>;
 }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -110,11 +110,7 @@ export function JoinWizard({
     if (hydrated) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(progress));
   }, [hydrated, progress]);
   usePreload(loadSteps, true, 'first-input');
-  usePreload(
-    preloadSignInForms ?? loadSteps,
-    !isAuthenticated && !!preloadSignInForms,
-    'first-input',
-  );
+  usePreload(preloadSignInForms, !isAuthenticated, 'first-input');
 
   const paid = params.get('paid');
   if (paid) {
