@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { installedChromium } from './scripts/chromium.mjs';
 
 // E2E_PORT (and E2E_DATA_DIR in start-server.mjs) let two runs share a machine.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -7,11 +7,7 @@ const baseURL = `http://localhost:${PORT}`;
 // Debian's Chromium where no Playwright-managed browser is installed: its headless shell, the
 // build Playwright itself runs headless tests in (a quarter less browser CPU than the full
 // browser on the admin spec), or else the full browser.
-const executablePath =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((file) =>
-    existsSync(file),
-  );
+const executablePath = process.env.CHROMIUM_PATH ?? installedChromium();
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { fullBrowser, headlessShell, installedChromium } from '../scripts/chromium.mjs';
 import { freePort, requireBuilt, root, startPortal } from './lib/portal.mjs';
 import { markdownTable, updateReadme } from './lib/report.mjs';
 
@@ -118,21 +119,15 @@ if (!Number.isInteger(runs) || runs < 1) {
 }
 const app = args.app ? path.resolve(args.app) : root;
 /**
- * The browser: Chromium's headless shell where it is installed (Debian's
- * chromium-headless-shell, the build the browser tests run in), else the full browser. The full
- * browser in headless mode still draws its own hidden window (the tab's loading spinner turns at
- * 60 frames a second until the page has loaded), in software, on the same two cores as the page:
- * in a trace of the home page's load its browser and compositor threads took 800 ms of CPU in
- * the first 2.5 s against 270 ms in the shell, and the page's tasks, which Lighthouse times on
- * the wall clock and multiplies by four, ran that much longer (decision 175). CHROME_PATH
- * chooses another.
+ * The browser: Chromium's headless shell where it is installed, else the full browser
+ * (scripts/chromium.mjs). The full browser in headless mode still draws its own hidden window
+ * (the tab's loading spinner turns at 60 frames a second until the page has loaded), in
+ * software, on the same two cores as the page: in a trace of the home page's load its browser
+ * and compositor threads took 800 ms of CPU in the first 2.5 s against 270 ms in the shell, and
+ * the page's tasks, which Lighthouse times on the wall clock and multiplies by four, ran that
+ * much longer (decision 175). CHROME_PATH chooses another.
  */
-const chromePath =
-  process.env.CHROME_PATH ??
-  ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((file) =>
-    existsSync(file),
-  ) ??
-  '/usr/bin/chromium';
+const chromePath = process.env.CHROME_PATH ?? installedChromium() ?? fullBrowser;
 const lighthouseBin = path.join(root, 'node_modules/.bin/lighthouse');
 
 requireBuilt(['apps/server/dist/server.js', 'apps/web/dist/index.html'], app);
@@ -390,7 +385,7 @@ try {
     lighthouse: version,
     chromium:
       spawnSync(chromePath, ['--version'], { encoding: 'utf8' }).stdout.trim() +
-      (path.basename(chromePath).includes('headless-shell') ? ', its headless shell' : ''),
+      (chromePath === headlessShell ? ', its headless shell' : ''),
     runs,
     loadAverage: Math.round(loadBefore * 10) / 10,
     loadAverageAfter: Math.round(os.loadavg()[0] * 10) / 10,
