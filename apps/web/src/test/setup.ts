@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { expectNoContractBreaks } from './contract-answers';
@@ -8,6 +9,10 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+if (!globalThis.crypto?.subtle) {
+  Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
+}
 
 // findBy*/waitFor give up after 1 s by default; a busy 2-core machine running the server's
 // tests beside these can take longer than that to render a page, so a wait fails on load alone.

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHydrated } from '@/lib/use-hydrated';
+import { leaveSite } from '@/lib/leave-site';
 import { eventLoadError, eventQueryOptions, isNotFound, useEvent } from '../api/get-event';
 import { useHasPassed } from '../lib/countdown';
 import { REGISTERED_KEY, setEventFlag, useEventFlag } from '../lib/event-flags';
@@ -255,7 +256,7 @@ function EventView({ event }: { event: Appointment }) {
           if (result.ticket && checkout && result.registration.holdUntil) {
             // Paid online: the seats are held while Stripe's page takes the card.
             rememberPendingTicket(event.id, result.ticket, result.registration.holdUntil);
-            window.location.assign(checkout);
+            leaveSite.to(checkout);
             return;
           }
           setConfirmation(result.message);

@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/use-auth';
+import { leaveSite } from '@/lib/leave-site';
 import { useOrderQuote, usePlaceOrder } from '../api/orders';
 import { useTicketTypes } from '../api/ticket-types';
 import { priceLabel } from '../lib/ticket-text';
@@ -157,7 +158,7 @@ function OrderForm({
       {
         onSuccess: (order) => {
           if (order.ticket?.checkoutUrl) {
-            window.location.assign(order.ticket.checkoutUrl);
+            leaveSite.to(order.ticket.checkoutUrl);
             return;
           }
           onOrdered(order);

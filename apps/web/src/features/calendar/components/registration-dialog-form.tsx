@@ -7,6 +7,7 @@ import { Form, FormError, useZodForm } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth/use-auth';
 import { cn } from '@/lib/utils';
+import { leaveSite } from '@/lib/leave-site';
 import { useRegisterForEvent } from '../api/register-for-event';
 import { useRegisterForSeries, useUpcomingSeriesDates } from '../api/register-for-series';
 import { REGISTERED_KEY, setEventFlag } from '../lib/event-flags';
@@ -129,7 +130,7 @@ export function RegistrationForm({
         setEventFlag(REGISTERED_KEY, eventId, true);
         if (all.ticket?.checkoutUrl) {
           // Paid online: the seats are held while Stripe's page takes the card.
-          window.location.assign(all.ticket.checkoutUrl);
+          leaveSite.to(all.ticket.checkoutUrl);
           return;
         }
         setAnswer(all);

@@ -2,6 +2,7 @@ import { endpoints } from '@chamber/contract/endpoints';
 import type { AutoRenewAnswer, PaymentRedirect } from '@chamber/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
+import { leaveSite } from '@/lib/leave-site';
 
 export const myMembershipQueryOptions = () =>
   queryOptions({
@@ -22,7 +23,7 @@ export const paymentOptionsQueryOptions = () =>
 
 /** Stripe's page (Checkout or the customer portal); the member comes back to /membership. */
 const goTo = (answer: PaymentRedirect | AutoRenewAnswer) => {
-  if (answer.url) window.location.assign(answer.url);
+  if (answer.url) leaveSite.to(answer.url);
 };
 
 /** Pay an open invoice by card: POST /payments/checkout, then Stripe's Checkout page. */

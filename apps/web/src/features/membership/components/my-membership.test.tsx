@@ -1,6 +1,7 @@
 import { membershipQuoteSchema, myMembershipSchema } from '@chamber/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { leaveSite } from '@/lib/leave-site';
 import { json, stubApi } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { MyMembershipView } from './my-membership';
@@ -70,8 +71,7 @@ const mine = myMembershipSchema.parse({
 
 describe('My membership', () => {
   it('shows the plan, standing, paid-through date and the invoice to pay online', async () => {
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    const assign = vi.spyOn(leaveSite, 'to').mockImplementation(() => undefined);
     const api = stubApi({
       'GET /membership': () => json(200, mine),
       'GET /payments/options': () => json(200, { online: true, offlineMethods: ['check'] }),

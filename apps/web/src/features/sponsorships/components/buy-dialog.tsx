@@ -18,6 +18,7 @@ import {
 import { Label } from '@/components/ui/label';
 import { type Outcome, OutcomeMessage } from '@/components/ui/outcome-message';
 import { useAccountBusinesses } from '@/lib/api/businesses';
+import { leaveSite } from '@/lib/leave-site';
 import { useBuyPackage } from '../api/sponsorships';
 import { periodText } from '../lib/period';
 
@@ -54,7 +55,7 @@ export function BuyDialog({
       {
         onSuccess: (answer) => {
           if (answer.checkoutUrl) {
-            window.location.assign(answer.checkoutUrl);
+            leaveSite.to(answer.checkoutUrl);
             return;
           }
           setSale(answer);
