@@ -215,6 +215,13 @@ export async function expectNoAxeViolations(
     const dark = matchMedia('(prefers-color-scheme: dark)').matches;
     return document.documentElement.classList.contains(dark ? 'dark' : 'light');
   });
+  // A list being fetched again is dimmed and marked busy (the directory, the calendar, the
+  // admin lists), and a part still loading shows a busy skeleton: scan the page once it has
+  // its data, as a reader would. Under load a refetch could overlap the scan and fail it on
+  // the dimmed text's contrast.
+  await expect(page.locator('[aria-busy="true"]'), 'parts still loading').toHaveCount(0, {
+    timeout: 15_000,
+  });
   await page.evaluate(() =>
     Promise.all(
       document

@@ -127,6 +127,7 @@ export function CalendarPage() {
           ) : null}
           <div
             id="month-calendar"
+            aria-busy={list.isFetching && !list.isPending}
             className={cn(
               !calendarShown && 'hidden sm:block',
               list.isFetching && !list.isPending && 'opacity-80',

@@ -78,6 +78,8 @@ export function MembersDirectory({
     () => refreshing.current,
     from,
   );
+  // The list shown while it is fetched again (new filters, a refresh) is dimmed and busy.
+  const refetching = query.isFetching && !query.isFetchingNextPage;
 
   function toggleNear() {
     if (near) {
@@ -273,10 +275,8 @@ export function MembersDirectory({
         ) : (
           <ul
             aria-label="Members"
-            className={cn(
-              listClass(view),
-              query.isFetching && !query.isFetchingNextPage && 'opacity-70',
-            )}
+            aria-busy={refetching}
+            className={cn(listClass(view), refetching && 'opacity-70')}
           >
             {shown.map((member) => (
               <li key={member.id}>
