@@ -1,9 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { installedChromium } from './scripts/chromium.mjs';
 
-// E2E_PORT (and E2E_DATA_DIR in start-server.mjs) let two runs share a machine.
-const PORT = Number(process.env.E2E_PORT ?? 4173);
-const baseURL = `http://localhost:${PORT}`;
+import { e2eServers } from './tests/e2e/servers';
+
+const servers = e2eServers();
 // Debian's Chromium where no Playwright-managed browser is installed: its headless shell, the
 // build Playwright itself runs headless tests in (a quarter less browser CPU than the full
 // browser on the admin spec), or else the full browser.
@@ -11,8 +11,9 @@ const executablePath = process.env.CHROMIUM_PATH ?? installedChromium();
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // One seeded database for the run: keep sign-ins sequential.
-  workers: 1,
+  // Each worker has a portal and a seeded database of its own (tests/e2e/servers.ts), and
+  // runs a spec's tests in turn: the tests of one spec share its state.
+  workers: servers.length,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   // The retry keeps a trace of a failure; a test that passes only on its retry still fails the run.
@@ -22,7 +23,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
-    baseURL,
+    // The worker's own portal: the `baseURL` fixture (fixtures.ts).
     // A trace records every step's screenshots and DOM: it more than doubled the browser's CPU
     // time. CI retries a failed test once, with a trace; a local run repeats it with --trace on.
     trace: 'on-first-retry',
@@ -48,14 +49,16 @@ export default defineConfig({
       },
     },
   ],
-  // The production build (server + web) on a freshly seeded embedded database.
-  webServer: {
+  // The production build (server + web), one per worker, each on a freshly seeded embedded
+  // database.
+  webServer: servers.map((server) => ({
     command: 'node tests/e2e/start-server.mjs',
-    url: `${baseURL}/api/config`,
+    env: { E2E_PORT: String(server.port), E2E_DATA_DIR: server.dataDir },
+    url: `${server.baseURL}/api/config`,
     reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-  },
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+  })),
 });

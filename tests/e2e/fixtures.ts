@@ -9,6 +9,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { paths } from '../../apps/web/src/config/paths';
+import { thisWorkersServer } from './servers';
 
 export { expect, paths };
 
@@ -54,6 +55,12 @@ function navigationsAwaitHydration(page: Page) {
 
 /** Every test fails on an uncaught exception in the page or a refusal by its CSP. */
 export const test = base.extend<{ failOnPageError: void; putBack: PutBack }>({
+  /** The worker's own portal (servers.ts), for its pages and its API requests. */
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    await use(thisWorkersServer().baseURL);
+  },
   failOnPageError: [
     async ({ page }, use) => {
       navigationsAwaitHydration(page);
@@ -95,9 +102,8 @@ export const test = base.extend<{ failOnPageError: void; putBack: PutBack }>({
   ],
 });
 
-/** The e2e server's data folder (see start-server.mjs); without SMTP its mail lands in outbox/. */
-export const e2eDataDir =
-  process.env.E2E_DATA_DIR ?? new URL('../../.data-e2e', import.meta.url).pathname;
+/** The worker's portal's data folder (servers.ts); without SMTP its mail lands in outbox/. */
+export const e2eDataDir = thisWorkersServer().dataDir;
 
 /**
  * A network of its own for a spec's sign-ups: sign-ups are limited per client network (10 in
