@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gunzip, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { keptAnswers } from './kept-answers.js';
 
 const brotliAsync = promisify(brotliCompress);
 const gunzipped = promisify(gunzip);
@@ -94,22 +95,13 @@ export class CompressedBody {
 
 /**
  * Browsers send one of a handful of Accept-Encoding headers, so each one's answer is kept
- * rather than parsed again for every stored answer sent; a flood of odd headers only empties
- * the list now and then.
+ * rather than parsed again for every stored answer sent.
  */
-const encodingOf = new Map<string, Encoding>();
-const MAX_KEPT_HEADERS = 64;
+const encodingOf = keptAnswers((header: string) => parseAcceptEncoding(header), 64);
 
 /** br or gzip when the Accept-Encoding header allows it (a q=0 refuses). */
 export function preferredEncoding(header: string | string[] | undefined): Encoding {
-  if (typeof header !== 'string') return parseAcceptEncoding(header);
-  let encoding = encodingOf.get(header);
-  if (encoding === undefined) {
-    encoding = parseAcceptEncoding(header);
-    if (encodingOf.size >= MAX_KEPT_HEADERS) encodingOf.clear();
-    encodingOf.set(header, encoding);
-  }
-  return encoding;
+  return typeof header === 'string' ? encodingOf(header) : parseAcceptEncoding(header);
 }
 
 function parseAcceptEncoding(header: string | string[] | undefined): Encoding {
