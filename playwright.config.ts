@@ -1,6 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
 import { installedChromium } from './scripts/chromium.mjs';
-
 import { e2eServers } from './tests/e2e/servers';
 
 const servers = e2eServers();

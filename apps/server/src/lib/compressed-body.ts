@@ -97,7 +97,7 @@ export class CompressedBody {
  * Browsers send one of a handful of Accept-Encoding headers, so each one's answer is kept
  * rather than parsed again for every stored answer sent.
  */
-const encodingOf = keptAnswers((header: string) => parseAcceptEncoding(header), 64);
+const encodingOf = keptAnswers(parseAcceptEncoding, 64);
 
 /** br or gzip when the Accept-Encoding header allows it (a q=0 refuses). */
 export function preferredEncoding(header: string | string[] | undefined): Encoding {

@@ -49,6 +49,8 @@ export function CalendarPage() {
 
   const range = gridRange(month);
   const list = useCalendarEvents(calendarId ? { calendarId, ...range } : null);
+  // The month shown while another is fetched is dimmed and busy.
+  const refetching = list.isFetching && !list.isPending;
   const byDay = useMemo(() => eventsByDay(list.events), [list.events]);
 
   // ?create=true opens the create dialog once (or leaves the reason why not in view), then
@@ -127,11 +129,8 @@ export function CalendarPage() {
           ) : null}
           <div
             id="month-calendar"
-            aria-busy={list.isFetching && !list.isPending}
-            className={cn(
-              !calendarShown && 'hidden sm:block',
-              list.isFetching && !list.isPending && 'opacity-80',
-            )}
+            aria-busy={refetching}
+            className={cn(!calendarShown && 'hidden sm:block', refetching && 'opacity-80')}
           >
             <MonthCalendar
               month={month}
